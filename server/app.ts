@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { spaRouter } from './http/spa.js';
+import { CaptchaService } from './infra/captcha/captcha.service.js';
+import { systemClock, type Clock } from './infra/clock.js';
+import { createLogger } from './infra/logger.js';
+import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
+import { isPluginEnabled } from './modules/plugin/plugin.status.js';
+import type { Routers } from './modules/index.js';
+import { MODULES } from './modules/registry.js';
+import { Sessions } from './modules/session/session.service.js';
+import { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
+import { readConfigValue } from './modules/config/config.repository.js';
+import { runAutoInstall } from './modules/install/install.service.js';
+
+/** Things tests may replace. */
+export interface AppDeps {
+  clock?: Clock;
+}
+
+/** A running (or ready to run) Lantern server. */
+export interface LanternApp {
+  readonly app: Express;
+  readonly ctx: AppContext;
+  /** Starts listening; resolves with the bound port and URL. */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /** Stops accepting, lets requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Builds an app instance with its own database; nothing is shared between instances. */
+export async function createApp(config: Config, deps: AppDeps = {}): Promise<LanternApp> {
+  const clock = deps.clock ?? systemClock;
+  const logger = createLogger(config.logLevel);
+  const dialect = await connectDatabase(config.dataDir);
+  const db = dialect.db;
+  const settings = new SiteSettings(db, clock);
+  const sessions = new Sessions(db, clock);
+  const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
+  const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, 'lantern_captcha', true));
+  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, startedAt: clock.now() };
+
+  if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  );
+
+  const base = express.Router();
+  base.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('OK');
+  });
+
+  const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
+  for (const register of MODULES) register(ctx, routers);
+
+  const json = express.json({ limit: '2mb', strict: false });
+  const parsers = [json, express.urlencoded({ extended: false, limit: '2mb' }), cookieParser()];
+  base.use('/answer/api/v1', ...parsers, routers.api, apiNotFound);
+  base.use('/answer/admin/api', ...parsers, routers.admin, apiNotFound);
+  base.use('/installation', ...parsers, routers.install, apiNotFound);
+  base.use(cookieParser(), routers.root);
+  if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));
+  base.use(apiNotFound);
+  app.use(config.basePath || '/', base);
+  app.use(errorHandler(logger));
+
+  let server: Server | null = null;
+  return {
+    app,
+    ctx,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        server = createServer(app);
+        server.keepAliveTimeout = 5000;
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const addr = server!.address() as AddressInfo;
+          const shownHost = host.includes(':') ? `[${host}]` : host;
+          resolve({ port: addr.port, url: `http://${shownHost}:${addr.port}${config.basePath}` });
+        });
+      });
+    },
+    async close() {
+      if (server) {
+        const s = server;
+        server = null;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeIdleConnections();
+          setTimeout(() => s.closeAllConnections(), 5000).unref();
+        });
+      }
+      await dialect.close();
+    },
+  };
+}

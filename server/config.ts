@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+
+/** Answers from an unattended install (AUTO_INSTALL=true), as the reference server reads them. */
+export interface AutoInstall {
+  siteName: string;
+  siteUrl: string;
+  contactEmail: string;
+  adminName: string;
+  adminPassword: string;
+  adminEmail: string;
+  language: string;
+  loginRequired: boolean;
+  externalContentDisplay: 'always_display' | 'ask_before_display';
+}
+
+/** The frozen server configuration, parsed once at the edge. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** '' or '/prefix' (no trailing slash). */
+  readonly basePath: string;
+  /** Folder of the built renderer (index.html + assets); null serves no UI. */
+  readonly rendererDir: string | null;
+  readonly logLevel: string;
+  readonly autoInstall: AutoInstall | null;
+  readonly version: string;
+  readonly revision: string;
+}
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+/** Normalises a base path: '' or '/a/b' without trailing slash. */
+export function normaliseBasePath(raw: string | undefined): string {
+  if (!raw) return '';
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (trimmed === '' || trimmed === '/') return '';
+  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(trimmed)) throw new Error(`invalid base path: ${raw}`);
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** The OS's per-user application data folder for Lantern. */
+export function defaultDataDir(): string {
+  return envPaths('lantern', { suffix: '' }).data;
+}
+
+function autoInstallFrom(env: NodeJS.ProcessEnv): AutoInstall | null {
+  if ((env.AUTO_INSTALL ?? '').toLowerCase() !== 'true') return null;
+  const need = (k: string) => {
+    const v = env[k];
+    if (!v) throw new Error(`AUTO_INSTALL=true needs ${k}`);
+    return v;
+  };
+  const display = env.EXTERNAL_CONTENT_DISPLAY === 'ask_before_display' ? 'ask_before_display' : 'always_display';
+  return Object.freeze({
+    siteName: need('SITE_NAME'),
+    siteUrl: need('SITE_URL'),
+    contactEmail: need('CONTACT_EMAIL'),
+    adminName: need('ADMIN_NAME'),
+    adminPassword: need('ADMIN_PASSWORD'),
+    adminEmail: need('ADMIN_EMAIL'),
+    language: env.LANGUAGE || 'en_US',
+    loginRequired: (env.LOGIN_REQUIRED ?? '').toLowerCase() === 'true',
+    externalContentDisplay: display,
+  });
+}
+
+/** Builds a Config from command-line flags and the environment (flags win). */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Config {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'base-path': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+    },
+    allowPositionals: false,
+    strict: true,
+  });
+  return makeConfig({
+    port: portSchema.parse(values.port ?? env.LANTERN_PORT ?? 9080),
+    host: values.host ?? env.LANTERN_HOST ?? '127.0.0.1',
+    dataDir: resolve(values['data-dir'] ?? env.LANTERN_DATA_DIR ?? defaultDataDir()),
+    basePath: normaliseBasePath(values['base-path'] ?? env.LANTERN_BASE_PATH),
+    rendererDir: values['renderer-dir'] ?? env.LANTERN_RENDERER_DIR ?? null,
+    logLevel: env.LANTERN_LOG_LEVEL ?? 'info',
+    autoInstall: autoInstallFrom(env),
+  });
+}
+
+/** Fills defaults and freezes; tests call this directly. */
+export function makeConfig(partial: Partial<Config> & { dataDir: string }): Config {
+  return Object.freeze({
+    port: 0,
+    host: '127.0.0.1',
+    basePath: '',
+    rendererDir: null,
+    logLevel: process.env.LANTERN_LOG_LEVEL ?? 'info',
+    autoInstall: null,
+    version: '1.5.1',
+    revision: 'lantern-0.1.0',
+    ...partial,
+  });
+}

@@ -1,0 +1,40 @@
+/** Business constants shared by server and renderer (spec section 9). */
+export const LIMITS = {
+  displayName: { min: 2, max: 30 },
+  username: { min: 2, max: 30 },
+  adminProfileName: { min: 3, max: 30 },
+  password: { min: 8, max: 32 },
+  email: { max: 500 },
+  bio: { max: 4096 },
+  website: { max: 500 },
+  location: { max: 100 },
+  siteName: { max: 30 },
+  siteUrl: { max: 512 },
+  tagName: { max: 35 },
+  title: { min: 6, max: 150 },
+  answer: { min: 6 },
+  uploadBytes: 4 * 1024 * 1024,
+  smtpPort: { min: 1, max: 65535 },
+  bulkUsers: { max: 5000 },
+} as const;
+
+/** Registration/login name characters: a-z A-Z 0-9 space - . _ */
+export const DISPLAY_NAME_PATTERN = /^[A-Za-z0-9 ._-]+$/;
+/** Username characters: a-z 0-9 - . _ */
+export const USERNAME_PATTERN = /^[a-z0-9._-]+$/;
+
+/** Timing constants of the client (spec section 9). */
+export const TIMING = {
+  toastMs: 5000,
+  skeletonDelayMs: 1000,
+  notificationPollMs: 3000,
+  requestTimeoutMs: 10000,
+  userRefreshThrottleMs: 10000,
+  draftDebounceMs: 3000,
+  localStorageTtlMs: 7 * 24 * 3600 * 1000,
+} as const;
+
+/** Roles by id, as the reference seeds them. */
+export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
+/** mail_status values. */
+export const MAIL_STATUS = { verified: 1, unverified: 2 } as const;

@@ -1,0 +1,151 @@
+import type { LanguageCode } from '../languages.js';
+import { accounts_en_US, accounts_zh_CN } from './accounts.js';
+import { site_en_US, site_zh_CN } from './site.js';
+
+/**
+ * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
+ * Values may hold {{name}} placeholders. en_US is complete; other languages fall back to it.
+ */
+const base_en_US = {
+  'base.success': 'Success.',
+  'base.unknown': 'Unknown error.',
+  'base.request_format_error': 'Request format is not valid.',
+  'base.unauthorized_error': 'Unauthorized.',
+  'base.database_error': 'Data server error.',
+  'base.forbidden_error': 'Forbidden.',
+  'base.duplicate_request_error': 'Duplicate submission.',
+  'base.not_found': 'Not found.',
+  'base.too_many_requests': 'Too many requests, please try again later.',
+  'base.payload_too_large': 'The request is too large.',
+  'error.object.email_or_password_incorrect': 'Email and password do not match.',
+  'error.object.captcha_verification_failed': 'Captcha wrong.',
+  'error.object.not_found': 'Object not found.',
+  'error.object.old_password_verification_failed': 'The old password verification failed.',
+  'error.object.new_password_same_as_previous_setting': 'The new password is the same as the previous one.',
+  'error.password.space_invalid': 'Password cannot contain spaces.',
+  'error.common.invalid_url': 'Invalid URL.',
+  'error.common.status_invalid': 'Invalid status.',
+  'error.email.duplicate': 'Email already exists.',
+  'error.email.need_to_be_verified': 'Email should be verified.',
+  'error.email.verify_url_expired': 'Email verified URL has expired, please resend the email.',
+  'error.email.illegal_email_domain_error': 'Email is not allowed from that email domain. Please use another one.',
+  'error.email.send_failed': 'The email could not be sent. Check the SMTP settings.',
+  'error.lang.not_found': 'Language file not found.',
+  'error.user.not_found': 'User not found.',
+  'error.user.suspended': 'User has been suspended.',
+  'error.user.username_invalid': 'Username is invalid.',
+  'error.user.username_duplicate': 'Username is already in use.',
+  'error.user.not_allowed_registration': 'Currently the site is not open for registration.',
+  'error.user.not_allowed_login_via_password': 'Currently the site is not allowed to login via password.',
+  'error.user.access_denied': 'Access denied',
+  'error.smtp.config_from_name_cannot_be_email': 'The from name cannot be a email address.',
+  'error.config.read_config_failed': 'Read config failed',
+  'error.database.connection_failed': 'Database connection failed',
+  'error.database.create_table_failed': 'Create table failed',
+  'error.database.already_installed': 'The site is already installed.',
+  'error.install.create_config_failed': "Can't create the config file.",
+  'error.site_info.config_not_found': 'Site config not found.',
+  'error.theme.not_found': 'Theme not found.',
+  // validation texts; {{label}} is the field's translated name
+  'validation.required': '{{label}} cannot be empty.',
+  'validation.length': '{{label}} must be at {{min}}-{{max}} characters in length.',
+  'validation.min_length': '{{label}} must be at least {{min}} characters.',
+  'validation.max_length': '{{label}} up to {{max}} characters.',
+  'validation.email': 'Invalid Email Address.',
+  'validation.url': 'URL format is incorrect.',
+  'validation.type': '{{label}} is not valid.',
+  'validation.one_of': '{{label}} must be one of: {{options}}.',
+  'validation.range': '{{label}} must be between {{min}} and {{max}}.',
+  'validation.min_value': '{{label}} must be {{min}} or more.',
+  'validation.name_chars': '{{label}} can only contain letters, digits, spaces and - . _',
+  'validation.username_chars': '{{label}} can only contain a-z, 0-9, - . _',
+  'validation.password_match': 'Passwords do not match.',
+  'validation.unknown_field': '{{label}} is not allowed.',
+  // field labels
+  'field.name': 'Name',
+  'field.display_name': 'Display name',
+  'field.username': 'Username',
+  'field.e_mail': 'Email',
+  'field.email': 'Email',
+  'field.pass': 'Password',
+  'field.password': 'Password',
+  'field.old_pass': 'Current password',
+  'field.code': 'Code',
+  'field.captcha_code': 'Captcha',
+  'field.captcha_id': 'Captcha id',
+  'field.bio': 'About me',
+  'field.website': 'Website',
+  'field.location': 'Location',
+  'field.avatar': 'Avatar',
+  'field.language': 'Language',
+  'field.lang': 'Language',
+  'field.color_scheme': 'Color scheme',
+  'field.time_zone': 'Timezone',
+  'field.site_name': 'Site name',
+  'field.site_url': 'Site URL',
+  'field.contact_email': 'Contact email',
+  'field.short_description': 'Short description',
+  'field.description': 'Description',
+  'field.smtp_port': 'SMTP port',
+  'field.smtp_host': 'SMTP host',
+  'field.from_email': 'From email',
+  'field.from_name': 'From name',
+  'field.test_email_recipient': 'Test email recipient',
+  'field.db_type': 'Database type',
+  'field.db_file': 'Database file',
+  'field.external_content_display': 'External content',
+  'field.permalink': 'Permalink',
+  'field.robots': 'robots.txt',
+  'field.theme': 'Theme',
+  'field.default_avatar': 'Default avatar',
+  'field.action': 'Action',
+  'field.info_type': 'Info type',
+  // mail
+  'mail.activation.subject': '[{{site}}] Please confirm your email address',
+  'mail.activation.body': 'Welcome to {{site}}!\n\nConfirm your email address by opening this link:\n{{url}}\n\nIf you did not sign up, ignore this email.',
+  'mail.password_reset.subject': '[{{site}}] Password reset',
+  'mail.password_reset.body': 'Somebody asked to reset your password on {{site}}.\n\nIf it was you, open this link to choose a new one:\n{{url}}\n\nIf it was not you, ignore this email; your password stays as it is.',
+  'mail.change_email.subject': '[{{site}}] Confirm your new email address',
+  'mail.change_email.body': 'Confirm your new email address for {{site}} by opening this link:\n{{url}}\n\nIf you did not ask for this change, ignore this email.',
+  'mail.test.subject': '[{{site}}] Test email',
+  'mail.test.body': 'This is a test email from {{site}}. Your SMTP settings work.',
+  'mail.unsubscribe': 'Stop these emails: {{url}}',
+} as const;
+
+const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US } as const;
+
+export type MessageKey = keyof typeof en_US;
+
+const base_zh_CN: Partial<Record<MessageKey, string>> = {
+  'base.success': '成功。',
+  'base.unknown': '未知错误。',
+  'base.request_format_error': '请求格式错误。',
+  'base.unauthorized_error': '未登录。',
+  'base.forbidden_error': '禁止访问。',
+  'base.duplicate_request_error': '重复提交。',
+  'error.object.email_or_password_incorrect': '邮箱和密码不匹配。',
+  'error.object.captcha_verification_failed': '验证码错误。',
+  'error.email.duplicate': '邮箱已经存在。',
+  'error.email.need_to_be_verified': '邮箱需要验证。',
+  'error.user.suspended': '用户已被封禁。',
+  'validation.required': '{{label}}不能为空。',
+  'validation.email': '邮箱格式不正确。',
+  'field.e_mail': '邮箱',
+  'field.pass': '密码',
+  'field.name': '名字',
+};
+
+const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN };
+
+const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
+
+/** Whether a key has a message (reason keys from elsewhere may not). */
+export function hasMessage(key: string): key is MessageKey {
+  return key in en_US;
+}
+
+/** Translates a key with {{placeholders}}; unknown keys come back as they are. */
+export function translate(lang: LanguageCode, key: string, params: Record<string, string | number> = {}): string {
+  const template = (hasMessage(key) && (CATALOGUES[lang][key] ?? en_US[key])) || key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  EmailCodeTable,
+  RoleTable,
+  UserNotificationConfigTable,
+  UserRoleRelTable,
+  UserSessionTable,
+  UserTable,
+} from './tables/user.table.js';
+import type { ActionRecordTable, CaptchaTable, ConfigTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
+
+/** Every table the server knows, by name. */
+export interface Database {
+  user: UserTable;
+  role: RoleTable;
+  user_role_rel: UserRoleRelTable;
+  user_session: UserSessionTable;
+  email_code: EmailCodeTable;
+  user_notification_config: UserNotificationConfigTable;
+  site_info: SiteInfoTable;
+  config: ConfigTable;
+  uniqid: UniqidTable;
+  captcha: CaptchaTable;
+  action_record: ActionRecordTable;
+}
+
+/** The database handle repositories take first. */
+export type Db = Kysely<Database>;
+/** A database handle or an open transaction. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

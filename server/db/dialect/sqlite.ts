@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { statSync } from 'node:fs';
+import type { Database as Schema } from '../database.js';
+
+/** What the rest of the server needs from a database engine; SQLite-only details stay here. */
+export interface DialectHandle {
+  readonly name: 'sqlite';
+  readonly db: Kysely<Schema>;
+  /** Bytes on disk (main file + WAL). */
+  sizeBytes(): number;
+  /** The engine's version string. */
+  version(): string;
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. */
+export function openSqlite(file: string): DialectHandle {
+  const raw = new Database(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  let closed = false;
+  return {
+    name: 'sqlite',
+    db,
+    sizeBytes() {
+      if (file === ':memory:') return 0;
+      let total = 0;
+      for (const f of [file, `${file}-wal`]) {
+        try {
+          total += statSync(f).size;
+        } catch {
+          /* absent WAL file */
+        }
+      }
+      return total;
+    },
+    version() {
+      return `SQLite ${(raw.prepare('select sqlite_version() as v').get() as { v: string }).v}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Checks that a SQLite file can be created or opened for writing (install's db/check). */
+export function canOpenSqlite(file: string): boolean {
+  try {
+    const raw = new Database(file);
+    raw.prepare('select 1').get();
+    raw.close();
+    return true;
+  } catch {
+    return false;
+  }
+}

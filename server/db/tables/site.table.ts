@@ -1,0 +1,38 @@
+/** site_info: one JSON document per settings group. */
+export interface SiteInfoTable {
+  type: string;
+  content: string;
+  status: number;
+  updated_at: number;
+}
+
+/** config: keyed values with the reference's fixed ids (reputation, privileges, reasons). */
+export interface ConfigTable {
+  id: number;
+  key: string;
+  value: string;
+}
+
+/** uniqid: the one global counter behind object ids. */
+export interface UniqidTable {
+  id: import('kysely').Generated<number>;
+  uniqid_type: number;
+}
+
+/** captcha: image captchas waiting for an answer. */
+export interface CaptchaTable {
+  id: string;
+  answer: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** action_record: per-unit, per-action counters that decide when a captcha is needed. */
+export interface ActionRecordTable {
+  unit: string;
+  action: string;
+  day: string;
+  count: number;
+  first_at: number;
+  last_at: number;
+}

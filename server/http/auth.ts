@@ -1,0 +1,80 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { MAIL_STATUS, ROLE } from '../contract/limits.js';
+import type { AppContext } from '../app-context.js';
+import type { SessionUser } from '../modules/session/session.service.js';
+import { AppError, inactiveError, suspendedError, unauthorized } from './errors.js';
+
+/**
+ * The route groups of the reference:
+ * public: no check (the user is still read if a token is sent);
+ * optional: public unless the site requires login;
+ * login: any logged-in account, unverified and suspended included;
+ * active: logged in, email verified, not suspended;
+ * admin: an active admin (checked live on every request, unlike the reference).
+ */
+export type AccessLevel = 'public' | 'optional' | 'login' | 'active' | 'admin';
+
+/** The raw token of a request: Authorization header (a Bearer prefix is stripped) or ?Authorization=. */
+export function readToken(req: Request): string {
+  const header = req.get('authorization');
+  const raw = header ?? (typeof req.query.Authorization === 'string' ? req.query.Authorization : '');
+  return raw.replace(/^Bearer\s+/i, '').trim();
+}
+
+/** User status as the API names it. */
+export function isSuspended(session: SessionUser, now: number): boolean {
+  const u = session.user;
+  return u.status === 9 && !(u.suspended_until !== null && u.suspended_until > 0 && u.suspended_until <= now);
+}
+
+function checkActive(session: SessionUser, now: number): void {
+  if (session.user.mail_status !== MAIL_STATUS.verified) throw inactiveError();
+  if (isSuspended(session, now)) throw suspendedError();
+}
+
+/** Middleware for one access level; the session lands in res.locals.session. */
+export function auth(ctx: AppContext, level: AccessLevel): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const token = readToken(req);
+    const found = token ? await ctx.sessions.resolve(token) : undefined;
+    const session = found && found.user.status !== 10 ? found : undefined;
+    res.locals.session = session;
+    res.locals.token = session ? token : undefined;
+    const now = ctx.clock.now();
+    switch (level) {
+      case 'public':
+        break;
+      case 'optional':
+        if ((await ctx.settings.get('login')).login_required) {
+          if (!session) throw unauthorized();
+          if (session.user.mail_status !== MAIL_STATUS.verified) throw inactiveError();
+        }
+        break;
+      case 'login':
+        if (!session) throw unauthorized();
+        break;
+      case 'active':
+        if (!session) throw unauthorized();
+        checkActive(session, now);
+        break;
+      case 'admin':
+        if (!session) throw unauthorized();
+        if (session.role_id !== ROLE.admin) throw new AppError(403, 'base.unauthorized_error');
+        checkActive(session, now);
+        break;
+    }
+    next();
+  };
+}
+
+/** The caller's session, or undefined on public routes. */
+export function currentSession(res: Response): SessionUser | undefined {
+  return res.locals.session as SessionUser | undefined;
+}
+
+/** The caller's session on routes that required one. */
+export function requireSession(res: Response): SessionUser {
+  const s = currentSession(res);
+  if (!s) throw unauthorized();
+  return s;
+}

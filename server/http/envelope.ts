@@ -1,0 +1,19 @@
+import type { Request, Response } from 'express';
+import { languageFromHeader, type LanguageCode } from '../contract/languages.js';
+import { translate } from '../contract/messages/index.js';
+
+/** The language of a request, as the reference reads Accept-Language. */
+export function requestLanguage(req: Request): LanguageCode {
+  return languageFromHeader(req.get('accept-language'));
+}
+
+/** Writes the success envelope. */
+export function ok(res: Response, data: unknown = null): void {
+  const lang = requestLanguage(res.req);
+  res.status(200).json({ code: 200, reason: 'base.success', msg: translate(lang, 'base.success'), data: data ?? null });
+}
+
+/** Writes any envelope; used by the error handler and the 404 route. */
+export function sendEnvelope(res: Response, code: number, reason: string, msg: string, data: unknown): void {
+  res.status(code).json({ code, reason, msg, data: data ?? null });
+}

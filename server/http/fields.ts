@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { msg } from './validate.js';
+
+const typeError = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type';
+
+/** A required string, trimmed, with Answer-style messages for empty and length. */
+export function text(opts: { min?: number; max?: number; trim?: boolean } = {}) {
+  const { min, max, trim = true } = opts;
+  const base = trim ? z.string({ error: typeError }).trim() : z.string({ error: typeError });
+  let s = base.min(1, 'validation.required');
+  const lengthMsg = min !== undefined && max !== undefined ? msg('validation.length', { min, max }) : undefined;
+  if (min !== undefined && min > 1) s = s.min(min, lengthMsg ?? msg('validation.min_length', { min }));
+  if (max !== undefined) s = s.max(max, lengthMsg ?? msg('validation.max_length', { max }));
+  return s;
+}
+
+/** An optional string ('' allowed), limited in length. */
+export function optionalText(max: number) {
+  return z.string({ error: typeError }).trim().max(max, msg('validation.max_length', { max })).optional();
+}
+
+/** A required email address. */
+export function email(max = 500) {
+  return text({ max }).pipe(z.email('validation.email'));
+}
+
+/** A password: 8-32 characters, not trimmed. */
+export function password() {
+  return text({ min: 8, max: 32, trim: false });
+}
+
+/** An http(s) URL. */
+export function httpUrl(max = 512) {
+  return text({ max }).refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'validation.url');
+}
+
+/** A boolean that also accepts "true"/"false" strings (query strings). */
+export const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'validation.type' }));
+
+/** Optional captcha fields accepted by several account endpoints. */
+export const captchaFields = {
+  captcha_id: z.string().max(100).optional(),
+  captcha_code: z.string().max(100).optional(),
+};

@@ -1,0 +1,77 @@
+import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
+import { AppError, type FieldIssue } from './errors.js';
+
+type Source = 'body' | 'query';
+
+/**
+ * A zod message is a key with parameters: "validation.length?min=2&max=30".
+ * validate() turns each issue into a FieldIssue translated later by the error handler.
+ */
+export function msg(key: string, params: Record<string, string | number> = {}): string {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return qs ? `${key}?${qs}` : key;
+}
+
+function parseMessage(message: string): { key: string; params: Record<string, string> } {
+  const [key, qs] = message.split('?', 2);
+  return { key, params: Object.fromEntries(new URLSearchParams(qs ?? '')) };
+}
+
+/** Maps zod issues to Answer field errors (first issue per field). */
+export function issuesToFields(issues: z.core.$ZodIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  const out: FieldIssue[] = [];
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const message = issue.message.startsWith('validation.') || issue.message.startsWith('error.')
+      ? issue.message
+      : genericKey(issue);
+    const { key, params } = parseMessage(message);
+    out.push({ field, key, params });
+  }
+  return out;
+}
+
+function genericKey(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.type';
+    case 'too_small':
+      return issue.origin === 'string' ? msg('validation.min_length', { min: Number(issue.minimum) }) : msg('validation.min_value', { min: Number(issue.minimum) });
+    case 'too_big':
+      return issue.origin === 'string' ? msg('validation.max_length', { max: Number(issue.maximum) }) : msg('validation.range', { min: 0, max: Number(issue.maximum) });
+    case 'invalid_value':
+      return msg('validation.one_of', { options: issue.values.map(String).join(', ') });
+    case 'unrecognized_keys':
+      return 'validation.unknown_field';
+    default:
+      return 'validation.type';
+  }
+}
+
+/** Parses input with a schema or throws Answer's 400 with field errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError(400, 'base.request_format_error', null, issuesToFields(result.error.issues));
+  return result.data;
+}
+
+/** Middleware: validates req.body or req.query and stores the result in res.locals.input. */
+export function validate<S extends z.ZodType>(schema: S, source: Source = 'body') {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const raw = source === 'body' ? (req.body ?? {}) : req.query;
+    if (source === 'body' && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
+      throw new AppError(400, 'base.request_format_error');
+    }
+    res.locals.input = parseInput(schema, raw);
+    next();
+  };
+}
+
+/** The validated input stored by validate(). */
+export function input<T>(res: Response): T {
+  return res.locals.input as T;
+}

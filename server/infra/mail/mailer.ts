@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+/** The SMTP settings as stored in config `email.config`. */
+export interface SmtpConfig {
+  from_email: string;
+  from_name: string;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_username: string;
+  smtp_password: string;
+  smtp_authentication: boolean;
+  encryption: '' | 'SSL' | 'TLS';
+}
+
+/** One mail to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** Where a mail went. */
+export type Delivery = { via: 'smtp'; messageId: string } | { via: 'outbox'; file: string };
+
+/**
+ * Sends mail over the admin's SMTP settings; with no SMTP host it writes an .eml file into
+ * the data dir's outbox so an offline admin can still hand out activation links.
+ */
+export class Mailer {
+  constructor(
+    private readonly outboxDir: string,
+    private readonly loadSmtp: () => Promise<SmtpConfig>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The outbox folder. */
+  get outbox(): string {
+    return this.outboxDir;
+  }
+
+  /** Sends one mail; throws when SMTP refuses it. */
+  async send(mail: Mail, smtpOverride?: SmtpConfig): Promise<Delivery> {
+    const smtp = smtpOverride ?? (await this.loadSmtp());
+    const fromAddress = smtp.from_email || 'lantern@localhost';
+    const from = smtp.from_name ? { name: smtp.from_name, address: fromAddress } : fromAddress;
+    const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+    if (!smtp.smtp_host) {
+      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await transport.sendMail(message);
+      mkdirSync(this.outboxDir, { recursive: true });
+      const file = join(this.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      this.logger.info({ to: mail.to, file }, 'mail written to outbox (no SMTP configured)');
+      return { via: 'outbox', file };
+    }
+    const transport = nodemailer.createTransport({
+      host: smtp.smtp_host,
+      port: smtp.smtp_port,
+      secure: smtp.encryption === 'SSL',
+      requireTLS: smtp.encryption === 'TLS',
+      ignoreTLS: smtp.encryption === '',
+      auth: smtp.smtp_authentication && smtp.smtp_username ? { user: smtp.smtp_username, pass: smtp.smtp_password } : undefined,
+      connectionTimeout: 10000,
+      greetingTimeout: 10000,
+      socketTimeout: 20000,
+    });
+    const info = await transport.sendMail(message);
+    return { via: 'smtp', messageId: info.messageId };
+  }
+
+  /** Sends without failing the caller: errors are logged (used after a commit). */
+  async sendQuietly(mail: Mail): Promise<void> {
+    try {
+      await this.send(mail);
+    } catch (err) {
+      this.logger.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+    }
+  }
+}

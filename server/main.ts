@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import { loadConfig, makeConfig } from './config.js';
+
+/** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
+function defaultRendererDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../renderer'), resolve(here, '../out/renderer'), resolve(here, '../../out/renderer')];
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
+}
+
+/** Headless entry (npm run serve): flags and environment -> createApp -> listen. */
+async function main(): Promise<void> {
+  const parsed = loadConfig();
+  const config = makeConfig({ ...parsed, rendererDir: parsed.rendererDir ?? defaultRendererDir() });
+  const lantern = await createApp(config);
+  const { url } = await lantern.listen();
+  lantern.ctx.logger.info({ url, dataDir: config.dataDir }, 'lantern is serving');
+  process.stdout.write(`Lantern is serving at ${url}/ (data: ${config.dataDir})\n`);
+  if (process.send) process.send({ type: 'lantern:ready', url });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lantern.ctx.logger.info({ signal }, 'shutting down');
+    await lantern.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('message', (m: unknown) => {
+    if (m && typeof m === 'object' && (m as { type?: string }).type === 'lantern:stop') void stop('parent');
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`lantern failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

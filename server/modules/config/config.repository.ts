@@ -1,0 +1,19 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+/** A config value by key, or the fallback. */
+export async function readConfigValue(db: DbOrTrx, key: string, fallback = ''): Promise<string> {
+  const row = await db.selectFrom('config').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? fallback;
+}
+
+/** Several config values by key. */
+export async function readConfigValues(db: DbOrTrx, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom('config').select(['key', 'value']).where('key', 'in', keys).execute();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** Updates a config value by key (the row must exist: ids are fixed). */
+export async function writeConfigValue(db: DbOrTrx, key: string, value: string): Promise<void> {
+  await db.updateTable('config').set({ value }).where('key', '=', key).execute();
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../app-context.js';
+import { ok } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
+import { LANGUAGES } from '../../contract/languages.js';
+import { uiTranslations } from '../language/language.service.js';
+import type { Routers } from '../index.js';
+import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, type BaseInfoInput, type CheckDatabaseInput } from './install.schema.js';
+import * as service from './install.service.js';
+
+/** The installer endpoints; every one refuses once the site is installed. */
+export function registerInstall(ctx: AppContext, { install }: Routers): void {
+  install.get('/language/options', async (_req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    ok(res, LANGUAGES.map((l) => ({ ...l })));
+  });
+  install.get('/language/config', validate(langQuerySchema, 'query'), async (_req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    ok(res, uiTranslations(input<{ lang?: string }>(res).lang));
+  });
+  install.post('/config-file/check', async (_req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    ok(res, await service.checkConfigFile(ctx));
+  });
+  install.post('/db/check', validate(checkDatabaseSchema), async (_req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    ok(res, service.checkDatabase(input<CheckDatabaseInput>(res)));
+  });
+  install.post('/init', validate(checkDatabaseSchema), async (_req, res) => {
+    await service.initEnvironment(ctx, input<CheckDatabaseInput>(res));
+    ok(res, null);
+  });
+  install.post('/base-info', validate(baseInfoSchema), async (_req, res) => {
+    await service.installBaseInfo(ctx, input<BaseInfoInput>(res));
+    ok(res, null);
+  });
+}

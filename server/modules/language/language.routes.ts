@@ -1,0 +1,14 @@
+import type { AppContext } from '../../app-context.js';
+import { auth } from '../../http/auth.js';
+import { LANGUAGES } from '../../contract/languages.js';
+import { ok } from '../../http/envelope.js';
+import type { Routers } from '../index.js';
+import { uiTranslations } from './language.service.js';
+
+/** GET language/options and language/config (public and admin). */
+export function registerLanguage(ctx: AppContext, { api, admin }: Routers): void {
+  const options = LANGUAGES.map((l) => ({ ...l }));
+  api.get('/language/options', (_req, res) => ok(res, options));
+  api.get('/language/config', (req, res) => ok(res, uiTranslations(req.get('accept-language'))));
+  admin.get('/language/options', auth(ctx, 'admin'), (_req, res) => ok(res, options));
+}

@@ -1,0 +1,10 @@
+/** Normalises a site URL to scheme://host[:port][/path] without a trailing slash. */
+export function normaliseSiteUrl(raw: string): string {
+  try {
+    const u = new URL(raw.trim());
+    const path = u.pathname.replace(/\/+$/, '');
+    return `${u.protocol}//${u.host}${path}`;
+  } catch {
+    return raw.trim().replace(/\/+$/, '');
+  }
+}

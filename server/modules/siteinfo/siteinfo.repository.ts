@@ -1,0 +1,22 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+/** Reads one settings group's stored JSON, or undefined. */
+export async function findGroup(db: DbOrTrx, type: string): Promise<string | undefined> {
+  const row = await db.selectFrom('site_info').select('content').where('type', '=', type).executeTakeFirst();
+  return row?.content;
+}
+
+/** Writes (inserts or replaces) one settings group. */
+export async function saveGroup(db: DbOrTrx, type: string, content: string, now: number): Promise<void> {
+  await db
+    .insertInto('site_info')
+    .values({ type, content, status: 1, updated_at: now })
+    .onConflict((oc) => oc.column('type').doUpdateSet({ content, updated_at: now }))
+    .execute();
+}
+
+/** Reads every stored group at once. */
+export async function findAllGroups(db: DbOrTrx): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('site_info').select(['type', 'content']).execute();
+  return new Map(rows.map((r) => [r.type, r.content]));
+}

@@ -1,0 +1,54 @@
+import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Clock } from '../../infra/clock.js';
+import { GROUP_DEFAULTS, GROUP_TYPES, type GroupName, type SiteGroups } from './siteinfo.defaults.js';
+import { findAllGroups, saveGroup } from './siteinfo.repository.js';
+
+const CACHE_MS = 1000;
+
+/** Site settings with defaults merged in; cached briefly because every request reads them. */
+export class SiteSettings {
+  private cache: { at: number; groups: Map<string, string> } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** One group, stored values over defaults. */
+  async get<G extends GroupName>(name: G): Promise<SiteGroups[G]> {
+    const groups = await this.load();
+    const raw = groups.get(GROUP_TYPES[name]);
+    const defaults = structuredClone(GROUP_DEFAULTS[name]);
+    if (!raw) return defaults;
+    try {
+      return { ...defaults, ...(JSON.parse(raw) as Partial<SiteGroups[G]>) };
+    } catch {
+      return defaults;
+    }
+  }
+
+  /** Replaces one group (the whole document, as the reference's PUT does). */
+  async put<G extends GroupName>(name: G, value: SiteGroups[G], db: DbOrTrx = this.db): Promise<void> {
+    await saveGroup(db, GROUP_TYPES[name], JSON.stringify(value), this.clock.now());
+    this.cache = null;
+  }
+
+  /** Whether the site has been installed (the general group is written by install). */
+  async isInstalled(): Promise<boolean> {
+    const groups = await this.load();
+    return groups.has(GROUP_TYPES.general);
+  }
+
+  /** Drops the cache (after writes from elsewhere, e.g. install in a transaction). */
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  private async load(): Promise<Map<string, string>> {
+    const now = Date.now();
+    if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.groups;
+    const groups = await findAllGroups(this.db);
+    this.cache = { at: now, groups };
+    return groups;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { DbOrTrx } from '../../db/database.js';
+import { ROLE } from '../../contract/limits.js';
+import { findUserByUsername, insertUser, setUserRole, upsertNotificationConfig } from './user.repository.js';
+
+const BCRYPT_COST = 10;
+
+/** Usernames nobody may take (routes and staff-looking names). */
+export const RESERVED_USERNAMES = new Set([
+  'admin', 'administrator', 'moderator', 'root', 'system', 'support', 'help', 'api', 'answer', 'lantern',
+  'settings', 'login', 'logout', 'register', 'signup', 'account-recovery', 'account-activation',
+  'change-email', 'password-reset', 'confirm-new-email', 'confirm-email', 'account-suspended',
+  'notifications', 'auth-landing', 'unsubscribe', 'null', 'undefined', 'anonymous', 'staff',
+]);
+
+/** Hashes a password with bcrypt. */
+export function hashPassword(plain: string): Promise<string> {
+  return bcrypt.hash(plain, BCRYPT_COST);
+}
+
+/** Checks a password against a stored hash (false for an empty hash). */
+export async function checkPassword(plain: string, hash: string): Promise<boolean> {
+  if (!hash) return false;
+  return bcrypt.compare(plain, hash);
+}
+
+/** The username the reference derives from a display name: lower case, spaces to '-'. */
+export function usernameFromName(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9._-]/g, '');
+}
+
+/** Whether a username is well formed and not reserved. */
+export function isValidUsername(username: string): boolean {
+  return /^[a-z0-9._-]{2,30}$/.test(username) && !RESERVED_USERNAMES.has(username);
+}
+
+/** A free username based on `wanted`, appending 4 random hex characters until unused. */
+export async function freeUsername(db: DbOrTrx, wanted: string): Promise<string> {
+  let candidate = wanted.slice(0, 30);
+  if (!isValidUsername(candidate)) candidate = `user-${randomBytes(3).toString('hex')}`;
+  for (let i = 0; i < 20; i++) {
+    if (!(await findUserByUsername(db, candidate))) return candidate;
+    candidate = `${wanted.slice(0, 25)}${randomBytes(2).toString('hex')}`;
+  }
+  return `user-${randomBytes(6).toString('hex')}`;
+}
+
+/** What a new account starts with. */
+export interface NewAccount {
+  displayName: string;
+  email: string;
+  password: string;
+  username?: string;
+  mailStatus: number;
+  rank: number;
+  roleId?: number;
+  language?: string;
+  now: number;
+}
+
+/** Creates an account with its role and default notification settings; returns the id. */
+export async function createAccount(db: DbOrTrx, a: NewAccount): Promise<number> {
+  const username = a.username ?? (await freeUsername(db, usernameFromName(a.displayName)));
+  const id = await insertUser(db, {
+    created_at: a.now,
+    updated_at: a.now,
+    last_login_date: 0,
+    username,
+    pass: await hashPassword(a.password),
+    e_mail: a.email,
+    mail_status: a.mailStatus,
+    notice_status: 2,
+    rank: a.rank,
+    status: 1,
+    display_name: a.displayName.trim(),
+    avatar: '',
+    language: a.language ?? '',
+    color_scheme: '',
+    is_admin: a.roleId === ROLE.admin ? 1 : 0,
+  });
+  if (a.roleId && a.roleId !== ROLE.user) await setUserRole(db, id, a.roleId);
+  await upsertNotificationConfig(db, id, 'inbox', [{ key: 'email', enable: true }], true);
+  return id;
+}

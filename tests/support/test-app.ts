@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppDeps, type LanternApp } from '../../server/app.js';
+import { makeConfig, type Config } from '../../server/config.js';
+
+/** A started app on an ephemeral port with its own temporary data dir. */
+export interface TestApp {
+  lantern: LanternApp;
+  url: string;
+  dataDir: string;
+  /** fetch against the app; JSON in, envelope out. */
+  call(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/** Starts an isolated app; `install` runs the unattended install with a known admin. */
+export async function startTestApp(opts: { install?: boolean; config?: Partial<Config>; deps?: AppDeps } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
+  const config = makeConfig({
+    dataDir,
+    logLevel: 'silent',
+    autoInstall: opts.install === false ? null : {
+      siteName: 'Test Site',
+      siteUrl: 'http://127.0.0.1',
+      contactEmail: 'contact@example.com',
+      adminName: 'admin',
+      adminPassword: 'admin-password',
+      adminEmail: 'admin@example.com',
+      language: 'en_US',
+      loginRequired: false,
+      externalContentDisplay: 'always_display',
+    },
+    ...opts.config,
+  });
+  const lantern = await createApp(config, opts.deps);
+  const { url } = await lantern.listen(0, '127.0.0.1');
+  return {
+    lantern,
+    url,
+    dataDir,
+    async call(method, path, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.body !== undefined) headers['content-type'] = 'application/json';
+      if (o.token) headers.authorization = o.token;
+      if (o.lang) headers['accept-language'] = o.lang;
+      const res = await fetch(url + path, { method, headers, body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body), redirect: 'manual' });
+      const text = await res.text();
+      let body: any = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async stop() {
+      await lantern.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma). */
+export default defineConfig({
+  root,
+  test: {
+    include: [
+      'server/**/*.test.ts',
+      'src-main/**/*.test.ts',
+      'src-preload/**/*.test.ts',
+      'src-renderer/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 30000,
+    pool: 'forks',
+    setupFiles: ['tests/support/vitest-setup.ts'],
+  },
+});
