@@ -1,0 +1,49 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the layering rule of
+// house-style (server never imports src-*, the renderer imports only pure contract code and the
+// preload's types, src-main never imports the renderer).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layer = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  layer(['server/**/*.ts'], [
+    { group: ['**/src-main/**', '**/src-preload/**', '**/src-renderer/**'], message: 'server/** must not import the desktop or UI layers.' },
+  ]),
+  layer(['src-renderer/**/*.{ts,tsx}'], [
+    { group: ['**/server/**', '!**/server/contract/**'], message: 'The renderer imports only server/contract (pure types, limits, locales).' },
+    { group: ['**/src-main/**'], message: 'The renderer must not import the main process.' },
+    { group: ['**/src-preload/**', '!**/src-preload/contract*', '!**/src-preload/global*'], message: 'The renderer imports only the preload contract types.' },
+  ]),
+  layer(['src-main/**/*.ts'], [
+    { group: ['**/src-renderer/**'], message: 'src-main must not import the renderer.' },
+    { group: ['**/server/**'], message: 'src-main runs the server as a separate process; it must not import server code.' },
+  ]),
+  layer(['src-preload/**/*.ts'], [
+    { group: ['**/server/**', '**/src-renderer/**', '**/src-main/**'], message: 'The preload is a narrow bridge: no imports from other layers.' },
+  ]),
+  layer(['server/contract/**/*.ts'], [
+    { group: ['express', 'kysely', 'better-sqlite3', 'node:*', '**/http/**', '**/db/**', '**/modules/**', '**/infra/**'], message: 'server/contract is pure: no runtime dependencies.' },
+  ]),
+);

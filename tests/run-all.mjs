@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
+// Steps: typecheck, lint, vitest (unit + API + component tests), build, Playwright e2e in Chromium.
+// Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,unit,build,e2e').split(','));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const summary = [];
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { code: r.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function step(name, fn) {
+  if (!only.has(name)) return;
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const r = fn();
+  summary.push(`${name}: ${r.note} (${r.seconds}s)`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function single(name, cmd, args) {
+  step(name, () => {
+    const r = run(cmd, args);
+    if (r.code === 0) passed++;
+    else failed++;
+    return { ...r, note: r.code === 0 ? 'ok' : `FAILED (exit ${r.code})` };
+  });
+}
+
+single('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+single('lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']);
+
+step('unit', () => {
+  const out = join(results, 'vitest.json');
+  rmSync(out, { force: true });
+  const r = run('npx', ['vitest', 'run', '-c', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const j = readJson(out);
+  if (!j) {
+    failed++;
+    return { ...r, note: `FAILED: no report (exit ${r.code})` };
+  }
+  passed += j.numPassedTests;
+  failed += j.numFailedTests + (r.code !== 0 && j.numFailedTests === 0 ? 1 : 0);
+  skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  return { ...r, note: `${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numPendingTests} skipped` };
+});
+
+single('build', 'npx', ['electron-vite', 'build']);
+
+step('e2e', () => {
+  if (!existsSync(join(root, 'tests/playwright.config.ts'))) return { seconds: '0', note: 'no e2e config' };
+  const out = join(results, 'playwright.json');
+  rmSync(out, { force: true });
+  const r = run('npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const j = readJson(out);
+  if (!j) {
+    failed++;
+    return { ...r, note: `FAILED: no report (exit ${r.code})` };
+  }
+  const s = j.stats ?? {};
+  const ok = (s.expected ?? 0) + (s.flaky ?? 0);
+  const bad = (s.unexpected ?? 0) + (r.code !== 0 && !s.unexpected ? 1 : 0);
+  passed += ok;
+  failed += bad;
+  skipped += s.skipped ?? 0;
+  return { ...r, note: `${ok} passed, ${bad} failed, ${s.skipped ?? 0} skipped` };
+});
+
+process.stdout.write(`\n=== summary ===\n${summary.join('\n')}\n`);
+process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed > 0 ? 1 : 0);
