@@ -41,6 +41,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendEnvelope(res, 413, 'base.payload_too_large', translate(lang, 'base.payload_too_large'), null);
       return;
     }
+    if (status === 404) {
+      sendEnvelope(res, 404, 'base.not_found', translate(lang, 'base.not_found'), null);
+      return;
+    }
     if (status >= 400 && status < 500) {
       sendEnvelope(res, 400, 'base.request_format_error', translate(lang, 'base.request_format_error'), null);
       return;
