@@ -7,6 +7,11 @@ import type {
   UserSessionTable,
   UserTable,
 } from './tables/user.table.js';
+import type {
+  ActivityTable, AnswerTable, BadgeAwardTable, BadgeGroupTable, BadgeTable, CollectionGroupTable, CollectionTable,
+  CommentTable, FileRecordTable, MetaTable, NotificationTable, QuestionLinkTable, QuestionTable, ReportTable,
+  ReviewTable, RevisionTable, TagRelTable, TagTable,
+} from './tables/content.table.js';
 import type { ActionRecordTable, CaptchaTable, ConfigTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
 
 /** Every table the server knows, by name. */
@@ -22,6 +27,24 @@ export interface Database {
   uniqid: UniqidTable;
   captcha: CaptchaTable;
   action_record: ActionRecordTable;
+  question: QuestionTable;
+  answer: AnswerTable;
+  comment: CommentTable;
+  tag: TagTable;
+  tag_rel: TagRelTable;
+  revision: RevisionTable;
+  activity: ActivityTable;
+  collection_group: CollectionGroupTable;
+  collection: CollectionTable;
+  meta: MetaTable;
+  question_link: QuestionLinkTable;
+  notification: NotificationTable;
+  report: ReportTable;
+  review: ReviewTable;
+  badge_group: BadgeGroupTable;
+  badge: BadgeTable;
+  badge_award: BadgeAwardTable;
+  file_record: FileRecordTable;
 }
 
 /** The database handle repositories take first. */
