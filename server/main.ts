@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir }, 'lantern is serving');
   process.stdout.write(`Lantern is serving at ${url}/ (data: ${config.dataDir})\n`);
+  // a plain child process talks over process.send; an Electron utilityProcess over parentPort
+  const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
   if (process.send) process.send({ type: 'lantern:ready', url });
+  parentPort?.postMessage({ type: 'lantern:ready', url });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -30,9 +33,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('message', (m: unknown) => {
+  const onParentMessage = (m: unknown) => {
     if (m && typeof m === 'object' && (m as { type?: string }).type === 'lantern:stop') void stop('parent');
-  });
+  };
+  process.on('message', onParentMessage);
+  parentPort?.on('message', (ev) => onParentMessage(ev.data));
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,83 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
+import Store from 'electron-store';
+import { CHANNELS } from '../src-preload/contract';
+import { registerIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { ServerHost } from './server-host';
+import { TokenStore, type KeyValueStore } from './token-store';
+import { createMainWindow, type Bounds } from './window';
+import { pickImage } from './pick-image';
+
+// Lifecycle wiring only: every piece lives in a module that takes Electron objects as parameters.
+const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+const here = dirname(fileURLToPath(import.meta.url));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  const store = new Store() as unknown as KeyValueStore;
+  const tokens = new TokenStore(store, safeStorage);
+  const dataDir = join(app.getPath('userData'), 'data');
+  let win: BrowserWindow | null = null;
+  const host = new ServerHost({
+    fork: (args) => utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit' }),
+    dataDir,
+    onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),
+  });
+
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+
+  app.on('web-contents-created', (_e, contents) => contents.setWindowOpenHandler(() => ({ action: 'deny' })));
+
+  app.whenReady().then(async () => {
+    const url = await host.start();
+    registerIpc(
+      ipcMain,
+      {
+        [CHANNELS.tokenGet]: () => tokens.get(),
+        [CHANNELS.tokenSet]: (t: string) => tokens.set(t),
+        [CHANNELS.tokenClear]: () => tokens.clear(),
+        [CHANNELS.pickImage]: () => pickImage(dialog, win, MAX_IMAGE_BYTES),
+        [CHANNELS.appInfo]: () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform, dataDir }),
+      },
+      () => new URL(host.currentUrl ?? url).origin,
+    );
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate(
+          {
+            openDataFolder: () => void shell.openPath(dataDir),
+            backUpNow: () => void shell.openPath(dataDir),
+            about: () => app.showAboutPanel(),
+          },
+          process.platform === 'darwin',
+        ),
+      ),
+    );
+    win = createMainWindow(
+      { BrowserWindow, shell },
+      {
+        url,
+        preload: join(here, '../preload/index.cjs'),
+        bounds: store.get('window.bounds') as Bounds | undefined,
+        onBounds: (b) => store.set('window.bounds', b),
+      },
+    );
+    win.on('closed', () => (win = null));
+  });
+
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    quitting = true;
+    void host.stop().finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => app.quit());
+}

@@ -1,0 +1,98 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { ServerHost } from './server-host';
+
+class FakeChild extends EventEmitter {
+  posted: unknown[] = [];
+  killed = false;
+  constructor(readonly args: string[]) {
+    super();
+  }
+  postMessage(m: unknown) {
+    this.posted.push(m);
+    // a well-behaved server closes its database and exits when asked to stop
+    if ((m as { type: string }).type === 'lantern:stop') setTimeout(() => this.emit('exit', 0), 5);
+  }
+  kill() {
+    this.killed = true;
+    return true;
+  }
+  ready(port = 4321) {
+    this.emit('message', { type: 'lantern:ready', url: `http://127.0.0.1:${port}` });
+  }
+}
+
+function makeHost(opts: Partial<ConstructorParameters<typeof ServerHost>[0]> = {}) {
+  const children: FakeChild[] = [];
+  const fork = vi.fn((args: string[]) => {
+    const c = new FakeChild(args);
+    children.push(c);
+    return c;
+  });
+  const host = new ServerHost({ fork, dataDir: '/data', ...opts });
+  return { host, children, fork };
+}
+
+describe('the server host', () => {
+  it('starts the server on loopback with the data dir and resolves with its URL', async () => {
+    const { host, children } = makeHost();
+    const started = host.start();
+    children[0].ready();
+    expect(await started).toBe('http://127.0.0.1:4321');
+    expect(children[0].args).toEqual(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/data']);
+  });
+
+  it('restarts a crashed server on the same port', async () => {
+    const { host, children } = makeHost();
+    const started = host.start();
+    children[0].ready(5555);
+    await started;
+    children[0].emit('exit', 1);
+    expect(children).toHaveLength(2);
+    expect(children[1].args).toContain('5555');
+  });
+
+  it('gives up after too many crashes in the window', async () => {
+    let t = 0;
+    const onGiveUp = vi.fn();
+    const { host, children } = makeHost({ maxRestarts: 2, now: () => t, onGiveUp });
+    void host.start();
+    for (let i = 0; i < 3; i++) {
+      t += 1000;
+      children[children.length - 1].emit('exit', 1);
+    }
+    expect(children).toHaveLength(3);
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('on quit asks the server to stop and waits for its exit, without restarting', async () => {
+    const { host, children } = makeHost();
+    const started = host.start();
+    children[0].ready();
+    await started;
+    await host.stop();
+    expect(children[0].posted).toEqual([{ type: 'lantern:stop' }]);
+    expect(children[0].killed).toBe(false);
+    expect(children).toHaveLength(1);
+  });
+
+  it('kills a server that does not stop in time', async () => {
+    const { host, children } = makeHost({ stopTimeoutMs: 20 });
+    void host.start();
+    children[0].postMessage = () => undefined;
+    await host.stop();
+    expect(children[0].killed).toBe(true);
+  });
+
+  it('rebinds to another host and port (the LAN switch)', async () => {
+    const { host, children } = makeHost();
+    const started = host.start();
+    children[0].ready();
+    await started;
+    const again = host.rebind('0.0.0.0', 9090);
+    await new Promise((r) => setTimeout(r, 10));
+    children[1].ready(9090);
+    expect(await again).toBe('http://127.0.0.1:9090');
+    expect(children[1].args).toEqual(['--port', '9090', '--host', '0.0.0.0', '--data-dir', '/data']);
+  });
+});

@@ -1,0 +1,107 @@
+/** The part of an Electron UtilityProcess the host uses. */
+export interface ChildLike {
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  postMessage(message: unknown): void;
+  kill(): boolean;
+}
+
+/** Starts a server child with the given args (utilityProcess.fork in the app). */
+export type ForkFn = (args: string[]) => ChildLike;
+
+/** Options of the server host. */
+export interface ServerHostOptions {
+  fork: ForkFn;
+  dataDir: string;
+  host?: string;
+  port?: number;
+  /** Restarts allowed within `windowMs` before the host gives up. */
+  maxRestarts?: number;
+  windowMs?: number;
+  stopTimeoutMs?: number;
+  now?: () => number;
+  onReady?: (url: string) => void;
+  onGiveUp?: (reason: string) => void;
+}
+
+/** Runs the Express server in a child process, restarts it if it dies, stops it cleanly on quit. */
+export class ServerHost {
+  private child: ChildLike | null = null;
+  private stopping = false;
+  private restarts: number[] = [];
+  private url: string | null = null;
+  private host: string;
+  private port: number;
+
+  constructor(private readonly opts: ServerHostOptions) {
+    this.host = opts.host ?? '127.0.0.1';
+    this.port = opts.port ?? 0;
+  }
+
+  /** The server's URL once it said it is ready. */
+  get currentUrl(): string | null {
+    return this.url;
+  }
+
+  /** Starts the child; resolves with its URL when it reports ready. */
+  start(): Promise<string> {
+    this.stopping = false;
+    return new Promise((resolve) => {
+      const args = ['--port', String(this.port), '--host', this.host, '--data-dir', this.opts.dataDir];
+      const child = this.opts.fork(args);
+      this.child = child;
+      child.on('message', (m) => {
+        if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'lantern:ready' && typeof (m as { url?: unknown }).url === 'string') {
+          this.url = (m as { url: string }).url;
+          // keep the same port across restarts so the window's URL stays valid
+          this.port = Number(new URL(this.url).port) || this.port;
+          this.opts.onReady?.(this.url);
+          resolve(this.url);
+        }
+      });
+      child.on('exit', (code) => this.onExit(child, code));
+    });
+  }
+
+  private onExit(child: ChildLike, code: number): void {
+    if (child !== this.child) return;
+    this.child = null;
+    if (this.stopping) return;
+    const now = (this.opts.now ?? Date.now)();
+    const windowMs = this.opts.windowMs ?? 60_000;
+    this.restarts = this.restarts.filter((t) => now - t < windowMs);
+    if (this.restarts.length >= (this.opts.maxRestarts ?? 3)) {
+      this.opts.onGiveUp?.(`the server exited ${this.restarts.length + 1} times within ${windowMs / 1000}s (last code ${code})`);
+      return;
+    }
+    this.restarts.push(now);
+    void this.start();
+  }
+
+  /** Asks the child to stop (it closes the database) and waits for it to exit. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.child;
+    if (!child) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        resolve();
+      }, this.opts.stopTimeoutMs ?? 5000);
+      child.on('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.postMessage({ type: 'lantern:stop' });
+    });
+    this.child = null;
+  }
+
+  /** Restarts the server bound to another host/port (the LAN switch). */
+  async rebind(host: string, port: number): Promise<string> {
+    await this.stop();
+    this.host = host;
+    this.port = port;
+    return this.start();
+  }
+}

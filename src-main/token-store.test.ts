@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { menuTemplate } from './menu';
+import { TokenStore } from './token-store';
+// @ts-expect-error plain .mjs module without types
+import { detectElectron } from './launcher/electron-detect.mjs';
+
+function mapStore() {
+  const m = new Map<string, unknown>();
+  return { m, store: { get: (k: string) => m.get(k), set: (k: string, v: unknown) => void m.set(k, v), delete: (k: string) => void m.delete(k) } };
+}
+
+describe('the token store', () => {
+  it('encrypts the token at rest when safeStorage can', () => {
+    const { m, store } = mapStore();
+    const safe = { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(`enc:${s}`), decryptString: (b: Buffer) => b.toString().slice(4) };
+    const tokens = new TokenStore(store, safe);
+    tokens.set('secret');
+    expect(JSON.stringify([...m.values()])).not.toContain('"secret"');
+    expect(tokens.get()).toBe('secret');
+    tokens.clear();
+    expect(tokens.get()).toBe('');
+  });
+
+  it('falls back to plain storage without a keychain', () => {
+    const { store } = mapStore();
+    const tokens = new TokenStore(store, { isEncryptionAvailable: () => false, encryptString: () => Buffer.from(''), decryptString: () => '' });
+    tokens.set('t1');
+    expect(tokens.get()).toBe('t1');
+  });
+});
+
+describe('the application menu', () => {
+  it('has Edit, View, Window and Help with the data folder, backup and about items', () => {
+    const calls: string[] = [];
+    const t = menuTemplate({ openDataFolder: () => calls.push('folder'), backUpNow: () => calls.push('backup'), about: () => calls.push('about') }, false);
+    expect(t.map((i) => i.role ?? i.label)).toEqual(['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
+    const help = t[4].submenu as { label?: string; click?: () => void }[];
+    for (const item of help) item.click?.();
+    expect(help.filter((i) => i.label).map((i) => i.label)).toEqual(['Open data folder', 'Back up now', 'About Lantern']);
+    expect(calls).toEqual(['folder', 'backup', 'about']);
+  });
+});
+
+describe('electron detection for npm start', () => {
+  it('reports a missing binary with its reason', () => {
+    const r = detectElectron(() => {
+      throw new Error('Electron failed to install correctly');
+    }, {});
+    expect(r).toEqual({ ok: false, reason: 'the Electron binary is not installed (Electron failed to install correctly)' });
+  });
+
+  it('accepts an existing binary path', () => {
+    expect(detectElectron(() => process.execPath, {})).toEqual({ ok: true, path: process.execPath });
+  });
+});
