@@ -1,6 +1,9 @@
 import type { ModuleRegistrar } from './index.js';
 import { registerInstall } from './install/install.routes.js';
 import { registerLanguage } from './language/language.routes.js';
+import { registerPermission } from './permission/permission.routes.js';
+import { registerRole } from './role/role.routes.js';
+import { registerUser } from './user/user.routes.js';
 
 /** Every module, in mounting order (one line each). */
-export const MODULES: ModuleRegistrar[] = [registerInstall, registerLanguage];
+export const MODULES: ModuleRegistrar[] = [registerInstall, registerLanguage, registerUser, registerRole, registerPermission];

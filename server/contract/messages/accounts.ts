@@ -1,5 +1,10 @@
 /** Messages of the account endpoints (user, session, email flows). en_US complete. */
-export const accounts_en_US = {} as const;
+export const accounts_en_US = {
+  'error.rank.no_enough_rank_to_operate': 'You need at least {{rank}} reputation to do this.',
+  'error.rank.fail_to_meet_the_condition': 'Reputation rank fail to meet the condition.',
+} as const;
 
 /** Simplified Chinese overrides for the account messages. */
-export const accounts_zh_CN: Record<string, string> = {};
+export const accounts_zh_CN: Record<string, string> = {
+  'error.rank.no_enough_rank_to_operate': '您至少需要 {{rank}} 声望才能执行此操作。',
+};

@@ -1,0 +1,115 @@
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+import type { AppContext } from '../../app-context.js';
+import { isLanguage } from '../../contract/languages.js';
+import { ROLE } from '../../contract/limits.js';
+import { fieldError } from '../../http/errors.js';
+import type { SessionUser } from '../session/session.service.js';
+import { checkCaptcha } from './account.service.js';
+import { checkPassword, hashPassword, isValidUsername } from './user.accounts.js';
+import { findNotificationConfigs, findUserByUsername, updateUser, upsertNotificationConfig } from './user.repository.js';
+import type { UpdateInfoInput } from './user.schema.js';
+
+const bioMarkdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+
+/** Bio HTML: markdown, then only p, br, strong, em, b, i, code and http(s) links survive. */
+export function renderBio(bio: string): string {
+  return sanitizeHtml(bioMarkdown.render(bio), {
+    allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'code', 'a'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
+  }).trim();
+}
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** PUT user/info: fields whose allow_update_* flag is off keep their old value. */
+export async function updateInfo(ctx: AppContext, session: SessionUser, input: UpdateInfoInput): Promise<void> {
+  const allow = await ctx.settings.get('users');
+  const user = session.user;
+  const patch: Parameters<typeof updateUser>[2] = { updated_at: ctx.clock.now() };
+  if (allow.allow_update_display_name) patch.display_name = input.display_name;
+  if (allow.allow_update_username && input.username !== undefined && input.username !== user.username) {
+    const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+    const wellFormed = /^[a-z0-9._-]{2,30}$/.test(input.username);
+    if (!wellFormed || (!staff && !isValidUsername(input.username))) throw fieldError('error.user.username_invalid', 'username');
+    if (await findUserByUsername(ctx.db, input.username)) throw fieldError('error.user.username_duplicate', 'username');
+    patch.username = input.username;
+  }
+  if (allow.allow_update_website) {
+    if (input.website && !isHttpUrl(input.website)) throw fieldError('error.common.invalid_url', 'website');
+    patch.website = input.website;
+  }
+  if (allow.allow_update_location) patch.location = input.location;
+  if (allow.allow_update_bio) {
+    patch.bio = input.bio;
+    patch.bio_html = renderBio(input.bio);
+  }
+  if (allow.allow_update_avatar && input.avatar) {
+    const custom = input.avatar.custom;
+    if (input.avatar.type === 'custom' && custom && !custom.startsWith('/') && !isHttpUrl(custom)) throw fieldError('error.common.invalid_url', 'avatar');
+    patch.avatar = JSON.stringify(input.avatar);
+  }
+  await updateUser(ctx.db, user.id, patch);
+}
+
+/** PUT user/interface. */
+export async function updateInterface(ctx: AppContext, session: SessionUser, input: { language: string; color_scheme: string }): Promise<void> {
+  if (input.language !== 'Default' && !isLanguage(input.language)) throw fieldError('error.lang.not_found', 'language');
+  await updateUser(ctx.db, session.user.id, { language: input.language, color_scheme: input.color_scheme, updated_at: ctx.clock.now() });
+}
+
+/** PUT user/password: checks the old one and ends the user's other sessions. */
+export async function modifyPassword(ctx: AppContext, session: SessionUser, input: { old_pass: string; pass: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
+  const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+  await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
+  const user = session.user;
+  if (user.pass) {
+    if (!(await checkPassword(input.old_pass, user.pass))) {
+      await ctx.captcha.count('edit_userinfo', String(user.id));
+      throw fieldError('error.object.old_password_verification_failed', 'old_pass');
+    }
+    if (input.old_pass === input.pass) throw fieldError('error.object.new_password_same_as_previous_setting', 'pass');
+  }
+  await updateUser(ctx.db, user.id, { pass: await hashPassword(input.pass), updated_at: ctx.clock.now() });
+  await ctx.sessions.revokeAll(user.id, ctx.db, session.tokenHash);
+}
+
+const SOURCES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
+const DEFAULT_ON: Record<string, boolean> = { inbox: true, all_new_question: false, all_new_question_for_following_tags: false };
+
+/** GET user/notification/config. */
+export async function notificationConfig(ctx: AppContext, userId: number) {
+  const rows = new Map((await findNotificationConfigs(ctx.db, userId)).map((r) => [r.source, r]));
+  const out: Record<string, { key: string; enable: boolean }> = {};
+  for (const source of SOURCES) {
+    const row = rows.get(source);
+    let enable = DEFAULT_ON[source];
+    if (row) {
+      try {
+        const channels = JSON.parse(row.channels) as { key: string; enable: boolean }[];
+        enable = row.enabled === 1 && channels.some((c) => c.key === 'email' && c.enable);
+      } catch {
+        enable = false;
+      }
+    }
+    out[source] = { key: 'email', enable };
+  }
+  return out;
+}
+
+/** PUT user/notification/config: only the sources sent change. */
+export async function updateNotificationConfig(ctx: AppContext, userId: number, input: Partial<Record<(typeof SOURCES)[number], { key: string; enable: boolean }>>): Promise<void> {
+  for (const source of SOURCES) {
+    const c = input[source];
+    if (c) await upsertNotificationConfig(ctx.db, userId, source, [{ key: 'email', enable: c.enable }], c.enable);
+  }
+}
