@@ -83,6 +83,7 @@ export async function installBaseInfo(ctx: AppContext, input: BaseInfoInput): Pr
       mailStatus: MAIL_STATUS.verified,
       rank: 1,
       roleId: ROLE.admin,
+      allowReservedUsername: true,
       language: input.lang,
       now,
     });

@@ -36,9 +36,10 @@ export function isValidUsername(username: string): boolean {
 }
 
 /** A free username based on `wanted`, appending 4 random hex characters until unused. */
-export async function freeUsername(db: DbOrTrx, wanted: string): Promise<string> {
+export async function freeUsername(db: DbOrTrx, wanted: string, allowReserved = false): Promise<string> {
   let candidate = wanted.slice(0, 30);
-  if (!isValidUsername(candidate)) candidate = `user-${randomBytes(3).toString('hex')}`;
+  const valid = allowReserved ? /^[a-z0-9._-]{2,30}$/.test(candidate) : isValidUsername(candidate);
+  if (!valid) candidate = `user-${randomBytes(3).toString('hex')}`;
   for (let i = 0; i < 20; i++) {
     if (!(await findUserByUsername(db, candidate))) return candidate;
     candidate = `${wanted.slice(0, 25)}${randomBytes(2).toString('hex')}`;
@@ -57,11 +58,13 @@ export interface NewAccount {
   roleId?: number;
   language?: string;
   now: number;
+  /** Staff accounts made by install or an admin may take reserved names such as 'admin'. */
+  allowReservedUsername?: boolean;
 }
 
 /** Creates an account with its role and default notification settings; returns the id. */
 export async function createAccount(db: DbOrTrx, a: NewAccount): Promise<number> {
-  const username = a.username ?? (await freeUsername(db, usernameFromName(a.displayName)));
+  const username = a.username ?? (await freeUsername(db, usernameFromName(a.displayName), a.allowReservedUsername));
   const id = await insertUser(db, {
     created_at: a.now,
     updated_at: a.now,
