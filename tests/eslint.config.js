@@ -29,21 +29,21 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   layer(['server/**/*.ts'], [
-    { group: ['**/src-main/**', '**/src-preload/**', '**/src-renderer/**'], message: 'server/** must not import the desktop or UI layers.' },
+    { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
   ]),
   layer(['src-renderer/**/*.{ts,tsx}'], [
-    { group: ['**/server/**', '!**/server/contract/**'], message: 'The renderer imports only server/contract (pure types, limits, locales).' },
-    { group: ['**/src-main/**'], message: 'The renderer must not import the main process.' },
-    { group: ['**/src-preload/**', '!**/src-preload/contract*', '!**/src-preload/global*'], message: 'The renderer imports only the preload contract types.' },
+    { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
+    { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },
+    { regex: '(^|/)src-preload/(?!contract|global)', message: 'The renderer imports only the preload contract types.' },
   ]),
   layer(['src-main/**/*.ts'], [
-    { group: ['**/src-renderer/**'], message: 'src-main must not import the renderer.' },
-    { group: ['**/server/**'], message: 'src-main runs the server as a separate process; it must not import server code.' },
+    { regex: '(^|/)src-renderer(/|$)', message: 'src-main must not import the renderer.' },
+    { regex: '(^|/)server(/|$)', message: 'src-main runs the server as a separate process; it must not import server code.' },
   ]),
   layer(['src-preload/**/*.ts'], [
-    { group: ['**/server/**', '**/src-renderer/**', '**/src-main/**'], message: 'The preload is a narrow bridge: no imports from other layers.' },
+    { regex: '(^|/)(server|src-renderer|src-main)(/|$)', message: 'The preload is a narrow bridge: no imports from other layers.' },
   ]),
   layer(['server/contract/**/*.ts'], [
-    { group: ['express', 'kysely', 'better-sqlite3', 'node:*', '**/http/**', '**/db/**', '**/modules/**', '**/infra/**'], message: 'server/contract is pure: no runtime dependencies.' },
+    { regex: '^(express|kysely|better-sqlite3|node:.*)$|(^|/)(http|db|modules|infra)/', message: 'server/contract is pure: no runtime dependencies.' },
   ]),
 );

@@ -1,0 +1,77 @@
+import { TIMING } from '../../server/contract/limits';
+import { basePath } from '../utils/base-path';
+import { ApiError } from './errors';
+import { getToken } from './token';
+
+/** What the app does with errors that are not the caller's business (spec section 8). */
+export interface ErrorPolicy {
+  onError(err: ApiError, opts: RequestOptions): void;
+  language(): string;
+}
+
+let policy: ErrorPolicy = { onError: () => undefined, language: () => 'en_US' };
+
+/** Installs the app-wide error policy (navigation, toasts). */
+export function setErrorPolicy(p: ErrorPolicy): void {
+  policy = p;
+}
+
+/** Per-request options. */
+export interface RequestOptions {
+  /** Let the caller handle every error itself (no toast, no navigation). */
+  handleErrors?: boolean;
+  /** Whether a 404 should show the 404 page. */
+  allow404Page?: boolean;
+  /** Whether 50X should be ignored (the notification poll). */
+  ignore50x?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Sends one request to /answer/api/v1, /answer/admin/api or /installation and unwraps the envelope. */
+export async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
+  opts.signal?.addEventListener('abort', () => controller.abort());
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': policy.language() };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${basePath()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include', signal: controller.signal });
+  } catch (e) {
+    const err = new ApiError(0, controller.signal.aborted ? 'client.timeout' : 'client.network', e instanceof Error ? e.message : 'network error', null);
+    if (!opts.handleErrors) policy.onError(err, opts);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  let envelope: { code?: number; reason?: string; msg?: string; data?: unknown } = {};
+  try {
+    envelope = (await res.json()) as typeof envelope;
+  } catch {
+    envelope = { code: res.status, reason: 'client.bad_response', msg: res.statusText, data: null };
+  }
+  if (res.ok) return (envelope.data ?? null) as T;
+  const err = new ApiError(res.status, envelope.reason ?? 'base.unknown', envelope.msg ?? res.statusText, envelope.data ?? null);
+  if (!opts.handleErrors) policy.onError(err, opts);
+  throw err;
+}
+
+/** Shorthands. */
+export const api = {
+  get: <T>(path: string, query?: Record<string, string | number | undefined>, opts?: RequestOptions) => {
+    const qs = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
+    return request<T>('GET', qs ? `${path}?${qs}` : path, undefined, opts);
+  },
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body ?? {}, opts),
+};
+
+/** Prefixes of the server's APIs. */
+export const V1 = '/answer/api/v1';
+export const ADMIN = '/answer/admin/api';
+export const INSTALL = '/installation';

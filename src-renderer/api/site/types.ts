@@ -1,0 +1,13 @@
+/** GET siteinfo, the parts the UI reads. */
+export interface SiteInfo {
+  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string };
+  interface: { language: string; time_zone: string };
+  branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
+  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_password_login: boolean; login_required: boolean };
+  theme: { theme: string; color_scheme: string; theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
+  custom_css_html: { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
+  site_users: { default_avatar: string; gravatar_base_url: string };
+  site_legal: { external_content_display: string };
+  version: string;
+  revision: string;
+}

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PrimeReactProvider } from 'primereact/api';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import type { SiteInfo } from '../api/site/types';
+import type { CurrentUser } from '../api/user/types';
+import { FeedbackProvider, useFeedback } from '../components/Feedback';
+import { basePath } from '../utils/base-path';
+import { installErrorPolicy } from './error-policy';
+import { createAppRouter } from './routes';
+import { SessionProvider, useSession } from './session';
+
+function Routed() {
+  const router = useMemo(() => createAppRouter(basePath()), []);
+  const feedback = useFeedback();
+  const { signOut } = useSession();
+  const { t } = useTranslation();
+  useEffect(() => {
+    installErrorPolicy({
+      navigate: (to) => void router.navigate(to),
+      pathname: () => router.state.location.pathname,
+      toast: (text) => feedback.toast('error', text),
+      alert: feedback.alert,
+      onSignedOut: () => void signOut(),
+      t,
+    });
+  }, [router, feedback, signOut, t]);
+  return <RouterProvider router={router} />;
+}
+
+/** The whole app once startup has loaded the site settings and the user. */
+export function App({ site, user }: { site: SiteInfo; user: CurrentUser | null }) {
+  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }), []);
+  return (
+    <PrimeReactProvider value={{ ripple: false }}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider site={site} initialUser={user}>
+          <FeedbackProvider>
+            <Routed />
+          </FeedbackProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </PrimeReactProvider>
+  );
+}

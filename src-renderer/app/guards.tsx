@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorPage } from '../components/ErrorPage';
+import { isExempt, paths } from './paths';
+import { rememberPage, sessionFlags, useSession } from './session';
+
+type GuardKind = 'login' | 'loggedOut' | 'activated' | 'notActivated' | 'suspended' | 'admin' | 'staff' | 'registration';
+
+/** Route guards of spec section 4. */
+export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode }) {
+  const { user, site } = useSession();
+  const location = useLocation();
+  const f = sessionFlags(user);
+  const here = location.pathname + location.search;
+  const toLogin = () => {
+    rememberPage(here);
+    return <Navigate to={paths.login} replace />;
+  };
+  switch (kind) {
+    case 'login':
+      if (!f.loggedIn) return toLogin();
+      break;
+    case 'loggedOut':
+      if (f.loggedIn && f.activated) return <Navigate to={paths.home} replace />;
+      break;
+    case 'activated':
+      if (!f.loggedIn) return toLogin();
+      if (f.notActivated) return <Navigate to={paths.inactive} replace />;
+      if (f.suspended) return <Navigate to={paths.suspended} replace />;
+      break;
+    case 'notActivated':
+      if (!f.loggedIn) return toLogin();
+      if (f.activated) return <Navigate to={paths.home} replace />;
+      break;
+    case 'suspended':
+      if (!f.suspended) return <Navigate to={paths.home} replace />;
+      break;
+    case 'admin':
+      if (!f.loggedIn) return toLogin();
+      if (!f.admin) return <ErrorPage kind={403} />;
+      break;
+    case 'staff':
+      if (!f.loggedIn) return toLogin();
+      if (!f.admin && !f.moderator) return <ErrorPage kind={403} />;
+      break;
+    case 'registration':
+      if (!site.login.allow_new_registrations) return <Navigate to={paths.home} replace />;
+      if (f.loggedIn) return <Navigate to={paths.home} replace />;
+      break;
+  }
+  return <>{children}</>;
+}
+
+/** Site-wide rules for every page: private mode sends logged-out visitors to login; suspended users see only their page. */
+export function SiteGate({ children }: { children: ReactNode }) {
+  const { user, site } = useSession();
+  const location = useLocation();
+  const f = sessionFlags(user);
+  const exempt = isExempt(location.pathname);
+  if (f.suspended && location.pathname !== paths.suspended && location.pathname !== paths.logout && !exempt) return <Navigate to={paths.suspended} replace />;
+  if (site.login.login_required && !exempt) {
+    if (!f.loggedIn) {
+      rememberPage(location.pathname + location.search);
+      return <Navigate to={paths.login} replace />;
+    }
+    if (f.notActivated && location.pathname !== paths.inactive && location.pathname !== paths.logout) return <Navigate to={paths.inactive} replace />;
+  }
+  return <>{children}</>;
+}

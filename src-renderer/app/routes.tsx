@@ -1,0 +1,85 @@
+import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { CenteredLayout, MainLayout } from '../components/Layouts';
+import { ErrorPage, MaintenancePage } from '../components/ErrorPage';
+import { Guard, SiteGate } from './guards';
+import { paths } from './paths';
+
+// Screens load lazily so each route ships only its own code.
+const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+const account = () => import('../pages/Activation');
+const recovery = () => import('../pages/Recovery');
+
+function suspended<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const C = reactLazy(load);
+  return (props: P) => (
+    <Suspense fallback={null}>
+      <C {...props} />
+    </Suspense>
+  );
+}
+const LazyLogin = suspended<object>(() => import('../pages/Login'));
+const LazyRegister = suspended<object>(() => import('../pages/Register'));
+const LazyRecovery = suspended<object>(() => recovery().then((m) => ({ default: m.AccountRecovery as ComponentType })));
+const LazyChangeEmail = suspended<object>(() => recovery().then((m) => ({ default: m.ChangeEmail as ComponentType })));
+const LazyActivationSuccess = suspended<object>(() => account().then((m) => ({ default: m.ActivationSuccess as ComponentType })));
+const LazyInactive = suspended<object>(() => account().then((m) => ({ default: m.InactivePage as ComponentType })));
+const LazySuspended = suspended<object>(() => account().then((m) => ({ default: m.SuspendedPage as ComponentType })));
+const LazyLegal = suspended<{ type: 'tos' | 'privacy' }>(() => import('../pages/Legal'));
+
+function Gate() {
+  return (
+    <SiteGate>
+      <Outlet />
+    </SiteGate>
+  );
+}
+
+/** The route table (every path in paths.ts). */
+export const routes: RouteObject[] = [
+  {
+    element: <Gate />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { path: paths.home, lazy: lazy(() => import('../pages/Home')) },
+          { path: paths.questions, lazy: lazy(() => import('../pages/Home')) },
+          { path: paths.forbidden, element: <ErrorPage kind={403} /> },
+          { path: paths.notFound, element: <ErrorPage kind={404} /> },
+          { path: paths.serverError, element: <ErrorPage kind={500} /> },
+          { path: '*', element: <ErrorPage kind={404} /> },
+        ],
+      },
+      {
+        element: <CenteredLayout />,
+        children: [
+          { path: paths.login, element: <Guard kind="loggedOut"><LazyLogin /></Guard> },
+          { path: paths.register, element: <Guard kind="registration"><LazyRegister /></Guard> },
+          { path: paths.logout, lazy: named(account, 'LogoutPage') },
+          { path: paths.accountRecovery, element: <Guard kind="loggedOut"><LazyRecovery /></Guard> },
+          { path: paths.passwordReset, lazy: named(recovery, 'PasswordReset') },
+          { path: paths.changeEmail, element: <Guard kind="notActivated"><LazyChangeEmail /></Guard> },
+          { path: paths.confirmNewEmail, lazy: named(account, 'ConfirmNewEmail') },
+          { path: paths.activation, lazy: named(account, 'ActivationLanding') },
+          { path: paths.activationSuccess, element: <Guard kind="activated"><LazyActivationSuccess /></Guard> },
+          { path: paths.activationFailed, lazy: named(account, 'ActivationFailed') },
+          { path: paths.inactive, element: <Guard kind="notActivated"><LazyInactive /></Guard> },
+          { path: paths.suspended, element: <Guard kind="suspended"><LazySuspended /></Guard> },
+          { path: paths.unsubscribe, lazy: named(account, 'Unsubscribe') },
+          { path: paths.tos, element: <LazyLegal type="tos" /> },
+          { path: paths.privacy, element: <LazyLegal type="privacy" /> },
+          { path: paths.maintenance, element: <MaintenancePage /> },
+          { path: paths.install, lazy: lazy(() => import('../pages/Install')) },
+        ],
+      },
+    ],
+  },
+];
+
+
+/** Builds the browser router under the server's base path. */
+export function createAppRouter(basename: string) {
+  return createBrowserRouter(routes, { basename: basename || '/' });
+}

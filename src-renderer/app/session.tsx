@@ -1,0 +1,89 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { TIMING } from '../../server/contract/limits';
+import { clearToken, getToken, setToken } from '../api/token';
+import type { SiteInfo } from '../api/site/types';
+import { fetchCurrentUser } from '../api/user/user-query';
+import type { CurrentUser, LoginResp } from '../api/user/types';
+import { readLocal, removeLocal, writeLocal } from '../utils/storage';
+
+/** Session states of spec section 4. */
+export interface SessionState {
+  site: SiteInfo;
+  user: CurrentUser | null;
+  /** Reloads the user; throttled to once per 10 s unless forced. */
+  refreshUser(force?: boolean): Promise<CurrentUser | null>;
+  /** Stores a login payload's token and reloads the user. */
+  signIn(payload: LoginResp): Promise<CurrentUser | null>;
+  /** Forgets the token and the user. */
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+/** The session; only inside <SessionProvider>. */
+export function useSession(): SessionState {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/** Derived flags used by guards. */
+export function sessionFlags(user: CurrentUser | null) {
+  const loggedIn = !!user;
+  const activated = loggedIn && user!.mail_status === 1;
+  const suspended = loggedIn && user!.status === 'suspended';
+  return {
+    loggedIn,
+    activated,
+    notActivated: loggedIn && !activated,
+    suspended,
+    normal: activated && !suspended,
+    admin: activated && !suspended && user!.role_id === 2,
+    moderator: activated && !suspended && user!.role_id === 3,
+  };
+}
+
+/** Holds the site settings and the user loaded at startup. */
+export function SessionProvider({ site, initialUser, children }: { site: SiteInfo; initialUser: CurrentUser | null; children: ReactNode }) {
+  const [user, setUser] = useState<CurrentUser | null>(initialUser);
+  const last = useRef(Date.now());
+  const refreshUser = useCallback(async (force = false) => {
+    if (!force && Date.now() - last.current < TIMING.userRefreshThrottleMs) return user;
+    last.current = Date.now();
+    if (!getToken()) {
+      setUser(null);
+      return null;
+    }
+    try {
+      const next = await fetchCurrentUser();
+      setUser(next);
+      return next;
+    } catch {
+      setUser(null);
+      return null;
+    }
+  }, [user]);
+  const signIn = useCallback(async (payload: LoginResp) => {
+    await setToken(payload.access_token);
+    last.current = 0;
+    return refreshUser(true);
+  }, [refreshUser]);
+  const signOut = useCallback(async () => {
+    await clearToken();
+    setUser(null);
+  }, []);
+  const value = useMemo(() => ({ site, user, refreshUser, signIn, signOut }), [site, user, refreshUser, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Remembers the page to return to after login. */
+export function rememberPage(path: string): void {
+  if (!path.startsWith('/users/login') && !path.startsWith('/users/register')) writeLocal('redirect', path, 30 * 60 * 1000);
+}
+
+/** Takes the remembered page (default home). */
+export function takeRememberedPage(): string {
+  const p = readLocal<string>('redirect');
+  removeLocal('redirect');
+  return p && p.startsWith('/') ? p : '/';
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../app/paths';
+import { usePageTitle } from '../hooks/usePageTitle';
+
+/** 403, 404 and 50X pages with the spec's texts and a way home. */
+export function ErrorPage({ kind }: { kind: 403 | 404 | 500 }) {
+  const { t } = useTranslation();
+  const text = kind === 403 ? t('error.forbidden') : kind === 404 ? t('error.not_found') : t('error.server');
+  usePageTitle(kind === 403 ? t('page_title.forbidden') : kind === 404 ? t('page_title.not_found') : t('page_title.server_error'));
+  return (
+    <section className="error-page" aria-labelledby="error-code">
+      <h1 id="error-code" className="error-code">{kind === 500 ? '50X' : kind}</h1>
+      <p>{text}</p>
+      <Link to={paths.home} className="p-button p-button-outlined">{t('common.back_home')}</Link>
+    </section>
+  );
+}
+
+/** The maintenance page. */
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('page_title.maintenance'));
+  return (
+    <section className="error-page">
+      <h1>{t('page_title.maintenance')}</h1>
+      <p>{t('error.maintenance')}</p>
+    </section>
+  );
+}

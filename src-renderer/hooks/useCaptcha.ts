@@ -1,0 +1,53 @@
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../api/errors';
+import { fetchCaptcha } from '../api/user/user-query';
+import type { CaptchaFields, CaptchaRecord } from '../api/user/types';
+
+/**
+ * Runs an action behind the captcha when the server asks for one: checks action/record, shows
+ * the dialog, and on a wrong code refreshes the image and reopens the dialog.
+ */
+export function useCaptcha(action: string) {
+  const [record, setRecord] = useState<CaptchaRecord | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const pending = useRef<((fields: CaptchaFields) => Promise<void>) | null>(null);
+
+  const open = useCallback(async () => {
+    const r = await fetchCaptcha(action);
+    if (r.verify) setRecord(r);
+    return r;
+  }, [action]);
+
+  /** Runs `fn` with captcha fields (empty when none is needed). */
+  const run = useCallback(async (fn: (fields: CaptchaFields) => Promise<void>) => {
+    pending.current = fn;
+    setError(undefined);
+    const r = await fetchCaptcha(action);
+    if (!r.verify) {
+      await fn({});
+      return;
+    }
+    setRecord(r);
+  }, [action]);
+
+  const submit = useCallback(async (fields: CaptchaFields) => {
+    const fn = pending.current;
+    setRecord(null);
+    if (!fn) return;
+    try {
+      await fn(fields);
+    } catch (e) {
+      if (e instanceof ApiError && e.reason === 'error.object.captcha_verification_failed') {
+        setError(e.fieldErrors[0]?.error_msg ?? e.message);
+        await open();
+        return;
+      }
+      throw e;
+    }
+  }, [open]);
+
+  return {
+    dialogProps: { record, error, onSubmit: (f: CaptchaFields) => void submit(f).catch(() => undefined), onRefresh: () => void open(), onCancel: () => setRecord(null) },
+    run,
+  };
+}

@@ -1,0 +1,135 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { ProgressBar } from 'primereact/progressbar';
+import { Steps } from 'primereact/steps';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldMap } from '../../api/errors';
+import { checkConfigFile, checkDatabase, fetchInstallLanguages, initDatabase, submitBaseInfo, type BaseInfo, type LangOption } from '../../api/install/install-calls';
+import { Field } from '../../components/Field';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { applyLanguage } from '../../i18n';
+import { basePath } from '../../utils/base-path';
+import { checkSiteForm, type SiteForm } from './install-validation';
+
+const EMPTY: SiteForm = { site_name: '', site_url: '', contact_email: '', name: '', password: '', email: '', login_required: false, external_content_display: 'always_display' };
+
+/** /install: language, database, site and admin, progress, done. */
+export default function InstallPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(0);
+  const [languages, setLanguages] = useState<LangOption[]>([]);
+  const [lang, setLang] = useState('en_US');
+  const [form, setForm] = useState<SiteForm>({ ...EMPTY, site_url: `${window.location.origin}${basePath()}` });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  usePageTitle(t('page_title.install'));
+
+  useEffect(() => {
+    fetchInstallLanguages().then(setLanguages, (e: unknown) => setFailure(e instanceof ApiError ? e.message : t('error.network')));
+    checkConfigFile().then((r) => r.db_table_exist && setFailure(t('install.already')), () => undefined);
+  }, [t]);
+
+  const steps = [t('install.step_language'), t('install.step_database'), t('install.step_site'), t('install.step_progress'), t('install.step_done')].map((label) => ({ label }));
+  const set = (k: keyof SiteForm) => (v: string | boolean) => setForm((f) => ({ ...f, [k]: v }));
+
+  const chooseLanguage = async () => {
+    await applyLanguage(lang);
+    setStep(1);
+  };
+  const confirmDatabase = async () => {
+    setFailure('');
+    try {
+      await checkDatabase();
+      await initDatabase();
+      setStep(2);
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : t('error.generic'));
+    }
+  };
+  const install = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = checkSiteForm(t, form);
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setStep(3);
+    try {
+      const body: BaseInfo = { ...form, lang, site_name: form.site_name.trim(), site_url: form.site_url.trim(), name: form.name.trim() };
+      await submitBaseInfo(body);
+      setStep(4);
+    } catch (err) {
+      setStep(2);
+      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+      else setFailure(err instanceof Error ? err.message : t('error.generic'));
+    }
+  };
+
+  return (
+    <section className="card install" aria-labelledby="install-title">
+      <h1 id="install-title">{t('install.title', { app: t('common.app_name') })}</h1>
+      <Steps model={steps} activeIndex={step} readOnly aria-label={t('page_title.install')} />
+      {failure && <p className="field-error" role="alert">{failure}</p>}
+      {step === 0 && (
+        <div className="stack">
+          <label htmlFor="install-lang">{t('install.choose_language')}</label>
+          <Dropdown inputId="install-lang" value={lang} options={languages} optionLabel="label" optionValue="value" onChange={(e) => setLang(e.value as string)} />
+          <Button label={t('common.next')} onClick={() => void chooseLanguage()} />
+        </div>
+      )}
+      {step === 1 && (
+        <div className="stack">
+          <h2>{t('install.database_title')}</h2>
+          <p>{t('install.database_body')}</p>
+          <p>
+            <strong>{t('install.database_type')}:</strong> {t('install.database_sqlite')}
+          </p>
+          <div className="row">
+            <Button label={t('common.previous')} outlined onClick={() => setStep(0)} />
+            <Button label={t('common.next')} onClick={() => void confirmDatabase()} />
+          </div>
+        </div>
+      )}
+      {step === 2 && (
+        <form className="stack" onSubmit={install} noValidate>
+          <h2>{t('install.site_section')}</h2>
+          <Field id="site_name" label={t('install.site_name')} value={form.site_name} onChange={set('site_name')} error={errors.site_name} autoFocus />
+          <Field id="site_url" label={t('install.site_url')} value={form.site_url} onChange={set('site_url')} error={errors.site_url} />
+          <Field id="contact_email" label={t('install.contact_email')} type="email" value={form.contact_email} onChange={set('contact_email')} error={errors.contact_email} />
+          <div className="field-check">
+            <Checkbox inputId="login_required" checked={form.login_required} onChange={(e) => set('login_required')(!!e.checked)} />
+            <label htmlFor="login_required">{t('install.login_required')}</label>
+          </div>
+          <label htmlFor="external_content_display">{t('install.external_content')}</label>
+          <Dropdown
+            inputId="external_content_display"
+            value={form.external_content_display}
+            options={[{ label: t('install.external_always'), value: 'always_display' }, { label: t('install.external_ask'), value: 'ask_before_display' }]}
+            onChange={(e) => set('external_content_display')(e.value as string)}
+          />
+          <h2>{t('install.admin_section')}</h2>
+          <Field id="name" label={t('install.admin_name')} value={form.name} onChange={set('name')} error={errors.name} autoComplete="username" />
+          <Field id="password" label={t('install.admin_password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+          <Field id="email" label={t('install.admin_email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+          <div className="row">
+            <Button type="button" label={t('common.previous')} outlined onClick={() => setStep(1)} />
+            <Button type="submit" label={t('install.install')} />
+          </div>
+        </form>
+      )}
+      {step === 3 && (
+        <div className="stack" role="status">
+          <p>{t('install.installing')}</p>
+          <ProgressBar mode="indeterminate" style={{ height: 6 }} />
+        </div>
+      )}
+      {step === 4 && (
+        <div className="stack">
+          <h2>{t('install.done_title')}</h2>
+          <p>{t('install.done_body')}</p>
+          <a className="p-button" href={`${basePath()}/`}>{t('install.go_to_site')}</a>
+        </div>
+      )}
+    </section>
+  );
+}

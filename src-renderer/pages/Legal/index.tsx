@@ -1,0 +1,22 @@
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
+import { useLegal } from '../../api/site/siteinfo-query';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useDelayed } from '../../hooks/useDelayed';
+
+/** /tos and /privacy from GET siteinfo/legal (HTML sanitised by the server). */
+export default function LegalPage({ type }: { type: 'tos' | 'privacy' }) {
+  const { t } = useTranslation();
+  const q = useLegal(type);
+  const showSpinner = useDelayed(q.isLoading);
+  const title = type === 'tos' ? t('page_title.tos') : t('page_title.privacy');
+  usePageTitle(title);
+  const html = type === 'tos' ? q.data?.terms_of_service_parsed_text : q.data?.privacy_policy_parsed_text;
+  return (
+    <article className="card legal" aria-labelledby="legal-title">
+      <h1 id="legal-title">{title}</h1>
+      {showSpinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
+      {html && <div dangerouslySetInnerHTML={{ __html: html }} />}
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button } from 'primereact/button';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, fieldMap } from '../../api/errors';
+import { replacePassword, requestEmailChange, requestPasswordReset } from '../../api/user/account-mutations';
+import { paths } from '../../app/paths';
+import { CaptchaDialog } from '../../components/CaptchaDialog';
+import { Field } from '../../components/Field';
+import { useFeedback } from '../../components/Feedback';
+import { useCaptcha } from '../../hooks/useCaptcha';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
+
+function rethrowCaptcha(err: unknown): void {
+  if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+}
+
+/** /users/account-recovery: asks for a reset link. */
+export function AccountRecovery() {
+  const { t } = useTranslation();
+  const captcha = useCaptcha('email');
+  const feedback = useFeedback();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [sent, setSent] = useState(false);
+  usePageTitle(t('page_title.account_recovery'));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = compact({ e_mail: checkEmail(t, email) });
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    await captcha.run(async (fields) => {
+      try {
+        await requestPasswordReset({ e_mail: email.trim(), ...fields });
+        setSent(true);
+      } catch (err) {
+        rethrowCaptcha(err);
+        if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      }
+    });
+  };
+  return (
+    <section className="card auth-card" aria-labelledby="recovery-title">
+      <h1 id="recovery-title">{t('recovery.title')}</h1>
+      {sent ? (
+        <p role="status">{t('recovery.sent', { email: email.trim() })}</p>
+      ) : (
+        <form onSubmit={submit} noValidate className="stack">
+          <p>{t('recovery.body')}</p>
+          <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
+          <Button type="submit" label={t('recovery.submit')} />
+        </form>
+      )}
+      <p className="muted">
+        <Link to={paths.login}>{t('recovery.back_login')}</Link>
+      </p>
+      <CaptchaDialog {...captcha.dialogProps} />
+    </section>
+  );
+}
+
+/** /users/password-reset?code=: sets a new password. */
+export function PasswordReset() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const [pass, setPass] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  usePageTitle(t('page_title.password_reset'));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = compact({ pass: checkPassword(t, pass), pass_again: pass !== again ? t('form.password_mismatch') : undefined });
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    try {
+      await replacePassword({ code: params.get('code') ?? '', pass });
+      feedback.toast('success', t('reset.done'));
+      navigate(paths.login, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+      else setErrors({ form: t('reset.invalid') });
+    }
+  };
+  return (
+    <section className="card auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t('reset.title')}</h1>
+      <form onSubmit={submit} noValidate className="stack">
+        {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
+        <Field id="pass" label={t('form.new_password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="new-password" autoFocus />
+        <Field id="pass_again" label={t('form.confirm_password')} type="password" value={again} onChange={setAgain} error={errors.pass_again} autoComplete="new-password" />
+        <Button type="submit" label={t('reset.submit')} />
+      </form>
+    </section>
+  );
+}
+
+/** /users/change-email: a not-yet-activated user fixes their address. */
+export function ChangeEmail() {
+  const { t } = useTranslation();
+  const captcha = useCaptcha('edit_userinfo');
+  const feedback = useFeedback();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [sent, setSent] = useState(false);
+  usePageTitle(t('page_title.change_email'));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = compact({ e_mail: checkEmail(t, email) });
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    await captcha.run(async (fields) => {
+      try {
+        await requestEmailChange({ e_mail: email.trim(), ...fields });
+        setSent(true);
+      } catch (err) {
+        rethrowCaptcha(err);
+        if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      }
+    });
+  };
+  return (
+    <section className="card auth-card" aria-labelledby="change-title">
+      <h1 id="change-title">{t('change_email.title')}</h1>
+      {sent ? (
+        <p role="status">{t('change_email.sent')}</p>
+      ) : (
+        <form onSubmit={submit} noValidate className="stack">
+          <p>{t('change_email.body')}</p>
+          <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
+          <Button type="submit" label={t('change_email.submit')} />
+        </form>
+      )}
+      <CaptchaDialog {...captcha.dialogProps} />
+    </section>
+  );
+}
