@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { isExempt, paths } from './paths';
-import { rememberPage, sessionFlags, useSession } from './session';
+import { rememberPage, sessionFlags, takeRememberedPage, useSession } from './session';
 
 type GuardKind = 'login' | 'loggedOut' | 'activated' | 'notActivated' | 'suspended' | 'admin' | 'staff' | 'registration';
+
+/** After login: back to the page remembered before it (home by default), once. */
+function ToRememberedPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(takeRememberedPage(), { replace: true });
+  }, [navigate]);
+  return null;
+}
 
 /** Route guards of spec section 4. */
 export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode }) {
@@ -21,7 +31,7 @@ export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode
       if (!f.loggedIn) return toLogin();
       break;
     case 'loggedOut':
-      if (f.loggedIn && f.activated) return <Navigate to={paths.home} replace />;
+      if (f.loggedIn && f.activated) return <ToRememberedPage />;
       break;
     case 'activated':
       if (!f.loggedIn) return toLogin();
@@ -45,7 +55,7 @@ export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode
       break;
     case 'registration':
       if (!site.login.allow_new_registrations) return <Navigate to={paths.home} replace />;
-      if (f.loggedIn) return <Navigate to={paths.home} replace />;
+      if (f.loggedIn) return <Navigate to={f.activated ? paths.home : paths.inactive} replace />;
       break;
   }
   return <>{children}</>;

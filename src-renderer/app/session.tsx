@@ -81,6 +81,12 @@ export function rememberPage(path: string): void {
   if (!path.startsWith('/users/login') && !path.startsWith('/users/register')) writeLocal('redirect', path, 30 * 60 * 1000);
 }
 
+/** The remembered page without forgetting it (default home). */
+export function peekRememberedPage(): string {
+  const p = readLocal<string>('redirect');
+  return p && p.startsWith('/') ? p : '/';
+}
+
 /** Takes the remembered page (default home). */
 export function takeRememberedPage(): string {
   const p = readLocal<string>('redirect');

@@ -1,8 +1,6 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { ProgressBar } from 'primereact/progressbar';
-import { Steps } from 'primereact/steps';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMap } from '../../api/errors';
@@ -68,12 +66,22 @@ export default function InstallPage() {
   return (
     <section className="card install" aria-labelledby="install-title">
       <h1 id="install-title">{t('install.title', { app: t('common.app_name') })}</h1>
-      <Steps model={steps} activeIndex={step} readOnly aria-label={t('page_title.install')} />
+      <ol className="wizard-steps" aria-label={t('page_title.install')}>
+        {steps.map((s, i) => (
+          <li key={s.label} className={i === step ? 'current' : i < step ? 'done' : ''} aria-current={i === step ? 'step' : undefined}>
+            <span className="wizard-num">{i + 1}</span> {s.label}
+          </li>
+        ))}
+      </ol>
       {failure && <p className="field-error" role="alert">{failure}</p>}
       {step === 0 && (
         <div className="stack">
           <label htmlFor="install-lang">{t('install.choose_language')}</label>
-          <Dropdown inputId="install-lang" value={lang} options={languages} optionLabel="label" optionValue="value" onChange={(e) => setLang(e.value as string)} />
+          <select id="install-lang" className="p-inputtext" value={lang} onChange={(e) => setLang(e.target.value)}>
+            {languages.map((l) => (
+              <option key={l.value} value={l.value}>{l.label}</option>
+            ))}
+          </select>
           <Button label={t('common.next')} onClick={() => void chooseLanguage()} />
         </div>
       )}
@@ -101,12 +109,10 @@ export default function InstallPage() {
             <label htmlFor="login_required">{t('install.login_required')}</label>
           </div>
           <label htmlFor="external_content_display">{t('install.external_content')}</label>
-          <Dropdown
-            inputId="external_content_display"
-            value={form.external_content_display}
-            options={[{ label: t('install.external_always'), value: 'always_display' }, { label: t('install.external_ask'), value: 'ask_before_display' }]}
-            onChange={(e) => set('external_content_display')(e.value as string)}
-          />
+          <select id="external_content_display" className="p-inputtext" value={form.external_content_display} onChange={(e) => set('external_content_display')(e.target.value)}>
+            <option value="always_display">{t('install.external_always')}</option>
+            <option value="ask_before_display">{t('install.external_ask')}</option>
+          </select>
           <h2>{t('install.admin_section')}</h2>
           <Field id="name" label={t('install.admin_name')} value={form.name} onChange={set('name')} error={errors.name} autoComplete="username" />
           <Field id="password" label={t('install.admin_password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />

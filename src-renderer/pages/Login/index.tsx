@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, fieldMap } from '../../api/errors';
 import { loginByEmail } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
-import { takeRememberedPage, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
@@ -36,8 +36,8 @@ export default function LoginPage() {
       try {
         const payload = await loginByEmail({ e_mail: email.trim(), pass, ...fields });
         const user = await signIn(payload);
+        // an activated user is sent on by the page's guard, to the remembered page
         if (user && user.mail_status !== 1) navigate(paths.inactive, { replace: true });
-        else navigate(takeRememberedPage(), { replace: true });
       } catch (err) {
         if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
         if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended);

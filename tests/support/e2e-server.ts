@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A free port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A built Lantern server in a child process with a fresh data dir. */
+export interface E2EServer {
+  url: string;
+  dataDir: string;
+  /** Reads the answer of a captcha from the server's database (as a person reads the image). */
+  captchaAnswer(id: string): string;
+  stop(): Promise<void>;
+}
+
+/** Starts out/main/server.js on 127.0.0.1; env may carry AUTO_INSTALL settings. */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    captchaAnswer(id) {
+      const db = new Database(join(dataDir, 'lantern.db'), { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('select answer from captcha where id = ?').get(id) as { answer: string }).answer;
+      } finally {
+        db.close();
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Clicks a submit that the server guards with a captcha, and solves the dialog as a person would. */
+export async function submitWithCaptcha(page: Page, server: E2EServer, submit: () => Promise<void>, beforeSolve?: () => Promise<void>): Promise<void> {
+  const record = page.waitForResponse((r) => r.url().includes('/answer/api/v1/user/action/record'));
+  await submit();
+  const body = (await (await record).json()) as { data: { verify: boolean; captcha_id: string } };
+  if (!body.data.verify) return;
+  await page.getByAltText('Captcha image').waitFor();
+  if (beforeSolve) await beforeSolve();
+  await page.getByLabel('Captcha code', { exact: true }).fill(server.captchaAnswer(body.data.captcha_id));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Saves a screenshot under tests/artifacts/screenshots. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(root, 'tests/artifacts/screenshots', `${name}.png`), fullPage: true });
+}
