@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../app/paths';
 import { useSession } from '../app/session';
 import { SiteHtml } from './SiteHtml';
@@ -67,10 +67,12 @@ export function MainLayout() {
 /** The second layout (legal pages, unsubscribe, 403) and the account screens: a centred card. */
 export function CenteredLayout() {
   const { site } = useSession();
+  const { t } = useTranslation();
+  const installing = useLocation().pathname === paths.install;
   return (
     <div className="app centered">
       <header className="centered-brand">
-        <Link to={paths.home}>{site.general.name}</Link>
+        <Link to={paths.home}>{installing ? t('common.app_name') : site.general.name}</Link>
       </header>
       <main id="main" className="centered-main">
         <Outlet />

@@ -82,7 +82,10 @@ test('sign up, activate from the mail, log out, log in, log out', async ({ page 
   await page.getByLabel('Display name', { exact: true }).fill('Grace Hopper');
   await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
   await page.getByLabel('Password', { exact: true }).fill('grace-password-1');
-  await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Sign up' }).click(), () => shot(page, '08-signup-captcha'));
+  await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Sign up' }).click(), async () => {
+    await page.waitForTimeout(400);
+    await shot(page, '08-signup-captcha');
+  });
   await expect(page).toHaveURL(/\/users\/inactive$/);
   await expect(page.getByText('We sent an activation link to grace@example.com')).toBeVisible();
   await expectAccessible(page);
