@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig, makeConfig } from './config.js';
+import { backupNow } from './infra/backup.js';
 
 /** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
 function defaultRendererDir(): string | null {
@@ -33,8 +34,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const reply = (m: unknown) => {
+    if (process.send) process.send(m);
+    parentPort?.postMessage(m);
+  };
   const onParentMessage = (m: unknown) => {
-    if (m && typeof m === 'object' && (m as { type?: string }).type === 'lantern:stop') void stop('parent');
+    const type = m && typeof m === 'object' ? (m as { type?: string }).type : undefined;
+    if (type === 'lantern:stop') void stop('parent');
+    if (type === 'lantern:backup') {
+      backupNow(lantern.ctx.dialect, config.dataDir).then(
+        (file) => reply({ type: 'lantern:backup-done', file }),
+        (err: unknown) => reply({ type: 'lantern:backup-failed', error: err instanceof Error ? err.message : String(err) }),
+      );
+    }
   };
   process.on('message', onParentMessage);
   parentPort?.on('message', (ev) => onParentMessage(ev.data));

@@ -53,7 +53,11 @@ if (!app.requestSingleInstanceLock()) {
         menuTemplate(
           {
             openDataFolder: () => void shell.openPath(dataDir),
-            backUpNow: () => void shell.openPath(dataDir),
+            backUpNow: () =>
+              void host.backup().then(
+                (file) => dialog.showMessageBox({ type: 'info', message: 'Backup written', detail: file }),
+                (err: Error) => dialog.showErrorBox('Backup failed', err.message),
+              ),
             about: () => app.showAboutPanel(),
           },
           process.platform === 'darwin',

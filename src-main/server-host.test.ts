@@ -84,6 +84,20 @@ describe('the server host', () => {
     expect(children[0].killed).toBe(true);
   });
 
+  it('asks the server for a backup and resolves with its file', async () => {
+    const { host, children } = makeHost();
+    const started = host.start();
+    children[0].ready();
+    await started;
+    const done = host.backup();
+    expect(children[0].posted).toEqual([{ type: 'lantern:backup' }]);
+    children[0].emit('message', { type: 'lantern:backup-done', file: '/data/backups/x.db' });
+    expect(await done).toBe('/data/backups/x.db');
+    const failed = host.backup();
+    children[0].emit('message', { type: 'lantern:backup-failed', error: 'disk full' });
+    await expect(failed).rejects.toThrow('disk full');
+  });
+
   it('rebinds to another host and port (the LAN switch)', async () => {
     const { host, children } = makeHost();
     const started = host.start();

@@ -97,6 +97,26 @@ export class ServerHost {
     this.child = null;
   }
 
+  /** Asks the server for a database backup; resolves with the backup file's path. */
+  backup(timeoutMs = 60_000): Promise<string> {
+    const child = this.child;
+    if (!child) return Promise.reject(new Error('the server is not running'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the backup took too long')), timeoutMs);
+      child.on('message', (m) => {
+        const msg = m as { type?: string; file?: string; error?: string };
+        if (msg?.type === 'lantern:backup-done' && typeof msg.file === 'string') {
+          clearTimeout(timer);
+          resolve(msg.file);
+        } else if (msg?.type === 'lantern:backup-failed') {
+          clearTimeout(timer);
+          reject(new Error(msg.error ?? 'backup failed'));
+        }
+      });
+      child.postMessage({ type: 'lantern:backup' });
+    });
+  }
+
   /** Restarts the server bound to another host/port (the LAN switch). */
   async rebind(host: string, port: number): Promise<string> {
     await this.stop();

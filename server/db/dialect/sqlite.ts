@@ -11,6 +11,8 @@ export interface DialectHandle {
   sizeBytes(): number;
   /** The engine's version string. */
   version(): string;
+  /** Writes a consistent copy of the database to `file` while it stays in use. */
+  backup(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export function openSqlite(file: string): DialectHandle {
     },
     version() {
       return `SQLite ${(raw.prepare('select sqlite_version() as v').get() as { v: string }).v}`;
+    },
+    async backup(target: string) {
+      await raw.backup(target);
     },
     async close() {
       if (closed) return;
