@@ -1,0 +1,96 @@
+import hljs from 'highlight.js';
+import MarkdownIt from 'markdown-it';
+import anchor from 'markdown-it-anchor';
+import footnote from 'markdown-it-footnote';
+import { pinyin } from 'pinyin-pro';
+import sanitizeHtml from 'sanitize-html';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const md = new MarkdownIt({
+  html: true,
+  linkify: true,
+  breaks: true,
+  highlight(code, lang) {
+    const language = lang && hljs.getLanguage(lang) ? lang : '';
+    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+    return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
+  },
+})
+  .use(footnote)
+  .use(anchor, { slugify: (s: string) => urlTitle(s) });
+
+const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
+
+// A user-content allow-list: no scripts, styles elements, frames or event handlers; links and images
+// only to http(s), mailto or site-relative paths.
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'details', 'dd', 'div', 'dl', 'dt', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+    'hr', 'i', 'img', 'input', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 's', 'section', 'span', 'strike', 'strong', 'sub', 'summary',
+    'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'id', 'class', 'aria-label', 'data-footnote-ref', 'data-footnote-backref'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    code: ['class'],
+    span: ['class'],
+    pre: ['class'],
+    section: ['class'],
+    li: ['id', 'class'],
+    sup: ['class', 'id'],
+    ol: ['start'],
+    td: ['align', 'style'],
+    th: ['align', 'style'],
+    input: ['type', 'checked', 'disabled'],
+    'h1': ['id'], 'h2': ['id'], 'h3': ['id'], 'h4': ['id'], 'h5': ['id'], 'h6': ['id'],
+    hr: ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out = { ...attribs };
+      if (out.title && !TITLE_OK.test(out.title)) delete out.title;
+      const href = out.href ?? '';
+      if (/^https?:\/\//i.test(href)) out.rel = 'nofollow noopener noreferrer';
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+/** Renders user markdown to sanitised HTML with highlighted code blocks. */
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(md.render(source), { ...SANITIZE, allowedAttributes: { ...SANITIZE.allowedAttributes, a: [...(SANITIZE.allowedAttributes as Record<string, string[]>).a, 'rel'] } }).trim();
+}
+
+/** Plain text of rendered HTML, whitespace collapsed, cut to `max` characters with "...". */
+export function htmlToExcerpt(html: string, max = 240): string {
+  const text = sanitizeHtml(html.replace(/<pre[\s\S]*?<\/pre>/gi, ' {code...} '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+const REPLACE: Record<string, string> = { '&': ' and ', '@': ' at ' };
+
+/** The URL slug of a title (url_title): Chinese to pinyin, accents stripped, [a-z0-9-], at most 150 bytes. */
+export function urlTitle(title: string): string {
+  const withPinyin = /[\u4e00-\u9fff]/.test(title) ? pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('-') : title;
+  const ascii = Array.from(withPinyin)
+    .filter((c) => c.codePointAt(0)! < 0x10000)
+    .map((c) => REPLACE[c] ?? c)
+    .join('')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const cut = ascii.slice(0, 150).replace(/-+$/, '');
+  return cut || 'topic';
+}
