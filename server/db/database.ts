@@ -12,7 +12,7 @@ import type {
   CommentTable, FileRecordTable, MetaTable, NotificationTable, QuestionLinkTable, QuestionTable, ReportTable,
   ReviewTable, RevisionTable, TagRelTable, TagTable,
 } from './tables/content.table.js';
-import type { ActionRecordTable, CaptchaTable, ConfigTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
+import type { ActionRecordTable, CaptchaTable, ConfigTable, RequestGuardTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
 
 /** Every table the server knows, by name. */
 export interface Database {
@@ -45,6 +45,7 @@ export interface Database {
   badge: BadgeTable;
   badge_award: BadgeAwardTable;
   file_record: FileRecordTable;
+  request_guard: RequestGuardTable;
 }
 
 /** The database handle repositories take first. */

@@ -4,6 +4,7 @@ import { registerLanguage } from './language/language.routes.js';
 import { registerPermission } from './permission/permission.routes.js';
 import { registerRole } from './role/role.routes.js';
 import { registerUser } from './user/user.routes.js';
+import { registerQuestion } from './question/question.routes.js';
 import { registerRender } from './render/render.routes.js';
 import { registerUserDirectory } from './user/user-directory.routes.js';
 import { registerPlugin } from './plugin/plugin.routes.js';
@@ -14,5 +15,5 @@ import { registerSettings } from './siteinfo/smtp.routes.js';
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
-  registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender,
+  registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion,
 ];

@@ -1,6 +1,7 @@
 import type { LanguageCode } from '../languages.js';
 import { accounts_en_US, accounts_zh_CN } from './accounts.js';
 import { site_en_US, site_zh_CN } from './site.js';
+import { content_en_US, content_zh_CN } from './content.js';
 
 /**
  * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
@@ -112,7 +113,7 @@ const base_en_US = {
   'mail.unsubscribe': 'Stop these emails: {{url}}',
 } as const;
 
-const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US } as const;
+const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US } as const;
 
 export type MessageKey = keyof typeof en_US;
 
@@ -135,7 +136,7 @@ const base_zh_CN: Partial<Record<MessageKey, string>> = {
   'field.name': '名字',
 };
 
-const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN };
+const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
 

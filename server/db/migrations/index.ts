@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_1530 from './2026_11_22_1530_create_accounts.js';
 import * as m20261122_1535 from './2026_11_22_1535_seed_config.js';
 import * as m20261122_1600 from './2026_11_22_1600_create_content.js';
+import * as m20261122_1700 from './2026_11_22_1700_create_request_guard.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1530_create_accounts': m20261122_1530,
   '2026_11_22_1535_seed_config': m20261122_1535,
   '2026_11_22_1600_create_content': m20261122_1600,
+  '2026_11_22_1700_create_request_guard': m20261122_1700,
 };
 
 /** kysely's Migrator reads migrations from here. */

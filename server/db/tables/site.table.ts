@@ -36,3 +36,9 @@ export interface ActionRecordTable {
   first_at: number;
   last_at: number;
 }
+
+/** request_guard: hashes of recent successful create requests (duplicate-submission guard). */
+export interface RequestGuardTable {
+  key_hash: string;
+  expires_at: number;
+}

@@ -1,0 +1,17 @@
+/** Messages of the Q&A endpoints. en_US complete. */
+export const content_en_US = {
+  'error.tag.not_found': 'Tag not found.',
+  'error.tag.recommend_tag_enter': 'Please enter at least one required tag.',
+  'error.tag.reserved_only_staff': '"{{names}}" can only be used by moderators.',
+  'error.question.not_found': 'Question not found.',
+  'error.question.content_cannot_empty': 'Content cannot be empty.',
+  'error.question.cannot_update': 'No permission to update.',
+  'error.question.cannot_deleted': 'No permission to delete.',
+  'error.question.already_deleted': 'This post has been deleted.',
+  'error.question.under_review': 'Your post is awaiting review. It will be visible after it has been approved.',
+} as const;
+
+/** Simplified Chinese overrides for the Q&A messages. */
+export const content_zh_CN: Record<string, string> = {
+  'error.question.not_found': '问题未找到。',
+};

@@ -1,0 +1,85 @@
+import type { QuestionRow } from '../../db/tables/content.table.js';
+import { encodeShortId } from '../../infra/ids/object-id.js';
+import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
+import type { TagBrief } from '../tag/tag.usage.js';
+import type { UserBasicInfo } from '../user/user-brief.presenter.js';
+
+/** Ids shown as short ids when the permalink setting is 3 or 4. */
+export function idOut(id: string, permalink: number): string {
+  return permalink >= 3 && id !== '0' ? encodeShortId(id) : id;
+}
+
+const STATUS_NAME: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted', 11: 'pending' };
+
+/** An item of GET question/page. */
+export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: UserBasicInfo | undefined, permalink: number) {
+  return {
+    id: idOut(q.id, permalink),
+    created_at: q.created_at,
+    title: q.title,
+    url_title: urlTitle(q.title),
+    description: htmlToExcerpt(q.parsed_text),
+    pin: q.pin,
+    show: q.show,
+    status: q.status,
+    tags,
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    vote_count: q.vote_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    accepted_answer_id: idOut(q.accepted_answer_id, permalink),
+    last_answer_id: idOut(q.last_answer_id, permalink),
+    operated_at: q.created_at,
+    operator: operator ?? null,
+    operation_type: 'asked',
+  };
+}
+
+/** Viewer-specific facts of a question. */
+export interface ViewerState {
+  collected: boolean;
+  vote_status: '' | 'vote_up' | 'vote_down';
+  is_followed: boolean;
+  member_actions: { action: string; name: string; type: string }[];
+}
+
+/** GET question/info (QuestionInfoResp). */
+export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: Map<number, UserBasicInfo>, viewer: ViewerState, permalink: number, operation: unknown) {
+  return {
+    id: idOut(q.id, permalink),
+    title: q.title,
+    url_title: urlTitle(q.title),
+    content: q.original_text,
+    html: q.parsed_text,
+    description: htmlToExcerpt(q.parsed_text),
+    tags,
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    vote_count: q.vote_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    accepted_answer_id: idOut(q.accepted_answer_id, permalink),
+    last_answer_id: idOut(q.last_answer_id, permalink),
+    create_time: q.created_at,
+    update_time: q.post_update_time,
+    edit_time: q.updated_at,
+    pin: q.pin,
+    show: q.show,
+    status: q.status,
+    status_name: STATUS_NAME[q.status] ?? 'available',
+    operation,
+    user_info: users.get(q.user_id) ?? null,
+    update_user_info: q.last_edit_user_id ? (users.get(q.last_edit_user_id) ?? null) : null,
+    last_answered_user_info: null,
+    answered: false,
+    first_answer_id: '0',
+    collected: viewer.collected,
+    vote_status: viewer.vote_status,
+    is_followed: viewer.is_followed,
+    member_actions: viewer.member_actions,
+    extends_actions: [],
+  };
+}

@@ -1,0 +1,102 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { TagRow } from '../../db/tables/content.table.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { renderMarkdown } from '../../infra/markdown/render.js';
+import { checkPermission, isStaff } from '../permission/permission.service.js';
+import type { SessionUser } from '../session/session.service.js';
+import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
+import * as repo from './tag.repository.js';
+
+/** A tag as posts show it. */
+export interface TagBrief {
+  slug_name: string;
+  display_name: string;
+  main_tag_slug_name: string;
+  recommend: boolean;
+  reserved: boolean;
+}
+
+/** A tag as a post sends it. */
+export interface TagInput {
+  slug_name: string;
+  display_name?: string;
+  original_text?: string;
+}
+
+/** The slug form of a tag name: lower case, spaces to '-'. */
+export function tagSlug(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** What tag checks need, read before a transaction opens (SQLite runs one connection). */
+export interface TagRules {
+  write: SiteGroups['write'];
+  tagAdd: { allowed: boolean; needRank: number };
+  now: number;
+}
+
+/** Reads the settings and the tag.add permission for resolvePostTags. */
+export async function tagRules(ctx: AppContext, session: SessionUser): Promise<TagRules> {
+  return { write: await ctx.settings.get('write'), tagAdd: await checkPermission(ctx, session, 'tag.add'), now: ctx.clock.now() };
+}
+
+/**
+ * Resolves a post's tags: known ones (synonyms to their main tag), new ones created when the user
+ * may add tags; checks the write settings' reserved and required-recommended rules.
+ */
+export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: SessionUser, items: TagInput[]): Promise<TagRow[]> {
+  const slugs = [...new Set(items.map((t) => tagSlug(t.slug_name)).filter(Boolean))];
+  if (slugs.length === 0) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.not_found' }]);
+  const write = rules.write;
+  const reserved = new Set(write.reserved_tags.map((t) => t.slug_name.toLowerCase()));
+  const usedReserved = slugs.filter((s) => reserved.has(s));
+  if (usedReserved.length && !isStaff(session)) {
+    throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.reserved_only_staff', params: { names: usedReserved.join(', ') } }]);
+  }
+  if (write.required_tag && write.recommend_tags.length) {
+    const recommended = new Set(write.recommend_tags.map((t) => t.slug_name.toLowerCase()));
+    if (!slugs.some((s) => recommended.has(s))) throw badRequest('error.tag.recommend_tag_enter', [{ field: 'tags', key: 'error.tag.recommend_tag_enter' }]);
+  }
+  const found = await repo.findTagsBySlugs(trx, slugs);
+  const bySlug = new Map(found.map((t) => [t.slug_name, t]));
+  const missing = slugs.filter((s) => !bySlug.has(s) || bySlug.get(s)!.status === 10);
+  if (missing.length) {
+    const perm = rules.tagAdd;
+    if (!perm.allowed) throw new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: perm.needRank });
+    const now = rules.now;
+    for (const slug of missing) {
+      if (slug.length > 35) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'validation.max_length', params: { max: 35 } }]);
+      const item = items.find((i) => tagSlug(i.slug_name) === slug);
+      const existing = bySlug.get(slug);
+      if (existing) {
+        await trx.updateTable('tag').set({ status: 1, updated_at: now }).where('id', '=', existing.id).execute();
+        continue;
+      }
+      const text = item?.original_text ?? '';
+      await repo.insertTag(trx, { id: await newObjectId(trx, OBJECT_TYPE.tag), slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: text, parsed_text: text ? renderMarkdown(text) : '', user_id: session.user.id, now });
+    }
+  }
+  const all = await repo.findTagsBySlugs(trx, slugs);
+  const mainIds = [...new Set(all.map((t) => (t.main_tag_id !== '0' ? t.main_tag_id : t.id)))];
+  return repo.findTagsByIds(trx, mainIds);
+}
+
+/** Sets a question's tags (status 1 listed, 2 hidden) and recounts the tags involved. */
+export async function setQuestionTags(trx: DbOrTrx, questionId: string, tagIds: string[], status: 1 | 2, now: number): Promise<void> {
+  const touched = await repo.replaceQuestionTags(trx, questionId, tagIds, status, now);
+  await repo.recountTags(trx, touched);
+}
+
+/** The tags of many questions. */
+export async function questionTags(db: DbOrTrx, questionIds: string[], requiredTagOn: boolean): Promise<Map<string, TagBrief[]>> {
+  const rows = await repo.tagsOfQuestions(db, questionIds);
+  const out = new Map<string, TagBrief[]>();
+  for (const r of rows) {
+    const list = out.get(r.object_id) ?? [];
+    list.push({ slug_name: r.slug_name, display_name: r.display_name, main_tag_slug_name: r.main_tag_slug_name, recommend: requiredTagOn && r.recommend === 1, reserved: r.reserved === 1 });
+    out.set(r.object_id, list);
+  }
+  return out;
+}
