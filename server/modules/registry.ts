@@ -5,6 +5,8 @@ import { registerPermission } from './permission/permission.routes.js';
 import { registerRole } from './role/role.routes.js';
 import { registerUser } from './user/user.routes.js';
 import { registerQuestion } from './question/question.routes.js';
+import { registerAnswer } from './answer/answer.routes.js';
+import { registerVote } from './vote/vote.routes.js';
 import { registerRender } from './render/render.routes.js';
 import { registerUserDirectory } from './user/user-directory.routes.js';
 import { registerPlugin } from './plugin/plugin.routes.js';
@@ -15,5 +17,5 @@ import { registerSettings } from './siteinfo/smtp.routes.js';
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
-  registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion,
+  registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
 ];

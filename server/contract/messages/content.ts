@@ -9,6 +9,13 @@ export const content_en_US = {
   'error.question.cannot_deleted': 'No permission to delete.',
   'error.question.already_deleted': 'This post has been deleted.',
   'error.question.under_review': 'Your post is awaiting review. It will be visible after it has been approved.',
+  'error.answer.not_found': 'Answer do not found.',
+  'error.answer.question_closed_cannot_add': 'Questions are closed and cannot be added.',
+  'error.answer.restrict_answer': 'You have already answered this question; edit your answer instead.',
+  'error.answer.content_cannot_empty': 'Answer content cannot be empty.',
+  'error.object.disallow_vote_your_self': 'Forbidden to operate on yourself',
+  'error.object.already_deleted': 'This post has been deleted.',
+  'error.object.not_found': 'Object not found.',
 } as const;
 
 /** Simplified Chinese overrides for the Q&A messages. */

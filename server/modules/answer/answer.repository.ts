@@ -1,0 +1,43 @@
+import type { DbOrTrx } from '../../db/database.js';
+import type { AnswerRow } from '../../db/tables/content.table.js';
+
+/** An answer by id. */
+export async function findAnswer(db: DbOrTrx, id: string): Promise<AnswerRow | undefined> {
+  return db.selectFrom('answer').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a user already has an answer (any status but deleted) on a question. */
+export async function userHasAnswered(db: DbOrTrx, questionId: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an answer. */
+export async function insertAnswer(db: DbOrTrx, row: { id: string; question_id: string; user_id: number; original_text: string; parsed_text: string; now: number }): Promise<void> {
+  const { now, ...rest } = row;
+  await db.insertInto('answer').values({ ...rest, created_at: now, updated_at: now }).execute();
+}
+
+/** Recounts the question's available answers and the author's answers; bumps activity time. */
+export async function afterAnswerChange(db: DbOrTrx, questionId: string, userId: number, lastAnswerId: string | null, now: number): Promise<void> {
+  const { n } = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('question_id', '=', questionId).where('status', '=', 1).executeTakeFirstOrThrow();
+  const patch: Record<string, unknown> = { answer_count: Number(n), post_update_time: now };
+  if (lastAnswerId) patch.last_answer_id = lastAnswerId;
+  await db.updateTable('question').set(patch).where('id', '=', questionId).execute();
+  const mine = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 1).executeTakeFirstOrThrow();
+  await db.updateTable('user').set({ answer_count: Number(mine.n) }).where('id', '=', userId).execute();
+}
+
+/** One page of a question's answers visible to the viewer. */
+export async function pageAnswers(db: DbOrTrx, q: { questionId: string; order: string; page: number; pageSize: number; viewerId?: number; seeAll: boolean }) {
+  let base = db.selectFrom('answer').where('question_id', '=', q.questionId);
+  if (!q.seeAll) base = base.where((eb) => (q.viewerId ? eb.or([eb('status', '=', 1), eb('user_id', '=', q.viewerId)]) : eb('status', '=', 1)));
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  let list = base.selectAll();
+  if (q.order === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+  else if (q.order === 'updated') list = list.orderBy('created_at', 'desc');
+  else if (q.order === 'created') list = list.orderBy('created_at', 'asc');
+  else list = list.orderBy('adopted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+  const rows = await list.orderBy('id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return { count: Number(count), rows };
+}

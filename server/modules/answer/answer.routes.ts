@@ -1,0 +1,24 @@
+import type { AppContext } from '../../app-context.js';
+import { auth, currentSession, requireSession } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
+import type { Routers } from '../index.js';
+import { acceptSchema, addAnswerSchema, answerIdQuery, answerPageQuery, type AddAnswerInput, type AnswerPageQuery } from './answer.schema.js';
+import * as service from './answer.service.js';
+
+/** Answers: create, detail, list and acceptance. */
+export function registerAnswer(ctx: AppContext, { api }: Routers): void {
+  api.post('/answer', auth(ctx, 'active'), validate(addAnswerSchema), async (_req, res) => {
+    ok(res, await service.addAnswer(ctx, requireSession(res), input<AddAnswerInput>(res)));
+  });
+  api.get('/answer/info', auth(ctx, 'optional'), validate(answerIdQuery, 'query'), async (_req, res) => {
+    ok(res, await service.answerInfo(ctx, currentSession(res), input<{ id: string }>(res).id));
+  });
+  api.get('/answer/page', auth(ctx, 'optional'), validate(answerPageQuery, 'query'), async (_req, res) => {
+    ok(res, await service.answerPage(ctx, currentSession(res), input<AnswerPageQuery>(res)));
+  });
+  api.post('/answer/acceptance', auth(ctx, 'active'), validate(acceptSchema), async (_req, res) => {
+    await service.acceptAnswer(ctx, requireSession(res), input<{ question_id: string; answer_id: string }>(res));
+    ok(res, null);
+  });
+}
