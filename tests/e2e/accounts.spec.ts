@@ -19,6 +19,9 @@ test.afterAll(async () => {
 
 /** No serious or critical accessibility violations on the current screen. */
 async function expectAccessible(page: Page): Promise<void> {
+  // let the theme stylesheet and fonts finish loading, and transitions settle
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
