@@ -9,6 +9,20 @@ export function idOut(id: string, permalink: number): string {
   return permalink >= 3 && id !== '0' ? encodeShortId(id) : id;
 }
 
+/** The counters every question payload carries. */
+function counters(q: QuestionRow, permalink: number) {
+  return {
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    vote_count: q.vote_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    accepted_answer_id: idOut(q.accepted_answer_id, permalink),
+    last_answer_id: idOut(q.last_answer_id, permalink),
+  };
+}
+
 const STATUS_NAME: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted', 11: 'pending' };
 
 /** An item of GET question/page. */
@@ -23,14 +37,7 @@ export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: 
     show: q.show,
     status: q.status,
     tags,
-    view_count: q.view_count,
-    unique_view_count: q.unique_view_count,
-    vote_count: q.vote_count,
-    answer_count: q.answer_count,
-    collection_count: q.collection_count,
-    follow_count: q.follow_count,
-    accepted_answer_id: idOut(q.accepted_answer_id, permalink),
-    last_answer_id: idOut(q.last_answer_id, permalink),
+    ...counters(q, permalink),
     operated_at: q.created_at,
     operator: operator ?? null,
     operation_type: 'asked',
@@ -55,14 +62,7 @@ export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: M
     html: q.parsed_text,
     description: htmlToExcerpt(q.parsed_text),
     tags,
-    view_count: q.view_count,
-    unique_view_count: q.unique_view_count,
-    vote_count: q.vote_count,
-    answer_count: q.answer_count,
-    collection_count: q.collection_count,
-    follow_count: q.follow_count,
-    accepted_answer_id: idOut(q.accepted_answer_id, permalink),
-    last_answer_id: idOut(q.last_answer_id, permalink),
+    ...counters(q, permalink),
     create_time: q.created_at,
     update_time: q.post_update_time,
     edit_time: q.updated_at,

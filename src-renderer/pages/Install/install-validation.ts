@@ -1,18 +1,10 @@
 import type { TFunction } from 'i18next';
+import type { BaseInfo } from '../../api/install/install-calls';
 import { LIMITS } from '../../../server/contract/limits';
 import { checkEmail, checkName, checkPassword, compact, type Errors } from '../../utils/validation';
 
-/** The site and admin form of the installer. */
-export interface SiteForm {
-  site_name: string;
-  site_url: string;
-  contact_email: string;
-  name: string;
-  password: string;
-  email: string;
-  login_required: boolean;
-  external_content_display: 'always_display' | 'ask_before_display';
-}
+/** The site and admin form of the installer: the base-info call without the language. */
+export type SiteForm = Omit<BaseInfo, 'lang'>;
 
 /** Checks the form with the spec's rules (site name <= 30, URL <= 512, password 8-32). */
 export function checkSiteForm(t: TFunction, f: SiteForm): Errors {

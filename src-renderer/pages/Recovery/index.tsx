@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, fieldMap } from '../../api/errors';
@@ -16,15 +16,23 @@ function rethrowCaptcha(err: unknown): void {
   if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
 }
 
-/** /users/account-recovery: asks for a reset link. */
-export function AccountRecovery() {
+/** A card that asks for one email address behind the captcha and confirms once sent. */
+function EmailRequestCard(props: {
+  captchaAction: string;
+  title: string;
+  intro: string;
+  submitLabel: string;
+  sentText: (email: string) => string;
+  send: (body: { e_mail: string; captcha_id?: string; captcha_code?: string }) => Promise<unknown>;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const captcha = useCaptcha('email');
+  const captcha = useCaptcha(props.captchaAction);
   const feedback = useFeedback();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState(false);
-  usePageTitle(t('page_title.account_recovery'));
+  usePageTitle(props.title);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const local = compact({ e_mail: checkEmail(t, email) });
@@ -32,7 +40,7 @@ export function AccountRecovery() {
     if (Object.keys(local).length) return;
     await captcha.run(async (fields) => {
       try {
-        await requestPasswordReset({ e_mail: email.trim(), ...fields });
+        await props.send({ e_mail: email.trim(), ...fields });
         setSent(true);
       } catch (err) {
         rethrowCaptcha(err);
@@ -42,22 +50,36 @@ export function AccountRecovery() {
     });
   };
   return (
-    <section className="card auth-card" aria-labelledby="recovery-title">
-      <h1 id="recovery-title">{t('recovery.title')}</h1>
+    <section className="card auth-card" aria-labelledby="email-request-title">
+      <h1 id="email-request-title">{props.title}</h1>
       {sent ? (
-        <p role="status">{t('recovery.sent', { email: email.trim() })}</p>
+        <p role="status">{props.sentText(email.trim())}</p>
       ) : (
         <form onSubmit={submit} noValidate className="stack">
-          <p>{t('recovery.body')}</p>
+          <p>{props.intro}</p>
           <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
-          <Button type="submit" label={t('recovery.submit')} />
+          <Button type="submit" label={props.submitLabel} />
         </form>
       )}
-      <p className="muted">
-        <Link to={paths.login}>{t('recovery.back_login')}</Link>
-      </p>
+      {props.footer}
       <CaptchaDialog {...captcha.dialogProps} />
     </section>
+  );
+}
+
+/** /users/account-recovery: asks for a reset link. */
+export function AccountRecovery() {
+  const { t } = useTranslation();
+  return (
+    <EmailRequestCard
+      captchaAction="email"
+      title={t('recovery.title')}
+      intro={t('recovery.body')}
+      submitLabel={t('recovery.submit')}
+      sentText={(email) => t('recovery.sent', { email })}
+      send={requestPasswordReset}
+      footer={<p className="muted"><Link to={paths.login}>{t('recovery.back_login')}</Link></p>}
+    />
   );
 }
 
@@ -101,41 +123,14 @@ export function PasswordReset() {
 /** /users/change-email: a not-yet-activated user fixes their address. */
 export function ChangeEmail() {
   const { t } = useTranslation();
-  const captcha = useCaptcha('edit_userinfo');
-  const feedback = useFeedback();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [sent, setSent] = useState(false);
-  usePageTitle(t('page_title.change_email'));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local = compact({ e_mail: checkEmail(t, email) });
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    await captcha.run(async (fields) => {
-      try {
-        await requestEmailChange({ e_mail: email.trim(), ...fields });
-        setSent(true);
-      } catch (err) {
-        rethrowCaptcha(err);
-        if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    });
-  };
   return (
-    <section className="card auth-card" aria-labelledby="change-title">
-      <h1 id="change-title">{t('change_email.title')}</h1>
-      {sent ? (
-        <p role="status">{t('change_email.sent')}</p>
-      ) : (
-        <form onSubmit={submit} noValidate className="stack">
-          <p>{t('change_email.body')}</p>
-          <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
-          <Button type="submit" label={t('change_email.submit')} />
-        </form>
-      )}
-      <CaptchaDialog {...captcha.dialogProps} />
-    </section>
+    <EmailRequestCard
+      captchaAction="edit_userinfo"
+      title={t('change_email.title')}
+      intro={t('change_email.body')}
+      submitLabel={t('change_email.submit')}
+      sentText={() => t('change_email.sent')}
+      send={requestEmailChange}
+    />
   );
 }
