@@ -50,3 +50,8 @@ export const captchaFields = {
   captcha_id: z.string().max(100).optional(),
   captcha_code: z.string().max(100).optional(),
 };
+
+/** A page number or size from a query: missing, zero, negative or junk means the default; capped. */
+export function pageNumber(dflt: number, max: number) {
+  return z.coerce.number().int().catch(dflt).transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
+}

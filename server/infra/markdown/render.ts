@@ -67,6 +67,11 @@ export function renderMarkdown(source: string): string {
   return sanitizeHtml(md.render(source), { ...SANITIZE, allowedAttributes: { ...SANITIZE.allowedAttributes, a: [...(SANITIZE.allowedAttributes as Record<string, string[]>).a, 'rel'] } }).trim();
 }
 
+/** Whether rendered HTML shows nothing: no text and no image. */
+export function isBlankHtml(html: string): boolean {
+  return !html.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(html);
+}
+
 /** Plain text of rendered HTML, whitespace collapsed, cut to `max` characters with "...". */
 export function htmlToExcerpt(html: string, max = 240): string {
   const text = sanitizeHtml(html.replace(/<pre[\s\S]*?<\/pre>/gi, ' {code...} '), { allowedTags: [], allowedAttributes: {} })

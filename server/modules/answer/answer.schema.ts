@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/limits.js';
-import { captchaFields, text } from '../../http/fields.js';
+import { captchaFields, pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 /** POST answer. */
@@ -14,14 +14,12 @@ export type AddAnswerInput = z.infer<typeof addAnswerSchema>;
 /** POST answer/acceptance ('' or '0' un-accepts). */
 export const acceptSchema = z.object({ question_id: text({ max: 32 }), answer_id: z.string().max(32).optional().default('0') });
 
-const positiveInt = (dflt: number, max: number) => z.coerce.number().int().catch(dflt).transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
-
 /** GET answer/page. */
 export const answerPageQuery = z.object({
   question_id: text({ max: 32 }),
   order: z.enum(['default', 'updated', 'created', 'vote']).catch('default'),
-  page: positiveInt(1, 100000),
-  page_size: positiveInt(20, 100),
+  page: pageNumber(1, 100000),
+  page_size: pageNumber(20, 100),
 });
 export type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { renderMarkdown } from '../../infra/markdown/render.js';
+import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { isStaff } from '../permission/permission.service.js';
@@ -45,7 +45,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   if (question.status !== 1) throw badRequest('error.answer.question_closed_cannot_add');
   if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id))) throw new AppError(403, 'error.answer.restrict_answer');
   const html = renderMarkdown(input.content);
-  if (!html.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
+  if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   const now = ctx.clock.now();
   const body = { question_id: question.id, content: input.content };
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /answer', body), now, () =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/limits.js';
-import { captchaFields, text } from '../../http/fields.js';
+import { captchaFields, pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const tagItem = z.object({
@@ -21,12 +21,10 @@ export type AddQuestionInput = z.infer<typeof addQuestionSchema>;
 /** GET question/info. */
 export const questionIdQuery = z.object({ id: text({ max: 32 }) });
 
-const positiveInt = (dflt: number, max: number) => z.coerce.number().int().catch(dflt).transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
-
 /** GET question/page. */
 export const questionPageQuery = z.object({
-  page: positiveInt(1, 100000),
-  page_size: positiveInt(20, 100),
+  page: pageNumber(1, 100000),
+  page_size: pageNumber(20, 100),
   order: z.enum(['newest', 'active', 'hot', 'score', 'unanswered', 'frequent']).catch('newest'),
   tag: z.string().trim().toLowerCase().max(35).optional(),
   username: z.string().trim().max(100).optional(),

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound, badRequest, AppError } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { renderMarkdown } from '../../infra/markdown/render.js';
+import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { checkPermission, isStaff } from '../permission/permission.service.js';
@@ -26,7 +26,7 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, input: 
   await requirePermission(ctx, session, 'question.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
   const html = renderMarkdown(input.content);
-  if (!html.replace(/<[^>]*>/g, '').trim() && !/<img/i.test(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
+  if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
   const now = ctx.clock.now();
   const rules = await tagRules(ctx, session);

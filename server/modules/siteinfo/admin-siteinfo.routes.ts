@@ -9,7 +9,8 @@ import type { Routers } from '../index.js';
 import type { GroupName, SiteGroups } from './siteinfo.defaults.js';
 import { presentTheme } from './siteinfo.presenter.js';
 import * as s from './siteinfo.schema.js';
-import { escapeText, renderLegal } from './siteinfo.service.render.js';
+import { renderMarkdown } from '../../infra/markdown/render.js';
+import { escapeText } from './siteinfo.service.render.js';
 import { normaliseSiteUrl } from './site-url.js';
 
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
@@ -59,9 +60,9 @@ const ROUTES: GroupRoute<GroupName>[] = [
     schema: s.legalSchema,
     toStored: (b) => ({
       terms_of_service_original_text: b.terms_of_service_original_text,
-      terms_of_service_parsed_text: renderLegal(b.terms_of_service_original_text),
+      terms_of_service_parsed_text: renderMarkdown(b.terms_of_service_original_text),
       privacy_policy_original_text: b.privacy_policy_original_text,
-      privacy_policy_parsed_text: renderLegal(b.privacy_policy_original_text),
+      privacy_policy_parsed_text: renderMarkdown(b.privacy_policy_original_text),
       external_content_display: b.external_content_display,
     }),
   },

@@ -1,5 +1,5 @@
-import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { renderMarkdown } from '../../infra/markdown/render.js';
 import type { AppContext } from '../../app-context.js';
 import { isLanguage } from '../../contract/languages.js';
 import { ROLE } from '../../contract/limits.js';
@@ -10,11 +10,9 @@ import { checkPassword, hashPassword, isValidUsername } from './user.accounts.js
 import { findNotificationConfigs, findUserByUsername, updateUser, upsertNotificationConfig } from './user.repository.js';
 import type { UpdateInfoInput } from './user.schema.js';
 
-const bioMarkdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
-
-/** Bio HTML: markdown, then only p, br, strong, em, b, i, code and http(s) links survive. */
+/** Bio HTML: the post renderer, then only p, br, strong, em, b, i, code and http(s) links survive. */
 export function renderBio(bio: string): string {
-  return sanitizeHtml(bioMarkdown.render(bio), {
+  return sanitizeHtml(renderMarkdown(bio), {
     allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'code', 'a'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https'],
