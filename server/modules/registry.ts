@@ -13,9 +13,22 @@ import { registerPlugin } from './plugin/plugin.routes.js';
 import { registerAdminSiteinfo } from './siteinfo/admin-siteinfo.routes.js';
 import { registerSiteinfo } from './siteinfo/siteinfo.routes.js';
 import { registerSettings } from './siteinfo/smtp.routes.js';
+import { registerComment } from './comment/comment.routes.js';
+import { registerMeta } from './meta/meta.routes.js';
+import { registerTag } from './tag/tag.routes.js';
+import { registerFollow } from './follow/follow.routes.js';
+import { registerCollection } from './collection/collection.routes.js';
+import { registerRevision } from './revision/revision.routes.js';
+import { registerTimeline } from './activity/timeline.routes.js';
+import { registerReason } from './reason/reason.routes.js';
+import { registerQuestionRelated } from './question/question-related.routes.js';
+import { registerPersonal } from './personal/personal.routes.js';
+import { registerSearch } from './search/search.routes.js';
+import { registerUpload } from './upload/upload.routes.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
+  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload,
 ];

@@ -2,6 +2,11 @@ import type { LanguageCode } from '../languages.js';
 import { accounts_en_US, accounts_zh_CN } from './accounts.js';
 import { site_en_US, site_zh_CN } from './site.js';
 import { content_en_US, content_zh_CN } from './content.js';
+import { comment_en_US, comment_zh_CN } from './comment.js';
+import { tag_en_US, tag_zh_CN } from './tag.js';
+import { revision_en_US, revision_zh_CN } from './revision.js';
+import { related_en_US, related_zh_CN } from './related.js';
+import { search_en_US, search_zh_CN } from './search.js';
 
 /**
  * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
@@ -113,7 +118,7 @@ const base_en_US = {
   'mail.unsubscribe': 'Stop these emails: {{url}}',
 } as const;
 
-const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US } as const;
+const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US } as const;
 
 export type MessageKey = keyof typeof en_US;
 
@@ -136,7 +141,7 @@ const base_zh_CN: Partial<Record<MessageKey, string>> = {
   'field.name': '名字',
 };
 
-const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN };
+const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN, ...comment_zh_CN, ...tag_zh_CN, ...revision_zh_CN, ...related_zh_CN, ...search_zh_CN };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
 
