@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { ROLE } from '../../contract/limits.js';
+import { AppError } from '../../http/errors.js';
 import { readConfigValues } from '../config/config.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 
@@ -28,4 +29,10 @@ export async function checkPermission(ctx: AppContext, session: SessionUser | un
 /** Shorthand: whether the session may do the action. */
 export async function canDo(ctx: AppContext, session: SessionUser | undefined, action: string, ownerId?: number): Promise<boolean> {
   return (await checkPermission(ctx, session, action, ownerId)).allowed;
+}
+
+/** Throws 403 with the reputation it needs unless the session may do the action. */
+export async function requirePermission(ctx: AppContext, session: SessionUser, action: string, ownerId?: number): Promise<void> {
+  const p = await checkPermission(ctx, session, action, ownerId);
+  if (!p.allowed) throw p.needRank > 0 ? new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: p.needRank }) : new AppError(403, 'error.rank.fail_to_meet_the_condition');
 }

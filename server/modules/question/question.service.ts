@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context.js';
-import { notFound, badRequest, AppError } from '../../http/errors.js';
+import { notFound, badRequest } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { checkPermission, isStaff } from '../permission/permission.service.js';
+import { checkPermission, isStaff, requirePermission } from '../permission/permission.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags, resolvePostTags, setQuestionTags, tagRules } from '../tag/tag.usage.js';
 import { checkCaptcha } from '../user/account.service.js';
@@ -14,12 +14,6 @@ import { findUserByUsername } from '../user/user.repository.js';
 import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
 import type { AddQuestionInput, QuestionPageQuery } from './question.schema.js';
-
-/** Throws 403 with the reputation it needs unless the session may do the action. */
-export async function requirePermission(ctx: AppContext, session: SessionUser, action: string, ownerId?: number): Promise<void> {
-  const p = await checkPermission(ctx, session, action, ownerId);
-  if (!p.allowed) throw p.needRank > 0 ? new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: p.needRank }) : new AppError(403, 'error.rank.fail_to_meet_the_condition');
-}
 
 /** POST question: creates the question with its tags, revision and timeline entry. */
 export async function addQuestion(ctx: AppContext, session: SessionUser, input: AddQuestionInput) {

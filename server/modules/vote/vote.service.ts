@@ -4,7 +4,7 @@ import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.j
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import { findAnswer } from '../answer/answer.repository.js';
 import { findQuestion } from '../question/question.repository.js';
-import { requirePermission } from '../question/question.service.js';
+import { requirePermission } from '../permission/permission.service.js';
 import { activeActivities, cancelActivity, changeRank } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 
