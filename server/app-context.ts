@@ -5,6 +5,7 @@ import type { DialectHandle } from './db/dialect/sqlite.js';
 import type { Clock } from './infra/clock.js';
 import type { CaptchaService } from './infra/captcha/captcha.service.js';
 import type { Mailer } from './infra/mail/mailer.js';
+import type { HostControl } from './infra/host-control.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 
@@ -19,6 +20,10 @@ export interface AppContext {
   readonly sessions: Sessions;
   readonly mailer: Mailer;
   readonly captcha: CaptchaService;
+  /** Who hosts this server (the desktop shell's LAN switch). */
+  readonly host: HostControl;
+  /** Where the server listens, once it does (port 0 resolved). */
+  readonly binding: { host: string; port: number };
   /** Unix seconds when this instance started. */
   readonly startedAt: number;
 }

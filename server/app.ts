@@ -12,6 +12,7 @@ import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { createLogger } from './infra/logger.js';
+import { headlessHost, type HostControl } from './infra/host-control.js';
 import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
@@ -24,6 +25,7 @@ import { runAutoInstall } from './modules/install/install.service.js';
 /** Things tests may replace. */
 export interface AppDeps {
   clock?: Clock;
+  host?: HostControl;
 }
 
 /** A running (or ready to run) Lantern server. */
@@ -46,7 +48,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const sessions = new Sessions(db, clock);
   const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, 'lantern_captcha', true));
-  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, startedAt: clock.now() };
+  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now() };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 
@@ -103,6 +105,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
         server.once('error', reject);
         server.listen(port, host, () => {
           const addr = server!.address() as AddressInfo;
+          ctx.binding.host = host;
+          ctx.binding.port = addr.port;
           const shownHost = host.includes(':') ? `[${host}]` : host;
           resolve({ port: addr.port, url: `http://${shownHost}:${addr.port}${config.basePath}` });
         });

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig, makeConfig } from './config.js';
 import { backupNow } from './infra/backup.js';
+import { parentHost } from './infra/host-control.js';
+import { followSiteUrl } from './modules/lan/lan.service.js';
 
 /** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
 function defaultRendererDir(): string | null {
@@ -16,14 +18,22 @@ function defaultRendererDir(): string | null {
 async function main(): Promise<void> {
   const parsed = loadConfig();
   const config = makeConfig({ ...parsed, rendererDir: parsed.rendererDir ?? defaultRendererDir() });
-  const lantern = await createApp(config);
+  // a plain child process talks over process.send; an Electron utilityProcess over parentPort
+  const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
+  const reply = (m: unknown) => {
+    if (process.send) process.send(m);
+    parentPort?.postMessage(m);
+  };
+  const managed = !!parentPort || !!process.send;
+  const lantern = await createApp(config, managed ? { host: parentHost(reply) } : {});
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir }, 'lantern is serving');
   process.stdout.write(`Lantern is serving at ${url}/ (data: ${config.dataDir})\n`);
-  // a plain child process talks over process.send; an Electron utilityProcess over parentPort
-  const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
-  if (process.send) process.send({ type: 'lantern:ready', url });
-  parentPort?.postMessage({ type: 'lantern:ready', url });
+  // the desktop's site URL follows where it serves (loopback, or the LAN address)
+  if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
+  // the window always talks to the server over loopback, even when it also serves the LAN
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  reply({ type: 'lantern:ready', url: wildcard ? url.replace(/^http:\/\/[^/]+/, `http://127.0.0.1:${lantern.ctx.binding.port}`) : url });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -34,10 +44,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  const reply = (m: unknown) => {
-    if (process.send) process.send(m);
-    parentPort?.postMessage(m);
-  };
   const onParentMessage = (m: unknown) => {
     const type = m && typeof m === 'object' ? (m as { type?: string }).type : undefined;
     if (type === 'lantern:stop') void stop('parent');

@@ -4,6 +4,7 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, shell, utilityP
 import Store from 'electron-store';
 import { CHANNELS } from '../src-preload/contract';
 import { registerIpc } from './ipc';
+import { LanSwitch } from './lan-switch';
 import { menuTemplate } from './menu';
 import { ServerHost } from './server-host';
 import { TokenStore, type KeyValueStore } from './token-store';
@@ -21,11 +22,39 @@ if (!app.requestSingleInstanceLock()) {
   const tokens = new TokenStore(store, safeStorage);
   const dataDir = join(app.getPath('userData'), 'data');
   let win: BrowserWindow | null = null;
+  const lan = new LanSwitch(store, (url, state) => {
+    buildMenu();
+    // back on the new address; on the LAN, straight to the page with the addresses and QR codes
+    void win?.loadURL(state.enabled ? `${url}/admin/lan` : url);
+  });
   const host = new ServerHost({
     fork: (args) => utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit' }),
     dataDir,
+    ...lan.binding(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),
+    onLanRequest: (req) => void switchLan(req.enabled, req.port),
   });
+  const switchLan = (enabled: boolean, port = lan.current().port) =>
+    lan.set(host, { enabled, port }).catch((err: Error) => dialog.showErrorBox('Could not change LAN serving', err.message));
+  const buildMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate(
+          {
+            openDataFolder: () => void shell.openPath(dataDir),
+            backUpNow: () =>
+              void host.backup().then(
+                (file) => dialog.showMessageBox({ type: 'info', message: 'Backup written', detail: file }),
+                (err: Error) => dialog.showErrorBox('Backup failed', err.message),
+              ),
+            about: () => app.showAboutPanel(),
+            setLan: (enabled) => void switchLan(enabled),
+            showLanAddresses: () => void win?.loadURL(`${host.currentUrl}/admin/lan`),
+          },
+          { isMac: process.platform === 'darwin', lanEnabled: lan.current().enabled },
+        ),
+      ),
+    );
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -48,26 +77,12 @@ if (!app.requestSingleInstanceLock()) {
       },
       () => new URL(host.currentUrl ?? url).origin,
     );
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate(
-          {
-            openDataFolder: () => void shell.openPath(dataDir),
-            backUpNow: () =>
-              void host.backup().then(
-                (file) => dialog.showMessageBox({ type: 'info', message: 'Backup written', detail: file }),
-                (err: Error) => dialog.showErrorBox('Backup failed', err.message),
-              ),
-            about: () => app.showAboutPanel(),
-          },
-          process.platform === 'darwin',
-        ),
-      ),
-    );
+    buildMenu();
     win = createMainWindow(
       { BrowserWindow, shell },
       {
         url,
+        appUrl: () => host.currentUrl ?? url,
         preload: join(here, '../preload/index.cjs'),
         bounds: store.get('window.bounds') as Bounds | undefined,
         onBounds: (b) => store.set('window.bounds', b),

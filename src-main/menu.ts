@@ -1,19 +1,36 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
-/** What the Help menu's items do (wired to the shell, the server and a dialog in index.ts). */
+/** What the menu's own items do (wired to the shell, the server and dialogs in index.ts). */
 export interface MenuActions {
   openDataFolder(): void;
   backUpNow(): void;
   about(): void;
+  /** The "Serve on the LAN" checkbox changed. */
+  setLan(enabled: boolean): void;
+  /** Opens the admin page with the LAN addresses and their QR codes. */
+  showLanAddresses(): void;
 }
 
-/** The standard application menu: Edit, View, Window, Help. */
-export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemConstructorOptions[] {
+/** The state the menu shows. */
+export interface MenuState {
+  isMac: boolean;
+  lanEnabled: boolean;
+}
+
+/** The standard application menu: Edit, View, Server (the LAN switch), Window, Help. */
+export function menuTemplate(actions: MenuActions, state: MenuState): MenuItemConstructorOptions[] {
   const template: MenuItemConstructorOptions[] = [
     { role: 'editMenu' },
     {
       label: 'View',
       submenu: [{ role: 'reload' }, { role: 'forceReload' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+    },
+    {
+      label: 'Server',
+      submenu: [
+        { label: 'Serve on the LAN', type: 'checkbox', checked: state.lanEnabled, click: (item) => actions.setLan(item.checked) },
+        { label: 'LAN addresses and QR code…', enabled: state.lanEnabled, click: () => actions.showLanAddresses() },
+      ],
     },
     { role: 'windowMenu' },
     {
@@ -26,5 +43,5 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
       ],
     },
   ];
-  return isMac ? [{ role: 'appMenu' }, ...template] : [{ role: 'fileMenu' }, ...template];
+  return state.isMac ? [{ role: 'appMenu' }, ...template] : [{ role: 'fileMenu' }, ...template];
 }

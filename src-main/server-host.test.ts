@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { ServerHost } from './server-host';
+import { bindHostFor, ServerHost } from './server-host';
 
 class FakeChild extends EventEmitter {
   posted: unknown[] = [];
@@ -108,5 +108,24 @@ describe('the server host', () => {
     children[1].ready(9090);
     expect(await again).toBe('http://127.0.0.1:9090');
     expect(children[1].args).toEqual(['--port', '9090', '--host', '0.0.0.0', '--data-dir', '/data']);
+  });
+
+  it('passes on valid LAN requests from the server and drops malformed ones', async () => {
+    const onLanRequest = vi.fn();
+    const { host, children } = makeHost({ onLanRequest });
+    const started = host.start();
+    children[0].ready();
+    await started;
+    for (const bad of [null, 'x', { type: 'lantern:lan-request' }, { type: 'lantern:lan-request', enabled: 'yes', port: 9080 }, { type: 'lantern:lan-request', enabled: true, port: 80 }, { type: 'lantern:lan-request', enabled: true, port: 9080.5 }, { type: 'other', enabled: true, port: 9080 }]) {
+      children[0].emit('message', bad);
+    }
+    expect(onLanRequest).not.toHaveBeenCalled();
+    children[0].emit('message', { type: 'lantern:lan-request', enabled: true, port: 9080, extra: 'ignored' });
+    expect(onLanRequest).toHaveBeenCalledWith({ enabled: true, port: 9080 });
+  });
+
+  it('binds every interface only when the LAN is on', () => {
+    expect(bindHostFor(true)).toBe('0.0.0.0');
+    expect(bindHostFor(false)).toBe('127.0.0.1');
   });
 });

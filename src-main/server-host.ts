@@ -22,6 +22,28 @@ export interface ServerHostOptions {
   now?: () => number;
   onReady?: (url: string) => void;
   onGiveUp?: (reason: string) => void;
+  /** The admin page asked (through the server) to serve on the LAN or stop; already validated. */
+  onLanRequest?: (req: LanSwitch) => void;
+}
+
+/** A LAN switch request: on/off and the port to serve on. */
+export interface LanSwitch {
+  enabled: boolean;
+  port: number;
+}
+
+/** Checks a child's lan-request message: a boolean and a port in 1024-65535; anything else is dropped. */
+export function parseLanRequest(m: unknown): LanSwitch | null {
+  if (!m || typeof m !== 'object') return null;
+  const { type, enabled, port } = m as { type?: unknown; enabled?: unknown; port?: unknown };
+  if (type !== 'lantern:lan-request' || typeof enabled !== 'boolean') return null;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65535) return null;
+  return { enabled, port };
+}
+
+/** The address the server binds for a LAN setting. */
+export function bindHostFor(lanEnabled: boolean): string {
+  return lanEnabled ? '0.0.0.0' : '127.0.0.1';
 }
 
 /** Runs the Express server in a child process, restarts it if it dies, stops it cleanly on quit. */
@@ -58,6 +80,8 @@ export class ServerHost {
           this.opts.onReady?.(this.url);
           resolve(this.url);
         }
+        const lan = parseLanRequest(m);
+        if (lan) this.opts.onLanRequest?.(lan);
       });
       child.on('exit', (code) => this.onExit(child, code));
     });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { menuTemplate } from './menu';
 import { TokenStore } from './token-store';
 // @ts-expect-error plain .mjs module without types
 import { detectElectron } from './launcher/electron-detect.mjs';
@@ -26,18 +25,6 @@ describe('the token store', () => {
     const tokens = new TokenStore(store, { isEncryptionAvailable: () => false, encryptString: () => Buffer.from(''), decryptString: () => '' });
     tokens.set('t1');
     expect(tokens.get()).toBe('t1');
-  });
-});
-
-describe('the application menu', () => {
-  it('has Edit, View, Window and Help with the data folder, backup and about items', () => {
-    const calls: string[] = [];
-    const t = menuTemplate({ openDataFolder: () => calls.push('folder'), backUpNow: () => calls.push('backup'), about: () => calls.push('about') }, false);
-    expect(t.map((i) => i.role ?? i.label)).toEqual(['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
-    const help = t[4].submenu as { label?: string; click?: () => void }[];
-    for (const item of help) item.click?.();
-    expect(help.filter((i) => i.label).map((i) => i.label)).toEqual(['Open data folder', 'Back up now', 'About Lantern']);
-    expect(calls).toEqual(['folder', 'backup', 'about']);
   });
 });
 

@@ -77,6 +77,20 @@ describe('the main window', () => {
     expect(local.preventDefault).not.toHaveBeenCalled();
   });
 
+  it('follows the server to its new port after the LAN switch', () => {
+    const shell = { openExternal: vi.fn(async () => undefined) };
+    let current = 'http://127.0.0.1:4000/';
+    createMainWindow({ BrowserWindow: FakeWindow as any, shell }, { url: current, appUrl: () => current, preload: '/p/index.cjs' });
+    const win = FakeWindow.last;
+    current = 'http://127.0.0.1:9080/';
+    const moved = { preventDefault: vi.fn() };
+    win.webContents.emit('will-navigate', moved, 'http://127.0.0.1:9080/admin/lan');
+    expect(moved.preventDefault).not.toHaveBeenCalled();
+    const old = { preventDefault: vi.fn() };
+    win.webContents.emit('will-navigate', old, 'http://127.0.0.1:4000/questions');
+    expect(old.preventDefault).toHaveBeenCalled();
+  });
+
   it('denies every permission request and check', () => {
     const { win } = open();
     const cb = vi.fn();

@@ -19,6 +19,8 @@ export interface MainWindowOptions {
   url: string;
   preload: string;
   bounds?: Bounds;
+  /** The server's current URL when it can change (the LAN switch restarts it on another port). */
+  appUrl?: () => string;
   onBounds?: (b: Bounds) => void;
 }
 
@@ -57,13 +59,14 @@ function openOutside(shell: WindowDeps['shell'], url: string): void {
 }
 
 /** Refuses new windows and foreign navigation; external links go to the system browser. */
-export function guardNavigation(contents: WebContents, appUrl: string, shell: WindowDeps['shell']): void {
+export function guardNavigation(contents: WebContents, appUrl: string | (() => string), shell: WindowDeps['shell']): void {
+  const current = typeof appUrl === 'function' ? appUrl : () => appUrl;
   contents.setWindowOpenHandler(({ url }) => {
-    if (!isAppUrl(url, appUrl)) openOutside(shell, url);
+    if (!isAppUrl(url, current())) openOutside(shell, url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url, appUrl)) return;
+    if (isAppUrl(url, current())) return;
     event.preventDefault();
     openOutside(shell, url);
   });
@@ -88,7 +91,7 @@ export function createMainWindow(deps: WindowDeps, opts: MainWindowOptions): Bro
     backgroundColor: '#ffffff',
     webPreferences: secureWebPreferences(opts.preload),
   });
-  guardNavigation(win.webContents, opts.url, deps.shell);
+  guardNavigation(win.webContents, opts.appUrl ?? opts.url, deps.shell);
   denyPermissions(win.webContents.session);
   win.once('ready-to-show', () => win.show());
   if (opts.onBounds) {

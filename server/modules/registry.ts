@@ -25,10 +25,11 @@ import { registerQuestionRelated } from './question/question-related.routes.js';
 import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
 import { registerUpload } from './upload/upload.routes.js';
+import { registerLan } from './lan/lan.routes.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
-  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload,
+  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan,
 ];

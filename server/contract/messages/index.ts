@@ -52,6 +52,7 @@ const base_en_US = {
   'error.install.create_config_failed': "Can't create the config file.",
   'error.site_info.config_not_found': 'Site config not found.',
   'error.theme.not_found': 'Theme not found.',
+  'error.lan.not_desktop': 'Serving on the LAN is switched from the desktop app. A server started from the command line is bound with --host and --port.',
   // validation texts; {{label}} is the field's translated name
   'validation.required': '{{label}} cannot be empty.',
   'validation.length': '{{label}} must be at {{min}}-{{max}} characters in length.',
@@ -69,6 +70,8 @@ const base_en_US = {
   'validation.unknown_field': '{{label}} is not allowed.',
   // field labels
   'field.name': 'Name',
+  'field.port': 'Port',
+  'field.enabled': 'Enabled',
   'field.display_name': 'Display name',
   'field.username': 'Username',
   'field.e_mail': 'Email',

@@ -1,0 +1,17 @@
+import type { AppContext } from '../../app-context.js';
+import { auth } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
+import type { Routers } from '../index.js';
+import { lanSwitchSchema, type LanSwitchInput } from './lan.schema.js';
+import { lanStatus, requestLanSwitch } from './lan.service.js';
+
+/** Admin: the LAN hosting switch (Lantern's own; not part of Answer's API). */
+export function registerLan(ctx: AppContext, { admin }: Routers): void {
+  admin.get('/lan', auth(ctx, 'admin'), async (_req, res) => {
+    ok(res, await lanStatus(ctx));
+  });
+  admin.put('/lan', auth(ctx, 'admin'), validate(lanSwitchSchema), (_req, res) => {
+    ok(res, requestLanSwitch(ctx, input<LanSwitchInput>(res)));
+  });
+}

@@ -1,0 +1,52 @@
+import { bindHostFor, type LanSwitch as LanState } from './server-host';
+import type { KeyValueStore } from './token-store';
+
+/** The part of the server host the switch drives. */
+export interface Rebindable {
+  rebind(host: string, port: number): Promise<string>;
+}
+
+/** The port LAN browsers are told to use unless the admin picks another. */
+export const DEFAULT_LAN_PORT = 9080;
+
+/**
+ * The "serve on the LAN" setting: remembered across launches, off by default. Turning it on
+ * restarts the server on every interface at a fixed port; off, back to loopback on any port.
+ */
+export class LanSwitch {
+  private busy: Promise<string> | null = null;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly onChanged: (url: string, state: LanState) => void,
+  ) {}
+
+  /** The remembered setting. */
+  current(): LanState {
+    const port = Number(this.store.get('lan.port'));
+    return { enabled: this.store.get('lan.enabled') === true, port: Number.isInteger(port) && port >= 1024 && port <= 65535 ? port : DEFAULT_LAN_PORT };
+  }
+
+  /** Where the server should bind at launch. */
+  binding(): { host: string; port: number } {
+    const s = this.current();
+    return { host: bindHostFor(s.enabled), port: s.enabled ? s.port : 0 };
+  }
+
+  /** Applies a new setting: stores it and rebinds the server; one switch at a time. */
+  async set(host: Rebindable, next: LanState): Promise<string> {
+    if (this.busy) await this.busy.catch(() => undefined);
+    this.store.set('lan.enabled', next.enabled);
+    this.store.set('lan.port', next.port);
+    const { host: bindHost, port } = this.binding();
+    const mine = host.rebind(bindHost, port);
+    this.busy = mine;
+    try {
+      const url = await mine;
+      this.onChanged(url, this.current());
+      return url;
+    } finally {
+      if (this.busy === mine) this.busy = null;
+    }
+  }
+}
