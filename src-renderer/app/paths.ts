@@ -23,6 +23,7 @@ export const paths = {
   serverError: '/50x',
   maintenance: '/maintenance',
   install: '/install',
+  adminLan: '/admin/lan',
 } as const;
 
 /** Pages reachable while the site requires login (spec section 4). */

@@ -26,6 +26,7 @@ const LazyChangeEmail = suspended<object>(() => recovery().then((m) => ({ defaul
 const LazyActivationSuccess = suspended<object>(() => account().then((m) => ({ default: m.ActivationSuccess as ComponentType })));
 const LazyInactive = suspended<object>(() => account().then((m) => ({ default: m.InactivePage as ComponentType })));
 const LazySuspended = suspended<object>(() => account().then((m) => ({ default: m.SuspendedPage as ComponentType })));
+const LazyAdminLan = suspended<object>(() => import('../pages/AdminLan'));
 const LazyLegal = suspended<{ type: 'tos' | 'privacy' }>(() => import('../pages/Legal'));
 
 function Gate() {
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: lazy(() => import('../pages/Home')) },
           { path: paths.questions, lazy: lazy(() => import('../pages/Home')) },
+          { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },
           { path: paths.forbidden, element: <ErrorPage kind={403} /> },
           { path: paths.notFound, element: <ErrorPage kind={404} /> },
           { path: paths.serverError, element: <ErrorPage kind={500} /> },

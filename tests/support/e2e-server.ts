@@ -30,15 +30,16 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-/** Starts out/main/server.js on 127.0.0.1; env may carry AUTO_INSTALL settings. */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+/** Starts out/main/server.js on 127.0.0.1; env may carry AUTO_INSTALL settings; `onParentMessage` runs it as the desktop shell does (with an IPC channel). */
+export async function startServer(env: Record<string, string> = {}, onParentMessage?: (m: unknown) => void): Promise<E2EServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
+  if (onParentMessage) child.on('message', onParentMessage);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -79,6 +80,20 @@ export async function submitWithCaptcha(page: Page, server: E2EServer, submit: (
   if (beforeSolve) await beforeSolve();
   await page.getByLabel('Captcha code', { exact: true }).fill(server.captchaAnswer(body.data.captcha_id));
   await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** The unattended-install settings of a ready site with a known admin. */
+export const INSTALLED = {
+  AUTO_INSTALL: 'true', SITE_NAME: 'Team Lantern', SITE_URL: 'http://127.0.0.1', CONTACT_EMAIL: 'team@example.com',
+  ADMIN_NAME: 'admin', ADMIN_PASSWORD: 'admin-password', ADMIN_EMAIL: 'admin@example.com',
+};
+
+/** Logs in through the API and hands the token to the page as a LAN browser keeps it (local storage). */
+export async function loginAs(page: Page, server: E2EServer, email: string, pass: string): Promise<void> {
+  const r = await fetch(`${server.url}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: email, pass }) });
+  const body = (await r.json()) as { data: { access_token: string } };
+  if (!r.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  await page.addInitScript((token) => localStorage.setItem('lantern.token', JSON.stringify({ v: token, exp: Date.now() + 86_400_000 })), body.data.access_token);
 }
 
 /** Saves a screenshot under tests/artifacts/screenshots. */
