@@ -60,7 +60,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
           connectSrc: ["'self'"],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
-// Steps: typecheck, lint, vitest (unit + API + component tests), build, Playwright e2e in Chromium.
+// Steps: typecheck, lint, electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium.
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
-const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,unit,build,e2e').split(','));
+const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,electronegativity,unit,build,e2e').split(','));
 
 let passed = 0;
 let failed = 0;
@@ -48,6 +48,7 @@ function single(name, cmd, args) {
 
 single('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 single('lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']);
+single('electronegativity', 'node', ['tests/security/electronegativity.mjs']);
 
 step('unit', () => {
   const out = join(results, 'vitest.json');

@@ -99,7 +99,7 @@ describe('serving the UI', () => {
     expect(api.status).toBe(200);
     const page = await app.call('GET', '/users/login');
     expect(page.body).toContain('<base href="/qa/">');
-    expect(page.body).toContain('window.__LANTERN_BASE__="/qa"');
+    expect(page.body).toContain('<meta name="lantern-base" content="/qa">');
     const health = await app.call('GET', '/healthz');
     expect(health.body).toBe('OK');
   });

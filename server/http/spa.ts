@@ -19,7 +19,7 @@ export function spaRouter(rendererDir: string, basePath: string, isInstalled: ()
   const page = (): string => {
     if (template === null) {
       const raw = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Lantern</title><div id="root">The UI is not built: run npm run build.</div>';
-      const inject = `<base href="${escapeAttr(basePath)}/"><script>window.__LANTERN_BASE__=${JSON.stringify(basePath)};</script>`;
+      const inject = `<base href="${escapeAttr(basePath)}/"><meta name="lantern-base" content="${escapeAttr(basePath)}">`;
       template = raw.replace(/<head>/i, `<head>${inject}`);
     }
     return template;

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { basePath } from '../utils/base-path';
 import { initReactI18next } from 'react-i18next';
 import { en_US } from '../../server/contract/locales/en_US';
 import { V1 } from '../api/client';
@@ -36,7 +37,7 @@ export async function applyLanguage(lang: string): Promise<void> {
 
 async function fetchLanguageTree(lang: string): Promise<Record<string, unknown> | null> {
   try {
-    const res = await fetch(`${(window.__LANTERN_BASE__ ?? '')}${V1}/language/config`, { headers: { 'Accept-Language': lang } });
+    const res = await fetch(`${basePath()}${V1}/language/config`, { headers: { 'Accept-Language': lang } });
     const body = (await res.json()) as { data: Record<string, unknown> | null };
     return body.data;
   } catch {

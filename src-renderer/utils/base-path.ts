@@ -1,11 +1,5 @@
-declare global {
-  interface Window {
-    /** Injected by the server into index.html: '' or '/prefix'. */
-    __LANTERN_BASE__?: string;
-  }
-}
-
-/** The base path the app is served under ('' at the root). */
+/** The base path the app is served under ('' at the root): the server names it in <meta name="lantern-base">. */
 export function basePath(): string {
-  return typeof window !== 'undefined' && typeof window.__LANTERN_BASE__ === 'string' ? window.__LANTERN_BASE__ : '';
+  if (typeof document === 'undefined') return '';
+  return document.querySelector('meta[name="lantern-base"]')?.getAttribute('content') ?? '';
 }
