@@ -3,6 +3,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import { findAnswer } from '../answer/answer.repository.js';
+import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { activeActivities, cancelActivity, changeRank } from '../rank/rank.service.js';
@@ -22,6 +23,10 @@ async function votable(ctx: AppContext, rawId: string) {
     const a = await findAnswer(ctx.db, id);
     if (a) return { kind: 'answer' as const, id, ownerId: a.user_id, questionId: a.question_id, status: a.status };
   }
+  if (id && type === OBJECT_TYPE.comment) {
+    const c = await findComment(ctx.db, id);
+    if (c) return { kind: 'comment' as const, id, ownerId: c.user_id, questionId: c.question_id, status: c.status };
+  }
   throw badRequest('error.object.not_found');
 }
 
@@ -40,11 +45,35 @@ async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, v
   return { up_votes: up.length, down_votes: down.length, votes: up.length - down.length, vote_status: mine };
 }
 
+/**
+ * A comment vote: one comment.vote_up activity of the voter (no owner row, no reputation), undone by
+ * is_cancel. Comments can only be voted up: the reference stored vote/down as an up vote; here
+ * vote/down is refused unless it cancels (then it takes back the up vote, as the reference did).
+ */
+async function voteComment(ctx: AppContext, session: SessionUser, comment: { id: string; questionId: string }, dir: Direction, isCancel: boolean) {
+  if (dir === 'down' && !isCancel) throw badRequest('error.comment.cannot_vote_down', [], { err_type: 'toast' });
+  await requirePermission(ctx, session, 'comment.vote_up');
+  const now = ctx.clock.now();
+  const voter = session.user.id;
+  await ctx.db.transaction().execute(async (trx) => {
+    const mine = (await activeActivities(trx, comment.id, ['comment.vote_up'])).filter((a) => a.user_id === voter);
+    if (isCancel) {
+      for (const a of mine) await cancelActivity(trx, a.id, now);
+    } else if (mine.length === 0) {
+      await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: comment.id, originalObjectId: comment.questionId, key: 'comment.vote_up', delta: 0, capped: false, now });
+    }
+  });
+  const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
+  await ctx.db.updateTable('comment').set({ vote_count: up.length }).where('id', '=', comment.id).execute();
+  return { up_votes: up.length, down_votes: 0, votes: up.length, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
+}
+
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
 export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
   const post = await votable(ctx, rawId);
   if (post.ownerId === session.user.id) throw new AppError(403, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
   if (post.status === 10) throw badRequest('error.object.already_deleted');
+  if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
   const now = ctx.clock.now();
   const voter = session.user.id;
