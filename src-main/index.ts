@@ -15,6 +15,9 @@ import { pickImage } from './pick-image';
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 const here = dirname(fileURLToPath(import.meta.url));
 
+// tests (and portable setups) give the app its own profile folder
+if (process.env.LANTERN_USER_DATA) app.setPath('userData', process.env.LANTERN_USER_DATA);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
