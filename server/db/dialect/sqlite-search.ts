@@ -1,0 +1,141 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+// Every piece of full-text SQL for SQLite lives here: the FTS5 index, the triggers that keep it in
+// step with the question and answer tables, and the MATCH query. A PostgreSQL dialect would provide
+// the same SearchIndexDialect with tsvector columns and ts_rank.
+
+/** One text term of a search: a word (matched as a prefix when long enough) or an exact phrase. */
+export interface SearchTerm {
+  text: string;
+  phrase: boolean;
+}
+
+/** A matching post: its id and how well it matched (lower is better, as bm25 gives it). */
+export interface MatchRow {
+  id: string;
+  rank: number;
+}
+
+/** A full-text engine behind GET search. */
+export interface SearchIndexDialect {
+  readonly name: string;
+  /** Creates the index and the triggers that keep it in sync, then fills it. */
+  createIndex(db: Kysely<any>): Promise<void>;
+  /** Drops the triggers and the index. */
+  dropIndex(db: Kysely<any>): Promise<void>;
+  /** Empties the index and fills it again from the tables. */
+  rebuildIndex(db: Kysely<any>): Promise<void>;
+  /**
+   * The posts matching any of the terms, as a parenthesised derived table (id, rank) to join on;
+   * empty when there are no terms or none can match anything (only punctuation). User text is
+   * always a bound value, never query syntax.
+   */
+  matches(terms: SearchTerm[]): RawBuilder<MatchRow>;
+  /** The terms as the engine's query string (exposed for tests). */
+  queryString(terms: SearchTerm[]): string;
+}
+
+const INDEX = 'search_index';
+// Title hits weigh more than body hits (bm25 column weights: title, body).
+const RANK_FUNCTION = 'bm25(4.0, 1.0)';
+// Scripts written without spaces: the unicode61 tokenizer keeps a whole run as one token, so
+// these terms are matched as substrings of the stored text instead.
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+// Only posts a visitor may see are indexed: questions available or closed, answers available.
+const QUESTION_VISIBLE = 'new.status IN (1, 2)';
+const ANSWER_VISIBLE = 'new.status = 1';
+// Ids are the 17-digit object ids; the FTS rowid is the id as an integer.
+const numericId = (col: string) => `${col} <> '' AND ${col} NOT GLOB '*[^0-9]*' AND length(${col}) <= 18`;
+
+const DDL = [
+  `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+  `CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN ${QUESTION_VISIBLE} AND ${numericId('new.id')} BEGIN
+     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, new.original_text);
+   END`,
+  `CREATE TRIGGER search_question_au AFTER UPDATE OF title, original_text, status ON question BEGIN
+     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
+     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), new.title, new.original_text WHERE ${QUESTION_VISIBLE} AND ${numericId('new.id')};
+   END`,
+  `CREATE TRIGGER search_question_ad AFTER DELETE ON question BEGIN
+     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
+   END`,
+  `CREATE TRIGGER search_answer_ai AFTER INSERT ON answer WHEN ${ANSWER_VISIBLE} AND ${numericId('new.id')} BEGIN
+     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), '', new.original_text);
+   END`,
+  `CREATE TRIGGER search_answer_au AFTER UPDATE OF original_text, status ON answer BEGIN
+     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
+     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), '', new.original_text WHERE ${ANSWER_VISIBLE} AND ${numericId('new.id')};
+   END`,
+  `CREATE TRIGGER search_answer_ad AFTER DELETE ON answer BEGIN
+     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
+   END`,
+];
+
+const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
+
+/** An FTS5 string literal: the text in double quotes, inner quotes doubled; never query syntax. */
+function ftsString(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Whether a term can be matched by the token index (has letters or digits, none of an unspaced script). */
+function tokenTerm(t: SearchTerm): boolean {
+  return WORD_CHAR.test(t.text) && !UNSPACED.test(t.text);
+}
+
+function buildQueryString(terms: SearchTerm[]): string {
+  return terms
+    .filter(tokenTerm)
+    .map((t) => {
+      const lit = ftsString(t.text);
+      // short words match whole tokens only, longer ones also as a prefix ("instal" finds "installer")
+      const letters = Array.from(t.text).filter((c) => WORD_CHAR.test(c)).length;
+      return !t.phrase && letters >= 3 ? `${lit}*` : lit;
+    })
+    .join(' OR ');
+}
+
+/** The SQLite FTS5 search engine. */
+export const sqliteSearch: SearchIndexDialect = {
+  name: 'sqlite-fts5',
+
+  async createIndex(db) {
+    for (const stmt of DDL) await sql.raw(stmt).execute(db);
+    await this.rebuildIndex(db);
+  },
+
+  async dropIndex(db) {
+    for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+    await sql.raw(`DROP TABLE IF EXISTS ${INDEX}`).execute(db);
+  },
+
+  async rebuildIndex(db) {
+    await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
+    await sql.raw(
+      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, original_text FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
+    ).execute(db);
+    await sql.raw(
+      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', original_text FROM answer WHERE status = 1 AND ${numericId('id')}`,
+    ).execute(db);
+  },
+
+  queryString: buildQueryString,
+
+  matches(terms) {
+    const parts: RawBuilder<unknown>[] = [];
+    const fts = buildQueryString(terms);
+    if (fts) {
+      // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
+      parts.push(sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`);
+    }
+    for (const t of terms.filter((x) => UNSPACED.test(x.text))) {
+      const needle = t.text.toLowerCase();
+      parts.push(sql`SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)`);
+      parts.push(sql`SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0`);
+    }
+    if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
+    return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
+  },
+};

@@ -1,0 +1,145 @@
+import type { AliasedRawBuilder } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+import type { MatchRow } from '../../db/dialect/sqlite-search.js';
+
+/** The filters of one search, resolved to ids. */
+export interface SearchPlan {
+  type: 'all' | 'question' | 'answer';
+  /** Each group is a tag with its main tag and synonyms; every group must match. */
+  tagGroups: string[][];
+  userId: number | null;
+  score: number | null;
+  views: number | null;
+  answers: number | null;
+  hasAccepted: boolean | null;
+  isAccepted: boolean | null;
+  inQuestion: string | null;
+  /** The text matches (aliased 'm'), joined to every post. */
+  match: AliasedRawBuilder<MatchRow, 'm'>;
+  /** Whether a post must be among the matches (the search had text). */
+  requireMatch: boolean;
+  order: 'relevance' | 'newest' | 'active' | 'score';
+  page: number;
+  size: number;
+}
+
+/** A found post, questions and answers alike. */
+export interface SearchRow {
+  object_type: string;
+  id: string;
+  question_id: string;
+  title: string;
+  parsed_text: string;
+  created_at: number;
+  active_at: number;
+  vote_count: number;
+  answer_count: number;
+  accepted: number;
+  user_id: number;
+  status: number;
+  rank: number | null;
+}
+
+/** Ids of the tag with this slug, its main tag and the main tag's synonyms; null for an unknown slug. */
+export async function tagGroup(db: DbOrTrx, slug: string): Promise<string[] | null> {
+  const tag = await db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', slug).where('status', '=', 1).executeTakeFirst();
+  if (!tag) return null;
+  const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
+  const synonyms = await db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
+  return [...new Set([tag.id, mainId, ...synonyms.map((s) => s.id)])];
+}
+
+/** Available questions whose id is given (for inquestion:). */
+export async function questionExists(db: DbOrTrx, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('question').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+function questionBranch(db: DbOrTrx, p: SearchPlan) {
+  let qb = db
+    .selectFrom('question as q')
+    .leftJoin(p.match, 'm.id', 'q.id')
+    .where('q.status', 'in', [1, 2])
+    .where('q.show', '=', 1);
+  if (p.requireMatch) qb = qb.where('m.id', 'is not', null);
+  for (const group of p.tagGroups) {
+    qb = qb.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
+  }
+  if (p.userId !== null) qb = qb.where('q.user_id', '=', p.userId);
+  if (p.score !== null) qb = qb.where('q.vote_count', p.score === 0 ? '=' : '>=', p.score);
+  if (p.views !== null) qb = qb.where('q.view_count', '>=', p.views);
+  if (p.answers !== null) qb = qb.where('q.answer_count', p.answers === 0 ? '=' : '>=', p.answers);
+  if (p.hasAccepted !== null) qb = qb.where('q.accepted_answer_id', p.hasAccepted ? '!=' : '=', '0');
+  return qb.select((eb) => [
+    eb.val('question').as('object_type'),
+    'q.id as id',
+    'q.id as question_id',
+    'q.title as title',
+    'q.parsed_text as parsed_text',
+    'q.created_at as created_at',
+    'q.post_update_time as active_at',
+    'q.vote_count as vote_count',
+    'q.answer_count as answer_count',
+    eb.cast<number>(eb('q.accepted_answer_id', '!=', '0'), 'integer').as('accepted'),
+    'q.user_id as user_id',
+    'q.status as status',
+    'm.rank as rank',
+  ]);
+}
+
+function answerBranch(db: DbOrTrx, p: SearchPlan) {
+  let ab = db
+    .selectFrom('answer as a')
+    .innerJoin('question as q', 'q.id', 'a.question_id')
+    .leftJoin(p.match, 'm.id', 'a.id')
+    .where('a.status', '=', 1)
+    .where('q.status', 'in', [1, 2])
+    .where('q.show', '=', 1);
+  if (p.requireMatch) ab = ab.where('m.id', 'is not', null);
+  for (const group of p.tagGroups) {
+    ab = ab.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'a.question_id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
+  }
+  if (p.userId !== null) ab = ab.where('a.user_id', '=', p.userId);
+  if (p.score !== null) ab = ab.where('a.vote_count', p.score === 0 ? '=' : '>=', p.score);
+  if (p.isAccepted !== null) ab = ab.where('a.adopted', p.isAccepted ? '=' : '!=', 2);
+  if (p.inQuestion !== null) ab = ab.where('a.question_id', '=', p.inQuestion);
+  return ab.select((eb) => [
+    eb.val('answer').as('object_type'),
+    'a.id as id',
+    'a.question_id as question_id',
+    'q.title as title',
+    'a.parsed_text as parsed_text',
+    'a.created_at as created_at',
+    'a.updated_at as active_at',
+    'a.vote_count as vote_count',
+    eb.val(0).as('answer_count'),
+    eb.cast<number>(eb('a.adopted', '=', 2), 'integer').as('accepted'),
+    'a.user_id as user_id',
+    'a.status as status',
+    'm.rank as rank',
+  ]);
+}
+
+/** One page of posts matching a plan, with the total. */
+export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: number; rows: SearchRow[] }> {
+  const source =
+    p.type === 'question' ? questionBranch(db, p) : p.type === 'answer' ? answerBranch(db, p) : questionBranch(db, p).unionAll(answerBranch(db, p));
+  const { n } = await db.selectFrom(source.as('r')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = Number(n);
+  if (count === 0) return { count, rows: [] };
+  let list = db.selectFrom(source.as('r')).selectAll();
+  switch (p.order) {
+    case 'relevance':
+      list = p.requireMatch ? list.orderBy('r.rank', 'asc') : list;
+      break;
+    case 'active':
+      list = list.orderBy('r.active_at', 'desc');
+      break;
+    case 'score':
+      list = list.orderBy('r.vote_count', 'desc');
+      break;
+    default:
+      break;
+  }
+  const rows = await list.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(p.size).offset((p.page - 1) * p.size).execute();
+  return { count, rows: rows as SearchRow[] };
+}

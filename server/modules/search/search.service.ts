@@ -1,0 +1,88 @@
+import type { AppContext } from '../../app-context.js';
+import { sqliteSearch, type SearchIndexDialect } from '../../db/dialect/sqlite-search.js';
+import { decodeId } from '../../infra/ids/object-id.js';
+import { isStaff } from '../permission/permission.service.js';
+import type { SessionUser } from '../session/session.service.js';
+import { questionTags } from '../tag/tag.usage.js';
+import { checkCaptcha } from '../user/account.service.js';
+import { userBriefs } from '../user/user-brief.presenter.js';
+import { findUserByUsername } from '../user/user.repository.js';
+import { parseSearch, type ParsedSearch } from './search.parser.js';
+import { presentSearchResult } from './search.presenter.js';
+import * as repo from './search.repository.js';
+import type { SearchQuery } from './search.schema.js';
+
+const EMPTY = { count: 0, list: [] as ReturnType<typeof presentSearchResult>[] };
+
+/** The full-text engine of the database in use. */
+export function searchDialect(ctx: AppContext): SearchIndexDialect {
+  switch (ctx.dialect.name) {
+    case 'sqlite':
+      return sqliteSearch;
+  }
+}
+
+/** Resolves the author filter: null = none, undefined = nobody matches. */
+async function authorId(ctx: AppContext, session: SessionUser | undefined, user: string | null): Promise<number | null | undefined> {
+  if (user === null) return null;
+  if (user === 'me') return session ? session.user.id : undefined;
+  const found = await findUserByUsername(ctx.db, user);
+  return found && found.status !== 10 ? found.id : undefined;
+}
+
+/** Turns the parsed text into a plan; null when a filter names something that does not exist. */
+async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: ParsedSearch, q: SearchQuery): Promise<repo.SearchPlan | null> {
+  const tagGroups: string[][] = [];
+  for (const slug of parsed.tags) {
+    const group = await repo.tagGroup(ctx.db, slug);
+    // unlike the reference (which drops unknown tags and searches without them), an unknown tag finds nothing
+    if (!group) return null;
+    tagGroups.push(group);
+  }
+  const userId = await authorId(ctx, session, parsed.user);
+  if (userId === undefined) return null;
+  let inQuestion: string | null = null;
+  if (parsed.inQuestion !== null) {
+    inQuestion = decodeId(parsed.inQuestion);
+    if (!inQuestion) return null;
+  }
+  return {
+    type: parsed.type,
+    tagGroups,
+    userId,
+    score: parsed.score,
+    views: parsed.views,
+    answers: parsed.answers,
+    hasAccepted: parsed.hasAccepted,
+    isAccepted: parsed.isAccepted,
+    inQuestion,
+    match: searchDialect(ctx).matches(parsed.terms).as('m'),
+    requireMatch: parsed.terms.length > 0,
+    order: q.order,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** GET search: captcha (action search, per user or per IP), parse, match, present. */
+export async function search(ctx: AppContext, session: SessionUser | undefined, ip: string, q: SearchQuery) {
+  const text = (q.q ?? '').trim();
+  if (!text) return EMPTY;
+  const unit = session ? String(session.user.id) : ip;
+  await checkCaptcha(ctx, 'search', unit, isStaff(session), q);
+  await ctx.captcha.count('search', unit);
+  const parsed = parseSearch(text);
+  const p = await plan(ctx, session, parsed, q);
+  if (!p) return EMPTY;
+  const { count, rows } = await repo.searchPosts(ctx.db, p);
+  if (rows.length === 0) return { count, list: [] };
+  const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
+  const tags = await questionTags(ctx.db, [...new Set(rows.map((r) => r.question_id))], write.required_tag);
+  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  return { count, list: rows.map((r) => presentSearchResult(r, tags.get(r.question_id) ?? [], users.get(r.user_id), seo.permalink, parsed.terms)) };
+}
+
+/** GET search/desc: who provides search; the built-in engine shows no credit, as the reference without a search plugin. */
+export function searchDesc() {
+  return { name: '', icon: '', link: '' };
+}

@@ -1,0 +1,513 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, captchaOff, makeUser, solveCaptcha } from '../../../tests/support/accounts.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { sqliteSearch } from '../../db/dialect/sqlite-search.js';
+import { writeConfigValue } from '../config/config.repository.js';
+import { parseSearch } from './search.parser.js';
+import { searchExcerpt } from './search.presenter.js';
+
+let app: TestApp;
+let admin: string;
+let alice: { id: number; token: string };
+let bob: { id: number; token: string };
+const ids: Record<string, string> = {};
+
+const api = (path: string) => `/answer/api/v1${path}`;
+
+async function ask(token: string, title: string, content: string, tags: string[]): Promise<string> {
+  const r = await app.call('POST', api('/question'), { token, body: { title, content, tags: tags.map((slug_name) => ({ slug_name })) } });
+  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
+  return r.body.data.id;
+}
+
+async function answer(token: string, questionId: string, content: string): Promise<string> {
+  const r = await app.call('POST', api('/answer'), { token, body: { question_id: questionId, content } });
+  if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
+  return r.body.data.info.id;
+}
+
+async function search(q: string, opts: { token?: string; order?: string; page?: number; size?: number; extra?: string } = {}) {
+  const params = new URLSearchParams({ q });
+  if (opts.order) params.set('order', opts.order);
+  if (opts.page !== undefined) params.set('page', String(opts.page));
+  if (opts.size !== undefined) params.set('size', String(opts.size));
+  return app.call('GET', `${api('/search')}?${params.toString()}${opts.extra ?? ''}`, { token: opts.token });
+}
+
+/** The ids a search finds, in order. */
+async function found(q: string, opts: Parameters<typeof search>[1] = {}): Promise<string[]> {
+  const r = await search(q, opts);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.list.map((x: any) => x.object.id);
+}
+
+const sorted = (a: string[]) => [...a].sort();
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await captchaOff(app);
+  admin = await adminToken(app);
+  alice = await makeUser(app, { name: 'Alice Smith', rank: 5000 });
+  bob = await makeUser(app, { name: 'Bob Jones', rank: 5000 });
+  const db = app.lantern.ctx.db;
+
+  ids.q1 = await ask(admin, 'Brewing espresso at home', 'How do I pull a good espresso shot with a cheap grinder? I have tried everything.', ['coffee', 'espresso']);
+  await db.updateTable('question').set({ user_id: alice.id }).where('id', '=', ids.q1).execute();
+  ids.q2 = await ask(bob.token, 'Storing whole beans', 'Should beans go in the freezer or into a sealed jar on the shelf?', ['coffee']);
+  ids.q3 = await ask(admin, 'Tea steeping time', 'How long should green tea steep? Hot water above eighty degrees makes it bitter.', ['tea']);
+  ids.a1 = await answer(bob.token, ids.q1, 'Use a burr grinder and a fine espresso roast, then tamp evenly.');
+  ids.a2 = await answer(admin, ids.q1, 'Descale the machine monthly and use filtered water for a better shot.');
+  ids.a3 = await answer(alice.token, ids.q2, 'A sealed jar in a dark cupboard keeps beans fresh for weeks.');
+  const accept = await app.call('POST', api('/answer/acceptance'), { token: alice.token, body: { question_id: ids.q1, answer_id: ids.a1 } });
+  expect(accept.status).toBe(200);
+
+  // counters and times the orders and filters look at
+  const set = (table: 'question' | 'answer', id: string, v: Record<string, number>) => db.updateTable(table).set(v).where('id', '=', id).execute();
+  await set('question', ids.q1, { vote_count: 5, view_count: 120, created_at: 1000, post_update_time: 5000 });
+  await set('question', ids.q2, { vote_count: 0, view_count: 10, created_at: 2000, post_update_time: 2500 });
+  await set('question', ids.q3, { vote_count: 1, view_count: 50, created_at: 3000, post_update_time: 3000 });
+  await set('answer', ids.a1, { vote_count: 3, created_at: 1500, updated_at: 6000 });
+  await set('answer', ids.a2, { vote_count: -1, created_at: 1600, updated_at: 1600 });
+  await set('answer', ids.a3, { vote_count: 0, created_at: 2100, updated_at: 2100 });
+});
+afterAll(async () => app.stop());
+
+describe('GET search: the result shape', () => {
+  it('answers SearchResp field for field, for a question and an answer', async () => {
+    const r = await search('espresso', { order: 'newest' });
+    expect(r.status).toBe(200);
+    const { rank } = await app.lantern.ctx.db.selectFrom('user').select('rank').where('id', '=', alice.id).executeTakeFirstOrThrow();
+    expect(rank).toBeGreaterThan(5000);
+    expect(r.body.data.count).toBe(2);
+    const [a, q] = r.body.data.list;
+    expect(q).toEqual({
+      object_type: 'question',
+      object: {
+        id: ids.q1,
+        question_id: ids.q1,
+        title: 'Brewing espresso at home',
+        url_title: 'brewing-espresso-at-home',
+        excerpt: 'How do I pull a good espresso shot with a cheap grinder? I have tried everything.',
+        created_at: 1000,
+        user_info: { id: String(alice.id), username: 'alice-smith', display_name: 'Alice Smith', rank, status: 'normal' },
+        tags: [
+          { slug_name: 'coffee', display_name: 'coffee', main_tag_slug_name: '', recommend: false, reserved: false },
+          { slug_name: 'espresso', display_name: 'espresso', main_tag_slug_name: '', recommend: false, reserved: false },
+        ],
+        vote_count: 5,
+        answer_count: 2,
+        accepted: true,
+        status: 'available',
+      },
+    });
+    expect(a.object_type).toBe('answer');
+    expect(a.object).toEqual(expect.objectContaining({
+      id: ids.a1,
+      question_id: ids.q1,
+      title: 'Brewing espresso at home',
+      url_title: 'brewing-espresso-at-home',
+      created_at: 1500,
+      vote_count: 3,
+      answer_count: 0,
+      accepted: true,
+      status: 'available',
+      user_info: expect.objectContaining({ id: String(bob.id), username: 'bob-jones' }),
+    }));
+    expect(a.object.tags.map((t: any) => t.slug_name)).toEqual(['coffee', 'espresso']);
+  });
+
+  it('an empty or blank q gives an empty page, as the reference', async () => {
+    for (const q of ['', '   ']) {
+      const r = await search(q);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual({ count: 0, list: [] });
+    }
+    const none = await app.call('GET', api('/search'));
+    expect(none.body.data).toEqual({ count: 0, list: [] });
+  });
+
+  it('refuses q over 60 characters with a field error', async () => {
+    const r = await search('x'.repeat(61));
+    expect(r.status).toBe(400);
+    expect(r.body.reason).toBe('base.request_format_error');
+    expect(r.body.data).toEqual([{ error_field: 'q', error_msg: expect.stringContaining('60') }]);
+    expect((await search('x'.repeat(60))).status).toBe(200);
+  });
+
+  it('GET search/desc describes no external engine', async () => {
+    const r = await app.call('GET', api('/search/desc'));
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ name: '', icon: '', link: '' });
+  });
+});
+
+describe('GET search: each operator alone', () => {
+  it('a plain word matches titles and bodies of questions and answers', async () => {
+    expect(sorted(await found('espresso'))).toEqual(sorted([ids.q1, ids.a1]));
+    expect(await found('freezer')).toEqual([ids.q2]);
+    expect(await found('nonexistentword')).toEqual([]);
+  });
+
+  it('words match case-insensitively, as prefixes, stemmed and without accents', async () => {
+    expect(sorted(await found('GRIND'))).toEqual(sorted([ids.q1, ids.a1]));
+    expect(await found('steeping')).toEqual([ids.q3]);
+    expect(await found('descaling')).toEqual([ids.a2]);
+    expect(sorted(await found('espréssò'))).toEqual(sorted([ids.q1, ids.a1]));
+  });
+
+  it('several words are alternatives; posts matching more of them rank first', async () => {
+    const list = await found('freezer descale');
+    expect(sorted(list)).toEqual(sorted([ids.q2, ids.a2]));
+    const both = await found('jar cupboard');
+    expect(both).toEqual([ids.a3, ids.q2]);
+  });
+
+  it('"exact phrase" matches only those words in that order', async () => {
+    expect(sorted(await found('"sealed jar"'))).toEqual(sorted([ids.q2, ids.a3]));
+    expect(await found('"jar sealed"')).toEqual([]);
+    expect(await found('"burr grinder and a fine"')).toEqual([ids.a1]);
+  });
+
+  it('[tag] keeps posts of questions with that tag; several tags must all match', async () => {
+    expect(await found('[tea]')).toEqual([ids.q3]);
+    expect(sorted(await found('[coffee]'))).toEqual(sorted([ids.q1, ids.q2, ids.a1, ids.a2, ids.a3]));
+    expect(sorted(await found('[coffee] [espresso]'))).toEqual(sorted([ids.q1, ids.a1, ids.a2]));
+    expect(await found('[coffee] [tea]')).toEqual([]);
+    expect(sorted(await found('[Coffee] [ESPRESSO]'))).toEqual(sorted([ids.q1, ids.a1, ids.a2]));
+  });
+
+  it('[tag] also finds the questions of its main tag and synonyms', async () => {
+    const db = app.lantern.ctx.db;
+    const coffee = await db.selectFrom('tag').select(['id', 'slug_name']).where('slug_name', '=', 'coffee').executeTakeFirstOrThrow();
+    const now = app.lantern.ctx.clock.now();
+    await db.insertInto('tag').values({ id: '10030000000099001', slug_name: 'java-beans', display_name: 'java-beans', main_tag_id: coffee.id, main_tag_slug_name: 'coffee', created_at: now, updated_at: now }).execute();
+    expect(sorted(await found('[java-beans] is:question'))).toEqual(sorted([ids.q1, ids.q2]));
+    await db.deleteFrom('tag').where('id', '=', '10030000000099001').execute();
+  });
+
+  it('an unknown [tag] finds nothing (the reference silently ignores it and searches without it)', async () => {
+    expect(await found('[no-such-tag]')).toEqual([]);
+    expect(await found('espresso [no-such-tag]')).toEqual([]);
+  });
+
+  it('is:question and is:answer restrict the type', async () => {
+    expect(await found('espresso is:question')).toEqual([ids.q1]);
+    expect(await found('espresso is:answer')).toEqual([ids.a1]);
+    expect(sorted(await found('is:answer'))).toEqual(sorted([ids.a1, ids.a2, ids.a3]));
+    expect(sorted(await found('IS:QUESTION'))).toEqual(sorted([ids.q1, ids.q2, ids.q3]));
+  });
+
+  it('score:N keeps posts with at least N votes, score:0 exactly 0 (the reference)', async () => {
+    expect(sorted(await found('score:3'))).toEqual(sorted([ids.q1, ids.a1]));
+    expect(sorted(await found('score:1'))).toEqual(sorted([ids.q1, ids.q3, ids.a1]));
+    expect(sorted(await found('score:0'))).toEqual(sorted([ids.q2, ids.a3]));
+    expect(sorted(await found('score:-1'))).toEqual(sorted([ids.q1, ids.q2, ids.q3, ids.a1, ids.a2, ids.a3]));
+  });
+
+  it('user:name keeps one author; user:me the caller; unknown users find nothing', async () => {
+    expect(sorted(await found('user:alice-smith'))).toEqual(sorted([ids.q1, ids.a3]));
+    expect(sorted(await found('user:bob-jones'))).toEqual(sorted([ids.q2, ids.a1]));
+    expect(sorted(await found('user:me', { token: bob.token }))).toEqual(sorted([ids.q2, ids.a1]));
+    expect(await found('user:me')).toEqual([]);
+    expect(await found('user:nobody-here')).toEqual([]);
+  });
+
+  it('answers:N keeps questions with at least N answers, answers:0 unanswered ones', async () => {
+    expect(await found('answers:2')).toEqual([ids.q1]);
+    expect(sorted(await found('answers:1'))).toEqual(sorted([ids.q1, ids.q2]));
+    expect(await found('answers:0')).toEqual([ids.q3]);
+  });
+
+  it('isaccepted:yes|no keeps accepted / other answers; hasaccepted:yes|no questions with / without one', async () => {
+    expect(await found('isaccepted:yes')).toEqual([ids.a1]);
+    expect(sorted(await found('isaccepted:no'))).toEqual(sorted([ids.a2, ids.a3]));
+    expect(await found('hasaccepted:yes')).toEqual([ids.q1]);
+    expect(sorted(await found('hasaccepted:no'))).toEqual(sorted([ids.q2, ids.q3]));
+  });
+
+  it('views:N keeps questions viewed at least N times; inquestion:<id> the answers of one question', async () => {
+    expect(sorted(await found('views:50'))).toEqual(sorted([ids.q1, ids.q3]));
+    expect(sorted(await found(`inquestion:${ids.q1}`))).toEqual(sorted([ids.a1, ids.a2]));
+    expect(await found('inquestion:not-an-id!')).toEqual([]);
+  });
+});
+
+describe('GET search: operators combined', () => {
+  it('text, tags, type, score and author together', async () => {
+    expect(await found('[coffee] espresso is:answer score:1')).toEqual([ids.a1]);
+    expect(await found('user:bob-jones [coffee] "burr grinder"')).toEqual([ids.a1]);
+    expect(await found('[coffee] answers:1 hasaccepted:no')).toEqual([ids.q2]);
+    expect(await found('shot [espresso] isaccepted:no')).toEqual([ids.a2]);
+    expect(await found('sealed user:alice-smith')).toEqual([ids.a3]);
+  });
+
+  it('user: and score: also apply to type-restricted searches (the reference ignores them there)', async () => {
+    expect(await found('is:question user:alice-smith')).toEqual([ids.q1]);
+    expect(await found('is:answer score:3')).toEqual([ids.a1]);
+  });
+
+  it('is: comes last and overrides the type an earlier operator implied', async () => {
+    // answers:N implies questions; is:answer overrides and the question-only filter goes
+    expect(sorted(await found('answers:2 is:answer'))).toEqual(sorted([ids.a1, ids.a2, ids.a3]));
+  });
+});
+
+describe('GET search: orders and pages', () => {
+  it('newest: creation time, newest first', async () => {
+    expect(await found('[coffee]', { order: 'newest' })).toEqual([ids.a3, ids.q2, ids.a2, ids.a1, ids.q1]);
+  });
+
+  it('active: last activity first', async () => {
+    expect(await found('[coffee]', { order: 'active' })).toEqual([ids.a1, ids.q1, ids.q2, ids.a3, ids.a2]);
+  });
+
+  it('score: most votes first', async () => {
+    expect(await found('[coffee]', { order: 'score' })).toEqual([ids.q1, ids.a1, ids.a3, ids.q2, ids.a2]);
+  });
+
+  it('relevance: bm25 with the title weighted above the body; without words it is newest', async () => {
+    const db = app.lantern.ctx.db;
+    const inBody = await ask(admin, 'Kettle question one', 'Is a gooseneck kettle better for pour over brewing?', ['coffee']);
+    const inTitle = await ask(admin, 'Gooseneck kettle worth it', 'I am wondering whether the pouring control matters at all for my morning routine.', ['coffee']);
+    await db.updateTable('question').set({ created_at: 100 }).where('id', '=', inTitle).execute();
+    expect(await found('gooseneck')).toEqual([inTitle, inBody]);
+    expect(await found('gooseneck', { order: 'newest' })).toEqual([inBody, inTitle]);
+    expect(await found('[tea]', { order: 'relevance' })).toEqual([ids.q3]);
+    expect((await found('[coffee]')).slice(0, 2)).toEqual([inBody, ids.a3]);
+    await db.updateTable('question').set({ status: 10 }).where('id', 'in', [inBody, inTitle]).execute();
+  });
+
+  it('an unknown order falls back to relevance', async () => {
+    expect(await found('gooseneck OR espresso', { order: 'sideways' })).toEqual(await found('gooseneck OR espresso', { order: 'relevance' }));
+  });
+
+  it('page and size slice the list; count stays the total', async () => {
+    const all = await found('[coffee]', { order: 'newest' });
+    const p1 = await search('[coffee]', { order: 'newest', size: 2, page: 1 });
+    const p2 = await search('[coffee]', { order: 'newest', size: 2, page: 2 });
+    const p3 = await search('[coffee]', { order: 'newest', size: 2, page: 3 });
+    const p4 = await search('[coffee]', { order: 'newest', size: 2, page: 4 });
+    expect(p1.body.data.count).toBe(5);
+    expect(p4.body.data.count).toBe(5);
+    const pages = [p1, p2, p3].flatMap((p) => p.body.data.list.map((x: any) => x.object.id));
+    expect(pages).toEqual(all);
+    expect(p3.body.data.list).toHaveLength(1);
+    expect(p4.body.data.list).toEqual([]);
+  });
+
+  it('size defaults to 30 and is capped at 50; junk page and size mean the defaults', async () => {
+    const db = app.lantern.ctx.db;
+    const now = app.lantern.ctx.clock.now();
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      id: String(10010000000090000n + BigInt(i)), user_id: 1, title: `Bulk filler ${i}`, original_text: `zebrafish note ${i}`, parsed_text: `<p>zebrafish note ${i}</p>`, created_at: now, updated_at: now, post_update_time: now,
+    }));
+    await db.insertInto('question').values(rows).execute();
+    const dflt = await search('zebrafish');
+    expect(dflt.body.data.count).toBe(55);
+    expect(dflt.body.data.list).toHaveLength(30);
+    expect((await search('zebrafish', { size: 100 })).body.data.list).toHaveLength(50);
+    const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=-3`);
+    expect(junk.status).toBe(200);
+    expect(junk.body.data.list).toHaveLength(30);
+    await db.deleteFrom('question').where('id', 'in', rows.map((r) => r.id)).execute();
+    expect(await found('zebrafish')).toEqual([]);
+  });
+});
+
+describe('GET search: the index follows every write', () => {
+  it('a question made through POST question is found at once', async () => {
+    const id = await ask(admin, 'Cold brew ratio', 'What ratio of grounds to water makes a smooth cold brew concentrate?', ['coffee']);
+    expect(await found('concentrate')).toEqual([id]);
+    ids.cold = id;
+  });
+
+  it('an answer made through POST answer is found at once', async () => {
+    const id = await answer(alice.token, ids.cold, 'One part coarse grounds to eight parts water, steeped overnight.');
+    expect(await found('overnight')).toEqual([id]);
+    ids.coldAnswer = id;
+  });
+
+  it('editing title and text replaces the old words with the new ones', async () => {
+    const db = app.lantern.ctx.db;
+    await db.updateTable('question').set({ title: 'Iced toddy proportions', original_text: 'Which proportions suit a toddy system?' }).where('id', '=', ids.cold).execute();
+    expect(await found('concentrate')).toEqual([]);
+    expect(await found('toddy')).toEqual([ids.cold]);
+    await db.updateTable('answer').set({ original_text: 'Use a nut milk bag for filtering.' }).where('id', '=', ids.coldAnswer).execute();
+    expect(await found('overnight')).toEqual([]);
+    expect(await found('nut milk')).toEqual([ids.coldAnswer]);
+  });
+
+  it('deleted (10) and pending (11) posts disappear; restored ones come back', async () => {
+    const db = app.lantern.ctx.db;
+    for (const status of [10, 11]) {
+      await db.updateTable('question').set({ status }).where('id', '=', ids.cold).execute();
+      expect(await found('toddy')).toEqual([]);
+      await db.updateTable('answer').set({ status }).where('id', '=', ids.coldAnswer).execute();
+      expect(await found('milk')).toEqual([]);
+      await db.updateTable('question').set({ status: 1 }).where('id', '=', ids.cold).execute();
+      await db.updateTable('answer').set({ status: 1 }).where('id', '=', ids.coldAnswer).execute();
+      expect(await found('toddy')).toEqual([ids.cold]);
+      expect(await found('milk')).toEqual([ids.coldAnswer]);
+    }
+    await db.updateTable('question').set({ status: 2 }).where('id', '=', ids.cold).execute();
+    const closed = await search('toddy');
+    expect(closed.body.data.list[0].object.status).toBe('closed');
+    await db.updateTable('question').set({ status: 1 }).where('id', '=', ids.cold).execute();
+  });
+
+  it('answers of a deleted or unlisted question and unlisted questions are not shown', async () => {
+    const db = app.lantern.ctx.db;
+    await db.updateTable('question').set({ show: 2 }).where('id', '=', ids.cold).execute();
+    expect(await found('toddy')).toEqual([]);
+    expect(await found('milk')).toEqual([]);
+    await db.updateTable('question').set({ show: 1, status: 10 }).where('id', '=', ids.cold).execute();
+    expect(await found('milk')).toEqual([]);
+    await db.updateTable('question').set({ status: 1 }).where('id', '=', ids.cold).execute();
+    expect(await found('milk')).toEqual([ids.coldAnswer]);
+  });
+
+  it('rows removed from the tables leave the index', async () => {
+    const db = app.lantern.ctx.db;
+    const indexed = async () => Number((await db.selectFrom('search_index' as any).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await indexed();
+    await db.deleteFrom('activity').where('object_id', '=', ids.coldAnswer).execute();
+    await db.deleteFrom('answer').where('id', '=', ids.coldAnswer).execute();
+    expect(await indexed()).toBe(before - 1);
+    expect(await found('milk')).toEqual([]);
+  });
+
+  it('rebuilding the index gives the same results', async () => {
+    const before = await found('[coffee]', { order: 'newest' });
+    await sqliteSearch.rebuildIndex(app.lantern.ctx.db);
+    expect(await found('[coffee]', { order: 'newest' })).toEqual(before);
+    expect(sorted(await found('espresso'))).toEqual(sorted([ids.q1, ids.a1]));
+  });
+});
+
+describe('GET search: other scripts and excerpts', () => {
+  it('finds words inside Chinese and Japanese text by substring', async () => {
+    const id = await ask(admin, '如何冲泡手冲咖啡', '我想知道手冲咖啡的水温应该是多少度。', ['coffee']);
+    expect(await found('咖啡')).toEqual([id]);
+    expect(await found('水温')).toEqual([id]);
+    const r = await search('水温');
+    expect(r.body.data.list[0].object.excerpt).toContain('水温');
+  });
+
+  it('the excerpt is about 100 characters around the first match', () => {
+    const long = `<p>${'Lorem ipsum dolor sit amet. '.repeat(10)}The grinder matters most of all. ${'More text follows here. '.repeat(10)}</p>`;
+    const ex = searchExcerpt(long, [{ text: 'grinder', phrase: false }]);
+    expect(ex.startsWith('...')).toBe(true);
+    expect(ex.endsWith('...')).toBe(true);
+    expect(ex).toContain('The grinder matters');
+    expect(ex.length).toBeLessThanOrEqual(106);
+    expect(searchExcerpt('<p>short text</p>', [{ text: 'absent', phrase: false }])).toBe('short text');
+    expect(searchExcerpt(long, [])).toMatch(/^Lorem ipsum.*\.\.\.$/);
+  });
+});
+
+describe('GET search: hostile input', () => {
+  const nasty = ['"', '"unbalanced', 'a"b"c"', '*', 'espresso*', '^espresso', 'NEAR(espresso grinder)', 'title:espresso', 'body:x', '-espresso', '(', ')', '()', 'AND', 'OR NOT', 'espresso OR', '+', '{title body}:x', ':', '\'', '\\', '%', '_', '%_%', '[', ']', '[[]]', '[]', 'user:', 'score:abc', 'score:99999999999999999999', 'answers:-1', 'inquestion:', 'is:', '😀☕', '\u0000', 'x\u200by', '""', '" "'];
+
+  it('FTS5 syntax in user text is treated as text, never as syntax', async () => {
+    for (const q of nasty) {
+      const r = await search(q);
+      expect(r.status, `${q}: ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body.data).toEqual({ count: expect.any(Number), list: expect.any(Array) });
+    }
+    expect(await found('NEAR(espresso grinder)')).toEqual(expect.arrayContaining([ids.q1, ids.a1]));
+    expect(await found('-espresso')).toEqual(expect.arrayContaining([ids.q1, ids.a1]));
+    expect(await found('espresso*')).toEqual(expect.arrayContaining([ids.q1, ids.a1]));
+  });
+
+  it('random queries never answer 500', async () => {
+    const piece = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('"', '*', '^', 'NEAR', '(', ')', ':', '-', '+', 'AND', 'OR', 'NOT', '[', ']', 'user:', 'score:', 'is:question', 'is:answer', 'answers:', 'isaccepted:yes', 'hasaccepted:no', 'views:', 'inquestion:', '\\', '\u0000', '咖啡', 'espresso'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 8 }), fc.string({ maxLength: 12 }), fc.string({ maxLength: 6 }), async (parts, order, size) => {
+        const q = Array.from(parts.join(' ')).slice(0, 60).join('');
+        const r = await app.call('GET', `${api('/search')}?q=${encodeURIComponent(q)}&order=${encodeURIComponent(order)}&size=${encodeURIComponent(size)}&page=${encodeURIComponent(size)}`);
+        expect(r.status, JSON.stringify({ q, body: r.body })).toBe(200);
+        expect(r.body.code).toBe(200);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('odd query-string shapes are refused, not crashed on', async () => {
+    for (const qs of ['q=a&q=b', 'q[x]=1', 'q=' + '%F0'.repeat(3), 'order[]=x&q=a']) {
+      const r = await app.call('GET', `${api('/search')}?${qs}`);
+      expect(r.status, qs).toBeLessThan(500);
+    }
+  });
+});
+
+describe('GET search: access and captcha', () => {
+  it('private mode needs a login', async () => {
+    const ctx = app.lantern.ctx;
+    const login = await ctx.settings.get('login');
+    await ctx.settings.put('login', { ...login, login_required: true });
+    try {
+      expect((await search('espresso')).status).toBe(401);
+      expect((await app.call('GET', api('/search/desc'))).status).toBe(401);
+      expect((await search('espresso', { token: bob.token })).status).toBe(200);
+    } finally {
+      await ctx.settings.put('login', { ...login, login_required: false });
+    }
+  });
+
+  it('after 20 searches within a minute the next one needs a captcha (per user, staff exempt)', async () => {
+    await writeConfigValue(app.lantern.ctx.db, 'plugin.status', JSON.stringify({ lantern_captcha: true }));
+    try {
+      const carol = await makeUser(app, { name: 'Carol Captcha' });
+      for (let i = 0; i < 20; i++) expect((await search(`espresso ${i}`, { token: carol.token })).status).toBe(200);
+      const refused = await search('espresso', { token: carol.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.reason).toBe('error.object.captcha_verification_failed');
+      expect(refused.body.data).toEqual([{ error_field: 'captcha_code', error_msg: expect.any(String) }]);
+      const rec = await app.call('GET', api('/user/action/record?action=search'), { token: carol.token });
+      expect(rec.body.data.verify).toBe(true);
+      const code = await solveCaptcha(app, rec.body.data.captcha_id);
+      const passed = await search('espresso', { token: carol.token, extra: `&captcha_id=${rec.body.data.captcha_id}&captcha_code=${code}` });
+      expect(passed.status).toBe(200);
+      expect(passed.body.data.count).toBe(2);
+      // staff never need one
+      for (let i = 0; i < 22; i++) expect((await search(`tea ${i}`, { token: admin })).status).toBe(200);
+    } finally {
+      await captchaOff(app);
+    }
+  });
+});
+
+describe('parseSearch', () => {
+  it('takes out every operator and keeps the rest as words', () => {
+    const p = parseSearch('[Coffee] [espresso] user:Bob score:3 "exact phrase" grinder views:10 answers:2 tail');
+    expect(p).toEqual({
+      tags: ['coffee', 'espresso'], user: 'bob', score: 3, views: 10, answers: 2, hasAccepted: null, isAccepted: null, inQuestion: null, type: 'question',
+      terms: [{ text: 'exact phrase', phrase: true }, { text: 'grinder', phrase: false }, { text: 'tail', phrase: false }],
+    });
+  });
+
+  it('keeps at most 5 tags and 5 terms; unbalanced quotes become words', () => {
+    const p = parseSearch('[a] [b] [c] [d] [e] [f] one two three four five six "seven');
+    expect(p.tags).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(p.terms.map((t) => t.text)).toEqual(['one', 'two', 'three', 'four', 'five']);
+    expect(parseSearch('say "hello').terms).toEqual([{ text: 'say', phrase: false }, { text: 'hello', phrase: false }]);
+  });
+
+  it('answer operators imply answers; is: overrides last', () => {
+    expect(parseSearch('isaccepted:yes').type).toBe('answer');
+    expect(parseSearch('inquestion:123').inQuestion).toBe('123');
+    expect(parseSearch('hasaccepted:no is:answer')).toEqual(expect.objectContaining({ type: 'answer', hasAccepted: null }));
+    expect(parseSearch('operator:like words').terms.map((t) => t.text)).toEqual(['operator:like', 'words']);
+  });
+
+  it('builds FTS5 strings that quote every term', () => {
+    const terms = parseSearch('a NEAR(b "c d" e*').terms;
+    expect(sqliteSearch.queryString(terms)).toBe('"c d" OR "a" OR "NEAR(b"* OR "e*"');
+    expect(sqliteSearch.queryString([{ text: 'say "hi"', phrase: true }])).toBe('"say ""hi"""');
+    expect(sqliteSearch.queryString([{ text: '***', phrase: false }])).toBe('');
+  });
+});
