@@ -26,10 +26,15 @@ import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
 import { registerUpload } from './upload/upload.routes.js';
 import { registerLan } from './lan/lan.routes.js';
+import { registerAdminUser } from './admin-user/admin-user.routes.js';
+import { registerDashboard } from './dashboard/dashboard.routes.js';
+import { registerConnector } from './connector/connector.routes.js';
+import { registerUserCenter } from './user-center/user-center.routes.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
   registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan,
+  registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
 ];
