@@ -63,3 +63,122 @@ export async function tagsOfQuestions(db: DbOrTrx, questionIds: string[], status
     .orderBy('r.id')
     .execute();
 }
+
+/** A tag by id, any status. */
+export async function findTag(db: DbOrTrx, id: string): Promise<TagRow | undefined> {
+  return db.selectFrom('tag').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A tag by slug, any status. */
+export async function findTagBySlug(db: DbOrTrx, slug: string): Promise<TagRow | undefined> {
+  return db.selectFrom('tag').selectAll().where('slug_name', '=', slug).executeTakeFirst();
+}
+
+/** The synonyms of a main tag (tags pointing at it), any status unless told. */
+export async function synonymsOf(db: DbOrTrx, mainId: string, statuses: number[] = [1, 10]): Promise<TagRow[]> {
+  return db.selectFrom('tag').selectAll().where('main_tag_id', '=', mainId).where('status', 'in', statuses).orderBy('slug_name').execute();
+}
+
+/** Points tags at a main tag ('0' and '' detach them). */
+export async function setMainTag(db: DbOrTrx, ids: string[], mainId: string, mainSlug: string, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('tag').set({ main_tag_id: mainId, main_tag_slug_name: mainSlug, updated_at: now }).where('id', 'in', ids).execute();
+}
+
+/** Changes a tag's fields. */
+export async function updateTag(db: DbOrTrx, id: string, fields: { slug_name?: string; display_name?: string; original_text?: string; parsed_text?: string; status?: number; revision_id?: number; now: number }): Promise<void> {
+  const { now, ...rest } = fields;
+  await db.updateTable('tag').set({ ...rest, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Sets a tag's newest revision without touching its update time. */
+export async function setTagRevision(db: DbOrTrx, id: string, revisionId: number): Promise<void> {
+  await db.updateTable('tag').set({ revision_id: revisionId }).where('id', '=', id).execute();
+}
+
+/** Questions still carrying a tag (listed or unlisted). */
+export async function countTagUses(db: DbOrTrx, tagId: string): Promise<number> {
+  const { n } = await db.selectFrom('tag_rel').select((eb) => eb.fn.countAll<number>().as('n')).where('tag_id', '=', tagId).where('status', 'in', [1, 2]).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Available synonyms of a tag. */
+export async function countSynonyms(db: DbOrTrx, tagId: string): Promise<number> {
+  const { n } = await db.selectFrom('tag').select((eb) => eb.fn.countAll<number>().as('n')).where('main_tag_id', '=', tagId).where('status', '=', 1).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** A pending (status 1) suggested edit of an object, if any. */
+export async function pendingRevision(db: DbOrTrx, objectId: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('revision').select('id').where('object_id', '=', objectId).where('status', '=', 1).executeTakeFirst();
+}
+
+/** Filters and order of GET tags/page. */
+export interface TagPageQuery {
+  page: number;
+  page_size: number;
+  slug_name?: string;
+  display_name?: string;
+  query_cond: 'popular' | 'name' | 'newest';
+}
+
+/** One page of available tags: main tags matching the text, plus a synonym whose slug is the text. */
+export async function pageTags(db: DbOrTrx, q: TagPageQuery): Promise<{ count: number; rows: TagRow[] }> {
+  let base = db.selectFrom('tag').where('status', '=', 1);
+  const text = q.slug_name;
+  if (text) {
+    const lower = text.toLowerCase();
+    base = base.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('main_tag_id', '=', '0'),
+          eb.or([eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '>', 0), eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '>', 0)]),
+        ]),
+        eb.and([eb('main_tag_id', '!=', '0'), eb('slug_name', '=', lower)]),
+      ]),
+    );
+  } else {
+    base = base.where('main_tag_id', '=', '0');
+  }
+  if (q.display_name) base = base.where('display_name', '=', q.display_name);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  let list = base.selectAll();
+  if (q.query_cond === 'name') list = list.orderBy('slug_name', 'asc');
+  else if (q.query_cond === 'newest') list = list.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  else list = list.orderBy('question_count', 'desc').orderBy('slug_name', 'asc');
+  const rows = await list.limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
+  return { count: Number(count), rows };
+}
+
+/** Available tags whose slug or display name starts with the text (case-insensitive), or the given slugs when no text. */
+export async function searchTagsByPrefix(db: DbOrTrx, text: string, recommendedSlugs: string[], limit: number): Promise<TagRow[]> {
+  let q = db.selectFrom('tag').selectAll().where('status', '=', 1);
+  if (text) {
+    const lower = text.toLowerCase();
+    q = q.where((eb) => eb.or([eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '=', 1), eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '=', 1)]));
+  } else {
+    q = q.where((eb) => (recommendedSlugs.length ? eb.or([eb('recommend', '=', 1), eb('slug_name', 'in', recommendedSlugs)]) : eb('recommend', '=', 1)));
+  }
+  return q.orderBy('slug_name').limit(limit).execute();
+}
+
+/** Available tags by slug, in no particular order. */
+export async function availableTagsBySlugs(db: DbOrTrx, slugs: string[]): Promise<TagRow[]> {
+  if (slugs.length === 0) return [];
+  return db.selectFrom('tag').selectAll().where('slug_name', 'in', slugs).where('status', '=', 1).execute();
+}
+
+/** Moves a tag's question links to another tag; a question holding both keeps one link, the livelier status. */
+export async function moveTagRels(db: DbOrTrx, fromId: string, toId: string, now: number): Promise<void> {
+  const rels = await db.selectFrom('tag_rel').select(['id', 'object_id', 'status']).where('tag_id', '=', fromId).execute();
+  for (const rel of rels) {
+    const target = await db.selectFrom('tag_rel').select(['id', 'status']).where('object_id', '=', rel.object_id).where('tag_id', '=', toId).executeTakeFirst();
+    if (!target) {
+      await db.updateTable('tag_rel').set({ tag_id: toId, updated_at: now }).where('id', '=', rel.id).execute();
+      continue;
+    }
+    const rank = (s: number) => (s === 1 ? 3 : s === 2 ? 2 : 1);
+    if (rank(rel.status) > rank(target.status)) await db.updateTable('tag_rel').set({ status: rel.status, updated_at: now }).where('id', '=', target.id).execute();
+    await db.deleteFrom('tag_rel').where('id', '=', rel.id).execute();
+  }
+}

@@ -7,6 +7,9 @@ import { renderMarkdown } from '../../infra/markdown/render.js';
 import { checkPermission, isStaff } from '../permission/permission.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
+import { recordTimeline } from '../activity/timeline.service.js';
+import { insertRevision } from '../question/question.repository.js';
+import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
 
 /** A tag as posts show it. */
@@ -74,13 +77,26 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
         await trx.updateTable('tag').set({ status: 1, updated_at: now }).where('id', '=', existing.id).execute();
         continue;
       }
-      const text = item?.original_text ?? '';
-      await repo.insertTag(trx, { id: await newObjectId(trx, OBJECT_TYPE.tag), slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: text, parsed_text: text ? renderMarkdown(text) : '', user_id: session.user.id, now });
+      await createTag(trx, { slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: item?.original_text ?? '' }, session.user.id, now);
     }
   }
   const all = await repo.findTagsBySlugs(trx, slugs);
   const mainIds = [...new Set(all.map((t) => (t.main_tag_id !== '0' ? t.main_tag_id : t.id)))];
   return repo.findTagsByIds(trx, mainIds);
+}
+
+/**
+ * Creates a tag with its first revision (status 0, the snapshot the audit endpoint reads) and its
+ * tag.created timeline entry; returns the new id.
+ */
+export async function createTag(trx: DbOrTrx, t: { slug_name: string; display_name: string; original_text: string }, userId: number, now: number): Promise<string> {
+  const id = await newObjectId(trx, OBJECT_TYPE.tag);
+  const parsed = t.original_text ? renderMarkdown(t.original_text) : '';
+  await repo.insertTag(trx, { id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: parsed, user_id: userId, now });
+  const revisionId = await insertRevision(trx, { user_id: userId, object_type: OBJECT_TYPE.tag, object_id: id, title: t.slug_name, content: tagRevisionContent({ id, ...t, parsed_text: parsed }), log: '', status: 0, now });
+  await repo.setTagRevision(trx, id, revisionId);
+  await recordTimeline(trx, { userId, objectId: id, originalObjectId: id, key: 'tag.created', revisionId, now });
+  return id;
 }
 
 /** Sets a question's tags (status 1 listed, 2 hidden) and recounts the tags involved. */

@@ -1,0 +1,44 @@
+import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../http/errors.js';
+import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { findQuestion } from '../question/question.repository.js';
+import type { SessionUser } from '../session/session.service.js';
+import { questionTags } from '../tag/tag.usage.js';
+import { userBriefs } from '../user/user-brief.presenter.js';
+import { presentCollectedQuestion, presentSwitch } from './collection.presenter.js';
+import * as repo from './collection.repository.js';
+import type { CollectionSwitchInput } from './collection.schema.js';
+
+/**
+ * POST collection/switch: bookmark (or un-bookmark) a question in the caller's default group;
+ * idempotent, and always answers the question's bookmark count.
+ */
+export async function switchCollection(ctx: AppContext, session: SessionUser, input: CollectionSwitchInput) {
+  const id = decodeId(input.object_id);
+  if (!id || objectTypeOf(id) !== OBJECT_TYPE.question) throw notFound('error.question.not_found');
+  const uid = session.user.id;
+  const now = ctx.clock.now();
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    const q = await findQuestion(trx, id);
+    const hidden = !!q && (q.status === 10 || (q.status === 11 && q.user_id !== uid));
+    if (!q || (hidden && input.bookmark)) throw notFound('error.question.not_found');
+    const existing = await repo.findCollection(trx, uid, id);
+    if (input.bookmark && !existing) {
+      const groupId = await repo.defaultGroupId(trx, uid, now);
+      await repo.insertCollection(trx, { id: await newObjectId(trx, OBJECT_TYPE.collection), user_id: uid, object_id: id, group_id: groupId, now });
+    } else if (!input.bookmark && existing) {
+      await repo.deleteCollection(trx, existing.id);
+    }
+    return repo.recountQuestionCollections(trx, id);
+  });
+  return presentSwitch(count);
+}
+
+/** GET personal/collection/page: the caller's bookmarked questions, newest bookmark first. */
+export async function collectionPage(ctx: AppContext, session: SessionUser, q: { page: number; page_size: number }) {
+  const { count, rows } = await repo.pageCollectedQuestions(ctx.db, session.user.id, q.page, q.page_size);
+  const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
+  const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);
+  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  return { count, list: rows.map((r) => presentCollectedQuestion(r, tags.get(r.id) ?? [], users, seo.permalink)) };
+}
