@@ -16,9 +16,19 @@ export const content_en_US = {
   'error.object.disallow_vote_your_self': 'Forbidden to operate on yourself',
   'error.object.already_deleted': 'This post has been deleted.',
   'error.object.not_found': 'Object not found.',
+  'error.answer.cannot_deleted': 'No permission to delete.',
+  'error.answer.cannot_update': 'No permission to update.',
+  'error.question.cannot_close': 'No permission to close.',
+  'error.report.not_found': 'Report not found.',
+  'error.tag.reserved_must_be_present': 'The reserved tag "{{names}}" must be present.',
+  'question.deleted_title': 'Deleted question',
 } as const;
 
 /** Simplified Chinese overrides for the Q&A messages. */
 export const content_zh_CN: Record<string, string> = {
   'error.question.not_found': '问题未找到。',
+  'error.question.cannot_update': '没有更新权限。',
+  'error.question.cannot_deleted': '没有删除权限。',
+  'error.answer.cannot_deleted': '没有删除权限。',
+  'error.answer.cannot_update': '没有更新权限。',
 };

@@ -18,10 +18,11 @@ export async function insertAnswer(db: DbOrTrx, row: { id: string; question_id: 
   await db.insertInto('answer').values({ ...rest, created_at: now, updated_at: now }).execute();
 }
 
-/** Recounts the question's available answers and the author's answers; bumps activity time. */
-export async function afterAnswerChange(db: DbOrTrx, questionId: string, userId: number, lastAnswerId: string | null, now: number): Promise<void> {
+/** Recounts the question's available answers and the author's answers; bumps activity time unless told not to. */
+export async function afterAnswerChange(db: DbOrTrx, questionId: string, userId: number, lastAnswerId: string | null, now: number, bump = true): Promise<void> {
   const { n } = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('question_id', '=', questionId).where('status', '=', 1).executeTakeFirstOrThrow();
-  const patch: Record<string, unknown> = { answer_count: Number(n), post_update_time: now };
+  const patch: Record<string, unknown> = { answer_count: Number(n) };
+  if (bump) patch.post_update_time = now;
   if (lastAnswerId) patch.last_answer_id = lastAnswerId;
   await db.updateTable('question').set(patch).where('id', '=', questionId).execute();
   const mine = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 1).executeTakeFirstOrThrow();
@@ -40,4 +41,19 @@ export async function pageAnswers(db: DbOrTrx, q: { questionId: string; order: s
   else list = list.orderBy('adopted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
   const rows = await list.orderBy('id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { count: Number(count), rows };
+}
+
+/** Updates some columns of an answer. */
+export async function updateAnswer(db: DbOrTrx, id: string, patch: Partial<Omit<AnswerRow, 'id'>>): Promise<void> {
+  await db.updateTable('answer').set(patch).where('id', '=', id).execute();
+}
+
+/** Moves a question's last activity time (an answer was edited). */
+export async function touchQuestion(db: DbOrTrx, questionId: string, now: number): Promise<void> {
+  await db.updateTable('question').set({ post_update_time: now }).where('id', '=', questionId).execute();
+}
+
+/** Clears a question's accepted answer when it is that answer. */
+export async function clearAcceptance(db: DbOrTrx, questionId: string, answerId: string): Promise<void> {
+  await db.updateTable('question').set({ accepted_answer_id: '0' }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();
 }

@@ -3,10 +3,10 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { acceptSchema, addAnswerSchema, answerIdQuery, answerPageQuery, type AddAnswerInput, type AnswerPageQuery } from './answer.schema.js';
+import { acceptSchema, addAnswerSchema, answerIdQuery, answerPageQuery, recoverAnswerSchema, removeAnswerSchema, updateAnswerSchema, type AddAnswerInput, type AnswerPageQuery, type UpdateAnswerInput } from './answer.schema.js';
 import * as service from './answer.service.js';
 
-/** Answers: create, detail, list and acceptance. */
+/** Answers: create, detail, list, acceptance, edit (or suggested edit), delete and recover. */
 export function registerAnswer(ctx: AppContext, { api }: Routers): void {
   api.post('/answer', auth(ctx, 'active'), validate(addAnswerSchema), async (_req, res) => {
     ok(res, await service.addAnswer(ctx, requireSession(res), input<AddAnswerInput>(res)));
@@ -19,6 +19,17 @@ export function registerAnswer(ctx: AppContext, { api }: Routers): void {
   });
   api.post('/answer/acceptance', auth(ctx, 'active'), validate(acceptSchema), async (_req, res) => {
     await service.acceptAnswer(ctx, requireSession(res), input<{ question_id: string; answer_id: string }>(res));
+    ok(res, null);
+  });
+  api.put('/answer', auth(ctx, 'active'), validate(updateAnswerSchema), async (_req, res) => {
+    ok(res, await service.updateAnswer(ctx, requireSession(res), input<UpdateAnswerInput>(res)));
+  });
+  api.delete('/answer', auth(ctx, 'active'), validate(removeAnswerSchema), async (_req, res) => {
+    await service.removeAnswer(ctx, requireSession(res), input<{ id: string }>(res));
+    ok(res, null);
+  });
+  api.post('/answer/recover', auth(ctx, 'active'), validate(recoverAnswerSchema), async (_req, res) => {
+    await service.recoverAnswer(ctx, requireSession(res), input<{ answer_id: string }>(res).answer_id);
     ok(res, null);
   });
 }

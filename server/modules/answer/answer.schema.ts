@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/limits.js';
-import { captchaFields, pageNumber, text } from '../../http/fields.js';
+import { captchaFields, optionalText, pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 /** POST answer. */
@@ -25,3 +25,22 @@ export type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 
 /** GET answer/info. */
 export const answerIdQuery = z.object({ id: text({ max: 32 }) });
+
+const answerContent = () => text({ max: 65535, trim: false }).refine((v) => v.trim().length >= LIMITS.answer.min, msg('validation.min_length', { min: LIMITS.answer.min }));
+
+/** PUT answer (AnswerUpdateReq; question_id required as the reference's handler demands). */
+export const updateAnswerSchema = z.object({
+  id: text({ max: 32 }),
+  question_id: text({ max: 32 }),
+  content: answerContent(),
+  edit_summary: optionalText(1000),
+  title: z.string().max(1000).optional(),
+  ...captchaFields,
+});
+export type UpdateAnswerInput = z.infer<typeof updateAnswerSchema>;
+
+/** DELETE answer (RemoveAnswerReq). */
+export const removeAnswerSchema = z.object({ id: text({ max: 32 }), ...captchaFields });
+
+/** POST answer/recover (RecoverAnswerReq). */
+export const recoverAnswerSchema = z.object({ answer_id: text({ max: 32 }) });

@@ -1,21 +1,25 @@
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { AnswerRow } from '../../db/tables/content.table.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { isStaff } from '../permission/permission.service.js';
+import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { removeAnswerLinks, resyncSource, syncQuestionLinks } from '../question/question-links.js';
 import { findQuestion, insertRevision } from '../question/question.repository.js';
-import { requirePermission } from '../permission/permission.service.js';
-import { questionInfo } from '../question/question.service.js';
+import { questionInfo, siteUrlOf } from '../question/question.service.js';
+import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
+import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
 import { activeActivities, cancelActivity, changeRank } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
-import type { AddAnswerInput, AnswerPageQuery } from './answer.schema.js';
+import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
 
 async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number }) {
   if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
@@ -36,6 +40,19 @@ async function present(ctx: AppContext, session: SessionUser | undefined, rows: 
   return Promise.all(list.map(async (a) => presentAnswer(a, users, await viewerOf(ctx, session, a), seo.permalink)));
 }
 
+/** Inside a transaction: inserts an available answer with its revision, links, counters and timeline. */
+export async function addAnswerTx(trx: DbOrTrx, o: { questionId: string; userId: number; content: string; html: string; siteUrl: string; now: number }): Promise<string> {
+  const aid = await newObjectId(trx, OBJECT_TYPE.answer);
+  await repo.insertAnswer(trx, { id: aid, question_id: o.questionId, user_id: o.userId, original_text: o.content, parsed_text: o.html, now: o.now });
+  const linked = await syncQuestionLinks(trx, { fromQuestionId: o.questionId, fromAnswerId: aid, html: o.html, siteUrl: o.siteUrl, now: o.now });
+  const revisionId = await insertRevision(trx, { user_id: o.userId, object_type: OBJECT_TYPE.answer, object_id: aid, title: '', content: answerSnapshotJson({ id: aid, question_id: o.questionId, content: o.content, html: linked.html }), log: '', status: REVISION_STATUS.normal, now: o.now });
+  await repo.updateAnswer(trx, aid, { revision_id: revisionId, parsed_text: linked.html });
+  await repo.afterAnswerChange(trx, o.questionId, o.userId, aid, o.now);
+  await recordTimeline(trx, { userId: o.userId, objectId: aid, originalObjectId: aid, key: 'answer.answered', revisionId, now: o.now });
+  await recordTimeline(trx, { userId: o.userId, objectId: aid, originalObjectId: o.questionId, key: 'question.answered', now: o.now });
+  return aid;
+}
+
 /** POST answer. */
 export async function addAnswer(ctx: AppContext, session: SessionUser, input: AddAnswerInput) {
   await requirePermission(ctx, session, 'answer.add');
@@ -48,21 +65,113 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   const html = renderMarkdown(input.content);
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   const now = ctx.clock.now();
+  const siteUrl = await siteUrlOf(ctx);
   const body = { question_id: question.id, content: input.content };
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /answer', body), now, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const aid = await newObjectId(trx, OBJECT_TYPE.answer);
-      await repo.insertAnswer(trx, { id: aid, question_id: question.id, user_id: session.user.id, original_text: input.content, parsed_text: html, now });
-      const revisionId = await insertRevision(trx, { user_id: session.user.id, object_type: OBJECT_TYPE.answer, object_id: aid, title: '', content: JSON.stringify({ id: aid, question_id: question.id, content: input.content, html }), log: '', status: 0, now });
-      await trx.updateTable('answer').set({ revision_id: revisionId }).where('id', '=', aid).execute();
-      await repo.afterAnswerChange(trx, question.id, session.user.id, aid, now);
-      await recordTimeline(trx, { userId: session.user.id, objectId: aid, originalObjectId: aid, key: 'answer.answered', revisionId, now });
-      await recordTimeline(trx, { userId: session.user.id, objectId: aid, originalObjectId: question.id, key: 'question.answered', now });
-      return aid;
-    }),
+    ctx.db.transaction().execute((trx) => addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now })),
   );
   await ctx.captcha.count('answer', String(session.user.id));
   return answerInfo(ctx, session, id);
+}
+
+/**
+ * Applies an answer revision (a direct edit or an approved suggestion): text, editor (only when not
+ * the author), the question's activity time, links and the timeline entry.
+ */
+export async function applyAnswerRevision(trx: DbOrTrx, a: AnswerRow, snap: AnswerSnapshot, o: { editorId: number; revisionId: number; siteUrl: string; now: number }): Promise<void> {
+  const linked = a.status === 1 ? await syncQuestionLinks(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id, html: snap.html, siteUrl: o.siteUrl, now: o.now }) : { html: snap.html };
+  await repo.updateAnswer(trx, a.id, {
+    original_text: snap.content,
+    parsed_text: linked.html,
+    updated_at: o.now,
+    revision_id: o.revisionId,
+    ...(o.editorId !== a.user_id ? { last_edit_user_id: o.editorId } : {}),
+  });
+  await repo.touchQuestion(trx, a.question_id, o.now);
+  await recordTimeline(trx, { userId: o.editorId, objectId: a.id, originalObjectId: a.id, key: 'answer.edited', revisionId: o.revisionId, now: o.now });
+}
+
+/** An answer by a long or short id, or 404. */
+async function answerOr404(ctx: AppContext, rawId: string): Promise<AnswerRow> {
+  const id = decodeId(rawId);
+  const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
+  if (!a) throw notFound('error.answer.not_found');
+  return a;
+}
+
+/**
+ * PUT answer: the owner, staff and users with answer.edit_without_review edit at once; others with
+ * answer.edit leave a suggested edit. question_id must name an existing question; the answer's own
+ * question is the one whose activity time moves.
+ */
+export async function updateAnswer(ctx: AppContext, session: SessionUser, input: UpdateAnswerInput) {
+  const qid = decodeId(input.question_id);
+  const question = qid ? await findQuestion(ctx.db, qid) : undefined;
+  if (!question) throw badRequest('error.question.not_found');
+  const a = await answerOr404(ctx, input.id);
+  const uid = session.user.id;
+  const staff = isStaff(session);
+  const owner = a.user_id === uid;
+  if (a.status === 11 && !owner && !staff) throw notFound('error.answer.not_found');
+  if (!owner) await requirePermission(ctx, session, 'answer.edit');
+  const direct = owner || staff || (await canDo(ctx, session, 'answer.edit_without_review'));
+  if (a.status === 10) throw badRequest('error.answer.cannot_update');
+  await checkCaptcha(ctx, 'edit', String(uid), staff, input);
+  if (await pendingRevision(ctx.db, a.id)) throw badRequest('error.answer.cannot_update');
+  const html = renderMarkdown(input.content);
+  if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
+  if (input.content === a.original_text) return { wait_for_review: false };
+  const siteUrl = await siteUrlOf(ctx);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const snap: AnswerSnapshot = { id: a.id, question_id: a.question_id, content: input.content, html };
+    const revisionId = await insertRevision(trx, {
+      user_id: uid, object_type: OBJECT_TYPE.answer, object_id: a.id, title: '', content: answerSnapshotJson(snap), log: input.edit_summary ?? '',
+      status: direct ? REVISION_STATUS.approved : REVISION_STATUS.pending, now,
+    });
+    if (direct) await applyAnswerRevision(trx, a, snap, { editorId: uid, revisionId, siteUrl, now });
+  });
+  await ctx.captcha.count('edit', String(uid));
+  return { wait_for_review: !direct };
+}
+
+/**
+ * DELETE answer: the owner (while it is not accepted and has no positive score) or staff.
+ * Soft delete; counts and links follow. Deleting the accepted answer (staff) clears the acceptance
+ * without taking back reputation, as the reference never rolls reputation back on deletion.
+ */
+export async function removeAnswer(ctx: AppContext, session: SessionUser, input: { id: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
+  const a = await answerOr404(ctx, input.id);
+  const uid = session.user.id;
+  const staff = isStaff(session);
+  if (a.user_id !== uid) await requirePermission(ctx, session, 'answer.delete');
+  if (a.status === 10) throw badRequest('error.object.already_deleted');
+  await checkCaptcha(ctx, 'delete', String(uid), staff, input);
+  if (!staff && (a.adopted === 2 || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAnswer(trx, a.id, { status: 10, ...(a.adopted === 2 ? { adopted: 1 } : {}) });
+    if (a.adopted === 2) await repo.clearAcceptance(trx, a.question_id, a.id);
+    await repo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
+    await removeAnswerLinks(trx, a.question_id, a.id, now);
+    await recordTimeline(trx, { userId: uid, objectId: a.id, originalObjectId: a.id, key: 'answer.deleted', now });
+  });
+  await ctx.captcha.count('delete', String(uid));
+}
+
+/** POST answer/recover (staff). */
+export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId: string): Promise<void> {
+  await requirePermission(ctx, session, 'answer.undeleted');
+  const a = await answerOr404(ctx, rawId);
+  if (a.status !== 10) return;
+  const siteUrl = await siteUrlOf(ctx);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAnswer(trx, a.id, { status: 1 });
+    await repo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
+    await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);
+    await recordTimeline(trx, { userId: session.user.id, objectId: a.id, originalObjectId: a.id, key: 'answer.undeleted', now });
+  });
 }
 
 /** GET answer/info: {info, question}. */

@@ -64,3 +64,108 @@ export async function pageQuestions(db: DbOrTrx, q: QuestionPageQuery & { tagIds
   const rows = await list.orderBy('q.id', 'desc').limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
   return { count: Number(count), rows };
 }
+
+/** The fields of an answer that links and rules need. */
+export async function findAnswerBrief(db: DbOrTrx, id: string) {
+  return db.selectFrom('answer').select(['id', 'question_id', 'user_id', 'status', 'parsed_text', 'vote_count', 'adopted']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Updates some columns of a question. */
+export async function updateQuestion(db: DbOrTrx, id: string, patch: Partial<Omit<QuestionRow, 'id'>>): Promise<void> {
+  await db.updateTable('question').set(patch).where('id', '=', id).execute();
+}
+
+/** Available answers of a question (id and votes), for the delete rule. */
+export async function availableAnswers(db: DbOrTrx, questionId: string) {
+  return db.selectFrom('answer').select(['id', 'vote_count', 'user_id']).where('question_id', '=', questionId).where('status', '=', 1).execute();
+}
+
+/** Ids of the available answers of a question. */
+export async function availableAnswerIds(db: DbOrTrx, questionId: string): Promise<string[]> {
+  return (await availableAnswers(db, questionId)).map((a) => a.id);
+}
+
+/** Rejects pending queued-post reviews of an object (its deletion settles them). */
+export async function rejectPendingReviews(db: DbOrTrx, objectId: string, reviewerId: number, now: number): Promise<void> {
+  await db.updateTable('review').set({ status: 3, reviewer_user_id: reviewerId, updated_at: now }).where('object_id', '=', objectId).where('status', '=', 1).execute();
+}
+
+const CLOSE_KEY = 'question.close.reason';
+
+/** The close reason stored in meta, if any. */
+export async function closeReason(db: DbOrTrx, questionId: string): Promise<{ close_type: number; close_msg: string; time: number } | undefined> {
+  const row = await db.selectFrom('meta').select(['value', 'updated_at']).where('object_id', '=', questionId).where('key', '=', CLOSE_KEY).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    const v = JSON.parse(row.value) as { close_type?: unknown; close_msg?: unknown };
+    return { close_type: Number(v.close_type ?? 0), close_msg: typeof v.close_msg === 'string' ? v.close_msg : '', time: row.updated_at };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves (or replaces) the close reason. */
+export async function saveCloseReason(db: DbOrTrx, questionId: string, value: { close_type: number; close_msg: string }, now: number): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values({ object_id: questionId, key: CLOSE_KEY, value: JSON.stringify(value), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['object_id', 'key']).doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
+    .execute();
+}
+
+/** Removes the close reason. */
+export async function deleteCloseReason(db: DbOrTrx, questionId: string): Promise<void> {
+  await db.deleteFrom('meta').where('object_id', '=', questionId).where('key', '=', CLOSE_KEY).execute();
+}
+
+/** The link rows written by one source (any status). */
+export async function linksFrom(db: DbOrTrx, fromQuestionId: string, fromAnswerId: string) {
+  return db.selectFrom('question_link').select(['id', 'to_question_id', 'to_answer_id', 'status']).where('from_question_id', '=', fromQuestionId).where('from_answer_id', '=', fromAnswerId).orderBy('id').execute();
+}
+
+/** Sets one link row's status. */
+export async function setLinkStatus(db: DbOrTrx, id: number, status: number, now: number): Promise<void> {
+  await db.updateTable('question_link').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Inserts an available link row. */
+export async function insertLink(db: DbOrTrx, row: { from_question_id: string; from_answer_id: string; to_question_id: string; to_answer_id: string; now: number }): Promise<void> {
+  const { now, ...rest } = row;
+  await db.insertInto('question_link').values({ ...rest, status: 1, created_at: now, updated_at: now }).execute();
+}
+
+/** Sets the status of the link rows matching a source and/or a target; returns the targets whose rows changed. */
+export async function setLinksStatusWhere(db: DbOrTrx, w: { fromQuestionId?: string; fromAnswerId?: string; toQuestionId?: string }, status: number, now: number): Promise<string[]> {
+  let q = db.selectFrom('question_link').select(['id', 'to_question_id']).where('status', '!=', status);
+  if (w.fromQuestionId !== undefined) q = q.where('from_question_id', '=', w.fromQuestionId);
+  if (w.fromAnswerId !== undefined) q = q.where('from_answer_id', '=', w.fromAnswerId);
+  if (w.toQuestionId !== undefined) q = q.where('to_question_id', '=', w.toQuestionId);
+  const rows = await q.execute();
+  if (rows.length === 0) return [];
+  await db.updateTable('question_link').set({ status, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
+  return [...new Set(rows.map((r) => r.to_question_id))];
+}
+
+/** The sources (question text or answer) that have a link row to a question, any status. */
+export async function linkSourcesTo(db: DbOrTrx, questionId: string) {
+  return db.selectFrom('question_link').select(['from_question_id', 'from_answer_id']).distinct().where('to_question_id', '=', questionId).execute();
+}
+
+/** Recounts linked_count (available link rows pointing at the question) of some questions. */
+export async function recountLinked(db: DbOrTrx, questionIds: string[]): Promise<void> {
+  for (const id of new Set(questionIds)) {
+    const { n } = await db.selectFrom('question_link').select((eb) => eb.fn.countAll<number>().as('n')).where('to_question_id', '=', id).where('status', '=', 1).executeTakeFirstOrThrow();
+    await db.updateTable('question').set({ linked_count: Number(n) }).where('id', '=', id).execute();
+  }
+}
+
+/** Config rows (id, key) by key: reasons are referenced by their config id. */
+export async function configRowsByKeys(db: DbOrTrx, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db.selectFrom('config').select(['id', 'key']).where('key', 'in', keys).execute();
+}
+
+/** A config key by id. */
+export async function configKeyById(db: DbOrTrx, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('config').select('key').where('id', '=', id).executeTakeFirst())?.key;
+}

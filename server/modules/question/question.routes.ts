@@ -1,20 +1,50 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
-import { ok } from '../../http/envelope.js';
+import { ok, requestLanguage } from '../../http/envelope.js';
 import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addQuestionSchema, questionIdQuery, questionPageQuery, type AddQuestionInput, type QuestionPageQuery } from './question.schema.js';
+import {
+  addQuestionByAnswerSchema, addQuestionSchema, closeQuestionSchema, operationQuestionSchema, questionIdQuery, questionPageQuery, recoverQuestionSchema,
+  removeQuestionSchema, reopenQuestionSchema, updateQuestionSchema,
+  type AddQuestionByAnswerInput, type AddQuestionInput, type CloseQuestionInput, type OperationQuestionInput, type QuestionPageQuery, type UpdateQuestionInput,
+} from './question.schema.js';
 import * as service from './question.service.js';
 
-/** The question endpoints of this slice: create, detail and the list. */
+/** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });
-  api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (_req, res) => {
-    ok(res, await service.questionInfo(ctx, currentSession(res), input<{ id: string }>(res).id));
+  api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
+    ok(res, await service.questionInfo(ctx, currentSession(res), input<{ id: string }>(res).id, true, requestLanguage(req)));
   });
   api.get('/question/page', auth(ctx, 'optional'), validate(questionPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.questionPage(ctx, input<QuestionPageQuery>(res)));
+  });
+  api.post('/question/answer', auth(ctx, 'active'), validate(addQuestionByAnswerSchema), async (_req, res) => {
+    ok(res, await service.addQuestionByAnswer(ctx, requireSession(res), input<AddQuestionByAnswerInput>(res)));
+  });
+  api.put('/question', auth(ctx, 'active'), validate(updateQuestionSchema), async (_req, res) => {
+    ok(res, await service.updateQuestion(ctx, requireSession(res), input<UpdateQuestionInput>(res)));
+  });
+  api.delete('/question', auth(ctx, 'active'), validate(removeQuestionSchema), async (_req, res) => {
+    await service.removeQuestion(ctx, requireSession(res), input<{ id: string }>(res));
+    ok(res, null);
+  });
+  api.post('/question/recover', auth(ctx, 'active'), validate(recoverQuestionSchema), async (_req, res) => {
+    await service.recoverQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    ok(res, null);
+  });
+  api.put('/question/status', auth(ctx, 'active'), validate(closeQuestionSchema), async (_req, res) => {
+    await service.closeQuestion(ctx, requireSession(res), input<CloseQuestionInput>(res));
+    ok(res, null);
+  });
+  api.put('/question/reopen', auth(ctx, 'active'), validate(reopenQuestionSchema), async (_req, res) => {
+    await service.reopenQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    ok(res, null);
+  });
+  api.put('/question/operation', auth(ctx, 'active'), validate(operationQuestionSchema), async (_req, res) => {
+    await service.operateQuestion(ctx, requireSession(res), input<OperationQuestionInput>(res));
+    ok(res, null);
   });
 }
