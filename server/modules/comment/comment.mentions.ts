@@ -7,7 +7,7 @@
 const SKIP_TAGS = /^<\/?(a|code|pre)(\s|>|\/)/i;
 const CLOSING = /^<\//;
 // "@" not glued to a word, an email or a path; then the username characters (a-z 0-9 . _ -)
-const MENTION = /(^|[^A-Za-z0-9_@/.\-])@([A-Za-z0-9_][A-Za-z0-9._-]{0,49})/g;
+const MENTION = /(^|[^A-Za-z0-9_@/.-])@([A-Za-z0-9_][A-Za-z0-9._-]{0,49})/g;
 const USER_LINK = /<a\s[^>]*href="\/users\/([A-Za-z0-9._-]{1,50})"[^>]*>\s*@/gi;
 
 /** Visits the text segments of HTML that are outside a, code and pre elements. */
