@@ -33,9 +33,13 @@ export async function recountQuestionCollections(db: DbOrTrx, questionId: string
   return Number(n);
 }
 
-/** One page of a user's bookmarked questions, newest bookmark first. */
+/** One page of a user's bookmarked questions, newest bookmark first; others' questions awaiting review are left out. */
 export async function pageCollectedQuestions(db: DbOrTrx, userId: number, page: number, pageSize: number) {
-  const base = db.selectFrom('collection as c').innerJoin('question as q', 'q.id', 'c.object_id').where('c.user_id', '=', userId);
+  const base = db
+    .selectFrom('collection as c')
+    .innerJoin('question as q', 'q.id', 'c.object_id')
+    .where('c.user_id', '=', userId)
+    .where((eb) => eb.or([eb('q.status', '!=', 11), eb('q.user_id', '=', userId)]));
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('q')

@@ -119,12 +119,19 @@ describe('GET /answer/api/v1/personal/collection/page', () => {
     expect((await call('GET', '/personal/collection/page?page=abc&page_size=-3', u.token)).body.data.count).toBe(2);
   });
 
-  it('shows a deleted question as "Deleted question"', async () => {
+  it('shows a deleted question as "Deleted question" and leaves out others\' questions awaiting review', async () => {
     const qid = await ask('Will be deleted');
-    await bookmark(admin, qid);
+    const pending = await ask('Will await review');
+    const u = await makeUser(app);
+    await bookmark(u.token, qid);
+    await bookmark(u.token, pending);
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
-    const item = (await call('GET', '/personal/collection/page', admin)).body.data.list[0];
-    expect(item).toMatchObject({ id: qid, title: 'Deleted question', url_title: 'deleted-question', status: 10, status_name: 'deleted' });
+    await db().updateTable('question').set({ status: 11 }).where('id', '=', pending).execute();
+    const page = (await call('GET', '/personal/collection/page', u.token)).body.data;
+    expect(page.count).toBe(1);
+    expect(page.list[0]).toMatchObject({ id: qid, title: 'Deleted question', url_title: 'deleted-question', status: 10, status_name: 'deleted' });
+    await bookmark(admin, pending);
+    expect((await call('GET', '/personal/collection/page', admin)).body.data.list.map((q: { id: string }) => q.id)).toEqual([pending]);
   });
 
   it('is empty for a user without bookmarks and needs an active login', async () => {
