@@ -1,5 +1,60 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
 import type { AppContext } from '../../app-context.js';
+import { auth, requireSession } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Routers } from '../index.js';
+import { HARD_LIMIT_MB, storedFile, tooLarge, uploadFile } from './upload.service.js';
 
-/** Routes for uploads (being written). */
-export function registerUpload(_ctx: AppContext, _routers: Routers): void {}
+// Uploaded files are only ever shown as images: nothing in them may run, frame or load anything.
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** Reads the multipart body (one file of at most 4 MB, a few small fields) into memory. */
+function receiveFile(): RequestHandler {
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: HARD_LIMIT_MB * 1024 * 1024, files: 1, fields: 8, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 100 },
+  }).single('file');
+  return (req: Request, res: Response, next: NextFunction) => {
+    single(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge(HARD_LIMIT_MB));
+        return next(badRequest('base.request_format_error', [{ field: err.field && err.field.length <= 100 ? err.field : 'file', key: 'validation.type' }]));
+      }
+      next(badRequest('base.request_format_error'));
+    });
+  };
+}
+
+/** POST file (logged in and active) and the files themselves under /uploads/. */
+export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
+  api.post('/file', auth(ctx, 'active'), receiveFile(), async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    ok(res, await uploadFile(ctx, requireSession(res), { source: body.source, file: req.file }));
+  });
+
+  root.get('/uploads/*path', async (req, res, next) => {
+    const segments = (req.params as { path?: string | string[] }).path;
+    const rel = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
+    const found = storedFile(ctx, rel);
+    if (!found) throw notFound();
+    // private mode: files need a live visit cookie, site branding excepted (as the reference)
+    if (found.source !== 'branding' && (await ctx.settings.get('login')).login_required) {
+      const visit = typeof req.cookies?.visit === 'string' ? req.cookies.visit : '';
+      if (!(await ctx.sessions.visitIsLive(visit))) {
+        res.redirect(302, `${ctx.config.basePath}/403`);
+        return;
+      }
+    }
+    res.sendFile(found.file, {
+      dotfiles: 'deny',
+      maxAge: 365 * 24 * 3600 * 1000,
+      immutable: true,
+      headers: { 'Content-Type': found.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': FILE_CSP },
+    }, (err) => {
+      if (err && !res.headersSent) next(notFound());
+    });
+  });
+}

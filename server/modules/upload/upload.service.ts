@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import type { AppContext } from '../../app-context.js';
+import { ROLE } from '../../contract/limits.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import type { SessionUser } from '../session/session.service.js';
+import { normaliseSiteUrl } from '../siteinfo/site-url.js';
+import { extensionAllowed, IMAGE_TYPES, sniffImage, stripMetadata, type ImageExt } from './upload.images.js';
+import * as repo from './upload.repository.js';
+
+/** Uploads never exceed this, whatever the settings say (the product spec's 4 MB). */
+export const HARD_LIMIT_MB = 4;
+const MB = 1024 * 1024;
+
+/** The upload sources and the folder under uploads/ each is stored in. */
+export const SOURCE_DIRS = { post: 'post', avatar: 'avatar', branding: 'branding', post_attachment: 'files/post' } as const;
+export type UploadSource = keyof typeof SOURCE_DIRS;
+
+/** A stored upload's path below uploads/: a known folder and a generated name. */
+export const STORED_PATH = /^(post|avatar|branding|files\/post)\/[a-f0-9]{24}\.(jpg|png|gif|webp)$/;
+
+/** The folder uploads live in. */
+export function uploadsDir(ctx: AppContext): string {
+  return join(ctx.config.dataDir, 'uploads');
+}
+
+/** The limit in MB for a source: the write setting when set, never above 4 MB. */
+export function limitMb(source: UploadSource, write: { max_image_size: number; max_attachment_size: number }): number {
+  const setting = source === 'post_attachment' ? write.max_attachment_size : write.max_image_size;
+  return setting > 0 ? Math.min(HARD_LIMIT_MB, setting) : HARD_LIMIT_MB;
+}
+
+/** The 400 for a file over the limit. */
+export function tooLarge(max: number) {
+  return badRequest('base.request_format_error', [{ field: 'file', key: 'error.upload.file_too_large', params: { max } }]);
+}
+
+const unsupportedFormat = () => badRequest('error.upload.unsupported_file_format', [{ field: 'file', key: 'error.upload.unsupported_file_format' }]);
+
+/** A file as the multipart reader hands it over. */
+export interface ReceivedFile {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
+/**
+ * POST file: checks the source, the size and the real format of the bytes (JPEG, PNG, GIF, WebP,
+ * within the megapixel setting), strips photo metadata, stores the image under a random name,
+ * records it and answers its URL.
+ */
+export async function uploadFile(ctx: AppContext, session: SessionUser, input: { source: unknown; file: ReceivedFile | undefined }): Promise<string> {
+  const source = typeof input.source === 'string' && Object.hasOwn(SOURCE_DIRS, input.source) ? (input.source as UploadSource) : null;
+  if (!source) throw badRequest('error.upload.source_unsupported', [{ field: 'source', key: 'error.upload.source_unsupported' }]);
+  if (source === 'branding' && session.role_id !== ROLE.admin) throw forbidden();
+  const file = input.file;
+  if (!file || file.size === 0) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
+  const [write, general] = await Promise.all([ctx.settings.get('write'), ctx.settings.get('general')]);
+  const max = limitMb(source, write);
+  if (file.size > max * MB) throw tooLarge(max);
+  const image = await sniffImage(file.buffer);
+  if (!image) throw unsupportedFormat();
+  const allowed = source === 'post' ? write.authorized_image_extensions : source === 'post_attachment' ? write.authorized_attachment_extensions : Object.keys(IMAGE_TYPES);
+  if (!extensionAllowed(allowed, image.ext)) throw unsupportedFormat();
+  const megapixels = write.max_image_megapixel > 0 ? write.max_image_megapixel : 40;
+  if (image.width * image.height > megapixels * 1_000_000) throw unsupportedFormat();
+
+  const bytes = stripMetadata(file.buffer, image.ext);
+  const relPath = `${SOURCE_DIRS[source]}/${randomBytes(12).toString('hex')}.${image.ext}`;
+  const target = resolve(uploadsDir(ctx), relPath);
+  await mkdir(resolve(target, '..'), { recursive: true });
+  await writeFile(target, bytes, { flag: 'wx', mode: 0o644 });
+  const siteUrl = normaliseSiteUrl(general.site_url ?? '');
+  const url = `${siteUrl || ctx.config.basePath}/uploads/${relPath}`;
+  await repo.insertFileRecord(ctx.db, {
+    user_id: session.user.id,
+    file_url: url,
+    file_path: relPath,
+    file_name: basename(file.originalname || 'file').slice(0, 255),
+    mime_type: image.mime,
+    size: bytes.length,
+    source,
+    now: ctx.clock.now(),
+  });
+  return url;
+}
+
+/** The file on disk for a request path below /uploads/, or null when the path is not one this server writes. */
+export function storedFile(ctx: AppContext, relPath: string): { file: string; mime: string; source: string } | null {
+  if (!STORED_PATH.test(relPath)) return null;
+  const root = uploadsDir(ctx);
+  const file = resolve(root, relPath);
+  if (!file.startsWith(root + sep)) return null;
+  const ext = relPath.slice(relPath.lastIndexOf('.') + 1) as ImageExt;
+  return { file, mime: IMAGE_TYPES[ext], source: relPath.split('/')[0] };
+}
