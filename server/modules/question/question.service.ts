@@ -153,16 +153,18 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   const before = await currentTags(ctx.db, q.id);
+  const reservedSlugs = new Set(rules.write.reserved_tags.map((t) => t.slug_name.toLowerCase()));
+  const isReserved = (t: TagBrief) => t.reserved || reservedSlugs.has(t.slug_name);
   const wanted = new Set(input.tags.map((t) => tagSlug(t.slug_name)).filter(Boolean));
   if (input.tags.length && !staff) {
-    const missingReserved = before.filter((t) => t.reserved && !wanted.has(t.slug_name));
+    const missingReserved = before.filter((t) => isReserved(t) && !wanted.has(t.slug_name));
     if (missingReserved.length) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.reserved_must_be_present', params: { names: missingReserved.map((t) => t.slug_name).join(', ') } }]);
   }
   const changed = await ctx.db.transaction().execute(async (trx) => {
     let tags = (await findTagsBySlugs(trx, before.map((t) => t.slug_name))).filter((t) => t.status === 1);
     if (input.tags.length) {
       // reserved tags already on the question may stay even for users who could not add them
-      const kept = new Set(before.filter((t) => t.reserved && wanted.has(t.slug_name)).map((t) => t.slug_name));
+      const kept = new Set(before.filter((t) => isReserved(t) && wanted.has(t.slug_name)).map((t) => t.slug_name));
       const rest = staff ? input.tags : input.tags.filter((t) => !kept.has(tagSlug(t.slug_name)));
       const resolved = rest.length ? await resolvePostTags(trx, rules, session, rest) : [];
       const keptRows = (await findTagsBySlugs(trx, [...kept])).filter((t) => t.status === 1);
