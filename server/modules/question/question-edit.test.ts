@@ -111,7 +111,7 @@ describe('PUT /question', () => {
     expect((await edit(inactive.token, { id, title: 'Inactive edit', content: base.content, tags: [] })).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string, string]>([
     [{ title: 'x', content: 'Valid content.', tags: [] }, 'id', 'Id cannot be empty.'],
     [{ id: 'X', title: '', content: 'Valid content.', tags: [] }, 'title', 'Title cannot be empty.'],
     [{ id: 'X', title: 'x'.repeat(151), content: 'Valid content.', tags: [] }, 'title', 'Title up to 150 characters.'],
