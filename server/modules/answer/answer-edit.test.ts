@@ -150,4 +150,13 @@ describe('DELETE /answer and POST /answer/recover', () => {
     expect((await recover(admin)).status).toBe(200);
     expect(await typesOf(aid)).toEqual([97, 16, 101]);
   });
+
+  it('offers edit to whoever may edit or suggest, delete to the author and staff, undelete to staff', async () => {
+    const actions = async (token: string) => ((await app.call('GET', `${V1}/answer/info?id=${aid}`, { token })).body.data.info.member_actions as { action: string }[]).map((x) => x.action);
+    expect(await actions(author.token)).toEqual(['report', 'edit', 'delete']);
+    expect(await actions((await makeUser(app, { rank: 1 })).token)).toEqual(['report']);
+    expect(await actions((await makeUser(app, { rank: 100 })).token)).toEqual(['report', 'edit']);
+    await del(author.token);
+    expect(await actions(admin)).toEqual(['report', 'edit', 'undelete']);
+  });
 });

@@ -21,15 +21,19 @@ import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
 
-async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number }) {
+async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number; status: number }) {
   if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
   const votes = await ctx.db.selectFrom('activity').select('activity_type').where('user_id', '=', session.user.id).where('object_id', '=', a.id).where('cancelled', '=', 0)
     .where('activity_type', 'in', [ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']]).execute();
   const up = votes.some((v) => v.activity_type === ACTIVITY_TYPE['answer.vote_up']);
   const down = votes.some((v) => v.activity_type === ACTIVITY_TYPE['answer.vote_down']);
   const owner = session.user.id === a.user_id;
+  const staff = isStaff(session);
   const actions: unknown[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
-  if (owner || isStaff(session)) actions.push({ action: 'edit', name: 'Edit', type: 'edit' }, { action: 'delete', name: 'Delete', type: 'confirm' });
+  if (owner || staff || (await canDo(ctx, session, 'answer.edit'))) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
+  if (a.status === 10) {
+    if (staff) actions.push({ action: 'undelete', name: 'Undelete', type: 'confirm' });
+  } else if (owner || staff) actions.push({ action: 'delete', name: 'Delete', type: 'confirm' });
   return { collected: false, vote_status: up ? 'vote_up' : down ? 'vote_down' : '', member_actions: actions };
 }
 
