@@ -350,6 +350,12 @@ describe('linked questions', () => {
     ]);
   });
 
+  it('scans hostile input in linear time', () => {
+    const started = Date.now();
+    for (const s of ['<'.repeat(65535), '/'.repeat(65535), 'http://'.repeat(9000), '#a1b'.repeat(16000), '/questions/'.repeat(6000)]) extractQuestionRefs(s, 'http://127.0.0.1');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('keeps question_link rows and linked_count in step with creates, edits, answers, deletes and unlisting', async () => {
     const target = await ask(admin);
     const links = () => db().selectFrom('question_link').select(['from_question_id', 'from_answer_id', 'to_question_id', 'status']).orderBy('id').execute();

@@ -17,8 +17,10 @@ export interface LinkSource {
   fromAnswerId?: string;
 }
 
+/** At most this many distinct references of one post are looked up. */
+const MAX_REFS = 200;
 const BOUNDARY_BEFORE = /[\s"'>(]/;
-const URL_REF = /((?:https?:)?\/\/[^\s"'<>()]*?)?\/questions\/([0-9A-Za-z]{1,24})(?:\/([^\s"'<>?#/]+))?(?:\/([0-9A-Za-z]{1,24}))?/g;
+const URL_REF = /((?:https?:)?\/\/[^\s"'<>()]{0,300}?)?\/questions\/([0-9A-Za-z]{1,24})(?:\/([^\s"'<>?#/]+))?(?:\/([0-9A-Za-z]{1,24}))?/g;
 const HASH_REF = /(^|[^&\w/#])#([0-9A-Za-z]{3,24})(?![\w])/g;
 
 /** The host and path of a URL prefix without scheme, lower-cased host, no trailing slash. */
@@ -34,7 +36,7 @@ function siteKey(prefix: string): string {
 
 /** The text parts of some HTML outside links, code and pre blocks, with a function to rebuild it. */
 function textParts(html: string): { parts: string[]; linkable: boolean[] } {
-  const parts = html.split(/(<[^>]*>)/);
+  const parts = html.split(/(<[^<>]*>)/);
   const linkable: boolean[] = [];
   let depth = 0;
   for (const part of parts) {
@@ -88,9 +90,12 @@ interface Target {
 /** Resolves references to existing, listed, not deleted questions (an answer id implies its question). */
 async function resolveRefs(db: DbOrTrx, refs: QuestionRef[]): Promise<Map<string, Target>> {
   const byRaw = new Map<string, Target>();
+  const seen = new Set<string>();
   for (const ref of refs) {
     const key = ref.answerRaw ? `${ref.raw}/${ref.answerRaw}` : ref.raw;
-    if (byRaw.has(key)) continue;
+    if (seen.has(key)) continue;
+    if (seen.size >= MAX_REFS) break;
+    seen.add(key);
     const id = decodeId(ref.raw);
     if (!id) continue;
     let questionId: string | undefined;
