@@ -1,0 +1,125 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+/** The meta key that marks an imported object with where it came from ("<host>/<kind>/<id>"). */
+export const SOURCE_KEY = 'stackexchange.source';
+
+/** Objects already imported from a site: meta rows with their answer's question and user's name. */
+export async function importedFrom(db: DbOrTrx, host: string) {
+  const rows = await db.selectFrom('meta').select(['object_id', 'value']).where('key', '=', SOURCE_KEY).where('value', 'like', `${host}/%`).execute();
+  const answerIds = rows.filter((r) => r.value.startsWith(`${host}/a/`)).map((r) => r.object_id);
+  const userIds = rows.filter((r) => /\/[un]\//.test(r.value.slice(host.length))).map((r) => Number(r.object_id));
+  const answers = new Map<string, string>();
+  for (let i = 0; i < answerIds.length; i += 500) {
+    for (const a of await db.selectFrom('answer').select(['id', 'question_id']).where('id', 'in', answerIds.slice(i, i + 500)).execute()) answers.set(a.id, a.question_id);
+  }
+  const names = new Map<number, string>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    for (const u of await db.selectFrom('user').select(['id', 'display_name']).where('id', 'in', userIds.slice(i, i + 500)).execute()) names.set(u.id, u.display_name);
+  }
+  return { rows, answers, names };
+}
+
+/** Every username in use. */
+export async function allUsernames(db: DbOrTrx): Promise<string[]> {
+  return (await db.selectFrom('user').select('username').execute()).map((u) => u.username);
+}
+
+/** Marks an object as imported. */
+export async function markImported(db: DbOrTrx, objectId: string, source: string, now: number): Promise<void> {
+  await db.insertInto('meta').values({ object_id: objectId, key: SOURCE_KEY, value: source, created_at: now, updated_at: now }).execute();
+}
+
+/** Inserts an account that cannot log in (no password, an address under .invalid). */
+export async function insertImportedUser(
+  db: DbOrTrx,
+  u: { username: string; display_name: string; e_mail: string; rank: number; created_at: number; last_login_date: number; bio: string; bio_html: string; website: string; location: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('user')
+    .values({ ...u, updated_at: u.created_at, pass: '', mail_status: 1, notice_status: 2, status: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts an imported question. */
+export async function insertQuestion(
+  db: DbOrTrx,
+  q: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: number; view_count: number; vote_count: number; created_at: number; updated_at: number; post_update_time: number },
+): Promise<void> {
+  await db.insertInto('question').values(q).execute();
+}
+
+/** Inserts an imported answer. */
+export async function insertAnswer(
+  db: DbOrTrx,
+  a: { id: string; question_id: string; user_id: number; original_text: string; parsed_text: string; vote_count: number; created_at: number; updated_at: number },
+): Promise<void> {
+  await db.insertInto('answer').values(a).execute();
+}
+
+/** Inserts an imported comment. */
+export async function insertComment(
+  db: DbOrTrx,
+  c: { id: string; user_id: number; object_id: string; question_id: string; original_text: string; parsed_text: string; vote_count: number; created_at: number },
+): Promise<void> {
+  await db.insertInto('comment').values({ ...c, reply_user_id: null, reply_comment_id: null, updated_at: c.created_at }).execute();
+}
+
+/** Sets the newest revision of a question or answer. */
+export async function setRevision(db: DbOrTrx, table: 'question' | 'answer', id: string, revisionId: number): Promise<void> {
+  await db.updateTable(table).set({ revision_id: revisionId }).where('id', '=', id).execute();
+}
+
+/** Links a question to a tag (listed). */
+export async function linkTag(db: DbOrTrx, questionId: string, tagId: string, now: number): Promise<void> {
+  await db
+    .insertInto('tag_rel')
+    .values({ object_id: questionId, tag_id: tagId, status: 1, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['object_id', 'tag_id']).doNothing())
+    .execute();
+}
+
+/** Brings a deleted tag back. */
+export async function reviveTag(db: DbOrTrx, tagId: string, now: number): Promise<void> {
+  await db.updateTable('tag').set({ status: 1, updated_at: now }).where('id', '=', tagId).execute();
+}
+
+/** Marks an answer accepted on its question. */
+export async function acceptAnswer(db: DbOrTrx, questionId: string, answerId: string): Promise<void> {
+  await db.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
+  await db.updateTable('question').set({ accepted_answer_id: answerId }).where('id', '=', questionId).execute();
+}
+
+/** Recounts questions' available answers and their newest answer. */
+export async function recountQuestions(db: DbOrTrx, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db
+      .updateTable('question')
+      .set((eb) => ({
+        answer_count: eb.selectFrom('answer').select((e) => e.fn.countAll<number>().as('n')).whereRef('answer.question_id', '=', 'question.id').where('answer.status', '=', 1),
+        last_answer_id: eb.fn.coalesce(
+          eb.selectFrom('answer').select('answer.id').whereRef('answer.question_id', '=', 'question.id').where('answer.status', '=', 1).orderBy('answer.created_at', 'desc').orderBy('answer.id', 'desc').limit(1),
+          eb.val('0'),
+        ),
+      }))
+      .where('id', 'in', chunk)
+      .execute();
+  }
+}
+
+/** Recounts users' available questions and answers. */
+export async function recountUsers(db: DbOrTrx, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db
+      .updateTable('user')
+      .set((eb) => ({
+        question_count: eb.selectFrom('question').select((e) => e.fn.countAll<number>().as('n')).whereRef('question.user_id', '=', 'user.id').where('question.status', 'in', [1, 2]),
+        answer_count: eb.selectFrom('answer').select((e) => e.fn.countAll<number>().as('n')).whereRef('answer.user_id', '=', 'user.id').where('answer.status', '=', 1),
+      }))
+      .where('id', 'in', chunk)
+      .execute();
+  }
+}

@@ -1,0 +1,362 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchaOff } from '../../../tests/support/accounts.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { SOURCE_KEY } from './stackexchange.repository.js';
+import { guessSite, importStackExchange, siteFrom, type ImportReport } from './stackexchange.js';
+
+const DATA = '/work/shared/data/stackexchange';
+const HISTORY = join(DATA, 'history-meta');
+const COFFEE = join(DATA, 'coffee');
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** What a dump file holds, read with plain regular expressions (independent of the importer). */
+function fileFacts(dir: string) {
+  const rows = (file: string) => {
+    try {
+      return Array.from(readFileSync(join(dir, file), 'utf8').matchAll(/<row ([^>]*?)\/>/g), (m) => m[1]);
+    } catch {
+      return [];
+    }
+  };
+  const attr = (row: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(row)?.[1];
+  const posts = rows('Posts.xml');
+  const questions = posts.filter((p) => attr(p, 'PostTypeId') === '1');
+  const questionIds = new Set(questions.map((q) => attr(q, 'Id')));
+  const answers = posts.filter((p) => attr(p, 'PostTypeId') === '2');
+  const answersOfKnown = answers.filter((a) => questionIds.has(attr(a, 'ParentId')));
+  const postIds = new Set([...questionIds, ...answersOfKnown.map((a) => attr(a, 'Id'))]);
+  const answerParent = new Map(answersOfKnown.map((a) => [attr(a, 'Id'), attr(a, 'ParentId')]));
+  const accepted = questions.filter((q) => {
+    const acc = attr(q, 'AcceptedAnswerId');
+    return acc !== undefined && answerParent.get(acc) === attr(q, 'Id');
+  });
+  const comments = rows('Comments.xml');
+  return {
+    posts: posts.length,
+    questions: questions.length,
+    answers: answers.length,
+    answersOfKnown: answersOfKnown.length,
+    others: posts.length - questions.length - answers.length,
+    users: rows('Users.xml').length,
+    comments: comments.length,
+    commentsOnKnown: comments.filter((c) => postIds.has(attr(c, 'PostId'))).length,
+    accepted: accepted.length,
+  };
+}
+
+let app: TestApp;
+let history: ImportReport;
+let coffee: ImportReport;
+
+const api = (path: string) => `/answer/api/v1${path}`;
+async function found(q: string): Promise<{ count: number; list: any[] }> {
+  const r = await app.call('GET', `${api('/search')}?q=${encodeURIComponent(q)}&size=50`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
+const sourceOf = async (value: string) => {
+  const row = await app.lantern.ctx.db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', '=', value).executeTakeFirstOrThrow();
+  return row.object_id;
+};
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await captchaOff(app);
+  history = await importStackExchange(app.lantern.ctx.db, HISTORY, { site: guessSite(HISTORY) });
+  coffee = await importStackExchange(app.lantern.ctx.db, COFFEE, { site: guessSite(COFFEE) });
+}, 180_000);
+afterAll(async () => app.stop());
+
+describe('importing history-meta (Users, Posts, Comments)', () => {
+  it('imports every row of the files; the counts match the files', async () => {
+    const facts = fileFacts(HISTORY);
+    expect(facts).toEqual(expect.objectContaining({ posts: 1657, questions: 556, users: 2295, comments: 3454 }));
+    expect(history.site).toBe('meta.history.stackexchange.com');
+    expect(history.files).toEqual(['Users.xml', 'Posts.xml', 'Comments.xml']);
+    expect(history.errors).toEqual([]);
+    expect(history.users).toEqual({ rows: facts.users, imported: facts.users, existing: 0, skipped: 0, reasons: {} });
+    expect(history.questions).toEqual({ rows: facts.questions, imported: facts.questions, existing: 0, skipped: 0, reasons: {} });
+    expect(history.answers).toEqual(expect.objectContaining({ rows: facts.answers, imported: facts.answersOfKnown, existing: 0 }));
+    expect(history.comments).toEqual(expect.objectContaining({ rows: facts.comments, imported: facts.commentsOnKnown, existing: 0 }));
+    expect(history.comments.imported + history.comments.skipped).toBe(facts.comments);
+    expect(history.posts).toEqual({ rows: facts.posts, otherTypes: facts.others, invalidType: 0 });
+    expect(history.acceptedAnswers).toBe(facts.accepted);
+    expect(history.seconds).toBeGreaterThan(0);
+  });
+
+  it('the database holds exactly what was imported', async () => {
+    const db = app.lantern.ctx.db;
+    const count = async (kind: string) => Number((await db.selectFrom('meta').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', SOURCE_KEY).where('value', 'like', `meta.history.stackexchange.com/${kind}/%`).executeTakeFirstOrThrow()).n);
+    expect(await count('q')).toBe(history.questions.imported);
+    expect(await count('a')).toBe(history.answers.imported);
+    expect(await count('c')).toBe(history.comments.imported);
+    expect((await count('u')) + (await count('n'))).toBe(history.users.imported + history.placeholderUsers);
+    const accepted = await db.selectFrom('question as q').innerJoin('meta as m', 'm.object_id', 'q.id').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.value', 'like', 'meta.history.stackexchange.com/q/%').where('q.accepted_answer_id', '!=', '0').executeTakeFirstOrThrow();
+    expect(Number(accepted.n)).toBe(history.acceptedAnswers);
+    const adopted = await db.selectFrom('answer as a').innerJoin('meta as m', 'm.object_id', 'a.id').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.value', 'like', 'meta.history.stackexchange.com/a/%').where('a.adopted', '=', 2).executeTakeFirstOrThrow();
+    expect(Number(adopted.n)).toBe(history.acceptedAnswers);
+  });
+
+  it('keeps titles, scores, views, dates, tags, answer counts and authors', async () => {
+    const db = app.lantern.ctx.db;
+    const id = await sourceOf('meta.history.stackexchange.com/q/1');
+    const q = await db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(q).toEqual(expect.objectContaining({
+      title: 'Should we include sources in answers?',
+      vote_count: 18,
+      view_count: 223,
+      created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000),
+      post_update_time: Math.floor(Date.parse('2012-07-03T16:45:06.890Z') / 1000),
+      status: 1,
+      answer_count: 6,
+    }));
+    expect(q.original_text).toMatch(/^As a historian I know that while information/);
+    expect(q.parsed_text).toMatch(/^<p>As a historian I know/);
+    const tags = await db.selectFrom('tag_rel as r').innerJoin('tag as t', 't.id', 'r.tag_id').select('t.slug_name').where('r.object_id', '=', id).orderBy('r.id').execute();
+    expect(tags.map((t) => t.slug_name)).toEqual(['discussion', 'answers']);
+    const author = await db.selectFrom('user').selectAll().where('id', '=', q.user_id).executeTakeFirstOrThrow();
+    expect(author).toEqual(expect.objectContaining({ display_name: 'Sorcerer Blob', username: 'sorcerer-blob', rank: 768, website: 'http://www.twitter.com/sorcerer_blob', created_at: Date.parse('2011-10-11T19:28:10.000Z') / 1000, last_login_date: Math.floor(Date.parse('2011-11-08T21:46:09.473Z') / 1000) }));
+    expect(author.e_mail).toBe('se-user-12@meta.history.stackexchange.com.invalid');
+    const answer = await db.selectFrom('answer').selectAll().where('id', '=', await sourceOf('meta.history.stackexchange.com/a/2')).executeTakeFirstOrThrow();
+    expect(answer).toEqual(expect.objectContaining({ question_id: id, vote_count: 26, created_at: Math.floor(Date.parse('2011-10-11T19:44:27.657Z') / 1000), status: 1 }));
+    expect(answer.original_text).toMatch(/^I know it's considered in bad form to answer your own question/);
+  });
+
+  it('every post and comment carries its CC BY-SA attribution: author name and a link to the original', async () => {
+    const db = app.lantern.ctx.db;
+    const q = await db.selectFrom('question').select(['original_text', 'parsed_text']).where('id', '=', await sourceOf('meta.history.stackexchange.com/q/1')).executeTakeFirstOrThrow();
+    expect(q.original_text).toContain('*Originally posted by [Sorcerer Blob](https://meta.history.stackexchange.com/users/12) on [meta.history.stackexchange.com](https://meta.history.stackexchange.com/q/1), licensed under [CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/).*');
+    expect(q.parsed_text).toContain('<a href="https://meta.history.stackexchange.com/q/1" rel="nofollow noopener noreferrer">meta.history.stackexchange.com</a>');
+    expect(q.parsed_text).toContain('>Sorcerer Blob</a>');
+    for (const table of ['question', 'answer', 'comment'] as const) {
+      const missing = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('original_text', 'not like', '%meta.history.stackexchange.com/%').where('original_text', 'not like', '%coffee.stackexchange.com/%').executeTakeFirstOrThrow();
+      expect(Number(missing.n), table).toBe(0);
+    }
+    // answers after 2018-05-02 are under CC BY-SA 4.0
+    const late = await db.selectFrom('answer').select('original_text').where('created_at', '>=', Date.UTC(2018, 4, 2) / 1000).where('original_text', 'like', '%meta.history%').limit(1).executeTakeFirst();
+    if (late) expect(late.original_text).toContain('CC BY-SA 4.0');
+  });
+
+  it('bodies become markdown; the rendering is sanitised', async () => {
+    const db = app.lantern.ctx.db;
+    const withCode = await db.selectFrom('answer').select(['original_text', 'parsed_text']).where('original_text', 'like', '%](http%').limit(1).executeTakeFirstOrThrow();
+    expect(withCode.original_text).not.toMatch(/<p>|<a href/);
+    expect(withCode.parsed_text).toMatch(/<a href="https?:/);
+    const unsafe = await db.selectFrom('question').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => eb.or([eb('parsed_text', 'like', '%<script%'), eb('parsed_text', 'like', '%javascript:%'), eb('parsed_text', 'like', '% onerror=%')])).executeTakeFirstOrThrow();
+    expect(Number(unsafe.n)).toBe(0);
+  });
+
+  it('users are accounts that cannot log in', async () => {
+    const db = app.lantern.ctx.db;
+    const users = await db.selectFrom('user as u').innerJoin('meta as m', (j) => j.on((eb) => eb(eb.cast('u.id', 'text'), '=', eb.ref('m.object_id')))).select(['u.pass', 'u.e_mail', 'u.status']).where('m.key', '=', SOURCE_KEY).execute();
+    expect(users.length).toBe(history.users.imported + history.placeholderUsers + coffee.placeholderUsers);
+    expect(users.every((u) => u.pass === '' && u.e_mail.endsWith('.invalid') && u.status === 1)).toBe(true);
+    const r = await app.call('POST', api('/user/login/email'), { body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: 'anything-at-all' } });
+    expect(r.status).toBe(400);
+    expect(r.body.reason).toBe('error.object.email_or_password_incorrect');
+    const r2 = await app.call('POST', api('/user/login/email'), { body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: '' } });
+    expect(r2.status).toBe(400);
+  });
+
+  it('a question from the dump is found by a word of its body, a phrase and its tag', async () => {
+    const id = await sourceOf('meta.history.stackexchange.com/q/1');
+    const ids = (d: { list: any[] }) => d.list.map((x) => x.object.id);
+    expect(ids(await found('legitimacy'))).toContain(id);
+    expect(ids(await found('"air of legitimacy"'))).toContain(id);
+    expect(ids(await found('"air of legitimacy" is:question'))).toEqual([id]);
+    const tagged = await found('[discussion] is:question');
+    expect(tagged.count).toBeGreaterThan(1);
+    const all: string[] = [];
+    for (let page = 1; page <= Math.ceil(tagged.count / 50); page++) {
+      const r = await app.call('GET', `${api('/search')}?q=${encodeURIComponent('[discussion] is:question')}&size=50&page=${page}`);
+      all.push(...r.body.data.list.map((x: any) => x.object.id));
+    }
+    expect(all).toContain(id);
+    const tag = await app.lantern.ctx.db.selectFrom('tag').select('question_count').where('slug_name', '=', 'discussion').executeTakeFirstOrThrow();
+    expect(tagged.count).toBe(tag.question_count);
+    const hit = (await found('"air of legitimacy" is:question')).list[0].object;
+    expect(hit).toEqual(expect.objectContaining({ title: 'Should we include sources in answers?', vote_count: 18, answer_count: 6, accepted: false, created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000) }));
+    expect(hit.user_info).toEqual(expect.objectContaining({ display_name: 'Sorcerer Blob' }));
+    expect(hit.tags.map((t: any) => t.slug_name)).toEqual(['discussion', 'answers']);
+  });
+
+  it('repeating the import adds nothing', async () => {
+    const again = await importStackExchange(app.lantern.ctx.db, HISTORY, { site: 'https://meta.history.stackexchange.com/' });
+    expect(again.users).toEqual(expect.objectContaining({ imported: 0, existing: history.users.imported }));
+    expect(again.questions).toEqual(expect.objectContaining({ imported: 0, existing: history.questions.imported }));
+    expect(again.answers).toEqual(expect.objectContaining({ imported: 0, existing: history.answers.imported }));
+    expect(again.comments).toEqual(expect.objectContaining({ imported: 0, existing: history.comments.imported }));
+    expect(again.placeholderUsers).toBe(0);
+    expect(again.tagsCreated).toBe(0);
+  });
+});
+
+describe('importing coffee (Posts.xml only)', () => {
+  it('imports the questions and answers; authors become placeholder accounts', () => {
+    const facts = fileFacts(COFFEE);
+    expect(facts).toEqual(expect.objectContaining({ posts: 592, users: 0, comments: 0 }));
+    expect(coffee.site).toBe('coffee.stackexchange.com');
+    expect(coffee.files).toEqual(['Posts.xml']);
+    expect(coffee.users.rows).toBe(0);
+    expect(coffee.questions).toEqual({ rows: facts.questions, imported: facts.questions, existing: 0, skipped: 0, reasons: {} });
+    expect(coffee.answers).toEqual(expect.objectContaining({ rows: facts.answers, imported: facts.answersOfKnown }));
+    expect(coffee.posts).toEqual({ rows: 592, otherTypes: facts.others, invalidType: 0 });
+    expect(coffee.acceptedAnswers).toBe(facts.accepted);
+    expect(coffee.placeholderUsers).toBeGreaterThan(10);
+    expect(coffee.errors).toEqual([]);
+  });
+
+  it('the first question is found by body word, phrase and tag, with its accepted answer', async () => {
+    const id = await sourceOf('coffee.stackexchange.com/q/1');
+    const ids = (d: { list: any[] }) => d.list.map((x) => x.object.id);
+    expect(ids(await found('microroasted is:question'))).toEqual([id]);
+    expect(ids(await found('"optimal way to store" is:question'))).toEqual([id]);
+    expect(ids(await found('[whole-bean] is:question'))).toContain(id);
+    const q = await app.lantern.ctx.db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(q.title).toBe('How should I store whole bean coffee?');
+    expect(q.accepted_answer_id).toBe(await sourceOf('coffee.stackexchange.com/a/24'));
+    expect(q.original_text).toContain('[user4](https://coffee.stackexchange.com/users/4)');
+    const hit = (await found('microroasted is:question')).list[0].object;
+    expect(hit.accepted).toBe(true);
+    expect(hit.user_info.display_name).toBe('user4');
+  });
+});
+
+describe('bad input', () => {
+  let dir: string;
+  let dtdServer: Server;
+  let dtdHits = 0;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'se-dump-'));
+    dtdServer = createServer((_req, res) => {
+      dtdHits += 1;
+      res.end('<!ENTITY x "fetched">');
+    });
+    await new Promise<void>((r) => dtdServer.listen(0, '127.0.0.1', () => r()));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((r) => dtdServer.close(() => r()));
+  });
+
+  function dump(name: string, files: Record<string, string>): string {
+    const d = join(dir, name);
+    mkdirSync(d);
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(d, file), `\uFEFF${text}`);
+    return d;
+  }
+
+  it('skips and counts bad rows, never fetches the DTD, imports the good ones', async () => {
+    const port = (dtdServer.address() as AddressInfo).port;
+    const d = dump('bad', {
+      'Users.xml': `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE users SYSTEM 'http://127.0.0.1:${port}/users.dtd'>\n<users>
+  <row Id="5" DisplayName="Valid Person" CreationDate="2015-01-01T00:00:00.000" Reputation="10" />
+  <row Id="6" DisplayName="" CreationDate="2015-01-01T00:00:00.000" />
+  <row Id="seven" DisplayName="Bad Id" CreationDate="2015-01-01T00:00:00.000" />
+  <row Id="8" DisplayName="Bad Date" CreationDate="yesterday" />
+</users>`,
+      'Posts.xml': `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE posts SYSTEM 'http://127.0.0.1:${port}/posts.dtd'>\n<posts>
+  <row Id="1" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Score="3" ViewCount="9" Body="&lt;p&gt;Quixotic zephyr question body&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;" OwnerUserId="5" Title="A valid question" Tags="&lt;testing&gt;&lt;Bad Tag With Spaces That Is Far Too Long For A Tag Slug&gt;" AcceptedAnswerId="3" />
+  <row Id="2" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Body="&lt;p&gt;no title&lt;/p&gt;" OwnerUserId="5" />
+  <row Id="3" PostTypeId="2" ParentId="1" CreationDate="2015-02-02T10:00:00.000" Score="1" Body="&lt;p&gt;A valid answer&lt;/p&gt;" OwnerDisplayName="Gone User" />
+  <row Id="4" PostTypeId="2" ParentId="999" CreationDate="2015-02-02T10:00:00.000" Body="&lt;p&gt;Orphan&lt;/p&gt;" OwnerUserId="5" />
+  <row Id="5" PostTypeId="1" CreationDate="not a date" Title="Bad date" Body="&lt;p&gt;x&lt;/p&gt;" />
+  <row Id="6" PostTypeId="x" CreationDate="2015-02-01T10:00:00.000" Body="" />
+  <row Id="7" PostTypeId="5" CreationDate="2015-02-01T10:00:00.000" Body="&lt;p&gt;tag wiki&lt;/p&gt;" />
+  <row Id="8" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Score="99999999999" Title="Huge score" Body="&lt;p&gt;x&lt;/p&gt;" />
+  <row Id="9" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Title="Empty body" Body="&lt;p&gt; &lt;/p&gt;" />
+  <row Id="10" PostTypeId="2" ParentId="2" CreationDate="2015-02-02T10:00:00.000" Body="&lt;p&gt;answer to a skipped question&lt;/p&gt;" />
+  <notarow Id="11" PostTypeId="1" />
+</posts>`,
+      'Comments.xml': `<?xml version="1.0" encoding="utf-8"?>\n<comments>
+  <row Id="1" PostId="1" Score="2" Text="A fine comment" CreationDate="2015-02-03T10:00:00.000" UserId="5" />
+  <row Id="2" PostId="999" Text="on nothing" CreationDate="2015-02-03T10:00:00.000" UserId="5" />
+  <row Id="3" PostId="3" Text="   " CreationDate="2015-02-03T10:00:00.000" UserId="5" />
+  <row Id="4" PostId="3" Text="by a stranger" CreationDate="2015-02-03T10:00:00.000" UserDisplayName="Stranger" />
+</comments>`,
+    });
+    const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'bad.example.org' });
+    expect(dtdHits).toBe(0);
+    expect(r.errors).toEqual([]);
+    expect(r.users).toEqual({ rows: 4, imported: 1, existing: 0, skipped: 3, reasons: { 'invalid DisplayName': 1, 'invalid Id': 1, 'invalid CreationDate': 1 } });
+    expect(r.questions).toEqual({ rows: 5, imported: 1, existing: 0, skipped: 4, reasons: { 'invalid Title': 1, 'invalid CreationDate': 1, 'invalid Score': 1, 'empty Body': 1 } });
+    expect(r.answers).toEqual({ rows: 3, imported: 1, existing: 0, skipped: 2, reasons: { 'unknown question (ParentId)': 2 } });
+    expect(r.comments).toEqual({ rows: 4, imported: 2, existing: 0, skipped: 2, reasons: { 'unknown post (PostId)': 1, 'invalid Text': 1 } });
+    expect(r.posts).toEqual({ rows: 10, otherTypes: 1, invalidType: 1 });
+    expect(r.acceptedAnswers).toBe(1);
+    expect(r.placeholderUsers).toBe(2);
+
+    const db = app.lantern.ctx.db;
+    const q = await db.selectFrom('question').selectAll().where('id', '=', await sourceOf('bad.example.org/q/1')).executeTakeFirstOrThrow();
+    expect(q.parsed_text).not.toMatch(/<script|onerror|alert\(1\)/);
+    expect(q.original_text).not.toContain('<script');
+    expect(q.accepted_answer_id).toBe(await sourceOf('bad.example.org/a/3'));
+    const tags = await db.selectFrom('tag_rel as r').innerJoin('tag as t', 't.id', 'r.tag_id').select('t.slug_name').where('r.object_id', '=', q.id).execute();
+    expect(tags.map((t) => t.slug_name)).toEqual(['testing']);
+    const a = await db.selectFrom('answer').select(['original_text', 'user_id']).where('id', '=', await sourceOf('bad.example.org/a/3')).executeTakeFirstOrThrow();
+    expect(a.original_text).toContain('*Originally posted by Gone User on [bad.example.org](https://bad.example.org/a/3)');
+    const gone = await db.selectFrom('user').select(['display_name', 'pass']).where('id', '=', a.user_id).executeTakeFirstOrThrow();
+    expect(gone).toEqual({ display_name: 'Gone User', pass: '' });
+    expect((await found('"quixotic zephyr"')).list.map((x: any) => x.object.id)).toEqual([q.id]);
+  });
+
+  it('declared entities are not expanded and truncated files end with an error, keeping earlier rows', async () => {
+    const d = dump('entities', {
+      'Posts.xml': `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE posts [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<posts>
+  <row Id="1" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Title="Before the entity" Body="&lt;p&gt;kept row&lt;/p&gt;" OwnerUserId="1" />
+  <row Id="2" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Title="Expands &b;" Body="&lt;p&gt;&b;&lt;/p&gt;" OwnerUserId="1" />
+</posts>`,
+    });
+    const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'entities.example.org' });
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^Posts\.xml: /);
+    const stored = await app.lantern.ctx.db.selectFrom('question').select('title').where('title', 'like', 'Expands%').execute();
+    expect(stored.every((s) => !s.title.includes('aaaaaaaaaa'))).toBe(true);
+
+    const truncated = dump('truncated', {
+      'Posts.xml': `<?xml version="1.0" encoding="utf-8"?>\n<posts>\n  <row Id="1" PostTypeId="1" CreationDate="2015-02-01T10:00:00.000" Title="Complete row" Body="&lt;p&gt;whole&lt;/p&gt;" OwnerUserId="1" />\n  <row Id="2" PostTypeId="1" CreationDa`,
+    });
+    const t = await importStackExchange(app.lantern.ctx.db, truncated, { site: 'truncated.example.org' });
+    expect(t.questions.imported).toBe(1);
+    expect(t.errors).toHaveLength(1);
+  });
+
+  it('refuses a folder without dump files and a bad site name', async () => {
+    const empty = dump('empty', {});
+    const r = await importStackExchange(app.lantern.ctx.db, empty, { site: 'x.example.org' });
+    expect(r.errors).toEqual([`no Posts.xml or Users.xml in ${empty}`]);
+    expect(() => siteFrom('not a host')).toThrow();
+    expect(() => siteFrom('javascript:alert(1)')).toThrow();
+    expect(siteFrom('https://Coffee.StackExchange.com/')).toEqual({ host: 'coffee.stackexchange.com', url: 'https://coffee.stackexchange.com' });
+    expect(guessSite('/x/history-meta')).toBe('meta.history.stackexchange.com');
+    expect(guessSite('/x/coffee')).toBe('coffee.stackexchange.com');
+    expect(guessSite('/x/cooking.stackexchange.com')).toBe('cooking.stackexchange.com');
+  });
+});
+
+describe('the import:se command', () => {
+  it('imports a dump into a data dir and prints counts and the time taken', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'se-cli-'));
+    try {
+      const r = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir, COFFEE], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Imported Posts.xml from coffee.stackexchange.com:');
+      expect(r.stdout).toMatch(/questions\s+225 rows, 225 imported/);
+      expect(r.stdout).toMatch(/Import took \d+\.\d\d s/);
+      const usage = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run import:se');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});

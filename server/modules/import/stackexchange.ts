@@ -1,0 +1,473 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { ControlledTransaction } from 'kysely';
+import type { Database, Db, DbOrTrx } from '../../db/database.js';
+import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
+import { recordTimeline } from '../activity/timeline.service.js';
+import { insertRevision } from '../question/question.repository.js';
+import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
+import { tagSlug } from '../tag/tag.usage.js';
+import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
+import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
+import * as repo from './stackexchange.repository.js';
+import { answerRow, commentRow, parseTagList, questionRow, rowProblem, userRow, type AnswerRow, type CommentRow, type QuestionRow, type UserRow } from './stackexchange.schema.js';
+import { xmlRows, XmlReadError } from './xml-rows.js';
+
+/** How one kind of row fared. */
+export interface Counts {
+  /** Rows of this kind in the file. */
+  rows: number;
+  imported: number;
+  /** Imported by an earlier run (the import can be repeated). */
+  existing: number;
+  skipped: number;
+  /** Why rows were skipped, with how many each. */
+  reasons: Record<string, number>;
+}
+
+/** What an import did. */
+export interface ImportReport {
+  site: string;
+  files: string[];
+  users: Counts;
+  questions: Counts;
+  answers: Counts;
+  comments: Counts;
+  /** Posts.xml rows of other types (tag wikis, ...), not imported, and rows without a valid type. */
+  posts: { rows: number; otherTypes: number; invalidType: number };
+  /** Authors made from a post's user id or name because Users.xml had no row for them. */
+  placeholderUsers: number;
+  tagsCreated: number;
+  acceptedAnswers: number;
+  /** Problems that stopped reading a file. */
+  errors: string[];
+  seconds: number;
+}
+
+/** Options of an import. */
+export interface ImportOptions {
+  /** The site the dump comes from: a host such as coffee.stackexchange.com, or its URL. */
+  site: string;
+  /** Rows per transaction (default 500). */
+  batchSize?: number;
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+interface Site {
+  host: string;
+  url: string;
+}
+
+type Trx = ControlledTransaction<Database, string[]>;
+
+const LICENCE_4_FROM = Date.UTC(2018, 4, 2) / 1000;
+const MAX_TITLE = 150;
+const MAX_TAGS = 5;
+
+/** A site from a host or URL; throws for anything that is not a plain host name. */
+export function siteFrom(raw: string): Site {
+  let host = raw.trim().toLowerCase();
+  if (host.includes('://')) host = new URL(host).host;
+  host = host.replace(/\/+$/, '');
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new Error(`not a site host name: ${raw}`);
+  return { host, url: `https://${host}` };
+}
+
+/** The site a dump folder is named after: "coffee.stackexchange.com", "coffee", or "history-meta" for a meta site. */
+export function guessSite(dir: string): string {
+  const name = basename(resolve(dir)).toLowerCase();
+  if (name.includes('.')) return name;
+  const meta = /^(.+)-meta$/.exec(name);
+  return meta ? `meta.${meta[1]}.stackexchange.com` : `${name}.stackexchange.com`;
+}
+
+const emptyCounts = (): Counts => ({ rows: 0, imported: 0, existing: 0, skipped: 0, reasons: {} });
+
+function skip(c: Counts, reason: string): void {
+  c.skipped += 1;
+  c.reasons[reason] = (c.reasons[reason] ?? 0) + 1;
+}
+
+function licence(created: number): string {
+  return created < LICENCE_4_FROM ? '[CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/)' : '[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)';
+}
+
+/** One import run: the id maps between the dump and the database, and the counts. */
+class StackExchangeImport {
+  readonly report: ImportReport;
+  private readonly users = new Map<string, { id: number; name: string; seId: number | null }>();
+  private readonly posts = new Map<number, { id: string; questionId: string }>();
+  private readonly comments = new Set<number>();
+  private readonly accepted = new Map<string, number>();
+  private readonly usernames = new Set<string>();
+  private readonly tags = new Map<string, string>();
+  private readonly touchedQuestions = new Set<string>();
+  private readonly touchedUsers = new Set<number>();
+  private readonly touchedTags = new Set<string>();
+  private hooks: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly dir: string,
+    private readonly site: Site,
+    private readonly batchSize: number,
+    private readonly log: (line: string) => void,
+  ) {
+    this.report = {
+      site: site.host, files: [], users: emptyCounts(), questions: emptyCounts(), answers: emptyCounts(), comments: emptyCounts(),
+      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, acceptedAnswers: 0, errors: [], seconds: 0,
+    };
+  }
+
+  private source(kind: string, id: string | number): string {
+    return `${this.site.host}/${kind}/${id}`;
+  }
+
+  /** Reads what earlier runs imported, so a repeated import adds only what is new. */
+  async loadState(): Promise<void> {
+    const { rows, answers, names } = await repo.importedFrom(this.db, this.site.host);
+    for (const r of rows) {
+      const [kind, ...rest] = r.value.slice(this.site.host.length + 1).split('/');
+      const key = rest.join('/');
+      if (kind === 'u' || kind === 'n') {
+        const id = Number(r.object_id);
+        this.users.set(`${kind}/${key}`, { id, name: names.get(id) ?? key, seId: kind === 'u' ? Number(key) : null });
+      } else if (kind === 'q') this.posts.set(Number(key), { id: r.object_id, questionId: r.object_id });
+      else if (kind === 'a' && answers.has(r.object_id)) this.posts.set(Number(key), { id: r.object_id, questionId: answers.get(r.object_id)! });
+      else if (kind === 'c') this.comments.add(Number(key));
+    }
+    for (const u of await repo.allUsernames(this.db)) this.usernames.add(u);
+  }
+
+  /** Reads a file's rows in batches, one transaction each; `handle` runs once per row. */
+  private async eachRow(file: string, handle: (trx: Trx, raw: Record<string, string>) => Promise<void>): Promise<void> {
+    const path = join(this.dir, file);
+    if (!existsSync(path)) return;
+    if (!this.report.files.includes(file)) this.report.files.push(file);
+    let batch: Record<string, string>[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const trx = await this.db.startTransaction().execute();
+      try {
+        for (const raw of batch) await handle(trx as Trx, raw);
+        await trx.commit().execute();
+      } catch (err) {
+        await trx.rollback().execute();
+        throw err;
+      }
+      batch = [];
+    };
+    try {
+      for await (const raw of xmlRows(path)) {
+        batch.push(raw);
+        if (batch.length >= this.batchSize) await flush();
+      }
+      await flush();
+    } catch (err) {
+      if (!(err instanceof XmlReadError)) throw err;
+      await flush();
+      // Posts.xml is read twice (questions, then answers): report its problem once
+      const message = `${file}: ${err.message}`;
+      if (!this.report.errors.includes(message)) this.report.errors.push(message);
+    }
+  }
+
+  /** Runs `write` in a savepoint: a row that fails leaves nothing behind. Returns the error message or null. */
+  private async atomically(trx: Trx, write: (t: DbOrTrx) => Promise<void>): Promise<string | null> {
+    const sp = await trx.savepoint('row').execute();
+    this.hooks = [];
+    try {
+      await write(sp);
+      await sp.releaseSavepoint('row').execute();
+      for (const h of this.hooks) h();
+      return null;
+    } catch (err) {
+      await sp.rollbackToSavepoint('row').execute();
+      return err instanceof Error ? err.message : String(err);
+    } finally {
+      this.hooks = [];
+    }
+  }
+
+  private freeUsername(displayName: string, seId: number | string): string {
+    const base = usernameFromName(displayName).slice(0, 30);
+    const candidates = [base, `${base.slice(0, 20)}-${seId}`, `user${seId}`, `se-${seId}`].filter((c) => isValidUsername(c));
+    for (const c of candidates) if (!this.usernames.has(c)) return c;
+    for (let i = 2; ; i++) {
+      const c = `se-${String(seId).slice(0, 20)}-${i}`;
+      if (!this.usernames.has(c)) return c;
+    }
+  }
+
+  private async createUser(t: DbOrTrx, key: string, seId: number | null, u: { name: string; created: number; rank?: number; lastSeen?: number; bioHtml?: string; website?: string; location?: string }): Promise<number> {
+    const displayName = u.name.trim().slice(0, 30) || `user${seId ?? ''}`;
+    const username = this.freeUsername(displayName, seId ?? createHash('sha1').update(u.name).digest('hex').slice(0, 8));
+    const mailPart = seId !== null ? `user-${seId}` : `name-${createHash('sha1').update(u.name).digest('hex').slice(0, 12)}`;
+    const bio = u.bioHtml ? htmlToMarkdown(u.bioHtml) : '';
+    const website = u.website && /^https?:\/\/\S+$/i.test(u.website) && u.website.length <= 512 ? u.website : '';
+    this.usernames.add(username);
+    const id = await repo.insertImportedUser(t, {
+      username,
+      display_name: displayName,
+      e_mail: `se-${mailPart}@${this.site.host}.invalid`,
+      rank: Math.max(1, u.rank ?? 1),
+      created_at: u.created,
+      last_login_date: u.lastSeen ?? 0,
+      bio,
+      bio_html: bio ? renderMarkdown(bio) : '',
+      website,
+      location: (u.location ?? '').trim().slice(0, 100),
+    });
+    await repo.markImported(t, String(id), this.source(key.split('/')[0], key.slice(2)), u.created);
+    this.hooks.push(() => this.users.set(key, { id, name: u.name.trim() || displayName, seId }));
+    return id;
+  }
+
+  /** The account of a post's or comment's author, made on first sight when Users.xml did not have it. */
+  private async author(t: DbOrTrx, userId: number | undefined, displayName: string | undefined, created: number): Promise<{ id: number; name: string; seId: number | null }> {
+    if (userId !== undefined) {
+      const key = `u/${userId}`;
+      const known = this.users.get(key);
+      if (known) return known;
+      const name = displayName?.trim() || `user${userId}`;
+      const id = await this.createUser(t, key, userId, { name, created });
+      this.hooks.push(() => (this.report.placeholderUsers += 1));
+      return { id, name, seId: userId };
+    }
+    const name = displayName?.trim() || 'anonymous';
+    const key = `n/${name}`;
+    const known = this.users.get(key);
+    if (known) return known;
+    const id = await this.createUser(t, key, null, { name, created });
+    this.hooks.push(() => (this.report.placeholderUsers += 1));
+    return { id, name, seId: null };
+  }
+
+  /** The attribution line under an imported post: author, original link, licence. */
+  private attribution(kind: 'q' | 'a', seId: number, author: { name: string; seId: number | null }, created: number): string {
+    const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
+    return `\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*`;
+  }
+
+  async importUsers(): Promise<void> {
+    const counts = this.report.users;
+    await this.eachRow('Users.xml', async (trx, raw) => {
+      counts.rows += 1;
+      const parsed = userRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const u: UserRow = parsed.data;
+      if (this.users.has(`u/${u.Id}`)) {
+        counts.existing += 1;
+        return;
+      }
+      const failed = await this.atomically(trx, async (t) => {
+        await this.createUser(t, `u/${u.Id}`, u.Id, { name: u.DisplayName, created: u.CreationDate, rank: u.Reputation, lastSeen: u.LastAccessDate, bioHtml: u.AboutMe, website: u.WebsiteUrl, location: u.Location });
+      });
+      if (failed) skip(counts, `database: ${failed}`);
+      else counts.imported += 1;
+    });
+  }
+
+  /** The tag ids of a question (main tags for synonyms), creating unknown tags. */
+  private async tagIds(t: DbOrTrx, rawTags: string | undefined, userId: number, now: number): Promise<string[]> {
+    const slugs = [...new Set(parseTagList(rawTags).map(tagSlug))].filter((s) => s.length > 0 && s.length <= 35).slice(0, MAX_TAGS);
+    const missing = slugs.filter((s) => !this.tags.has(s));
+    const found = await findTagsBySlugs(t, missing);
+    const ids: string[] = [];
+    for (const slug of slugs) {
+      let id = this.tags.get(slug);
+      if (!id) {
+        const row = found.find((f) => f.slug_name === slug);
+        if (row) {
+          if (row.status === 10) await repo.reviveTag(t, row.id, now);
+          id = row.main_tag_id !== '0' ? row.main_tag_id : row.id;
+        } else {
+          id = await newObjectId(t, OBJECT_TYPE.tag);
+          await insertTag(t, { id, slug_name: slug, display_name: slug, original_text: '', parsed_text: '', user_id: userId, now });
+          this.hooks.push(() => (this.report.tagsCreated += 1));
+        }
+        const tagId = id;
+        this.hooks.push(() => this.tags.set(slug, tagId));
+      }
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  async importQuestions(): Promise<void> {
+    const counts = this.report.questions;
+    await this.eachRow('Posts.xml', async (trx, raw) => {
+      this.report.posts.rows += 1;
+      if (raw.PostTypeId === '2') return;
+      if (raw.PostTypeId !== '1') {
+        if (raw.PostTypeId && /^\d{1,4}$/.test(raw.PostTypeId)) this.report.posts.otherTypes += 1;
+        else this.report.posts.invalidType += 1;
+        return;
+      }
+      counts.rows += 1;
+      const parsed = questionRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const q: QuestionRow = parsed.data;
+      if (this.posts.has(q.Id)) {
+        counts.existing += 1;
+        return;
+      }
+      const body = htmlToMarkdown(q.Body);
+      if (isBlankHtml(renderMarkdown(body))) return skip(counts, 'empty Body');
+      const failed = await this.atomically(trx, async (t) => {
+        const owner = await this.author(t, q.OwnerUserId, q.OwnerDisplayName, q.CreationDate);
+        const id = await newObjectId(t, OBJECT_TYPE.question);
+        const title = Array.from(q.Title.replace(/\s+/g, ' ')).slice(0, MAX_TITLE).join('');
+        const text = body + this.attribution('q', q.Id, owner, q.CreationDate);
+        const html = renderMarkdown(text);
+        const updated = Math.max(q.CreationDate, q.LastEditDate ?? 0);
+        await repo.insertQuestion(t, {
+          id, user_id: owner.id, title, original_text: text, parsed_text: html, status: q.ClosedDate ? 2 : 1, view_count: Math.max(0, q.ViewCount ?? 0),
+          vote_count: q.Score ?? 0, created_at: q.CreationDate, updated_at: updated, post_update_time: Math.max(updated, q.LastActivityDate ?? 0),
+        });
+        const tagIds = await this.tagIds(t, q.Tags, owner.id, q.CreationDate);
+        for (const tagId of tagIds) await repo.linkTag(t, id, tagId, q.CreationDate);
+        const tagRows = await findTagsByIds(t, tagIds);
+        const snapshot = JSON.stringify({ id, title, content: text, html, tags: tagRows.map((r) => ({ slug_name: r.slug_name, display_name: r.display_name })) });
+        const revisionId = await insertRevision(t, { user_id: owner.id, object_type: OBJECT_TYPE.question, object_id: id, title, content: snapshot, log: '', status: 0, now: q.CreationDate });
+        await repo.setRevision(t, 'question', id, revisionId);
+        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'question.asked', revisionId, now: q.CreationDate });
+        await repo.markImported(t, id, this.source('q', q.Id), q.CreationDate);
+        this.hooks.push(() => {
+          this.posts.set(q.Id, { id, questionId: id });
+          if (q.AcceptedAnswerId !== undefined) this.accepted.set(id, q.AcceptedAnswerId);
+          this.touchedQuestions.add(id);
+          this.touchedUsers.add(owner.id);
+          for (const tagId of tagIds) this.touchedTags.add(tagId);
+        });
+      });
+      if (failed) skip(counts, `database: ${failed}`);
+      else counts.imported += 1;
+    });
+  }
+
+  async importAnswers(): Promise<void> {
+    const counts = this.report.answers;
+    await this.eachRow('Posts.xml', async (trx, raw) => {
+      if (raw.PostTypeId !== '2') return;
+      counts.rows += 1;
+      const parsed = answerRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const a: AnswerRow = parsed.data;
+      if (this.posts.has(a.Id)) {
+        counts.existing += 1;
+        return;
+      }
+      const parent = this.posts.get(a.ParentId);
+      if (!parent || parent.id !== parent.questionId) return skip(counts, 'unknown question (ParentId)');
+      const body = htmlToMarkdown(a.Body);
+      if (isBlankHtml(renderMarkdown(body))) return skip(counts, 'empty Body');
+      const failed = await this.atomically(trx, async (t) => {
+        const owner = await this.author(t, a.OwnerUserId, a.OwnerDisplayName, a.CreationDate);
+        const id = await newObjectId(t, OBJECT_TYPE.answer);
+        const text = body + this.attribution('a', a.Id, owner, a.CreationDate);
+        const html = renderMarkdown(text);
+        await repo.insertAnswer(t, {
+          id, question_id: parent.questionId, user_id: owner.id, original_text: text, parsed_text: html, vote_count: a.Score ?? 0,
+          created_at: a.CreationDate, updated_at: Math.max(a.CreationDate, a.LastEditDate ?? 0),
+        });
+        const revisionId = await insertRevision(t, { user_id: owner.id, object_type: OBJECT_TYPE.answer, object_id: id, title: '', content: JSON.stringify({ id, question_id: parent.questionId, content: text, html }), log: '', status: 0, now: a.CreationDate });
+        await repo.setRevision(t, 'answer', id, revisionId);
+        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'answer.answered', revisionId, now: a.CreationDate });
+        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: parent.questionId, key: 'question.answered', now: a.CreationDate });
+        await repo.markImported(t, id, this.source('a', a.Id), a.CreationDate);
+        this.hooks.push(() => {
+          this.posts.set(a.Id, { id, questionId: parent.questionId });
+          this.touchedQuestions.add(parent.questionId);
+          this.touchedUsers.add(owner.id);
+        });
+      });
+      if (failed) skip(counts, `database: ${failed}`);
+      else counts.imported += 1;
+    });
+  }
+
+  /** Marks accepted answers, then recounts questions, users and tags. */
+  async finishPosts(): Promise<void> {
+    const trx = await this.db.startTransaction().execute();
+    try {
+      for (const [questionId, seAnswerId] of this.accepted) {
+        const answer = this.posts.get(seAnswerId);
+        if (!answer || answer.questionId !== questionId || answer.id === questionId) continue;
+        await repo.acceptAnswer(trx, questionId, answer.id);
+        this.report.acceptedAnswers += 1;
+      }
+      await repo.recountQuestions(trx, [...this.touchedQuestions]);
+      await repo.recountUsers(trx, [...this.touchedUsers]);
+      await recountTags(trx, [...this.touchedTags]);
+      await trx.commit().execute();
+    } catch (err) {
+      await trx.rollback().execute();
+      throw err;
+    }
+  }
+
+  async importComments(): Promise<void> {
+    const counts = this.report.comments;
+    await this.eachRow('Comments.xml', async (trx, raw) => {
+      counts.rows += 1;
+      const parsed = commentRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const c: CommentRow = parsed.data;
+      if (this.comments.has(c.Id)) {
+        counts.existing += 1;
+        return;
+      }
+      const post = this.posts.get(c.PostId);
+      if (!post) return skip(counts, 'unknown post (PostId)');
+      const failed = await this.atomically(trx, async (t) => {
+        const author = await this.author(t, c.UserId, c.UserDisplayName, c.CreationDate);
+        const id = await newObjectId(t, OBJECT_TYPE.comment);
+        const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
+        const text = `${c.Text} — *${who} on [${this.site.host}](${this.site.url}/posts/comments/${c.Id}), ${licence(c.CreationDate)}*`;
+        await repo.insertComment(t, { id, user_id: author.id, object_id: post.id, question_id: post.questionId, original_text: text, parsed_text: renderMarkdown(text), vote_count: c.Score ?? 0, created_at: c.CreationDate });
+        await repo.markImported(t, id, this.source('c', c.Id), c.CreationDate);
+        this.hooks.push(() => this.comments.add(c.Id));
+      });
+      if (failed) skip(counts, `database: ${failed}`);
+      else counts.imported += 1;
+    });
+  }
+
+  async run(): Promise<ImportReport> {
+    const started = performance.now();
+    if (!existsSync(join(this.dir, 'Posts.xml')) && !existsSync(join(this.dir, 'Users.xml'))) {
+      this.report.errors.push(`no Posts.xml or Users.xml in ${this.dir}`);
+      return this.report;
+    }
+    await this.loadState();
+    this.log('users...');
+    await this.importUsers();
+    this.log('questions...');
+    await this.importQuestions();
+    this.log('answers...');
+    await this.importAnswers();
+    await this.finishPosts();
+    this.log('comments...');
+    await this.importComments();
+    this.report.seconds = Math.round((performance.now() - started) / 10) / 100;
+    return this.report;
+  }
+}
+
+/**
+ * Imports a Stack Exchange dump folder (Users.xml, Posts.xml, Comments.xml; each optional but
+ * one of the first two needed) into the database: users as accounts that cannot log in,
+ * questions with their tags, answers, accepted answers, comments, scores as vote counts and the
+ * original dates. Bodies become markdown with an attribution line (author, link to the original,
+ * CC BY-SA licence). Bad rows are skipped and counted; each row is written whole or not at all;
+ * running it again adds only rows not imported before.
+ */
+export async function importStackExchange(db: Db, dir: string, options: ImportOptions): Promise<ImportReport> {
+  const site = siteFrom(options.site);
+  const run = new StackExchangeImport(db, dir, site, Math.max(1, options.batchSize ?? 500), options.log ?? (() => {}));
+  return run.run();
+}
