@@ -21,7 +21,6 @@ export const content_en_US = {
   'error.question.cannot_close': 'No permission to close.',
   'error.report.not_found': 'Report not found.',
   'error.tag.reserved_must_be_present': 'The reserved tag "{{names}}" must be present.',
-  'question.deleted_title': 'Deleted question',
 } as const;
 
 /** Simplified Chinese overrides for the Q&A messages. */
