@@ -49,24 +49,32 @@ const ANSWER_VISIBLE = 'new.status = 1';
 // Ids are the 17-digit object ids; the FTS rowid is the id as an integer.
 const numericId = (col: string) => `${col} <> '' AND ${col} NOT GLOB '*[^0-9]*' AND length(${col}) <= 18`;
 
+/**
+ * Text after this marker is shown but not indexed: the credit line under imported posts (author,
+ * source link, licence) would otherwise make every imported post match its site's name.
+ * The marker is an HTML comment, so rendering drops it.
+ */
+export const UNINDEXED_TRAILER = '<!-- attribution -->';
+const indexed = (col: string) => `CASE WHEN instr(${col}, '${UNINDEXED_TRAILER}') > 0 THEN substr(${col}, 1, instr(${col}, '${UNINDEXED_TRAILER}') - 1) ELSE ${col} END`;
+
 const DDL = [
   `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
   `CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN ${QUESTION_VISIBLE} AND ${numericId('new.id')} BEGIN
-     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, new.original_text);
+     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, ${indexed('new.original_text')});
    END`,
   `CREATE TRIGGER search_question_au AFTER UPDATE OF title, original_text, status ON question BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
-     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), new.title, new.original_text WHERE ${QUESTION_VISIBLE} AND ${numericId('new.id')};
+     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), new.title, ${indexed('new.original_text')} WHERE ${QUESTION_VISIBLE} AND ${numericId('new.id')};
    END`,
   `CREATE TRIGGER search_question_ad AFTER DELETE ON question BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
    END`,
   `CREATE TRIGGER search_answer_ai AFTER INSERT ON answer WHEN ${ANSWER_VISIBLE} AND ${numericId('new.id')} BEGIN
-     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), '', new.original_text);
+     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), '', ${indexed('new.original_text')});
    END`,
   `CREATE TRIGGER search_answer_au AFTER UPDATE OF original_text, status ON answer BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
-     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), '', new.original_text WHERE ${ANSWER_VISIBLE} AND ${numericId('new.id')};
+     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), '', ${indexed('new.original_text')} WHERE ${ANSWER_VISIBLE} AND ${numericId('new.id')};
    END`,
   `CREATE TRIGGER search_answer_ad AFTER DELETE ON answer BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
@@ -114,10 +122,10 @@ export const sqliteSearch: SearchIndexDialect = {
   async rebuildIndex(db) {
     await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
     await sql.raw(
-      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, original_text FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
+      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${indexed('original_text')} FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
     ).execute(db);
     await sql.raw(
-      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', original_text FROM answer WHERE status = 1 AND ${numericId('id')}`,
+      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${indexed('original_text')} FROM answer WHERE status = 1 AND ${numericId('id')}`,
     ).execute(db);
   },
 

@@ -137,6 +137,8 @@ describe('importing history-meta (Users, Posts, Comments)', () => {
     expect(q.original_text).toContain('*Originally posted by [Sorcerer Blob](https://meta.history.stackexchange.com/users/12) on [meta.history.stackexchange.com](https://meta.history.stackexchange.com/q/1), licensed under [CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/).*');
     expect(q.parsed_text).toContain('<a href="https://meta.history.stackexchange.com/q/1" rel="nofollow noopener noreferrer">meta.history.stackexchange.com</a>');
     expect(q.parsed_text).toContain('>Sorcerer Blob</a>');
+    expect(q.parsed_text).not.toContain('<!--');
+    expect(q.original_text).toContain('<!-- attribution -->');
     for (const table of ['question', 'answer', 'comment'] as const) {
       const missing = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('original_text', 'not like', '%meta.history.stackexchange.com/%').where('original_text', 'not like', '%coffee.stackexchange.com/%').executeTakeFirstOrThrow();
       expect(Number(missing.n), table).toBe(0);
@@ -171,6 +173,11 @@ describe('importing history-meta (Users, Posts, Comments)', () => {
     const id = await sourceOf('meta.history.stackexchange.com/q/1');
     const ids = (d: { list: any[] }) => d.list.map((x) => x.object.id);
     expect(ids(await found('legitimacy'))).toContain(id);
+    // the credit line (site name, licence) is shown but not searched
+    const history = await found('meta.history.stackexchange.com');
+    expect(history.count).toBeLessThan(100);
+    expect((await found('"originally posted by"')).count).toBe(0);
+    expect((await found('licensed')).count).toBeLessThan(20);
     expect(ids(await found('"air of legitimacy"'))).toContain(id);
     expect(ids(await found('"air of legitimacy" is:question'))).toEqual([id]);
     const tagged = await found('[discussion] is:question');

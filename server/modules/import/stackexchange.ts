@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ControlledTransaction } from 'kysely';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
+import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
@@ -246,10 +247,10 @@ class StackExchangeImport {
     return { id, name, seId: null };
   }
 
-  /** The attribution line under an imported post: author, original link, licence. */
+  /** The attribution line under an imported post: author, original link, licence (shown, not indexed for search). */
   private attribution(kind: 'q' | 'a', seId: number, author: { name: string; seId: number | null }, created: number): string {
     const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
-    return `\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*`;
+    return `\n\n${UNINDEXED_TRAILER}\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*`;
   }
 
   async importUsers(): Promise<void> {

@@ -14,7 +14,7 @@ export interface SearchPlan {
   hasAccepted: boolean | null;
   isAccepted: boolean | null;
   inQuestion: string | null;
-  /** The text matches (aliased 'm'), joined to every post. */
+  /** The text matches (aliased 'm'): inner-joined when the search has text, else left-joined (and empty). */
   match: AliasedRawBuilder<MatchRow, 'm'>;
   /** Whether a post must be among the matches (the search had text). */
   requireMatch: boolean;
@@ -55,12 +55,11 @@ export async function questionExists(db: DbOrTrx, id: string): Promise<boolean> 
 }
 
 function questionBranch(db: DbOrTrx, p: SearchPlan) {
-  let qb = db
-    .selectFrom('question as q')
-    .leftJoin(p.match, 'm.id', 'q.id')
-    .where('q.status', 'in', [1, 2])
-    .where('q.show', '=', 1);
-  if (p.requireMatch) qb = qb.where('m.id', 'is not', null);
+  const from = db.selectFrom('question as q');
+  // with text, an inner join lets SQLite start from the (few) matches; without, nothing to join
+  let qb = from.leftJoin(p.match, 'm.id', 'q.id');
+  if (p.requireMatch) qb = from.innerJoin(p.match, 'm.id', 'q.id') as unknown as typeof qb;
+  qb = qb.where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
     qb = qb.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
   }
@@ -87,14 +86,10 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
 }
 
 function answerBranch(db: DbOrTrx, p: SearchPlan) {
-  let ab = db
-    .selectFrom('answer as a')
-    .innerJoin('question as q', 'q.id', 'a.question_id')
-    .leftJoin(p.match, 'm.id', 'a.id')
-    .where('a.status', '=', 1)
-    .where('q.status', 'in', [1, 2])
-    .where('q.show', '=', 1);
-  if (p.requireMatch) ab = ab.where('m.id', 'is not', null);
+  const from = db.selectFrom('answer as a').innerJoin('question as q', 'q.id', 'a.question_id');
+  let ab = from.leftJoin(p.match, 'm.id', 'a.id');
+  if (p.requireMatch) ab = from.innerJoin(p.match, 'm.id', 'a.id') as unknown as typeof ab;
+  ab = ab.where('a.status', '=', 1).where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
     ab = ab.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'a.question_id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
   }
