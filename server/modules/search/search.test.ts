@@ -367,6 +367,30 @@ describe('GET search: the index follows every write', () => {
     expect(await found('milk')).toEqual([ids.coldAnswer]);
   });
 
+  it('PUT, DELETE and recover through the question and answer endpoints keep the index in step', async () => {
+    const id = await ask(admin, 'Siphon brewer cleaning', 'How do I clean the cloth filter of a siphon brewer?', ['coffee']);
+    expect(await found('siphon')).toEqual([id]);
+    const put = await app.call('PUT', api('/question'), { token: admin, body: { id, title: 'Vacuum pot upkeep', content: 'How should the cloth filter of a vacuum pot be stored?', tags: [{ slug_name: 'coffee' }] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await found('siphon')).toEqual([]);
+    expect(await found('vacuum')).toEqual([id]);
+    const aid = await answer(bob.token, id, 'Keep the cloth filter in cold water in the fridge.');
+    expect(await found('fridge')).toEqual([aid]);
+    const putA = await app.call('PUT', api('/answer'), { token: bob.token, body: { id: aid, question_id: id, content: 'Keep the cloth filter frozen between uses.' } });
+    expect(putA.status, JSON.stringify(putA.body)).toBe(200);
+    expect(await found('fridge')).toEqual([]);
+    expect(await found('frozen')).toEqual([aid]);
+    const delA = await app.call('DELETE', api('/answer'), { token: bob.token, body: { id: aid } });
+    expect(delA.status, JSON.stringify(delA.body)).toBe(200);
+    expect(await found('frozen')).toEqual([]);
+    const delQ = await app.call('DELETE', api('/question'), { token: admin, body: { id } });
+    expect(delQ.status, JSON.stringify(delQ.body)).toBe(200);
+    expect(await found('vacuum')).toEqual([]);
+    const rec = await app.call('POST', api('/question/recover'), { token: admin, body: { question_id: id } });
+    expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+    expect(await found('vacuum')).toEqual([id]);
+  });
+
   it('rows removed from the tables leave the index', async () => {
     const db = app.lantern.ctx.db;
     const indexed = async () => Number((await db.selectFrom('search_index' as any).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
