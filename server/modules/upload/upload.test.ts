@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { request } from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -220,6 +221,29 @@ describe('POST file', () => {
     twoFiles.append('file', new Blob([new Uint8Array(PNG)]), 'b.png');
     const two = await fetch(`${app.url}/answer/api/v1/file`, { method: 'POST', body: twoFiles, headers: { authorization: user.token } });
     expect(two.status).toBe(400);
+  });
+});
+
+describe('POST file: random input', () => {
+  it('random bytes, names, types and sources never answer 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constant(new Uint8Array(PNG)), fc.constant(new Uint8Array(Buffer.concat([PNG.subarray(0, 8), Buffer.from('garbage')])))),
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 30 }),
+        fc.oneof(fc.constantFrom('post', 'avatar', 'branding', 'post_attachment'), fc.string({ maxLength: 20 })),
+        async (bytes, name, type, source) => {
+          const form = new FormData();
+          form.set('source', source);
+          form.set('file', new Blob([bytes], { type }), name || 'x');
+          const res = await fetch(`${app.url}/answer/api/v1/file`, { method: 'POST', body: form, headers: { authorization: user.token } });
+          expect(res.status).toBeLessThan(500);
+          const body = (await res.json()) as { code: number };
+          expect(body.code).toBe(res.status);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
