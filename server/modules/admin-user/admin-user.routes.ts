@@ -1,5 +1,54 @@
+import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
+import { auth, requireSession } from '../../http/auth.js';
+import { ok, requestLanguage } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
+import * as s from './admin-user.schema.js';
+import * as service from './admin-user.service.js';
 
-/** Routes for admin user management (being written). */
-export function registerAdminUser(_ctx: AppContext, _routers: Routers): void {}
+function origin(ctx: AppContext, req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${ctx.config.basePath}`;
+}
+
+/** Admin user management: list, status, role, activation, add one or many, password, profile, purge. */
+export function registerAdminUser(ctx: AppContext, { admin }: Routers): void {
+  admin.get('/users/page', auth(ctx, 'admin'), validate(s.userPageQuery, 'query'), async (_req, res) => {
+    ok(res, await service.userPage(ctx, input<s.UserPageQuery>(res)));
+  });
+  admin.put('/user/status', auth(ctx, 'admin'), validate(s.updateStatusSchema), async (_req, res) => {
+    await service.updateStatus(ctx, requireSession(res), input<s.UpdateStatusInput>(res));
+    ok(res, null);
+  });
+  admin.put('/user/role', auth(ctx, 'admin'), validate(s.updateRoleSchema), async (_req, res) => {
+    await service.updateRole(ctx, requireSession(res), input<{ user_id: string; role_id: number }>(res));
+    ok(res, null);
+  });
+  admin.get('/user/activation', auth(ctx, 'admin'), validate(s.userIdQuery, 'query'), async (req, res) => {
+    ok(res, await service.getActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req)));
+  });
+  admin.post('/user/activation', auth(ctx, 'admin'), validate(s.userIdBody), async (req, res) => {
+    await service.sendActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req), requestLanguage(req));
+    ok(res, null);
+  });
+  admin.post('/user', auth(ctx, 'admin'), validate(s.addUserSchema), async (_req, res) => {
+    await service.addUser(ctx, input<s.AddUserInput>(res));
+    ok(res, null);
+  });
+  admin.post('/users', auth(ctx, 'admin'), validate(s.addUsersSchema), async (req, res) => {
+    await service.addUsers(ctx, input<{ users: string }>(res).users, requestLanguage(req));
+    ok(res, null);
+  });
+  admin.put('/user/password', auth(ctx, 'admin'), validate(s.updatePasswordSchema), async (_req, res) => {
+    await service.updatePassword(ctx, requireSession(res), input<{ user_id: string; password: string }>(res));
+    ok(res, null);
+  });
+  admin.put('/user/profile', auth(ctx, 'admin'), validate(s.editProfileSchema), async (_req, res) => {
+    await service.editProfile(ctx, requireSession(res), input<s.EditProfileInput>(res));
+    ok(res, null);
+  });
+  admin.delete('/delete/permanently', auth(ctx, 'admin'), validate(s.deletePermanentlySchema), async (_req, res) => {
+    await service.deletePermanently(ctx, input<{ type: 'users' | 'questions' | 'answers' }>(res).type);
+    ok(res, null);
+  });
+}

@@ -5,7 +5,8 @@ import { readConfigValue, writeConfigValue } from '../config/config.repository.j
 export async function readPluginStatus(db: DbOrTrx): Promise<Record<string, boolean>> {
   try {
     const parsed = JSON.parse(await readConfigValue(db, 'plugin.status', '{}')) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, boolean>) : {};
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>;
   } catch {
     return {};
   }
@@ -22,4 +23,10 @@ export async function setPluginEnabled(db: DbOrTrx, slug: string, enabled: boole
   const status = await readPluginStatus(db);
   status[slug] = enabled;
   await writeConfigValue(db, 'plugin.status', JSON.stringify(status));
+}
+
+/** Switches several plugins at once. */
+export async function setPluginsEnabled(db: DbOrTrx, changes: Record<string, boolean>): Promise<void> {
+  const status = await readPluginStatus(db);
+  await writeConfigValue(db, 'plugin.status', JSON.stringify({ ...status, ...changes }));
 }

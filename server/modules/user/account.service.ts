@@ -4,6 +4,7 @@ import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../http/errors.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
+import { bindFromActivationCode } from '../connector/connector.binding.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
 import { checkPassword, createAccount, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
@@ -94,6 +95,7 @@ export async function verifyEmail(ctx: AppContext, code: string) {
     if (!found || !user || user.status === 10 || user.e_mail !== found.payload.e_mail) throw urlExpiredError();
     await updateUser(trx, user.id, { mail_status: MAIL_STATUS.verified, updated_at: now });
     await grantActivation(trx, user.id, now);
+    await bindFromActivationCode(trx, user.id, found.payload, now);
     return loginPayload(ctx, user.id, trx);
   });
 }

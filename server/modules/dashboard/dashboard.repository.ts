@@ -1,0 +1,47 @@
+import type { DbOrTrx } from '../../db/database.js';
+
+async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }): Promise<number> {
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** The question figures: listed questions that are open or closed, unanswered ones and resolved ones. */
+export async function questionCounts(db: DbOrTrx): Promise<{ total: number; unanswered: number; resolved: number }> {
+  const listed = () => db.selectFrom('question').where('status', 'in', [1, 2]).where('show', '=', 1);
+  const n = (q: ReturnType<typeof listed>) => count(q.select((eb) => eb.fn.countAll<number>().as('n')));
+  const [total, unanswered, resolved] = await Promise.all([
+    n(listed()),
+    n(listed().where('answer_count', '=', 0)),
+    n(listed().where('answer_count', '>', 0).where('accepted_answer_id', '!=', '0')),
+  ]);
+  return { total, unanswered, resolved };
+}
+
+/** Available answers. */
+export async function answerCount(db: DbOrTrx): Promise<number> {
+  return count(db.selectFrom('answer').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')));
+}
+
+/** Available comments. */
+export async function commentCount(db: DbOrTrx): Promise<number> {
+  return count(db.selectFrom('comment').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')));
+}
+
+/** Accounts that are not deleted (available and suspended, as the reference counts). */
+export async function userCount(db: DbOrTrx): Promise<number> {
+  return count(db.selectFrom('user').where('status', 'in', [1, 9]).select((eb) => eb.fn.countAll<number>().as('n')));
+}
+
+/** Votes in force: activity rows of the given vote types that are not cancelled. */
+export async function voteCount(db: DbOrTrx, activityTypes: number[]): Promise<number> {
+  return count(db.selectFrom('activity').where('activity_type', 'in', activityTypes).where('cancelled', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')));
+}
+
+/** Everything waiting for a moderator: queued posts, open flags and suggested edits. */
+export async function pendingReviewCount(db: DbOrTrx): Promise<number> {
+  const [queued, flags, edits] = await Promise.all([
+    count(db.selectFrom('review').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
+    count(db.selectFrom('report').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
+    count(db.selectFrom('revision').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return queued + flags + edits;
+}
