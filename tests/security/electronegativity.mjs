@@ -15,11 +15,16 @@ function csvFields(line) {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(cur.trim()), (cur = '');
+    else if (c === ',') {
+      out.push(cur.trim());
+      cur = '';
+    }
     else cur += c;
   }
   out.push(cur.trim());
