@@ -6,6 +6,7 @@ import type { Clock } from './infra/clock.js';
 import type { CaptchaService } from './infra/captcha/captcha.service.js';
 import type { Mailer } from './infra/mail/mailer.js';
 import type { HostControl } from './infra/host-control.js';
+import type { EventBus } from './infra/events.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   readonly sessions: Sessions;
   readonly mailer: Mailer;
   readonly captcha: CaptchaService;
+  /** Domain events (notifications, badges and mail subscribe). */
+  readonly events: EventBus;
   /** Who hosts this server (the desktop shell's LAN switch). */
   readonly host: HostControl;
   /** Where the server listens, once it does (port 0 resolved). */

@@ -30,6 +30,11 @@ import { registerAdminUser } from './admin-user/admin-user.routes.js';
 import { registerDashboard } from './dashboard/dashboard.routes.js';
 import { registerConnector } from './connector/connector.routes.js';
 import { registerUserCenter } from './user-center/user-center.routes.js';
+import { registerNotification } from './notification/notification.routes.js';
+import { registerBadge } from './badge/badge.routes.js';
+import { registerReport } from './report/report.routes.js';
+import { registerReview } from './review/review.routes.js';
+import { registerAdminContent } from './admin-content/admin-content.routes.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
@@ -37,4 +42,5 @@ export const MODULES: ModuleRegistrar[] = [
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
   registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan,
   registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
+  registerNotification, registerBadge, registerReport, registerReview, registerAdminContent,
 ];

@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+
+/**
+ * Domain events: what happened, said once by the service that did it, after its transaction
+ * committed. Notifications, badges and mail subscribe here instead of being called from every
+ * service. Ids are the long object ids; user ids are numbers.
+ */
+export type DomainEvent =
+  | { type: 'question.created'; questionId: string; userId: number; status: number }
+  | { type: 'answer.created'; answerId: string; questionId: string; userId: number; questionOwnerId: number; status: number }
+  | { type: 'comment.created'; commentId: string; objectId: string; questionId: string; userId: number; objectOwnerId: number; replyUserId: number | null; mentionedUserIds: number[] }
+  | { type: 'answer.accepted'; answerId: string; questionId: string; answerOwnerId: number; byUserId: number }
+  | { type: 'question.invited'; questionId: string; byUserId: number; invitedUserIds: number[] }
+  | { type: 'post.edited'; objectId: string; objectType: 'question' | 'answer' | 'tag'; editorId: number; ownerId: number; questionId: string }
+  | { type: 'post.status'; objectId: string; objectType: 'question' | 'answer' | 'comment'; action: 'closed' | 'reopened' | 'deleted' | 'undeleted' | 'pinned' | 'unpinned' | 'listed' | 'unlisted' | 'approved'; byUserId: number; ownerId: number; questionId: string }
+  | { type: 'vote.cast'; objectId: string; objectType: 'question' | 'answer' | 'comment'; voterId: number; ownerId: number; direction: 'up' | 'down'; cancelled: boolean }
+  | { type: 'rank.changed'; userId: number; delta: number; reason: string; objectId: string }
+  | { type: 'revision.reviewed'; revisionId: number; objectId: string; suggesterId: number; reviewerId: number; approved: boolean }
+  | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' };
+
+export type DomainEventType = DomainEvent['type'];
+type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T }>) => Promise<void> | void;
+
+/** One bus per app instance. Handlers run after the emitting request's work; a failing handler is logged, never the request's failure. */
+export class EventBus {
+  private readonly handlers = new Map<DomainEventType, Handler<DomainEventType>[]>();
+  private pending = new Set<Promise<void>>();
+
+  constructor(private readonly logger: Pick<Logger, 'error'>) {}
+
+  /** Subscribes to one event type. */
+  on<T extends DomainEventType>(type: T, handler: Handler<T>): void {
+    const list = this.handlers.get(type) ?? [];
+    list.push(handler as unknown as Handler<DomainEventType>);
+    this.handlers.set(type, list);
+  }
+
+  /** Announces an event (call after the transaction committed). Returns at once; handlers run in order. */
+  emit(event: DomainEvent): void {
+    const list = this.handlers.get(event.type);
+    if (!list?.length) return;
+    const run = (async () => {
+      // never inside the emitter's own call stack (it may still be finishing its response)
+      await Promise.resolve();
+      for (const h of list) {
+        try {
+          await h(event as never);
+        } catch (err) {
+          this.logger.error({ err, event: event.type }, 'event handler failed');
+        }
+      }
+    })();
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  /** Waits until every handler started so far has finished (tests, and shutdown before the database closes). */
+  async settle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}
