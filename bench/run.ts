@@ -1,0 +1,237 @@
+// npm run bench -- [--questions 100000] [--duration 10] [--connections 32] [--only name,name]
+// Builds (or reuses) a generated site, starts the real server on 127.0.0.1 and the ceiling beside
+// it on the same database file, drives both with autocannon (bounded in time and count), and
+// prints one table plus bench/results/latest.json. See bench/README.md.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { generateSite, sizeFor, type GeneratedSite } from './generate.js';
+import { workloads, type Workload } from './workloads.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    questions: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    'skip-browser': { type: 'boolean', default: false },
+  },
+});
+const questions = Math.max(100, Math.min(1_000_000, Number(values.questions) || 100_000));
+const duration = Math.max(1, Math.min(120, Number(values.duration) || 10));
+const connections = Math.max(1, Math.min(256, Number(values.connections) || 32));
+const only = values.only ? new Set(values.only.split(',')) : null;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function startServer(dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+let writeSeq = 0;
+/** A fresh body per write request (the duplicate-submission guard refuses repeats). */
+function writeBody(path: string, site: GeneratedSite): string {
+  const n = ++writeSeq;
+  if (path.endsWith('/question')) return JSON.stringify({ title: `Bench question number ${n} about history`, content: `Body of bench question ${n}: where do the old maps come from?`, tags: [{ slug_name: site.sample.tag }] });
+  if (path.endsWith('/answer')) return JSON.stringify({ question_id: site.sample.questionId, content: `Bench answer ${n}: they come from the archive.` });
+  if (path.endsWith('/comment')) return JSON.stringify({ object_id: site.sample.questionId, original_text: `Bench comment ${n}, thanks.` });
+  return JSON.stringify({ object_id: site.sample.busyQuestionId, is_cancel: n % 2 === 0 });
+}
+
+async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: boolean): Promise<Figures> {
+  let tokenIx = 0;
+  const requests: autocannon.Request[] = ceiling
+    ? [{ method: 'GET' as const, path: `/c/${w.ceiling}` }]
+    : w.requests.map((r) => ({
+        method: r.method ?? 'GET',
+        path: r.path,
+        setupRequest: (req: autocannon.Request) => {
+          const headers: Record<string, string> = { ...((req.headers as Record<string, string>) ?? {}), 'content-type': 'application/json' };
+          if (r.auth) headers.authorization = site.tokens[tokenIx++ % site.tokens.length];
+          return { ...req, headers, ...(r.method && r.method !== 'GET' ? { body: writeBody(r.path, site) } : {}) };
+        },
+      }));
+  const result = await autocannon({ url: base, connections, duration, maxOverallRequests: 2_000_000, requests, timeout: 10 });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** Gzipped size of the JavaScript a route needs before it shows (entry + its static imports + the route's chunk). */
+function initialJs(): Record<string, number> {
+  const manifestFile = join(root, 'out/renderer/.vite/manifest.json');
+  if (!existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean; src?: string }>;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const k of keys) {
+      if (seen.has(k) || !manifest[k]) continue;
+      seen.add(k);
+      closure(manifest[k].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const gz = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzipSync(readFileSync(join(root, 'out/renderer', manifest[k].file))).length, 0);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const out: Record<string, number> = { entry: gz(closure([entry])) };
+  for (const [route, src] of Object.entries({ question_list: 'pages/Home/index.tsx', login: 'pages/Login/index.tsx', admin_lan: 'pages/AdminLan/index.tsx' })) {
+    if (manifest[src]) out[route] = gz(closure([entry, src]));
+  }
+  return out;
+}
+
+async function timeToContent(url: string): Promise<number | null> {
+  if (values['skip-browser'] || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await browser.newPage();
+      const t0 = performance.now();
+      await page.goto(url);
+      await page.locator('main h1, main [role="list"], main article').first().waitFor({ timeout: 15_000 });
+      times.push(performance.now() - t0);
+      await page.close();
+    }
+    return Math.round(times.sort((a, b) => a - b)[2]);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'out/main/server.js')) || !existsSync(join(root, 'out/renderer/.vite/manifest.json'))) {
+    spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const resultsDir = join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const genStarted = performance.now();
+  const site = await generateSite(join(resultsDir, 'tmp', `site-${questions}`), sizeFor(questions), join(root, '../shared'));
+  const generatorSeconds = site.seconds;
+  process.stdout.write(`site: ${JSON.stringify(site.size)} (generated in ${generatorSeconds}s; this run ${((performance.now() - genStarted) / 1000).toFixed(1)}s)\n`);
+
+  // cold start: process start to /healthz, median of three
+  const port = await freePort();
+  const starts: number[] = [];
+  let server: ChildProcess | null = null;
+  for (let i = 0; i < 3; i++) {
+    if (server) await stop(server);
+    const t0 = performance.now();
+    server = startServer(site.dataDir, port);
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    starts.push(performance.now() - t0);
+  }
+  process.stdout.write(`cold starts: ${starts.map((s) => Math.round(s)).join(", ")} ms\n`);
+  const coldStartMs = Math.round(starts.sort((a, b) => a - b)[1]);
+  const base = `http://127.0.0.1:${port}`;
+
+  const cport = await freePort();
+  const ceilingProc = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/ceiling.ts'), join(site.dataDir, 'lantern.db'), String(cport)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((resolve) => ceilingProc.once('message', resolve));
+  const cbase = `http://127.0.0.1:${cport}`;
+
+  const busy = await (await fetch(`${base}/answer/api/v1/question/page?order=newest&page=1&page_size=20`)).json() as { data: { count: number } };
+  const deepPage = Math.max(1, Math.floor(busy.data.count / 20 / 2));
+  const rows: Record<string, unknown>[] = [];
+  let peakRss = rssMb(server!.pid!);
+  for (const w of workloads({ ...site.sample, deepPage })) {
+    if (only && !only.has(w.name)) continue;
+    const probe = await fetch(base + w.requests[0].path, { headers: w.requests[0].auth ? { authorization: site.tokens[0] } : {} });
+    if (!w.writes && probe.status === 404) {
+      rows.push({ workload: w.name, note: 'endpoint not implemented yet' });
+      continue;
+    }
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server!.pid!))), 100);
+    const ours = await drive(base, w, site, false);
+    clearInterval(sampler);
+    const ceil = w.ceiling ? await drive(cbase, w, site, true) : null;
+    const row = {
+      workload: w.name,
+      rps: ours.rps, p50_ms: ours.p50, p99_ms: ours.p99, non2xx: ours.non2xx, errors: ours.errors,
+      ceiling_rps: ceil?.rps ?? null, ceiling_p99_ms: ceil?.p99 ?? null,
+      ratio: ceil ? Math.round((ours.rps / Math.max(1, ceil.rps)) * 100) / 100 : null,
+    };
+    rows.push(row);
+    process.stdout.write(`${JSON.stringify(row)}\n`);
+  }
+  const listUrl = `${base}/questions`;
+  const ttc = await timeToContent(listUrl);
+  await stop(server!);
+  await stop(ceilingProc);
+  const dbBytes = ['lantern.db', 'lantern.db-wal'].reduce((s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0), 0);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    settings: { questions, duration_s: duration, connections },
+    size: site.size,
+    generator_s: generatorSeconds,
+    cold_start_ms: coldStartMs,
+    peak_rss_mb: Math.round(peakRss),
+    db_mb: Math.round(dbBytes / 1048576),
+    initial_js_gzip_kb: Object.fromEntries(Object.entries(initialJs()).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
+    question_list_time_to_content_ms: ttc,
+    workloads: rows,
+  };
+  writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  process.stdout.write('\n');
+  console.table(rows);
+  const { workloads: _w, ...rest } = report;
+  process.stdout.write(`${JSON.stringify(rest, null, 2)}\nwritten: bench/results/latest.json\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
