@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { UserRow } from '../../db/tables/user.table.js';
+import { orderQuestions } from './question.repository.js';
 
 /** Questions the public may see in lists: available or closed, and listed. */
 const PUBLIC_STATUSES = [1, 2];
@@ -87,23 +88,7 @@ export async function pageLinkingQuestions(
     base = base.where('q.post_update_time', '>=', q.now - 90 * 86400);
   }
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  let list = base.selectAll('q').orderBy('q.pin', 'desc');
-  switch (q.order) {
-    case 'active':
-      list = list.orderBy('q.post_update_time', 'desc').orderBy('q.updated_at', 'desc');
-      break;
-    case 'hot':
-      list = list.orderBy('q.hot_score', 'desc');
-      break;
-    case 'score':
-      list = list.orderBy('q.vote_count', 'desc').orderBy('q.view_count', 'desc');
-      break;
-    case 'frequent':
-      list = list.orderBy('q.linked_count', 'desc').orderBy('q.updated_at', 'desc');
-      break;
-    default:
-      list = list.orderBy('q.created_at', 'desc');
-  }
+  const list = orderQuestions(base.selectAll('q'), q.order);
   const rows = await list.orderBy('q.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
   return { count: Number(count), rows };
 }

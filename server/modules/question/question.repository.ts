@@ -1,4 +1,5 @@
-import type { DbOrTrx } from '../../db/database.js';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { QuestionPageQuery } from './question.schema.js';
 
@@ -44,23 +45,7 @@ export async function pageQuestions(db: DbOrTrx, q: QuestionPageQuery & { tagIds
   if (q.order === 'hot') base = base.where('q.created_at', '>=', q.now - 90 * 86400);
   if (q.order === 'active' && !q.in_days) base = base.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  let list = base.selectAll('q').orderBy('q.pin', 'desc');
-  switch (q.order) {
-    case 'active':
-      list = list.orderBy('q.post_update_time', 'desc').orderBy('q.updated_at', 'desc');
-      break;
-    case 'hot':
-      list = list.orderBy('q.hot_score', 'desc');
-      break;
-    case 'score':
-      list = list.orderBy('q.vote_count', 'desc').orderBy('q.view_count', 'desc');
-      break;
-    case 'frequent':
-      list = list.orderBy('q.linked_count', 'desc').orderBy('q.updated_at', 'desc');
-      break;
-    default:
-      list = list.orderBy('q.created_at', 'desc');
-  }
+  const list = orderQuestions(base.selectAll('q'), q.order);
   const rows = await list.orderBy('q.id', 'desc').limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
   return { count: Number(count), rows };
 }
@@ -168,4 +153,23 @@ export async function configRowsByKeys(db: DbOrTrx, keys: string[]) {
 /** A config key by id. */
 export async function configKeyById(db: DbOrTrx, id: number): Promise<string | undefined> {
   return (await db.selectFrom('config').select('key').where('id', '=', id).executeTakeFirst())?.key;
+}
+
+type QuestionSelect = SelectQueryBuilder<Database & { q: Database['question'] }, 'q', QuestionRow>;
+
+/** The list orders of question/page (pinned first; id breaks ties so pages never overlap). */
+export function orderQuestions(list: QuestionSelect, order: string): QuestionSelect {
+  const pinned = list.orderBy('q.pin', 'desc');
+  switch (order) {
+    case 'active':
+      return pinned.orderBy('q.post_update_time', 'desc').orderBy('q.updated_at', 'desc');
+    case 'hot':
+      return pinned.orderBy('q.hot_score', 'desc');
+    case 'score':
+      return pinned.orderBy('q.vote_count', 'desc').orderBy('q.view_count', 'desc');
+    case 'frequent':
+      return pinned.orderBy('q.linked_count', 'desc').orderBy('q.updated_at', 'desc');
+    default:
+      return pinned.orderBy('q.created_at', 'desc');
+  }
 }
