@@ -16,7 +16,11 @@ export type DomainEvent =
   | { type: 'vote.cast'; objectId: string; objectType: 'question' | 'answer' | 'comment'; voterId: number; ownerId: number; direction: 'up' | 'down'; cancelled: boolean }
   | { type: 'rank.changed'; userId: number; delta: number; reason: string; objectId: string }
   | { type: 'revision.reviewed'; revisionId: number; objectId: string; suggesterId: number; reviewerId: number; approved: boolean }
-  | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' };
+  | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' }
+  | { type: 'user.profile_updated'; userId: number }
+  | { type: 'report.created'; reportId: string; objectId: string; objectType: 'question' | 'answer' | 'comment'; userId: number }
+  | { type: 'reaction.changed'; objectId: string; objectType: 'question' | 'answer'; userId: number; emoji: string; active: boolean }
+  | { type: 'question.shared'; questionId: string; sharerId: number; visitorId: number | null };
 
 export type DomainEventType = DomainEvent['type'];
 type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T }>) => Promise<void> | void;
