@@ -45,10 +45,13 @@ try {
     throw new Error(`electronegativity exited ${r.status}`);
   }
   const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).filter(Boolean);
-  const findings = rows.map((line) => {
-    const [check, severity, confidence, file, location] = csvFields(line);
-    return { check, severity, confidence, file, location };
+  const parsed = rows.map((line) => {
+    const [check, severity = '', confidence = '', file = '', location = ''] = csvFields(line);
+    return { check, severity, confidence, file, location, line };
   });
+  // a finding's row starts with its check id; anything else is the tool's noise (e.g. its offline release lookup)
+  const findings = parsed.filter((f) => /^[A-Z0-9_]+_CHECK$/.test(f.check));
+  for (const f of parsed.filter((x) => !findings.includes(x))) process.stdout.write(`(not a finding) ${f.line.slice(0, 200)}\n`);
   const security = readFileSync(join(root, 'README.md'), 'utf8').split(/^## /m).find((s) => s.startsWith('Security')) ?? '';
   const answered = new Set([...security.matchAll(/`([A-Z_]+_CHECK)`/g)].map((m) => m[1]));
   for (const f of findings) process.stdout.write(`${f.severity.padEnd(13)} ${f.confidence.padEnd(10)} ${f.check} ${f.file}:${f.location}${answered.has(f.check) ? ' (answered in README)' : ''}\n`);
