@@ -29,6 +29,8 @@ export interface Config {
   readonly autoInstall: AutoInstall | null;
   readonly version: string;
   readonly revision: string;
+  /** Periodic jobs (hot scores, digests): on for a real server, off in tests unless asked for. */
+  readonly backgroundJobs: boolean;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -90,6 +92,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     rendererDir: values['renderer-dir'] ?? env.LANTERN_RENDERER_DIR ?? null,
     logLevel: env.LANTERN_LOG_LEVEL ?? 'info',
     autoInstall: autoInstallFrom(env),
+    backgroundJobs: true,
   });
 }
 
@@ -104,6 +107,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     autoInstall: null,
     version: '1.5.1',
     revision: 'lantern-0.1.0',
+    backgroundJobs: false,
     ...partial,
   });
 }

@@ -26,6 +26,7 @@ import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
 import { registerUpload } from './upload/upload.routes.js';
 import { registerLan } from './lan/lan.routes.js';
+import { registerHotScore } from './question/hot-score.js';
 import { registerAdminUser } from './admin-user/admin-user.routes.js';
 import { registerDashboard } from './dashboard/dashboard.routes.js';
 import { registerConnector } from './connector/connector.routes.js';
@@ -40,7 +41,7 @@ import { registerAdminContent } from './admin-content/admin-content.routes.js';
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
-  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan,
+  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore,
   registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
   registerNotification, registerBadge, registerReport, registerReview, registerAdminContent,
 ];

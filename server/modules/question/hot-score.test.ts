@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { hotScore, refreshHotScores } from './hot-score.js';
+
+const HOUR = 3600;
+const NOW = 1_800_000_000;
+
+describe('the hot score', () => {
+  it('is the reference formula, stored as ceil(score * 10000)', () => {
+    const q = { views: 100, answers: 3, votes: 5, answerVotes: 4, createdAt: NOW - 10 * HOUR, updatedAt: NOW - 2 * HOUR };
+    const expected = Math.ceil(((Math.log(100) * 4 + (3 * 5) / 5 + 4) / Math.pow(10 + 1 - (10 - 2) / 2, 1.5)) * 10000);
+    expect(hotScore(q, NOW)).toBe(expected);
+    expect(expected).toBe(Math.ceil(((18.420680743952367 + 3 + 4) / Math.pow(7, 1.5)) * 10000));
+  });
+
+  it('is 0 for no views (ln 0) and for negative scores', () => {
+    expect(hotScore({ views: 0, answers: 0, votes: 0, answerVotes: 0, createdAt: NOW, updatedAt: NOW }, NOW)).toBe(0);
+    expect(hotScore({ views: 1, answers: 0, votes: 0, answerVotes: -3, createdAt: NOW - HOUR, updatedAt: NOW - HOUR }, NOW)).toBe(0);
+  });
+
+  it('ranks a fresh, busy question above an old quiet one', () => {
+    const fresh = hotScore({ views: 50, answers: 2, votes: 3, answerVotes: 2, createdAt: NOW - 2 * HOUR, updatedAt: NOW - HOUR }, NOW);
+    const old = hotScore({ views: 50, answers: 2, votes: 3, answerVotes: 2, createdAt: NOW - 60 * 24 * HOUR, updatedAt: NOW - 60 * 24 * HOUR }, NOW);
+    expect(fresh).toBeGreaterThan(old);
+  });
+});
+
+describe('the hourly refresh', () => {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await startTestApp();
+    await captchaOff(app);
+  });
+  afterEach(async () => app.stop());
+
+  it('scores the last 90 days and orders question/page?order=hot by it', async () => {
+    const token = await adminToken(app);
+    const ask = async (title: string) => (await app.call('POST', '/answer/api/v1/question', { token, body: { title, content: 'Some body text here.', tags: [{ slug_name: 'hot' }] } })).body.data.id as string;
+    const quiet = await ask('A quiet question');
+    const busy = await ask('A busy question');
+    const ancient = await ask('An ancient question');
+    const db = app.lantern.ctx.db;
+    const now = app.lantern.ctx.clock.now();
+    await db.updateTable('question').set({ view_count: 500, vote_count: 4, answer_count: 2 }).where('id', '=', busy).execute();
+    await db.updateTable('question').set({ view_count: 3 }).where('id', '=', quiet).execute();
+    await db.updateTable('question').set({ view_count: 9000, hot_score: 77, created_at: now - 100 * 86400 }).where('id', '=', ancient).execute();
+    expect(await refreshHotScores(db, now + 60)).toBe(2);
+    const scores = new Map((await db.selectFrom('question').select(['id', 'hot_score']).execute()).map((r) => [r.id, r.hot_score]));
+    expect(scores.get(busy)).toBeGreaterThan(scores.get(quiet)!);
+    expect(scores.get(ancient)).toBe(0);
+    const list = await app.call('GET', '/answer/api/v1/question/page?order=hot&page=1&page_size=10');
+    expect(list.body.data.list.map((q: { id: string }) => q.id)).toEqual([busy, quiet]);
+  });
+});

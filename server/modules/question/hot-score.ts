@@ -1,0 +1,58 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTrx } from '../../db/database.js';
+import type { Routers } from '../index.js';
+
+const WINDOW_DAYS = 90;
+const HOUR_MS = 3_600_000;
+
+/** The inputs of one question's hot score. */
+export interface HotInputs {
+  views: number;
+  answers: number;
+  votes: number;
+  answerVotes: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * The reference's hot score (its hourly job): (ln(views)*4 + answers*votes/5 + Σ answer votes)
+ * / ((ageH + 1) − (ageH − updH)/2)^1.5, stored as ceil(score*10000); negative or not a number → 0.
+ */
+export function hotScore(q: HotInputs, now: number): number {
+  const ageH = Math.max(0, (now - q.createdAt) / 3600);
+  const updH = Math.max(0, (now - q.updatedAt) / 3600);
+  const top = Math.log(Math.max(q.views, 0)) * 4 + (q.answers * q.votes) / 5 + q.answerVotes;
+  const score = top / Math.pow(ageH + 1 - (ageH - updH) / 2, 1.5);
+  const stored = Math.ceil(score * 10000);
+  return Number.isFinite(stored) && stored > 0 ? stored : 0;
+}
+
+/** Recomputes hot_score for the questions of the last 90 days (older ones drop to 0, as they leave the hot list). */
+export async function refreshHotScores(db: DbOrTrx, now: number): Promise<number> {
+  const since = now - WINDOW_DAYS * 86400;
+  const rows = await db
+    .selectFrom('question as q')
+    .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at'])
+    .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
+    .where('q.created_at', '>=', since)
+    .where('q.status', 'in', [1, 2])
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    for (const r of rows) {
+      const score = hotScore({ views: r.view_count, answers: r.answer_count, votes: r.vote_count, answerVotes: Number(r.answer_votes ?? 0), createdAt: r.created_at, updatedAt: r.updated_at }, now);
+      await trx.updateTable('question').set({ hot_score: score }).where('id', '=', r.id).execute();
+    }
+    await trx.updateTable('question').set({ hot_score: 0 }).where('created_at', '<', since).where('hot_score', '!=', 0).execute();
+  });
+  return rows.length;
+}
+
+/** Runs the job at start and then hourly (the timer does not keep the process alive). */
+export function registerHotScore(ctx: AppContext, _routers: Routers): void {
+  if (!ctx.config.backgroundJobs) return;
+  const run = () =>
+    refreshHotScores(ctx.db, ctx.clock.now()).catch((err: unknown) => ctx.logger.warn({ err }, 'hot score refresh failed'));
+  setTimeout(run, 1000).unref();
+  setInterval(run, HOUR_MS).unref();
+}
