@@ -4,6 +4,7 @@ import * as m20261122_1535 from './2026_11_22_1535_seed_config.js';
 import * as m20261122_1600 from './2026_11_22_1600_create_content.js';
 import * as m20261122_1700 from './2026_11_22_1700_create_request_guard.js';
 import * as m20261123_1300 from './2026_11_23_1300_create_search_index.js';
+import * as m20261123_1400 from './2026_11_23_1400_seed_badges.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1600_create_content': m20261122_1600,
   '2026_11_22_1700_create_request_guard': m20261122_1700,
   '2026_11_23_1300_create_search_index': m20261123_1300,
+  '2026_11_23_1400_seed_badges': m20261123_1400,
 };
 
 /** kysely's Migrator reads migrations from here. */
