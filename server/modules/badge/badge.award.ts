@@ -4,6 +4,7 @@ import type { DomainEvent, DomainEventType } from '../../infra/events.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import type { ActivityKey } from '../activity/activity-types.js';
 import { parseReactionSummary } from '../meta/meta.presenter.js';
+import { notifyBadgeAward } from '../notification/notification.service.js';
 import * as repo from './badge.repository.js';
 import { BADGE_SINGLE, BADGE_STATUS, type BadgeRow } from './badge.repository.js';
 
@@ -150,10 +151,14 @@ export const BADGE_EVENTS: DomainEventType[] = [
 
 /**
  * The hook every new award goes through after its transaction committed: the achievement
- * notification (and the UI's badge alert) hang off it.
+ * notification (which also drives the UI's badge alert). A failure here is logged; the award stands.
  */
 export async function onBadgeAwarded(ctx: AppContext, award: BadgeAward): Promise<void> {
-  ctx.logger.info({ userId: award.userId, badgeId: award.badgeId, awardId: award.awardId }, 'badge awarded');
+  try {
+    await notifyBadgeAward(ctx, award.userId, { awardId: award.awardId, badgeId: award.badgeId, name: award.badgeName });
+  } catch (err) {
+    ctx.logger.error({ err, awardId: award.awardId }, 'badge award notification failed');
+  }
 }
 
 /**

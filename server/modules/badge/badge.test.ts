@@ -370,6 +370,22 @@ describe('awarding', () => {
     expect(await awardsOf(sharer.id)).toEqual([{ badge: 'first_share', key: qid }]);
   });
 
+  it('tells the user with an achievement notification and the badge alert', async () => {
+    const qid = await ask(admin);
+    const u = await voter();
+    await vote(u.token, qid);
+    await afterCall({ type: 'vote.cast', objectId: qid, objectType: 'question', voterId: u.id, ownerId: 1, direction: 'up', cancelled: false });
+    const awardId = (await db().selectFrom('badge_award').select('id').where('user_id', '=', u.id).executeTakeFirstOrThrow()).id;
+    const page = await app.call('GET', `${V1}/notification/page?type=achievement`, { token: u.token });
+    expect(page.status).toBe(200);
+    const item = page.body.data.list.find((n: { object_info: { object_type: string } }) => n.object_info.object_type === 'badge_award');
+    expect(item.object_info).toMatchObject({ object_id: awardId, object_map: { badge_id: await badgeId('first_upvote') } });
+    expect(item.notification_action).toBe('You\'ve earned the "First Upvote" badge');
+    expect(item.user_info).toBeUndefined();
+    const status = await app.call('GET', `${V1}/notification/status`, { token: u.token });
+    expect(status.body.data.badge_award).toMatchObject({ badge_id: await badgeId('first_upvote'), icon: 'hand-thumbs-up-fill', level: 1 });
+  });
+
   it('does not award a deleted user', async () => {
     const u = await makeUser(app, { status: 10 });
     expect(await awardBadge(app.lantern.ctx, await badgeId('editor'), u.id, '0')).toBeNull();
