@@ -14,7 +14,7 @@ export type DomainEvent =
   | { type: 'post.edited'; objectId: string; objectType: 'question' | 'answer' | 'tag'; editorId: number; ownerId: number; questionId: string }
   | { type: 'post.status'; objectId: string; objectType: 'question' | 'answer' | 'comment'; action: 'closed' | 'reopened' | 'deleted' | 'undeleted' | 'pinned' | 'unpinned' | 'listed' | 'unlisted' | 'approved'; byUserId: number; ownerId: number; questionId: string }
   | { type: 'vote.cast'; objectId: string; objectType: 'question' | 'answer' | 'comment'; voterId: number; ownerId: number; direction: 'up' | 'down'; cancelled: boolean }
-  | { type: 'rank.changed'; userId: number; delta: number; reason: string; objectId: string }
+  | { type: 'rank.changed'; userId: number; delta: number; reason: string; objectId: string; /** who acted (voter, accepter, reviewer); absent when unknown */ byUserId?: number }
   | { type: 'revision.reviewed'; revisionId: number; objectId: string; suggesterId: number; reviewerId: number; approved: boolean }
   | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' }
   | { type: 'user.profile_updated'; userId: number }

@@ -13,7 +13,7 @@ import { findQuestion, insertRevision } from '../question/question.repository.js
 import { questionInfo, siteUrlOf } from '../question/question.service.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
-import { activeActivities, cancelActivity, changeRank } from '../rank/rank.service.js';
+import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -75,7 +75,9 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
     ctx.db.transaction().execute((trx) => addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now })),
   );
   await ctx.captcha.count('answer', String(session.user.id));
-  return answerInfo(ctx, session, id);
+  const out = await answerInfo(ctx, session, id);
+  ctx.events.emit({ type: 'answer.created', answerId: id, questionId: question.id, userId: session.user.id, questionOwnerId: question.user_id, status: out.info.status });
+  return out;
 }
 
 /**
@@ -136,6 +138,7 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
     if (direct) await applyAnswerRevision(trx, a, snap, { editorId: uid, revisionId, siteUrl, now });
   });
   await ctx.captcha.count('edit', String(uid));
+  if (direct) ctx.events.emit({ type: 'post.edited', objectId: a.id, objectType: 'answer', editorId: uid, ownerId: a.user_id, questionId: a.question_id });
   return { wait_for_review: !direct };
 }
 
@@ -161,6 +164,7 @@ export async function removeAnswer(ctx: AppContext, session: SessionUser, input:
     await recordTimeline(trx, { userId: uid, objectId: a.id, originalObjectId: a.id, key: 'answer.deleted', now });
   });
   await ctx.captcha.count('delete', String(uid));
+  ctx.events.emit({ type: 'post.status', objectId: a.id, objectType: 'answer', action: 'deleted', byUserId: uid, ownerId: a.user_id, questionId: a.question_id });
 }
 
 /** POST answer/recover (staff). */
@@ -176,6 +180,7 @@ export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId
     await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: a.id, originalObjectId: a.id, key: 'answer.undeleted', now });
   });
+  ctx.events.emit({ type: 'post.status', objectId: a.id, objectType: 'answer', action: 'undeleted', byUserId: session.user.id, ownerId: a.user_id, questionId: a.question_id });
 }
 
 /** GET answer/info: {info, question}. */
@@ -206,17 +211,20 @@ export async function acceptAnswer(ctx: AppContext, session: SessionUser, input:
   if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== 1)) throw badRequest('error.answer.not_found');
   if ((wanted ?? '0') === question.accepted_answer_id) return;
   const now = ctx.clock.now();
+  const moves: RankMove[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     if (question.accepted_answer_id !== '0') {
-      for (const act of await activeActivities(trx, question.accepted_answer_id, ['answer.accept', 'answer.accepted'])) await cancelActivity(trx, act.id, now);
+      for (const act of await activeActivities(trx, question.accepted_answer_id, ['answer.accept', 'answer.accepted'])) await cancelActivity(trx, act.id, now, moves);
     }
     await trx.updateTable('answer').set({ adopted: 1 }).where('question_id', '=', question.id).execute();
     await trx.updateTable('question').set({ accepted_answer_id: answer ? answer.id : '0' }).where('id', '=', question.id).execute();
     if (!answer) return;
     await trx.updateTable('answer').set({ adopted: 2 }).where('id', '=', answer.id).execute();
     const self = answer.user_id === question.user_id;
-    await changeRank(trx, { userId: question.user_id, triggerUserId: 0, objectId: answer.id, originalObjectId: question.id, key: 'answer.accept', delta: self ? 0 : undefined, capped: false, now });
-    await changeRank(trx, { userId: answer.user_id, triggerUserId: question.user_id, objectId: answer.id, originalObjectId: answer.id, key: 'answer.accepted', delta: self ? 0 : undefined, capped: false, now });
+    await changeRank(trx, { userId: question.user_id, triggerUserId: 0, objectId: answer.id, originalObjectId: question.id, key: 'answer.accept', delta: self ? 0 : undefined, capped: false, now }, moves);
+    await changeRank(trx, { userId: answer.user_id, triggerUserId: question.user_id, objectId: answer.id, originalObjectId: answer.id, key: 'answer.accepted', delta: self ? 0 : undefined, capped: false, now }, moves);
     await recordTimeline(trx, { userId: session.user.id, objectId: answer.id, originalObjectId: question.id, key: 'question.accept', now });
   });
+  emitRankMoves(ctx, moves, session.user.id);
+  if (answer) ctx.events.emit({ type: 'answer.accepted', answerId: answer.id, questionId: question.id, answerOwnerId: answer.user_id, byUserId: session.user.id });
 }

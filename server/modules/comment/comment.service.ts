@@ -176,6 +176,7 @@ export async function addComment(ctx: AppContext, session: SessionUser, input: A
   await ctx.captcha.count('comment', String(uid));
   const row = (await repo.findComment(ctx.db, id))!;
   const [comment] = await presentMany(ctx, session, [row]);
+  ctx.events.emit({ type: 'comment.created', commentId: id, objectId: post.id, questionId: post.questionId, userId: uid, objectOwnerId: post.ownerId, replyUserId: row.reply_user_id, mentionedUserIds: mentioned.map((u) => u.id) });
   return {
     comment,
     created: {
@@ -223,6 +224,7 @@ export async function removeComment(ctx: AppContext, session: SessionUser, input
     if (objectTypeOf(c.object_id) === OBJECT_TYPE.answer) await repo.recountAnswerComments(trx, c.object_id);
   });
   await ctx.captcha.count('delete', uid);
+  ctx.events.emit({ type: 'post.status', objectId: c.id, objectType: 'comment', action: 'deleted', byUserId: session.user.id, ownerId: c.user_id, questionId: c.question_id });
 }
 
 /** GET comment: one available comment whose post the viewer may see. */

@@ -1,5 +1,50 @@
 import type { AppContext } from '../../app-context.js';
+import { auth, requireSession } from '../../http/auth.js';
+import { ok, requestLanguage } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
+import { subscribeNotifications } from './notification.events.js';
+import { runDigestIfDue } from './notification.mail.js';
+import { notificationIdSchema, notificationPageQuery, notificationTypeSchema, type NotificationPageQuery } from './notification.schema.js';
+import * as service from './notification.service.js';
 
-/** Routes for notifications (being written). */
-export function registerNotification(_ctx: AppContext, _routers: Routers): void {}
+const DIGEST_CHECK_MS = 60 * 60 * 1000;
+
+/** Checks hourly whether the weekly new-questions mail is due; stops once the database is closed. */
+function startDigestTimer(ctx: AppContext): void {
+  const tick = async () => {
+    try {
+      await runDigestIfDue(ctx);
+    } catch (err) {
+      if (/destroyed/i.test(String((err as Error | undefined)?.message))) {
+        clearInterval(timer);
+        return;
+      }
+      ctx.logger.error({ err }, 'weekly digest failed');
+    }
+  };
+  const timer = setInterval(() => void tick(), DIGEST_CHECK_MS);
+  timer.unref();
+}
+
+/** Notifications: the inbox and achievements, the polled red-dot status, read state; plus the writers and mails behind them. */
+export function registerNotification(ctx: AppContext, { api }: Routers): void {
+  subscribeNotifications(ctx);
+  startDigestTimer(ctx);
+
+  api.get('/notification/page', auth(ctx, 'active'), validate(notificationPageQuery, 'query'), async (req, res) => {
+    ok(res, await service.notificationPage(ctx, requireSession(res), input<NotificationPageQuery>(res), requestLanguage(req)));
+  });
+  api.get('/notification/status', auth(ctx, 'active'), async (req, res) => {
+    ok(res, await service.redDot(ctx, requireSession(res), requestLanguage(req)));
+  });
+  api.put('/notification/status', auth(ctx, 'active'), validate(notificationTypeSchema), async (req, res) => {
+    ok(res, await service.clearRedDot(ctx, requireSession(res), input<{ type: 'inbox' | 'achievement' }>(res).type, requestLanguage(req)));
+  });
+  api.put('/notification/read/state/all', auth(ctx, 'active'), validate(notificationTypeSchema), async (_req, res) => {
+    ok(res, await service.readAll(ctx, requireSession(res), input<{ type: 'inbox' | 'achievement' }>(res).type));
+  });
+  api.put('/notification/read/state', auth(ctx, 'active'), validate(notificationIdSchema), async (_req, res) => {
+    ok(res, await service.readOne(ctx, requireSession(res), input<{ id: string }>(res).id));
+  });
+}

@@ -62,7 +62,7 @@ export async function invitedUsers(ctx: AppContext, session: SessionUser | undef
 /**
  * PUT question/invite: replaces the invited users. The question's owner or anyone with the
  * answer.invite_someone_to_answer privilege may do it; unknown usernames are refused (the reference
- * drops them silently). Notifying the invitees is not part of this slice.
+ * drops them silently). Newly invited users are announced (question.invited).
  */
 export async function updateInvitedUsers(ctx: AppContext, session: SessionUser, input: UpdateInviteInput): Promise<void> {
   const q = await visibleQuestion(ctx, session, input.id);
@@ -76,8 +76,12 @@ export async function updateInvitedUsers(ctx: AppContext, session: SessionUser, 
   if (missing.length > 0) {
     throw new AppError(400, 'error.user.not_found', null, [{ field: 'invite_user', key: 'error.question.invite_users_not_found', params: { names: missing.join(', ') } }]);
   }
-  await repo.setInvitedUsers(ctx.db, q.id, names.map((n) => byName.get(n)!));
+  const ids = names.map((n) => byName.get(n)!);
+  await repo.setInvitedUsers(ctx.db, q.id, ids);
   if (!staff) await ctx.captcha.count('invitation_answer', String(session.user.id));
+  const before = new Set(parseInvitedIds(q.invite_user_id));
+  const invited = ids.filter((id) => !before.has(id));
+  if (invited.length > 0) ctx.events.emit({ type: 'question.invited', questionId: q.id, byUserId: session.user.id, invitedUserIds: invited });
 }
 
 const STOP_WORDS = new Set(

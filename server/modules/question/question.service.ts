@@ -61,7 +61,9 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, input: 
     ctx.db.transaction().execute((trx) => createQuestionTx(trx, rules, session, input, html, siteUrl, now)),
   );
   await ctx.captcha.count('question', String(session.user.id));
-  return questionInfo(ctx, session, id, false);
+  const out = await questionInfo(ctx, session, id, false);
+  ctx.events.emit({ type: 'question.created', questionId: id, userId: session.user.id, status: out.status });
+  return out;
 }
 
 /** POST question/answer: a question and the asker's own answer in one call; {info, question}. */
@@ -84,7 +86,11 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
     }),
   );
   await ctx.captcha.count('question', String(session.user.id));
-  return answerInfo(ctx, session, answerId);
+  const out = await answerInfo(ctx, session, answerId);
+  const qid = decodeId(out.question.id) ?? '';
+  ctx.events.emit({ type: 'question.created', questionId: qid, userId: session.user.id, status: out.question.status });
+  ctx.events.emit({ type: 'answer.created', answerId, questionId: qid, userId: session.user.id, questionOwnerId: session.user.id, status: out.info.status });
+  return out;
 }
 
 /** A question visible to the caller for a write: 404 when unknown, or pending and not theirs. */
@@ -181,6 +187,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
     return true;
   });
   if (changed) await ctx.captcha.count('edit', String(uid));
+  if (changed && direct) ctx.events.emit({ type: 'post.edited', objectId: q.id, objectType: 'question', editorId: uid, ownerId: q.user_id, questionId: q.id });
   return { url_title: urlTitle(input.title), wait_for_review: changed && !direct };
 }
 
@@ -210,6 +217,7 @@ export async function removeQuestion(ctx: AppContext, session: SessionUser, inpu
     await recordTimeline(trx, { userId: uid, objectId: q.id, originalObjectId: q.id, key: 'question.deleted', now });
   });
   await ctx.captcha.count('delete', String(uid));
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'deleted', byUserId: uid, ownerId: q.user_id, questionId: q.id });
 }
 
 /** POST question/recover (staff): a deleted question becomes available again with its tags and links. */
@@ -228,6 +236,7 @@ export async function recoverQuestion(ctx: AppContext, session: SessionUser, raw
     await repo.recountUserQuestions(trx, q.user_id);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.undeleted', now });
   });
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'undeleted', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
 }
 
 /** The config ids of the close reasons. */
@@ -276,6 +285,7 @@ export async function closeQuestion(ctx: AppContext, session: SessionUser, input
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
   });
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'closed', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
 }
 
 /** PUT question/reopen (staff): a closed question becomes available; its close reason goes. */
@@ -292,6 +302,7 @@ export async function reopenQuestion(ctx: AppContext, session: SessionUser, rawI
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.reopened', now });
   });
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'reopened', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
 }
 
 /**
@@ -321,6 +332,8 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
     }
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: `question.${op}`, now });
   });
+  const action = ({ pin: 'pinned', unpin: 'unpinned', hide: 'unlisted', show: 'listed' } as const)[op];
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action, byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
 }
 
 async function viewerState(ctx: AppContext, session: SessionUser | undefined, q: { id: string; user_id: number; status: number; pin: number; show: number }): Promise<ViewerState> {

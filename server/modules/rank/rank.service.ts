@@ -1,3 +1,4 @@
+import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { readConfigValues } from '../config/config.repository.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
@@ -29,7 +30,7 @@ function dayStart(now: number): number {
  * never takes a user below 1, positive vote gains stop once today's total reaches the daily limit,
  * and the amount actually applied is stored so an undo takes back exactly that.
  */
-export async function changeRank(db: DbOrTrx, c: RankChange): Promise<{ activityId: number; applied: number }> {
+export async function changeRank(db: DbOrTrx, c: RankChange, moves?: RankMove[]): Promise<{ activityId: number; applied: number }> {
   const config = await readConfigValues(db, [c.key, DAILY_LIMIT_KEY]);
   const delta = c.delta ?? Number(config.get(c.key) ?? 0);
   const user = await db.selectFrom('user').select('rank').where('id', '=', c.userId).executeTakeFirstOrThrow();
@@ -67,15 +68,36 @@ export async function changeRank(db: DbOrTrx, c: RankChange): Promise<{ activity
     activityId = row.id;
   }
   if (applied !== 0) await db.updateTable('user').set((eb) => ({ rank: eb('rank', '+', applied) })).where('id', '=', c.userId).execute();
+  if (applied !== 0) moves?.push({ userId: c.userId, delta: applied, reason: c.key, objectId: c.objectId });
   return { activityId, applied };
 }
 
 /** Cancels an active activity and takes back the reputation it stored. */
-export async function cancelActivity(db: DbOrTrx, activityId: number, now: number): Promise<void> {
-  const a = await db.selectFrom('activity').select(['user_id', 'rank', 'cancelled']).where('id', '=', activityId).executeTakeFirst();
+export async function cancelActivity(db: DbOrTrx, activityId: number, now: number, moves?: RankMove[]): Promise<void> {
+  const a = await db.selectFrom('activity').select(['user_id', 'rank', 'cancelled', 'activity_type', 'object_id']).where('id', '=', activityId).executeTakeFirst();
   if (!a || a.cancelled === 1) return;
   await db.updateTable('activity').set({ cancelled: 1, cancelled_at: now, updated_at: now }).where('id', '=', activityId).execute();
   if (a.rank !== 0) await db.updateTable('user').set((eb) => ({ rank: eb('rank', '-', a.rank) })).where('id', '=', a.user_id).execute();
+  if (a.rank !== 0) moves?.push({ userId: a.user_id, delta: -a.rank, reason: `${KEY_OF_TYPE.get(a.activity_type) ?? a.activity_type}.cancelled`, objectId: a.object_id });
+}
+
+/**
+ * A reputation change made inside a transaction. Callers collect them (the optional `moves` list of
+ * changeRank and cancelActivity) and announce them with emitRankMoves once the transaction committed.
+ */
+export interface RankMove {
+  userId: number;
+  delta: number;
+  /** The activity key (".cancelled" appended when an activity was undone). */
+  reason: string;
+  objectId: string;
+}
+
+const KEY_OF_TYPE = new Map<number, string>(Object.entries(ACTIVITY_TYPE).map(([k, v]) => [v, k]));
+
+/** Announces collected reputation changes (rank.changed), after the commit; byUserId is who acted. */
+export function emitRankMoves(ctx: AppContext, moves: RankMove[], byUserId: number): void {
+  for (const m of moves) ctx.events.emit({ type: 'rank.changed', userId: m.userId, delta: m.delta, reason: m.reason, objectId: m.objectId, byUserId });
 }
 
 /** Active activities of some types on an object. */

@@ -12,7 +12,7 @@ import { findAnswer } from '../answer/answer.repository.js';
 import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
 import { findQuestion } from '../question/question.repository.js';
 import { applyQuestionRevision, siteUrlOf, snapshotTagIds } from '../question/question.service.js';
-import { changeRank } from '../rank/rank.service.js';
+import { changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs } from '../tag/tag.repository.js';
 import { questionTags } from '../tag/tag.usage.js';
@@ -122,10 +122,10 @@ export async function unreviewedPage(ctx: AppContext, session: SessionUser, page
 }
 
 /** The suggester earns edit.accepted once per post (never for approving their own suggestion). */
-async function rewardSuggester(trx: Parameters<typeof changeRank>[0], rev: RevisionRow, reviewerId: number, originalObjectId: string, now: number): Promise<void> {
+async function rewardSuggester(trx: Parameters<typeof changeRank>[0], rev: RevisionRow, reviewerId: number, originalObjectId: string, now: number, moves?: RankMove[]): Promise<void> {
   if (rev.user_id === reviewerId) return;
   if (await repo.activeActivityOf(trx, rev.user_id, rev.object_id, ACTIVITY_TYPE['edit.accepted'])) return;
-  const { activityId } = await changeRank(trx, { userId: rev.user_id, triggerUserId: reviewerId, objectId: rev.object_id, originalObjectId, key: 'edit.accepted', capped: false, now });
+  const { activityId } = await changeRank(trx, { userId: rev.user_id, triggerUserId: reviewerId, objectId: rev.object_id, originalObjectId, key: 'edit.accepted', capped: false, now }, moves);
   await repo.setActivityRevision(trx, activityId, rev.id);
 }
 
@@ -142,44 +142,57 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   if (!(await auditableTypes(ctx, session)).includes(rev.object_type)) throw badRequest('error.revision.no_permission');
   const reviewer = session.user.id;
   const now = ctx.clock.now();
+  const reviewed = (approved: boolean) => ctx.events.emit({ type: 'revision.reviewed', revisionId: rev.id, objectId: rev.object_id, suggesterId: rev.user_id, reviewerId: reviewer, approved });
   if (input.operation === 'reject') {
-    await repo.settleRevision(ctx.db, rev.id, repo.REVISION_STATUS.rejected, reviewer, now);
+    if (await repo.settleRevision(ctx.db, rev.id, repo.REVISION_STATUS.rejected, reviewer, now)) reviewed(false);
     return;
   }
   const siteUrl = await siteUrlOf(ctx);
+  const moves: RankMove[] = [];
+  const applied = (edited: { objectType: 'question' | 'answer' | 'tag'; ownerId: number; questionId: string }) => {
+    reviewed(true);
+    ctx.events.emit({ type: 'post.edited', objectId: rev.object_id, editorId: rev.user_id, ...edited });
+    emitRankMoves(ctx, moves, reviewer);
+  };
   if (rev.object_type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, rev.object_id);
     if (!q || q.status === 10) throw badRequest('error.object.already_deleted');
     const snap = questionSnapshot(rev.content);
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return;
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
       await applyQuestionRevision(trx, q, snap, { editorId: rev.user_id, revisionId: rev.id, tagIds: await snapshotTagIds(trx, snap), siteUrl, now });
-      await rewardSuggester(trx, rev, reviewer, q.id, now);
+      await rewardSuggester(trx, rev, reviewer, q.id, now, moves);
+      return true;
     });
+    if (done) applied({ objectType: 'question', ownerId: q.user_id, questionId: q.id });
     return;
   }
   if (rev.object_type === OBJECT_TYPE.answer) {
     const a = await findAnswer(ctx.db, rev.object_id);
     if (!a || a.status === 10) throw badRequest('error.object.already_deleted');
     const snap = answerSnapshot(rev.content);
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return;
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
       await applyAnswerRevision(trx, a, snap, { editorId: rev.user_id, revisionId: rev.id, siteUrl, now });
-      await rewardSuggester(trx, rev, reviewer, a.question_id, now);
+      await rewardSuggester(trx, rev, reviewer, a.question_id, now, moves);
+      return true;
     });
+    if (done) applied({ objectType: 'answer', ownerId: a.user_id, questionId: a.question_id });
     return;
   }
   const t = await repo.findTag(ctx.db, rev.object_id);
   if (!t || t.status === 10) throw badRequest('error.object.already_deleted');
   const snap = tagSnapshot(rev.content);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return;
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
     const slug = snap.slug_name && snap.slug_name !== t.slug_name && !(await repo.slugTakenByOther(trx, snap.slug_name, t.id)) ? snap.slug_name : undefined;
     const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
     await repo.applyTagRevision(trx, t.id, { slug_name: slug, display_name: snap.display_name || t.display_name, original_text: snap.original_text, parsed_text: parsed, revision_id: rev.id, now });
     await recordTimeline(trx, { userId: rev.user_id, objectId: t.id, originalObjectId: t.id, key: 'tag.edited', revisionId: rev.id, now });
-    await rewardSuggester(trx, rev, reviewer, t.id, now);
+    await rewardSuggester(trx, rev, reviewer, t.id, now, moves);
+    return true;
   });
+  if (done) applied({ objectType: 'tag', ownerId: t.user_id, questionId: '' });
 }
 
 /** GET reviewing/type: queued posts and flags (staff) and suggested edits the caller may review. */

@@ -215,7 +215,8 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
   const direct = isStaff(session) || found.user_id === uid || (await canDo(ctx, session, 'tag.edit_without_review'));
   if (!direct) await requirePermission(ctx, session, 'tag.edit');
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const done = { edited: false };
+  const out = await ctx.db.transaction().execute(async (trx) => {
     const tag = await availableTag(trx, input.tag_id);
     if (await repo.pendingRevision(trx, tag.id)) throw badRequest('error.revision.review_underway', [], { err_type: 'toast' });
     const next = {
@@ -241,8 +242,11 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
     await repo.updateTag(trx, tag.id, { ...next, parsed_text: parsed, revision_id: revisionId, now });
     if (slugChanged) await repo.setMainTag(trx, (await repo.synonymsOf(trx, tag.id)).map((s) => s.id), tag.id, next.slug_name, now);
     await recordTimeline(trx, { userId: uid, objectId: tag.id, originalObjectId: tag.id, key: 'tag.edited', revisionId, now });
+    done.edited = true;
     return { wait_for_review: false };
   });
+  if (done.edited) ctx.events.emit({ type: 'post.edited', objectId: found.id, objectType: 'tag', editorId: uid, ownerId: found.user_id, questionId: '' });
+  return out;
 }
 
 /** DELETE tag (tag.delete): refused while questions use it or it has synonyms. */

@@ -6,7 +6,7 @@ import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
-import { activeActivities, cancelActivity, changeRank } from '../rank/rank.service.js';
+import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 
 type Direction = 'up' | 'down';
@@ -50,21 +50,24 @@ async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, v
  * is_cancel. Comments can only be voted up: the reference stored vote/down as an up vote; here
  * vote/down is refused unless it cancels (then it takes back the up vote, as the reference did).
  */
-async function voteComment(ctx: AppContext, session: SessionUser, comment: { id: string; questionId: string }, dir: Direction, isCancel: boolean) {
+async function voteComment(ctx: AppContext, session: SessionUser, comment: { id: string; questionId: string; ownerId: number }, dir: Direction, isCancel: boolean) {
   if (dir === 'down' && !isCancel) throw badRequest('error.comment.cannot_vote_down', [], { err_type: 'toast' });
   await requirePermission(ctx, session, 'comment.vote_up');
   const now = ctx.clock.now();
   const voter = session.user.id;
-  await ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     const mine = (await activeActivities(trx, comment.id, ['comment.vote_up'])).filter((a) => a.user_id === voter);
     if (isCancel) {
       for (const a of mine) await cancelActivity(trx, a.id, now);
-    } else if (mine.length === 0) {
-      await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: comment.id, originalObjectId: comment.questionId, key: 'comment.vote_up', delta: 0, capped: false, now });
+      return mine.length > 0;
     }
+    if (mine.length > 0) return false;
+    await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: comment.id, originalObjectId: comment.questionId, key: 'comment.vote_up', delta: 0, capped: false, now });
+    return true;
   });
   const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
   await ctx.db.updateTable('comment').set({ vote_count: up.length }).where('id', '=', comment.id).execute();
+  if (changed) ctx.events.emit({ type: 'vote.cast', objectId: comment.id, objectType: 'comment', voterId: voter, ownerId: comment.ownerId, direction: 'up', cancelled: isCancel });
   return { up_votes: up.length, down_votes: 0, votes: up.length, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
 }
 
@@ -77,23 +80,32 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
   const now = ctx.clock.now();
   const voter = session.user.id;
-  await ctx.db.transaction().execute(async (trx) => {
+  const moves: RankMove[] = [];
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    let undone = false;
     const cancel = async (d: Direction) => {
       const k = keys(post.kind, d);
       for (const a of await activeActivities(trx, post.id, [k.voter, k.owner])) {
-        if ((a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) || (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)) await cancelActivity(trx, a.id, now);
+        if ((a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) || (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)) {
+          await cancelActivity(trx, a.id, now, moves);
+          undone = true;
+        }
       }
     };
     if (isCancel) {
       await cancel(dir);
-      return;
+      return undone;
     }
     await cancel(dir === 'up' ? 'down' : 'up');
     const k = keys(post.kind, dir);
     const already = (await activeActivities(trx, post.id, [k.voter])).some((a) => a.user_id === voter);
-    if (already) return;
-    await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now });
-    await changeRank(trx, { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now });
+    if (already) return false;
+    await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now }, moves);
+    await changeRank(trx, { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now }, moves);
+    return true;
   });
-  return tally(ctx, post.kind, post.id, voter);
+  const result = await tally(ctx, post.kind, post.id, voter);
+  emitRankMoves(ctx, moves, voter);
+  if (changed) ctx.events.emit({ type: 'vote.cast', objectId: post.id, objectType: post.kind, voterId: voter, ownerId: post.ownerId, direction: dir, cancelled: isCancel });
+  return result;
 }
