@@ -107,7 +107,7 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
       ];
     }
     case 'post.edited':
-      if (e.objectType === 'tag' || !(await repo.hasAppliedRevision(db, e.editorId, e.objectId))) return [];
+      if (e.objectType === 'tag' || !(await repo.hasDirectEdit(db, e.editorId, e.objectId))) return [];
       return [{ handler: 'FirstPostEdit', userId: e.editorId, awardKey: e.objectId }];
     case 'user.profile_updated': {
       const user = await repo.liveUser(db, e.userId);

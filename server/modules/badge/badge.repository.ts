@@ -138,9 +138,9 @@ export async function countAcceptedAnswers(db: DbOrTrx, userId: number): Promise
   return Number(n);
 }
 
-/** Whether the user made an applied (normal or approved) revision of the object. */
-export async function hasAppliedRevision(db: DbOrTrx, userId: number, objectId: string): Promise<boolean> {
-  const row = await db.selectFrom('revision').select('id').where('user_id', '=', userId).where('object_id', '=', objectId).where('status', '=', 2).executeTakeFirst();
+/** Whether the user edited the object directly (an applied revision nobody had to review). */
+export async function hasDirectEdit(db: DbOrTrx, userId: number, objectId: string): Promise<boolean> {
+  const row = await db.selectFrom('revision').select('id').where('user_id', '=', userId).where('object_id', '=', objectId).where('status', '=', 2).where('review_user_id', '=', 0).executeTakeFirst();
   return row !== undefined;
 }
 

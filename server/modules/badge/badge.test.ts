@@ -299,6 +299,13 @@ describe('awarding', () => {
     expect(s.body.data).toEqual({ wait_for_review: true });
     await afterCall({ type: 'post.edited', objectId: aid, objectType: 'answer', editorId: suggester.id, ownerId: 1, questionId: qid }, (e) => e.type === 'post.edited' && e.objectId === aid);
     expect(await badgesOf(suggester.id)).toEqual([]);
+    // approved by a reviewer, it is still not a direct edit
+    const revision = await db().selectFrom('revision').select('id').where('user_id', '=', suggester.id).where('status', '=', 1).executeTakeFirstOrThrow();
+    const approve = await app.call('PUT', `${V1}/revisions/audit`, { token: admin, body: { id: String(revision.id), operation: 'approve' } });
+    expect(approve.status, JSON.stringify(approve.body)).toBe(200);
+    await afterCall({ type: 'post.edited', objectId: aid, objectType: 'answer', editorId: suggester.id, ownerId: 1, questionId: qid }, (e) => e.type === 'post.edited' && e.objectId === aid);
+    expect(await db().selectFrom('revision').select('status').where('id', '=', revision.id).executeTakeFirstOrThrow()).toEqual({ status: 2 });
+    expect(await badgesOf(suggester.id)).toEqual([]);
 
     const r = await app.call('PUT', `${V1}/question`, { token: author.token, body: { id: qid, title: 'How do badges work here, really?', content: 'Tell me how badges are earned on this site, please.', tags: [{ slug_name: 'support' }] } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
