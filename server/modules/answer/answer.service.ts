@@ -15,6 +15,7 @@ import { pendingRevision, REVISION_STATUS } from '../revision/revision.repositor
 import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
+import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
@@ -71,8 +72,9 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   const now = ctx.clock.now();
   const siteUrl = await siteUrlOf(ctx);
   const body = { question_id: question.id, content: input.content };
+  const review = await initialStatusFor(ctx, session, html);
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /answer', body), now, () =>
-    ctx.db.transaction().execute((trx) => addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now })),
+    ctx.db.transaction().execute(async (trx) => queueIfNeeded(trx, review, await addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now }), now)),
   );
   await ctx.captcha.count('answer', String(session.user.id));
   const out = await answerInfo(ctx, session, id);

@@ -59,18 +59,20 @@ describe('GET plugin/status and admin plugins', () => {
     pluginRegistry(app.lantern.ctx).register(searchPlugin);
     expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
       { slug_name: 'lantern_captcha', enabled: true },
+      { slug_name: 'lantern_reviewer', enabled: false },
       { slug_name: 'test_search', enabled: false },
     ]);
     const list = await app.call('GET', `${A}/plugins`, { token: admin });
     expect(list.body.data).toEqual([
       { name: 'Image captcha', slug_name: 'lantern_captcha', description: expect.any(String), version: '1.0.0', enabled: true, have_config: false, link: '' },
+      { name: 'Post review queue', slug_name: 'lantern_reviewer', description: expect.any(String), version: '1.0.0', enabled: false, have_config: true, link: '' },
       { name: 'Test search', slug_name: 'test_search', description: 'Searches somewhere else.', version: '0.1.0', enabled: false, have_config: true, link: 'https://example.com/test-search' },
     ]);
     const slugs = async (qs: string) => (await app.call('GET', `${A}/plugins?${qs}`, { token: admin })).body.data.map((p: { slug_name: string }) => p.slug_name);
     expect(await slugs('status=active')).toEqual(['lantern_captcha']);
-    expect(await slugs('status=inactive')).toEqual(['test_search']);
-    expect(await slugs('have_config=true')).toEqual(['test_search']);
-    expect(await slugs('have_config=false')).toEqual(['lantern_captcha', 'test_search']);
+    expect(await slugs('status=inactive')).toEqual(['lantern_reviewer', 'test_search']);
+    expect(await slugs('have_config=true')).toEqual(['lantern_reviewer', 'test_search']);
+    expect(await slugs('have_config=false')).toEqual(['lantern_captcha', 'lantern_reviewer', 'test_search']);
     const bad = await app.call('GET', `${A}/plugins?status=on`, { token: admin });
     expect(bad.body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: active, inactive.' }]);
   });
@@ -97,7 +99,7 @@ describe('PUT plugin/status', () => {
   it('switches the captcha off and on; the captcha follows', async () => {
     const off = await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: false } });
     expect(off.body).toMatchObject({ code: 200, data: null });
-    expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }]);
+    expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }, { slug_name: 'lantern_reviewer', enabled: false }]);
     expect(await app.lantern.ctx.captcha.required('question', 'someone')).toBe(false);
     expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: '', config: null });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: true } });
@@ -115,6 +117,7 @@ describe('PUT plugin/status', () => {
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'other_captcha', enabled: true } });
     expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
       { slug_name: 'lantern_captcha', enabled: false },
+      { slug_name: 'lantern_reviewer', enabled: false },
       { slug_name: 'other_captcha', enabled: true },
     ]);
     expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: 'other_captcha', config: { site_key: 'k' } });

@@ -17,6 +17,7 @@ import { questionSnapshot, questionSnapshotJson, type QuestionSnapshot } from '.
 import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs, recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { questionTags, resolvePostTags, setQuestionTags, tagRules, tagSlug, type TagBrief, type TagRules } from '../tag/tag.usage.js';
+import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { findUserByUsername } from '../user/user.repository.js';
@@ -57,8 +58,9 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, input: 
   const now = ctx.clock.now();
   const rules = await tagRules(ctx, session);
   const siteUrl = await siteUrlOf(ctx);
+  const review = await initialStatusFor(ctx, session, html);
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question', body), now, () =>
-    ctx.db.transaction().execute((trx) => createQuestionTx(trx, rules, session, input, html, siteUrl, now)),
+    ctx.db.transaction().execute(async (trx) => queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now)),
   );
   await ctx.captcha.count('question', String(session.user.id));
   const out = await questionInfo(ctx, session, id, false);
@@ -79,10 +81,11 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   const now = ctx.clock.now();
   const rules = await tagRules(ctx, session);
   const siteUrl = await siteUrlOf(ctx);
+  const review = await initialStatusFor(ctx, session, html + answerHtml);
   const answerId = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const qid = await createQuestionTx(trx, rules, session, input, html, siteUrl, now);
-      return addAnswerTx(trx, { questionId: qid, userId: session.user.id, content: input.answer_content, html: answerHtml, siteUrl, now });
+      const qid = await queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now);
+      return queueIfNeeded(trx, review, await addAnswerTx(trx, { questionId: qid, userId: session.user.id, content: input.answer_content, html: answerHtml, siteUrl, now }), now);
     }),
   );
   await ctx.captcha.count('question', String(session.user.id));

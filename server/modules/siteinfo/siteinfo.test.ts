@@ -117,6 +117,6 @@ describe('admin siteinfo groups', () => {
 describe('plugins', () => {
   it('lists the built-in captcha plugin as enabled', async () => {
     const r = await app.call('GET', '/answer/api/v1/plugin/status');
-    expect(r.body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: true }]);
+    expect(r.body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: true }, { slug_name: 'lantern_reviewer', enabled: false }]);
   });
 });
