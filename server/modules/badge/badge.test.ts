@@ -93,11 +93,11 @@ async function vote(token: string, objectId: string, dir: 'up' | 'down' = 'up', 
 }
 
 /** Up votes cast earlier by other people (activity rows as the vote service writes them). */
-async function priorUpVotes(kind: 'question' | 'answer', objectId: string, n: number): Promise<void> {
+async function priorUpVotes(kind: 'question' | 'answer', objectId: string, n: number, firstVoterId = 900000): Promise<void> {
   const now = app.lantern.ctx.clock.now();
   for (let i = 0; i < n; i++) {
     await db().insertInto('activity').values({
-      created_at: now, updated_at: now, cancelled_at: null, user_id: 900000 + i, trigger_user_id: 0, object_id: objectId, original_object_id: objectId,
+      created_at: now, updated_at: now, cancelled_at: null, user_id: firstVoterId + i, trigger_user_id: 0, object_id: objectId, original_object_id: objectId,
       activity_type: ACTIVITY_TYPE[`${kind}.vote_up`], rank: 0, has_rank: 0,
     }).execute();
   }
@@ -216,11 +216,7 @@ describe('awarding', () => {
     expect(await badgesOf(author.id)).toEqual(['nice_question']);
 
     // past 25 and 50 in one step: both higher levels
-    await priorUpVotes('question', qid, 0);
-    const now = app.lantern.ctx.clock.now();
-    for (let i = 0; i < 39; i++) {
-      await db().insertInto('activity').values({ created_at: now, updated_at: now, cancelled_at: null, user_id: 800000 + i, object_id: qid, original_object_id: qid, activity_type: ACTIVITY_TYPE['question.vote_up'] }).execute();
-    }
+    await priorUpVotes('question', qid, 39, 800000);
     const v50 = await voter();
     expect((await vote(v50.token, qid)).up_votes).toBe(50);
     await afterCall({ type: 'vote.cast', objectId: qid, objectType: 'question', voterId: v50.id, ownerId: author.id, direction: 'up', cancelled: false }, (e) => e.type === 'vote.cast' && e.voterId === v50.id);
@@ -355,7 +351,7 @@ describe('awarding', () => {
     if (r.status !== 200) {
       // the flag endpoint is being written by another helper: store the flag as it will
       const now = app.lantern.ctx.clock.now();
-      await db().insertInto('report').values({ id: '10080000000900001', user_id: u.id, object_id: qid, reported_user_id: 1, object_type: 1, report_type: 57, content: 'spam', flagged_type: 0, flagged_content: '', status: 1, created_at: now, updated_at: now } as never).execute();
+      await db().insertInto('report').values({ id: '10080000000900001', user_id: u.id, object_id: qid, reported_user_id: 1, object_type: 1, report_type: 57, content: 'spam', flagged_type: 0, flagged_content: '', status: 1, created_at: now, updated_at: now }).execute();
     }
     await afterCall({ type: 'report.created', reportId: '10080000000900001', objectId: qid, objectType: 'question', userId: u.id });
     expect(await awardsOf(u.id)).toEqual([{ badge: 'first_flag', key: qid }]);
