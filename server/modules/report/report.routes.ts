@@ -1,5 +1,22 @@
 import type { AppContext } from '../../app-context.js';
+import { auth, requireSession } from '../../http/auth.js';
+import { ok, requestLanguage } from '../../http/envelope.js';
+import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
+import { addReportSchema, reviewReportSchema, unreviewedReportQuery, type AddReportInput, type ReviewReportInput } from './report.schema.js';
+import * as service from './report.service.js';
 
-/** Routes for flags (reports) (being written). */
-export function registerReport(_ctx: AppContext, _routers: Routers): void {}
+/** Flags: raising one, the flagged-post queue and handling a flag. */
+export function registerReport(ctx: AppContext, { api }: Routers): void {
+  api.post('/report', auth(ctx, 'active'), validate(addReportSchema), async (req, res) => {
+    await service.addReport(ctx, requireSession(res), input<AddReportInput>(res), requestLanguage(req));
+    ok(res, null);
+  });
+  api.get('/report/unreviewed/post', auth(ctx, 'active'), validate(unreviewedReportQuery, 'query'), async (req, res) => {
+    ok(res, await service.unreviewedFlags(ctx, requireSession(res), input<{ page: number }>(res).page, requestLanguage(req)));
+  });
+  api.put('/report/review', auth(ctx, 'active'), validate(reviewReportSchema), async (_req, res) => {
+    await service.reviewReport(ctx, requireSession(res), input<ReviewReportInput>(res));
+    ok(res, null);
+  });
+}
