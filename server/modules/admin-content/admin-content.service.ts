@@ -1,0 +1,133 @@
+import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../http/errors.js';
+import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { recordTimeline } from '../activity/timeline.service.js';
+import { findAnswer } from '../answer/answer.repository.js';
+import { recoverAnswer, removeAnswer } from '../answer/answer.service.js';
+import { resyncSource } from '../question/question-links.js';
+import { findQuestion, updateQuestion } from '../question/question.repository.js';
+import { recoverQuestion, removeQuestion, reopenQuestion, siteUrlOf } from '../question/question.service.js';
+import { publishQueued, rejectQueued } from '../review/review.service.js';
+import type { SessionUser } from '../session/session.service.js';
+import { userBriefs } from '../user/user-brief.presenter.js';
+import { findUserByUsername } from '../user/user.repository.js';
+import { presentAdminAnswer, presentAdminQuestion } from './admin-content.presenter.js';
+import * as repo from './admin-content.repository.js';
+import type { AdminAnswerPageQuery, AdminAnswerStatusInput, AdminQuestionPageQuery, AdminQuestionStatusInput } from './admin-content.schema.js';
+
+const LIST_STATUS: Record<string, number> = { normal: 1, available: 1, closed: 2, deleted: 10, pending: 11 };
+const EMPTY = { count: 0, list: [] as never[] };
+
+/** What a search box query asks for: `<prefix>:<id>`, `user:<username>`, or words of the (question) title. */
+type Search = { kind: 'none' } | { kind: 'nothing' } | { kind: 'id'; id: string } | { kind: 'user'; userId: number } | { kind: 'title'; text: string };
+
+async function parseSearch(ctx: AppContext, raw: string | undefined, idPrefix: 'question' | 'answer'): Promise<Search> {
+  const q = (raw ?? '').trim();
+  if (!q) return { kind: 'none' };
+  const prefixed = /^(question|answer|user):\s*(.*)$/i.exec(q);
+  if (prefixed && prefixed[1].toLowerCase() === idPrefix) {
+    const id = decodeId(prefixed[2]);
+    return id && objectTypeOf(id) === OBJECT_TYPE[idPrefix] ? { kind: 'id', id } : { kind: 'nothing' };
+  }
+  if (prefixed && prefixed[1].toLowerCase() === 'user') {
+    const name = prefixed[2].trim().replace(/^@/, '');
+    const user = name ? await findUserByUsername(ctx.db, name) : undefined;
+    return user ? { kind: 'user', userId: user.id } : { kind: 'nothing' };
+  }
+  return { kind: 'title', text: q };
+}
+
+/**
+ * GET admin question/page: questions of one status (normal by default), newest first. The query
+ * finds `question:<id>` (long or short id), `user:<username>`, or else a part of the title.
+ */
+export async function adminQuestionPage(ctx: AppContext, q: AdminQuestionPageQuery) {
+  const search = await parseSearch(ctx, q.query, 'question');
+  if (search.kind === 'nothing') return EMPTY;
+  const { count, rows } = await repo.pageAdminQuestions(ctx.db, {
+    status: LIST_STATUS[q.status ?? 'normal'],
+    id: search.kind === 'id' ? search.id : undefined,
+    userId: search.kind === 'user' ? search.userId : undefined,
+    title: search.kind === 'title' ? search.text : undefined,
+    page: q.page,
+    pageSize: q.page_size,
+  });
+  const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
+  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  return { count, list: rows.map((r) => presentAdminQuestion(r, users, seo.permalink)) };
+}
+
+/**
+ * GET admin answer/page: answers of one status (normal by default), newest first, optionally of
+ * one question. The query finds `answer:<id>`, `user:<username>`, or else a part of the question's title.
+ */
+export async function adminAnswerPage(ctx: AppContext, q: AdminAnswerPageQuery) {
+  let questionId: string | undefined;
+  if (q.question_id && q.question_id !== '0') {
+    const id = decodeId(q.question_id);
+    if (!id) return EMPTY;
+    questionId = id;
+  }
+  const search = await parseSearch(ctx, q.query, 'answer');
+  if (search.kind === 'nothing') return EMPTY;
+  const { count, rows } = await repo.pageAdminAnswers(ctx.db, {
+    status: LIST_STATUS[q.status ?? 'normal'],
+    questionId,
+    id: search.kind === 'id' ? search.id : undefined,
+    userId: search.kind === 'user' ? search.userId : undefined,
+    title: search.kind === 'title' ? search.text : undefined,
+    page: q.page,
+    pageSize: q.page_size,
+  });
+  const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
+  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  return { count, list: rows.map((r) => presentAdminAnswer(r, users, seo.permalink)) };
+}
+
+/** Closes an available question without a close reason (the admin list's status switch). */
+async function closeWithoutReason(ctx: AppContext, session: SessionUser, questionId: string): Promise<void> {
+  const q = await findQuestion(ctx.db, questionId);
+  if (!q || q.status !== 1) return;
+  const siteUrl = await siteUrlOf(ctx);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateQuestion(trx, q.id, { status: 2 });
+    await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
+    await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
+  });
+  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'closed', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+}
+
+/**
+ * PUT admin question/status: available reopens, undeletes or approves; closed closes (without a
+ * reason; a deleted or queued question is first brought back); deleted deletes (a queued one is
+ * rejected). Setting the status it already has changes nothing.
+ */
+export async function setQuestionStatus(ctx: AppContext, session: SessionUser, input: AdminQuestionStatusInput): Promise<void> {
+  const id = decodeId(input.question_id);
+  const q = id && objectTypeOf(id) === OBJECT_TYPE.question ? await findQuestion(ctx.db, id) : undefined;
+  if (!q) throw notFound('error.question.not_found');
+  if (input.status === 'deleted') {
+    if (q.status === 11) await rejectQueued(ctx, session, q.id);
+    else if (q.status !== 10) await removeQuestion(ctx, session, { id: q.id });
+    return;
+  }
+  if (q.status === 10) await recoverQuestion(ctx, session, q.id);
+  if (q.status === 11) await publishQueued(ctx, session, q.id);
+  if (input.status === 'available' && q.status === 2) await reopenQuestion(ctx, session, q.id);
+  if (input.status === 'closed') await closeWithoutReason(ctx, session, q.id);
+}
+
+/** PUT admin answer/status: available undeletes or approves; deleted deletes (a queued one is rejected). */
+export async function setAnswerStatus(ctx: AppContext, session: SessionUser, input: AdminAnswerStatusInput): Promise<void> {
+  const id = decodeId(input.answer_id);
+  const a = id && objectTypeOf(id) === OBJECT_TYPE.answer ? await findAnswer(ctx.db, id) : undefined;
+  if (!a) throw notFound('error.answer.not_found');
+  if (input.status === 'deleted') {
+    if (a.status === 11) await rejectQueued(ctx, session, a.id);
+    else if (a.status !== 10) await removeAnswer(ctx, session, { id: a.id });
+    return;
+  }
+  if (a.status === 10) await recoverAnswer(ctx, session, a.id);
+  if (a.status === 11) await publishQueued(ctx, session, a.id);
+}
