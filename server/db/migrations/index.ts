@@ -5,6 +5,7 @@ import * as m20261122_1600 from './2026_11_22_1600_create_content.js';
 import * as m20261122_1700 from './2026_11_22_1700_create_request_guard.js';
 import * as m20261123_1300 from './2026_11_23_1300_create_search_index.js';
 import * as m20261123_1400 from './2026_11_23_1400_seed_badges.js';
+import * as m20261123_1500 from './2026_11_23_1500_index_question_lists.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_1700_create_request_guard': m20261122_1700,
   '2026_11_23_1300_create_search_index': m20261123_1300,
   '2026_11_23_1400_seed_badges': m20261123_1400,
+  '2026_11_23_1500_index_question_lists': m20261123_1500,
 };
 
 /** kysely's Migrator reads migrations from here. */

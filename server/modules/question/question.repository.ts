@@ -36,15 +36,27 @@ export async function insertRevision(db: DbOrTrx, row: { user_id: number; object
 export async function pageQuestions(db: DbOrTrx, q: QuestionPageQuery & { tagIds?: string[]; userId?: number; now: number }) {
   let base = db.selectFrom('question as q').where('q.show', '=', 1);
   base = q.order === 'unanswered' ? base.where('q.status', '=', 1).where('q.answer_count', '=', 0) : base.where('q.status', 'in', [1, 2]);
+  // a tag filter: the tag's few questions are fetched through tag_rel and sorted; a popular tag's
+  // are found by walking the order's index and checking each (it stops after one page)
+  let countBase = base;
   if (q.tagIds) {
     const ids = q.tagIds;
-    base = base.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', ids).where('r.status', '=', 1)));
+    const tagged = db.selectFrom('tag_rel as r').select('r.object_id').where('r.tag_id', 'in', ids).where('r.status', '=', 1);
+    const { n } = await db.selectFrom('tag').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+    countBase = base.where('q.id', 'in', tagged);
+    base = Number(n) <= 2000 ? countBase : base.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', ids).where('r.status', '=', 1)));
   }
-  if (q.userId !== undefined) base = base.where('q.user_id', '=', q.userId);
-  if (q.in_days) base = base.where('q.created_at', '>=', q.now - q.in_days * 86400);
-  if (q.order === 'hot') base = base.where('q.created_at', '>=', q.now - 90 * 86400);
-  if (q.order === 'active' && !q.in_days) base = base.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const narrow = <T extends typeof base>(b: T): T => {
+    let x = b;
+    if (q.userId !== undefined) x = x.where('q.user_id', '=', q.userId) as T;
+    if (q.in_days) x = x.where('q.created_at', '>=', q.now - q.in_days * 86400) as T;
+    if (q.order === 'hot') x = x.where('q.created_at', '>=', q.now - 90 * 86400) as T;
+    if (q.order === 'active' && !q.in_days) x = x.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400) as T;
+    return x;
+  };
+  base = narrow(base);
+  countBase = narrow(countBase);
+  const { count } = await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const list = orderQuestions(base.selectAll('q'), q.order);
   const rows = await list.orderBy('q.id', 'desc').limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
   return { count: Number(count), rows };
