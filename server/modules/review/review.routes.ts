@@ -12,6 +12,7 @@ import * as service from './review.service.js';
 export function registerReview(ctx: AppContext, { api }: Routers): void {
   const registry = pluginRegistry(ctx);
   if (!registry.find(LANTERN_REVIEWER.slug_name)) registry.register(LANTERN_REVIEWER);
+  service.settleReviewsOnDelete(ctx);
   api.get('/review/pending/post/page', auth(ctx, 'active'), validate(pendingPostPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.pendingPostPage(ctx, requireSession(res), input<PendingPostPageQuery>(res)));
   });

@@ -131,3 +131,13 @@ export async function updateReview(ctx: AppContext, session: SessionUser, input:
   await repo.settleReviews(ctx.db, r.object_id, repo.REVIEW_STATUS.rejected, session.user.id, ctx.clock.now());
   throw badRequest('error.review.object_gone');
 }
+
+/**
+ * Keeps the queue honest: a queued post deleted by other means (its author, an admin) settles its
+ * reviews as rejected, so the queue counts (reviewing/type) never count posts no longer waiting.
+ */
+export function settleReviewsOnDelete(ctx: AppContext): void {
+  ctx.events.on('post.status', async (e) => {
+    if (e.action === 'deleted') await repo.settleReviews(ctx.db, e.objectId, repo.REVIEW_STATUS.rejected, e.byUserId, ctx.clock.now());
+  });
+}

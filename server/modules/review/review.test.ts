@@ -230,17 +230,25 @@ describe('refusals and validation', () => {
     expect((await db().selectFrom('question').select('status').where('id', '=', qid).executeTakeFirstOrThrow()).status).toBe(10);
   });
 
-  it('a queued answer whose author deleted it cannot be approved', async () => {
+  it('a queued answer deleted by its author leaves the queue and cannot be approved', async () => {
     const qid = (await ask(admin, 'Question by the admin', 'Staff posts are never queued.')).body.data.id;
     await reviewerOn();
     const u = await makeUser(app);
     const aid = (await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'An answer by a newcomer.' } })).body.data.info.id;
     const id = (await reviewRow(aid))!.id;
     expect((await app.call('DELETE', `${V1}/answer`, { token: u.token, body: { id: aid } })).status).toBe(200);
-    const r = await decide(admin, id, 'approve');
-    expect(r.body).toMatchObject({ code: 400, reason: 'error.review.object_gone' });
-    expect((await reviewRow(aid))!.status).toBe(3);
+    await app.lantern.ctx.events.settle();
+    // the deletion settled the review: it left the queue and its count
+    expect(await reviewRow(aid)).toMatchObject({ status: 3, reviewer_user_id: u.id });
+    expect((await app.call('GET', `${V1}/reviewing/type`, { token: admin })).body.data).toContainEqual({ name: 'queued_post', label: 'Queued post', todo_amount: 0 });
+    expect((await decide(admin, id, 'approve')).status).toBe(200);
     expect((await db().selectFrom('answer').select('status').where('id', '=', aid).executeTakeFirstOrThrow()).status).toBe(10);
+    // a review whose post went away without an event cannot be approved either
+    const aid2 = (await app.call('POST', `${V1}/answer`, { token: (await makeUser(app)).token, body: { question_id: qid, content: 'Another answer by a newcomer.' } })).body.data.info.id;
+    await db().updateTable('answer').set({ status: 10 }).where('id', '=', aid2).execute();
+    const r = await decide(admin, (await reviewRow(aid2))!.id, 'approve');
+    expect(r.body).toMatchObject({ code: 400, reason: 'error.review.object_gone' });
+    expect((await reviewRow(aid2))!.status).toBe(3);
   });
 
   it('malformed input never answers 500', async () => {
