@@ -9,8 +9,9 @@ import { notificationIdSchema, notificationPageQuery, notificationTypeSchema, ty
 import * as service from './notification.service.js';
 
 const DIGEST_CHECK_MS = 60 * 60 * 1000;
+const DIGEST_FIRST_CHECK_MS = 60 * 1000;
 
-/** Checks hourly whether the weekly new-questions mail is due; stops once the database is closed. */
+/** Checks a minute after start and then hourly whether the weekly new-questions mail is due; stops once the database is closed. */
 function startDigestTimer(ctx: AppContext): void {
   const tick = async () => {
     try {
@@ -25,6 +26,7 @@ function startDigestTimer(ctx: AppContext): void {
   };
   const timer = setInterval(() => void tick(), DIGEST_CHECK_MS);
   timer.unref();
+  setTimeout(() => void tick(), DIGEST_FIRST_CHECK_MS).unref();
 }
 
 /** Notifications: the inbox and achievements, the polled red-dot status, read state; plus the writers and mails behind them. */
