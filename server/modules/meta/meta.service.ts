@@ -34,5 +34,6 @@ export async function updateReaction(ctx: AppContext, session: SessionUser, inpu
     await repo.upsertMeta(trx, post.id, repo.REACTION_META_KEY, JSON.stringify(next), now);
     return next;
   });
+  ctx.events.emit({ type: 'reaction.changed', objectId: post.id, objectType: post.type, userId: session.user.id, emoji: input.emoji, active: input.reaction === 'activate' });
   return present(ctx, summary, session, lang);
 }

@@ -91,11 +91,13 @@ export async function addReport(ctx: AppContext, session: SessionUser, input: Ad
   if (reason.reason_key === 'reason.a_duplicate') await checkDuplicateUrl(ctx, content, obj.id);
   if (await repo.pendingReportBy(ctx.db, uid, obj.id)) throw badRequest('error.report.already_reported');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const reportId = await ctx.db.transaction().execute(async (trx) => {
     const id = await newObjectId(trx, OBJECT_TYPE.report);
     await repo.insertReport(trx, { id, user_id: uid, object_id: obj.id, reported_user_id: obj.ownerId, object_type: OBJECT_TYPE[obj.kind], report_type: input.report_type, content, now });
+    return id;
   });
   await ctx.captcha.count('report', String(uid));
+  ctx.events.emit({ type: 'report.created', reportId, objectId: obj.id, objectType: obj.kind, userId: uid });
 }
 
 /** The flag's reason as the reasons list shows it (only the id when the reason is no longer offered). */

@@ -57,6 +57,7 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
     patch.avatar = JSON.stringify(input.avatar);
   }
   await updateUser(ctx.db, user.id, patch);
+  ctx.events.emit({ type: 'user.profile_updated', userId: user.id });
 }
 
 /** PUT user/interface. */
