@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { systemClock, type Clock } from './infra/clock.js';
@@ -37,6 +38,17 @@ export interface LanternApp {
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
   /** Stops accepting, lets requests finish, closes the database. */
   close(): Promise<void>;
+  /** Every route the modules registered, with the access level its auth() middleware enforces. */
+  routes(): RouteInfo[];
+}
+
+/** One registered route. */
+export interface RouteInfo {
+  method: string;
+  /** The full path under the base path, e.g. /answer/api/v1/question/page. */
+  path: string;
+  /** Undefined when the route has no auth() middleware. */
+  level: AccessLevel | undefined;
 }
 
 /** Builds an app instance with its own database; nothing is shared between instances. */
@@ -112,6 +124,23 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
           resolve({ port: addr.port, url: `http://${shownHost}:${addr.port}${config.basePath}` });
         });
       });
+    },
+    routes() {
+      const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] = [
+        ['/answer/api/v1', routers.api as never],
+        ['/answer/admin/api', routers.admin as never],
+        ['/installation', routers.install as never],
+        ['', routers.root as never],
+      ];
+      return mounts.flatMap(([prefix, router]) =>
+        router.stack
+          .filter((layer) => layer.route)
+          .flatMap((layer) => {
+            const route = layer.route!;
+            const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
+            return Object.keys(route.methods).map((m) => ({ method: m.toUpperCase(), path: `${prefix}${route.path}`, level }));
+          }),
+      );
     },
     async close() {
       if (server) {

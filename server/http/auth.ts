@@ -34,7 +34,7 @@ function checkActive(session: SessionUser, now: number): void {
 
 /** Middleware for one access level; the session lands in res.locals.session. */
 export function auth(ctx: AppContext, level: AccessLevel): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
     const token = readToken(req);
     const found = token ? await ctx.sessions.resolve(token) : undefined;
     const session = found && found.user.status !== 10 ? found : undefined;
@@ -65,6 +65,13 @@ export function auth(ctx: AppContext, level: AccessLevel): RequestHandler {
     }
     next();
   };
+  // the route table (and the authorisation test) read each route's level from here
+  return Object.assign(handler, { accessLevel: level });
+}
+
+/** The access level an auth() middleware enforces, if the handler is one. */
+export function accessLevelOf(handler: unknown): AccessLevel | undefined {
+  return (handler as { accessLevel?: AccessLevel } | null)?.accessLevel;
 }
 
 /** The caller's session, or undefined on public routes. */

@@ -108,7 +108,8 @@ async function flagReason(ctx: AppContext, kind: Kind, reportType: number, lang:
 
 /** GET report/unreviewed/post: one waiting flag per page for staff (others get an empty page, as the reference). */
 export async function unreviewedFlags(ctx: AppContext, session: SessionUser, page: number, lang: LanguageCode) {
-  if (!isStaff(session)) return { count: 0, list: [] };
+  // the reference answers others an empty page; the queue is refused to anyone who cannot act on it
+  if (!isStaff(session)) throw forbidden();
   const { count, rows } = await repo.pagePendingReports(ctx.db, page, 1);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const found: { r: (typeof rows)[number]; post: PostInfo; reason: FlagReason }[] = [];

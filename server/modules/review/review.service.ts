@@ -56,7 +56,8 @@ export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn:
  * the reference); object_id narrows the queue to one post.
  */
 export async function pendingPostPage(ctx: AppContext, session: SessionUser, q: PendingPostPageQuery) {
-  if (!isStaff(session)) return { count: 0, list: [] };
+  // the reference answers others an empty page; the queue is refused to anyone who cannot act on it
+  if (!isStaff(session)) throw forbidden();
   let objectId: string | undefined;
   if (q.object_id) {
     const id = decodeId(q.object_id);

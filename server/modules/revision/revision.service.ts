@@ -106,6 +106,8 @@ async function currentInfo(ctx: AppContext, rev: RevisionRow, requiredTagOn: boo
 /** GET revisions/unreviewed: one pending suggestion per page among the types the caller may review. */
 export async function unreviewedPage(ctx: AppContext, session: SessionUser, page: number) {
   const types = await auditableTypes(ctx, session);
+  // the reference answers an empty page to users without the power; it is refused here
+  if (types.length === 0) throw new AppError(403, 'error.revision.no_permission');
   const { count, rows } = await repo.pageUnreviewed(ctx.db, types, page, 1);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
@@ -135,11 +137,14 @@ async function rewardSuggester(trx: Parameters<typeof changeRank>[0], rev: Revis
  * reference lets anyone reject: fixed). A suggestion no longer pending is left as it is.
  */
 export async function audit(ctx: AppContext, session: SessionUser, input: { id: string; operation: 'approve' | 'reject' }): Promise<void> {
+  // someone with no audit power at all is refused before learning whether the revision exists
+  const types = await auditableTypes(ctx, session);
+  if (types.length === 0) throw new AppError(403, 'error.revision.no_permission');
   const revId = /^\d{1,15}$/.test(input.id) ? Number(input.id) : NaN;
   const rev = Number.isSafeInteger(revId) ? await repo.findRevision(ctx.db, revId) : undefined;
   if (!rev) throw notFound('error.object.not_found');
   if (rev.status !== repo.REVISION_STATUS.pending) return;
-  if (!(await auditableTypes(ctx, session)).includes(rev.object_type)) throw badRequest('error.revision.no_permission');
+  if (!types.includes(rev.object_type)) throw badRequest('error.revision.no_permission');
   const reviewer = session.user.id;
   const now = ctx.clock.now();
   const reviewed = (approved: boolean) => ctx.events.emit({ type: 'revision.reviewed', revisionId: rev.id, objectId: rev.object_id, suggesterId: rev.user_id, reviewerId: reviewer, approved });
