@@ -162,6 +162,23 @@ describe('GET /revisions/unreviewed and PUT /revisions/audit', () => {
     expect(await rankOf(editor.id)).toBe(102);
   });
 
+  it('scenario: a low-reputation user suggests an edit, a moderator approves it, and it becomes the post\'s revision', async () => {
+    const newcomer = await makeUser(app, { rank: 100 });
+    const moderator = await makeUser(app, { roleId: 3 });
+    const suggested = await suggest(newcomer.token);
+    expect(suggested.body.data).toMatchObject({ wait_for_review: true });
+    // not visible yet: the question and its revision list are unchanged
+    expect((await app.call('GET', `${V1}/question/info?id=${qid}`)).body.data.title).toBe('The original question title');
+    const id = await pendingId(qid);
+    expect((await app.call('GET', `${V1}/revisions/unreviewed`, { token: moderator.token })).body.data.list[0].unreviewed_info.id).toBe(id);
+    expect((await audit(moderator.token, id, 'approve')).status).toBe(200);
+    const info = (await app.call('GET', `${V1}/question/info?id=${qid}`)).body.data;
+    expect(info.title).toBe('A suggested better title');
+    const list = (await app.call('GET', `${V1}/revisions?object_id=${qid}`)).body.data;
+    expect(list[0]).toMatchObject({ id, use_id: String(newcomer.id), status: 2, reason: 'fixed the title', content: { title: 'A suggested better title' } });
+    expect(await rankOf(newcomer.id)).toBe(102);
+  });
+
   it('rejecting closes the suggestion and changes nothing else', async () => {
     const editor = await makeUser(app, { rank: 100 });
     await suggest(editor.token);
