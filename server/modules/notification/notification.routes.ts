@@ -13,6 +13,7 @@ const DIGEST_FIRST_CHECK_MS = 60 * 1000;
 
 /** Checks a minute after start and then hourly whether the weekly new-questions mail is due; stops once the database is closed. */
 function startDigestTimer(ctx: AppContext): void {
+  if (!ctx.config.backgroundJobs) return;
   const tick = async () => {
     try {
       await runDigestIfDue(ctx);
