@@ -37,10 +37,13 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': policy.language() };
   const token = getToken();
   if (token) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // multipart bodies (file uploads) go as they are: the browser sets their boundary
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
   let res: Response;
   try {
-    res = await fetch(`${basePath()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'include', signal: controller.signal });
+    res = await fetch(`${basePath()}${path}`, { method, headers, body: payload, credentials: 'include', signal: controller.signal });
   } catch (e) {
     const err = new ApiError(0, controller.signal.aborted ? 'client.timeout' : 'client.network', e instanceof Error ? e.message : 'network error', null);
     if (!opts.handleErrors) policy.onError(err, opts);
@@ -69,6 +72,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body ?? {}, opts),
+  /** POST multipart/form-data. */
+  upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),
 };
 
 /** Prefixes of the server's APIs. */

@@ -2,6 +2,12 @@
 export const paths = {
   home: '/',
   questions: '/questions',
+  ask: '/questions/ask',
+  question: '/questions/:qid',
+  questionSlug: '/questions/:qid/:slug',
+  questionAnswer: '/questions/:qid/:slug/:aid',
+  editQuestion: '/posts/:qid/edit',
+  editAnswer: '/posts/:qid/:aid/edit',
   search: '/search',
   login: '/users/login',
   register: '/users/register',
@@ -25,6 +31,34 @@ export const paths = {
   install: '/install',
   adminLan: '/admin/lan',
 } as const;
+
+/** Whether question links carry the title slug (permalink settings 1 and 3 do). */
+export function slugInLinks(permalink: number | undefined): boolean {
+  return permalink === 1 || permalink === 3;
+}
+
+/** Paths with parameters, built from the patterns above. */
+export const to = {
+  /** A question, with its slug when the permalink setting wants one, and an answer to scroll to (as the reference: /questions/{qid}[/{slug}][/{aid}]). */
+  question(id: string, slug?: string, answerId?: string): string {
+    const parts = ['/questions', encodeURIComponent(id)];
+    if (slug) parts.push(encodeURIComponent(slug));
+    if (answerId) parts.push(encodeURIComponent(answerId));
+    return parts.join('/');
+  },
+  /** The question list (at /questions or the home page), optionally filtered by a tag, in an order, on a page. */
+  questions(q: { tag?: string; order?: string; page?: number } = {}, base: string = paths.questions): string {
+    const qs = new URLSearchParams();
+    if (q.tag) qs.set('tag', q.tag);
+    if (q.order) qs.set('order', q.order);
+    if (q.page && q.page > 1) qs.set('page', String(q.page));
+    const s = qs.toString();
+    return s ? `${base}?${s}` : base;
+  },
+  editQuestion: (id: string) => `/posts/${encodeURIComponent(id)}/edit`,
+  editAnswer: (questionId: string, answerId: string) => `/posts/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}/edit`,
+  user: (username: string) => `/users/${encodeURIComponent(username)}`,
+};
 
 /** Pages reachable while the site requires login (spec section 4). */
 export const LOGIN_EXEMPT = [

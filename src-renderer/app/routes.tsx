@@ -27,6 +27,10 @@ const LazyActivationSuccess = suspended<object>(() => account().then((m) => ({ d
 const LazyInactive = suspended<object>(() => account().then((m) => ({ default: m.InactivePage as ComponentType })));
 const LazySuspended = suspended<object>(() => account().then((m) => ({ default: m.SuspendedPage as ComponentType })));
 const LazyAdminLan = suspended<object>(() => import('../pages/AdminLan'));
+const ask = () => import('../pages/Ask');
+const LazyAsk = suspended<object>(ask);
+const LazyEditQuestion = suspended<object>(() => ask().then((m) => ({ default: m.EditQuestionPage as ComponentType })));
+const LazyEditAnswer = suspended<object>(() => import('../pages/EditAnswer'));
 const LazyLegal = suspended<{ type: 'tos' | 'privacy' }>(() => import('../pages/Legal'));
 
 function Gate() {
@@ -47,6 +51,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: lazy(() => import('../pages/Home')) },
           { path: paths.questions, lazy: lazy(() => import('../pages/Home')) },
+          { path: paths.ask, element: <Guard kind="activated"><LazyAsk /></Guard> },
+          { path: paths.question, lazy: lazy(() => import('../pages/QuestionDetail')) },
+          { path: paths.questionSlug, lazy: lazy(() => import('../pages/QuestionDetail')) },
+          { path: paths.questionAnswer, lazy: lazy(() => import('../pages/QuestionDetail')) },
+          { path: paths.editQuestion, element: <Guard kind="activated"><LazyEditQuestion /></Guard> },
+          { path: paths.editAnswer, element: <Guard kind="activated"><LazyEditAnswer /></Guard> },
           { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },
           { path: paths.forbidden, element: <ErrorPage kind={403} /> },
           { path: paths.notFound, element: <ErrorPage kind={404} /> },

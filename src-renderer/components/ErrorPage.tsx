@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { usePageTitle } from '../hooks/usePageTitle';
 
-/** 403, 404 and 50X pages with the spec's texts and a way home. */
-export function ErrorPage({ kind }: { kind: 403 | 404 | 500 }) {
+/** 403, 404 and 50X pages with the spec's texts (or the server's message) and a way home. */
+export function ErrorPage({ kind, message }: { kind: 403 | 404 | 500; message?: string }) {
   const { t } = useTranslation();
-  const text = kind === 403 ? t('error.forbidden') : kind === 404 ? t('error.not_found') : t('error.server');
+  const text = message || (kind === 403 ? t('error.forbidden') : kind === 404 ? t('error.not_found') : t('error.server'));
   usePageTitle(kind === 403 ? t('page_title.forbidden') : kind === 404 ? t('page_title.not_found') : t('page_title.server_error'));
   return (
     <section className="error-page" aria-labelledby="error-code">

@@ -54,6 +54,7 @@ export function MainLayout() {
       <div className="app-body">
         <nav className="sidenav" aria-label={t('nav.main_menu')}>
           <NavLink to={paths.home} end>{t('nav.home')}</NavLink>
+          <NavLink to={paths.questions}>{t('nav.questions')}</NavLink>
         </nav>
         <main id="main" className="content">
           <Outlet />

@@ -8,6 +8,8 @@ export interface SiteInfo {
   custom_css_html: { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
   site_users: { default_avatar: string; gravatar_base_url: string };
   site_legal: { external_content_display: string };
+  site_seo?: { permalink: number };
+  site_write?: { restrict_answer: boolean; required_tag: boolean; recommend_tags: { slug_name: string; display_name: string }[]; reserved_tags: { slug_name: string; display_name: string }[] };
   version: string;
   revision: string;
 }

@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAddQuestion } from '../../api/question/question-add-mutation';
+import { useQuestionInfo } from '../../api/question/question-query';
+import { useUpdateQuestion } from '../../api/question/question-update-mutation';
+import { slugInLinks, to } from '../../app/paths';
+import { useSession } from '../../app/session';
+import { useFeedback } from '../../components/Feedback';
+import { DRAFT_KEYS, readDraft, useDraft } from '../../hooks/useDraft';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { EditGate } from '../../components/EditGate';
+import { QuestionForm, type QuestionFields } from './components/QuestionForm';
+import { SimilarQuestions } from './components/SimilarQuestions';
+
+const EMPTY: QuestionFields = { title: '', content: '', tags: [] };
+
+/** /questions/ask: title with similar questions, markdown body with preview and images, tags. */
+export default function AskPage() {
+  const { t } = useTranslation();
+  const { site } = useSession();
+  const navigate = useNavigate();
+  const add = useAddQuestion();
+  const [initial] = useState<QuestionFields>(() => readDraft<QuestionFields>(DRAFT_KEYS.question) ?? EMPTY);
+  const [current, setCurrent] = useState(initial);
+  const dirty = !!(current.title.trim() || current.content.trim() || current.tags.length);
+  const clearDraft = useDraft(DRAFT_KEYS.question, useMemo(() => current, [current]), dirty);
+  usePageTitle(t('ask.page_title'));
+
+  return (
+    <section className="card form-page" aria-labelledby="ask-title">
+      <h1 id="ask-title">{t('ask.page_title')}</h1>
+      <p className="muted">{t('ask.intro')}</p>
+      <QuestionForm
+        initial={initial}
+        action="question"
+        submitLabel={t('ask.submit')}
+        busy={add.isPending}
+        onChange={setCurrent}
+        belowTitle={(title) => <SimilarQuestions title={title} />}
+        onSubmit={async (f, captcha) => {
+          const q = await add.mutateAsync({ title: f.title, content: f.content, tags: f.tags, ...captcha });
+          clearDraft();
+          navigate(to.question(q.id, slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined));
+        }}
+      />
+    </section>
+  );
+}
+
+/** /posts/{qid}/edit: the question form filled in, after the server's edit check. */
+export function EditQuestionPage() {
+  const { t } = useTranslation();
+  const { qid = '' } = useParams();
+  usePageTitle(t('ask.edit_title'));
+  return (
+    <EditGate objectId={qid}>
+      <EditQuestionForm qid={qid} />
+    </EditGate>
+  );
+}
+
+function EditQuestionForm({ qid }: { qid: string }) {
+  const { t } = useTranslation();
+  const { site } = useSession();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const info = useQuestionInfo(qid);
+  const update = useUpdateQuestion();
+  const q = info.data;
+  if (!q) return null;
+  const back = to.question(q.id, slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined);
+  return (
+    <section className="card form-page" aria-labelledby="edit-title">
+      <h1 id="edit-title">{t('ask.edit_title')}</h1>
+      <QuestionForm
+        initial={{ title: q.title, content: q.content, tags: q.tags.map((x) => ({ slug_name: x.slug_name, display_name: x.display_name })), edit_summary: '' }}
+        action="edit"
+        withSummary
+        submitLabel={t('ask.save')}
+        busy={update.isPending}
+        extraButtons={<Link to={back} className="p-button p-button-text">{t('common.cancel')}</Link>}
+        onSubmit={async (f, captcha) => {
+          const r = await update.mutateAsync({ id: q.id, title: f.title, content: f.content, tags: f.tags, edit_summary: f.edit_summary || undefined, ...captcha });
+          if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
+          navigate(back);
+        }}
+      />
+    </section>
+  );
+}

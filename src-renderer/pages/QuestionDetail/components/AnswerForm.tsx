@@ -1,0 +1,90 @@
+import { Button } from 'primereact/button';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../server/contract/limits';
+import { useAddAnswer } from '../../../api/answer/answer-add-mutation';
+import { useAnswerPage } from '../../../api/answer/answer-query';
+import { ApiError, fieldMap } from '../../../api/errors';
+import { QUESTION_STATUS, type QuestionDetail } from '../../../api/question/types';
+import { to } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { CaptchaDialog } from '../../../components/CaptchaDialog';
+import { useFeedback } from '../../../components/Feedback';
+import { MarkdownEditor } from '../../../components/MarkdownEditor';
+import { useCaptcha } from '../../../hooks/useCaptcha';
+import { DRAFT_KEYS, readDraft, useDraft } from '../../../hooks/useDraft';
+import { useRequireLogin } from '../../../hooks/useRequireLogin';
+
+interface AnswerDraft {
+  questionId: string;
+  content: string;
+}
+
+/** The write-answer form under the answers (answer at least 6 characters); logged-out visitors get a way to log in. */
+export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; questionId: string; onPosted(answerId: string): void }) {
+  const { t } = useTranslation();
+  const { user, site } = useSession();
+  const requireLogin = useRequireLogin();
+  const feedback = useFeedback();
+  const captcha = useCaptcha('answer');
+  const add = useAddAnswer(questionId);
+  const firstPage = useAnswerPage(questionId, 'default', 1, !!user);
+  const [content, setContent] = useState(() => {
+    const saved = readDraft<AnswerDraft>(DRAFT_KEYS.answer);
+    return saved?.questionId === questionId ? saved.content : '';
+  });
+  const clearDraft = useDraft<AnswerDraft>(DRAFT_KEYS.answer, useMemo(() => ({ questionId, content }), [questionId, content]), content.trim().length > 0);
+  const [error, setError] = useState<string | undefined>();
+
+  if (q.status === QUESTION_STATUS.closed || q.status === QUESTION_STATUS.deleted) return null;
+  const mine = user ? firstPage.data?.list.find((a) => a.user_info?.id === user.id && a.status !== 10) : undefined;
+  if (mine && site.site_write?.restrict_answer !== false) {
+    return (
+      <section className="answer-form" aria-labelledby="your-answer">
+        <h2 id="your-answer">{t('answer_form.title')}</h2>
+        <p>
+          {t('answer_form.already')} <Link to={to.editAnswer(questionId, mine.id)}>{t('answer_form.edit_yours')}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!requireLogin()) return;
+    if (content.trim().length < LIMITS.answer.min) return setError(t('answer_form.min', { min: LIMITS.answer.min }));
+    setError(undefined);
+    await captcha.run(async (fields) => {
+      try {
+        const r = await add.mutateAsync({ question_id: q.id, content, ...fields });
+        clearDraft();
+        setContent('');
+        onPosted(r.info.id);
+      } catch (err) {
+        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        const fe = fieldMap(err);
+        if (fe.content) setError(fe.content);
+        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      }
+    }).catch(() => undefined);
+  };
+
+  return (
+    <section className="answer-form" aria-labelledby="your-answer">
+      <h2 id="your-answer">{t('answer_form.title')}</h2>
+      {!user && <p className="login-note">{t('answer_form.login_needed')}</p>}
+      {user ? (
+        <form onSubmit={submit} noValidate className="stack">
+          <MarkdownEditor id="answer_content" label={t('answer_form.label')} value={content} onChange={setContent} error={error} hint={t('answer_form.hint', { min: LIMITS.answer.min })} rows={8} />
+          <div>
+            <Button type="submit" label={t('answer_form.submit')} loading={add.isPending} />
+          </div>
+        </form>
+      ) : (
+        <Button type="button" label={t('answer_form.login_to_answer')} onClick={() => requireLogin()} />
+      )}
+      <CaptchaDialog {...captcha.dialogProps} />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { ACCEPTED, type AnswerInfo } from '../../../api/answer/types';
+import type { VoteResult } from '../../../api/vote/vote-cast-mutation';
+import { to } from '../../../app/paths';
+import { PostHtml } from '../../../components/PostHtml';
+import { AuthorCard } from './AuthorCard';
+import { CommentList } from './CommentList';
+import { PostActions } from './PostActions';
+import { VoteControl } from './VoteControl';
+
+/** What an answer needs from its page. */
+export interface AnswerItemProps {
+  answer: AnswerInfo;
+  questionId: string;
+  focused: boolean;
+  /** Whether the viewer may accept answers (the asker or staff, on an open question). */
+  canAccept: boolean;
+  canComment: boolean;
+  accepting: boolean;
+  onAccept(answerId: string): void;
+  onPatch(answerId: string, patch: Partial<AnswerInfo>): void;
+}
+
+/** One answer: votes, accepted mark or accept button, body, actions, author and comments. */
+export function AnswerItem({ answer: a, questionId, focused, canAccept, canComment, accepting, onAccept, onPatch }: AnswerItemProps) {
+  const { t } = useTranslation();
+  const accepted = a.accepted === ACCEPTED;
+  const author = a.user_info?.display_name ?? t('question.anonymous');
+  const edited = a.update_user_info && a.update_time > a.create_time;
+  return (
+    <article id={`answer-${a.id}`} className={['answer', accepted ? 'accepted' : '', focused ? 'focused' : '', a.status === 10 ? 'deleted' : ''].join(' ')} aria-label={t('answer_form.answer_by', { name: author })} tabIndex={-1}>
+      <div className="post-layout">
+        <div className="post-side">
+          <VoteControl objectId={a.id} count={a.vote_count} status={a.vote_status} label={t('question.votes_label')} onVoted={(r: VoteResult) => onPatch(a.id, { vote_count: r.votes, vote_status: r.vote_status })} />
+          {canAccept ? (
+            <Button type="button" rounded text={!accepted} icon="pi pi-check" className={accepted ? 'accept-btn on' : 'accept-btn'} aria-pressed={accepted} aria-label={accepted ? t('answer_form.unaccept') : t('answer_form.accept')} tooltip={accepted ? t('answer_form.unaccept') : t('answer_form.accept')} disabled={accepting} onClick={() => onAccept(accepted ? '0' : a.id)} />
+          ) : (
+            accepted && <i className="pi pi-check accepted-mark" role="img" aria-label={t('answer_form.accepted')} />
+          )}
+        </div>
+        <div className="post-cell">
+          {accepted && <p className="accepted-label"><i className="pi pi-check-circle" aria-hidden="true" /> {t('answer_form.accepted')}</p>}
+          {a.status === 10 && <p className="field-error">{t('answer_form.deleted_notice')}</p>}
+          {a.status === 11 && <p className="muted">{t('answer_form.pending_notice')}</p>}
+          <PostHtml html={a.html} />
+          <div className="post-footer">
+            <PostActions objectId={a.id} editHref={to.editAnswer(questionId, a.id)} actions={a.member_actions} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
+            <div className="post-people">
+              {edited && <AuthorCard user={a.update_user_info} verb={t('question.edited')} time={a.update_time} />}
+              <AuthorCard user={a.user_info} verb={t('answer_form.answered')} time={a.create_time} />
+            </div>
+          </div>
+          <CommentList objectId={a.id} canAdd={canComment} />
+        </div>
+      </div>
+    </article>
+  );
+}
