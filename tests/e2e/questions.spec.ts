@@ -1,95 +1,40 @@
-import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
+import { Api, expectAccessible, png, QuestionFormPage, QuestionPage } from './question-pages';
 
 // The question screens in a LAN browser against the built server: list, ask (with an uploaded
 // image), detail with answers, comments, votes and acceptance, and the edit pages.
 test.describe.configure({ mode: 'serial' });
 
 let server: E2EServer;
-let adminToken = '';
+let api: Api;
 const GRACE = { email: 'grace@example.com', pass: 'grace-password-1' };
 const BOB = { email: 'bob@example.com', pass: 'bob-password-1' };
 const TITLE = 'How do I light an oil lantern safely?';
 let questionPath = '';
 
-/** A real PNG of w x h pixels in one colour (filter 0 rows), so the browser can decode it. */
-function png(w: number, h: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Calls the API directly (set-up the test is not about). */
-async function call(method: string, path: string, body?: unknown, token = adminToken): Promise<{ code: number; data: any; msg: string }> {
-  const r = await fetch(`${server.url}/answer${path}`, { method, headers: { 'content-type': 'application/json', Authorization: token }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await r.json()) as { code: number; data: any; msg: string };
-}
-
-async function tokenOf(email: string, pass: string): Promise<string> {
-  return (await call('POST', '/api/v1/user/login/email', { e_mail: email, pass }, '')).data.access_token as string;
-}
-
-/** No serious or critical accessibility violations on the current screen. */
-async function expectAccessible(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** Types into the tag picker and chooses a suggestion; the tag shows as a chip. */
-async function pickTag(page: Page, typed: string, option: string): Promise<void> {
-  await page.getByLabel('Tags', { exact: true }).pressSequentially(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Chosen tags' }).getByText(option, { exact: true })).toBeVisible();
-}
-
-/** A page of its own (own local storage) logged in as someone. */
-async function pageAs(browser: Browser, who: { email: string; pass: string } | null): Promise<Page> {
+/** A page of its own (own local storage), logged in as someone. */
+async function pageAs(browser: Browser, who: { email: string; pass: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  if (who) await loginAs(page, server, who.email, who.pass);
+  await loginAs(page, server, who.email, who.pass);
   return page;
 }
 
 test.beforeAll(async () => {
   server = await startServer(INSTALLED);
-  adminToken = await tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+  api = new Api(server);
+  api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // uploads are linked under the site URL: point it at this server
-  expect((await call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: 'Questions about lanterns.' })).code).toBe(200);
-  expect((await call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code).toBe(200);
+  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: 'Questions about lanterns.' })).code).toBe(200);
+  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code).toBe(200);
   // new members may vote and suggest edits; edits of others' posts wait for review
   const custom = [
     ['rank.question.vote_up', 1], ['rank.answer.vote_up', 1], ['rank.question.edit', 1], ['rank.answer.edit', 1],
     ['rank.question.edit_without_review', 1000], ['rank.answer.edit_without_review', 1000], ['rank.tag.add', 750],
   ].map(([key, value]) => ({ key, value }));
-  expect((await call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  expect((await call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
-  const seed = await call('POST', '/api/v1/question', { title: 'How do I refill an oil lantern?', content: 'The **tank** is nearly empty. Which oil do I use?', tags: [{ slug_name: 'lanterns' }] });
+  expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
+  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
+  const seed = await api.call('POST', '/api/v1/question', { title: 'How do I refill an oil lantern?', content: 'The **tank** is nearly empty. Which oil do I use?', tags: [{ slug_name: 'lanterns' }] });
   expect(seed.code).toBe(200);
 });
 test.afterAll(async () => {
@@ -97,6 +42,7 @@ test.afterAll(async () => {
 });
 
 test('the ask page checks title, body and tags before sending, and shows the server field errors', async ({ page }) => {
+  const ask = new QuestionFormPage(page);
   await loginAs(page, server, GRACE.email, GRACE.pass);
   await page.goto(`${server.url}/questions/ask`);
   await expect(page.getByRole('heading', { name: 'Ask a question' })).toBeVisible();
@@ -105,53 +51,61 @@ test('the ask page checks title, body and tags before sending, and shows the ser
   await expect(page.getByText('Title cannot be empty.')).toBeVisible();
   await expect(page.getByText('Body cannot be empty.')).toBeVisible();
   await expect(page.getByText('Add at least one tag.')).toBeVisible();
-  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
-  await page.getByLabel('Title', { exact: true }).fill('x'.repeat(151));
+  await expect(ask.title).toBeFocused();
+  await ask.title.fill('x'.repeat(151));
   await page.getByRole('button', { name: 'Post your question' }).click();
   await expect(page.getByText('Title up to 150 characters.')).toBeVisible();
   await expectAccessible(page);
   await shot(page, '30-ask-errors');
   // a body that renders to nothing passes here but not on the server: its message lands on the body
-  await page.getByLabel('Title', { exact: true }).fill('A question whose body is only a comment');
-  await page.getByLabel('Body', { exact: true }).fill('<!-- nothing to see -->');
-  await pickTag(page, 'lant', 'lanterns');
+  await ask.title.fill('A question whose body is only a comment');
+  await ask.body.fill('<!-- nothing to see -->');
+  // the tag picker works from the keyboard: arrows and Enter choose, Backspace takes the last tag back
+  await ask.tags.pressSequentially('lant');
+  await expect(page.getByRole('option', { name: 'lanterns', exact: true })).toBeVisible();
+  await ask.tags.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'lanterns', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await ask.tags.press('Enter');
+  await expect(page.getByRole('list', { name: 'Chosen tags' }).getByText('lanterns', { exact: true })).toBeVisible();
+  await expect(ask.tags).toHaveValue('');
+  await ask.tags.press('Backspace');
+  await expect(page.getByRole('list', { name: 'Chosen tags' })).toHaveCount(0);
+  await ask.pickTag('lant', 'lanterns');
   const sent = page.waitForResponse((r) => r.url().endsWith('/answer/api/v1/question') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Post your question' }).click();
   expect((await sent).status()).toBe(400);
   await expect(page.locator('#content_error')).toHaveText('Content cannot be empty.');
-  await expect(page.getByLabel('Body', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(ask.body).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('grace asks a question with a tag and an image uploaded through the file input', async ({ page }) => {
+  const ask = new QuestionFormPage(page);
   await loginAs(page, server, GRACE.email, GRACE.pass);
   await page.goto(`${server.url}/questions/ask`);
-  await page.getByLabel('Title', { exact: true }).fill(TITLE);
+  await ask.title.fill(TITLE);
   // similar questions show up while typing
   await expect(page.getByRole('heading', { name: 'Similar questions' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'How do I refill an oil lantern?' })).toBeVisible();
-  const body = page.getByLabel('Body', { exact: true });
-  await body.fill('My **oil lantern** smokes when I light it.\n\nThis is the wick:\n');
-  await body.press('End');
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Image' }).click();
-  await (await chooser).setFiles({ name: 'wick.png', mimeType: 'image/png', buffer: png(24, 16, [230, 120, 20]) });
-  await expect(body).toHaveValue(new RegExp(`!\\[\\]\\(${server.url.replace(/[.:/]/g, '\\$&')}/uploads/post/[0-9a-f]+\\.png\\)$`));
-  const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.locator('strong')).toHaveText('oil lantern');
-  await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
-  await pickTag(page, 'lant', 'lanterns');
+  await ask.body.fill('My **oil lantern** smokes when I light it.\n\nThis is the wick:\n');
+  await ask.body.press('End');
+  await ask.uploadImage('wick.png', png(24, 16, [230, 120, 20]));
+  await expect(ask.body).toHaveValue(new RegExp(`!\\[\\]\\(${server.url.replace(/[.:/]/g, '\\$&')}/uploads/post/[0-9a-f]+\\.png\\)$`));
+  await expect(ask.preview.locator('strong')).toHaveText('oil lantern');
+  await expect.poll(() => ask.previewImageWidth()).toBe(24);
+  await ask.pickTag('lant', 'lanterns');
   await expectAccessible(page);
   await shot(page, '31-ask-filled');
   await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Post your question' }).click());
   await expect(page).toHaveURL(/\/questions\/\d+$/);
   questionPath = new URL(page.url()).pathname;
+  const q = new QuestionPage(page);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page).toHaveTitle(`${TITLE} - Team Lantern`);
-  const post = page.locator('.post-body').first();
-  await expect(post.locator('strong')).toHaveText('oil lantern');
-  await expect.poll(() => post.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
-  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'lanterns' })).toBeVisible();
+  await expect(q.question.locator('.post-body strong')).toHaveText('oil lantern');
+  await expect.poll(() => q.bodyImageWidth()).toBe(24);
+  await expect(q.question.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'lanterns' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeVisible();
+  await expect(page.getByText('Viewed 1 time')).toBeVisible();
   await shot(page, '32-question-new');
 });
 
@@ -162,7 +116,7 @@ test('the list shows the question with counts, tags and author; tag filter, orde
   await expect(item.getByRole('link', { name: TITLE })).toBeVisible();
   await expect(item.getByText('0 votes')).toBeVisible();
   await expect(item.getByText('0 answers')).toBeVisible();
-  await expect(item.getByText(/\d+ views?/)).toBeVisible();
+  await expect(item.getByText('1 view', { exact: true })).toBeVisible();
   await expect(item.getByRole('link', { name: 'grace' })).toBeVisible();
   await expect(item.getByText('My oil lantern smokes when I light it.')).toBeVisible();
   await expect(page.getByText('2 questions')).toBeVisible();
@@ -180,7 +134,7 @@ test('the list shows the question with counts, tags and author; tag filter, orde
   await expect(page.getByText('No questions are tagged [no-such-tag] yet.')).toBeVisible();
   // paging: 21 more questions give a second page on /questions
   for (let i = 1; i <= 21; i++) {
-    expect((await call('POST', '/api/v1/question', { title: `Filler question number ${i}`, content: `Filler body ${i}.`, tags: [{ slug_name: 'filler' }] })).code).toBe(200);
+    expect((await api.call('POST', '/api/v1/question', { title: `Filler question number ${i}`, content: `Filler body ${i}.`, tags: [{ slug_name: 'filler' }] })).code).toBe(200);
   }
   await page.goto(`${server.url}/questions`);
   await expect(page.locator('.q-item')).toHaveCount(20);
@@ -195,9 +149,10 @@ test('the list shows the question with counts, tags and author; tag filter, orde
 
 test('bob answers (at least 6 characters), comments and votes; voting on your own post is refused', async ({ browser }) => {
   const page = await pageAs(browser, BOB);
+  const q = new QuestionPage(page);
   await page.goto(server.url + questionPath);
   await expect(page.getByRole('heading', { level: 2, name: 'Your answer' })).toBeVisible();
-  const answer = page.getByLabel('Answer', { exact: true });
+  const answer = q.answerField;
   await answer.fill('Trim');
   await page.getByRole('button', { name: 'Post your answer' }).click();
   await expect(page.getByText('Answer must be at least 6 characters.')).toBeVisible();
@@ -205,14 +160,14 @@ test('bob answers (at least 6 characters), comments and votes; voting on your ow
   await expect(page.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('wick');
   await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Post your answer' }).click());
   await expect(page.getByRole('heading', { name: '1 Answer' })).toBeVisible();
-  const bobs = page.getByRole('article', { name: 'Answer by bob' });
+  const bobs = q.answerBy('bob');
   await expect(bobs.getByText('keep the flame low')).toBeVisible();
   await expect(page).toHaveURL(/\/questions\/\d+\/\d+$/);
   // restrict_answer is on: one answer each, the form offers to edit it instead
   await expect(page.getByText('You have already answered this question.')).toBeVisible();
 
   // a comment on the question
-  const question = page.locator('.question-page > .post-layout');
+  const question = q.question;
   await question.getByRole('button', { name: 'Add a comment' }).click();
   await question.getByLabel('Comment', { exact: true }).fill('x');
   await question.getByRole('button', { name: 'Add comment' }).click();
@@ -222,39 +177,42 @@ test('bob answers (at least 6 characters), comments and votes; voting on your ow
   await expect(question.getByRole('list', { name: 'Comments' }).getByText('Which oil do you burn in it?')).toBeVisible();
 
   // votes: up, then taken back, then up again
-  const votes = question.getByRole('group', { name: 'Votes' });
-  await votes.getByRole('button', { name: 'Vote up' }).click();
-  await expect(votes.getByTestId('vote-count')).toHaveText('1');
-  await expect(votes.getByRole('button', { name: 'Vote up' })).toHaveAttribute('aria-pressed', 'true');
-  await votes.getByRole('button', { name: 'Vote up' }).click();
-  await expect(votes.getByTestId('vote-count')).toHaveText('0');
-  await votes.getByRole('button', { name: 'Vote up' }).click();
-  await expect(votes.getByTestId('vote-count')).toHaveText('1');
+  const up = q.votes(question).getByRole('button', { name: 'Vote up' });
+  await up.click();
+  await expect(q.score(question)).toHaveText('1');
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await up.click();
+  await expect(q.score(question)).toHaveText('0');
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  await up.click();
+  await expect(q.score(question)).toHaveText('1');
   // bookmark and follow
   await question.getByRole('button', { name: 'Bookmark' }).click();
   await expect(question.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
   await question.getByRole('button', { name: 'Follow' }).click();
   await expect(question.getByRole('button', { name: 'Following' })).toBeVisible();
   // no vote on your own answer
-  await bobs.getByRole('button', { name: 'Vote up' }).click();
+  await q.votes(bobs).getByRole('button', { name: 'Vote up' }).click();
   await expect(page.getByText('Forbidden to operate on yourself')).toBeVisible();
-  await expect(bobs.getByTestId('vote-count')).toHaveText('0');
+  await expect(q.score(bobs)).toHaveText('0');
   await shot(page, '35-question-answered');
   // the state comes back from the server on a fresh load
   await page.reload();
-  await expect(question.getByRole('group', { name: 'Votes' }).getByRole('button', { name: 'Vote up' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(q.score(question)).toHaveText('1');
   await expect(question.getByRole('button', { name: 'Bookmarked' })).toBeVisible();
   await page.context().close();
 });
 
 test('grace accepts the answer; the list shows it answered', async ({ browser }) => {
   const page = await pageAs(browser, GRACE);
+  const q = new QuestionPage(page);
   await page.goto(server.url + questionPath);
-  const bobs = page.getByRole('article', { name: 'Answer by bob' });
+  const bobs = q.answerBy('bob');
   await bobs.getByRole('button', { name: 'Accept this answer' }).click();
   await expect(bobs.getByText('Accepted answer')).toBeVisible();
   await expect(bobs.getByRole('button', { name: 'Take back the acceptance' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('.question-page > .post-layout').getByTestId('vote-count')).toHaveText('1');
+  await expect(q.score(q.question)).toHaveText('1');
   await expectAccessible(page);
   await shot(page, '36-question-accepted');
   await page.goto(`${server.url}/questions?tag=lanterns`);
@@ -265,15 +223,16 @@ test('grace accepts the answer; the list shows it answered', async ({ browser })
 });
 
 test('a logged-out visitor reads everything, and is sent to login to vote and back after it', async ({ page }) => {
+  const q = new QuestionPage(page);
   await page.goto(server.url + questionPath);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Answer by bob' }).getByText('Accepted answer')).toBeVisible();
+  await expect(q.answerBy('bob').getByText('Accepted answer')).toBeVisible();
   await expect(page.getByText('Which oil do you burn in it?')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in to answer' })).toBeVisible();
-  await expect(page.getByLabel('Answer', { exact: true })).toHaveCount(0);
+  await expect(q.answerField).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, '37-question-visitor');
-  await page.locator('.question-page > .post-layout').getByRole('button', { name: 'Vote down' }).click();
+  await q.votes(q.question).getByRole('button', { name: 'Vote down' }).click();
   await expect(page).toHaveURL(/\/users\/login$/);
   await page.getByLabel('Email', { exact: true }).fill(BOB.email);
   await page.getByLabel('Password', { exact: true }).fill(BOB.pass);
@@ -289,12 +248,14 @@ test('a logged-out visitor reads everything, and is sent to login to vote and ba
 
 test('edits: the owner saves at once; another member suggests an edit that waits for review', async ({ browser }) => {
   const grace = await pageAs(browser, GRACE);
+  const form = new QuestionFormPage(grace);
   await grace.goto(server.url + questionPath);
-  await grace.locator('.question-page > .post-layout').getByRole('link', { name: 'Edit' }).click();
+  await new QuestionPage(grace).question.getByRole('link', { name: 'Edit' }).click();
   await expect(grace).toHaveURL(/\/posts\/\d+\/edit$/);
   await expect(grace.getByRole('heading', { name: 'Edit question' })).toBeVisible();
-  await expect(grace.getByLabel('Title', { exact: true })).toHaveValue(TITLE);
-  await grace.getByLabel('Title', { exact: true }).fill(`${TITLE} (paraffin)`);
+  await expect(form.title).toHaveValue(TITLE);
+  await expect(grace.getByRole('list', { name: 'Chosen tags' }).getByText('lanterns', { exact: true })).toBeVisible();
+  await form.title.fill(`${TITLE} (paraffin)`);
   await grace.getByLabel('Edit summary', { exact: true }).fill('name the oil');
   await expectAccessible(grace);
   await shot(grace, '38-edit-question');
@@ -304,7 +265,7 @@ test('edits: the owner saves at once; another member suggests an edit that waits
 
   const bob = await pageAs(browser, BOB);
   await bob.goto(server.url + questionPath.replace('/questions/', '/posts/') + '/edit');
-  await bob.getByLabel('Body', { exact: true }).fill('My oil lantern smokes when I light it with paraffin.');
+  await new QuestionFormPage(bob).body.fill('My oil lantern smokes when I light it with paraffin.');
   await submitWithCaptcha(bob, server, () => bob.getByRole('button', { name: 'Save edits' }).click());
   await expect(bob.getByText('Your revision will show after review.')).toBeVisible();
   await expect(bob).toHaveURL(server.url + questionPath);
@@ -316,25 +277,25 @@ test('edits: the owner saves at once; another member suggests an edit that waits
 
   // bob edits his own answer directly
   await bob.goto(server.url + questionPath);
-  const bobs = bob.getByRole('article', { name: 'Answer by bob' });
-  await bobs.getByRole('link', { name: 'Edit' }).click();
+  const bobQ = new QuestionPage(bob);
+  await bobQ.answerBy('bob').getByRole('link', { name: 'Edit' }).click();
   await expect(bob.getByRole('heading', { name: 'Edit answer' })).toBeVisible();
-  await bob.getByLabel('Answer', { exact: true }).fill('Short');
+  await bobQ.answerField.fill('Short');
   await bob.getByRole('button', { name: 'Save edits' }).click();
   await expect(bob.getByText('Answer must be at least 6 characters.')).toBeVisible();
-  await bob.getByLabel('Answer', { exact: true }).fill('Trim the wick flat, keep the flame low until the glass is warm, and use clean paraffin.');
+  await bobQ.answerField.fill('Trim the wick flat, keep the flame low until the glass is warm, and use clean paraffin.');
   await submitWithCaptcha(bob, server, () => bob.getByRole('button', { name: 'Save edits' }).click());
   await expect(bob).toHaveURL(/\/questions\/\d+\/\d+$/);
-  await expect(bob.getByRole('article', { name: 'Answer by bob' }).getByText('use clean paraffin')).toBeVisible();
+  await expect(bobQ.answerBy('bob').getByText('use clean paraffin')).toBeVisible();
   await grace.context().close();
   await bob.context().close();
 });
 
 test('a closed question says so and takes no answers', async ({ page }) => {
   const qid = questionPath.split('/')[2];
-  const reasons = await call('GET', `/api/v1/reasons?object_type=question&action=close`);
+  const reasons = await api.call('GET', `/api/v1/reasons?object_type=question&action=close`);
   const reason = (reasons.data as { reason_type: number; reason_key: string }[]).find((r) => r.reason_key === 'reason.community_specific')!;
-  expect((await call('PUT', '/api/v1/question/status', { id: qid, close_type: reason.reason_type, close_msg: 'Answered elsewhere.' })).code).toBe(200);
+  expect((await api.call('PUT', '/api/v1/question/status', { id: qid, close_type: reason.reason_type, close_msg: 'Answered elsewhere.' })).code).toBe(200);
   await loginAs(page, server, GRACE.email, GRACE.pass);
   await page.goto(server.url + questionPath);
   await expect(page.getByTestId('post-notice')).toContainText('This question is closed.');
@@ -349,7 +310,7 @@ test('an unknown question shows the 404 page', async ({ page }) => {
 });
 
 test('in the desktop window the image button uses the native picker and uploads its bytes', async ({ page }) => {
-  const token = await tokenOf(GRACE.email, GRACE.pass);
+  const token = await api.tokenOf(GRACE.email, GRACE.pass);
   const bytes = [...png(10, 12, [20, 120, 230])];
   // the preload's bridge, as the desktop window offers it
   await page.addInitScript(({ token, bytes }) => {
@@ -361,14 +322,16 @@ test('in the desktop window the image button uses the native picker and uploads 
       appInfo: async () => ({ name: 'Lantern', version: '0', platform: 'linux', dataDir: '/tmp' }),
     };
   }, { token, bytes });
+  const ask = new QuestionFormPage(page);
   await page.goto(`${server.url}/questions/ask`);
+  await expect(page.getByTestId('current-user')).toHaveText('grace');
   let chooserOpened = false;
   page.on('filechooser', () => {
     chooserOpened = true;
   });
-  await page.getByLabel('Body', { exact: true }).fill('Picked natively: ');
+  await ask.body.fill('Picked natively: ');
   await page.getByRole('button', { name: 'Image' }).click();
-  await expect(page.getByLabel('Body', { exact: true })).toHaveValue(/^Picked natively: !\[\]\(.+\/uploads\/post\/[0-9a-f]+\.png\)$/);
-  await expect.poll(() => page.getByRole('region', { name: 'Preview' }).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(10);
+  await expect(ask.body).toHaveValue(/^Picked natively: !\[\]\(.+\/uploads\/post\/[0-9a-f]+\.png\)$/);
+  await expect.poll(() => ask.previewImageWidth()).toBe(10);
   expect(chooserOpened).toBe(false);
 });

@@ -1,0 +1,130 @@
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { E2EServer } from '../support/e2e-server';
+
+// Page objects and helpers of the question screens' end-to-end tests.
+
+/** A real PNG of w x h pixels in one colour (filter-0 rows), so the browser can decode it. */
+export function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([len, typed, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The API called directly, for set-up the tests are not about. */
+export class Api {
+  constructor(
+    private readonly server: E2EServer,
+    public token = '',
+  ) {}
+
+  /** One call under /answer; resolves the envelope. */
+  async call(method: string, path: string, body?: unknown, token = this.token): Promise<{ code: number; data: any; msg: string }> {
+    const r = await fetch(`${this.server.url}/answer${path}`, { method, headers: { 'content-type': 'application/json', Authorization: token }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await r.json()) as { code: number; data: any; msg: string };
+  }
+
+  /** A login token. */
+  async tokenOf(email: string, pass: string): Promise<string> {
+    return (await this.call('POST', '/api/v1/user/login/email', { e_mail: email, pass }, '')).data.access_token as string;
+  }
+}
+
+/** No serious or critical accessibility violations on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // let the theme stylesheet and fonts finish loading, and transitions settle
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The ask and edit-question form. */
+export class QuestionFormPage {
+  readonly title: Locator;
+  readonly body: Locator;
+  readonly tags: Locator;
+  readonly preview: Locator;
+
+  constructor(readonly page: Page) {
+    this.title = page.getByLabel('Title', { exact: true });
+    this.body = page.getByLabel('Body', { exact: true });
+    this.tags = page.getByLabel('Tags', { exact: true });
+    this.preview = page.getByRole('region', { name: 'Preview' });
+  }
+
+  /** Types into the tag picker and chooses a suggestion; the tag shows among the chosen ones. */
+  async pickTag(typed: string, option: string): Promise<void> {
+    await this.tags.pressSequentially(typed);
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.page.getByRole('list', { name: 'Chosen tags' }).getByText(option, { exact: true })).toBeVisible();
+  }
+
+  /** Clicks the editor's image button and answers the browser's file chooser. */
+  async uploadImage(name: string, buffer: Buffer): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Image' }).click();
+    await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });
+  }
+
+  /** The decoded width of the first image in the preview (0 until it loads). */
+  previewImageWidth(): Promise<number> {
+    return this.preview.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+  }
+}
+
+/** The question page: the question's post, its answers and the answer form. */
+export class QuestionPage {
+  /** The question's own post (votes, body, actions, comments). */
+  readonly question: Locator;
+  readonly answerField: Locator;
+
+  constructor(readonly page: Page) {
+    this.question = page.locator('.question-page > .post-layout');
+    this.answerField = page.getByLabel('Answer', { exact: true });
+  }
+
+  /** The answer written by a user (by display name). */
+  answerBy(name: string): Locator {
+    return this.page.getByRole('article', { name: `Answer by ${name}` });
+  }
+
+  /** The vote group inside a post. */
+  votes(post: Locator): Locator {
+    return post.getByRole('group', { name: 'Votes' }).first();
+  }
+
+  /** The score shown in a post's vote group. */
+  score(post: Locator): Locator {
+    return this.votes(post).getByTestId('vote-count');
+  }
+
+  /** The decoded width of the first image in the question's body (0 until it loads). */
+  bodyImageWidth(): Promise<number> {
+    return this.question.locator('.post-body img').first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+  }
+}
