@@ -7,6 +7,7 @@ import type { CaptchaService } from './infra/captcha/captcha.service.js';
 import type { Mailer } from './infra/mail/mailer.js';
 import type { HostControl } from './infra/host-control.js';
 import type { EventBus } from './infra/events.js';
+import type { TtlCache } from './infra/ttl-cache.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   readonly sessions: Sessions;
   readonly mailer: Mailer;
   readonly captcha: CaptchaService;
+  /** Values allowed to lag a few seconds (list totals). */
+  readonly cache: TtlCache;
   /** Domain events (notifications, badges and mail subscribe). */
   readonly events: EventBus;
   /** Who hosts this server (the desktop shell's LAN switch). */

@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './infra/clock.js';
 import { createLogger } from './infra/logger.js';
 import { headlessHost, type HostControl } from './infra/host-control.js';
 import { EventBus } from './infra/events.js';
+import { TtlCache } from './infra/ttl-cache.js';
 import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
@@ -61,7 +62,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const sessions = new Sessions(db, clock);
   const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, 'lantern_captcha', true));
-  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, events: new EventBus(logger), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now() };
+  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now() };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 

@@ -31,6 +31,8 @@ export interface Config {
   readonly revision: string;
   /** Periodic jobs (hot scores, digests): on for a real server, off in tests unless asked for. */
   readonly backgroundJobs: boolean;
+  /** How long a list total may be reused (ms); writes clear it sooner. 0 (tests) counts every time. */
+  readonly listCountTtlMs: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -93,6 +95,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     logLevel: env.LANTERN_LOG_LEVEL ?? 'info',
     autoInstall: autoInstallFrom(env),
     backgroundJobs: true,
+    listCountTtlMs: 5000,
   });
 }
 
@@ -108,6 +111,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     version: '1.5.1',
     revision: 'lantern-0.1.0',
     backgroundJobs: false,
+    listCountTtlMs: 0,
     ...partial,
   });
 }

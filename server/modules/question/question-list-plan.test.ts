@@ -31,3 +31,31 @@ describe('the tag filter of question/page', () => {
     expect([await page(1), await page(2)]).toEqual(small);
   });
 });
+
+describe('the list total', () => {
+  it('is reused for a few seconds on a real server and cleared by a new question', async () => {
+    const live = await startTestApp({ config: { listCountTtlMs: 60_000 } });
+    try {
+      await captchaOff(live);
+      const token = await adminToken(live);
+      const ask = (i: number) => live.call('POST', '/answer/api/v1/question', { token, body: { title: `Counted question ${i}`, content: 'Body of a counted question.', tags: [{ slug_name: 'count' }] } });
+      const total = async () => (await live.call('GET', '/answer/api/v1/question/page?order=newest&page=1&page_size=5')).body.data.count;
+      await ask(1);
+      await live.lantern.ctx.events.settle();
+      expect(await total()).toBe(1);
+      // a change the services did not announce is not seen until the total expires...
+      await live.lantern.ctx.db.updateTable('question').set({ show: 2 }).execute();
+      expect(await total()).toBe(1);
+      // ...an announced one clears it at once
+      await ask(2);
+      await live.lantern.ctx.events.settle();
+      expect(await total()).toBe(1);
+      await live.lantern.ctx.db.updateTable('question').set({ show: 1 }).execute();
+      await ask(3);
+      await live.lantern.ctx.events.settle();
+      expect(await total()).toBe(3);
+    } finally {
+      await live.stop();
+    }
+  });
+});

@@ -33,7 +33,11 @@ export async function insertRevision(db: DbOrTrx, row: { user_id: number; object
 }
 
 /** One page of the question list with the reference's filters and orders. */
-export async function pageQuestions(db: DbOrTrx, q: QuestionPageQuery & { tagIds?: string[]; userId?: number; now: number }) {
+export async function pageQuestions(
+  db: DbOrTrx,
+  q: QuestionPageQuery & { tagIds?: string[]; userId?: number; now: number },
+  cachedCount: (key: string, compute: () => Promise<number>) => Promise<number> = (_k, compute) => compute(),
+) {
   let base = db.selectFrom('question as q').where('q.show', '=', 1);
   base = q.order === 'unanswered' ? base.where('q.status', '=', 1).where('q.answer_count', '=', 0) : base.where('q.status', 'in', [1, 2]);
   // a tag filter: the tag's few questions are fetched through tag_rel and sorted; a popular tag's
@@ -56,7 +60,10 @@ export async function pageQuestions(db: DbOrTrx, q: QuestionPageQuery & { tagIds
   };
   base = narrow(base);
   countBase = narrow(countBase);
-  const { count } = await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  // the total costs a walk over every visible question: it may be reused for a few seconds (time
+  // filters round to the minute so the key repeats)
+  const key = JSON.stringify([q.order, q.tagIds ?? null, q.userId ?? null, q.in_days ?? 0, Math.floor(q.now / 60)]);
+  const count = await cachedCount(key, async () => Number((await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count));
   const list = orderQuestions(base.selectAll('q'), q.order);
   const rows = await list.orderBy('q.id', 'desc').limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
   return { count: Number(count), rows };

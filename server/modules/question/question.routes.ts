@@ -12,6 +12,8 @@ import * as service from './question.service.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
+  // list totals may be reused for a few seconds; anything that changes them clears them at once
+  for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const) ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });

@@ -420,7 +420,9 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
     if (!user) return { count: 0, list: [] };
     userId = user.id;
   }
-  const { count, rows } = await repo.pageQuestions(ctx.db, { ...q, tagIds, userId, now });
+  const { count, rows } = await repo.pageQuestions(ctx.db, { ...q, tagIds, userId, now }, (key, compute) =>
+    ctx.config.listCountTtlMs > 0 ? ctx.cache.get(`question-count:${key}`, ctx.config.listCountTtlMs, compute) : compute(),
+  );
   if (count > 0 && rows.length === 0 && q.page > 1) throw notFound('base.request_format_error');
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TtlCache } from './ttl-cache.js';
+
+describe('the TTL cache', () => {
+  it('computes once within the TTL, again after it, and shares a computation in flight', async () => {
+    let now = 1000;
+    const cache = new TtlCache(10, () => now);
+    const compute = vi.fn(async () => now);
+    const [a, b] = await Promise.all([cache.get('k', 5000, compute), cache.get('k', 5000, compute)]);
+    expect([a, b]).toEqual([1000, 1000]);
+    expect(compute).toHaveBeenCalledTimes(1);
+    now += 4999;
+    expect(await cache.get('k', 5000, compute)).toBe(1000);
+    now += 1;
+    expect(await cache.get('k', 5000, compute)).toBe(6000);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets failures, evicts the oldest beyond its size, and invalidates by prefix', async () => {
+    const cache = new TtlCache(2);
+    await expect(cache.get('bad', 1000, async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(await cache.get('bad', 1000, async () => 'ok')).toBe('ok');
+    await cache.get('a', 1000, async () => 1);
+    await cache.get('b', 1000, async () => 2);
+    expect(await cache.get('bad', 1000, async () => 'recomputed')).toBe('recomputed');
+    cache.invalidate('b');
+    expect(await cache.get('b', 1000, async () => 3)).toBe(3);
+  });
+});
