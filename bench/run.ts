@@ -74,6 +74,21 @@ function rssMb(pid: number): number {
   }
 }
 
+/** Waits (at most two minutes) until the server answers a cheap request within 200 ms. */
+async function drain(base: string, path = '/healthz'): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const t0 = performance.now();
+    try {
+      await fetch(base + path, { signal: AbortSignal.timeout(10_000) });
+      if (performance.now() - t0 < 200) return;
+    } catch {
+      /* still busy */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -188,14 +203,23 @@ async function main(): Promise<void> {
   let peakRss = rssMb(server!.pid!);
   for (const w of workloads({ ...site.sample, deepPage })) {
     if (only && !only.has(w.name)) continue;
-    const probe = await fetch(base + w.requests[0].path, { headers: w.requests[0].auth ? { authorization: site.tokens[0] } : {} });
-    if (!w.writes && probe.status === 404) {
+    // the previous workload may have left requests queued in the server: wait until it answers promptly
+    await drain(base);
+    let probeStatus = 0;
+    try {
+      probeStatus = (await fetch(base + w.requests[0].path, { headers: w.requests[0].auth ? { authorization: site.tokens[0] } : {}, signal: AbortSignal.timeout(60_000) })).status;
+    } catch (err) {
+      rows.push({ workload: w.name, note: `no answer within 60 s (${err instanceof Error ? err.message : String(err)})` });
+      continue;
+    }
+    if (!w.writes && probeStatus === 404) {
       rows.push({ workload: w.name, note: 'endpoint not implemented yet' });
       continue;
     }
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server!.pid!))), 100);
     const ours = await drive(base, w, site, false);
     clearInterval(sampler);
+    await drain(cbase, '/c/user?username=x');
     const ceil = w.ceiling ? await drive(cbase, w, site, true) : null;
     const row = {
       workload: w.name,
