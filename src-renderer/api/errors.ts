@@ -39,3 +39,13 @@ export function fieldMap(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   return Object.fromEntries(err.fieldErrors.map((f) => [f.error_field, f.error_msg]));
 }
+
+/** Whether the server refused the captcha code (the captcha dialog then asks again). */
+export function isCaptchaError(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed';
+}
+
+/** In a form's submit behind the captcha: hands a captcha refusal back to the dialog; other errors stay with the form. */
+export function rethrowIfCaptcha(err: unknown): void {
+  if (isCaptchaError(err)) throw err;
+}

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../api/errors';
+import { isCaptchaError } from '../api/errors';
 import { fetchCaptcha } from '../api/user/user-query';
 import type { CaptchaFields, CaptchaRecord } from '../api/user/types';
 
@@ -37,7 +37,7 @@ export function useCaptcha(action: string) {
     try {
       await fn(fields);
     } catch (e) {
-      if (e instanceof ApiError && e.reason === 'error.object.captcha_verification_failed') {
+      if (isCaptchaError(e)) {
         setError(e.fieldErrors[0]?.error_msg ?? e.message);
         await open();
         return;

@@ -3,7 +3,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
+import { rethrowIfCaptcha } from '../../api/errors';
 import { confirmEmailChange, logout, resendActivation, unsubscribe, verifyEmail } from '../../api/user/account-mutations';
 import type { LoginResp } from '../../api/user/types';
 import { paths } from '../../app/paths';
@@ -117,7 +117,7 @@ export function InactivePage() {
         await resendActivation(fields);
         feedback.toast('success', t('inactive.resent'));
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
       }
     });

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../server/contract/limits';
 import { useAnswerInfo } from '../../api/answer/answer-query';
 import { useUpdateAnswer } from '../../api/answer/answer-update-mutation';
 import type { AnswerWithQuestion } from '../../api/answer/types';
-import { ApiError, fieldMap } from '../../api/errors';
+import { fieldMap, rethrowIfCaptcha } from '../../api/errors';
 import { slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
@@ -59,7 +59,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
         if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
         navigate(back);
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         const fe = fieldMap(err);
         if (Object.keys(fe).length) setErrors(fe);
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));

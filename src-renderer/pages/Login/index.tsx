@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
 import { loginByEmail } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -39,7 +39,7 @@ export default function LoginPage() {
         // an activated user is sent on by the page's guard, to the remembered page
         if (user && user.mail_status !== 1) navigate(paths.inactive, { replace: true });
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended);
         else if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
 import { replacePassword, requestEmailChange, requestPasswordReset } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
@@ -11,10 +11,6 @@ import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
-
-function rethrowCaptcha(err: unknown): void {
-  if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
-}
 
 /** A card that asks for one email address behind the captcha and confirms once sent. */
 function EmailRequestCard(props: {
@@ -43,7 +39,7 @@ function EmailRequestCard(props: {
         await props.send({ e_mail: email.trim(), ...fields });
         setSent(true);
       } catch (err) {
-        rethrowCaptcha(err);
+        rethrowIfCaptcha(err);
         if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
       }

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../server/contract/limits';
-import { ApiError, fieldMap } from '../../../api/errors';
+import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import type { TagInput } from '../../../api/question/types';
 import type { CaptchaFields } from '../../../api/user/types';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
@@ -72,7 +72,7 @@ export function QuestionForm({ initial, action, submitLabel, withSummary, belowT
       try {
         await onSubmit({ ...f, title: f.title.trim() }, fields);
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         const fe = fieldMap(err);
         if (Object.keys(fe).length) setErrors(fe);
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LIMITS } from '../../../../server/contract/limits';
 import { useAddAnswer } from '../../../api/answer/answer-add-mutation';
 import { useAnswerPage } from '../../../api/answer/answer-query';
-import { ApiError, fieldMap } from '../../../api/errors';
+import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import { QUESTION_STATUS, type QuestionDetail } from '../../../api/question/types';
 import { to } from '../../../app/paths';
 import { useSession } from '../../../app/session';
@@ -62,7 +62,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
         setContent('');
         onPosted(r.info.id);
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         const fe = fieldMap(err);
         if (fe.content) setError(fe.content);
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useAddComment } from '../../../api/comment/comment-add-mutation';
 import { useComments } from '../../../api/comment/comment-query';
 import { COMMENT_LIMITS } from '../../../api/comment/types';
-import { ApiError, fieldMap } from '../../../api/errors';
+import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import { to } from '../../../app/paths';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { useFeedback } from '../../../components/Feedback';
@@ -42,7 +42,7 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
         setText('');
         setOpen(false);
       } catch (err) {
-        if (err instanceof ApiError && err.reason === 'error.object.captcha_verification_failed') throw err;
+        rethrowIfCaptcha(err);
         const fe = fieldMap(err);
         if (fe.original_text) setError(fe.original_text);
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
