@@ -146,7 +146,8 @@ function initialJs(): Record<string, number> {
   return out;
 }
 
-async function timeToContent(url: string): Promise<number | null> {
+/** Median of five loads until `selector` (the page's real content, not its shell) is visible. */
+async function timeToContent(url: string, selector: string): Promise<number | null> {
   if (values['skip-browser'] || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
@@ -156,7 +157,7 @@ async function timeToContent(url: string): Promise<number | null> {
       const page = await browser.newPage();
       const t0 = performance.now();
       await page.goto(url);
-      await page.locator('main h1, main [role="list"], main article').first().waitFor({ timeout: 15_000 });
+      await page.locator(selector).first().waitFor({ timeout: 15_000 });
       times.push(performance.now() - t0);
       await page.close();
     }
@@ -237,8 +238,9 @@ async function main(): Promise<void> {
     rows.push(row);
     process.stdout.write(`${JSON.stringify(row)}\n`);
   }
-  const listUrl = `${base}/questions`;
-  const ttc = await timeToContent(listUrl);
+  // the list's first item, and the question page's title (shown once the question has loaded)
+  const ttc = await timeToContent(`${base}/questions`, '.q-list .q-item');
+  const ttcQuestion = await timeToContent(`${base}/questions/${site.sample.busyQuestionId}`, '#question-title');
   await stop(server!);
   await stop(ceilingProc);
   const dbBytes = ['lantern.db', 'lantern.db-wal'].reduce((s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0), 0);
@@ -253,6 +255,7 @@ async function main(): Promise<void> {
     db_mb: Math.round(dbBytes / 1048576),
     initial_js_gzip_kb: Object.fromEntries(Object.entries(initialJs()).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
     question_list_time_to_content_ms: ttc,
+    question_page_time_to_content_ms: ttcQuestion,
     workloads: rows,
   };
   writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
