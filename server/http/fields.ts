@@ -30,16 +30,19 @@ export function password() {
   return text({ min: 8, max: 32, trim: false });
 }
 
+/** Whether a string is an absolute http(s) URL. */
+export function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) URL. */
 export function httpUrl(max = 512) {
-  return text({ max }).refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'validation.url');
+  return text({ max }).refine(isHttpUrl, 'validation.url');
 }
 
 /** A boolean that also accepts "true"/"false" strings (query strings). */

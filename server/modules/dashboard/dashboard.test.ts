@@ -1,20 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
+import { makeUser } from '../../../tests/support/accounts.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { formatSize } from './dashboard.presenter.js';
 
 let app: TestApp;
 let admin: string;
-beforeEach(async () => {
-  app = await startTestApp();
-  await captchaOff(app);
-  admin = await adminToken(app);
-});
-afterEach(async () => app.stop());
+freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 
 const URL_ = '/answer/admin/api/dashboard';
 const db = () => app.lantern.ctx.db;

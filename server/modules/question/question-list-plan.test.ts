@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 // question/page?tag= takes one of two query plans by the tag's size (few questions: through
 // tag_rel; many: walking the order's index); both must give the same page and count.
 let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-  await captchaOff(app);
-});
-afterEach(async () => app.stop());
+freshAppPerTest((a) => (app = a));
 
 describe('the tag filter of question/page', () => {
   it('gives the same pages and counts for a small and a popular tag', async () => {

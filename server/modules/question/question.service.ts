@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { isHttpUrl } from '../../http/fields.js';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import type { DbOrTrx } from '../../db/database.js';
@@ -253,15 +254,6 @@ async function closeReasonIds(ctx: AppContext): Promise<Map<number, string>> {
   }
   const rows = await repo.configRowsByKeys(ctx.db, names);
   return new Map(rows.map((r) => [r.id, r.key]));
-}
-
-function isHttpUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** A question that close/reopen/operation may act on: not deleted, not queued. */

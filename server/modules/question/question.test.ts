@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
+import { adminToken, makeUser } from '../../../tests/support/accounts.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
-beforeEach(async () => {
-  app = await startTestApp();
-  await captchaOff(app);
-});
-afterEach(async () => app.stop());
+freshAppPerTest((a) => (app = a));
 
 const V1 = '/answer/api/v1';
 const ask = (token: string, body: Record<string, unknown>) => app.call('POST', `${V1}/question`, { token, body });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { isHttpUrl } from '../../http/fields.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -48,15 +49,6 @@ async function flaggedObject(ctx: AppContext, rawId: string): Promise<Flagged> {
   const post = await findPost(ctx.db, id);
   if (!post) throw notFound('error.object.not_found');
   return { kind, id, ownerId: post.ownerId, deleted: post.status === 10 || post.questionStatus === 10, pending: post.status === 11 || post.questionStatus === 11 };
-}
-
-function isHttpUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** A duplicate flag's content must be the URL of another question of this site that is open or closed. */

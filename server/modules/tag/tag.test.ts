@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
+import { makeUser } from '../../../tests/support/accounts.js';
+import type { TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
 let admin: string;
-beforeEach(async () => {
-  app = await startTestApp();
-  await captchaOff(app);
-  admin = await adminToken(app);
-});
-afterEach(async () => app.stop());
+freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 
 const V1 = '/answer/api/v1';
 const call = (method: string, path: string, token?: string, body?: unknown) => app.call(method, `${V1}${path}`, { token, body });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isHttpUrl } from '../../http/fields.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import type { AppContext } from '../../app-context.js';
 import { isLanguage } from '../../contract/languages.js';
@@ -18,15 +19,6 @@ export function renderBio(bio: string): string {
     allowedSchemes: ['http', 'https'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
   }).trim();
-}
-
-function isHttpUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** PUT user/info: fields whose allow_update_* flag is off keep their old value. */
