@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { findGroup, saveGroup } from '../siteinfo/siteinfo.repository.js';
 import { hashToken } from '../../infra/tokens.js';
 import type { ExternalUserInfo } from '../plugin/plugin.registry.js';
 
@@ -23,22 +24,17 @@ export interface PendingBinding extends ExternalUserInfo {
 }
 
 async function readContent(db: DbOrTrx, type: string): Promise<unknown> {
-  const row = await db.selectFrom('site_info').select('content').where('type', '=', type).executeTakeFirst();
-  if (!row) return undefined;
+  const content = await findGroup(db, type);
+  if (content === undefined) return undefined;
   try {
-    return JSON.parse(row.content) as unknown;
+    return JSON.parse(content) as unknown;
   } catch {
     return undefined;
   }
 }
 
 async function writeContent(db: DbOrTrx, type: string, value: unknown, now: number): Promise<void> {
-  const content = JSON.stringify(value);
-  await db
-    .insertInto('site_info')
-    .values({ type, content, status: 1, updated_at: now })
-    .onConflict((oc) => oc.column('type').doUpdateSet({ content, updated_at: now }))
-    .execute();
+  await saveGroup(db, type, JSON.stringify(value), now);
 }
 
 function isLogin(v: unknown): v is ExternalLogin {

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { findGroup, saveGroup } from '../siteinfo/siteinfo.repository.js';
 
 // Plugin settings live in site_info rows of their own type (the settings groups ignore unknown types):
 // plugin_config.<slug> holds the admin settings, plugin_user_config.<slug> a map of user id to settings.
@@ -17,17 +18,11 @@ function parseObject(raw: string | undefined): Record<string, unknown> {
 }
 
 async function readDoc(db: DbOrTrx, type: string): Promise<Record<string, unknown>> {
-  const row = await db.selectFrom('site_info').select('content').where('type', '=', type).executeTakeFirst();
-  return parseObject(row?.content);
+  return parseObject(await findGroup(db, type));
 }
 
 async function writeDoc(db: DbOrTrx, type: string, value: Record<string, unknown>, now: number): Promise<void> {
-  const content = JSON.stringify(value);
-  await db
-    .insertInto('site_info')
-    .values({ type, content, status: 1, updated_at: now })
-    .onConflict((oc) => oc.column('type').doUpdateSet({ content, updated_at: now }))
-    .execute();
+  await saveGroup(db, type, JSON.stringify(value), now);
 }
 
 /** A plugin's saved admin settings ({} when none). */
