@@ -32,6 +32,11 @@ const LazyAsk = suspended<object>(ask);
 const LazyEditQuestion = suspended<object>(() => ask().then((m) => ({ default: m.EditQuestionPage as ComponentType })));
 const LazyEditAnswer = suspended<object>(() => import('../pages/EditAnswer'));
 const LazyLegal = suspended<{ type: 'tos' | 'privacy' }>(() => import('../pages/Legal'));
+const LazyTagCreate = suspended<object>(() => import('../pages/Tags/TagCreatePage'));
+const LazyTagEdit = suspended<object>(() => import('../pages/Tags/TagEditPage'));
+const LazySettings = suspended<object>(() => import('../pages/Settings/SettingsPage'));
+const LazyNotifications = suspended<object>(() => import('../pages/Notifications/NotificationsPage'));
+const LazyTimeline = suspended<object>(() => import('../pages/Timeline/TimelinePage'));
 
 function Gate() {
   return (
@@ -57,6 +62,25 @@ export const routes: RouteObject[] = [
           { path: paths.questionAnswer, lazy: lazy(() => import('../pages/QuestionDetail')) },
           { path: paths.editQuestion, element: <Guard kind="activated"><LazyEditQuestion /></Guard> },
           { path: paths.editAnswer, element: <Guard kind="activated"><LazyEditAnswer /></Guard> },
+          { path: paths.linkedQuestions, lazy: lazy(() => import('../pages/Linked/LinkedQuestionsPage')) },
+          { path: paths.questionTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
+          { path: paths.answerTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
+          { path: paths.search, lazy: lazy(() => import('../pages/Search/SearchPage')) },
+          { path: paths.tags, lazy: lazy(() => import('../pages/Tags/TagsPage')) },
+          { path: paths.tagCreate, element: <Guard kind="activated"><LazyTagCreate /></Guard> },
+          { path: paths.tag, lazy: lazy(() => import('../pages/Tags/TagPage')) },
+          { path: paths.tagInfo, lazy: lazy(() => import('../pages/Tags/TagInfoPage')) },
+          { path: paths.tagEdit, element: <Guard kind="activated"><LazyTagEdit /></Guard> },
+          { path: paths.tagTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
+          { path: paths.users, lazy: lazy(() => import('../pages/Users/UsersPage')) },
+          { path: paths.user, lazy: lazy(() => import('../pages/Users/UserProfilePage')) },
+          { path: paths.userTab, lazy: lazy(() => import('../pages/Users/UserProfilePage')) },
+          { path: paths.settings, element: <Guard kind="login"><LazySettings /></Guard> },
+          { path: paths.settingsTab, element: <Guard kind="login"><LazySettings /></Guard> },
+          { path: paths.notifications, element: <Guard kind="login"><LazyNotifications /></Guard> },
+          { path: paths.notificationsSub, element: <Guard kind="login"><LazyNotifications /></Guard> },
+          { path: paths.badges, lazy: lazy(() => import('../pages/Badges/BadgesPage')) },
+          { path: paths.badge, lazy: lazy(() => import('../pages/Badges/BadgePage')) },
           { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },
           { path: paths.forbidden, element: <ErrorPage kind={403} /> },
           { path: paths.notFound, element: <ErrorPage kind={404} /> },

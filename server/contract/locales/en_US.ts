@@ -1,3 +1,9 @@
+import { inbox } from './en/inbox.js';
+import { people } from './en/people.js';
+import { qa } from './en/qa.js';
+import { settings } from './en/settings.js';
+import { tags } from './en/tags.js';
+
 /**
  * The UI's English texts: the one complete resource, typed so that a wrong key fails to compile.
  * Other languages are partial trees of the same shape.
@@ -341,6 +347,12 @@ export const en_US = {
   theme: {
     toggle: 'Switch color scheme',
   },
+  // sections kept in files of their own (one per area of the UI)
+  tags,
+  people,
+  settings,
+  inbox,
+  qa,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

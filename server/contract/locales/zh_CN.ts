@@ -1,4 +1,9 @@
 import type { PartialLocale } from './en_US.js';
+import { inbox } from './zh/inbox.js';
+import { people } from './zh/people.js';
+import { qa } from './zh/qa.js';
+import { settings } from './zh/settings.js';
+import { tags } from './zh/tags.js';
 
 /** Simplified Chinese (partial; the rest falls back to English). */
 export const zh_CN: PartialLocale = {
@@ -14,4 +19,9 @@ export const zh_CN: PartialLocale = {
     server: '服务器遇到错误，无法完成您的请求。',
   },
   home: { welcome: '欢迎来到 {{site}}' },
+  tags,
+  people,
+  settings,
+  inbox,
+  qa,
 };

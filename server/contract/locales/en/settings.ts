@@ -1,0 +1,4 @@
+/** English texts of the the user's settings: profile, notifications, account, interface. */
+export const settings = {
+  title: 'settings',
+} as const;
