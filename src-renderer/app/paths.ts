@@ -41,6 +41,10 @@ export const paths = {
   inactive: '/users/inactive',
   suspended: '/users/account-suspended',
   unsubscribe: '/users/unsubscribe',
+  confirmEmail: '/users/confirm-email',
+  authLanding: '/users/auth-landing',
+  userCenterAuth: '/user-center/auth',
+  userCenterAuthFailed: '/user-center/auth-failed',
   tos: '/tos',
   privacy: '/privacy',
   forbidden: '/403',
@@ -93,7 +97,7 @@ export const to = {
 /** Pages reachable while the site requires login (spec section 4). */
 export const LOGIN_EXEMPT = [
   paths.login, paths.register, paths.accountRecovery, paths.changeEmail, paths.passwordReset, paths.activation,
-  paths.confirmNewEmail, '/users/confirm-email', '/users/auth-landing', '/user-center', paths.tos, paths.privacy,
+  paths.confirmNewEmail, paths.confirmEmail, paths.authLanding, '/user-center', paths.tos, paths.privacy,
   paths.unsubscribe, paths.forbidden, paths.notFound, paths.serverError, paths.maintenance, paths.suspended,
 ];
 

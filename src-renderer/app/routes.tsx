@@ -1,7 +1,7 @@
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { CenteredLayout, MainLayout } from '../components/Layouts';
-import { ErrorPage, MaintenancePage } from '../components/ErrorPage';
+import { ErrorPage, MaintenancePage, ServerErrorPage } from '../components/ErrorPage';
 import { Guard, SiteGate } from './guards';
 import { paths } from './paths';
 
@@ -10,6 +10,7 @@ const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
 const account = () => import('../pages/Activation');
 const recovery = () => import('../pages/Recovery');
+const external = () => import('../pages/External');
 
 function suspended<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const C = reactLazy(load);
@@ -32,6 +33,8 @@ const LazyAsk = suspended<object>(ask);
 const LazyEditQuestion = suspended<object>(() => ask().then((m) => ({ default: m.EditQuestionPage as ComponentType })));
 const LazyEditAnswer = suspended<object>(() => import('../pages/EditAnswer'));
 const LazyLegal = suspended<{ type: 'tos' | 'privacy' }>(() => import('../pages/Legal'));
+const LazyConfirmEmail = suspended<object>(() => external().then((m) => ({ default: m.ConfirmEmail as ComponentType })));
+const LazyUserCenterAuth = suspended<object>(() => external().then((m) => ({ default: m.UserCenterAuth as ComponentType })));
 const LazyTagCreate = suspended<object>(() => import('../pages/Tags/TagCreatePage'));
 const LazyTagEdit = suspended<object>(() => import('../pages/Tags/TagEditPage'));
 const LazySettings = suspended<object>(() => import('../pages/Settings/SettingsPage'));
@@ -84,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },
           { path: paths.forbidden, element: <ErrorPage kind={403} /> },
           { path: paths.notFound, element: <ErrorPage kind={404} /> },
-          { path: paths.serverError, element: <ErrorPage kind={500} /> },
+          { path: paths.serverError, element: <ServerErrorPage /> },
           { path: '*', element: <ErrorPage kind={404} /> },
         ],
       },
@@ -104,6 +107,10 @@ export const routes: RouteObject[] = [
           { path: paths.inactive, element: <Guard kind="notActivated"><LazyInactive /></Guard> },
           { path: paths.suspended, element: <Guard kind="suspended"><LazySuspended /></Guard> },
           { path: paths.unsubscribe, lazy: named(account, 'Unsubscribe') },
+          { path: paths.confirmEmail, element: <Guard kind="loggedOut"><LazyConfirmEmail /></Guard> },
+          { path: paths.authLanding, lazy: named(external, 'AuthLanding') },
+          { path: paths.userCenterAuth, element: <Guard kind="loggedOut"><LazyUserCenterAuth /></Guard> },
+          { path: paths.userCenterAuthFailed, lazy: named(external, 'UserCenterAuthFailed') },
           { path: paths.tos, element: <LazyLegal type="tos" /> },
           { path: paths.privacy, element: <LazyLegal type="privacy" /> },
           { path: paths.maintenance, element: <MaintenancePage /> },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../app/paths';
 import { usePageTitle } from '../hooks/usePageTitle';
 
@@ -15,6 +15,14 @@ export function ErrorPage({ kind, message }: { kind: 403 | 404 | 500; message?: 
       <Link to={paths.home} className="p-button p-button-outlined">{t('common.back_home')}</Link>
     </section>
   );
+}
+
+/** /50x: the server error page; a failed third-party sign-in lands here with its own title and message. */
+export function ServerErrorPage() {
+  const [params] = useSearchParams();
+  const title = params.get('title')?.slice(0, 200);
+  const msg = params.get('msg')?.slice(0, 1000);
+  return <ErrorPage kind={500} message={msg ? (title ? `${title}: ${msg}` : msg) : undefined} />;
 }
 
 /** The maintenance page. */

@@ -55,6 +55,9 @@ export const en_US = {
     maintenance: 'Maintenance',
     logout: 'Log out',
     admin_lan: 'LAN hosting',
+    auth_landing: 'Signing in',
+    auth_failed: 'Sign-in failed',
+    confirm_email: 'Confirm your email',
   },
   form: {
     email: 'Email',
@@ -142,6 +145,18 @@ export const en_US = {
     working: 'Unsubscribing…',
     done: 'You will no longer receive these emails.',
     invalid: 'The unsubscribe link is invalid or has expired.',
+  },
+  external: {
+    signing_in: 'Signing you in…',
+    failed_title: 'Sign-in failed',
+    failed_body: 'The sign-in service could not log you in. Try again, or log in another way.',
+    confirm_title: 'Confirm your email',
+    confirm_body: 'Your account on the sign-in service has no email address. Give one to finish signing in.',
+    exists: '{{email}} already belongs to an account here. Bind this sign-in to that account? We will send a confirmation link to that address.',
+    bind_anyway: 'Bind to that account',
+    use_other: 'Use another email',
+    sent: 'We sent a confirmation link to {{email}}. Open it to finish binding.',
+    link_invalid: 'This sign-in link is invalid or has expired.',
   },
   home: {
     welcome: 'Welcome to {{site}}',

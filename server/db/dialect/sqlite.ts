@@ -18,12 +18,13 @@ export interface DialectHandle {
 
 /** Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. */
 export function openSqlite(file: string): DialectHandle {
-  const raw = new Database(file);
+  // LANTERN_TRACE_SQL=1 prints every statement SQLite runs (for profiling; never on in production)
+  const raw = new Database(file, process.env.LANTERN_TRACE_SQL === '1' ? { verbose: (s) => process.stderr.write(`[sql] ${String(s).replace(/\s+/g, ' ').slice(0, 200)}\n`) } : {});
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   let closed = false;
   return {
     name: 'sqlite',
@@ -50,6 +51,32 @@ export function openSqlite(file: string): DialectHandle {
       if (closed) return;
       closed = true;
       await db.destroy();
+    },
+  };
+}
+
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh; SQLite's prepare is a good part of a short query's cost. This
+ * keeps the last 500 prepared statements by their SQL text (the text carries no values: they are
+ * bound), oldest dropped first. Safe on the one connection: a statement finishes (all/run) before
+ * the next query starts.
+ */
+export function withStatementCache(raw: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = raw.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
     },
   };
 }

@@ -1,9 +1,12 @@
+import { decodeHTML } from 'entities';
 import hljs from 'highlight.js';
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import { pinyin } from 'pinyin-pro';
 import sanitizeHtml from 'sanitize-html';
+
+const EXCERPT_SCAN = 16384;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -74,8 +77,15 @@ export function isBlankHtml(html: string): boolean {
 
 /** Plain text of rendered HTML, whitespace collapsed, cut to `max` characters with "...". */
 export function htmlToExcerpt(html: string, max = 240): string {
-  const text = sanitizeHtml(html.replace(/<pre[\s\S]*?<\/pre>/gi, ' {code...} '), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+  // Lists show an excerpt of every item: the HTML is our own sanitised output, so its tags can be
+  // dropped by pattern (a parser per item cost a tenth of a list request at 100k questions), and
+  // only its beginning is read (enough for `max` characters of text in all but tag-only posts).
+  const head = html.length > EXCERPT_SCAN ? html.slice(0, EXCERPT_SCAN) : html;
+  const text = decodeHTML(
+    head
+      .replace(/<pre[\s\S]*?(<\/pre>|$)/gi, ' {code...} ')
+      .replace(/<[^>]*(>|$)/g, ''),
+  )
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(text);

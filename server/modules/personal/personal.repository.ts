@@ -3,11 +3,12 @@ import type { DbOrTrx } from '../../db/database.js';
 /** One page of a user's questions: newest (pin, created desc) or score (pin, votes, views desc). */
 export async function pageUserQuestions(
   db: DbOrTrx,
-  q: { userId: number; statuses: number[]; includeHidden: boolean; order: 'newest' | 'score'; page: number; pageSize: number },
+  q: { userId: number; statuses: number[]; includeHidden: boolean; order: 'newest' | 'score'; page: number; pageSize: number; withCount?: boolean },
 ) {
   let base = db.selectFrom('question as q').where('q.user_id', '=', q.userId).where('q.status', 'in', q.statuses);
   if (!q.includeHidden) base = base.where('q.show', '=', 1);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  // the total walks all of a prolific user's questions: only pages that show it ask for it
+  const { count } = q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll('q').orderBy('q.pin', 'desc');
   list = q.order === 'score' ? list.orderBy('q.vote_count', 'desc').orderBy('q.view_count', 'desc') : list.orderBy('q.created_at', 'desc');
   const rows = await list.orderBy('q.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
@@ -20,7 +21,7 @@ export async function pageUserQuestions(
  */
 export async function pageUserAnswers(
   db: DbOrTrx,
-  q: { userId: number; statuses: number[]; questionStatuses: number[]; order: 'newest' | 'score' | 'votes'; page: number; pageSize: number },
+  q: { userId: number; statuses: number[]; questionStatuses: number[]; order: 'newest' | 'score' | 'votes'; page: number; pageSize: number; withCount?: boolean },
 ) {
   const base = db
     .selectFrom('answer as a')
@@ -28,7 +29,7 @@ export async function pageUserAnswers(
     .where('a.user_id', '=', q.userId)
     .where('a.status', 'in', q.statuses)
     .where('q.status', 'in', q.questionStatuses);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll('a').select(['q.title as question_title', 'q.status as question_status']);
   if (q.order === 'newest') list = list.orderBy('a.created_at', 'desc');
   else if (q.order === 'score') list = list.orderBy('a.adopted', 'desc').orderBy('a.vote_count', 'desc').orderBy('a.created_at', 'asc');

@@ -92,8 +92,8 @@ export async function topPosts(ctx: AppContext, session: SessionUser | undefined
   const user = username ? await findUserByUsername(ctx.db, username) : undefined;
   if (!user) return { question: [], answer: [] };
   const all = seesEverything(session, user.id);
-  const questions = await repo.pageUserQuestions(ctx.db, { userId: user.id, statuses: [1, 2], includeHidden: all, order: 'score', page: 1, pageSize: TOP_LIMIT });
-  const answers = await repo.pageUserAnswers(ctx.db, { userId: user.id, statuses: [1], questionStatuses: [1, 2], order: 'votes', page: 1, pageSize: TOP_LIMIT });
+  const questions = await repo.pageUserQuestions(ctx.db, { userId: user.id, statuses: [1, 2], includeHidden: all, order: 'score', page: 1, pageSize: TOP_LIMIT, withCount: false });
+  const answers = await repo.pageUserAnswers(ctx.db, { userId: user.id, statuses: [1], questionStatuses: [1, 2], order: 'votes', page: 1, pageSize: TOP_LIMIT, withCount: false });
   const { permalink, requiredTag } = await listSettings(ctx);
   const tags = await questionTags(ctx.db, questions.rows.map((r) => r.id), requiredTag);
   return {

@@ -4,6 +4,7 @@ import type { Routers } from '../index.js';
 
 const WINDOW_DAYS = 90;
 const HOUR_MS = 3_600_000;
+const CHUNK = 200;
 
 /** The inputs of one question's hot score. */
 export interface HotInputs {
@@ -33,18 +34,24 @@ export async function refreshHotScores(db: DbOrTrx, now: number): Promise<number
   const since = now - WINDOW_DAYS * 86400;
   const rows = await db
     .selectFrom('question as q')
-    .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at'])
+    .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at', 'q.hot_score'])
     .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
     .where('q.created_at', '>=', since)
     .where('q.status', 'in', [1, 2])
     .execute();
-  await db.transaction().execute(async (trx) => {
-    for (const r of rows) {
-      const score = hotScore({ views: r.view_count, answers: r.answer_count, votes: r.vote_count, answerVotes: Number(r.answer_votes ?? 0), createdAt: r.created_at, updatedAt: r.updated_at }, now);
-      await trx.updateTable('question').set({ hot_score: score }).where('id', '=', r.id).execute();
-    }
-    await trx.updateTable('question').set({ hot_score: 0 }).where('created_at', '<', since).where('hot_score', '!=', 0).execute();
-  });
+  // in short transactions with a pause between them: the database has one connection, and a long
+  // transaction would hold every request behind it (8k questions: ~1 s under load before this)
+  const changed = rows
+    .map((r) => ({ id: r.id, score: hotScore({ views: r.view_count, answers: r.answer_count, votes: r.vote_count, answerVotes: Number(r.answer_votes ?? 0), createdAt: r.created_at, updatedAt: r.updated_at }, now), old: r.hot_score }))
+    .filter((r) => r.score !== r.old);
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    const chunk = changed.slice(i, i + CHUNK);
+    await db.transaction().execute(async (trx) => {
+      for (const r of chunk) await trx.updateTable('question').set({ hot_score: r.score }).where('id', '=', r.id).execute();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await db.updateTable('question').set({ hot_score: 0 }).where('created_at', '<', since).where('hot_score', '!=', 0).execute();
   return rows.length;
 }
 
