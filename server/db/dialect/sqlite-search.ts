@@ -30,7 +30,13 @@ export interface SearchIndexDialect {
    * empty when there are no terms or none can match anything (only punctuation). User text is
    * always a bound value, never query syntax.
    */
-  matches(terms: SearchTerm[]): RawBuilder<MatchRow>;
+  matches(terms: SearchTerm[], opts?: { newestPerType?: number }): RawBuilder<MatchRow>;
+  /**
+   * How well one post (its id column, e.g. `q.id`) matches the terms: a correlated scalar (rank, or
+   * NULL when it does not match) for searches whose filters leave few posts to look at; null when
+   * the terms cannot be checked per post (no token terms, or unspaced scripts).
+   */
+  rankOf(terms: SearchTerm[], idColumn: string): RawBuilder<number | null> | null;
   /** The terms as the engine's query string (exposed for tests). */
   queryString(terms: SearchTerm[]): string;
 }
@@ -80,6 +86,9 @@ const DDL = [
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
    END`,
 ];
+
+// The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers.
+const ID_RANGE = { question: ['10010000000000000', '10019999999999999'], answer: ['10020000000000000', '10029999999999999'] } as const;
 
 const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
 
@@ -131,19 +140,36 @@ export const sqliteSearch: SearchIndexDialect = {
 
   queryString: buildQueryString,
 
-  matches(terms) {
+  matches(terms, opts = {}) {
     const parts: RawBuilder<unknown>[] = [];
     const fts = buildQueryString(terms);
-    if (fts) {
+    const limit = opts.newestPerType;
+    if (fts && limit) {
+      // the newest matches of each kind only: FTS5 walks the ids downwards within the kind's id range
+      // and stops after `limit`, so a word found in half the site costs as much as a rare one, and
+      // bm25 is computed for those rows only
+      for (const [lo, hi] of [ID_RANGE.question, ID_RANGE.answer]) {
+        parts.push(
+          sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
+        );
+      }
+    } else if (fts) {
       // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
       parts.push(sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`);
     }
     for (const t of terms.filter((x) => UNSPACED.test(x.text))) {
       const needle = t.text.toLowerCase();
-      parts.push(sql`SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)`);
-      parts.push(sql`SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0`);
+      const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
+      parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
+      parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
     }
     if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
     return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
+  },
+
+  rankOf(terms, idColumn) {
+    const fts = buildQueryString(terms);
+    if (!fts || terms.some((t) => UNSPACED.test(t.text))) return null;
+    return sql<number | null>`(SELECT rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid = CAST(${sql.ref(idColumn)} AS INTEGER))`;
   },
 };

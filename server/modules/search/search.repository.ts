@@ -1,4 +1,4 @@
-import type { AliasedRawBuilder } from 'kysely';
+import type { AliasedRawBuilder, RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { MatchRow } from '../../db/dialect/sqlite-search.js';
 
@@ -18,6 +18,11 @@ export interface SearchPlan {
   match: AliasedRawBuilder<MatchRow, 'm'>;
   /** Whether a post must be among the matches (the search had text). */
   requireMatch: boolean;
+  /**
+   * Set when the filters leave few posts: each of them is checked against the text on its own
+   * (its rank, NULL when it does not match) instead of joining the matches.
+   */
+  rankOf?: (idColumn: string) => RawBuilder<number | null>;
   order: 'relevance' | 'newest' | 'active' | 'score';
   page: number;
   size: number;
@@ -49,6 +54,22 @@ export async function tagGroup(db: DbOrTrx, slug: string): Promise<string[] | nu
   return [...new Set([tag.id, mainId, ...synonyms.map((s) => s.id)])];
 }
 
+/** About how many posts the filters leave (questions and answers), Infinity when they do not narrow. */
+export async function filteredSize(db: DbOrTrx, f: { type: 'all' | 'question' | 'answer'; userId: number | null; tagGroups: string[][]; inQuestion: string | null }): Promise<number> {
+  let size = Number.POSITIVE_INFINITY;
+  if (f.inQuestion !== null) size = 0;
+  if (f.userId !== null) {
+    const u = await db.selectFrom('user').select(['question_count', 'answer_count']).where('id', '=', f.userId).executeTakeFirst();
+    size = Math.min(size, u ? (f.type !== 'answer' ? u.question_count : 0) + (f.type !== 'question' ? u.answer_count : 0) : 0);
+  }
+  for (const group of f.tagGroups) {
+    const { n } = await db.selectFrom('tag').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n')).where('id', 'in', group).executeTakeFirstOrThrow();
+    // a tagged question brings its answers along (three each on a busy site)
+    size = Math.min(size, Number(n) * (f.type === 'question' ? 1 : 4));
+  }
+  return size;
+}
+
 /** Available questions whose id is given (for inquestion:). */
 export async function questionExists(db: DbOrTrx, id: string): Promise<boolean> {
   return !!(await db.selectFrom('question').select('id').where('id', '=', id).executeTakeFirst());
@@ -56,9 +77,11 @@ export async function questionExists(db: DbOrTrx, id: string): Promise<boolean> 
 
 function questionBranch(db: DbOrTrx, p: SearchPlan) {
   const from = db.selectFrom('question as q');
-  // with text, an inner join lets SQLite start from the (few) matches; without, nothing to join
+  // with text, an inner join lets SQLite start from the matches; without, nothing to join
   let qb = from.leftJoin(p.match, 'm.id', 'q.id');
-  if (p.requireMatch) qb = from.innerJoin(p.match, 'm.id', 'q.id') as unknown as typeof qb;
+  // CROSS JOIN keeps SQLite from reordering: it walks the (bounded) matches and looks each post up,
+  // instead of walking every visible question and probing the matches
+  if (p.requireMatch && !p.rankOf) qb = db.selectFrom(p.match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
   qb = qb.where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
     qb = qb.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
@@ -81,14 +104,16 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
     eb.cast<number>(eb('q.accepted_answer_id', '!=', '0'), 'integer').as('accepted'),
     'q.user_id as user_id',
     'q.status as status',
-    'm.rank as rank',
+    p.rankOf ? p.rankOf('q.id').as('rank') : 'm.rank as rank',
   ]);
 }
 
 function answerBranch(db: DbOrTrx, p: SearchPlan) {
   const from = db.selectFrom('answer as a').innerJoin('question as q', 'q.id', 'a.question_id');
   let ab = from.leftJoin(p.match, 'm.id', 'a.id');
-  if (p.requireMatch) ab = from.innerJoin(p.match, 'm.id', 'a.id') as unknown as typeof ab;
+  if (p.requireMatch && !p.rankOf) {
+    ab = db.selectFrom(p.match).crossJoin('answer as a').crossJoin('question as q').whereRef('a.id', '=', 'm.id').whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
+  }
   ab = ab.where('a.status', '=', 1).where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
     ab = ab.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'a.question_id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
@@ -110,7 +135,7 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
     eb.cast<number>(eb('a.adopted', '=', 2), 'integer').as('accepted'),
     'a.user_id as user_id',
     'a.status as status',
-    'm.rank as rank',
+    p.rankOf ? p.rankOf('a.id').as('rank') : 'm.rank as rank',
   ]);
 }
 
@@ -118,10 +143,11 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
 export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: number; rows: SearchRow[] }> {
   const source =
     p.type === 'question' ? questionBranch(db, p) : p.type === 'answer' ? answerBranch(db, p) : questionBranch(db, p).unionAll(answerBranch(db, p));
-  const { n } = await db.selectFrom(source.as('r')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const matched = <T extends { where: (...a: any[]) => T }>(q: T): T => (p.rankOf ? q.where('r.rank', 'is not', null) : q);
+  const { n } = await matched(db.selectFrom(source.as('r'))).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const count = Number(n);
   if (count === 0) return { count, rows: [] };
-  let list = db.selectFrom(source.as('r')).selectAll();
+  let list = matched(db.selectFrom(source.as('r')).selectAll());
   switch (p.order) {
     case 'relevance':
       list = p.requireMatch ? list.orderBy('r.rank', 'asc') : list;

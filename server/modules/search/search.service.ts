@@ -12,6 +12,11 @@ import { presentSearchResult } from './search.presenter.js';
 import * as repo from './search.repository.js';
 import type { SearchQuery } from './search.schema.js';
 
+/** How many of the newest matching questions, and answers, a text search ranks. */
+export const NEWEST_MATCHES = 1000;
+/** Filters leaving at most this many posts check each against the text instead. */
+const PER_POST_CHECK_MAX = 3000;
+
 const EMPTY = { count: 0, list: [] as ReturnType<typeof presentSearchResult>[] };
 
 /** The full-text engine of the database in use. */
@@ -46,7 +51,13 @@ async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: P
     inQuestion = decodeId(parsed.inQuestion);
     if (!inQuestion) return null;
   }
+  // Text alone, or with filters that leave many posts: the newest matches of each kind are ranked
+  // (bounded work whatever the words). Filters that leave few posts: each is checked on its own.
+  const dialect = searchDialect(ctx);
+  const narrow = parsed.terms.length > 0 && (await repo.filteredSize(ctx.db, { type: parsed.type, userId, tagGroups, inQuestion })) <= PER_POST_CHECK_MAX;
+  const rankOf = narrow ? dialect.rankOf(parsed.terms, 'q.id') && ((col: string) => dialect.rankOf(parsed.terms, col)!) : undefined;
   return {
+    rankOf: rankOf || undefined,
     type: parsed.type,
     tagGroups,
     userId,
@@ -56,7 +67,7 @@ async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: P
     hasAccepted: parsed.hasAccepted,
     isAccepted: parsed.isAccepted,
     inQuestion,
-    match: searchDialect(ctx).matches(parsed.terms).as('m'),
+    match: dialect.matches(parsed.terms, { newestPerType: NEWEST_MATCHES }).as('m'),
     requireMatch: parsed.terms.length > 0,
     order: q.order,
     page: q.page,
