@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,8 @@ export function InterfaceForm() {
       await applyLanguage(language === 'Default' ? site.interface.language : language);
       applyScheme(resolveScheme(scheme, site.theme.color_scheme), site.theme.theme_config?.[site.theme.theme]?.primary_color);
       await refreshUser(true);
-      feedback.toast('success', t('settings.update_success'));
+      // in the language just applied (this render's t still speaks the old one)
+      feedback.toast('success', i18next.t('settings.update_success'));
     } catch (err) {
       setErrors(serverFieldErrors(err));
     } finally {

@@ -147,7 +147,7 @@ export function ProfileForm() {
         <legend>{t('settings.profile.avatar')}</legend>
         <div className="avatar-choice">
           <span role="img" aria-label={t('settings.profile.avatar_preview')} className="avatar-preview">
-            <UserAvatar user={{ avatar: previewUrl, display_name: v.display_name || user?.display_name || '?' }} size={96} />
+            <UserAvatar key={previewUrl} user={{ avatar: previewUrl, display_name: v.display_name || user?.display_name || '?' }} size={96} />
           </span>
           <div className="avatar-options">
             {(['system', 'gravatar', 'custom'] as const).map((type) => (

@@ -21,7 +21,7 @@ export interface TextFieldProps {
 
 /** A labelled text input (or textarea) with its hint and error; disabled when the site does not allow changes. */
 export function TextField({ id, label, value, onChange, error, hint, type = 'text', placeholder, disabled, autoComplete, multiline }: TextFieldProps) {
-  const describedBy = [error ? `${id}_error` : '', hint ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? `${id}_error` : '', hint && !error ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, name: id, value, disabled, placeholder, invalid: !!error, 'aria-invalid': !!error, 'aria-describedby': describedBy };
   return (
     <div className="field">
@@ -31,7 +31,7 @@ export function TextField({ id, label, value, onChange, error, hint, type = 'tex
       ) : (
         <InputText {...common} type={type} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
+      {hint && !error && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
       {error && <small id={`${id}_error`} className="field-error" role="alert">{error}</small>}
     </div>
   );
