@@ -213,7 +213,7 @@ test('a member switches the interface to Chinese and the dark scheme, applied at
   await page.context().close();
 });
 
-test('on a phone the menu sits above the panel and nothing overflows; dark profile', async ({ browser }) => {
+test('on a phone the menu sits above the panel and nothing overflows', async ({ browser }) => {
   const page = await pageAs(browser, { email: BOB.email, pass: 'bob-password-2' }, { width: 360, height: 740 });
   const s = new SettingsPage(page, server.url);
   await s.open('profile', 'Profile');
@@ -236,5 +236,19 @@ test('the admin has the same settings; an unknown plugin tab is the 404 page', a
   await expect(page.getByRole('link', { name: 'Back to homepage' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, '78-settings-unknown-plugin-404');
+  await page.context().close();
+});
+
+test('in the dark scheme the profile, with its uploaded avatar, stays readable', async ({ browser }) => {
+  const grace = new Api(server);
+  grace.token = await grace.tokenOf(GRACE.email, GRACE.pass);
+  expect((await grace.call('PUT', '/api/v1/user/interface', { language: 'Default', color_scheme: 'dark' })).code).toBe(200);
+  const page = await pageAs(browser, GRACE);
+  const s = new SettingsPage(page, server.url);
+  await s.open('profile', 'Profile');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('img', { name: 'Preview of your profile image' }).locator('img')).toHaveAttribute('src', /\/uploads\/avatar\//);
+  await expectAccessible(page);
+  await shot(page, '79-settings-profile-dark');
   await page.context().close();
 });
