@@ -1,0 +1,12 @@
+/** GET connector/info: a third-party login that is on. */
+export interface ConnectorInfo {
+  name: string;
+  icon: string;
+  link: string;
+}
+
+/** GET connector/user/info: a connector and whether the caller's account is bound to it. */
+export interface UserConnector extends ConnectorInfo {
+  binding: boolean;
+  external_id: string;
+}

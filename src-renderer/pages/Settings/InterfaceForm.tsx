@@ -1,0 +1,79 @@
+import i18next from 'i18next';
+import { Button } from 'primereact/button';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguageOptions } from '../../api/language/language-query';
+import { updateInterface } from '../../api/user/settings-calls';
+import type { InterfaceBody } from '../../api/user/types';
+import { useSession } from '../../app/session';
+import { applyScheme, resolveScheme } from '../../app/theme';
+import { useFeedback } from '../../components/Feedback';
+import { applyLanguage } from '../../i18n';
+import type { Errors } from '../../utils/validation';
+import { serverFieldErrors } from './parts';
+
+type Scheme = InterfaceBody['color_scheme'];
+const SCHEMES: Scheme[] = ['default', 'system', 'light', 'dark'];
+
+/** The interface tab: language ('Default' is the site's) and color scheme, applied at once. */
+export function InterfaceForm() {
+  const { t } = useTranslation();
+  const { site, user, refreshUser } = useSession();
+  const feedback = useFeedback();
+  const options = useLanguageOptions();
+  const [language, setLanguage] = useState(user?.language || 'Default');
+  const [scheme, setScheme] = useState<Scheme>(SCHEMES.includes(user?.color_scheme as Scheme) ? (user!.color_scheme as Scheme) : 'default');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setBusy(true);
+    try {
+      await updateInterface({ language, color_scheme: scheme });
+      await applyLanguage(language === 'Default' ? site.interface.language : language);
+      applyScheme(resolveScheme(scheme, site.theme.color_scheme), site.theme.theme_config?.[site.theme.theme]?.primary_color);
+      await refreshUser(true);
+      // in the language just applied (this render's t still speaks the old one)
+      feedback.toast('success', i18next.t('settings.update_success'));
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const known = options.data ?? [];
+  // a stored language the server no longer lists still shows as chosen
+  const list = language !== 'Default' && !known.some((o) => o.value === language) ? [...known, { label: language, value: language }] : known;
+  return (
+    <form onSubmit={submit} noValidate className="stack settings-form">
+      <div className="field">
+        <label htmlFor="language">{t('settings.interface.language')}</label>
+        <select id="language" className="p-inputtext p-component" value={language} onChange={(e) => setLanguage(e.target.value)}
+          aria-describedby={errors.language ? 'language_error language_hint' : 'language_hint'} aria-invalid={!!errors.language}>
+          <option value="Default">{t('settings.interface.language_default')}</option>
+          {list.map((o) => (
+            <option key={o.value} value={o.value}>{o.label}</option>
+          ))}
+        </select>
+        <small id="language_hint" className="field-hint">{t('settings.interface.language_hint')}</small>
+        {errors.language && <small id="language_error" className="field-error" role="alert">{errors.language}</small>}
+      </div>
+      <fieldset className="settings-fieldset">
+        <legend>{t('settings.interface.scheme')}</legend>
+        {SCHEMES.map((s) => (
+          <div key={s} className="settings-radio">
+            <input type="radio" id={`scheme_${s}`} name="color_scheme" value={s} checked={scheme === s} onChange={() => setScheme(s)} />
+            <label htmlFor={`scheme_${s}`}>{t(`settings.interface.scheme_${s}`)}</label>
+          </div>
+        ))}
+        {errors.color_scheme && <small className="field-error" role="alert">{errors.color_scheme}</small>}
+      </fieldset>
+      <div className="form-buttons">
+        <Button type="submit" label={t('settings.save')} loading={busy} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, userFixture } from '../../../tests/support/render';
+import { applyScheme } from '../../app/theme';
+import { mockApi } from './fetch-mock';
+import SettingsPage from './SettingsPage';
+
+// the theme module loads stylesheet URLs, which only the app's bundler resolves
+vi.mock('../../app/theme', () => ({ applyScheme: vi.fn(), resolveScheme: (u: string) => (u === 'dark' ? 'dark' : 'light') }));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function open(tab: string) {
+  renderWithApp(<SettingsPage />, { path: `/users/settings/${tab}`, pattern: '/users/settings/:tab', user: userFixture({ language: 'Default', color_scheme: 'default' }) });
+  return userEvent.setup();
+}
+
+describe('notification settings', () => {
+  it('shows the saved switches and saves the changed ones with "update success"', async () => {
+    const calls = mockApi({
+      'GET /user/notification/config': { data: { inbox: { key: 'email', enable: true }, all_new_question: { key: 'email', enable: false }, all_new_question_for_following_tags: { key: 'email', enable: false } } },
+    });
+    const user = open('notify');
+    const inbox = (await screen.findByLabelText('Inbox notifications')) as HTMLInputElement;
+    expect(inbox.checked).toBe(true);
+    expect((screen.getByLabelText('All new questions') as HTMLInputElement).checked).toBe(false);
+    await user.click(inbox);
+    await user.click(screen.getByLabelText('All new questions for following tags'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('update success')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/user/notification/config',
+      body: { inbox: { key: 'email', enable: false }, all_new_question: { key: 'email', enable: false }, all_new_question_for_following_tags: { key: 'email', enable: true } },
+    });
+  });
+});
+
+describe('interface settings', () => {
+  it('lists Default and the languages, saves the choice and applies the scheme at once', async () => {
+    const calls = mockApi({ 'GET /language/options': { data: [{ label: 'English', value: 'en_US' }, { label: '中文(简体)', value: 'zh_CN' }] } });
+    const user = open('interface');
+    const select = (await screen.findByLabelText('Interface language')) as HTMLSelectElement;
+    expect(select.value).toBe('Default');
+    await screen.findByRole('option', { name: 'English' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Default (the site’s language)', 'English', '中文(简体)']);
+    await user.selectOptions(select, 'en_US');
+    await user.click(screen.getByLabelText('Dark'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('update success')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/interface', body: { language: 'en_US', color_scheme: 'dark' } });
+    expect(vi.mocked(applyScheme)).toHaveBeenCalledWith('dark', '#0033ff');
+  });
+
+  it('shows the server refusing a language on the language field', async () => {
+    mockApi({
+      'GET /language/options': { data: [{ label: 'English', value: 'en_US' }] },
+      'PUT /user/interface': { status: 400, reason: 'error.lang.not_found', msg: 'Language file not found.', data: [{ error_field: 'language', error_msg: 'Language file not found.' }] },
+    });
+    const user = open('interface');
+    await screen.findByRole('option', { name: 'English' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Language file not found.')).toBeTruthy();
+  });
+});
+
+describe('plugin settings', () => {
+  it('shows the 404 page for a slug that is no enabled plugin', async () => {
+    mockApi({ 'GET /user/plugin/configs': { data: [] } });
+    open('no-such-plugin');
+    expect(await screen.findByText("Unfortunately, this page doesn't exist.")).toBeTruthy();
+  });
+
+  it('draws an enabled plugin\'s form, checks required fields and saves', async () => {
+    const calls = mockApi({
+      'GET /user/plugin/configs': { data: [{ name: 'Chat notifier', slug_name: 'chat-notifier' }] },
+      'GET /user/plugin/config': { data: { name: 'Chat notifier', slug_name: 'chat-notifier', description: 'Sends your inbox to a chat room.', version: '1.0.0', config_fields: [
+        { name: 'webhook', type: 'input', title: 'Webhook URL', description: 'Where to post.', required: true, value: '', ui_options: { input_type: 'url' } },
+        { name: 'muted', type: 'switch', title: 'Muted', description: '', required: false, value: false, ui_options: { label: 'Mute for now' } },
+      ] } },
+    });
+    const user = open('chat-notifier');
+    expect(await screen.findByRole('heading', { name: 'Chat notifier settings' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Chat notifier' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Webhook URL cannot be empty.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://chat.example.com/hook');
+    await user.click(screen.getByLabelText('Mute for now'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('update success')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/plugin/config', body: { plugin_slug_name: 'chat-notifier', config_fields: { webhook: 'https://chat.example.com/hook', muted: true } } });
+  });
+});
