@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { sessionFlags, useSession } from '../../app/session';
 import { SiteHtml } from '../SiteHtml';
@@ -28,14 +28,14 @@ export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: b
   const current = (s: ReturnType<typeof sectionOf>) => (s === here ? ('page' as const) : undefined);
   return (
     <nav id={id} ref={navRef} className={open ? 'sidenav open' : 'sidenav'} aria-label={t('nav.main_menu')}>
-      <NavLink to={paths.questions} className={cls('questions')} aria-current={current('questions')}><i className="pi pi-comments" aria-hidden="true" /> {t('nav.questions')}</NavLink>
-      <NavLink to={paths.tags} className={cls('tags')} aria-current={current('tags')}><i className="pi pi-tags" aria-hidden="true" /> {t('inbox.frame.tags')}</NavLink>
-      <NavLink to={paths.users} className={cls('users')} aria-current={current('users')} end><i className="pi pi-users" aria-hidden="true" /> {t('inbox.frame.users')}</NavLink>
-      <NavLink to={paths.badges} className={cls('badges')} aria-current={current('badges')}><i className="pi pi-star" aria-hidden="true" /> {t('inbox.frame.badges')}</NavLink>
+      <Link to={paths.questions} className={cls('questions')} aria-current={current('questions')}><i className="pi pi-comments" aria-hidden="true" /> {t('nav.questions')}</Link>
+      <Link to={paths.tags} className={cls('tags')} aria-current={current('tags')}><i className="pi pi-tags" aria-hidden="true" /> {t('inbox.frame.tags')}</Link>
+      <Link to={paths.users} className={cls('users')} aria-current={current('users')}><i className="pi pi-users" aria-hidden="true" /> {t('inbox.frame.users')}</Link>
+      <Link to={paths.badges} className={cls('badges')} aria-current={current('badges')}><i className="pi pi-star" aria-hidden="true" /> {t('inbox.frame.badges')}</Link>
       {(f.admin || f.moderator) && (
         <>
           <hr className="sidenav-rule" />
-          <NavLink to="/review" className={cls('review')} aria-current={current('review')}>
+          <Link to="/review" className={cls('review')} aria-current={current('review')}>
             <i className="pi pi-check-square" aria-hidden="true" /> {t('inbox.frame.review')}
             {reviewCount > 0 && (
               <span className="count-badge inline" title={t('inbox.frame.review_pending', { count: reviewCount })}>
@@ -43,8 +43,8 @@ export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: b
                 <span className="sr-only">{t('inbox.frame.review_pending', { count: reviewCount })}</span>
               </span>
             )}
-          </NavLink>
-          {f.admin && <NavLink to={paths.adminLan} className={cls('admin')} aria-current={current('admin')}><i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}</NavLink>}
+          </Link>
+          {f.admin && <Link to={paths.adminLan} className={cls('admin')} aria-current={current('admin')}><i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}</Link>}
         </>
       )}
       <SiteHtml html={site.custom_css_html.custom_sidebar} />

@@ -31,6 +31,44 @@ export function diffTokens(a: string[], b: string[]): DiffPart[] {
   }
   while (i < n) push('del', a[i++]);
   while (j < m) push('add', b[j++]);
+  return tidy(out);
+}
+
+/**
+ * Joins changes separated only by spaces into one removed and one added run ("do I" rather than
+ * "do", " ", "I"), which reads better.
+ */
+function tidy(parts: DiffPart[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  let k = 0;
+  while (k < parts.length) {
+    if (parts[k].op === 'same') {
+      out.push(parts[k++]);
+      continue;
+    }
+    let del = '';
+    let add = '';
+    while (k < parts.length) {
+      const p = parts[k];
+      if (p.op === 'del') del += p.text;
+      else if (p.op === 'add') add += p.text;
+      else if (/^\s+$/.test(p.text) && k + 1 < parts.length && parts[k + 1].op !== 'same') {
+        del += p.text;
+        add += p.text;
+      } else break;
+      k++;
+    }
+    // spaces both sides end with are kept text
+    const tail = /\s+$/.exec(del)?.[0] ?? '';
+    const shared = tail && add.endsWith(tail) && del.length > tail.length && add.length > tail.length ? tail : '';
+    if (del) out.push({ op: 'del', text: del.slice(0, del.length - shared.length) });
+    if (add) out.push({ op: 'add', text: add.slice(0, add.length - shared.length) });
+    if (shared) {
+      const next = parts[k];
+      if (next?.op === 'same') parts[k] = { op: 'same', text: shared + next.text };
+      else out.push({ op: 'same', text: shared });
+    }
+  }
   return out;
 }
 
