@@ -9,13 +9,16 @@ export interface ApiCall {
 }
 
 /** What a handler answers: data (200) or a full {status, body}. */
-export type Answer = unknown | { status: number; body: unknown };
+export type Answer = object | { status: number; body: unknown };
+
+/** A fixed answer or one computed from the call. */
+export type Handler = Answer | ((call: ApiCall) => Answer);
 
 /**
  * Mocks fetch for component tests: `handlers` maps "METHOD /answer/api/v1/path" to the data the
  * server sends (or a function of the call). Unmatched calls answer 404. Returns the recorded calls.
  */
-export function mockApi(handlers: Record<string, Answer | ((call: ApiCall) => Answer)>): ApiCall[] {
+export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -23,9 +26,9 @@ export function mockApi(handlers: Record<string, Answer | ((call: ApiCall) => An
     const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
-    const answer = typeof handler === 'function' ? (handler as (c: ApiCall) => Answer)(call) : handler;
+    const answer: Answer | undefined = typeof handler === 'function' ? handler(call) : handler;
     if (answer === undefined) return new Response(JSON.stringify({ code: 404, reason: 'base.not_found', msg: 'Not found', data: null }), { status: 404 });
-    if (answer && typeof answer === 'object' && 'status' in answer && 'body' in answer) {
+    if ('status' in answer && 'body' in answer) {
       const a = answer as { status: number; body: unknown };
       return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
     }
