@@ -1,0 +1,7 @@
+import type { LinkedPageParams } from './link-query';
+
+/** Query keys of the question-link resource. */
+export const linkKeys = {
+  all: ['question-link'] as const,
+  page: (params: LinkedPageParams) => [...linkKeys.all, params] as const,
+};
