@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma). */
 export default defineConfig({
   root,
+  // node_modules may be a link to another checkout (worktrees): let ?url imports of its files through
+  server: { fs: { allow: ['..'] } },
   test: {
     include: [
       'server/**/*.test.ts',

@@ -21,7 +21,10 @@ export function siteFixture(over: Partial<SiteInfo> = {}): SiteInfo {
     login: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false },
     theme: { theme: 'default', color_scheme: 'system', theme_config: { default: { navbar_style: 'colored', primary_color: '#0033ff' } } },
     custom_css_html: { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
-    site_users: { default_avatar: 'system', gravatar_base_url: 'https://www.gravatar.com/avatar/' },
+    site_users: {
+      default_avatar: 'system', gravatar_base_url: 'https://www.gravatar.com/avatar/', allow_update_display_name: true, allow_update_username: true,
+      allow_update_avatar: true, allow_update_bio: true, allow_update_website: true, allow_update_location: true,
+    },
     site_legal: { external_content_display: 'always_display' },
     site_seo: { permalink: 1 },
     site_write: { restrict_answer: true, required_tag: false, recommend_tags: [], reserved_tags: [] },
