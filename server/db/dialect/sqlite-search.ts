@@ -8,6 +8,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 export interface SearchTerm {
   text: string;
   phrase: boolean;
+  /** Whether a word also matches as a prefix; unset: words of 3+ letters do (see `settleTerms`). */
+  prefix?: boolean;
 }
 
 /** A matching post: its id and how well it matched (lower is better, as bm25 gives it). */
@@ -30,13 +32,20 @@ export interface SearchIndexDialect {
    * empty when there are no terms or none can match anything (only punctuation). User text is
    * always a bound value, never query syntax.
    */
-  matches(terms: SearchTerm[], opts?: { newestPerType?: number }): RawBuilder<MatchRow>;
+  matches(terms: SearchTerm[], opts?: { newestPerType?: number; kind?: 'question' | 'answer' }): RawBuilder<MatchRow>;
   /**
    * How well one post (its id column, e.g. `q.id`) matches the terms: a correlated scalar (rank, or
    * NULL when it does not match) for searches whose filters leave few posts to look at; null when
    * the terms cannot be checked per post (no token terms, or unspaced scripts).
    */
   rankOf(terms: SearchTerm[], idColumn: string): RawBuilder<number | null> | null;
+  /**
+   * Decides, per word, whether it also matches as a prefix: a word that is common as it is (found
+   * in COMMON_WORD posts or more) matches only itself, since expanding a common prefix to every
+   * longer word costs a merge of many long lists and adds little; rarer words and word beginnings
+   * ("grind" for "grinder") keep matching as prefixes.
+   */
+  settleTerms(db: Kysely<any>, terms: SearchTerm[]): Promise<SearchTerm[]>;
   /** The terms as the engine's query string (exposed for tests). */
   queryString(terms: SearchTerm[]): string;
 }
@@ -87,8 +96,14 @@ const DDL = [
    END`,
 ];
 
+// In a bounded search, a word in the title counts this many times a word in the body.
+const TITLE_WEIGHT = 4;
+
 // The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers.
 const ID_RANGE = { question: ['10010000000000000', '10019999999999999'], answer: ['10020000000000000', '10029999999999999'] } as const;
+
+// A word found in this many posts is common: it matches only as itself (settleTerms).
+const COMMON_WORD = 200;
 
 const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
 
@@ -109,7 +124,7 @@ function buildQueryString(terms: SearchTerm[]): string {
       const lit = ftsString(t.text);
       // short words match whole tokens only, longer ones also as a prefix ("instal" finds "installer")
       const letters = Array.from(t.text).filter((c) => WORD_CHAR.test(c)).length;
-      return !t.phrase && letters >= 3 ? `${lit}*` : lit;
+      return !t.phrase && letters >= 3 && t.prefix !== false ? `${lit}*` : lit;
     })
     .join(' OR ');
 }
@@ -140,18 +155,42 @@ export const sqliteSearch: SearchIndexDialect = {
 
   queryString: buildQueryString,
 
+  async settleTerms(db, terms) {
+    const out: SearchTerm[] = [];
+    for (const t of terms) {
+      if (t.phrase || !tokenTerm(t)) {
+        out.push(t);
+        continue;
+      }
+      const { n } = (
+        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${ftsString(t.text)} LIMIT ${sql.lit(COMMON_WORD)})`.execute(db)
+      ).rows[0];
+      out.push({ ...t, prefix: Number(n) < COMMON_WORD });
+    }
+    return out;
+  },
+
   matches(terms, opts = {}) {
     const parts: RawBuilder<unknown>[] = [];
     const fts = buildQueryString(terms);
     const limit = opts.newestPerType;
     if (fts && limit) {
-      // the newest matches of each kind only: FTS5 walks the ids downwards within the kind's id range
-      // and stops after `limit`, so a word found in half the site costs as much as a rare one, and
-      // bm25 is computed for those rows only
-      for (const [lo, hi] of [ID_RANGE.question, ID_RANGE.answer]) {
-        parts.push(
-          sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
-        );
+      // Bounded: for each word, the newest `limit` posts of the kind that have it in their title,
+      // and in their body; a post's rank adds up its words (title hits weigh TITLE_WEIGHT). FTS5
+      // walks ids downwards within the kind's id range and stops, so a word found in half the site
+      // costs as much as a rare one (bm25 would first count every post having each word).
+      const kinds = opts.kind ? [opts.kind] : (['question', 'answer'] as const);
+      for (const kind of kinds) {
+        const [lo, hi] = ID_RANGE[kind];
+        for (const t of terms.filter(tokenTerm)) {
+          const one = buildQueryString([t]);
+          const columns: [string, number][] = kind === 'question' ? [['title', TITLE_WEIGHT], ['body', 1]] : [['body', 1]];
+          for (const [column, weight] of columns) {
+            parts.push(
+              sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(-weight)} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
+            );
+          }
+        }
       }
     } else if (fts) {
       // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
@@ -160,8 +199,8 @@ export const sqliteSearch: SearchIndexDialect = {
     for (const t of terms.filter((x) => UNSPACED.test(x.text))) {
       const needle = t.text.toLowerCase();
       const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
-      parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
-      parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
+      if (opts.kind !== 'answer') parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
+      if (opts.kind !== 'question') parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
     }
     if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
     return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;

@@ -15,7 +15,7 @@ export interface SearchPlan {
   isAccepted: boolean | null;
   inQuestion: string | null;
   /** The text matches (aliased 'm'): inner-joined when the search has text, else left-joined (and empty). */
-  match: AliasedRawBuilder<MatchRow, 'm'>;
+  match: (kind: 'question' | 'answer') => AliasedRawBuilder<MatchRow, 'm'>;
   /** Whether a post must be among the matches (the search had text). */
   requireMatch: boolean;
   /**
@@ -78,10 +78,11 @@ export async function questionExists(db: DbOrTrx, id: string): Promise<boolean> 
 function questionBranch(db: DbOrTrx, p: SearchPlan) {
   const from = db.selectFrom('question as q');
   // with text, an inner join lets SQLite start from the matches; without, nothing to join
-  let qb = from.leftJoin(p.match, 'm.id', 'q.id');
+  const match = p.match('question');
+  let qb = from.leftJoin(match, 'm.id', 'q.id');
   // CROSS JOIN keeps SQLite from reordering: it walks the (bounded) matches and looks each post up,
   // instead of walking every visible question and probing the matches
-  if (p.requireMatch && !p.rankOf) qb = db.selectFrom(p.match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
+  if (p.requireMatch && !p.rankOf) qb = db.selectFrom(match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
   qb = qb.where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
     qb = qb.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
@@ -96,7 +97,6 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
     'q.id as id',
     'q.id as question_id',
     'q.title as title',
-    'q.parsed_text as parsed_text',
     'q.created_at as created_at',
     'q.post_update_time as active_at',
     'q.vote_count as vote_count',
@@ -110,9 +110,10 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
 
 function answerBranch(db: DbOrTrx, p: SearchPlan) {
   const from = db.selectFrom('answer as a').innerJoin('question as q', 'q.id', 'a.question_id');
-  let ab = from.leftJoin(p.match, 'm.id', 'a.id');
+  const match = p.match('answer');
+  let ab = from.leftJoin(match, 'm.id', 'a.id');
   if (p.requireMatch && !p.rankOf) {
-    ab = db.selectFrom(p.match).crossJoin('answer as a').crossJoin('question as q').whereRef('a.id', '=', 'm.id').whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
+    ab = db.selectFrom(match).crossJoin('answer as a').crossJoin('question as q').whereRef('a.id', '=', 'm.id').whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
   }
   ab = ab.where('a.status', '=', 1).where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
@@ -127,7 +128,6 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
     'a.id as id',
     'a.question_id as question_id',
     'q.title as title',
-    'a.parsed_text as parsed_text',
     'a.created_at as created_at',
     'a.updated_at as active_at',
     'a.vote_count as vote_count',
@@ -144,10 +144,9 @@ export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: 
   const source =
     p.type === 'question' ? questionBranch(db, p) : p.type === 'answer' ? answerBranch(db, p) : questionBranch(db, p).unionAll(answerBranch(db, p));
   const matched = <T extends { where: (...a: any[]) => T }>(q: T): T => (p.rankOf ? q.where('r.rank', 'is not', null) : q);
-  const { n } = await matched(db.selectFrom(source.as('r'))).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const count = Number(n);
-  if (count === 0) return { count, rows: [] };
-  let list = matched(db.selectFrom(source.as('r')).selectAll());
+  // one pass: the page and the total together (count(*) over the whole result), and the posts'
+  // bodies read for the page's rows only, not carried through the sort
+  let list = matched(db.selectFrom(source.as('r')).selectAll()).select((eb) => eb.fn.countAll<number>().over().as('total'));
   switch (p.order) {
     case 'relevance':
       list = p.requireMatch ? list.orderBy('r.rank', 'asc') : list;
@@ -161,6 +160,19 @@ export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: 
     default:
       break;
   }
-  const rows = await list.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(p.size).offset((p.page - 1) * p.size).execute();
-  return { count, rows: rows as SearchRow[] };
+  const page = await list.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(p.size).offset((p.page - 1) * p.size).execute();
+  let count = page.length ? Number(page[0].total) : 0;
+  if (page.length === 0 && p.page > 1) {
+    const { n } = await matched(db.selectFrom(source.as('r'))).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    count = Number(n);
+  }
+  if (page.length === 0) return { count, rows: [] };
+  const ids = (type: string) => page.filter((r) => r.object_type === type).map((r) => r.id);
+  const [qs, as] = await Promise.all([
+    ids('question').length ? db.selectFrom('question').select(['id', 'parsed_text']).where('id', 'in', ids('question')).execute() : [],
+    ids('answer').length ? db.selectFrom('answer').select(['id', 'parsed_text']).where('id', 'in', ids('answer')).execute() : [],
+  ]);
+  const text = new Map([...qs, ...as].map((r) => [r.id, r.parsed_text]));
+  const rows = page.map(({ total: _total, ...r }) => ({ ...r, parsed_text: text.get(r.id) ?? '' }) as SearchRow);
+  return { count, rows };
 }

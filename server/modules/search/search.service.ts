@@ -12,8 +12,8 @@ import { presentSearchResult } from './search.presenter.js';
 import * as repo from './search.repository.js';
 import type { SearchQuery } from './search.schema.js';
 
-/** How many of the newest matching questions, and answers, a text search ranks. */
-export const NEWEST_MATCHES = 1000;
+/** How many of the newest posts of each kind having each word (in titles, in bodies) a text search ranks. */
+export const NEWEST_MATCHES = 500;
 /** Filters leaving at most this many posts check each against the text instead. */
 const PER_POST_CHECK_MAX = 3000;
 
@@ -67,7 +67,7 @@ async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: P
     hasAccepted: parsed.hasAccepted,
     isAccepted: parsed.isAccepted,
     inQuestion,
-    match: dialect.matches(parsed.terms, { newestPerType: NEWEST_MATCHES }).as('m'),
+    match: (kind) => dialect.matches(parsed.terms, { newestPerType: NEWEST_MATCHES, kind }).as('m'),
     requireMatch: parsed.terms.length > 0,
     order: q.order,
     page: q.page,
@@ -83,6 +83,7 @@ export async function search(ctx: AppContext, session: SessionUser | undefined, 
   await checkCaptcha(ctx, 'search', unit, isStaff(session), q);
   await ctx.captcha.count('search', unit);
   const parsed = parseSearch(text);
+  parsed.terms = await searchDialect(ctx).settleTerms(ctx.db, parsed.terms);
   const p = await plan(ctx, session, parsed, q);
   if (!p) return EMPTY;
   const { count, rows } = await repo.searchPosts(ctx.db, p);
