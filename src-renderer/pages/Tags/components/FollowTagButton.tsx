@@ -23,10 +23,9 @@ export function FollowTagButton({ tagId, name, followed: initial, onChange, smal
   };
   const cls = ['p-button', 'p-component', 'follow-tag', small ? 'p-button-sm' : '', followed ? '' : 'p-button-outlined'].filter(Boolean).join(' ');
   return (
-    <button type="button" className={cls} aria-pressed={followed} disabled={follow.isPending} onClick={click}>
+    <button type="button" className={cls} aria-pressed={followed} aria-label={followed ? t('tags.following_label', { name }) : t('tags.follow_label', { name })} disabled={follow.isPending} onClick={click}>
       <i className={followed ? 'pi pi-check' : 'pi pi-plus'} aria-hidden="true" />
       <span className="p-button-label">{followed ? t('tags.following') : t('tags.follow')}</span>
-      <span className="sr-only"> {name}</span>
     </button>
   );
 }
