@@ -21,7 +21,7 @@ export function CreateTagDialog({ visible, name, onHide, onCreated }: { visible:
           submitLabel={t('tags.submit_create')}
           busy={add.isPending}
           rows={5}
-          extraButtons={<Button type="button" text label={t('common.cancel')} onClick={onHide} />}
+          extraButtons={<Button type="button" link label={t('common.cancel')} onClick={onHide} />}
           onSubmit={async (f) => {
             const r = await add.mutateAsync(f);
             onCreated({ slug_name: r.slug_name, display_name: f.display_name });

@@ -113,7 +113,7 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
           </form>
           <div className="form-buttons">
             <Button type="button" label={t('tags.synonyms_save')} loading={save.isPending} onClick={submit} />
-            <Button type="button" text label={t('common.cancel')} onClick={() => { setEditing(null); setError(undefined); setText(''); }} />
+            <Button type="button" link label={t('common.cancel')} onClick={() => { setEditing(null); setError(undefined); setText(''); }} />
           </div>
         </div>
       )}
