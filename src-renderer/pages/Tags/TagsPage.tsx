@@ -52,6 +52,10 @@ export default function TagsPage() {
   useEffect(() => {
     if (settled !== text.trim()) setParams(listQuery({ text: settled, order }), { replace: true, preventScrollReset: true });
   }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps
+  // back and forward bring another filter: show it in the box
+  useEffect(() => {
+    if (text.trim() !== settled) setTyped(text);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
   const list = useTagPage({ page, page_size: PAGE_SIZE, query_cond: order, slug_name: text.trim() || undefined });
   const slow = useDelayed(list.isLoading);
   const create = useMayCreateTag();
