@@ -281,6 +281,30 @@ test("the ask page's tag picker creates a missing tag in the create-tag dialog, 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect((await api.call('GET', '/api/v1/tag?name=beeswax')).code).toBe(404);
+
+  // staff delete an unused tag from its info page, and bring it back
+  await page.goto(`${server.url}/tags/lanterns/info`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const refuse = page.getByRole('dialog', { name: 'Delete this tag' });
+  await expect(refuse.getByText('We do not allow deleting a tag with posts. Please remove this tag from the posts first.')).toBeVisible();
+  await refuse.getByRole('button', { name: 'Close' }).last().click();
+  await expect(refuse).toBeHidden();
+  await page.goto(`${server.url}/tags/candle-wax/info`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this tag' });
+  await expect(confirm.getByText('Are you sure you wish to delete?')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, '53b-tag-delete-confirm');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.getByText('Tag deleted.')).toBeVisible();
+  await expect(new TagsListPage(page).card('Candle wax')).toHaveCount(0);
+  await page.goto(`${server.url}/tags/candle-wax/info`);
+  await expect(page.getByText('This tag has been deleted.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undelete' }).click();
+  await expect(page.getByText('Tag restored.')).toBeVisible();
+  await expect(page.getByText('This tag has been deleted.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await page.context().close();
 
   // a member without the privilege gets no "Create tag"

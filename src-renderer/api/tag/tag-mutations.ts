@@ -39,3 +39,15 @@ export function useFollowTag() {
     onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.following() }),
   });
 }
+
+/** DELETE tag (staff; refused while questions use it or it has synonyms). */
+export function useDeleteTag() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (tagId: string) => api.delete<null>(`${V1}/tag`, { tag_id: tagId }), onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }) });
+}
+
+/** POST tag/recover (staff): a deleted tag comes back. */
+export function useRecoverTag() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (tagId: string) => api.post<null>(`${V1}/tag/recover`, { tag_id: tagId }), onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }) });
+}

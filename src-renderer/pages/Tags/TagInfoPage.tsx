@@ -2,7 +2,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
-import { useTagInfo, useTagRevisions } from '../../api/tag/tag-query';
+import { useTagInfo, useTagRevisions, useTagSynonyms } from '../../api/tag/tag-query';
 import type { TagDetail, TagRevision } from '../../api/tag/types';
 import { to } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -14,6 +14,7 @@ import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FollowTagButton } from './components/FollowTagButton';
 import { SynonymsPanel } from './components/SynonymsPanel';
+import { TagStaffActions } from './components/TagStaffActions';
 import './tags.css';
 
 /** /tags/{tagName}/info: the tag's description, who created and last edited it, its synonyms, history and edit links. */
@@ -55,6 +56,7 @@ function TagInfo({ tag }: { tag: TagDetail }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const revisions = useTagRevisions(tag.tag_id);
+  const synonyms = useTagSynonyms(tag.status === 'available' ? tag.tag_id : undefined);
   const name = tag.display_name || tag.slug_name;
   const canEdit = !!user && tag.member_actions.some((a) => a.action === 'edit');
   const revs = [...(revisions.data ?? [])].sort((a, b) => a.create_at - b.create_at);
@@ -86,9 +88,10 @@ function TagInfo({ tag }: { tag: TagDetail }) {
           <Link to={to.tag(tag.slug_name)}>{t('tags.back_to_tag', { name })}</Link>
           <Link to={to.tagTimeline(tag.tag_id)}>{t('tags.history')}</Link>
           {canEdit && <Link to={to.tagEdit(tag.tag_id)} className="p-button p-button-sm p-button-outlined">{t('tags.edit')}</Link>}
+          {user && <TagStaffActions tag={tag} synonymCount={synonyms.data?.synonyms.length ?? 0} />}
         </nav>
       </article>
-      <SynonymsPanel tag={tag} />
+      {tag.status === 'available' && <SynonymsPanel tag={tag} />}
     </div>
   );
 }

@@ -101,3 +101,36 @@ describe('the tag page and tag info', () => {
     expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ tag_id: '10030000000000101', synonym_tag_list: [{ slug_name: 'oil-lamps', display_name: 'Oil Lamps' }] });
   });
 });
+
+describe('deleting a tag from its info page', () => {
+  const routes = (detail: Record<string, unknown>, synonyms: unknown[] = []) => [
+    { method: 'GET', match: (p: string) => p.startsWith('/tag?'), data: tagDetail({ member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }, { action: 'delete', name: 'Delete', type: 'confirm' }], ...detail }) },
+    { method: 'GET', match: (p: string) => p.startsWith('/tag/synonyms'), data: { synonyms, member_actions: [] } },
+    { method: 'GET', match: (p: string) => p.startsWith('/revisions'), data: [] },
+    { method: 'DELETE', match: (p: string) => p === '/tag', data: null },
+  ];
+
+  it('explains that a tag with questions cannot be deleted, and sends nothing', async () => {
+    const sent = fakeServer(routes({ question_count: 3 }));
+    renderWithApp(<TagInfoPage />, { path: '/tags/lanterns/info', pattern: '/tags/:tagName/info', user: userFixture({ role_id: 2 }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this tag' });
+    expect(within(dialog).getByText('We do not allow deleting a tag with posts. Please remove this tag from the posts first.')).toBeTruthy();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes an unused tag after confirmation and goes to the tag list', async () => {
+    const sent = fakeServer(routes({ question_count: 0 }));
+    renderWithApp(<TagInfoPage />, { path: '/tags/lanterns/info', pattern: '/tags/:tagName/info', user: userFixture({ role_id: 2 }), routes: [{ path: '/tags', element: <p>tag list reached</p> }] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this tag' });
+    expect(within(dialog).getByText('Are you sure you wish to delete?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('tag list reached')).toBeTruthy();
+    expect(await screen.findByText('Tag deleted.')).toBeTruthy();
+    expect(sent.find((s) => s.method === 'DELETE')?.body).toEqual({ tag_id: '10030000000000101' });
+  });
+});

@@ -80,6 +80,15 @@ export const tags = {
   created_toast: 'Tag created.',
   edited_toast: 'Tag saved.',
   after_review: 'Your revision will show after review.',
+  // staff actions on tag info
+  delete: 'Delete',
+  delete_title: 'Delete this tag',
+  delete_confirm: 'Are you sure you wish to delete?',
+  delete_with_posts: 'We do not allow deleting a tag with posts. Please remove this tag from the posts first.',
+  delete_with_synonyms: 'We do not allow deleting a tag with synonyms. Please remove the synonyms from this tag first.',
+  deleted_toast: 'Tag deleted.',
+  undelete: 'Undelete',
+  undeleted_toast: 'Tag restored.',
   // the create-tag dialog in the tag picker
   dialog_title: 'Create new tag',
   picker_create: 'Create tag “{{name}}”',
