@@ -1,7 +1,110 @@
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useQuestionPage } from '../../api/question/question-query';
+import { QUESTION_ORDERS, type QuestionOrder } from '../../api/question/types';
+import { useTagInfo, useTagSynonyms } from '../../api/tag/tag-query';
+import type { TagDetail } from '../../api/tag/types';
+import { paths, slugInLinks, to } from '../../app/paths';
+import { useSession } from '../../app/session';
+import { ErrorPage } from '../../components/ErrorPage';
+import { OrderTabs } from '../../components/OrderTabs';
+import { Pager } from '../../components/Pager';
+import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { QuestionListItem } from '../Home/components/QuestionListItem';
+import { FollowTagButton } from './components/FollowTagButton';
+import './tags.css';
 
-/** Tag (placeholder until its screen lands; owned by the tags work). */
+const PAGE_SIZE = 20;
+
+function orderOf(v: string | null): QuestionOrder {
+  return (QUESTION_ORDERS as readonly string[]).includes(v ?? '') ? (v as QuestionOrder) : 'newest';
+}
+
+/** /tags/{tagName}: the tag's header (description, follow, info, edit, synonyms) and its questions in an order, a page at a time. */
 export default function TagPage() {
-  usePageTitle('Tag');
-  return <h1>Tag</h1>;
+  const { t } = useTranslation();
+  const { tagName = '' } = useParams();
+  const asked = tagName.trim().toLowerCase();
+  const info = useTagInfo(asked);
+  const slow = useDelayed(info.isLoading);
+  usePageTitle(info.data ? t('question.tagged_title', { tag: info.data.display_name || info.data.slug_name }) : t('tags.title'));
+  if (info.isError) return info.error instanceof ApiError && info.error.status === 404 ? <ErrorPage kind={404} /> : null;
+  if (!info.data) return slow ? <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} /> : null;
+  return <TagQuestions key={info.data.tag_id} tag={info.data} asked={asked} />;
+}
+
+function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
+  const { t } = useTranslation();
+  const { site, user } = useSession();
+  const [params] = useSearchParams();
+  const order = orderOf(params.get('order'));
+  const page = Math.max(1, Math.min(100000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const list = useQuestionPage({ order, page, page_size: PAGE_SIZE, tag: tag.slug_name });
+  const synonyms = useTagSynonyms(tag.status === 'available' ? tag.tag_id : undefined);
+  const [follows, setFollows] = useState(tag.follow_count);
+  const slow = useDelayed(list.isLoading);
+  const withSlug = slugInLinks(site.site_seo?.permalink);
+  const name = tag.display_name || tag.slug_name;
+  const canEdit = tag.member_actions.some((a) => a.action === 'edit');
+  const base = to.tag(asked === tag.slug_name ? tag.slug_name : asked);
+  const href = (q: { order?: QuestionOrder; page?: number }) => {
+    const qs = new URLSearchParams();
+    if (q.order && q.order !== 'newest') qs.set('order', q.order);
+    if (q.page && q.page > 1) qs.set('page', String(q.page));
+    const s = qs.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  const items = list.data?.list ?? [];
+  const synonymCount = synonyms.data?.synonyms.length ?? 0;
+
+  return (
+    <div className="tag-page">
+      <header className="tag-header card">
+        <div className="tag-header-top">
+          <h1 className="tag-title">
+            <span className="tag-chip tag-chip-large">{name}</span>
+          </h1>
+          <div className="tag-header-actions">
+            <span className="muted small">{t('tags.followers', { count: follows })}</span>
+            {tag.status === 'available' && <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} onChange={(_f, n) => setFollows(n)} />}
+          </div>
+        </div>
+        {tag.status === 'deleted' && <p className="post-notice">{t('tags.deleted_notice')}</p>}
+        {tag.main_tag_slug_name && asked !== tag.slug_name && <p className="tag-note">{t('tags.synonym_note', { asked })}</p>}
+        <p className={tag.description ? 'tag-header-excerpt' : 'tag-header-excerpt muted'}>{tag.description || t('tags.no_desc')}</p>
+        <nav className="tag-links" aria-label={t('tags.info_heading')}>
+          <Link to={to.tagInfo(tag.slug_name)}>{t('tags.learn_more')}</Link>
+          {synonymCount > 0 && <Link to={to.tagInfo(tag.slug_name)}>{t('tags.has_synonyms', { count: synonymCount })}</Link>}
+          {user && canEdit && <Link to={to.tagEdit(tag.tag_id)}>{t('tags.edit')}</Link>}
+        </nav>
+      </header>
+      <section aria-labelledby="tag-questions-title">
+        <div className="list-head">
+          <h2 id="tag-questions-title">{t('tags.questions_heading', { name })}</h2>
+          <Link to={paths.ask} className="p-button p-button-sm">{t('tags.ask_with_tag')}</Link>
+        </div>
+        <div className="list-tools">
+          <p className="muted" aria-live="polite">{list.data ? t('question.count', { count: list.data.count }) : ''}</p>
+          <OrderTabs orders={QUESTION_ORDERS} current={order} label={t('question.order_label')} labelOf={(o) => t(`question.order_${o}`)} hrefFor={(o) => href({ order: o })} />
+        </div>
+        {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
+        {list.isSuccess && items.length === 0 && (
+          <div className="empty-state">
+            <p>{t('tags.no_questions', { name })}</p>
+            <Link to={paths.ask}>{t('question.ask_first')}</Link>
+          </div>
+        )}
+        <ul className="q-list" aria-busy={list.isFetching}>
+          {items.map((q) => (
+            <QuestionListItem key={q.id} q={q} withSlug={withSlug} headingLevel={3} />
+          ))}
+        </ul>
+        {list.data && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.count} hrefFor={(p) => href({ order, page: p })} />}
+      </section>
+    </div>
+  );
 }

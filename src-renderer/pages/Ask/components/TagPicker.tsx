@@ -2,7 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../server/contract/limits';
 import type { TagInput } from '../../../api/question/types';
-import { useTagSearch } from '../../../api/tag/tag-query';
+import { usePermissions, useTagSearch } from '../../../api/tag/tag-query';
+import { sessionFlags, useSession } from '../../../app/session';
+import { CreateTagDialog } from '../../../components/CreateTagDialog';
 import { useDebounced } from '../../../hooks/useDebounced';
 
 /** The most tags a question may carry (the server's limit). */
@@ -20,8 +22,10 @@ export function tagSlug(name: string): string {
 }
 
 /**
- * Tag picker: a combobox with suggestions from GET question/tags; a name with no match can be
- * added as a new tag. Options react on mousedown so choosing one never loses the input's focus.
+ * Tag picker: a combobox with suggestions from GET question/tags. A name with no match offers
+ * "Create tag" to those who may add tags (GET permission tag.add), which opens the create-tag
+ * dialog; the created tag is then chosen. Options react on mousedown so choosing one never loses
+ * the input's focus.
  */
 export function TagPicker({ id, label, value, onChange, error, hint }: { id: string; label: string; value: TagInput[]; onChange(tags: TagInput[]): void; error?: string; hint: string }) {
   const { t } = useTranslation();
@@ -30,6 +34,10 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [creating, setCreating] = useState<string | null>(null);
+  const { user } = useSession();
+  const permission = usePermissions(['tag.add'], sessionFlags(user).normal);
+  const mayAdd = !!permission.data?.['tag.add']?.has_permission;
   const typed = text.trim().slice(0, LIMITS.tagName.max);
   const settled = useDebounced(typed, 200);
   const search = useTagSearch(settled);
@@ -37,14 +45,22 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
   const full = value.length >= MAX_TAGS;
 
   const options: Option[] = [];
+  let unknown = false;
   if (settled && settled === typed && search.data && !full) {
     for (const f of search.data) if (!chosen.has(f.slug_name)) options.push({ slug_name: f.slug_name, display_name: f.display_name });
     const slug = tagSlug(settled);
-    if (!chosen.has(slug) && !search.data.some((f) => f.slug_name === slug)) options.push({ slug_name: slug, display_name: settled, isNew: true });
+    unknown = !chosen.has(slug) && !search.data.some((f) => f.slug_name === slug);
+    if (unknown && mayAdd) options.push({ slug_name: slug, display_name: settled, isNew: true });
   }
   const shown = open && options.length > 0;
 
   const choose = (o: Option) => {
+    if (o.isNew) {
+      setOpen(false);
+      setActive(-1);
+      setCreating(o.display_name);
+      return;
+    }
     if (!chosen.has(o.slug_name) && !full) onChange([...value, { slug_name: o.slug_name, display_name: o.display_name }]);
     setText('');
     setActive(-1);
@@ -114,11 +130,23 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
         <ul id={listId} role="listbox" aria-label={t('ask.tag_suggestions')} className="tag-options" hidden={!shown}>
           {options.map((o, i) => (
             <li key={o.slug_name + (o.isNew ? ':new' : '')} id={`${listId}-${i}`} role="option" aria-selected={i === active} className={i === active ? 'tag-option active' : 'tag-option'} onMouseDown={(e) => { e.preventDefault(); choose(o); }}>
-              {o.isNew ? t('ask.tag_create', { name: o.display_name }) : o.display_name}
+              {o.isNew ? t('tags.picker_create', { name: o.display_name }) : o.display_name}
             </li>
           ))}
         </ul>
       </div>
+      {open && unknown && !mayAdd && <small className="field-hint" role="status">{t('tags.picker_no_match', { name: settled })}</small>}
+      <CreateTagDialog
+        visible={creating !== null}
+        name={creating ?? ''}
+        onHide={() => { setCreating(null); input.current?.focus(); }}
+        onCreated={(tag) => {
+          setCreating(null);
+          if (!full && !chosen.has(tag.slug_name)) onChange([...value, tag]);
+          setText('');
+          input.current?.focus();
+        }}
+      />
       {error ? <small id={`${id}_error`} className="field-error" role="alert">{error}</small> : <small id={`${id}_hint`} className="field-hint">{hint}</small>}
     </div>
   );
