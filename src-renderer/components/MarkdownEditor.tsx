@@ -87,7 +87,7 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
     if (file.blob.size > LIMITS.uploadBytes) return setUploadError(t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }));
     try {
       const url = await upload.mutateAsync({ file: file.blob, name: file.name });
-      insert('', '', '', linkMarkdown(url, ''));
+      insert('', '', '', linkMarkdown(url, '', true));
       setDialog(null);
     } catch (e) {
       setUploadError(e instanceof ApiError ? (e.fieldErrors[0]?.error_msg ?? e.message) : t('error.generic'));
