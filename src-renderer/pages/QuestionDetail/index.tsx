@@ -78,6 +78,7 @@ export default function QuestionDetailPage() {
                 sharePath={to.question(q.id, withSlug ? q.url_title : undefined)}
                 timelineHref={to.questionTimeline(q.id)}
                 actions={q.member_actions}
+                ownerId={q.user_info?.id}
                 collected={q.collected}
                 collectionCount={q.collection_count}
                 onCollected={(collected, count) => patch({ collected, collection_count: count })}

@@ -50,7 +50,7 @@ export function AnswerItem({ answer: a, questionId, sharePath, focused, canAccep
           <PostHtml html={a.html} />
           <Reactions objectId={a.id} />
           <div className="post-footer">
-            <PostActions kind="answer" objectId={a.id} questionId={questionId} editHref={to.editAnswer(questionId, a.id)} sharePath={sharePath} timelineHref={to.answerTimeline(questionId, a.id)} actions={a.member_actions} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
+            <PostActions kind="answer" objectId={a.id} questionId={questionId} editHref={to.editAnswer(questionId, a.id)} sharePath={sharePath} timelineHref={to.answerTimeline(questionId, a.id)} actions={a.member_actions} ownerId={a.user_info?.id} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
             <div className="post-people">
               {edited && <AuthorCard user={a.update_user_info} verb={<Link to={to.answerTimeline(questionId, a.id)}>{t('question.edited')}</Link>} time={a.update_time} />}
               <AuthorCard user={a.user_info} verb={t('answer_form.answered')} time={a.create_time} />

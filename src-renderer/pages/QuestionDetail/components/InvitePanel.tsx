@@ -1,11 +1,11 @@
-import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
-import { searchUsers, useInvitedUsers, usePermission, useUpdateInvitedUsers } from '../../../api/question/question-related-query';
+import { useInvitedUsers, usePermission, useUpdateInvitedUsers, useUserSearch } from '../../../api/question/question-related-query';
 import type { UserBrief } from '../../../api/types';
 import { to } from '../../../app/paths';
 import { useSession } from '../../../app/session';
@@ -13,6 +13,7 @@ import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { useFeedback } from '../../../components/Feedback';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useCaptcha } from '../../../hooks/useCaptcha';
+import { useDebounced } from '../../../hooks/useDebounced';
 
 /** "Invite people to answer": who is invited, and for the asker or those with the privilege, a dialog to change it. */
 export function InvitePanel({ questionId, askerId, open }: { questionId: string; askerId?: string; open: boolean }) {
@@ -53,7 +54,10 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
   const captcha = useCaptcha('invitation_answer');
   const save = useUpdateInvitedUsers(questionId);
   const [chosen, setChosen] = useState<UserBrief[]>(initial);
-  const [suggestions, setSuggestions] = useState<UserBrief[]>([]);
+  const [query, setQuery] = useState('');
+  const debounced = useDebounced(query.trim().replace(/^@/, ''), 250);
+  const search = useUserSearch(debounced);
+  const options = debounced ? (search.data ?? []).filter((u) => !chosen.some((c) => c.id === u.id)) : [];
   const [error, setError] = useState<string | undefined>();
   const fieldId = `invite-users-${questionId}`;
 
@@ -78,31 +82,36 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
       <Dialog header={t('qa.invite_dialog')} visible={!captcha.dialogProps.record} onHide={onHide} style={{ width: 'min(32rem, 94vw)' }}>
         <form className="stack" onSubmit={submit} noValidate>
           <label htmlFor={fieldId}>{t('qa.invite_search_label')}</label>
-          <AutoComplete
-            inputId={fieldId}
-            multiple
-            value={chosen}
-            field="display_name"
-            suggestions={suggestions}
-            completeMethod={(e) => {
-              const q = e.query.trim().replace(/^@/, '');
-              if (!q) return setSuggestions([]);
-              void searchUsers(q).then((found) => setSuggestions(found.filter((u) => !chosen.some((c) => c.id === u.id)))).catch(() => setSuggestions([]));
-            }}
-            itemTemplate={(u: UserBrief) => (
-              <span className="user-option">
-                <UserAvatar user={u} size={20} /> {u.display_name} <span className="muted small">@{u.username}</span>
-              </span>
-            )}
-            selectedItemTemplate={(u: UserBrief) => u.display_name}
-            onChange={(e) => setChosen((e.value as UserBrief[] | null) ?? [])}
-            emptyMessage={t('qa.invite_no_match')}
-            showEmptyMessage
-            delay={250}
+          {chosen.length > 0 && (
+            <ul className="invite-chosen" aria-label={t('qa.invite_title')}>
+              {chosen.map((u) => (
+                <li key={u.id} className="tag-token">
+                  {u.display_name}
+                  <Button type="button" text rounded size="small" icon="pi pi-times" aria-label={t('qa.invite_remove', { name: u.display_name })} onClick={() => setChosen((c) => c.filter((x) => x.id !== u.id))} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <InputText
+            id={fieldId}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
             invalid={!!error}
             aria-describedby={error ? `${fieldId}-error` : undefined}
-            className="invite-input"
           />
+          {options.length > 0 && (
+            <ul className="invite-options" aria-label={t('qa.mention_suggestions')}>
+              {options.map((u) => (
+                <li key={u.id}>
+                  <Button type="button" text size="small" className="invite-option" onClick={() => { setChosen((c) => [...c, u]); setQuery(''); }}>
+                    <UserAvatar user={u} size={20} /> <span>{u.display_name}</span> <span className="muted small">@{u.username}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {search.isSuccess && options.length === 0 && debounced && <p className="muted small">{t('qa.invite_no_match')}</p>}
           {error && <small id={`${fieldId}-error`} className="field-error" role="alert">{error}</small>}
           <div className="form-buttons dialog-buttons">
             <Button type="button" text label={t('common.cancel')} onClick={onHide} />

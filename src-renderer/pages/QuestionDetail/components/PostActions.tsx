@@ -32,6 +32,8 @@ export interface PostActionsProps {
   /** The post's timeline. */
   timelineHref?: string;
   actions: MemberAction[];
+  /** The post's author (authors cannot flag their own posts). */
+  ownerId?: string;
   collected: boolean;
   collectionCount?: number;
   /** Only questions can be followed. */
@@ -42,7 +44,7 @@ export interface PostActionsProps {
 type Confirm = 'delete' | 'undelete' | 'reopen' | QuestionOperation;
 
 /** Share, edit, bookmark, follow, flag, delete/undelete and the moderators' close, reopen, pin and list; each shown when the server lists it in member_actions. */
-export function PostActions({ kind = 'question', objectId, questionId = objectId, editHref, sharePath, timelineHref, actions, collected, collectionCount, follow, onCollected }: PostActionsProps) {
+export function PostActions({ kind = 'question', objectId, questionId = objectId, editHref, sharePath, timelineHref, actions, ownerId, collected, collectionCount, follow, onCollected }: PostActionsProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const requireLogin = useRequireLogin();
@@ -136,7 +138,7 @@ export function PostActions({ kind = 'question', objectId, questionId = objectId
       {can('show') && <Button type="button" link size="small" className="post-action" label={t('qa.list')} onClick={() => setConfirm('show')} />}
       {can('delete') && <Button type="button" link size="small" className="post-action" label={t('qa.delete')} onClick={() => setConfirm('delete')} />}
       {can('undelete') && <Button type="button" link size="small" className="post-action" label={t('qa.undelete')} onClick={() => setConfirm('undelete')} />}
-      {can('report') && <Button type="button" link size="small" className="post-action" label={t('qa.flag')} onClick={() => setDialog('flag')} />}
+      {can('report') && !(user && ownerId === user.id) && <Button type="button" link size="small" className="post-action" label={t('qa.flag')} onClick={() => setDialog('flag')} />}
       {user && timelineHref && <Link to={timelineHref} className="post-action" aria-label={t('qa.timeline')}><i className="pi pi-history" aria-hidden="true" /> {t('qa.timeline')}</Link>}
 
       <ReasonDialog
