@@ -15,7 +15,6 @@ const MOLLY = { email: 'molly@example.com', pass: 'molly-password-1' };
 const TITLE = 'Why does my storm lantern flicker in the wind?';
 let qid = '';
 let otherId = '';
-let answerId = '';
 
 /** A page of its own (own local storage), logged in as someone (or nobody). */
 async function pageAs(browser: Browser, who?: { email: string; pass: string }): Promise<Page> {
@@ -47,7 +46,6 @@ test.beforeAll(async () => {
   qid = q.data.id;
   const a = await api.call('POST', '/api/v1/answer', { question_id: qid, content: 'Close the vents halfway and trim the wick.' }, bobToken);
   expect(a.code).toBe(200);
-  answerId = a.data.info.id;
   // a question that links to this one: it shows in the linked panel
   expect((await api.call('POST', '/api/v1/question', { title: 'Lantern chimney soot after windy nights', content: `See ${server.url}/questions/${qid} for the flicker.`, tags: [{ slug_name: 'lanterns' }] })).code).toBe(200);
 });

@@ -123,7 +123,6 @@ export function CommentForm({ id, label, initial = '', submitLabel, note, busy, 
           ref={area}
           id={id}
           rows={3}
-          autoResize
           value={text}
           onChange={(e) => {
             setText(e.target.value);

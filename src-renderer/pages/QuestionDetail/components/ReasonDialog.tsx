@@ -127,7 +127,7 @@ export function ReasonDialog({ visible, onHide, objectType, action, onSubmit, bu
               const id = `${idp}-reason-${r.reason_type}`;
               return (
                 <div key={r.reason_type} className="reason-item">
-                  <RadioButton inputId={id} name={`${idp}-reason`} value={r.reason_type} checked={chosen === r.reason_type} onChange={() => { setChosen(r.reason_type); setErrors({}); }} aria-describedby={`${id}-desc`} />
+                  <RadioButton inputId={id} name={`${idp}-reason`} value={r.reason_type} checked={chosen === r.reason_type} onChange={() => { if (chosen !== r.reason_type) setContent(''); setChosen(r.reason_type); setErrors({}); }} aria-describedby={`${id}-desc`} />
                   <label htmlFor={id}>
                     <strong>{r.name}</strong>
                     <span id={`${id}-desc`} className="muted small reason-desc">{r.description}</span>
