@@ -410,6 +410,7 @@ test('leaving the ask form with changes asks first; a draft comes back after a r
   await grace.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Questions' }).click();
   await grace.getByRole('dialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
   await expect(grace).toHaveURL(/\/questions$/);
+  await expect(grace.getByRole('heading', { level: 1, name: 'All questions' })).toBeVisible();
   // back on the ask page the draft is still there; discarding it empties the form
   await grace.goto(`${server.url}/questions/ask`);
   await expect(form.title).toHaveValue('How long does a gas lantern mantle last?');
