@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { TIMING } from '../../server/contract/limits';
 import { readLocal, removeLocal, writeLocal } from '../utils/storage';
 
@@ -31,7 +31,9 @@ export function useDraft<T>(key: string, value: T, dirty: boolean) {
     }, TIMING.draftDebounceMs);
     return () => clearTimeout(timer);
   }, [key, value, dirty]);
-  useEffect(
+  // written while the screen is taken down (a layout cleanup runs in the same commit), so a page
+  // load straight after leaving still finds it
+  useLayoutEffect(
     () => () => {
       if (pending.current && !cleared.current) writeLocal(key, pending.current.value);
     },

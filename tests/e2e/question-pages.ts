@@ -84,11 +84,13 @@ export class QuestionFormPage {
     await expect(this.page.getByRole('list', { name: 'Chosen tags' }).getByText(option, { exact: true })).toBeVisible();
   }
 
-  /** Clicks the editor's image button and answers the browser's file chooser. */
+  /** Opens the editor's image dialog, clicks its upload button and answers the browser's file chooser. */
   async uploadImage(name: string, buffer: Buffer): Promise<void> {
+    await this.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click();
     const chooser = this.page.waitForEvent('filechooser');
-    await this.page.getByRole('button', { name: 'Image' }).click();
+    await this.page.getByRole('dialog', { name: 'Insert an image' }).getByRole('button', { name: 'Choose an image…' }).click();
     await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });
+    await expect(this.page.getByRole('dialog', { name: 'Insert an image' })).toHaveCount(0);
   }
 
   /** The decoded width of the first image in the preview (0 until it loads). */

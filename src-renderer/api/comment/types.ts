@@ -23,6 +23,10 @@ export interface CommentInfo {
 export interface CommentInput {
   object_id: string;
   original_text: string;
+  /** The comment answered (a reply). */
+  reply_comment_id?: string;
+  /** Usernames @mentioned in the text. */
+  mention_username_list?: string[];
   captcha_id?: string;
   captcha_code?: string;
 }

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,32 +7,55 @@ import { useQuestionInfo } from '../../api/question/question-query';
 import { useUpdateQuestion } from '../../api/question/question-update-mutation';
 import { slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
+import { UnsavedChangesDialog } from '../../components/editor/UnsavedChangesDialog';
 import { useFeedback } from '../../components/Feedback';
 import { DRAFT_KEYS, readDraft, useDraft } from '../../hooks/useDraft';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { EditGate } from '../../components/EditGate';
 import { QuestionForm, type QuestionFields } from './components/QuestionForm';
 import { SimilarQuestions } from './components/SimilarQuestions';
 
 const EMPTY: QuestionFields = { title: '', content: '', tags: [] };
 
-/** /questions/ask: title with similar questions, markdown body with preview and images, tags. */
+const same = (a: QuestionFields, b: QuestionFields) =>
+  a.title === b.title && a.content === b.content && (a.edit_summary ?? '') === (b.edit_summary ?? '') && a.tags.map((x) => x.slug_name).join(',') === b.tags.map((x) => x.slug_name).join(',');
+
+/** /questions/ask: title with similar questions, markdown body with preview and images, tags; a draft is kept and restored, leaving with changes asks first. */
 export default function AskPage() {
   const { t } = useTranslation();
   const { site } = useSession();
   const navigate = useNavigate();
   const add = useAddQuestion();
-  const [initial] = useState<QuestionFields>(() => readDraft<QuestionFields>(DRAFT_KEYS.question) ?? EMPTY);
+  const [restored, setRestored] = useState(() => readDraft<QuestionFields>(DRAFT_KEYS.question));
+  const [initial, setInitial] = useState<QuestionFields>(() => restored ?? EMPTY);
+  const [formKey, setFormKey] = useState(0);
   const [current, setCurrent] = useState(initial);
-  const dirty = !!(current.title.trim() || current.content.trim() || current.tags.length);
-  const clearDraft = useDraft(DRAFT_KEYS.question, useMemo(() => current, [current]), dirty);
+  const filled = !!(current.title.trim() || current.content.trim() || current.tags.length);
+  const clearDraft = useDraft(DRAFT_KEYS.question, useMemo(() => current, [current]), filled);
+  const guard = useUnsavedChanges(filled && !same(current, initial));
   usePageTitle(t('ask.page_title'));
+
+  const discard = () => {
+    clearDraft();
+    setRestored(null);
+    setInitial(EMPTY);
+    setCurrent(EMPTY);
+    setFormKey((k) => k + 1);
+  };
 
   return (
     <section className="card form-page" aria-labelledby="ask-title">
       <h1 id="ask-title">{t('ask.page_title')}</h1>
       <p className="muted">{t('ask.intro')}</p>
+      {restored && (
+        <div className="draft-note" role="status">
+          <span>{t('qa.draft_restored')}</span>
+          <Button type="button" link size="small" label={t('qa.draft_discard')} onClick={discard} />
+        </div>
+      )}
       <QuestionForm
+        key={formKey}
         initial={initial}
         action="question"
         submitLabel={t('ask.submit')}
@@ -41,9 +65,11 @@ export default function AskPage() {
         onSubmit={async (f, captcha) => {
           const q = await add.mutateAsync({ title: f.title, content: f.content, tags: f.tags, ...captcha });
           clearDraft();
+          guard.allow();
           navigate(to.question(q.id, slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined));
         }}
       />
+      <UnsavedChangesDialog guard={guard} />
     </section>
   );
 }
@@ -61,31 +87,39 @@ export function EditQuestionPage() {
 }
 
 function EditQuestionForm({ qid }: { qid: string }) {
+  const info = useQuestionInfo(qid);
+  return info.data ? <EditQuestionLoaded q={info.data} /> : null;
+}
+
+function EditQuestionLoaded({ q }: { q: NonNullable<ReturnType<typeof useQuestionInfo>['data']> }) {
   const { t } = useTranslation();
   const { site } = useSession();
   const navigate = useNavigate();
   const feedback = useFeedback();
-  const info = useQuestionInfo(qid);
   const update = useUpdateQuestion();
-  const q = info.data;
-  if (!q) return null;
+  const [initial] = useState<QuestionFields>(() => ({ title: q.title, content: q.content, tags: q.tags.map((x) => ({ slug_name: x.slug_name, display_name: x.display_name })), edit_summary: '' }));
+  const [current, setCurrent] = useState(initial);
+  const guard = useUnsavedChanges(!same(current, initial));
   const back = to.question(q.id, slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined);
   return (
     <section className="card form-page" aria-labelledby="edit-title">
       <h1 id="edit-title">{t('ask.edit_title')}</h1>
       <QuestionForm
-        initial={{ title: q.title, content: q.content, tags: q.tags.map((x) => ({ slug_name: x.slug_name, display_name: x.display_name })), edit_summary: '' }}
+        initial={initial}
         action="edit"
         withSummary
         submitLabel={t('ask.save')}
         busy={update.isPending}
+        onChange={setCurrent}
         extraButtons={<Link to={back} className="p-button p-button-text">{t('common.cancel')}</Link>}
         onSubmit={async (f, captcha) => {
           const r = await update.mutateAsync({ id: q.id, title: f.title, content: f.content, tags: f.tags, edit_summary: f.edit_summary || undefined, ...captcha });
           if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
+          guard.allow();
           navigate(back);
         }}
       />
+      <UnsavedChangesDialog guard={guard} />
     </section>
   );
 }

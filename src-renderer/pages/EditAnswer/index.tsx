@@ -16,6 +16,8 @@ import { useFeedback } from '../../components/Feedback';
 import { MarkdownEditor } from '../../components/MarkdownEditor';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { UnsavedChangesDialog } from '../../components/editor/UnsavedChangesDialog';
 import type { Errors } from '../../utils/validation';
 
 /** /posts/{qid}/{aid}/edit: edit an answer, after the server's edit check. */
@@ -46,6 +48,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
   const [content, setContent] = useState(data.info.content);
   const [summary, setSummary] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const guard = useUnsavedChanges(content !== data.info.content || summary.trim() !== '');
   const question = data.question;
   const back = to.question(qid, slugInLinks(site.site_seo?.permalink) ? question.url_title : undefined, data.info.id);
 
@@ -57,6 +60,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
       try {
         const r = await update.mutateAsync({ id: data.info.id, question_id: qid, content, edit_summary: summary.trim() || undefined, ...fields });
         if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
+        guard.allow();
         navigate(back);
       } catch (err) {
         rethrowIfCaptcha(err);
@@ -82,6 +86,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
         </div>
       </form>
       <CaptchaDialog {...captcha.dialogProps} />
+      <UnsavedChangesDialog guard={guard} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { questionKeys } from '../../api/question/keys';
 import { useQuestionInfo } from '../../api/question/question-query';
 import { QUESTION_STATUS, type QuestionDetail } from '../../api/question/types';
@@ -20,6 +20,10 @@ import { CommentList } from './components/CommentList';
 import { PostActions } from './components/PostActions';
 import { PostNotice } from './components/PostNotice';
 import { VoteControl } from './components/VoteControl';
+import { InvitePanel } from './components/InvitePanel';
+import { Reactions } from './components/Reactions';
+import { LinkedQuestions, RelatedQuestions } from './components/SidePanels';
+import './question-detail.css';
 
 /** /questions/{qid}[/{slug}][/{aid}]: the question, its comments, answers and the answer form. */
 export default function QuestionDetailPage() {
@@ -65,27 +69,36 @@ export default function QuestionDetailPage() {
           <div className="post-cell">
             <PostHtml html={q.html} />
             <TagLinks tags={q.tags} label={t('question.tags_label')} />
+            <Reactions objectId={q.id} />
             <div className="post-footer">
               <PostActions
+                kind="question"
                 objectId={q.id}
                 editHref={to.editQuestion(q.id)}
+                sharePath={to.question(q.id, withSlug ? q.url_title : undefined)}
+                timelineHref={to.questionTimeline(q.id)}
                 actions={q.member_actions}
+                ownerId={q.user_info?.id}
                 collected={q.collected}
+                collectionCount={q.collection_count}
                 onCollected={(collected, count) => patch({ collected, collection_count: count })}
-                follow={{ followed: q.is_followed, onChange: (is_followed, follow_count) => patch({ is_followed, follow_count }) }}
+                follow={{ followed: q.is_followed, count: q.follow_count, onChange: (is_followed, follow_count) => patch({ is_followed, follow_count }) }}
               />
               <div className="post-people">
-                {edited && <AuthorCard user={q.update_user_info} verb={t('question.edited')} time={q.edit_time} />}
+                {edited && <AuthorCard user={q.update_user_info} verb={<Link to={to.questionTimeline(q.id)}>{t('question.edited')}</Link>} time={q.edit_time} />}
                 <AuthorCard user={q.user_info} verb={t('question.asked')} time={q.create_time} highlight />
               </div>
             </div>
             <CommentList objectId={q.id} canAdd={q.status !== QUESTION_STATUS.deleted} />
           </div>
         </div>
+        <InvitePanel questionId={q.id} askerId={q.user_info?.id} open={q.status === QUESTION_STATUS.available} />
         <AnswerList q={q} questionId={qid} focusId={focusId} canAccept={q.status !== QUESTION_STATUS.deleted && (isAsker || flags.admin || flags.moderator)} canComment={q.status !== QUESTION_STATUS.deleted} />
         <AnswerForm q={q} questionId={qid} onPosted={(answerId) => navigate(to.question(qid, withSlug ? q.url_title : undefined, answerId), { replace: false })} />
       </article>
-      <aside className="side-column" aria-label={t('question.side_label')}>
+      <aside className="side-column qa-side" aria-label={t('question.side_label')}>
+        <LinkedQuestions questionId={q.id} />
+        <RelatedQuestions questionId={q.id} />
         <HotQuestions />
       </aside>
     </div>

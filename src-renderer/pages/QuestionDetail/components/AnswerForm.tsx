@@ -15,6 +15,8 @@ import { MarkdownEditor } from '../../../components/MarkdownEditor';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { DRAFT_KEYS, readDraft, useDraft } from '../../../hooks/useDraft';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
+import { useUnsavedChanges } from '../../../hooks/useUnsavedChanges';
+import { UnsavedChangesDialog } from '../../../components/editor/UnsavedChangesDialog';
 
 interface AnswerDraft {
   questionId: string;
@@ -36,6 +38,8 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
   });
   const clearDraft = useDraft<AnswerDraft>(DRAFT_KEYS.answer, useMemo(() => ({ questionId, content }), [questionId, content]), content.trim().length > 0);
   const [error, setError] = useState<string | undefined>();
+  const [restored] = useState(() => content.trim().length > 0);
+  const guard = useUnsavedChanges(!!user && content.trim().length > 0);
 
   if (q.status === QUESTION_STATUS.closed || q.status === QUESTION_STATUS.deleted) return null;
   const mine = user ? firstPage.data?.list.find((a) => a.user_info?.id === user.id && a.status !== 10) : undefined;
@@ -60,6 +64,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
         const r = await add.mutateAsync({ question_id: q.id, content, ...fields });
         clearDraft();
         setContent('');
+        guard.allow();
         onPosted(r.info.id);
       } catch (err) {
         rethrowIfCaptcha(err);
@@ -74,6 +79,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
     <section className="answer-form" aria-labelledby="your-answer">
       <h2 id="your-answer">{t('answer_form.title')}</h2>
       {!user && <p className="login-note">{t('answer_form.login_needed')}</p>}
+      {user && restored && <p className="draft-note" role="status">{t('qa.draft_restored')}</p>}
       {user ? (
         <form onSubmit={submit} noValidate className="stack">
           <MarkdownEditor id="answer_content" label={t('answer_form.label')} value={content} onChange={setContent} error={error} hint={t('answer_form.hint', { min: LIMITS.answer.min })} rows={8} />
@@ -85,6 +91,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
         <Button type="button" label={t('answer_form.login_to_answer')} onClick={() => requireLogin()} />
       )}
       <CaptchaDialog {...captcha.dialogProps} />
+      <UnsavedChangesDialog guard={guard} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED, type AnswerInfo } from '../../../api/answer/types';
 import type { VoteResult } from '../../../api/vote/vote-cast-mutation';
@@ -7,12 +8,15 @@ import { PostHtml } from '../../../components/PostHtml';
 import { AuthorCard } from './AuthorCard';
 import { CommentList } from './CommentList';
 import { PostActions } from './PostActions';
+import { Reactions } from './Reactions';
 import { VoteControl } from './VoteControl';
 
 /** What an answer needs from its page. */
 export interface AnswerItemProps {
   answer: AnswerInfo;
   questionId: string;
+  /** The answer's own path (for sharing). */
+  sharePath: string;
   focused: boolean;
   /** Whether the viewer may accept answers (the asker or staff, on an open question). */
   canAccept: boolean;
@@ -23,7 +27,7 @@ export interface AnswerItemProps {
 }
 
 /** One answer: votes, accepted mark or accept button, body, actions, author and comments. */
-export function AnswerItem({ answer: a, questionId, focused, canAccept, canComment, accepting, onAccept, onPatch }: AnswerItemProps) {
+export function AnswerItem({ answer: a, questionId, sharePath, focused, canAccept, canComment, accepting, onAccept, onPatch }: AnswerItemProps) {
   const { t } = useTranslation();
   const accepted = a.accepted === ACCEPTED;
   const author = a.user_info?.display_name ?? t('question.anonymous');
@@ -44,10 +48,11 @@ export function AnswerItem({ answer: a, questionId, focused, canAccept, canComme
           {a.status === 10 && <p className="field-error">{t('answer_form.deleted_notice')}</p>}
           {a.status === 11 && <p className="muted">{t('answer_form.pending_notice')}</p>}
           <PostHtml html={a.html} />
+          <Reactions objectId={a.id} />
           <div className="post-footer">
-            <PostActions objectId={a.id} editHref={to.editAnswer(questionId, a.id)} actions={a.member_actions} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
+            <PostActions kind="answer" objectId={a.id} questionId={questionId} editHref={to.editAnswer(questionId, a.id)} sharePath={sharePath} timelineHref={to.answerTimeline(questionId, a.id)} actions={a.member_actions} ownerId={a.user_info?.id} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
             <div className="post-people">
-              {edited && <AuthorCard user={a.update_user_info} verb={t('question.edited')} time={a.update_time} />}
+              {edited && <AuthorCard user={a.update_user_info} verb={<Link to={to.answerTimeline(questionId, a.id)}>{t('question.edited')}</Link>} time={a.update_time} />}
               <AuthorCard user={a.user_info} verb={t('answer_form.answered')} time={a.create_time} />
             </div>
           </div>

@@ -8,6 +8,8 @@ import { ANSWER_PAGE_SIZE, useAnswerPage } from '../../../api/answer/answer-quer
 import { answerKeys } from '../../../api/answer/keys';
 import { ANSWER_ORDERS, type AnswerInfo, type AnswerOrder } from '../../../api/answer/types';
 import type { QuestionDetail } from '../../../api/question/types';
+import { slugInLinks, to } from '../../../app/paths';
+import { useSession } from '../../../app/session';
 import type { Page } from '../../../api/types';
 import { Pager } from '../../../components/Pager';
 import { useDelayed } from '../../../hooks/useDelayed';
@@ -18,6 +20,8 @@ import { AnswerItem } from './AnswerItem';
 export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { q: QuestionDetail; questionId: string; focusId?: string; canAccept: boolean; canComment: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const { site } = useSession();
+  const slug = slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined;
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const order = (ANSWER_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as AnswerOrder) : 'default';
@@ -54,7 +58,7 @@ export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { 
       </div>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.map((a) => (
-        <AnswerItem key={a.id} answer={a} questionId={questionId} focused={a.id === focusId} canAccept={canAccept && a.status === 1} canComment={canComment} accepting={accept.isPending} onAccept={(id) => accept.mutate(id)} onPatch={patch} />
+        <AnswerItem key={a.id} answer={a} questionId={questionId} sharePath={to.question(questionId, slug, a.id)} focused={a.id === focusId} canAccept={canAccept && a.status === 1} canComment={canComment} accepting={accept.isPending} onAccept={(id) => accept.mutate(id)} onPatch={patch} />
       ))}
       <Pager page={page} pageSize={ANSWER_PAGE_SIZE} total={count} hrefFor={(p) => href(order, p)} />
     </section>

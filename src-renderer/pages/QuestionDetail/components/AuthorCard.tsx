@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserBrief } from '../../../api/types';
@@ -6,7 +7,7 @@ import { TimeAgo } from '../../../components/TimeAgo';
 import { UserAvatar } from '../../../components/UserAvatar';
 
 /** Who wrote (or edited) a post and when. */
-export function AuthorCard({ user, verb, time, highlight }: { user: UserBrief | null; verb: string; time: number; highlight?: boolean }) {
+export function AuthorCard({ user, verb, time, highlight }: { user: UserBrief | null; verb: ReactNode; time: number; highlight?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={highlight ? 'author-card owner' : 'author-card'}>

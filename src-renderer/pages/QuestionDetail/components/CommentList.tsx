@@ -1,53 +1,64 @@
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAddComment } from '../../../api/comment/comment-add-mutation';
+import { useDeleteComment, useUpdateComment, useVoteComment } from '../../../api/comment/comment-edit-mutations';
 import { useComments } from '../../../api/comment/comment-query';
-import { COMMENT_LIMITS } from '../../../api/comment/types';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import type { CommentInfo } from '../../../api/comment/types';
+import { useAddReport } from '../../../api/report/report-add-mutation';
 import { to } from '../../../app/paths';
-import { CaptchaDialog } from '../../../components/CaptchaDialog';
+import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
 import { PostHtml } from '../../../components/PostHtml';
 import { TimeAgo } from '../../../components/TimeAgo';
-import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
+import { CommentForm } from './CommentForm';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ReasonDialog } from './ReasonDialog';
 
-/** A post's comments, oldest first, with "show more" and the add-comment form. */
+type Mode = { kind: 'add' } | { kind: 'reply'; comment: CommentInfo } | { kind: 'edit'; comment: CommentInfo };
+
+/** A post's comments, oldest first, with up-votes, reply, edit, delete, flag, "show more" and the add-comment form. */
 export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: boolean }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const comments = useComments(objectId);
   const add = useAddComment(objectId);
-  const captcha = useCaptcha('comment');
+  const update = useUpdateComment(objectId);
+  const remove = useDeleteComment(objectId);
+  const vote = useVoteComment(objectId);
+  const report = useAddReport();
   const feedback = useFeedback();
   const requireLogin = useRequireLogin();
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [deleting, setDeleting] = useState<CommentInfo | null>(null);
+  const [flagging, setFlagging] = useState<CommentInfo | null>(null);
   const list = comments.data?.pages.flatMap((p) => p.list) ?? [];
   const total = comments.data?.pages[0]?.count ?? 0;
   const fieldId = `comment-${objectId}`;
+  const can = (c: CommentInfo, a: string) => c.member_actions?.some((x) => x.action === a);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const n = Array.from(text.trim()).length;
-    if (!n) return setError(t('comment.required'));
-    if (n < COMMENT_LIMITS.min || n > COMMENT_LIMITS.max) return setError(t('comment.length', COMMENT_LIMITS));
-    setError(undefined);
-    await captcha.run(async (fields) => {
-      try {
-        await add.mutateAsync({ object_id: objectId, original_text: text.trim(), ...fields });
-        setText('');
-        setOpen(false);
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        if (fe.original_text) setError(fe.original_text);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).catch(() => undefined);
+  const form = (m: Mode) => {
+    const editing = m.kind === 'edit';
+    return (
+      <CommentForm
+        key={m.kind === 'add' ? 'add' : `${m.kind}-${m.comment.comment_id}`}
+        id={m.kind === 'add' ? fieldId : `${fieldId}-${m.kind}-${m.comment.comment_id}`}
+        label={editing ? t('qa.comment_edit_label') : t('comment.label')}
+        initial={editing ? m.comment.original_text : ''}
+        note={m.kind === 'reply' ? t('qa.comment_replying', { name: m.comment.user_display_name }) : undefined}
+        submitLabel={editing ? t('qa.comment_save') : t('comment.submit')}
+        busy={editing ? update.isPending : add.isPending}
+        captchaAction={editing ? 'edit' : 'comment'}
+        onCancel={() => setMode(null)}
+        onSubmit={async (text, mentions, captcha) => {
+          if (m.kind === 'edit') await update.mutateAsync({ comment_id: m.comment.comment_id, original_text: text, ...captcha });
+          else await add.mutateAsync({ object_id: objectId, original_text: text, reply_comment_id: m.kind === 'reply' ? m.comment.comment_id : undefined, mention_username_list: mentions, ...captcha });
+          setMode(null);
+        }}
+      />
+    );
   };
 
   return (
@@ -55,12 +66,38 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
       {list.length > 0 && (
         <ul className="comment-list" aria-label={t('comment.list_label')}>
           {list.map((c) => (
-            <li key={c.comment_id} className="comment">
-              <PostHtml html={c.parsed_text} className="comment-text" />
-              <span className="comment-meta">
-                {' – '}
-                <Link to={to.user(c.username)}>{c.user_display_name}</Link> <span className="muted"><TimeAgo seconds={c.created_at} /></span>
-              </span>
+            <li key={c.comment_id} id={`comment-${c.comment_id}`} className="comment">
+              <div className="comment-vote">
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  icon={c.is_vote ? 'pi pi-thumbs-up-fill' : 'pi pi-thumbs-up'}
+                  className={c.is_vote ? 'comment-vote-btn voted' : 'comment-vote-btn'}
+                  aria-label={c.is_vote ? t('qa.comment_voted') : t('qa.comment_vote')}
+                  aria-pressed={c.is_vote}
+                  disabled={vote.isPending}
+                  onClick={() => requireLogin() && vote.mutate({ object_id: c.comment_id, is_cancel: c.is_vote })}
+                />
+                {c.vote_count > 0 && <span className="comment-votes" title={t('qa.comment_votes', { count: c.vote_count })}>{c.vote_count}</span>}
+              </div>
+              <div className="comment-body">
+                {c.reply_username && <><Link to={to.user(c.reply_username)} className="comment-reply-to">@{c.reply_user_display_name || c.reply_username}</Link>{' '}</>}
+                <PostHtml html={c.parsed_text} className="comment-text" />
+                <span className="comment-meta">
+                  {' – '}
+                  <Link to={to.user(c.username)}>{c.user_display_name}</Link> <span className="muted"><TimeAgo seconds={c.created_at} /></span>
+                </span>
+                {user && (
+                  <span className="comment-tools" role="group" aria-label={t('qa.comment_actions')}>
+                    {canAdd && <Button type="button" link size="small" label={t('qa.comment_reply')} aria-label={t('qa.comment_reply_to', { name: c.user_display_name })} onClick={() => setMode({ kind: 'reply', comment: c })} />}
+                    {can(c, 'edit') && <Button type="button" link size="small" label={t('qa.comment_edit')} onClick={() => setMode({ kind: 'edit', comment: c })} />}
+                    {can(c, 'delete') && <Button type="button" link size="small" label={t('qa.comment_delete')} onClick={() => setDeleting(c)} />}
+                    {can(c, 'report') && user.id !== c.user_id && <Button type="button" link size="small" label={t('qa.comment_flag')} onClick={() => setFlagging(c)} />}
+                  </span>
+                )}
+                {mode && mode.kind !== 'add' && mode.comment.comment_id === c.comment_id && form(mode)}
+              </div>
             </li>
           ))}
         </ul>
@@ -68,21 +105,37 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
       {comments.hasNextPage && (
         <Button type="button" link size="small" label={t('comment.show_more', { count: total - list.length })} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />
       )}
-      {canAdd && !open && (
-        <Button type="button" link size="small" label={t('comment.add')} onClick={() => requireLogin() && setOpen(true)} />
+      {canAdd && mode?.kind !== 'add' && (
+        <Button type="button" link size="small" label={t('comment.add')} onClick={() => requireLogin() && setMode({ kind: 'add' })} />
       )}
-      {open && (
-        <form className="comment-form" onSubmit={submit} noValidate>
-          <label htmlFor={fieldId} className="sr-only">{t('comment.label')}</label>
-          <InputTextarea id={fieldId} rows={3} autoResize value={text} onChange={(e) => setText(e.target.value)} invalid={!!error} aria-invalid={!!error} aria-describedby={error ? `${fieldId}_error` : `${fieldId}_hint`} autoFocus />
-          {error ? <small id={`${fieldId}_error`} className="field-error" role="alert">{error}</small> : <small id={`${fieldId}_hint`} className="field-hint">{t('comment.hint', COMMENT_LIMITS)}</small>}
-          <div className="comment-buttons">
-            <Button type="submit" size="small" label={t('comment.submit')} loading={add.isPending} />
-            <Button type="button" size="small" text label={t('common.cancel')} onClick={() => { setOpen(false); setError(undefined); }} />
-          </div>
-        </form>
-      )}
-      <CaptchaDialog {...captcha.dialogProps} />
+      {mode?.kind === 'add' && form(mode)}
+      <ConfirmDialog
+        visible={!!deleting}
+        title={t('qa.delete_title')}
+        text={t('qa.delete_comment_text')}
+        confirmLabel={t('qa.delete')}
+        danger
+        busy={remove.isPending}
+        onHide={() => setDeleting(null)}
+        onConfirm={() => {
+          const c = deleting;
+          setDeleting(null);
+          if (c) remove.mutate({ comment_id: c.comment_id }, { onSuccess: () => feedback.toast('success', t('qa.deleted_done')) });
+        }}
+      />
+      <ReasonDialog
+        visible={!!flagging}
+        onHide={() => setFlagging(null)}
+        objectType="comment"
+        action="flag"
+        busy={report.isPending}
+        onSubmit={async (reason, content, fields) => {
+          if (!flagging) return;
+          await report.mutateAsync({ object_id: flagging.comment_id, report_type: reason.reason_type, content: content || undefined, ...fields });
+          setFlagging(null);
+          feedback.toast('success', t('qa.thanks_flag'));
+        }}
+      />
     </div>
   );
 }
