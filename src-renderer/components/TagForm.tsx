@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ export function slugOf(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 /** The rules of spec section 5 for a tag: display name and slug required, up to 35, slug characters. */
 export function checkTag(t: T, f: TagFields): Errors {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export interface QuestionFields {
 }
 
 /** Client-side rules of spec section 5: title 1-150, body required, one to five tags. */
-export function checkQuestion(t: ReturnType<typeof useTranslation>['t'], f: QuestionFields): Errors {
+export function checkQuestion(t: TFunction, f: QuestionFields): Errors {
   const title = f.title.trim();
   return compact({
     title: !title ? t('ask.title_required') : title.length > LIMITS.title.max ? t('ask.title_max', { max: LIMITS.title.max }) : undefined,

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -24,7 +25,7 @@ export function mentionedUsernames(text: string): string[] {
 }
 
 /** The client-side rules of a comment (the server's: required, 2-600 characters). */
-export function checkComment(t: ReturnType<typeof useTranslation>['t'], text: string): string | undefined {
+export function checkComment(t: TFunction, text: string): string | undefined {
   const n = Array.from(text.trim()).length;
   if (!n) return t('comment.required');
   if (n < COMMENT_LIMITS.min || n > COMMENT_LIMITS.max) return t('comment.length', COMMENT_LIMITS);

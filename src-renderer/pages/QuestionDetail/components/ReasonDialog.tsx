@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -13,7 +14,7 @@ import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { useFeedback } from '../../../components/Feedback';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 /** The message of a duplicate's URL: it must parse and have the origin of this site. */
 export function checkQuestionUrl(t: T, value: string, siteUrl: string | undefined): string | undefined {
