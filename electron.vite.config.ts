@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { formatRouteJs, routeInitialJs } from './bench/route-js';
 import { defineConfig } from 'electron-vite';
 
 /**
@@ -31,7 +33,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), printRouteJs()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // the bench reads it to size each route's initial JavaScript
@@ -42,3 +44,15 @@ export default defineConfig({
     },
   },
 });
+
+/** After the renderer is written: the gzipped initial JavaScript of each main route (code-split by route). */
+function printRouteJs(): Plugin {
+  return {
+    name: 'lantern-route-js',
+    apply: 'build',
+    closeBundle() {
+      const sizes = routeInitialJs(resolve(__dirname, 'out/renderer'));
+      if (Object.keys(sizes).length) process.stdout.write(`\nInitial JavaScript per route (entry + route chunk, gzipped):\n${formatRouteJs(sizes)}\n`);
+    },
+  };
+}

@@ -2,13 +2,13 @@
 // Builds (or reuses) a generated site, starts the real server on 127.0.0.1 and the ceiling beside
 // it on the same database file, drives both with autocannon (bounded in time and count), and
 // prints one table plus bench/results/latest.json. See bench/README.md.
+import { routeInitialJs } from './route-js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { generateSite, sizeFor, type GeneratedSite } from './generate.js';
 import { workloads, type Workload } from './workloads.js';
@@ -124,28 +124,6 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
-/** Gzipped size of the JavaScript a route needs before it shows (entry + its static imports + the route's chunk). */
-function initialJs(): Record<string, number> {
-  const manifestFile = join(root, 'out/renderer/.vite/manifest.json');
-  if (!existsSync(manifestFile)) return {};
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean; src?: string }>;
-  const closure = (keys: string[], seen = new Set<string>()) => {
-    for (const k of keys) {
-      if (seen.has(k) || !manifest[k]) continue;
-      seen.add(k);
-      closure(manifest[k].imports ?? [], seen);
-    }
-    return seen;
-  };
-  const gz = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzipSync(readFileSync(join(root, 'out/renderer', manifest[k].file))).length, 0);
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-  const out: Record<string, number> = { entry: gz(closure([entry])) };
-  for (const [route, src] of Object.entries({ question_list: 'pages/Home/index.tsx', login: 'pages/Login/index.tsx', admin_lan: 'pages/AdminLan/index.tsx' })) {
-    if (manifest[src]) out[route] = gz(closure([entry, src]));
-  }
-  return out;
-}
-
 /** Median of five loads until `selector` (the page's real content, not its shell) is visible. */
 async function timeToContent(url: string, selector: string): Promise<number | null> {
   if (values['skip-browser'] || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
@@ -253,7 +231,7 @@ async function main(): Promise<void> {
     cold_start_ms: coldStartMs,
     peak_rss_mb: Math.round(peakRss),
     db_mb: Math.round(dbBytes / 1048576),
-    initial_js_gzip_kb: Object.fromEntries(Object.entries(initialJs()).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
+    initial_js_gzip_kb: Object.fromEntries(Object.entries(routeInitialJs(join(root, 'out/renderer'))).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
     question_list_time_to_content_ms: ttc,
     question_page_time_to_content_ms: ttcQuestion,
     workloads: rows,

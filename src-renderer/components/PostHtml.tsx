@@ -1,8 +1,23 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { basePath } from '../utils/base-path';
+
+/**
+ * Where a click on a link inside rendered content goes (spec section 2): links starting with http:,
+ * https: or // are external and links into the API or uploads are files, so the browser follows
+ * them with a full page load; other site paths open inside the app. Returns the app path or null.
+ */
+export function inAppPath(href: string | null, base = ''): string | null {
+  if (!href || !href.startsWith('/') || href.startsWith('//')) return null;
+  const path = base && (href === base || href.startsWith(`${base}/`)) ? href.slice(base.length) || '/' : href;
+  if (/^\/(answer|installation|uploads)(\/|$)/.test(path)) return null;
+  return path;
+}
 
 /** A post's HTML as the server rendered and sanitised it; images that fail to load get the broken-image marker. */
 export function PostHtml({ html, className = 'post-body' }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -10,8 +25,21 @@ export function PostHtml({ html, className = 'post-body' }: { html: string; clas
     const onError = (e: Event) => {
       if (e.target instanceof HTMLImageElement) e.target.dataset.broken = 'true';
     };
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a');
+      if (!a || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
+      const to = inAppPath(a.getAttribute('href'), basePath());
+      if (to === null) return;
+      e.preventDefault();
+      navigate(to);
+    };
     el.addEventListener('error', onError, true);
-    return () => el.removeEventListener('error', onError, true);
-  }, []);
+    el.addEventListener('click', onClick);
+    return () => {
+      el.removeEventListener('error', onError, true);
+      el.removeEventListener('click', onClick);
+    };
+  }, [navigate]);
   return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -45,12 +45,12 @@ describe('the comment form', () => {
     renderWithApp(<CommentForm id="c2" label="Comment" submitLabel="Add comment" captchaAction="comment" onSubmit={onSubmit} onCancel={() => undefined} />, { path: '/questions/1', user: null });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Comment'), 'Thanks @gr');
-    expect(await screen.findByRole('option', { name: /Grace/ })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: /Grace/ }, { timeout: 5000 })).toBeTruthy();
     await user.keyboard('{Enter}');
     expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('Thanks @grace ');
     await user.type(screen.getByLabelText('Comment'), 'for asking');
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Thanks @grace for asking', ['grace'], {}));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('Thanks @grace for asking', ['grace'], {}), { timeout: 5000 });
   });
 
   it('finds the @name before the caret and the names a text mentions', () => {

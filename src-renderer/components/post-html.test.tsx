@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../tests/support/render';
+import { inAppPath, PostHtml } from './PostHtml';
+
+afterEach(cleanup);
+
+describe('links and images inside rendered posts', () => {
+  it('opens site paths inside the app, and leaves external, API and upload links to the browser', () => {
+    expect(inAppPath('/questions/10010000000000001')).toBe('/questions/10010000000000001');
+    expect(inAppPath('/tags/lanterns?x=1')).toBe('/tags/lanterns?x=1');
+    for (const href of ['https://example.com/', 'http://example.com/', '//example.com/x', '/answer/api/v1/siteinfo', '/uploads/post/a.png', '/installation/init', 'mailto:a@b.c', '#fn1', null]) {
+      expect(inAppPath(href), String(href)).toBeNull();
+    }
+    // under a base path, the app path is what follows it
+    expect(inAppPath('/qa/questions/1', '/qa')).toBe('/questions/1');
+    expect(inAppPath('/qa/answer/api/v1/x', '/qa')).toBeNull();
+  });
+
+  it('a click on a site link navigates without reloading; a broken image gets its marker', async () => {
+    renderWithApp(<PostHtml html={'<p><a href="/tags/lanterns">lanterns</a> <a href="https://example.com/">out</a> <img src="/uploads/missing.png" alt="lamp"></p>'} />, {
+      path: '/questions/1',
+      pattern: '/questions/:id',
+      routes: [{ path: '/tags/:name', element: <h1>tag page</h1> }],
+    });
+    const external = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('link', { name: 'out' }).dispatchEvent(external);
+    expect(external.defaultPrevented).toBe(false);
+    fireEvent.error(screen.getByAltText('lamp'));
+    expect(screen.getByAltText('lamp').getAttribute('data-broken')).toBe('true');
+    fireEvent.click(screen.getByRole('link', { name: 'lanterns' }));
+    expect(await screen.findByRole('heading', { name: 'tag page' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,181 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { INSTALLED, loginAs, startServer, type E2EServer } from '../support/e2e-server';
+import { Api } from './question-pages';
+
+// Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
+// each one lands (the page itself, login, home, the inactive or the suspended page) and that the
+// page it lands on has a title of its own.
+test.describe.configure({ mode: 'serial' });
+
+type Role = 'anonymous' | 'member' | 'inactive' | 'suspended' | 'moderator';
+const ROLES: Role[] = ['anonymous', 'member', 'inactive', 'suspended', 'moderator'];
+const PASS = 'routes-password-1';
+const EMAILS: Record<Exclude<Role, 'anonymous'>, string> = {
+  member: 'member@example.com', inactive: 'inactive@example.com', suspended: 'suspended@example.com', moderator: 'moderator@example.com',
+};
+
+let server: E2EServer;
+let api: Api;
+const ids = { qid: '', aid: '', slug: '', tagId: '', badgeId: '' };
+
+/** Where each role lands: '=' the page itself, or the path it is sent to. */
+type Landing = Record<Role, string>;
+const SELF = '=';
+const LOGIN = '/users/login';
+const HOME = '/';
+const INACTIVE = '/users/inactive';
+const SUSPENDED = '/users/account-suspended';
+const everyone = (to: string, suspended = to): Landing => ({ anonymous: to, member: to, inactive: to, suspended, moderator: to });
+// browsing: open to all; a suspended user sees only the suspended page
+const PUBLIC: Landing = everyone(SELF, SUSPENDED);
+// needs an activated account (ask, edit, create tag)
+const ACTIVATED: Landing = { anonymous: LOGIN, member: SELF, inactive: INACTIVE, suspended: SUSPENDED, moderator: SELF };
+// needs a login (settings, notifications, timelines)
+const LOGGED_IN: Landing = { anonymous: LOGIN, member: SELF, inactive: SELF, suspended: SUSPENDED, moderator: SELF };
+// only when logged out (not-yet-activated accounts may still log in)
+const LOGGED_OUT: Landing = { anonymous: SELF, member: HOME, inactive: SELF, suspended: SUSPENDED, moderator: HOME };
+// pages every visitor may open, suspended ones too (legal, errors, links from mails)
+const OPEN: Landing = everyone(SELF);
+
+function table(): [string, Landing][] {
+  const { qid, aid, slug, tagId, badgeId } = ids;
+  return [
+    ['/', PUBLIC],
+    ['/questions', PUBLIC],
+    [`/questions/${qid}`, PUBLIC],
+    [`/questions/${qid}/${slug}`, PUBLIC],
+    [`/questions/${qid}/${slug}/${aid}`, PUBLIC],
+    [`/questions/linked/${qid}`, PUBLIC],
+    ['/search?q=lantern', PUBLIC],
+    ['/tags', PUBLIC],
+    ['/tags/lanterns', PUBLIC],
+    ['/tags/lanterns/info', PUBLIC],
+    ['/users', PUBLIC],
+    ['/users/member', PUBLIC],
+    ['/users/member/answers', PUBLIC],
+    ['/badges', PUBLIC],
+    [`/badges/${badgeId}`, PUBLIC],
+    ['/no/such/page', PUBLIC],
+    ['/questions/ask', ACTIVATED],
+    [`/posts/${qid}/edit`, ACTIVATED],
+    [`/posts/${qid}/${aid}/edit`, ACTIVATED],
+    ['/tags/create', ACTIVATED],
+    [`/tags/${tagId}/edit`, ACTIVATED],
+    ['/users/settings', LOGGED_IN],
+    ['/users/settings/account', LOGGED_IN],
+    ['/users/notifications/inbox', LOGGED_IN],
+    ['/users/notifications/achievement', LOGGED_IN],
+    [`/posts/${qid}/timeline`, LOGGED_IN],
+    [`/posts/${qid}/${aid}/timeline`, LOGGED_IN],
+    [`/tags/${tagId}/timeline`, LOGGED_IN],
+    ['/users/login', LOGGED_OUT],
+    ['/users/account-recovery', LOGGED_OUT],
+    ['/users/confirm-email', LOGGED_OUT],
+    ['/users/register', { anonymous: SELF, member: HOME, inactive: INACTIVE, suspended: SUSPENDED, moderator: HOME }],
+    ['/users/change-email', { anonymous: LOGIN, member: HOME, inactive: SELF, suspended: SUSPENDED, moderator: HOME }],
+    ['/users/inactive', { anonymous: LOGIN, member: HOME, inactive: SELF, suspended: SUSPENDED, moderator: HOME }],
+    ['/users/account-activation/success', { anonymous: LOGIN, member: SELF, inactive: INACTIVE, suspended: SUSPENDED, moderator: SELF }],
+    ['/users/account-suspended', { anonymous: HOME, member: HOME, inactive: HOME, suspended: SELF, moderator: HOME }],
+    // links from mails without (or with a used) code end on the failed page
+    ['/users/account-activation', everyone('/users/account-activation/failed')],
+    ['/users/confirm-new-email', everyone('/users/account-activation/failed')],
+    ['/users/account-activation/failed', OPEN],
+    ['/users/password-reset', OPEN],
+    ['/users/unsubscribe', OPEN],
+    ['/user-center/auth-failed', OPEN],
+    ['/tos', OPEN],
+    ['/privacy', OPEN],
+    ['/403', OPEN],
+    ['/404', OPEN],
+    ['/50x', OPEN],
+    ['/maintenance', OPEN],
+  ];
+}
+
+async function userId(name: string): Promise<string> {
+  const r = await api.call('GET', `/admin/api/users/page?query=${name}&page=1&page_size=10`);
+  return String(r.data.list.find((u: { username: string }) => u.username === name).user_id);
+}
+
+test.beforeAll(async () => {
+  server = await startServer(INSTALLED);
+  api = new Api(server);
+  api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+  const users = Object.entries(EMAILS).map(([name, email]) => `${name}, ${email}, ${PASS}`).join('\n');
+  expect((await api.call('POST', '/admin/api/users', { users })).code).toBe(200);
+  expect((await api.call('PUT', '/admin/api/user/role', { user_id: await userId('moderator'), role_id: 3 })).code).toBe(200);
+  expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId('inactive'), status: 'inactive' })).code).toBe(200);
+  expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId('suspended'), status: 'suspended', suspend_duration: '24h' })).code).toBe(200);
+  // the member's own question and answer, a tag and a badge for the routes with ids
+  const member = await api.tokenOf(EMAILS.member, PASS);
+  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil and electric lanterns.' })).code).toBe(200);
+  const q = await api.call('POST', '/api/v1/question', { title: 'Which wick fits a storm lantern?', content: 'Mine is a Feuerhand 276.', tags: [{ slug_name: 'lanterns' }] }, member);
+  expect(q.code).toBe(200);
+  ids.qid = q.data.id;
+  ids.slug = q.data.url_title;
+  const a = await api.call('POST', '/api/v1/answer', { question_id: ids.qid, content: 'A 15 mm flat cotton wick fits it.' }, member);
+  expect(a.code).toBe(200);
+  ids.aid = a.data.id;
+  ids.tagId = (await api.call('GET', '/api/v1/tag?name=lanterns')).data.tag_id;
+  ids.badgeId = (await api.call('GET', '/api/v1/badges')).data[0].badges[0].id;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A browser page as the role (logged in through the API; anonymous has no token). */
+async function pageAs(browser: Browser, role: Role): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (role !== 'anonymous') await loginAs(page, server, EMAILS[role], PASS);
+  return page;
+}
+
+/** Opens a path and waits until the app has settled where the guards sent it. */
+async function land(page: Page, path: string): Promise<string> {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#main')).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+for (const role of ROLES) {
+  test(`every route outside /admin, opened as ${role}, lands where section 4 says and has a title`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await pageAs(browser, role);
+    const wrong: string[] = [];
+    for (const [path, landing] of table()) {
+      const expected = landing[role] === SELF ? path.split('?')[0] : landing[role];
+      const at = await land(page, path);
+      if (at !== expected) wrong.push(`${path}: landed on ${at}, expected ${expected}`);
+      const title = await page.title();
+      if (!/^\S.* - /.test(title)) wrong.push(`${path}: title "${title}" names no page`);
+    }
+    expect(wrong).toEqual([]);
+    await page.context().close();
+  });
+}
+
+test('with login required, a logged-out visitor reaches only the exempt pages, and returns where they were after login', async ({ browser }) => {
+  const login = (await api.call('GET', '/admin/api/siteinfo/login')).data;
+  expect((await api.call('PUT', '/admin/api/siteinfo/login', { ...login, login_required: true })).code).toBe(200);
+  try {
+    const page = await pageAs(browser, 'anonymous');
+    for (const path of ['/', '/questions', '/tags', `/questions/${ids.qid}`, '/users/member', '/badges', '/search?q=wick']) {
+      expect(await land(page, path), path).toBe(LOGIN);
+    }
+    for (const path of ['/users/register', '/users/account-recovery', '/tos', '/privacy', '/404', '/users/password-reset']) {
+      expect(await land(page, path), path).toBe(path);
+    }
+    // the page asked for before logging in is the one shown after
+    expect(await land(page, '/tags/lanterns')).toBe(LOGIN);
+    await page.getByLabel('Email', { exact: true }).fill(EMAILS.member);
+    await page.getByLabel('Password', { exact: true }).fill(PASS);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/tags\/lanterns$/);
+    // a logged-in member now sees everything public
+    expect(await land(page, '/badges')).toBe('/badges');
+    await page.context().close();
+  } finally {
+    expect((await api.call('PUT', '/admin/api/siteinfo/login', { ...login, login_required: false })).code).toBe(200);
+  }
+});
