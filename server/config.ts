@@ -33,6 +33,8 @@ export interface Config {
   readonly backgroundJobs: boolean;
   /** How long a list total may be reused (ms); writes clear it sooner. 0 (tests) counts every time. */
   readonly listCountTtlMs: number;
+  /** How long a whole question-list page may be reused (0: never; tests). */
+  readonly listPageTtlMs: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -96,6 +98,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     autoInstall: autoInstallFrom(env),
     backgroundJobs: true,
     listCountTtlMs: 5000,
+    listPageTtlMs: 2000,
   });
 }
 
@@ -112,6 +115,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     revision: 'lantern-0.1.0',
     backgroundJobs: false,
     listCountTtlMs: 0,
+    listPageTtlMs: 0,
     ...partial,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
-import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
+import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 // question/page?tag= takes one of two query plans by the tag's size (few questions: through
@@ -51,6 +51,30 @@ describe('the list total', () => {
       await ask(3);
       await live.lantern.ctx.events.settle();
       expect(await total()).toBe(3);
+    } finally {
+      await live.stop();
+    }
+  });
+});
+
+describe('the list page', () => {
+  it('is the same for every viewer, reused for a moment and dropped by any announced change (a vote, an answer)', async () => {
+    const live = await startTestApp({ config: { listPageTtlMs: 60_000 } });
+    try {
+      await captchaOff(live);
+      const token = await adminToken(live);
+      const q = await live.call('POST', '/answer/api/v1/question', { token, body: { title: 'A cached list question', content: 'Body of a cached question.', tags: [{ slug_name: 'cache' }] } });
+      await live.lantern.ctx.events.settle();
+      const first = async () => (await live.call('GET', '/answer/api/v1/question/page?order=newest&page=1&page_size=5')).body.data.list[0];
+      expect((await first()).title).toBe('A cached list question');
+      // an unannounced change waits for the page to expire
+      await live.lantern.ctx.db.updateTable('question').set({ title: 'Renamed behind its back' }).execute();
+      expect((await first()).title).toBe('A cached list question');
+      // an answer is announced: the page is built again
+      const member = await makeUser(live, { email: 'answerer@example.com', rank: 100 });
+      expect((await live.call('POST', '/answer/api/v1/answer', { token: member.token, body: { question_id: q.body.data.id, content: 'An answer that clears the page.' } })).status).toBe(200);
+      await live.lantern.ctx.events.settle();
+      expect(await first()).toMatchObject({ title: 'Renamed behind its back', answer_count: 1 });
     } finally {
       await live.stop();
     }

@@ -10,10 +10,16 @@ import {
 } from './question.schema.js';
 import * as service from './question.service.js';
 
+const PAGE_CHANGING_EVENTS = [
+  'question.created', 'answer.created', 'answer.accepted', 'post.edited', 'post.status', 'vote.cast', 'user.profile_updated', 'revision.reviewed', 'comment.created',
+] as const;
+
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   // list totals may be reused for a few seconds; anything that changes them clears them at once
   for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const) ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
+  // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
+  for (const type of PAGE_CHANGING_EVENTS) ctx.events.on(type, () => ctx.cache.invalidate('question-page:'));
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });
