@@ -18,7 +18,7 @@ function Routed() {
   const { t } = useTranslation();
   useEffect(() => {
     installErrorPolicy({
-      navigate: (to) => void router.navigate(to),
+      navigate: (to, state) => void router.navigate(to, state ? { state } : undefined),
       pathname: () => router.state.location.pathname,
       toast: (text) => feedback.toast('error', text),
       alert: feedback.alert,

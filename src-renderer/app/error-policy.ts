@@ -8,7 +8,7 @@ import { rememberPage } from './session';
 
 /** What the policy may do to the app. */
 export interface PolicyHooks {
-  navigate(to: string): void;
+  navigate(to: string, state?: Record<string, unknown>): void;
   pathname(): string;
   toast(text: string): void;
   alert(text: string): void;
@@ -37,7 +37,7 @@ export function installErrorPolicy(h: PolicyHooks): void {
         const type = err.pageType;
         if (type === 'url_expired') h.navigate(paths.activationFailed);
         else if (type === 'inactive') h.navigate(paths.inactive);
-        else if (type === 'suspended') h.navigate(paths.suspended);
+        else if (type === 'suspended') h.navigate(paths.suspended, { suspended: true });
         else if (!exempt) h.toast(err.message);
         return;
       }

@@ -43,7 +43,8 @@ export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode
       if (f.activated) return <Navigate to={paths.home} replace />;
       break;
     case 'suspended':
-      if (!f.suspended) return <Navigate to={paths.home} replace />;
+      // a suspended account cannot log in: the server's refusal (login, or any call) brings it here
+      if (!f.suspended && !(location.state as { suspended?: boolean } | null)?.suspended) return <Navigate to={paths.home} replace />;
       break;
     case 'admin':
       if (!f.loggedIn) return toLogin();

@@ -40,7 +40,7 @@ export default function LoginPage() {
         if (user && user.mail_status !== 1) navigate(paths.inactive, { replace: true });
       } catch (err) {
         rethrowIfCaptcha(err);
-        if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended);
+        if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended, { state: { suspended: true } });
         else if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
         else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
       }
