@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { isExempt, paths } from './paths';
@@ -64,8 +64,15 @@ export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode
 
 /** Site-wide rules for every page: private mode sends logged-out visitors to login; suspended users see only their page. */
 export function SiteGate({ children }: { children: ReactNode }) {
-  const { user, site } = useSession();
+  const { user, site, refreshUser } = useSession();
   const location = useLocation();
+  // the user is reloaded as pages change (at most once per 10 s): a role, suspension or activation
+  // made elsewhere shows without a reload of the app
+  const refresh = useRef(refreshUser);
+  refresh.current = refreshUser;
+  useEffect(() => {
+    void refresh.current();
+  }, [location.pathname]);
   const f = sessionFlags(user);
   const exempt = isExempt(location.pathname);
   if (f.suspended && location.pathname !== paths.suspended && location.pathname !== paths.logout && !exempt) return <Navigate to={paths.suspended} replace />;
