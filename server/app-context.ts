@@ -32,4 +32,6 @@ export interface AppContext {
   readonly binding: { host: string; port: number };
   /** Unix seconds when this instance started. */
   readonly startedAt: number;
+  /** Work to finish before the database closes (buffered writes); run by app.close(). */
+  readonly beforeClose: (() => Promise<void>)[];
 }

@@ -62,7 +62,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const sessions = new Sessions(db, clock);
   const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, 'lantern_captcha', true));
-  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now() };
+  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now(), beforeClose: [] };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 
@@ -153,6 +153,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
           setTimeout(() => s.closeAllConnections(), 5000).unref();
         });
       }
+      for (const finish of ctx.beforeClose) await finish().catch((err: unknown) => ctx.logger.warn({ err }, 'closing step failed'));
       await ctx.events.settle();
       await dialect.close();
     },

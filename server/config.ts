@@ -33,6 +33,8 @@ export interface Config {
   readonly backgroundJobs: boolean;
   /** How long a list total may be reused (ms); writes clear it sooner. 0 (tests) counts every time. */
   readonly listCountTtlMs: number;
+  /** Question views are counted in memory and written this often (0: each view at once; tests). */
+  readonly viewFlushMs: number;
   /** How long a whole question-list page may be reused (0: never; tests). */
   readonly listPageTtlMs: number;
 }
@@ -99,6 +101,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     backgroundJobs: true,
     listCountTtlMs: 5000,
     listPageTtlMs: 2000,
+    viewFlushMs: 2000,
   });
 }
 
@@ -116,6 +119,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     backgroundJobs: false,
     listCountTtlMs: 0,
     listPageTtlMs: 0,
+    viewFlushMs: 0,
     ...partial,
   });
 }

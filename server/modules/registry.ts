@@ -27,6 +27,7 @@ import { registerSearch } from './search/search.routes.js';
 import { registerUpload } from './upload/upload.routes.js';
 import { registerLan } from './lan/lan.routes.js';
 import { registerHotScore } from './question/hot-score.js';
+import { registerViewCounter } from './question/view-counter.js';
 import { registerAdminUser } from './admin-user/admin-user.routes.js';
 import { registerDashboard } from './dashboard/dashboard.routes.js';
 import { registerConnector } from './connector/connector.routes.js';
@@ -41,7 +42,7 @@ import { registerAdminContent } from './admin-content/admin-content.routes.js';
 export const MODULES: ModuleRegistrar[] = [
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
-  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore,
+  registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore, registerViewCounter,
   registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
   registerNotification, registerBadge, registerReport, registerReview, registerAdminContent,
 ];

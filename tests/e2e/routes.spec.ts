@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, startServer, type E2EServer } from '../support/e2e-server';
 import { Api } from './question-pages';
@@ -9,6 +10,7 @@ test.describe.configure({ mode: 'serial' });
 
 type Role = 'anonymous' | 'member' | 'inactive' | 'moderator';
 const ROLES: Role[] = ['anonymous', 'member', 'inactive', 'moderator'];
+const AXE_ROLES: Role[] = ['anonymous', 'member'];
 const PASS = 'routes-password-1';
 const EMAILS: Record<Exclude<Role, 'anonymous'> | 'suspended', string> = {
   member: 'member@example.com', inactive: 'inactive@example.com', suspended: 'suspended@example.com', moderator: 'moderator@example.com',
@@ -153,6 +155,11 @@ for (const role of ROLES) {
       if (at !== expected) wrong.push(`${path}: landed on ${at}, expected ${expected}`);
       const title = await page.title();
       if (!/^\S.* - /.test(title)) wrong.push(`${path}: title "${title}" names no page`);
+      // every screen a visitor or a member reaches: no serious or critical accessibility violation
+      if (AXE_ROLES.includes(role) && at === expected) {
+        const found = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        for (const v of found) wrong.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      }
     }
     expect(wrong).toEqual([]);
     await page.context().close();

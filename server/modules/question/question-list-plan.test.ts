@@ -1,4 +1,8 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { flushViews } from './view-counter.js';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -77,6 +81,35 @@ describe('the list page', () => {
       expect(await first()).toMatchObject({ title: 'Renamed behind its back', answer_count: 1 });
     } finally {
       await live.stop();
+    }
+  });
+});
+
+describe('question views', () => {
+  it('are added up in memory, written together, and not lost when the server closes', async () => {
+    const live = await startTestApp({ config: { viewFlushMs: 60_000 } });
+    let closed = false;
+    try {
+      await captchaOff(live);
+      const token = await adminToken(live);
+      const q = await live.call('POST', '/answer/api/v1/question', { token, body: { title: 'A question read often', content: 'Body of a read question.', tags: [{ slug_name: 'views' }] } });
+      const id = q.body.data.id as string;
+      const stored = async () => (await live.lantern.ctx.db.selectFrom('question').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
+      for (let i = 0; i < 5; i++) expect((await live.call('GET', `/answer/api/v1/question/info?id=${id}`)).status).toBe(200);
+      // the reader sees its own view at once; the table gets them all in one write
+      expect(await stored()).toBe(0);
+      await flushViews(live.lantern.ctx);
+      expect(await stored()).toBe(5);
+      await live.call('GET', `/answer/api/v1/question/info?id=${id}`);
+      // closing the server writes what is still counted
+      await live.lantern.close();
+      closed = true;
+      const file = new Database(join(live.dataDir, 'lantern.db'), { readonly: true });
+      expect((file.prepare('select view_count from question where id = ?').get(id) as { view_count: number }).view_count).toBe(6);
+      file.close();
+      rmSync(live.dataDir, { recursive: true, force: true });
+    } finally {
+      if (!closed) await live.stop();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { countView as countQuestionView } from './view-counter.js';
 import type { AppContext } from '../../app-context.js';
 import { isHttpUrl } from '../../http/fields.js';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages.js';
@@ -365,7 +366,7 @@ export async function questionInfo(ctx: AppContext, session: SessionUser | undef
   const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
   if ((q.status === 10 || q.status === 11) && !privileged) throw notFound('error.question.not_found');
   if (countView) {
-    await repo.addView(ctx.db, q.id);
+    await countQuestionView(ctx, q.id);
     q.view_count += 1;
   }
   const [settings, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
