@@ -98,11 +98,18 @@ interface Figures {
 }
 
 let writeSeq = 0;
+// questions the write mix answers in turn: the site lets a user answer a question once, so answering
+// one question over and over would be refused (filled before the workloads run)
+const answerTargets: string[] = [];
+let answerSeq = 0;
 /** A fresh body per write request (the duplicate-submission guard refuses repeats). */
 function writeBody(path: string, site: GeneratedSite): string {
   const n = ++writeSeq;
   if (path.endsWith('/question')) return JSON.stringify({ title: `Bench question number ${n} about history`, content: `Body of bench question ${n}: where do the old maps come from?`, tags: [{ slug_name: site.sample.tag }] });
-  if (path.endsWith('/answer')) return JSON.stringify({ question_id: site.sample.questionId, content: `Bench answer ${n}: they come from the archive.` });
+  if (path.endsWith('/answer')) {
+    const target = answerTargets.length ? answerTargets[answerSeq++ % answerTargets.length] : site.sample.questionId;
+    return JSON.stringify({ question_id: target, content: `Bench answer ${n}: they come from the archive.` });
+  }
   if (path.endsWith('/comment')) return JSON.stringify({ object_id: site.sample.questionId, original_text: `Bench comment ${n}, thanks.` });
   return JSON.stringify({ object_id: site.sample.busyQuestionId, is_cancel: n % 2 === 0 });
 }
@@ -181,6 +188,10 @@ async function main(): Promise<void> {
 
   const busy = await (await fetch(`${base}/answer/api/v1/question/page?order=newest&page=1&page_size=20`)).json() as { data: { count: number } };
   const deepPage = Math.max(1, Math.floor(busy.data.count / 20 / 2));
+  for (let page = 1; page <= 10; page++) {
+    const list = (await (await fetch(`${base}/answer/api/v1/question/page?order=unanswered&page=${page}&page_size=50`)).json()) as { data: { list: { id: string }[] } };
+    answerTargets.push(...list.data.list.map((q) => q.id));
+  }
   const rows: Record<string, unknown>[] = [];
   let peakRss = rssMb(server!.pid!);
   for (const w of workloads({ ...site.sample, deepPage })) {

@@ -100,13 +100,27 @@ export function emitRankMoves(ctx: AppContext, moves: RankMove[], byUserId: numb
   for (const m of moves) ctx.events.emit({ type: 'rank.changed', userId: m.userId, delta: m.delta, reason: m.reason, objectId: m.objectId, byUserId });
 }
 
-/** Active activities of some types on an object. */
-export async function activeActivities(db: DbOrTrx, objectId: string, keys: ActivityKey[]) {
-  return db
+/** Active activities of some types on an object; `involving` keeps those a user did or triggered (a popular post has thousands). */
+export async function activeActivities(db: DbOrTrx, objectId: string, keys: ActivityKey[], involving?: number) {
+  let q = db
     .selectFrom('activity')
     .select(['id', 'user_id', 'trigger_user_id', 'activity_type', 'rank'])
     .where('object_id', '=', objectId)
     .where('cancelled', '=', 0)
+    .where('activity_type', 'in', keys.map((k) => ACTIVITY_TYPE[k]));
+  if (involving !== undefined) q = q.where((eb) => eb.or([eb('user_id', '=', involving), eb('trigger_user_id', '=', involving)]));
+  return q.execute();
+}
+
+/** How many active activities of each type an object has, and whether a user has one of each. */
+export async function activityCounts(db: DbOrTrx, objectId: string, keys: ActivityKey[], userId: number): Promise<Map<number, { n: number; mine: boolean }>> {
+  const rows = await db
+    .selectFrom('activity')
+    .select((eb) => ['activity_type', eb.fn.countAll<number>().as('n'), eb.fn.max<number>(eb('user_id', '=', userId)).as('mine')])
+    .where('object_id', '=', objectId)
+    .where('cancelled', '=', 0)
     .where('activity_type', 'in', keys.map((k) => ACTIVITY_TYPE[k]))
+    .groupBy('activity_type')
     .execute();
+  return new Map(rows.map((r) => [r.activity_type, { n: Number(r.n), mine: Number(r.mine) === 1 }]));
 }

@@ -6,7 +6,7 @@ import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
-import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
+import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 
 type Direction = 'up' | 'down';
@@ -37,12 +37,12 @@ const keys = (kind: 'question' | 'answer', dir: Direction) => ({
 
 /** Current up/down counts and the viewer's vote on a post; stores vote_count. */
 async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, viewerId: number) {
-  const rows = await activeActivities(ctx.db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter]);
-  const up = rows.filter((r) => r.activity_type === ACTIVITY_TYPE[keys(kind, 'up').voter]);
-  const down = rows.filter((r) => r.activity_type === ACTIVITY_TYPE[keys(kind, 'down').voter]);
-  await ctx.db.updateTable(kind).set({ vote_count: up.length - down.length }).where('id', '=', id).execute();
-  const mine = up.some((r) => r.user_id === viewerId) ? 'vote_up' : down.some((r) => r.user_id === viewerId) ? 'vote_down' : '';
-  return { up_votes: up.length, down_votes: down.length, votes: up.length - down.length, vote_status: mine };
+  const counts = await activityCounts(ctx.db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter], viewerId);
+  const up = counts.get(ACTIVITY_TYPE[keys(kind, 'up').voter]) ?? { n: 0, mine: false };
+  const down = counts.get(ACTIVITY_TYPE[keys(kind, 'down').voter]) ?? { n: 0, mine: false };
+  await ctx.db.updateTable(kind).set({ vote_count: up.n - down.n }).where('id', '=', id).execute();
+  const mine = up.mine ? 'vote_up' : down.mine ? 'vote_down' : '';
+  return { up_votes: up.n, down_votes: down.n, votes: up.n - down.n, vote_status: mine };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
     let undone = false;
     const cancel = async (d: Direction) => {
       const k = keys(post.kind, d);
-      for (const a of await activeActivities(trx, post.id, [k.voter, k.owner])) {
+      for (const a of await activeActivities(trx, post.id, [k.voter, k.owner], voter)) {
         if ((a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) || (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)) {
           await cancelActivity(trx, a.id, now, moves);
           undone = true;
@@ -98,7 +98,7 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
     }
     await cancel(dir === 'up' ? 'down' : 'up');
     const k = keys(post.kind, dir);
-    const already = (await activeActivities(trx, post.id, [k.voter])).some((a) => a.user_id === voter);
+    const already = (await activeActivities(trx, post.id, [k.voter], voter)).some((a) => a.user_id === voter);
     if (already) return false;
     await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now }, moves);
     await changeRank(trx, { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now }, moves);
