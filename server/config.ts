@@ -99,7 +99,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     logLevel: env.LANTERN_LOG_LEVEL ?? 'info',
     autoInstall: autoInstallFrom(env),
     backgroundJobs: true,
-    listCountTtlMs: 5000,
+    listCountTtlMs: 60_000,
     listPageTtlMs: 2000,
     viewFlushMs: 2000,
   });

@@ -9,6 +9,7 @@ import { fetchCurrentUser } from './api/user/user-query';
 import { App } from './app/App';
 import { applyCustomCss, applyScheme, resolveScheme } from './app/theme';
 import { applyLanguage, initI18n } from './i18n';
+import { applyTimeZone } from './utils/time';
 
 // Startup order of spec section 4: site settings and user in parallel, then the user-center
 // agent, then language, time zone and theme.
@@ -19,6 +20,7 @@ async function start(): Promise<void> {
   const [site, user] = await Promise.all([fetchSiteInfo(), token ? fetchCurrentUser().catch(() => null) : Promise.resolve(null)]);
   await api.get(`${V1}/user-center/agent`, undefined, { handleErrors: true }).catch(() => null);
   await applyLanguage(user?.language && user.language !== 'Default' ? user.language : site.interface.language);
+  applyTimeZone(site.interface.time_zone);
   applyScheme(resolveScheme(user?.color_scheme, site.theme.color_scheme), site.theme.theme_config?.[site.theme.theme]?.primary_color);
   applyCustomCss(site.custom_css_html.custom_css);
   if (site.branding.favicon) {

@@ -23,9 +23,23 @@ export function relativeTime(seconds: number, lang: string, nowMs: number = Date
   return fmt.format(0, 'second');
 }
 
-/** A full date and time in the app's language. */
+// The site's time zone (interface settings), applied at startup; the browser's own until then.
+let timeZone: string | undefined;
+
+/** Shows absolute times in this IANA time zone (e.g. "Europe/Berlin", "UTC"); unknown names are ignored. */
+export function applyTimeZone(zone: string | undefined): void {
+  if (!zone) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    timeZone = zone;
+  } catch {
+    /* not a zone this browser knows: keep the current one */
+  }
+}
+
+/** A full date and time in the app's language and the site's time zone. */
 export function fullTime(seconds: number, lang: string): string {
-  return new Date(seconds * 1000).toLocaleString(bcp47(lang), { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(seconds * 1000).toLocaleString(bcp47(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 /** Large counts shortened (1.2k). */

@@ -12,6 +12,7 @@ import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { fullTime } from '../../utils/time';
 
 /** Runs a code from an email link once, then goes where the result says. */
 function useCodeLanding(run: (code: string) => Promise<LoginResp | null>, ok: string, failed: string) {
@@ -136,10 +137,10 @@ export function InactivePage() {
 
 /** /users/account-suspended. */
 export function SuspendedPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useSession();
   usePageTitle(t('page_title.suspended'));
-  const until = user?.suspended_until ? new Date(user.suspended_until * 1000).toLocaleString() : '';
+  const until = user?.suspended_until ? fullTime(user.suspended_until, i18n.language) : '';
   return (
     <section className="card auth-card">
       <h1>{t('suspended.title')}</h1>
