@@ -21,6 +21,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     'skip-browser': { type: 'boolean', default: false },
+    // measure the question lists without reusing whole pages (each request builds its page)
+    'no-page-cache': { type: 'boolean', default: false },
   },
 });
 const questions = Math.max(100, Math.min(1_000_000, Number(values.questions) || 100_000));
@@ -53,7 +55,7 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn' },
+    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

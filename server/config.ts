@@ -100,9 +100,15 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     autoInstall: autoInstallFrom(env),
     backgroundJobs: true,
     listCountTtlMs: 60_000,
-    listPageTtlMs: 2000,
+    listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     viewFlushMs: 2000,
   });
+}
+
+/** A TTL in ms from the environment (a whole number from 0 to 10 min), else the default. */
+function ttlFrom(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || !/^\d+$/.test(raw)) return fallback;
+  return Math.min(Number(raw), 600_000);
 }
 
 /** Fills defaults and freezes; tests call this directly. */

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, makeConfig } from './config.js';
+
+describe('configuration', () => {
+  it('a served instance reuses list pages, totals and batches views; tests do none of it', () => {
+    const served = loadConfig(['--data-dir', '/tmp/lantern-config-test'], {});
+    expect(served).toMatchObject({ listPageTtlMs: 2000, listCountTtlMs: 60_000, viewFlushMs: 2000, backgroundJobs: true });
+    expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({ listPageTtlMs: 0, listCountTtlMs: 0, viewFlushMs: 0, backgroundJobs: false });
+  });
+
+  it('LANTERN_LIST_PAGE_TTL_MS sets the page reuse (0 turns it off); anything but a whole number is ignored', () => {
+    const ttl = (v: string) => loadConfig(['--data-dir', '/tmp/lantern-config-test'], { LANTERN_LIST_PAGE_TTL_MS: v }).listPageTtlMs;
+    expect(ttl('0')).toBe(0);
+    expect(ttl('500')).toBe(500);
+    expect(ttl('99999999')).toBe(600_000);
+    expect(ttl('-1')).toBe(2000);
+    expect(ttl('1e3')).toBe(2000);
+  });
+});
