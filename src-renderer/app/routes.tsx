@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.settingsTab, element: <Guard kind="login"><LazySettings /></Guard> },
           { path: paths.notifications, element: <Guard kind="login"><LazyNotifications /></Guard> },
           { path: paths.notificationsSub, element: <Guard kind="login"><LazyNotifications /></Guard> },
+          { path: paths.content, lazy: named(() => import('../pages/Legal'), 'ContentPage') },
           { path: paths.badges, lazy: lazy(() => import('../pages/Badges/BadgesPage')) },
           { path: paths.badge, lazy: lazy(() => import('../pages/Badges/BadgePage')) },
           { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },

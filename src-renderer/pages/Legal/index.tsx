@@ -1,5 +1,7 @@
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorPage } from '../../components/ErrorPage';
 import { useLegal } from '../../api/site/siteinfo-query';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useDelayed } from '../../hooks/useDelayed';
@@ -19,4 +21,14 @@ export default function LegalPage({ type }: { type: 'tos' | 'privacy' }) {
       {html && <div dangerouslySetInnerHTML={{ __html: html }} />}
     </article>
   );
+}
+
+// The names a content page may go by: the site's legal documents.
+const CONTENT: Record<string, 'tos' | 'privacy'> = { tos: 'tos', terms: 'tos', 'terms-of-service': 'tos', privacy: 'privacy', 'privacy-policy': 'privacy' };
+
+/** /content/{body}: a content page of the site by name (its terms or privacy policy); any other name is the 404 page. */
+export function ContentPage() {
+  const { body = '' } = useParams();
+  const type = Object.hasOwn(CONTENT, body) ? CONTENT[body] : undefined;
+  return type ? <LegalPage type={type} /> : <ErrorPage kind={404} />;
 }
