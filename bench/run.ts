@@ -14,6 +14,8 @@ import { generateSite, sizeFor, type GeneratedSite } from './generate.js';
 import { workloads, type Workload } from './workloads.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// the server runs with the Node flags it ships with
+const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as { nodeFlags: string[] };
 const { values } = parseArgs({
   options: {
     questions: { type: 'string', default: '100000' },
@@ -54,7 +56,7 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+  return spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -2,7 +2,7 @@
 // `npm run serve -- --port 9080 --host 127.0.0.1 --data-dir DIR`: the headless server for LAN
 // browsers. Builds once when out/ is missing (or LANTERN_REBUILD=1), then runs the built server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -18,6 +18,7 @@ if (process.env.LANTERN_REBUILD === '1' || !existsSync(entry) || !existsSync(ui)
   }
 }
 
-const child = spawn(process.execPath, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+const { nodeFlags } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));
+const child = spawn(process.execPath, [...nodeFlags, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

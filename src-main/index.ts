@@ -1,3 +1,4 @@
+import runtime from '../resources/server-runtime.json';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, safeStorage, shell, utilityProcess } from 'electron';
@@ -31,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
     void win?.loadURL(state.enabled ? `${url}/admin/lan` : url);
   });
   const host = new ServerHost({
-    fork: (args) => utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit' }),
+    fork: (args) => utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit', execArgv: runtime.nodeFlags }),
     dataDir,
     ...lan.binding(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// the server runs with the Node flags it ships with
+const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as { nodeFlags: string[] };
 
 /** A free port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -35,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}, onParentMess
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+  const child: ChildProcess = spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
     stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
