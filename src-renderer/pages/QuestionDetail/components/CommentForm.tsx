@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_LIMITS } from '../../../api/comment/types';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
@@ -72,12 +72,18 @@ export function CommentForm({ id, label, initial = '', submitLabel, note, busy, 
     const next = `${text.slice(0, mention.start)}@${username} ${text.slice(caret)}`;
     setText(next);
     setMention(null);
-    const at = mention.start + username.length + 2;
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(at, at);
-    });
+    // the caret goes after the name once the new text is rendered (before the next key press)
+    caretAfterRender.current = mention.start + username.length + 2;
   };
+
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === null) return;
+    caretAfterRender.current = null;
+    area.current?.focus();
+    area.current?.setSelectionRange(at, at);
+  }, [text]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
