@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkIn, startSmtp, type SmtpCapture } from '../support/smtp';
 import { shot, startServer, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
+import { expectAccessible } from './question-pages';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,16 +16,6 @@ test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-/** No serious or critical accessibility violations on the current screen. */
-async function expectAccessible(page: Page): Promise<void> {
-  // let the theme stylesheet and fonts finish loading, and transitions settle
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 test('the install wizard installs the site in five steps', async ({ page }) => {
   await page.goto(server.url + '/');

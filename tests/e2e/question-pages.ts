@@ -53,11 +53,20 @@ export class Api {
   }
 }
 
+/**
+ * Waits until the screen is still: network idle, then no CSS transition or animation running (a
+ * toast fading in has, for a moment, a colour contrast it does not have once shown).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+}
+
 /** No serious or critical accessibility violations on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
   // let the theme stylesheet and fonts finish loading, and transitions settle
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await settled(page);
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

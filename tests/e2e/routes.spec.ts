@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, startServer, type E2EServer } from '../support/e2e-server';
-import { Api } from './question-pages';
+import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
 // each one lands (the page itself, login, home, the inactive or the suspended page) and that the
@@ -160,6 +160,7 @@ for (const role of ROLES) {
       if (!/^\S.* - /.test(title)) wrong.push(`${path}: title "${title}" names no page`);
       // every screen a visitor or a member reaches: no serious or critical accessibility violation
       if (AXE_ROLES.includes(role) && at === expected) {
+        await settled(page);
         const found = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         for (const v of found) wrong.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       }
