@@ -1,25 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLinkedQuestions, useRelatedQuestions } from '../../../api/question/question-related-query';
-import type { QuestionItem } from '../../../api/question/types';
-import { slugInLinks, to } from '../../../app/paths';
-import { useSession } from '../../../app/session';
-
-function QuestionLinks({ list }: { list: QuestionItem[] }) {
-  const { t } = useTranslation();
-  const { site } = useSession();
-  const withSlug = slugInLinks(site.site_seo?.permalink);
-  return (
-    <ol className="hot-list">
-      {list.map((q) => (
-        <li key={q.id}>
-          <Link to={to.question(q.id, withSlug ? q.url_title : undefined)}>{q.title}</Link>
-          <span className="muted small"> · {t('question.answers', { count: q.answer_count })}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
+import { to } from '../../../app/paths';
+import { QuestionLinks } from '../../../components/HotQuestions';
 
 /** Questions linked to or from this one (first five), with a link to all of them. */
 export function LinkedQuestions({ questionId }: { questionId: string }) {
