@@ -27,7 +27,7 @@ export function sizeFor(questions: number): SiteSize {
 }
 
 /** mulberry32: a small seeded PRNG, so the same size gives the same site. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

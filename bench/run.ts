@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { generateSite, sizeFor, type GeneratedSite } from './generate.js';
-import { workloads, type Workload } from './workloads.js';
+import { generateSite, prng, sizeFor, type GeneratedSite } from './generate.js';
+import { loadTexts } from './texts.js';
+import { distinctSearches, workloads, type Workload } from './workloads.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // the server runs with the Node flags it ships with
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     'skip-browser': { type: 'boolean', default: false },
-    // measure the question lists without reusing whole pages (each request builds its page)
+    // measure the question lists and searches without reusing answers (each request computes its own)
     'no-page-cache': { type: 'boolean', default: false },
   },
 });
@@ -57,7 +58,7 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0' } : {}) },
+    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0' } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -101,6 +102,19 @@ interface Figures {
   non2xx: number;
 }
 
+/** The items in an order fixed by a seeded generator (the same every run). */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  const { int } = prng(7);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// the next of a workload's `paths` (kept across the warm-up and the measured run, so neither repeats the other)
+let pathIx = 0;
 let writeSeq = 0;
 // questions the write mix answers in turn: the site lets a user answer a question once, so answering
 // one question over and over would be refused (filled before the workloads run)
@@ -128,7 +142,8 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
         setupRequest: (req: autocannon.Request) => {
           const headers: Record<string, string> = { ...((req.headers as Record<string, string>) ?? {}), 'content-type': 'application/json' };
           if (r.auth) headers.authorization = site.tokens[tokenIx++ % site.tokens.length];
-          return { ...req, headers, ...(r.method && r.method !== 'GET' ? { body: writeBody(r.path, site) } : {}) };
+          const path = r.paths?.length ? r.paths[pathIx++ % r.paths.length] : r.path;
+          return { ...req, path, headers, ...(r.method && r.method !== 'GET' ? { body: writeBody(r.path, site) } : {}) };
         },
       }));
   const result = await autocannon({ url: base, connections, duration: seconds, maxOverallRequests: 2_000_000, requests, timeout: 10 });
@@ -198,7 +213,9 @@ async function main(): Promise<void> {
   }
   const rows: Record<string, unknown>[] = [];
   let peakRss = rssMb(server!.pid!);
-  for (const w of workloads({ ...site.sample, deepPage })) {
+  // distinct searches: two-word runs of real titles, shuffled with a fixed seed (titles of one site come together)
+  const searches = shuffled(distinctSearches(loadTexts(join(root, '../shared/data/stackexchange')).titles));
+  for (const w of workloads({ ...site.sample, deepPage, searches })) {
     if (only && !only.has(w.name)) continue;
     // the previous workload may have left requests queued in the server: wait until it answers promptly
     await drain(base);

@@ -3,7 +3,7 @@
 /** One workload: the API requests it cycles through and its ceiling route with parameters. */
 export interface Workload {
   name: string;
-  requests: { method?: 'GET' | 'POST' | 'PUT'; path: string; body?: string; auth?: boolean }[];
+  requests: { method?: 'GET' | 'POST' | 'PUT'; path: string; body?: string; auth?: boolean; /** Paths taken in turn instead of `path`, one per request. */ paths?: string[] }[];
   ceiling: string | null;
   /** Set for write workloads: each request gets a fresh body. */
   writes?: boolean;
@@ -36,8 +36,21 @@ export const CEILING_QUERIES: Record<string, { sql: string }> = {
   notification_status: { sql: `select count(*) as n from notification where user_id = :user and is_read = 1 and status = 1` },
 };
 
+/**
+ * Distinct two-word searches from the dumps' titles (words of four letters or more, next to each
+ * other), in a fixed order: enough that a run never repeats one.
+ */
+export function distinctSearches(titles: string[], max = 5000): string[] {
+  const out = new Set<string>();
+  for (const title of titles) {
+    const words = title.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+    for (let i = 0; i + 1 < words.length && out.size < max; i++) if (words[i] !== words[i + 1]) out.add(`${words[i]} ${words[i + 1]}`);
+  }
+  return [...out];
+}
+
 /** The read and write workloads for a generated site. */
-export function workloads(s: { busyQuestionId: string; questionId: string; tag: string; username: string; deepPage: number }): Workload[] {
+export function workloads(s: { busyQuestionId: string; questionId: string; tag: string; username: string; deepPage: number; searches: string[] }): Workload[] {
   const V1 = '/answer/api/v1';
   const list = (order: string, page = 1) => ({ path: `${V1}/question/page?order=${order}&page=${page}&page_size=20` });
   return [
@@ -63,6 +76,12 @@ export function workloads(s: { busyQuestionId: string; questionId: string; tag: 
     { name: 'search_phrase', requests: [{ path: `${V1}/search?q=${encodeURIComponent('"the question"')}&order=relevance&page=1&size=20` }], ceiling: `search_words?q=${encodeURIComponent('"the question"')}` },
     { name: 'search_tag_word', requests: [{ path: `${V1}/search?q=${encodeURIComponent(`[${s.tag}] history`)}&page=1&size=20` }], ceiling: `search_words?q=history` },
     { name: 'search_user', requests: [{ path: `${V1}/search?q=${encodeURIComponent(`user:${s.username} history`)}&page=1&size=20` }], ceiling: `search_words?q=history` },
+    // every request a different search (two words of a real title), so nothing can be reused: the cost of a search itself
+    {
+      name: 'search_distinct',
+      requests: [{ path: `${V1}/search?q=history&page=1&size=20`, paths: s.searches.map((q) => `${V1}/search?q=${encodeURIComponent(q)}&order=relevance&page=1&size=20`) }],
+      ceiling: `search_words?q=${encodeURIComponent('history question')}`,
+    },
     { name: 'notification_poll_50', requests: [{ path: `${V1}/notification/status`, auth: true }], ceiling: 'notification_status?user=2' },
     {
       name: 'write_mix',

@@ -4,8 +4,8 @@ import { loadConfig, makeConfig } from './config.js';
 describe('configuration', () => {
   it('a served instance reuses list pages, totals and batches views; tests do none of it', () => {
     const served = loadConfig(['--data-dir', '/tmp/lantern-config-test'], {});
-    expect(served).toMatchObject({ listPageTtlMs: 2000, listCountTtlMs: 60_000, viewFlushMs: 2000, backgroundJobs: true });
-    expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({ listPageTtlMs: 0, listCountTtlMs: 0, viewFlushMs: 0, backgroundJobs: false });
+    expect(served).toMatchObject({ listPageTtlMs: 2000, searchTtlMs: 2000, listCountTtlMs: 60_000, viewFlushMs: 2000, backgroundJobs: true });
+    expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({ listPageTtlMs: 0, searchTtlMs: 0, listCountTtlMs: 0, viewFlushMs: 0, backgroundJobs: false });
   });
 
   it('LANTERN_LIST_PAGE_TTL_MS sets the page reuse (0 turns it off); anything but a whole number is ignored', () => {
@@ -15,5 +15,6 @@ describe('configuration', () => {
     expect(ttl('99999999')).toBe(600_000);
     expect(ttl('-1')).toBe(2000);
     expect(ttl('1e3')).toBe(2000);
+    expect(loadConfig(['--data-dir', '/tmp/lantern-config-test'], { LANTERN_SEARCH_TTL_MS: '0' }).searchTtlMs).toBe(0);
   });
 });

@@ -37,6 +37,8 @@ export interface Config {
   readonly viewFlushMs: number;
   /** How long a whole question-list page may be reused (0: never; tests). */
   readonly listPageTtlMs: number;
+  /** How long a search's results may be reused (0: never; tests). */
+  readonly searchTtlMs: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -101,6 +103,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     backgroundJobs: true,
     listCountTtlMs: 60_000,
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
+    searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
     viewFlushMs: 2000,
   });
 }
@@ -125,6 +128,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     backgroundJobs: false,
     listCountTtlMs: 0,
     listPageTtlMs: 0,
+    searchTtlMs: 0,
     viewFlushMs: 0,
     ...partial,
   });

@@ -24,7 +24,12 @@ export function openSqlite(file: string): DialectHandle {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  // LANTERN_TRACE_SQL=time prints each query with how long it took (for profiling)
+  const timed = process.env.LANTERN_TRACE_SQL === 'time';
+  const db = new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: withStatementCache(raw) }),
+    ...(timed ? { log: (e) => void process.stderr.write(`[sql ${e.queryDurationMillis.toFixed(2)} ms] ${e.query.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.LANTERN_TRACE_SQL_WIDTH) || 300)}\n`) } : {}),
+  });
   let closed = false;
   return {
     name: 'sqlite',

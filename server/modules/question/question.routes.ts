@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { dropOnContentChange, okShared } from '../../http/shared-response.js';
 import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -10,16 +11,12 @@ import {
 } from './question.schema.js';
 import * as service from './question.service.js';
 
-const PAGE_CHANGING_EVENTS = [
-  'question.created', 'answer.created', 'answer.accepted', 'post.edited', 'post.status', 'vote.cast', 'user.profile_updated', 'revision.reviewed', 'comment.created',
-] as const;
-
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   // list totals may be reused for a few seconds; anything that changes them clears them at once
   for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const) ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
-  for (const type of PAGE_CHANGING_EVENTS) ctx.events.on(type, () => ctx.cache.invalidate('question-page:'));
+  dropOnContentChange(ctx, service.QUESTION_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });
@@ -27,7 +24,8 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ok(res, await service.questionInfo(ctx, currentSession(res), input<{ id: string }>(res).id, true, requestLanguage(req)));
   });
   api.get('/question/page', auth(ctx, 'optional'), validate(questionPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.questionPage(ctx, input<QuestionPageQuery>(res)));
+    const q = input<QuestionPageQuery>(res);
+    await okShared(ctx, res, service.QUESTION_PAGE_KEY + JSON.stringify(q), ctx.config.listPageTtlMs, () => service.questionPage(ctx, q));
   });
   api.post('/question/answer', auth(ctx, 'active'), validate(addQuestionByAnswerSchema), async (_req, res) => {
     ok(res, await service.addQuestionByAnswer(ctx, requireSession(res), input<AddQuestionByAnswerInput>(res)));

@@ -396,17 +396,11 @@ async function operationOf(ctx: AppContext, q: QuestionRow, lang: LanguageCode) 
   };
 }
 
-/**
- * GET question/page. The page is the same for every viewer: with `listPageTtlMs` set, one is reused
- * for that long (a LAN of readers asking for the home page at once costs one query), and any change
- * the services announce drops them all; views and other unannounced changes show within the TTL.
- */
-export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
-  if (ctx.config.listPageTtlMs <= 0) return computeQuestionPage(ctx, q);
-  return ctx.cache.get(`question-page:${JSON.stringify(q)}`, ctx.config.listPageTtlMs, () => computeQuestionPage(ctx, q));
-}
+/** Cache key prefix of question list pages (the same for every viewer; see okShared). */
+export const QUESTION_PAGE_KEY = 'question-page:';
 
-async function computeQuestionPage(ctx: AppContext, q: QuestionPageQuery) {
+/** GET question/page: one page of a list, the same for every viewer (the route reuses it for `listPageTtlMs`). */
+export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
   const now = ctx.clock.now();
   let tagIds: string[] | undefined;
   if (q.tag) {

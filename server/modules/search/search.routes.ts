@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { dropOnContentChange, okShared } from '../../http/shared-response.js';
 import { input, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { searchQuery, type SearchQuery } from './search.schema.js';
@@ -11,8 +12,11 @@ const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknow
 
 /** GET search and GET search/desc (login optional; private mode applies). */
 export function registerSearch(ctx: AppContext, { api }: Routers): void {
+  // results are the same for every viewer (but user:me): reused for a moment, dropped on any change
+  dropOnContentChange(ctx, service.SEARCH_KEY);
   api.get('/search', auth(ctx, 'optional'), validate(searchQuery, 'query'), async (req, res) => {
-    ok(res, await service.search(ctx, currentSession(res), clientIp(req), input<SearchQuery>(res)));
+    const prepared = await service.prepareSearch(ctx, currentSession(res), clientIp(req), input<SearchQuery>(res));
+    await okShared(ctx, res, prepared.key, ctx.config.searchTtlMs, prepared.run);
   });
   api.get('/search/desc', auth(ctx, 'optional'), (_req, res) => {
     ok(res, service.searchDesc());

@@ -75,15 +75,37 @@ async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: P
   };
 }
 
-/** GET search: captcha (action search, per user or per IP), parse, match, present. */
-export async function search(ctx: AppContext, session: SessionUser | undefined, ip: string, q: SearchQuery) {
+/** Cache key prefix of search results (see okShared). */
+export const SEARCH_KEY = 'search:';
+
+/** A search ready to run: what its result depends on (a cache key) and how to compute it. */
+export interface PreparedSearch {
+  key: string;
+  run: () => Promise<{ count: number; list: ReturnType<typeof presentSearchResult>[] }>;
+}
+
+/**
+ * GET search, first step: the captcha (action search, per user or per IP) and the parse. Each
+ * request passes this, reused or not. The result depends only on the text, the order and the page,
+ * and on the viewer only through `user:me`, so that is what the key holds.
+ */
+export async function prepareSearch(ctx: AppContext, session: SessionUser | undefined, ip: string, q: SearchQuery): Promise<PreparedSearch> {
   const text = (q.q ?? '').trim();
-  if (!text) return EMPTY;
+  if (!text) return { key: `${SEARCH_KEY}empty`, run: async () => EMPTY };
   const unit = session ? String(session.user.id) : ip;
   await checkCaptcha(ctx, 'search', unit, isStaff(session), q);
   await ctx.captcha.count('search', unit);
   const parsed = parseSearch(text);
-  parsed.terms = await searchDialect(ctx).settleTerms(ctx.db, parsed.terms);
+  const me = parsed.user === 'me' ? (session?.user.id ?? null) : null;
+  return {
+    key: SEARCH_KEY + JSON.stringify([parsed, me, q.order, q.page, q.size]),
+    run: () => runSearch(ctx, session, parsed, q),
+  };
+}
+
+/** GET search, second step: match, filter, rank and present one page. */
+async function runSearch(ctx: AppContext, session: SessionUser | undefined, parsed: ParsedSearch, q: SearchQuery) {
+  parsed = { ...parsed, terms: await searchDialect(ctx).settleTerms(ctx.db, parsed.terms) };
   const p = await plan(ctx, session, parsed, q);
   if (!p) return EMPTY;
   const { count, rows } = await repo.searchPosts(ctx.db, p);

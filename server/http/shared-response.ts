@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+import type { AppContext } from '../app-context.js';
+import type { DomainEventType } from '../infra/events.js';
+import type { LanguageCode } from '../contract/languages.js';
+import { translate } from '../contract/messages/index.js';
+import { requestLanguage } from './envelope.js';
+
+/**
+ * Answers that are the same for every viewer (a question list page, a search's results) may be
+ * reused for a moment: a LAN of readers opening the home page at once then costs one query. They
+ * are kept serialised, so a reuse writes stored bytes (no JSON encoding, no ETag hashing), and
+ * they are dropped at once on any change the services announce; anything unannounced (a view
+ * count) shows within the TTL. With several server processes each keeps its own, which the TTL
+ * bounds.
+ */
+
+/** Changes after which shared lists and search results are stale. */
+export const CONTENT_CHANGING_EVENTS = [
+  'question.created', 'answer.created', 'answer.accepted', 'post.edited', 'post.status', 'vote.cast', 'user.profile_updated', 'revision.reviewed', 'comment.created',
+] as const satisfies readonly DomainEventType[];
+
+/** One success envelope, serialised once, with its ETag. */
+export interface SharedBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+/** Serialises a success envelope; the ETag has the form Express gives its own (weak, length and SHA-1). */
+export function sharedBody(language: LanguageCode, data: unknown): SharedBody {
+  const bytes = Buffer.from(JSON.stringify({ code: 200, reason: 'base.success', msg: translate(language, 'base.success'), data: data ?? null }));
+  const hash = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
+  return { bytes, etag: `W/"${bytes.length.toString(16)}-${hash}"` };
+}
+
+/** Drops the cache entries under `prefix` whenever content changes. */
+export function dropOnContentChange(ctx: AppContext, prefix: string): void {
+  for (const type of CONTENT_CHANGING_EVENTS) ctx.events.on(type, () => ctx.cache.invalidate(prefix));
+}
+
+/**
+ * Writes the success envelope of `compute()`, reused for `ttlMs` under `key` (per language, since
+ * the envelope's message is translated). `key` must hold everything the answer depends on. With
+ * ttlMs 0 every call computes. A conditional request whose ETag still matches gets a 304.
+ */
+export async function okShared(ctx: AppContext, res: Response, key: string, ttlMs: number, compute: () => Promise<unknown>): Promise<void> {
+  const language = requestLanguage(res.req);
+  const body = ttlMs > 0 ? await ctx.cache.get(`${key}|${language}`, ttlMs, async () => sharedBody(language, await compute())) : sharedBody(language, await compute());
+  res.status(200).set('ETag', body.etag).type('application/json; charset=utf-8').send(body.bytes);
+}
