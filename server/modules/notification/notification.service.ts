@@ -7,7 +7,7 @@ import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
 import { isStaff } from '../permission/permission.service.js';
 import { findQuestion } from '../question/question.repository.js';
-import { countPendingFlags, countPendingQueue, findTag, pageUnreviewed } from '../revision/revision.repository.js';
+import { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from '../revision/revision.repository.js';
 import { auditableTypes } from '../revision/revision.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -190,7 +190,7 @@ export async function redDot(ctx: AppContext, session: SessionUser, lang: Langua
   const canRevision = staff || types.length > 0;
   let revision = 0;
   if (canRevision) {
-    revision = (await pageUnreviewed(ctx.db, types, 1, 1)).count;
+    revision = await countUnreviewed(ctx.db, types);
     if (staff) revision += (await countPendingQueue(ctx.db)) + (await countPendingFlags(ctx.db));
   }
   let badge: Parameters<typeof presentRedDot>[0]['badge'] = null;

@@ -28,9 +28,21 @@ export async function latestApplied(db: DbOrTrx, objectId: string): Promise<Revi
 export async function pageUnreviewed(db: DbOrTrx, objectTypes: number[], page: number, pageSize: number) {
   if (objectTypes.length === 0) return { count: 0, rows: [] as RevisionRow[] };
   const base = db.selectFrom('revision').where('status', '=', REVISION_STATUS.pending).where('object_type', 'in', objectTypes);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await countUnreviewed(db, objectTypes);
   const rows = await base.selectAll().orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
-  return { count: Number(n), rows };
+  return { count, rows };
+}
+
+/** How many suggested edits of these kinds wait for review (read from revision_pending_idx alone). */
+export async function countUnreviewed(db: DbOrTrx, objectTypes: number[]): Promise<number> {
+  if (objectTypes.length === 0) return 0;
+  const { n } = await db
+    .selectFrom('revision')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', REVISION_STATUS.pending)
+    .where('object_type', 'in', objectTypes)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Settles a pending revision (approved or rejected) by a reviewer; false when it was no longer pending. */

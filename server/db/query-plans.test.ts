@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import type { Database as Schema } from '../../db/database.js';
-import { activeActivities, activityCounts } from './rank.service.js';
+import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { activeActivities, activityCounts } from '../modules/rank/rank.service.js';
+import { countUnreviewed, pageUnreviewed } from '../modules/revision/revision.repository.js';
+import type { Database as Schema } from './database.js';
 
-// Every vote counts its post's votes and looks for the voter's own; a popular post has thousands.
-// Both reads must be answered from the active-activities index, not row by row from the table.
+// Reads on hot paths whose tables grow with the site must be answered through an index (the plan
+// SQLite picks for the very query the code makes), not by reading the table row by row.
 let app: TestApp;
 let raw: Database.Database;
 let db: Kysely<Schema>;
@@ -33,6 +34,7 @@ async function planOf(run: () => Promise<unknown>): Promise<string> {
   return rows.map((r) => r.detail).join('; ');
 }
 
+// Every vote counts its post's votes and looks for the voter's own; a popular post has thousands.
 describe('reading the votes of a post', () => {
   it('counts them from the index alone', async () => {
     expect(await planOf(() => activityCounts(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(/USING COVERING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/);
@@ -40,5 +42,17 @@ describe('reading the votes of a post', () => {
 
   it("finds the voter's own through the index", async () => {
     expect(await planOf(() => activeActivities(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(/USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/);
+  });
+});
+
+// Every notification poll of a user who may review counts the suggested edits waiting; every post has revisions.
+describe('suggested edits waiting for review', () => {
+  it('are counted from the index alone, and the review page walks it', async () => {
+    expect(await planOf(() => countUnreviewed(db, [0, 1, 2]))).toMatch(/USING COVERING INDEX revision_pending_idx \(status=\? AND object_type=\?\)/);
+    seen.length = 0;
+    await pageUnreviewed(db, [0, 1, 2], 1, 10);
+    const page = seen.find((q) => q.sql.includes('order by'))!;
+    const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('; ');
+    expect(plan).toMatch(/USING INDEX revision_pending_idx/);
   });
 });
