@@ -58,8 +58,15 @@ export async function refreshHotScores(db: DbOrTrx, now: number): Promise<number
 /** Runs the job at start and then hourly (the timer does not keep the process alive). */
 export function registerHotScore(ctx: AppContext, _routers: Routers): void {
   if (!ctx.config.backgroundJobs) return;
-  const run = () =>
-    refreshHotScores(ctx.db, ctx.clock.now()).catch((err: unknown) => ctx.logger.warn({ err }, 'hot score refresh failed'));
-  setTimeout(run, 1000).unref();
-  setInterval(run, HOUR_MS).unref();
+  const run = async () => {
+    const started = performance.now();
+    try {
+      const questions = await refreshHotScores(ctx.db, ctx.clock.now());
+      ctx.logger.info({ questions, ms: Math.round(performance.now() - started) }, 'hot scores refreshed');
+    } catch (err) {
+      ctx.logger.warn({ err }, 'hot score refresh failed');
+    }
+  };
+  setTimeout(() => void run(), 1000).unref();
+  setInterval(() => void run(), HOUR_MS).unref();
 }
