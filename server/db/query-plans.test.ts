@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { activeActivities, activityCounts } from '../modules/rank/rank.service.js';
 import { countUnreviewed, pageUnreviewed } from '../modules/revision/revision.repository.js';
+import { prepareSearch } from '../modules/search/search.service.js';
 import type { Database as Schema } from './database.js';
 
 // Reads on hot paths whose tables grow with the site must be answered through an index (the plan
@@ -54,5 +55,19 @@ describe('suggested edits waiting for review', () => {
     const page = seen.find((q) => q.sql.includes('order by'))!;
     const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('; ');
     expect(plan).toMatch(/USING INDEX revision_pending_idx/);
+  });
+});
+
+// A text search looks up each of its (up to a few thousand) matching posts by id.
+describe('a text search', () => {
+  it('reads the matching posts from their brief indexes, not the tables', async () => {
+    seen.length = 0;
+    const prepared = await prepareSearch({ ...app.lantern.ctx, db }, undefined, '127.0.0.1', { q: 'espresso grinder', order: 'relevance', page: 1, size: 20 });
+    await prepared.run();
+    const query = seen.find((q) => q.sql.includes('over()'))!;
+    expect(query).toBeDefined();
+    const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toContain('SEARCH q USING COVERING INDEX question_search_brief_idx (id=? AND status=? AND show=?)');
+    expect(plan).toContain('SEARCH a USING COVERING INDEX answer_search_brief_idx (id=? AND status=?)');
   });
 });
