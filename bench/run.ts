@@ -100,6 +100,8 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers other than 2xx by status and reason, e.g. "400 error.answer.already_answered": 3. */
+  refused: Record<string, number>;
 }
 
 /** The items in an order fixed by a seeded generator (the same every run). */
@@ -134,11 +136,24 @@ function writeBody(path: string, site: GeneratedSite): string {
 
 async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: boolean, seconds = duration): Promise<Figures> {
   let tokenIx = 0;
+  const refused: Record<string, number> = {};
+  const onResponse = (status: number, body: string) => {
+    if (status < 300) return;
+    let reason = '';
+    try {
+      reason = String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
+    } catch {
+      /* not an envelope */
+    }
+    const key = `${status} ${reason}`.trim();
+    refused[key] = (refused[key] ?? 0) + 1;
+  };
   const requests: autocannon.Request[] = ceiling
     ? [{ method: 'GET' as const, path: `/c/${w.ceiling}` }]
     : w.requests.map((r) => ({
         method: r.method ?? 'GET',
         path: r.path,
+        onResponse,
         setupRequest: (req: autocannon.Request) => {
           const headers: Record<string, string> = { ...((req.headers as Record<string, string>) ?? {}), 'content-type': 'application/json' };
           if (r.auth) headers.authorization = site.tokens[tokenIx++ % site.tokens.length];
@@ -147,7 +162,7 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
         },
       }));
   const result = await autocannon({ url: base, connections, duration: seconds, maxOverallRequests: 2_000_000, requests, timeout: 10 });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, refused };
 }
 
 /** Median of five loads until `selector` (the page's real content, not its shell) is visible. */
@@ -254,6 +269,7 @@ async function main(): Promise<void> {
     const row = {
       workload: w.name,
       rps: ours.rps, p50_ms: ours.p50, p99_ms: ours.p99, non2xx: ours.non2xx, errors: ours.errors,
+      ...(ours.non2xx ? { refused: ours.refused } : {}),
       ceiling_rps: ceil?.rps ?? null, ceiling_p99_ms: ceil?.p99 ?? null,
       ratio: ceil ? Math.round((ours.rps / Math.max(1, ceil.rps)) * 100) / 100 : null,
     };
