@@ -23,7 +23,24 @@ export function useNotificationStatus(enabled: boolean) {
 /** GET notification/page. */
 export const fetchNotificationPage = (params: NotificationPageParams) => api.get<Page<NotificationItem>>(`${V1}/notification/page`, { ...params });
 
-/** A page of notifications (the previous page stays on screen while the next loads). */
+/**
+ * Whether a page of `previous` may stay on screen while `next` loads: another page of the same
+ * list, yes; another type or inbox kind, no (achievements drawn from inbox items would show a
+ * reputation of 0, and the wrong items, until the new list arrives).
+ */
+export function sameNotificationList(previous: NotificationPageParams, next: NotificationPageParams): boolean {
+  return previous.type === next.type && previous.inbox_type === next.inbox_type && previous.page_size === next.page_size;
+}
+
+/** A page of notifications (the previous page of the same list stays on screen while the next loads). */
 export function useNotificationPage(params: NotificationPageParams, enabled = true) {
-  return useQuery({ queryKey: notificationKeys.page(params), queryFn: () => fetchNotificationPage(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: notificationKeys.page(params),
+    queryFn: () => fetchNotificationPage(params),
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[2] as NotificationPageParams | undefined;
+      return before && sameNotificationList(before, params) ? keepPreviousData(previous) : undefined;
+    },
+    enabled,
+  });
 }

@@ -115,6 +115,27 @@ describe('the notification list', () => {
     expect(screen.queryByRole('navigation', { name: 'Show' })).toBeNull();
   });
 
+  it("does not show the inbox's items while the achievements load (no stale list of another type)", async () => {
+    mockInbox();
+    const answered = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    // the achievements never arrive: whatever shows meanwhile is what the page kept
+    vi.mocked(globalThis.fetch).mockImplementation((input, init) => (String(input).includes('type=achievement') ? new Promise<Response>(() => {}) : answered(input, init)));
+    renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox', ...PATTERNS });
+    const list = await screen.findByRole('list', { name: 'Notifications list' });
+    expect(within(list).getByText('How do I trim a wick?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('navigation', { name: 'Notification types' }).querySelector('a[href$="/achievement"]')!);
+    await waitFor(() => expect(screen.queryByText('How do I trim a wick?')).toBeNull());
+    expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('keeps the list on screen while another page of it loads, not another list', async () => {
+    const { sameNotificationList } = await import('../../api/notification/notification-query');
+    const inbox = { type: 'inbox', inbox_type: 'all', page: 1, page_size: 10 } as const;
+    expect(sameNotificationList(inbox, { ...inbox, page: 2 })).toBe(true);
+    expect(sameNotificationList(inbox, { ...inbox, inbox_type: 'votes' })).toBe(false);
+    expect(sameNotificationList(inbox, { type: 'achievement', inbox_type: undefined, page: 1, page_size: 10 })).toBe(false);
+  });
+
   it('says when the inbox is empty', async () => {
     mockInbox([]);
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox', ...PATTERNS });
