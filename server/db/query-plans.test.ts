@@ -26,14 +26,19 @@ afterAll(async () => {
   await app.stop();
 });
 
-/** The plan SQLite picks for the one query `run` makes. */
-async function planOf(run: () => Promise<unknown>): Promise<string> {
+/** The plan SQLite picks, line by line, for the query `run` makes (the one `which` names, when it makes several). */
+async function planLines(run: () => Promise<unknown>, which?: (sql: string) => boolean): Promise<string[]> {
   seen.length = 0;
   await run();
-  expect(seen).toHaveLength(1);
-  const rows = raw.prepare(`EXPLAIN QUERY PLAN ${seen[0].sql}`).all(...(seen[0].parameters as unknown[])) as { detail: string }[];
-  return rows.map((r) => r.detail).join('; ');
+  if (!which) expect(seen).toHaveLength(1);
+  const query = which ? seen.find((q) => which(q.sql)) : seen[0];
+  expect(query).toBeDefined();
+  const rows = raw.prepare(`EXPLAIN QUERY PLAN ${query!.sql}`).all(...(query!.parameters as unknown[])) as { detail: string }[];
+  return rows.map((r) => r.detail);
 }
+
+/** The same plan as one line. */
+const planOf = async (run: () => Promise<unknown>, which?: (sql: string) => boolean) => (await planLines(run, which)).join('; ');
 
 // Every vote counts its post's votes and looks for the voter's own; a popular post has thousands.
 describe('reading the votes of a post', () => {
@@ -50,10 +55,7 @@ describe('reading the votes of a post', () => {
 describe('suggested edits waiting for review', () => {
   it('are counted from the index alone, and the review page walks it', async () => {
     expect(await planOf(() => countUnreviewed(db, [0, 1, 2]))).toMatch(/USING COVERING INDEX revision_pending_idx \(status=\? AND object_type=\?\)/);
-    seen.length = 0;
-    await pageUnreviewed(db, [0, 1, 2], 1, 10);
-    const page = seen.find((q) => q.sql.includes('order by'))!;
-    const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('; ');
+    const plan = await planOf(() => pageUnreviewed(db, [0, 1, 2], 1, 10), (sql) => sql.includes('order by'));
     expect(plan).toMatch(/USING INDEX revision_pending_idx/);
   });
 });
@@ -61,12 +63,8 @@ describe('suggested edits waiting for review', () => {
 // A text search looks up each of its (up to a few thousand) matching posts by id.
 describe('a text search', () => {
   it('reads the matching posts from their brief indexes, not the tables', async () => {
-    seen.length = 0;
-    const prepared = await prepareSearch({ ...app.lantern.ctx, db }, undefined, '127.0.0.1', { q: 'espresso grinder', order: 'relevance', page: 1, size: 20 });
-    await prepared.run();
-    const query = seen.find((q) => q.sql.includes('over()'))!;
-    expect(query).toBeDefined();
-    const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map((r) => r.detail);
+    const search = async () => (await prepareSearch({ ...app.lantern.ctx, db }, undefined, '127.0.0.1', { q: 'espresso grinder', order: 'relevance', page: 1, size: 20 })).run();
+    const plan = await planLines(search, (sql) => sql.includes('over()'));
     expect(plan).toContain('SEARCH q USING COVERING INDEX question_search_brief_idx (id=? AND status=? AND show=?)');
     expect(plan).toContain('SEARCH a USING COVERING INDEX answer_search_brief_idx (id=? AND status=?)');
   });

@@ -1,9 +1,10 @@
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { translate } from '../contract/messages/index.js';
 import { writeConfigValue } from '../modules/config/config.repository.js';
-import { sharedBody } from './shared-response.js';
+import { sharedBody, type EtagOf } from './shared-response.js';
 
 // Answers shared by every viewer (list pages, search results) with reuse switched on, as a served
 // instance runs; the rest of the suite runs with it off so every request computes.
@@ -31,12 +32,13 @@ afterAll(async () => {
 
 describe('sharedBody', () => {
   it('is the success envelope, serialised once, with an ETag of the form Express gives', () => {
-    const body = sharedBody('en_US', { list: [1, 2] });
+    const etagOf = express().get('etag fn') as EtagOf;
+    const body = sharedBody('en_US', { list: [1, 2] }, etagOf);
     expect(JSON.parse(body.bytes.toString())).toEqual({ code: 200, reason: 'base.success', msg: translate('en_US', 'base.success'), data: { list: [1, 2] } });
     expect(body.etag).toMatch(new RegExp(`^W/"${body.bytes.length.toString(16)}-[A-Za-z0-9+/]{27}"$`));
-    expect(sharedBody('en_US', { list: [1, 2] }).etag).toBe(body.etag);
-    expect(sharedBody('en_US', { list: [1, 3] }).etag).not.toBe(body.etag);
-    expect(JSON.parse(sharedBody('en_US', undefined).bytes.toString()).data).toBeNull();
+    expect(sharedBody('en_US', { list: [1, 2] }, etagOf).etag).toBe(body.etag);
+    expect(sharedBody('en_US', { list: [1, 3] }, etagOf).etag).not.toBe(body.etag);
+    expect(JSON.parse(sharedBody('en_US', undefined, etagOf).bytes.toString()).data).toBeNull();
   });
 });
 

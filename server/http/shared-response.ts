@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { DomainEventType } from '../infra/events.js';
@@ -20,17 +19,19 @@ export const CONTENT_CHANGING_EVENTS = [
   'question.created', 'answer.created', 'answer.accepted', 'post.edited', 'post.status', 'vote.cast', 'user.profile_updated', 'revision.reviewed', 'comment.created',
 ] as const satisfies readonly DomainEventType[];
 
-/** One success envelope, serialised once, with its ETag. */
+/** One success envelope, serialised once, with its ETag (none when the app makes none). */
 export interface SharedBody {
   bytes: Buffer;
-  etag: string;
+  etag: string | undefined;
 }
 
-/** Serialises a success envelope; the ETag has the form Express gives its own (weak, length and SHA-1). */
-export function sharedBody(language: LanguageCode, data: unknown): SharedBody {
+/** The app's own ETag function (Express's 'etag fn' setting), as it would tag any other answer. */
+export type EtagOf = ((body: Buffer) => string) | undefined;
+
+/** Serialises a success envelope and tags it once. */
+export function sharedBody(language: LanguageCode, data: unknown, etagOf: EtagOf): SharedBody {
   const bytes = Buffer.from(JSON.stringify({ code: 200, reason: 'base.success', msg: translate(language, 'base.success'), data: data ?? null }));
-  const hash = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
-  return { bytes, etag: `W/"${bytes.length.toString(16)}-${hash}"` };
+  return { bytes, etag: etagOf?.(bytes) };
 }
 
 /** Drops the cache entries under `prefix` whenever content changes. */
@@ -45,6 +46,9 @@ export function dropOnContentChange(ctx: AppContext, prefix: string): void {
  */
 export async function okShared(ctx: AppContext, res: Response, key: string, ttlMs: number, compute: () => Promise<unknown>): Promise<void> {
   const language = requestLanguage(res.req);
-  const body = ttlMs > 0 ? await ctx.cache.get(`${key}|${language}`, ttlMs, async () => sharedBody(language, await compute())) : sharedBody(language, await compute());
-  res.status(200).set('ETag', body.etag).type('application/json; charset=utf-8').send(body.bytes);
+  const etagOf = res.app.get('etag fn') as EtagOf;
+  const body = ttlMs > 0 ? await ctx.cache.get(`${key}|${language}`, ttlMs, async () => sharedBody(language, await compute(), etagOf)) : sharedBody(language, await compute(), etagOf);
+  // with the ETag already set, Express neither hashes the bytes again nor skips the 304
+  if (body.etag) res.set('ETag', body.etag);
+  res.status(200).type('application/json; charset=utf-8').send(body.bytes);
 }

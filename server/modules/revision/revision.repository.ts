@@ -27,22 +27,21 @@ export async function latestApplied(db: DbOrTrx, objectId: string): Promise<Revi
 /** Pending suggestions of some object types, oldest first: total and one page. */
 export async function pageUnreviewed(db: DbOrTrx, objectTypes: number[], page: number, pageSize: number) {
   if (objectTypes.length === 0) return { count: 0, rows: [] as RevisionRow[] };
-  const base = db.selectFrom('revision').where('status', '=', REVISION_STATUS.pending).where('object_type', 'in', objectTypes);
   const count = await countUnreviewed(db, objectTypes);
-  const rows = await base.selectAll().orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await pending(db, objectTypes).selectAll().orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
   return { count, rows };
 }
 
 /** How many suggested edits of these kinds wait for review (read from revision_pending_idx alone). */
 export async function countUnreviewed(db: DbOrTrx, objectTypes: number[]): Promise<number> {
   if (objectTypes.length === 0) return 0;
-  const { n } = await db
-    .selectFrom('revision')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', REVISION_STATUS.pending)
-    .where('object_type', 'in', objectTypes)
-    .executeTakeFirstOrThrow();
+  const { n } = await pending(db, objectTypes).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Revisions of these kinds waiting for review. */
+function pending(db: DbOrTrx, objectTypes: number[]) {
+  return db.selectFrom('revision').where('status', '=', REVISION_STATUS.pending).where('object_type', 'in', objectTypes);
 }
 
 /** Settles a pending revision (approved or rejected) by a reviewer; false when it was no longer pending. */
