@@ -48,7 +48,8 @@ export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
         return;
       }
     }
-    res.sendFile(found.file, {
+    res.sendFile(found.relPath, {
+      root: found.root,
       dotfiles: 'deny',
       maxAge: 365 * 24 * 3600 * 1000,
       immutable: true,

@@ -86,12 +86,15 @@ export async function uploadFile(ctx: AppContext, session: SessionUser, input: {
   return url;
 }
 
-/** The file on disk for a request path below /uploads/, or null when the path is not one this server writes. */
-export function storedFile(ctx: AppContext, relPath: string): { file: string; mime: string; source: string } | null {
+/**
+ * The file for a request path below /uploads/ (the uploads folder and the path below it, to be sent
+ * with the folder as root so that only the part below it is checked for dot-files, not a data dir
+ * such as ~/.local/share/lantern), or null when the path is not one this server writes.
+ */
+export function storedFile(ctx: AppContext, relPath: string): { root: string; relPath: string; mime: string; source: string } | null {
   if (!STORED_PATH.test(relPath)) return null;
-  const root = uploadsDir(ctx);
-  const file = resolve(root, relPath);
-  if (!file.startsWith(root + sep)) return null;
+  const root = resolve(uploadsDir(ctx));
+  if (!resolve(root, relPath).startsWith(root + sep)) return null;
   const ext = relPath.slice(relPath.lastIndexOf('.') + 1) as ImageExt;
-  return { file, mime: IMAGE_TYPES[ext], source: relPath.split('/')[0] };
+  return { root, relPath, mime: IMAGE_TYPES[ext], source: relPath.split('/')[0] };
 }

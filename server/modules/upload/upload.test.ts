@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { request } from 'node:http';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
@@ -316,6 +317,38 @@ describe('GET /uploads/...', () => {
       expect((await rawGet(brand)).status).toBe(200);
     } finally {
       await ctx.settings.put('login', { ...login, login_required: false });
+    }
+  });
+});
+
+describe('GET /uploads/... under a data dir inside a dot-folder', () => {
+  // the Linux default (~/.local/share/lantern) and the README's example (./.lantern-data)
+  let parent: string;
+  let dotApp: TestApp;
+
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'lantern-dot-'));
+    dotApp = await startTestApp({ config: { dataDir: join(parent, '.local', 'share', 'lantern') } });
+  });
+  afterAll(async () => {
+    await dotApp.stop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('serves post images, avatars and branding with their bytes', async () => {
+    const owner = await makeUser(dotApp, { name: 'Dot Folder Person' });
+    const boss = await adminToken(dotApp);
+    for (const [source, token, bytes, type] of [['post', owner.token, PNG, 'image/png'], ['avatar', owner.token, JPEG, 'image/jpeg'], ['branding', boss, GIF, 'image/gif']] as const) {
+      const form = new FormData();
+      form.set('source', source);
+      form.set('file', new Blob([new Uint8Array(bytes)], { type }), 'picture');
+      const posted = await fetch(`${dotApp.url}/answer/api/v1/file`, { method: 'POST', body: form, headers: { authorization: token } });
+      const url = ((await posted.json()) as { data: string }).data;
+      expect(posted.status, source).toBe(200);
+      const got = await fetch(`${dotApp.url}${pathOf(url)}`);
+      expect(got.status, source).toBe(200);
+      expect(got.headers.get('content-type'), source).toBe(type);
+      expect(Buffer.from(await got.arrayBuffer()).equals(bytes), source).toBe(true);
     }
   });
 });
