@@ -5,7 +5,8 @@ import { getToken } from './token';
 
 /** What the app does with errors that are not the caller's business (spec section 8). */
 export interface ErrorPolicy {
-  onError(err: ApiError, opts: RequestOptions): void;
+  /** `path` is the request's path (with its /answer/... prefix and query). */
+  onError(err: ApiError, opts: RequestOptions, path: string): void;
   language(): string;
 }
 
@@ -46,7 +47,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
     res = await fetch(`${basePath()}${path}`, { method, headers, body: payload, credentials: 'include', signal: controller.signal });
   } catch (e) {
     const err = new ApiError(0, controller.signal.aborted ? 'client.timeout' : 'client.network', e instanceof Error ? e.message : 'network error', null);
-    if (!opts.handleErrors) policy.onError(err, opts);
+    if (!opts.handleErrors) policy.onError(err, opts, path);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -59,7 +60,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   }
   if (res.ok) return (envelope.data ?? null) as T;
   const err = new ApiError(res.status, envelope.reason ?? 'base.unknown', envelope.msg ?? res.statusText, envelope.data ?? null);
-  if (!opts.handleErrors) policy.onError(err, opts);
+  if (!opts.handleErrors) policy.onError(err, opts, path);
   throw err;
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { setErrorPolicy } from '../api/client';
+import { ADMIN, setErrorPolicy } from '../api/client';
 import type { ApiError } from '../api/errors';
 import { clearToken } from '../api/token';
 import { currentLanguage } from '../i18n';
@@ -20,7 +20,7 @@ export interface PolicyHooks {
 export function installErrorPolicy(h: PolicyHooks): void {
   setErrorPolicy({
     language: currentLanguage,
-    onError(err: ApiError, opts) {
+    onError(err: ApiError, opts, path) {
       const exempt = isExempt(h.pathname());
       if (err.status === 0) {
         h.toast(err.reason === 'client.timeout' ? h.t('error.timeout') : h.t('error.network'));
@@ -38,6 +38,8 @@ export function installErrorPolicy(h: PolicyHooks): void {
         if (type === 'url_expired') h.navigate(paths.activationFailed);
         else if (type === 'inactive') h.navigate(paths.inactive);
         else if (type === 'suspended') h.navigate(paths.suspended, { suspended: true });
+        // a refused admin call (the role was taken away meanwhile) shows the 403 page
+        else if (!exempt && path.startsWith(`${ADMIN}/`)) h.navigate(paths.forbidden);
         else if (!exempt) h.toast(err.message);
         return;
       }

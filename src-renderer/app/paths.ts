@@ -53,6 +53,29 @@ export const paths = {
   maintenance: '/maintenance',
   install: '/install',
   adminLan: '/admin/lan',
+  // the admin area (spec section 2): admin only
+  admin: '/admin',
+  adminDashboard: '/admin/dashboard',
+  adminQuestions: '/admin/questions',
+  adminAnswers: '/admin/answers',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:userId',
+  adminBadges: '/admin/badges',
+  adminThemes: '/admin/themes',
+  adminCssHtml: '/admin/css-html',
+  adminGeneral: '/admin/general',
+  adminInterface: '/admin/interface',
+  adminBranding: '/admin/branding',
+  adminSmtp: '/admin/smtp',
+  adminLegal: '/admin/legal',
+  adminWrite: '/admin/write',
+  adminSeo: '/admin/seo',
+  adminLogin: '/admin/login',
+  adminSettingsUsers: '/admin/settings-users',
+  adminPrivileges: '/admin/privileges',
+  adminInstalledPlugins: '/admin/installed-plugins',
+  adminPlugin: '/admin/:slugName',
+  adminShowboard: '/admin/showboard',
 } as const;
 
 /** Whether question links carry the title slug (permalink settings 1 and 3 do). */
@@ -92,6 +115,8 @@ export const to = {
   notifications: (type: 'inbox' | 'achievement' = 'inbox', subType?: string) => `/users/notifications/${type}${subType ? `/${encodeURIComponent(subType)}` : ''}`,
   badge: (badgeId: string) => `/badges/${encodeURIComponent(badgeId)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  adminUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  adminPlugin: (slugName: string) => `/admin/${encodeURIComponent(slugName)}`,
 };
 
 /** Pages reachable while the site requires login (spec section 4). */

@@ -3,6 +3,8 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { CenteredLayout, MainLayout } from '../components/Layouts';
 import { ErrorPage, MaintenancePage, ServerErrorPage } from '../components/ErrorPage';
 import { Guard, SiteGate } from './guards';
+import { AdminGuard } from '../pages/Admin/AdminGuard';
+import { adminRoutes } from '../pages/Admin/admin-routes';
 import { paths } from './paths';
 
 // Screens load lazily so each route ships only its own code.
@@ -27,7 +29,6 @@ const LazyChangeEmail = suspended<object>(() => recovery().then((m) => ({ defaul
 const LazyActivationSuccess = suspended<object>(() => account().then((m) => ({ default: m.ActivationSuccess as ComponentType })));
 const LazyInactive = suspended<object>(() => account().then((m) => ({ default: m.InactivePage as ComponentType })));
 const LazySuspended = suspended<object>(() => account().then((m) => ({ default: m.SuspendedPage as ComponentType })));
-const LazyAdminLan = suspended<object>(() => import('../pages/AdminLan'));
 const ask = () => import('../pages/Ask');
 const LazyAsk = suspended<object>(ask);
 const LazyEditQuestion = suspended<object>(() => ask().then((m) => ({ default: m.EditQuestionPage as ComponentType })));
@@ -85,7 +86,12 @@ export const routes: RouteObject[] = [
           { path: paths.content, lazy: named(() => import('../pages/Legal'), 'ContentPage') },
           { path: paths.badges, lazy: lazy(() => import('../pages/Badges/BadgesPage')) },
           { path: paths.badge, lazy: lazy(() => import('../pages/Badges/BadgePage')) },
-          { path: paths.adminLan, element: <Guard kind="admin"><LazyAdminLan /></Guard> },
+          {
+            // the admin area: the guard reloads the user, then only admins reach the admin frame and its pages
+            path: paths.admin,
+            element: <AdminGuard />,
+            children: [{ lazy: lazy(() => import('../pages/Admin/AdminLayout')), children: adminRoutes }],
+          },
           { path: paths.notFound, element: <ErrorPage kind={404} /> },
           { path: paths.serverError, element: <ServerErrorPage /> },
           { path: '*', element: <ErrorPage kind={404} /> },

@@ -7,3 +7,14 @@ export interface LanStatus {
   local_url: string;
   addresses: { url: string; qr_svg: string }[];
 }
+
+/** GetPluginListResp: one installed plugin. */
+export interface AdminPlugin {
+  name: string;
+  slug_name: string;
+  description: string;
+  version: string;
+  enabled: boolean;
+  have_config: boolean;
+  link: string;
+}
