@@ -1,5 +1,4 @@
 import { admin } from './en/admin.js';
-import { admin_settings } from './en/admin-settings.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
 import { qa } from './en/qa.js';
@@ -371,7 +370,6 @@ export const en_US = {
   inbox,
   qa,
   admin,
-  admin_settings,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
