@@ -1,9 +1,12 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TIMING } from '../../server/contract/limits';
+import { siteKeys } from '../api/site/keys';
 import { clearToken, getToken, setToken } from '../api/token';
 import type { SiteInfo } from '../api/site/types';
 import { fetchCurrentUser } from '../api/user/user-query';
 import type { CurrentUser, LoginResp } from '../api/user/types';
+import { claimDrafts } from '../hooks/useDraft';
 import { readLocal, removeLocal, writeLocal } from '../utils/storage';
 
 /** Session states of spec section 4. */
@@ -43,9 +46,39 @@ export function sessionFlags(user: CurrentUser | null) {
   };
 }
 
+/** Who is signed in, as far as what the server shows them depends on it. */
+function identity(user: CurrentUser | null): string {
+  return user ? `${user.id}|${user.role_id}|${user.status}|${user.mail_status}` : '';
+}
+
+/**
+ * Forgets everything fetched for the previous user (their vote state, bookmarks, permissions,
+ * inbox...) so the next one never sees it, not even while a page reloads: every query but the
+ * site-wide settings and texts, and every mutation.
+ */
+export function forgetUserData(client: QueryClient): void {
+  const userSpecific = { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== siteKeys.all[0] };
+  void client.cancelQueries(userSpecific);
+  client.removeQueries(userSpecific);
+  client.getMutationCache().clear();
+}
+
 /** Holds the site settings and the user loaded at startup. */
 export function SessionProvider({ site, initialUser, children }: { site: SiteInfo; initialUser: CurrentUser | null; children: ReactNode }) {
-  const [user, setUser] = useState<CurrentUser | null>(initialUser);
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<CurrentUser | null>(initialUser);
+  const current = useRef(initialUser);
+  // every change of user (sign-in, sign-out, a reload that finds someone else or no one) goes
+  // through here: the cache is emptied before anything renders for the new user
+  const setUser = useCallback(
+    (next: CurrentUser | null) => {
+      if (identity(next) !== identity(current.current)) forgetUserData(queryClient);
+      if (next) claimDrafts(next.id);
+      current.current = next;
+      setUserState(next);
+    },
+    [queryClient],
+  );
   const last = useRef(Date.now());
   const refreshUser = useCallback(async (force = false) => {
     if (!force && Date.now() - last.current < TIMING.userRefreshThrottleMs) return user;
@@ -62,16 +95,18 @@ export function SessionProvider({ site, initialUser, children }: { site: SiteInf
       setUser(null);
       return null;
     }
-  }, [user]);
+  }, [user, setUser]);
   const signIn = useCallback(async (payload: LoginResp) => {
     await setToken(payload.access_token);
+    // nothing fetched before the login (as a visitor or as someone else) is kept
+    forgetUserData(queryClient);
     last.current = 0;
     return refreshUser(true);
-  }, [refreshUser]);
+  }, [refreshUser, queryClient]);
   const signOut = useCallback(async () => {
     await clearToken();
     setUser(null);
-  }, []);
+  }, [setUser]);
   const value = useMemo(() => ({ site, user, refreshUser, signIn, signOut }), [site, user, refreshUser, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -4,7 +4,17 @@ import { readLocal, removeLocal, writeLocal } from '../utils/storage';
 
 /** Local drafts (spec section 3): a question draft and an answer draft. */
 export const DRAFT_KEYS = { question: 'question_draft', answer: 'answer_draft' } as const;
+const DRAFT_OWNER = 'draft_owner';
 
+/**
+ * Drafts belong to the member who wrote them: when someone else signs in on this machine, the
+ * previous member's drafts are dropped rather than offered to them.
+ */
+export function claimDrafts(userId: string): void {
+  if (readLocal<string>(DRAFT_OWNER) === userId) return;
+  for (const key of Object.values(DRAFT_KEYS)) removeLocal(key);
+  writeLocal(DRAFT_OWNER, userId);
+}
 /** The draft saved under `key`, if any. */
 export function readDraft<T>(key: string): T | null {
   return readLocal<T>(key);
