@@ -86,7 +86,8 @@ export default function AdminLanPage() {
               </div>
             </form>
           ) : (
-            <Message severity="secondary" text={t('lan.not_desktop')} />
+            // a command-line server cannot rebind itself: say how to change what it does now
+            <Message severity="secondary" text={s.enabled ? t('lan.not_desktop_on') : t('lan.not_desktop')} />
           )}
         </>
       )}
