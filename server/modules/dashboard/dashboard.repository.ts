@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 
 async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }): Promise<number> {
@@ -44,4 +45,20 @@ export async function pendingReviewCount(db: DbOrTrx): Promise<number> {
     count(db.selectFrom('revision').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
   ]);
   return queued + flags + edits;
+}
+
+/**
+ * Rows of a table created since `since` (unix seconds), counted per day: day n is the one holding
+ * the seconds [n * 86400 - offset, (n + 1) * 86400 - offset), `offset` being the site's time zone offset.
+ */
+export async function createdPerDay(db: DbOrTrx, table: 'question' | 'answer' | 'user', since: number, offset: number): Promise<Map<number, number>> {
+  // integer arithmetic (a bound number may arrive as a real): the offset is a whole number written into the query
+  const day = sql<number>`(created_at + ${sql.lit(Math.trunc(offset))}) / 86400`;
+  const rows = await db
+    .selectFrom(table)
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
 }

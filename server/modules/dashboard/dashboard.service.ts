@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { liftExpiredSuspensions } from '../admin-user/admin-user.repository.js';
 import { readConfigValue } from '../config/config.repository.js';
-import { presentDashboard } from './dashboard.presenter.js';
+import { formatSize, presentDashboard } from './dashboard.presenter.js';
 import * as repo from './dashboard.repository.js';
 
 /** Bytes under a folder (0 when it does not exist). */
@@ -80,5 +80,75 @@ export async function dashboard(ctx: AppContext) {
       databaseVersion: ctx.dialect.version(),
       databaseBytes: ctx.dialect.sizeBytes(),
     }),
+  };
+}
+
+/** Seconds the wall clock of a time zone is ahead of UTC at `atSeconds` (0 for an unknown zone). */
+export function zoneOffsetSeconds(timeZone: string, atSeconds: number): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    }).formatToParts(new Date(atSeconds * 1000));
+    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) / 1000 - atSeconds;
+  } catch {
+    return 0;
+  }
+}
+
+/** When the newest backup in <dataDir>/backups was written (unix seconds), or null without one. */
+export async function lastBackupAt(dataDir: string): Promise<number | null> {
+  let names: string[];
+  try {
+    names = await readdir(join(dataDir, 'backups'));
+  } catch {
+    return null;
+  }
+  let newest: number | null = null;
+  for (const name of names.filter((n) => n.endsWith('.db'))) {
+    const s = await stat(join(dataDir, 'backups', name)).catch(() => null);
+    if (s?.isFile()) newest = Math.max(newest ?? 0, Math.floor(s.mtimeMs / 1000));
+  }
+  return newest;
+}
+
+/** Days shown by the activity chart. */
+export const ACTIVITY_DAYS = 30;
+
+/**
+ * GET dashboard/activity (Lantern's own): questions, answers and users created per day over the
+ * last 30 days of the site's time zone (today last), and the server's health.
+ */
+export async function dashboardActivity(ctx: AppContext) {
+  const now = ctx.clock.now();
+  const iface = await ctx.settings.get('interface');
+  const offset = zoneOffsetSeconds(iface.time_zone, now);
+  const today = Math.floor((now + offset) / 86400);
+  const first = today - (ACTIVITY_DAYS - 1);
+  const since = first * 86400 - offset;
+  const [questions, answers, users, uploadsBytes, backup] = await Promise.all([
+    repo.createdPerDay(ctx.db, 'question', since, offset),
+    repo.createdPerDay(ctx.db, 'answer', since, offset),
+    repo.createdPerDay(ctx.db, 'user', since, offset),
+    folderSize(join(ctx.config.dataDir, 'uploads')),
+    lastBackupAt(ctx.config.dataDir),
+  ]);
+  const days = [];
+  for (let d = first; d <= today; d++) {
+    days.push({ date: new Date(d * 86400 * 1000).toISOString().slice(0, 10), questions: questions.get(d) ?? 0, answers: answers.get(d) ?? 0, users: users.get(d) ?? 0 });
+  }
+  const databaseBytes = ctx.dialect.sizeBytes();
+  return {
+    time_zone: iface.time_zone,
+    days,
+    health: {
+      database_size: formatSize(databaseBytes),
+      database_bytes: databaseBytes,
+      uploads_size: formatSize(uploadsBytes),
+      uploads_bytes: uploadsBytes,
+      version: ctx.config.version,
+      revision: ctx.config.revision,
+      last_backup_at: backup,
+    },
   };
 }
