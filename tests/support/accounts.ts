@@ -1,6 +1,6 @@
 import { MAIL_STATUS } from '../../server/contract/limits.js';
 import { writeConfigValue } from '../../server/modules/config/config.repository.js';
-import { createAccount } from '../../server/modules/user/user.accounts.js';
+import { createAccount, hashPassword } from '../../server/modules/user/user.accounts.js';
 import { updateUser } from '../../server/modules/user/user.repository.js';
 import type { TestApp } from './test-app.js';
 
@@ -31,7 +31,7 @@ export async function makeUser(app: TestApp, opts: { name?: string; email?: stri
   const id = await createAccount(ctx.db, {
     displayName: opts.name ?? `user ${n}`,
     email: opts.email ?? `u${n}@example.com`,
-    password: opts.password ?? 'password-123',
+    passHash: await hashPassword(opts.password ?? 'password-123'),
     mailStatus: opts.mailStatus ?? MAIL_STATUS.verified,
     rank: opts.rank ?? 1,
     roleId: opts.roleId,

@@ -13,6 +13,8 @@ export interface DialectHandle {
   version(): string;
   /** Writes a consistent copy of the database to `file` while it stays in use. */
   backup(file: string): Promise<void>;
+  /** Whether a transaction is open on the connection (slow work must wait until it ends). */
+  inTransaction(): boolean;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,9 @@ export function openSqlite(file: string): DialectHandle {
     },
     async backup(target: string) {
       await raw.backup(target);
+    },
+    inTransaction() {
+      return raw.inTransaction;
     },
     async close() {
       if (closed) return;

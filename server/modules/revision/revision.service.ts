@@ -188,10 +188,10 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   const t = await repo.findTag(ctx.db, rev.object_id);
   if (!t || t.status === 10) throw badRequest('error.object.already_deleted');
   const snap = tagSnapshot(rev.content);
+  const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
     const slug = snap.slug_name && snap.slug_name !== t.slug_name && !(await repo.slugTakenByOther(trx, snap.slug_name, t.id)) ? snap.slug_name : undefined;
-    const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
     await repo.applyTagRevision(trx, t.id, { slug_name: slug, display_name: snap.display_name || t.display_name, original_text: snap.original_text, parsed_text: parsed, revision_id: rev.id, now });
     await recordTimeline(trx, { userId: rev.user_id, objectId: t.id, originalObjectId: t.id, key: 'tag.edited', revisionId: rev.id, now });
     await rewardSuggester(trx, rev, reviewer, t.id, now, moves);

@@ -197,9 +197,10 @@ export async function mergeTags(ctx: AppContext, session: SessionUser, input: { 
 export async function addTag(ctx: AppContext, session: SessionUser, input: AddTagInput) {
   await requirePermission(ctx, session, 'tag.add');
   const now = ctx.clock.now();
+  const parsed = input.original_text ? renderMarkdown(input.original_text) : '';
   return ctx.db.transaction().execute(async (trx) => {
     if (await repo.findTagBySlug(trx, input.slug_name)) throw fieldError('error.tag.already_exist', 'slug_name');
-    await createTag(trx, { slug_name: input.slug_name, display_name: input.display_name, original_text: input.original_text }, session.user.id, now);
+    await createTag(trx, { slug_name: input.slug_name, display_name: input.display_name, original_text: input.original_text, parsed_text: parsed }, session.user.id, now);
     return { slug_name: input.slug_name };
   });
 }
@@ -216,6 +217,7 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
   if (!direct) await requirePermission(ctx, session, 'tag.edit');
   const now = ctx.clock.now();
   const done = { edited: false };
+  const parsedInput = input.original_text ? renderMarkdown(input.original_text) : '';
   const out = await ctx.db.transaction().execute(async (trx) => {
     const tag = await availableTag(trx, input.tag_id);
     if (await repo.pendingRevision(trx, tag.id)) throw badRequest('error.revision.review_underway', [], { err_type: 'toast' });
@@ -232,7 +234,7 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
       if (clash && clash.id !== tag.id) throw fieldError('error.tag.already_exist', 'slug_name');
     }
     if (!slugChanged && next.display_name === tag.display_name && next.original_text === tag.original_text) return { wait_for_review: false };
-    const parsed = next.original_text === tag.original_text ? tag.parsed_text : next.original_text ? renderMarkdown(next.original_text) : '';
+    const parsed = next.original_text === tag.original_text ? tag.parsed_text : parsedInput;
     const content = tagRevisionContent({ id: tag.id, ...next, parsed_text: parsed });
     const revisionId = await insertRevision(trx, { user_id: uid, object_type: OBJECT_TYPE.tag, object_id: tag.id, title: next.slug_name, content, log: input.edit_summary ?? '', status: direct ? 0 : 1, now });
     if (!direct) {

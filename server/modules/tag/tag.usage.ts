@@ -87,13 +87,14 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
 
 /**
  * Creates a tag with its first revision (status 0, the snapshot the audit endpoint reads) and its
- * tag.created timeline entry; returns the new id.
+ * tag.created timeline entry; returns the new id. Callers that can pass `parsed_text` (rendered
+ * before their transaction) do.
  */
-export async function createTag(trx: DbOrTrx, t: { slug_name: string; display_name: string; original_text: string }, userId: number, now: number): Promise<string> {
+export async function createTag(trx: DbOrTrx, t: { slug_name: string; display_name: string; original_text: string; parsed_text?: string }, userId: number, now: number): Promise<string> {
   const id = await newObjectId(trx, OBJECT_TYPE.tag);
-  const parsed = t.original_text ? renderMarkdown(t.original_text) : '';
+  const parsed = t.parsed_text ?? (t.original_text ? renderMarkdown(t.original_text) : '');
   await repo.insertTag(trx, { id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: parsed, user_id: userId, now });
-  const revisionId = await insertRevision(trx, { user_id: userId, object_type: OBJECT_TYPE.tag, object_id: id, title: t.slug_name, content: tagRevisionContent({ id, ...t, parsed_text: parsed }), log: '', status: 0, now });
+  const revisionId = await insertRevision(trx, { user_id: userId, object_type: OBJECT_TYPE.tag, object_id: id, title: t.slug_name, content: tagRevisionContent({ id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: parsed }), log: '', status: 0, now });
   await repo.setTagRevision(trx, id, revisionId);
   await recordTimeline(trx, { userId, objectId: id, originalObjectId: id, key: 'tag.created', revisionId, now });
   return id;

@@ -58,9 +58,10 @@ export async function register(ctx: AppContext, input: { name: string; e_mail: s
   const username = usernameFromName(input.name);
   if (!isValidUsername(username)) throw fieldError('error.user.username_invalid', 'name');
   const now = ctx.clock.now();
+  const passHash = await hashPassword(input.pass);
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.e_mail)) throw fieldError('error.email.duplicate', 'e_mail');
-    const id = await createAccount(trx, { displayName: input.name, email: input.e_mail, password: input.pass, mailStatus: MAIL_STATUS.unverified, rank: 0, now });
+    const id = await createAccount(trx, { displayName: input.name, email: input.e_mail, passHash, mailStatus: MAIL_STATUS.unverified, rank: 0, now });
     const code = await issueCode(trx, id, 'activation', { e_mail: input.e_mail.toLowerCase() }, now);
     return { payload: await loginPayload(ctx, id, trx), code };
   });
