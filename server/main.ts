@@ -14,16 +14,17 @@ function defaultRendererDir(): string | null {
   return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
 }
 
+// a plain child process talks over process.send; an Electron utilityProcess over parentPort
+const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
+const reply = (m: unknown) => {
+  if (process.send) process.send(m);
+  parentPort?.postMessage(m);
+};
+
 /** Headless entry (npm run serve): flags and environment -> createApp -> listen. */
 async function main(): Promise<void> {
   const parsed = loadConfig();
   const config = makeConfig({ ...parsed, rendererDir: parsed.rendererDir ?? defaultRendererDir() });
-  // a plain child process talks over process.send; an Electron utilityProcess over parentPort
-  const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
-  const reply = (m: unknown) => {
-    if (process.send) process.send(m);
-    parentPort?.postMessage(m);
-  };
   const managed = !!parentPort || !!process.send;
   const lantern = await createApp(config, managed ? { host: parentHost(reply) } : {});
   const { url } = await lantern.listen();
@@ -59,6 +60,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`lantern failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`lantern failed to start: ${message}\n`);
+  // the desktop shell tells the user why (a taken port) when it falls back to another binding
+  const failed = { type: 'lantern:start-failed', error: message };
+  parentPort?.postMessage(failed);
+  if (process.send) process.send(failed, () => process.exit(1));
+  else setImmediate(() => process.exit(1));
 });

@@ -7,7 +7,7 @@ import { CHANNELS } from '../src-preload/contract';
 import { registerIpc } from './ipc';
 import { LanSwitch } from './lan-switch';
 import { menuTemplate } from './menu';
-import { ServerHost } from './server-host';
+import { fallbackMessage, ServerHost } from './server-host';
 import { TokenStore, type KeyValueStore } from './token-store';
 import { createMainWindow, type Bounds } from './window';
 import { pickImage } from './pick-image';
@@ -36,6 +36,12 @@ if (!app.requestSingleInstanceLock()) {
     dataDir,
     ...lan.binding(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),
+    // the remembered LAN port is taken (or the new one could not bind): serve where it works and say so
+    onFallback: (f) => {
+      lan.adopt(f.using);
+      buildMenu();
+      void dialog.showMessageBox({ type: 'warning', ...fallbackMessage(f) });
+    },
     onLanRequest: (req) => void switchLan(req.enabled, req.port),
   });
   const switchLan = (enabled: boolean, port = lan.current().port) =>
@@ -69,7 +75,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_e, contents) => contents.setWindowOpenHandler(() => ({ action: 'deny' })));
 
   app.whenReady().then(async () => {
-    const url = await host.start();
+    const url = await host.start().catch(() => {
+      // no server, no window (onGiveUp has said why, or the user quit): end instead of lingering invisibly
+      app.exit(1);
+      return null;
+    });
+    if (!url) return;
     registerIpc(
       ipcMain,
       {

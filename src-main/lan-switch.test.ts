@@ -33,6 +33,16 @@ describe('the LAN switch', () => {
     expect(changed).toHaveBeenLastCalledWith('http://127.0.0.1:43210', { enabled: false, port: 9300 });
   });
 
+  it('adopts the binding the server fell back to, so the menu and the next launch match it', () => {
+    const store = mapStore({ 'lan.enabled': true, 'lan.port': 9080 });
+    const s = new LanSwitch(store, () => {});
+    s.adopt({ host: '127.0.0.1', port: 0 });
+    expect(s.current()).toEqual({ enabled: false, port: 9080 });
+    expect(s.binding()).toEqual({ host: '127.0.0.1', port: 0 });
+    s.adopt({ host: '0.0.0.0', port: 9191 });
+    expect(s.current()).toEqual({ enabled: true, port: 9191 });
+  });
+
   it('runs one switch at a time', async () => {
     const order: string[] = [];
     const host = {

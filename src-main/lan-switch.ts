@@ -1,4 +1,4 @@
-import { bindHostFor, type LanSwitch as LanState } from './server-host';
+import { bindHostFor, type Binding, type LanSwitch as LanState } from './server-host';
 import type { KeyValueStore } from './token-store';
 
 /** The part of the server host the switch drives. */
@@ -31,6 +31,16 @@ export class LanSwitch {
   binding(): { host: string; port: number } {
     const s = this.current();
     return { host: bindHostFor(s.enabled), port: s.enabled ? s.port : 0 };
+  }
+
+  /**
+   * Records where the server really serves after it fell back from the remembered binding (a LAN
+   * port that is taken): the menu and the next launch then match it instead of the failed wish.
+   */
+  adopt(actual: Binding): void {
+    const enabled = actual.host !== '127.0.0.1';
+    this.store.set('lan.enabled', enabled);
+    if (enabled) this.store.set('lan.port', actual.port);
   }
 
   /** Applies a new setting: stores it and rebinds the server; one switch at a time. */

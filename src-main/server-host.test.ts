@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { bindHostFor, ServerHost } from './server-host';
+import { bindHostFor, fallbackMessage, ServerHost } from './server-host';
 
 class FakeChild extends EventEmitter {
   posted: unknown[] = [];
@@ -56,13 +56,72 @@ describe('the server host', () => {
     let t = 0;
     const onGiveUp = vi.fn();
     const { host, children } = makeHost({ maxRestarts: 2, now: () => t, onGiveUp });
-    void host.start();
+    const started = host.start();
     for (let i = 0; i < 3; i++) {
       t += 1000;
       children[children.length - 1].emit('exit', 1);
     }
     expect(children).toHaveLength(3);
     expect(onGiveUp).toHaveBeenCalledTimes(1);
+    // the launch waiting for the first server hears it too, instead of waiting forever
+    await expect(started).rejects.toThrow('exited 3 times');
+  });
+
+  it('falls back to loopback when the remembered LAN port is taken, says why, and resolves', async () => {
+    const onFallback = vi.fn();
+    const { host, children } = makeHost({ host: '0.0.0.0', port: 9080, onFallback });
+    const started = host.start();
+    children[0].emit('message', { type: 'lantern:start-failed', error: 'listen EADDRINUSE: address already in use 0.0.0.0:9080' });
+    children[0].emit('exit', 1);
+    expect(children).toHaveLength(2);
+    expect(children[1].args).toEqual(['--port', '0', '--host', '127.0.0.1', '--data-dir', '/data']);
+    expect(onFallback).toHaveBeenCalledWith({
+      wanted: { host: '0.0.0.0', port: 9080 },
+      using: { host: '127.0.0.1', port: 0 },
+      reason: 'listen EADDRINUSE: address already in use 0.0.0.0:9080',
+    });
+    children[1].ready(40123);
+    expect(await started).toBe('http://127.0.0.1:40123');
+  });
+
+  it('falls back to the previous binding when a rebind cannot bind', async () => {
+    const onFallback = vi.fn();
+    const { host, children } = makeHost({ onFallback });
+    const started = host.start();
+    children[0].ready(5555);
+    await started;
+    const again = host.rebind('0.0.0.0', 9090);
+    await vi.waitFor(() => expect(children).toHaveLength(2));
+    children[1].emit('exit', 1);
+    expect(children[2].args).toEqual(['--port', '5555', '--host', '127.0.0.1', '--data-dir', '/data']);
+    expect(onFallback).toHaveBeenCalledWith({ wanted: { host: '0.0.0.0', port: 9090 }, using: { host: '127.0.0.1', port: 5555 }, reason: 'exit code 1' });
+    children[2].ready(5555);
+    expect(await again).toBe('http://127.0.0.1:5555');
+  });
+
+  it('rejects the start when the fallback cannot start either', async () => {
+    const onGiveUp = vi.fn();
+    const { host, children } = makeHost({ host: '0.0.0.0', port: 9080, maxRestarts: 1, onGiveUp });
+    const started = host.start();
+    children[0].emit('exit', 1);
+    children[1].emit('exit', 1);
+    children[2].emit('exit', 1);
+    await expect(started).rejects.toThrow('the server exited 2 times');
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a start that is stopped before the server is ready', async () => {
+    const { host } = makeHost();
+    const started = host.start();
+    await host.stop();
+    await expect(started).rejects.toThrow('stopped before it was ready');
+  });
+
+  it('tells the user plainly where it serves instead', () => {
+    const m = fallbackMessage({ wanted: { host: '0.0.0.0', port: 9080 }, using: { host: '127.0.0.1', port: 0 }, reason: 'listen EADDRINUSE: address already in use 0.0.0.0:9080' });
+    expect(m.message).toBe('Lantern could not serve on the LAN on port 9080');
+    expect(m.detail).toContain('EADDRINUSE');
+    expect(m.detail).toContain('It is serving on this computer only instead.');
   });
 
   it('on quit asks the server to stop and waits for its exit, without restarting', async () => {
@@ -78,10 +137,11 @@ describe('the server host', () => {
 
   it('kills a server that does not stop in time', async () => {
     const { host, children } = makeHost({ stopTimeoutMs: 20 });
-    void host.start();
+    const started = host.start();
     children[0].postMessage = () => undefined;
     await host.stop();
     expect(children[0].killed).toBe(true);
+    await expect(started).rejects.toThrow('stopped before it was ready');
   });
 
   it('asks the server for a backup and resolves with its file', async () => {

@@ -22,6 +22,8 @@ export interface ServerHostOptions {
   now?: () => number;
   onReady?: (url: string) => void;
   onGiveUp?: (reason: string) => void;
+  /** The wanted binding failed before the server was ready; it is being started on `using` instead. */
+  onFallback?: (fallback: BindFallback) => void;
   /** The admin page asked (through the server) to serve on the LAN or stop; already validated. */
   onLanRequest?: (req: LanSwitch) => void;
 }
@@ -30,6 +32,38 @@ export interface ServerHostOptions {
 export interface LanSwitch {
   enabled: boolean;
   port: number;
+}
+
+/** Where a server listens. */
+export interface Binding {
+  host: string;
+  port: number;
+}
+
+/** A server that could not start on `wanted` and is started on `using` instead. */
+export interface BindFallback {
+  wanted: Binding;
+  using: Binding;
+  reason: string;
+}
+
+const LOOPBACK_ANY_PORT: Binding = { host: '127.0.0.1', port: 0 };
+
+/** Reads a child's start-failed message (the error that ended it before it was ready). */
+export function parseStartFailure(m: unknown): string | null {
+  if (!m || typeof m !== 'object') return null;
+  const { type, error } = m as { type?: unknown; error?: unknown };
+  return type === 'lantern:start-failed' && typeof error === 'string' && error ? error.slice(0, 500) : null;
+}
+
+/** What the user is told when the server could not bind where it was asked to. */
+export function fallbackMessage(f: BindFallback): { message: string; detail: string } {
+  const where = (b: Binding) => (b.host === '127.0.0.1' ? 'this computer only' : `the LAN on port ${b.port}`);
+  const wanted = f.wanted.host === '127.0.0.1' ? `on ${where(f.wanted)}` : `on the LAN on port ${f.wanted.port}`;
+  return {
+    message: `Lantern could not serve ${wanted}`,
+    detail: `${f.reason}.\nIt is serving on ${where(f.using)} instead. Pick another port from the Server menu (or the LAN page) to serve on the LAN.`,
+  };
 }
 
 /** Checks a child's lan-request message: a boolean and a port in 1024-65535; anything else is dropped. */
@@ -52,6 +86,14 @@ export class ServerHost {
   private stopping = false;
   private restarts: number[] = [];
   private url: string | null = null;
+  /** A start() waiting for the ready message. */
+  private pending: { resolve: (url: string) => void; reject: (err: Error) => void } | null = null;
+  /** Whether the running child has reported ready. */
+  private ready = false;
+  /** What the running child said when it failed to start. */
+  private lastError: string | null = null;
+  /** The last binding a child reported ready on. */
+  private lastGood: Binding | null = null;
   private host: string;
   private port: number;
 
@@ -65,41 +107,80 @@ export class ServerHost {
     return this.url;
   }
 
-  /** Starts the child; resolves with its URL when it reports ready. */
+  /**
+   * Starts the child; resolves with its URL when it reports ready. A child that exits before it is
+   * ready (a port taken since it was remembered, an address gone) is started again on the fallback
+   * binding (the last one that worked, else loopback on any port) and `onFallback` tells why; when
+   * that fails too, or the restarts run out, the promise rejects. It always settles.
+   */
   start(): Promise<string> {
     this.stopping = false;
-    return new Promise((resolve) => {
-      const args = ['--port', String(this.port), '--host', this.host, '--data-dir', this.opts.dataDir];
-      const child = this.opts.fork(args);
-      this.child = child;
-      child.on('message', (m) => {
-        if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'lantern:ready' && typeof (m as { url?: unknown }).url === 'string') {
-          this.url = (m as { url: string }).url;
-          // keep the same port across restarts so the window's URL stays valid
-          this.port = Number(new URL(this.url).port) || this.port;
-          this.opts.onReady?.(this.url);
-          resolve(this.url);
-        }
-        const lan = parseLanRequest(m);
-        if (lan) this.opts.onLanRequest?.(lan);
-      });
-      child.on('exit', (code) => this.onExit(child, code));
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.spawn();
     });
+  }
+
+  private spawn(): void {
+    const args = ['--port', String(this.port), '--host', this.host, '--data-dir', this.opts.dataDir];
+    const child = this.opts.fork(args);
+    this.child = child;
+    this.ready = false;
+    this.lastError = null;
+    child.on('message', (m) => {
+      if (child !== this.child) return;
+      if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'lantern:ready' && typeof (m as { url?: unknown }).url === 'string') {
+        this.url = (m as { url: string }).url;
+        this.ready = true;
+        // keep the same port across restarts so the window's URL stays valid
+        this.port = Number(new URL(this.url).port) || this.port;
+        this.lastGood = { host: this.host, port: this.port };
+        this.opts.onReady?.(this.url);
+        this.settle((p) => p.resolve(this.url as string));
+      }
+      const failed = parseStartFailure(m);
+      if (failed) this.lastError = failed;
+      const lan = parseLanRequest(m);
+      if (lan) this.opts.onLanRequest?.(lan);
+    });
+    child.on('exit', (code) => this.onExit(child, code));
+  }
+
+  private settle(fn: (p: { resolve: (url: string) => void; reject: (err: Error) => void }) => void): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) fn(p);
   }
 
   private onExit(child: ChildLike, code: number): void {
     if (child !== this.child) return;
     this.child = null;
-    if (this.stopping) return;
+    if (this.stopping) {
+      this.settle((p) => p.reject(new Error('the server was stopped before it was ready')));
+      return;
+    }
+    const reason = this.lastError ?? `exit code ${code}`;
+    // never ready on this binding: go back to one that works instead of retrying a taken port
+    const fallback = this.lastGood ?? LOOPBACK_ANY_PORT;
+    if (!this.ready && (fallback.host !== this.host || fallback.port !== this.port)) {
+      const wanted = { host: this.host, port: this.port };
+      this.host = fallback.host;
+      this.port = fallback.port;
+      this.opts.onFallback?.({ wanted, using: { ...fallback }, reason });
+      this.spawn();
+      return;
+    }
     const now = (this.opts.now ?? Date.now)();
     const windowMs = this.opts.windowMs ?? 60_000;
     this.restarts = this.restarts.filter((t) => now - t < windowMs);
     if (this.restarts.length >= (this.opts.maxRestarts ?? 3)) {
-      this.opts.onGiveUp?.(`the server exited ${this.restarts.length + 1} times within ${windowMs / 1000}s (last code ${code})`);
+      const why = `the server exited ${this.restarts.length + 1} times within ${windowMs / 1000}s (last: ${reason})`;
+      this.opts.onGiveUp?.(why);
+      this.settle((p) => p.reject(new Error(why)));
       return;
     }
     this.restarts.push(now);
-    void this.start();
+    this.spawn();
   }
 
   /** Asks the child to stop (it closes the database) and waits for it to exit. */
@@ -119,6 +200,7 @@ export class ServerHost {
       child.postMessage({ type: 'lantern:stop' });
     });
     this.child = null;
+    this.settle((p) => p.reject(new Error('the server was stopped before it was ready')));
   }
 
   /** Asks the server for a database backup; resolves with the backup file's path. */
