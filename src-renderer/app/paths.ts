@@ -28,6 +28,7 @@ export const paths = {
   notificationsSub: '/users/notifications/:type/:subType',
   badges: '/badges',
   badge: '/badges/:badgeId',
+  review: '/review',
   login: '/users/login',
   register: '/users/register',
   logout: '/users/logout',

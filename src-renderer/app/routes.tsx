@@ -41,6 +41,7 @@ const LazyTagEdit = suspended<object>(() => import('../pages/Tags/TagEditPage'))
 const LazySettings = suspended<object>(() => import('../pages/Settings/SettingsPage'));
 const LazyNotifications = suspended<object>(() => import('../pages/Notifications/NotificationsPage'));
 const LazyTimeline = suspended<object>(() => import('../pages/Timeline/TimelinePage'));
+const LazyReview = suspended<object>(() => import('../pages/Review/ReviewPage'));
 
 function Gate() {
   return (
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.content, lazy: named(() => import('../pages/Legal'), 'ContentPage') },
           { path: paths.badges, lazy: lazy(() => import('../pages/Badges/BadgesPage')) },
           { path: paths.badge, lazy: lazy(() => import('../pages/Badges/BadgePage')) },
+          { path: paths.review, element: <Guard kind="staff"><LazyReview /></Guard> },
           {
             // the admin area: the guard reloads the user, then only admins reach the admin frame and its pages
             path: paths.admin,

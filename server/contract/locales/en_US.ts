@@ -2,6 +2,7 @@ import { admin } from './en/admin.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
 import { qa } from './en/qa.js';
+import { review } from './en/review.js';
 import { settings } from './en/settings.js';
 import { tags } from './en/tags.js';
 
@@ -370,6 +371,7 @@ export const en_US = {
   settings,
   inbox,
   qa,
+  review,
   admin,
 } as const;
 

@@ -1,0 +1,113 @@
+import type { TagBrief, UserBrief } from '../types';
+
+/** The three review queues, by the names GET reviewing/type uses. */
+export const REVIEW_QUEUES = ['queued_post', 'flagged_post', 'suggested_post_edit'] as const;
+export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
+
+/** An entry of GET reviewing/type: a queue the caller may work on, with its waiting items. */
+export interface ReviewingType {
+  name: string;
+  label: string;
+  todo_amount: number;
+}
+
+/** The post fields queued posts and flags share. */
+export interface ReviewPostFields {
+  created_at: number;
+  object_id: string;
+  question_id: string;
+  answer_id: string;
+  comment_id: string;
+  object_type: 'question' | 'answer' | 'comment';
+  title: string;
+  url_title: string;
+  original_text: string;
+  parsed_text: string;
+  tags: TagBrief[];
+  /** 1 normal, 2 closed, 10 deleted, 11 pending. */
+  object_status: number;
+  /** The question's list status: 1 listed, 2 unlisted (0 for answers and comments). */
+  object_show_status: number;
+  author_user_info: UserBrief | null;
+}
+
+/** GetUnreviewedPostPageResp: a post the reviewer plugin holds back. */
+export interface QueuedPost extends ReviewPostFields {
+  review_id: number;
+  submit_at: number;
+  submitter_display_name: string;
+  reason: string;
+}
+
+/** The reason of a flag. */
+export interface FlagReason {
+  reason_type: number;
+  name: string;
+  description: string;
+  content_type: string;
+}
+
+/** GetReportListPageResp: a flagged post with the flag's reason and who flagged it. */
+export interface FlaggedPost extends ReviewPostFields {
+  flag_id: string;
+  answer_count: number;
+  answer_accepted: boolean;
+  reason: FlagReason | null;
+  reason_content: string;
+  submit_at: number;
+  submitter_user: UserBrief | null;
+}
+
+/** The current object beside a suggestion. */
+export interface SuggestionCurrent {
+  object_id: string;
+  object_type: 'question' | 'answer' | 'tag';
+  question_id: string;
+  answer_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  tags: TagBrief[];
+  status: number;
+}
+
+/** The suggested revision; its content is shaped like the object (question, answer or tag). */
+export interface SuggestionRevision {
+  id: string;
+  object_id: string;
+  title: string;
+  content: {
+    title?: string;
+    content?: string;
+    tags?: TagBrief[];
+    display_name?: string;
+    slug_name?: string;
+    original_text?: string;
+  } | null;
+  create_at: number;
+  user_info: UserBrief | null;
+  /** The edit summary. */
+  reason: string;
+}
+
+/** GetUnreviewedRevisionResp: a suggested edit and the object as it is now. */
+export interface SuggestedEdit {
+  type: 'question' | 'answer' | 'tag' | '';
+  info: SuggestionCurrent | null;
+  unreviewed_info: SuggestionRevision;
+}
+
+/** What a flag's review does (PUT report/review). */
+export type FlagOperation = 'edit_post' | 'close_post' | 'delete_post' | 'unlist_post' | 'ignore_report';
+
+/** Body of PUT report/review. */
+export interface FlagReviewInput {
+  flag_id: string;
+  operation_type: FlagOperation;
+  close_type?: number;
+  close_msg?: string;
+  title?: string;
+  content?: string;
+  tags?: { slug_name: string }[];
+}
