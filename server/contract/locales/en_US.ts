@@ -290,7 +290,7 @@ export const en_US = {
     body_hint: 'Markdown is supported. Include everything someone needs to answer.',
     body_required: 'Body cannot be empty.',
     tags_label: 'Tags',
-    tags_hint: 'Add one to {{max}} tags that describe what the question is about.',
+    tags_hint: 'Add one to {{max}} tags that describe what the question is about; Enter or a comma after each.',
     tags_required: 'Add at least one tag.',
     tags_max: 'Up to {{max}} tags.',
     tag_too_long: 'Each tag up to {{max}} characters.',

@@ -26,13 +26,14 @@ const search = { method: 'GET', match: (p: string) => p.startsWith('/question/ta
 const permission = (ok: boolean) => ({ method: 'GET', match: (p: string) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: ok, no_permission_tip: ok ? '' : 'You need at least 750 reputation to do this.' } } });
 
 describe('the tag picker with the create-tag dialog', () => {
-  it('offers "Create tag" for an unknown name, checks the dialog like the create page, and chooses the created tag', async () => {
+  it('offers "Create tag … with a description" for an unknown name, checks the dialog like the create page, and chooses the created tag', async () => {
     const sent = fakeServer([search, permission(true), { method: 'POST', match: (p) => p === '/tag', data: { slug_name: 'wicks' } }]);
     renderWithApp(<Harness />, { path: '/questions/ask', user: userFixture({ rank: 800 }) });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Tags'), 'Wicks');
-    const option = await screen.findByRole('option', { name: 'Create tag “Wicks”' });
-    await user.keyboard('{ArrowDown}{Enter}');
+    const option = await screen.findByRole('option', { name: 'Create tag “Wicks” with a description…' });
+    // the first option takes the name as a new tag; the second opens the dialog
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Create new tag' });
     expect(option).toBeTruthy();
     const name = within(dialog).getByLabelText('Display name') as HTMLInputElement;
@@ -59,6 +60,10 @@ describe('the tag picker with the create-tag dialog', () => {
     expect(within(await screen.findByRole('list', { name: 'Chosen tags' })).getByText('lanterns')).toBeTruthy();
     await user.type(screen.getByLabelText('Tags'), 'wicks');
     expect(await screen.findByText('No tag named “wicks”.')).toBeTruthy();
+    // Enter does not take it either: no privilege, no such tag
+    await user.keyboard('{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Chosen tags' })).queryByText('wicks')).toBeNull();
+    expect(screen.getByText('No tag named “wicks”.')).toBeTruthy();
     expect(screen.queryByRole('option', { name: /Create tag/ })).toBeNull();
   });
 });

@@ -91,6 +91,8 @@ export const tags = {
   undeleted_toast: 'Tag restored.',
   // the create-tag dialog in the tag picker
   dialog_title: 'Create new tag',
-  picker_create: 'Create tag “{{name}}”',
+  picker_create: 'Create tag “{{name}}” with a description…',
+  // a chosen tag that does not exist yet: posting the question creates it
+  picker_new: 'new',
   picker_no_match: 'No tag named “{{name}}”.',
 } as const;
