@@ -4,6 +4,7 @@ import type { Db } from './db/database.js';
 import type { DialectHandle } from './db/dialect/sqlite.js';
 import type { Clock } from './infra/clock.js';
 import type { CaptchaService } from './infra/captcha/captcha.service.js';
+import type { RateLimiter } from './infra/captcha/rate-limit.js';
 import type { Mailer } from './infra/mail/mailer.js';
 import type { HostControl } from './infra/host-control.js';
 import type { EventBus } from './infra/events.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   readonly sessions: Sessions;
   readonly mailer: Mailer;
   readonly captcha: CaptchaService;
+  /** Attempt limits of login, registration and account mails. */
+  readonly limits: RateLimiter;
   /** Values allowed to lag a few seconds (list totals). */
   readonly cache: TtlCache;
   /** Domain events (notifications, badges and mail subscribe). */

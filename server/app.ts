@@ -11,6 +11,8 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
+import { RateLimiter } from './infra/captcha/rate-limit.js';
+import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { createLogger } from './infra/logger.js';
 import { headlessHost, type HostControl } from './infra/host-control.js';
@@ -61,8 +63,9 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const settings = new SiteSettings(db, clock);
   const sessions = new Sessions(db, clock);
   const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
-  const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, 'lantern_captcha', true));
-  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now(), beforeClose: [] };
+  const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
+  const limits = new RateLimiter(clock, config.rateLimits);
+  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, limits, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now(), beforeClose: [] };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 

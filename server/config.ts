@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './infra/captcha/rate-limit.js';
 
 /** Answers from an unattended install (AUTO_INSTALL=true), as the reference server reads them. */
 export interface AutoInstall {
@@ -39,6 +40,10 @@ export interface Config {
   readonly listPageTtlMs: number;
   /** How long a search's results may be reused (0: never; tests). */
   readonly searchTtlMs: number;
+  /** Attempt limits of login, registration and account mails (tests shrink them). */
+  readonly rateLimits: RateLimitConfig;
+  /** How often expired sessions are deleted (they are also deleted at start). */
+  readonly sessionPurgeMs: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -130,6 +135,8 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     listPageTtlMs: 0,
     searchTtlMs: 0,
     viewFlushMs: 0,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    sessionPurgeMs: 60 * 60 * 1000,
     ...partial,
   });
 }

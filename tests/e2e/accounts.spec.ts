@@ -54,7 +54,7 @@ test('the install wizard installs the site in five steps', async ({ page }) => {
   expect((await again.json()).reason).toBe('error.database.already_installed');
 });
 
-test('the admin points mail at the local SMTP server', async ({ request }) => {
+test('the admin points mail at the local SMTP server and turns the captcha on (it ships off)', async ({ request }) => {
   const login = await request.post(server.url + '/answer/api/v1/user/login/email', { data: { e_mail: 'admin@example.com', pass: 'admin-password-1' } });
   const token = (await login.json()).data.access_token as string;
   const r = await request.put(server.url + '/answer/admin/api/setting/smtp', {
@@ -62,6 +62,9 @@ test('the admin points mail at the local SMTP server', async ({ request }) => {
     data: { from_email: 'lantern@example.com', from_name: 'Lantern', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_authentication: false, encryption: '' },
   });
   expect(r.status()).toBe(200);
+  // Lantern's own UI draws its image captcha once an admin switches it on
+  const captcha = await request.put(server.url + '/answer/admin/api/plugin/status', { headers: { Authorization: token }, data: { plugin_slug_name: 'lantern_captcha', enabled: true } });
+  expect(captcha.status()).toBe(200);
 });
 
 test('sign up, activate from the mail, log out, log in, log out', async ({ page }) => {

@@ -60,3 +60,8 @@ export async function useSmtp(app: TestApp, port: number): Promise<void> {
 export async function captchaOff(app: TestApp): Promise<void> {
   await writeConfigValue(app.lantern.ctx.db, 'plugin.status', JSON.stringify({ lantern_captcha: false }));
 }
+
+/** Turns the built-in captcha plugin on (it ships off, as an admin can switch it on). */
+export async function captchaOn(app: TestApp): Promise<void> {
+  await writeConfigValue(app.lantern.ctx.db, 'plugin.status', JSON.stringify({ lantern_captcha: true }));
+}

@@ -55,8 +55,14 @@ describe('the registry', () => {
 });
 
 describe('GET plugin/status and admin plugins', () => {
-  it('lists every plugin with its switch', async () => {
+  it('lists every plugin with its switch (the captcha ships off, as the reference ships none)', async () => {
     pluginRegistry(app.lantern.ctx).register(searchPlugin);
+    expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
+      { slug_name: 'lantern_captcha', enabled: false },
+      { slug_name: 'lantern_reviewer', enabled: false },
+      { slug_name: 'test_search', enabled: false },
+    ]);
+    await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: true } });
     expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
       { slug_name: 'lantern_captcha', enabled: true },
       { slug_name: 'lantern_reviewer', enabled: false },
@@ -91,12 +97,15 @@ describe('GET plugin/status and admin plugins', () => {
       expect((await app.call(method, path, { body, token: user.token })).status).toBe(403);
       expect((await app.call(method, path, { body, token: mod.token })).status).toBe(403);
     }
-    expect((await app.call('GET', `${V1}/plugin/status`)).body.data[0].enabled).toBe(true);
+    expect((await app.call('GET', `${V1}/plugin/status`)).body.data[0].enabled).toBe(false);
   });
 });
 
 describe('PUT plugin/status', () => {
   it('switches the captcha off and on; the captcha follows', async () => {
+    expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: '', config: null });
+    await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: true } });
+    expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: 'lantern_captcha', config: { type: 'image' } });
     const off = await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: false } });
     expect(off.body).toMatchObject({ code: 200, data: null });
     expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }, { slug_name: 'lantern_reviewer', enabled: false }]);

@@ -115,8 +115,8 @@ describe('admin siteinfo groups', () => {
 });
 
 describe('plugins', () => {
-  it('lists the built-in captcha plugin as enabled', async () => {
+  it('lists the built-in captcha plugin, off by default', async () => {
     const r = await app.call('GET', '/answer/api/v1/plugin/status');
-    expect(r.body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: true }, { slug_name: 'lantern_reviewer', enabled: false }]);
+    expect(r.body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }, { slug_name: 'lantern_reviewer', enabled: false }]);
   });
 });

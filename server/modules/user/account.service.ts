@@ -4,6 +4,7 @@ import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../http/errors.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
+import type { Limit } from '../../infra/captcha/rate-limit.js';
 import { bindFromActivationCode } from '../connector/connector.binding.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
@@ -23,6 +24,19 @@ export interface RequestMeta {
 export async function checkCaptcha(ctx: AppContext, action: CaptchaAction, unit: string, staff: boolean, input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
   if (!(await ctx.captcha.required(action, unit, staff))) return;
   if (!(await ctx.captcha.verify(input.captcha_id, input.captcha_code))) throw fieldError('error.object.captcha_verification_failed', 'captcha_code');
+}
+
+type LimitKind = 'login' | 'register' | 'mail';
+
+/** The per-account and per-address counters of an attempt (the account is an email or a user id). */
+function limitKeys(ctx: AppContext, kind: LimitKind, account: string, ip: string): [string, Limit][] {
+  const l = ctx.limits.limits;
+  const [perAccount, perAddress] =
+    kind === 'login' ? [l.loginPerAccount, l.loginPerAddress] : kind === 'register' ? [l.registerPerAccount, l.registerPerAddress] : [l.mailPerAccount, l.mailPerAddress];
+  return [
+    [`${kind}:account:${account.toLowerCase()}`, perAccount],
+    [`${kind}:address:${ip}`, perAddress],
+  ];
 }
 
 /** Issues a session and builds the login payload. */
@@ -53,6 +67,7 @@ export async function register(ctx: AppContext, input: { name: string; e_mail: s
   const login = await ctx.settings.get('login');
   if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.not_allowed_registration');
   if (!domainAllowed(input.e_mail, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
+  ctx.limits.take(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const username = usernameFromName(input.name);
@@ -72,17 +87,22 @@ export async function register(ctx: AppContext, input: { name: string; e_mail: s
 
 /** POST user/login/email. */
 export async function login(ctx: AppContext, input: { e_mail: string; pass: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta) {
+  // failures are counted per account and per address; a success clears the account's
+  const keys = limitKeys(ctx, 'login', input.e_mail, meta.ip);
+  ctx.limits.check(...keys);
   await checkCaptcha(ctx, 'password', meta.ip, false, input);
   const user = await findUserByEmail(ctx.db, input.e_mail);
   const allowed = (await ctx.settings.get('login')).allow_password_login;
   const okPass = user && user.status !== 10 && allowed ? await checkPassword(input.pass, user.pass) : false;
   if (!user || !okPass) {
     await ctx.captcha.count('password', meta.ip);
+    ctx.limits.hit(...keys);
     throw fieldError('error.object.email_or_password_incorrect', 'e_mail');
   }
   // unlike the reference, a suspended account gets no token at all
   if (user.status === 9 && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
   await ctx.captcha.clear('password', meta.ip);
+  ctx.limits.clear(keys[0][0]);
   await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now() });
   return loginPayload(ctx, user.id);
 }
@@ -103,6 +123,7 @@ export async function verifyEmail(ctx: AppContext, code: string) {
 
 /** POST user/email/verification/send: a new activation link for an unverified account. */
 export async function resendActivation(ctx: AppContext, session: SessionUser, input: { captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
+  ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = session.user;
@@ -114,6 +135,7 @@ export async function resendActivation(ctx: AppContext, session: SessionUser, in
 
 /** POST user/password/reset: always succeeds, so it tells nobody which emails exist. */
 export async function requestPasswordReset(ctx: AppContext, input: { e_mail: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
+  ctx.limits.take(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = await findUserByEmail(ctx.db, input.e_mail);
@@ -139,6 +161,7 @@ export async function replacePassword(ctx: AppContext, input: { code: string; pa
 /** POST user/email/change/code: sends a confirmation link to the new address. */
 export async function requestEmailChange(ctx: AppContext, session: SessionUser, input: { e_mail: string; pass?: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
   const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+  ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   await ctx.captcha.count('edit_userinfo', String(session.user.id));
   const user = session.user;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captchaFor, makeUser } from '../../../tests/support/accounts.js';
+import { captchaFor, captchaOn, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
@@ -84,7 +84,14 @@ describe('POST /answer/api/v1/user/register/email', () => {
     expect(r.body).toMatchObject({ reason: 'error.email.illegal_email_domain_error', data: [{ error_field: 'e_mail' }] });
   });
 
-  it('demands a captcha for registration and refuses a wrong one on captcha_code', async () => {
+  it('registers without captcha fields by default (the captcha plugin ships off, as the reference ships none)', async () => {
+    const r = await app.call('POST', REG, { body: { name: 'Stock Client', e_mail: 'stock@example.com', pass: 'password-123' } });
+    expect(r.status).toBe(200);
+    expect((await app.call('GET', '/answer/api/v1/user/action/record?action=email')).body.data).toEqual({ captcha_id: '', captcha_img: '', verify: false });
+  });
+
+  it('demands a captcha for registration once an admin turns it on, and refuses a wrong one on captcha_code', async () => {
+    await captchaOn(app);
     const none = await app.call('POST', REG, { body: { name: 'NoCap', e_mail: 'n@example.com', pass: 'password-123' } });
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ reason: 'error.object.captcha_verification_failed', data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }] });
@@ -115,7 +122,14 @@ describe('POST /answer/api/v1/user/login/email', () => {
     }
   });
 
-  it('asks for a captcha after three failed logins', async () => {
+  it('lets a correct login through after three failures when the captcha is off (the default)', async () => {
+    await makeUser(app, { email: 'fay@example.com', password: 'fay-pass-12' });
+    for (let i = 0; i < 3; i++) expect((await app.call('POST', LOGIN, { body: { e_mail: 'fay@example.com', pass: 'wrong-pass' } })).status).toBe(400);
+    expect((await app.call('POST', LOGIN, { body: { e_mail: 'fay@example.com', pass: 'fay-pass-12' } })).status).toBe(200);
+  });
+
+  it('asks for a captcha after three failed logins when the captcha is on', async () => {
+    await captchaOn(app);
     await makeUser(app, { email: 'eve@example.com', password: 'eve-pass-12' });
     for (let i = 0; i < 3; i++) await app.call('POST', LOGIN, { body: { e_mail: 'eve@example.com', pass: 'wrong-pass' } });
     const blocked = await app.call('POST', LOGIN, { body: { e_mail: 'eve@example.com', pass: 'eve-pass-12' } });
