@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { TokenStore } from './token-store';
-// @ts-expect-error plain .mjs module without types
-import { detectElectron } from './launcher/electron-detect.mjs';
 
 function mapStore() {
   const m = new Map<string, unknown>();
@@ -25,18 +23,5 @@ describe('the token store', () => {
     const tokens = new TokenStore(store, { isEncryptionAvailable: () => false, encryptString: () => Buffer.from(''), decryptString: () => '' });
     tokens.set('t1');
     expect(tokens.get()).toBe('t1');
-  });
-});
-
-describe('electron detection for npm start', () => {
-  it('reports a missing binary with its reason', () => {
-    const r = detectElectron(() => {
-      throw new Error('Electron failed to install correctly');
-    }, {});
-    expect(r).toEqual({ ok: false, reason: 'the Electron binary is not installed (Electron failed to install correctly)' });
-  });
-
-  it('accepts an existing binary path', () => {
-    expect(detectElectron(() => process.execPath, {})).toEqual({ ok: true, path: process.execPath });
   });
 });

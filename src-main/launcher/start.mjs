@@ -3,7 +3,7 @@
 // the headless server (built on first run) serving the UI, with the URL printed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { detectElectron } from './electron-detect.mjs';
+import { detectElectron, headlessNotice } from './electron-detect.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const electron = detectElectron();
@@ -13,7 +13,7 @@ let child;
 if (electron.ok) {
   child = spawn('npx', ['electron-vite', 'preview', ...args], { cwd: root, stdio: 'inherit' });
 } else {
-  process.stdout.write(`Electron is not available: ${electron.reason}.\nStarting the headless server instead; open the URL below in a browser.\n`);
+  process.stdout.write(headlessNotice(electron.reason));
   child = spawn(process.execPath, [fileURLToPath(new URL('../../server/serve.mjs', import.meta.url)), ...args], { cwd: root, stdio: 'inherit' });
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
