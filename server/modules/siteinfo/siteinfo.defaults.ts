@@ -94,7 +94,9 @@ export const GROUP_DEFAULTS: SiteGroups = {
     allow_email_domains: [],
   },
   users: {
-    default_avatar: 'gravatar',
+    // the built-in letter avatar: Gravatar would send every member's email hash to a third
+    // party from an offline app; an admin can still choose it
+    default_avatar: 'system',
     gravatar_base_url: 'https://www.gravatar.com/avatar/',
     allow_update_display_name: true,
     allow_update_username: true,

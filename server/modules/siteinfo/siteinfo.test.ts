@@ -23,7 +23,8 @@ describe('GET /answer/api/v1/siteinfo', () => {
     expect(d.theme).toMatchObject({ theme: 'default', theme_options: [{ label: 'Default', value: 'default' }] });
     expect(d.theme.theme_config.default.primary_color).toBe('#0033ff');
     expect(d.site_seo.permalink).toBe(2);
-    expect(d.site_users).toMatchObject({ default_avatar: 'gravatar', gravatar_base_url: 'https://www.gravatar.com/avatar/' });
+    // a new site uses the built-in letter avatar (no member's email hash goes to a third party)
+    expect(d.site_users).toMatchObject({ default_avatar: 'system', gravatar_base_url: 'https://www.gravatar.com/avatar/' });
     expect(d.site_write).toMatchObject({ restrict_answer: true, required_tag: false, max_image_size: 4 });
     expect(d.site_legal).toEqual({ external_content_display: 'always_display' });
     expect(d.custom_css_html).toEqual({ custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' });
@@ -107,9 +108,9 @@ describe('admin siteinfo groups', () => {
     await app.call('PUT', `${A}/siteinfo/theme`, { token: admin, body: { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: '#111111', primary_color: '#222222' } } } });
     const theme = await app.call('GET', `${A}/siteinfo/theme`, { token: admin });
     expect(theme.body.data).toMatchObject({ color_scheme: 'dark', theme_options: [{ value: 'default' }] });
-    await app.call('PUT', `${A}/siteinfo/users`, { token: admin, body: { default_avatar: 'system', allow_update_bio: false } });
+    await app.call('PUT', `${A}/siteinfo/users`, { token: admin, body: { default_avatar: 'gravatar', allow_update_bio: false } });
     const site = await app.call('GET', '/answer/api/v1/siteinfo');
-    expect(site.body.data.site_users).toMatchObject({ default_avatar: 'system', allow_update_bio: false, allow_update_username: true });
+    expect(site.body.data.site_users).toMatchObject({ default_avatar: 'gravatar', allow_update_bio: false, allow_update_username: true });
     expect((await app.call('GET', `${A}/theme/options`, { token: admin })).body.data).toEqual([{ label: 'Default', value: 'default' }]);
   });
 });

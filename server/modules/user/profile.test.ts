@@ -50,6 +50,33 @@ describe('PUT /answer/api/v1/user/info', () => {
     expect(row.bio_html).not.toMatch(/<script|href="javascript/);
   });
 
+  it('saves a stock Answer client profile form: avatar type "default" (its System choice) is the system avatar', async () => {
+    const { id, token } = await makeUser(app);
+    const me = (await app.call('GET', `${V1}/user/info`, { token })).body.data;
+    expect(me.avatar.type).toBe('');
+    const r = await app.call('PUT', `${V1}/user/info`, {
+      token,
+      body: { display_name: 'Stock Client', username: me.username, avatar: { type: 'default', gravatar: '', custom: '' }, bio: 'hello', website: '', location: 'Porto' },
+    });
+    expect(r.status).toBe(200);
+    const row = await app.lantern.ctx.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ display_name: 'Stock Client', location: 'Porto' });
+    expect(JSON.parse(row.avatar).type).toBe('system');
+    expect((await app.call('GET', `${V1}/user/info`, { token })).body.data.avatar.type).toBe('system');
+    // an unknown type is read the same way, as the reference takes any short string
+    expect((await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'letters' } } })).status).toBe(200);
+    expect((await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'x'.repeat(101) } } })).status).toBe(400);
+  });
+
+  it('shows the built-in letter avatar (no gravatar URL) to members who made no choice; Gravatar stays an admin choice', async () => {
+    const { id } = await makeUser(app);
+    const shown = async () => (await app.call('GET', `${V1}/personal/user/info?username=${(await app.lantern.ctx.db.selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username}`)).body.data.avatar;
+    expect(await shown()).toBe('');
+    const users = await app.lantern.ctx.settings.get('users');
+    await app.lantern.ctx.settings.put('users', { ...users, default_avatar: 'gravatar' });
+    expect(await shown()).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}$/);
+  });
+
   it.each([
     [{ display_name: 'X' }, 'display_name', 'Display name must be at 2-30 characters in length.'],
     [{ display_name: 'Okay', username: 'Bad Name!' }, 'username', 'Username is invalid.'],

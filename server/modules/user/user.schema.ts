@@ -24,8 +24,20 @@ export const changeEmailSchema = z.object({ e_mail: email(), pass: z.string().ma
 /** PUT user/password. */
 export const modifyPasswordSchema = z.object({ old_pass: z.string().max(32).optional().default(''), pass: noSpaces(password()), ...captchaFields });
 
+/**
+ * The avatar type, as loosely as the reference takes it (any short string). The stock Answer UI
+ * sends "default" for its System choice; that and any unknown type are the system avatar;
+ * '' is no choice (the site's default avatar).
+ */
+const avatarType = z
+  .string({ error: 'validation.type' })
+  .max(100, msg('validation.max_length', { max: 100 }))
+  .optional()
+  .default('')
+  .transform((t): 'system' | 'gravatar' | 'custom' | '' => (t === 'gravatar' || t === 'custom' || t === '' ? t : 'system'));
+
 const avatarSchema = z.object({
-  type: z.enum(['system', 'gravatar', 'custom', ''], { error: msg('validation.one_of', { options: 'system, gravatar, custom' }) }).optional().default(''),
+  type: avatarType,
   gravatar: z.string().max(200).optional().default(''),
   custom: z.string().max(200).optional().default(''),
 });
