@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig, makeConfig } from './config.js';
 import { backupNow } from './infra/backup.js';
 import { parentHost } from './infra/host-control.js';
+import { servingBanner } from './infra/serving-urls.js';
 import { followSiteUrl } from './modules/lan/lan.service.js';
 
 /** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
   const lantern = await createApp(config, managed ? { host: parentHost(reply) } : {});
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir }, 'lantern is serving');
-  process.stdout.write(`Lantern is serving at ${url}/ (data: ${config.dataDir})\n`);
+  // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/
+  process.stdout.write(servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir));
   // the desktop's site URL follows where it serves (loopback, or the LAN address)
   if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
   // the window always talks to the server over loopback, even when it also serves the LAN
