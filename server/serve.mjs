@@ -1,21 +1,26 @@
 #!/usr/bin/env node
 // `npm run serve -- --port 9080 --host 127.0.0.1 --data-dir DIR`: the headless server for LAN
-// browsers. Builds once when out/ is missing (or LANTERN_REBUILD=1), then runs the built server.
+// browsers. Builds when out/ is missing or older than the sources (a `git pull` since the last
+// build), or when LANTERN_REBUILD=1, then runs the built server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildState, rebuildReason } from './build-freshness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = join(root, 'out/main/server.js');
-const ui = join(root, 'out/renderer/index.html');
 
-if (process.env.LANTERN_REBUILD === '1' || !existsSync(entry) || !existsSync(ui)) {
-  process.stdout.write('Building Lantern (first run)...\n');
+const state = buildState(root);
+const reason = rebuildReason(state, process.env.LANTERN_REBUILD === '1');
+if (reason) {
+  process.stdout.write(`${reason}\n`);
   const b = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) {
     process.stderr.write('The build failed; see the output above.\n');
     process.exit(b.status ?? 1);
   }
+} else {
+  process.stdout.write(`Running the build of ${state.builtAt.toISOString()} (up to date with the sources; LANTERN_REBUILD=1 forces a rebuild).\n`);
 }
 
 const { nodeFlags } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));
