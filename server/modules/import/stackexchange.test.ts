@@ -124,6 +124,8 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
       answer_count: 6,
     }));
     expect(q.original_text).toMatch(/^As a historian I know that while information/);
+    // an old question gets its hot score at import (it is listed on the hot list and related panels)
+    expect(q.hot_score).toBeGreaterThan(0);
     expect(q.parsed_text).toMatch(/^<p>As a historian I know/);
     const tags = await db.selectFrom('tag_rel as r').innerJoin('tag as t', 't.id', 'r.tag_id').select('t.slug_name').where('r.object_id', '=', id).orderBy('r.id').execute();
     expect(tags.map((t) => t.slug_name)).toEqual(['discussion', 'answers']);

@@ -7,6 +7,7 @@ import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
+import { refreshHotScores } from '../question/hot-score.js';
 import { insertRevision } from '../question/question.repository.js';
 import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
 import { tagSlug } from '../tag/tag.usage.js';
@@ -454,6 +455,9 @@ class StackExchangeImport {
     await this.finishPosts();
     this.log('comments...');
     await this.importComments();
+    // imported questions are old: without a score they would be missing from the hot list and related panels
+    this.log('hot scores...');
+    await refreshHotScores(this.db, Math.floor(Date.now() / 1000), { all: true });
     this.report.seconds = Math.round((performance.now() - started) / 10) / 100;
     return this.report;
   }

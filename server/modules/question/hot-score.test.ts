@@ -34,7 +34,7 @@ describe('the hourly refresh', () => {
   });
   afterEach(async () => app.stop());
 
-  it('scores the last 90 days and orders question/page?order=hot by it', async () => {
+  it('scores every question at start, then the last 90 days hourly, and orders question/page?order=hot by it over questions of any age', async () => {
     const token = await adminToken(app);
     const ask = async (title: string) => (await app.call('POST', '/answer/api/v1/question', { token, body: { title, content: 'Some body text here.', tags: [{ slug_name: 'hot' }] } })).body.data.id as string;
     const quiet = await ask('A quiet question');
@@ -44,12 +44,19 @@ describe('the hourly refresh', () => {
     const now = app.lantern.ctx.clock.now();
     await db.updateTable('question').set({ view_count: 500, vote_count: 4, answer_count: 2 }).where('id', '=', busy).execute();
     await db.updateTable('question').set({ view_count: 3 }).where('id', '=', quiet).execute();
-    await db.updateTable('question').set({ view_count: 9000, hot_score: 77, created_at: now - 100 * 86400 }).where('id', '=', ancient).execute();
-    expect(await refreshHotScores(db, now + 60)).toBe(2);
-    const scores = new Map((await db.selectFrom('question').select(['id', 'hot_score']).execute()).map((r) => [r.id, r.hot_score]));
-    expect(scores.get(busy)).toBeGreaterThan(scores.get(quiet)!);
-    expect(scores.get(ancient)).toBe(0);
+    await db.updateTable('question').set({ view_count: 9000, hot_score: 0, created_at: now - 100 * 86400, updated_at: now - 100 * 86400 }).where('id', '=', ancient).execute();
+    // at start (and after an import) every question is scored
+    expect(await refreshHotScores(db, now + 60, { all: true })).toBe(3);
+    const scores = async () => new Map((await db.selectFrom('question').select(['id', 'hot_score']).execute()).map((r) => [r.id, r.hot_score]));
+    const first = await scores();
+    expect(first.get(busy)).toBeGreaterThan(first.get(quiet)!);
+    expect(first.get(ancient)).toBeGreaterThan(0);
+    // the hourly refresh moves the recent ones only; the old one keeps its score
+    await db.updateTable('question').set({ hot_score: 5 }).where('id', '=', ancient).execute();
+    expect(await refreshHotScores(db, now + 120)).toBe(2);
+    expect((await scores()).get(ancient)).toBe(5);
     const list = await app.call('GET', '/answer/api/v1/question/page?order=hot&page=1&page_size=10');
-    expect(list.body.data.list.map((q: { id: string }) => q.id)).toEqual([busy, quiet]);
+    expect(list.body.data.count).toBe(3);
+    expect(list.body.data.list.map((q: { id: string }) => q.id)).toEqual([busy, quiet, ancient]);
   });
 });

@@ -29,16 +29,21 @@ export function hotScore(q: HotInputs, now: number): number {
   return Number.isFinite(stored) && stored > 0 ? stored : 0;
 }
 
-/** Recomputes hot_score for the questions of the last 90 days (older ones drop to 0, as they leave the hot list). */
-export async function refreshHotScores(db: DbOrTrx, now: number): Promise<number> {
+/**
+ * Recomputes hot_score. Every question has one (the hot list and the related-questions panel
+ * rank every question by it, as the reference lists them): `all` scores every question (at start
+ * and after an import); the hourly refresh only the questions of the last 90 days, whose scores
+ * still move (older ones keep the score they have, which changes little with age).
+ */
+export async function refreshHotScores(db: DbOrTrx, now: number, opts: { all?: boolean } = {}): Promise<number> {
   const since = now - WINDOW_DAYS * 86400;
-  const rows = await db
+  let query = db
     .selectFrom('question as q')
     .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at', 'q.hot_score'])
     .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
-    .where('q.created_at', '>=', since)
-    .where('q.status', 'in', [1, 2])
-    .execute();
+    .where('q.status', 'in', [1, 2]);
+  if (!opts.all) query = query.where('q.created_at', '>=', since);
+  const rows = await query.execute();
   // in short transactions with a pause between them: the database has one connection, and a long
   // transaction would hold every request behind it (8k questions: ~1 s under load before this)
   const changed = rows
@@ -51,22 +56,21 @@ export async function refreshHotScores(db: DbOrTrx, now: number): Promise<number
     });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await db.updateTable('question').set({ hot_score: 0 }).where('created_at', '<', since).where('hot_score', '!=', 0).execute();
   return rows.length;
 }
 
-/** Runs the job at start and then hourly (the timer does not keep the process alive). */
+/** Runs the job over every question at start and then hourly over recent ones (the timer does not keep the process alive). */
 export function registerHotScore(ctx: AppContext, _routers: Routers): void {
   if (!ctx.config.backgroundJobs) return;
-  const run = async () => {
+  const run = async (all: boolean) => {
     const started = performance.now();
     try {
-      const questions = await refreshHotScores(ctx.db, ctx.clock.now());
+      const questions = await refreshHotScores(ctx.db, ctx.clock.now(), { all });
       ctx.logger.info({ questions, ms: Math.round(performance.now() - started) }, 'hot scores refreshed');
     } catch (err) {
       ctx.logger.warn({ err }, 'hot score refresh failed');
     }
   };
-  setTimeout(() => void run(), 1000).unref();
-  setInterval(() => void run(), HOUR_MS).unref();
+  setTimeout(() => void run(true), 1000).unref();
+  setInterval(() => void run(false), HOUR_MS).unref();
 }

@@ -44,8 +44,8 @@ export async function tagFamilyIds(db: DbOrTrx, slug: string): Promise<string[]>
   return [...new Set([mainId, tag.id, ...synonyms.map((s) => s.id)])];
 }
 
-/** The hottest public questions created since `since` carrying one of the tags, without one question. */
-export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; excludeId: string; since: number; limit: number }): Promise<QuestionRow[]> {
+/** The hottest public questions carrying one of the tags (of any age), without one question. */
+export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; excludeId: string; limit: number }): Promise<QuestionRow[]> {
   if (q.tagIds.length === 0) return [];
   return db
     .selectFrom('question as q')
@@ -53,7 +53,6 @@ export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; exc
     .where('q.status', 'in', PUBLIC_STATUSES)
     .where('q.show', '=', 1)
     .where('q.id', '!=', q.excludeId)
-    .where('q.created_at', '>=', q.since)
     .where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', q.tagIds).where('r.status', '=', 1)))
     .orderBy('q.pin', 'desc')
     .orderBy('q.hot_score', 'desc')
@@ -81,8 +80,7 @@ export async function pageLinkingQuestions(
     base = base.where((eb) => eb.or([eb('q.status', 'in', statuses), eb.and([eb('q.status', '=', 11), eb('q.user_id', '=', viewer)])]));
   } else base = base.where('q.status', 'in', statuses);
   if (q.order === 'unanswered') base = base.where('q.answer_count', '=', 0);
-  const days = q.order === 'hot' ? 90 : q.inDays;
-  if (days) base = base.where('q.created_at', '>=', q.now - days * 86400);
+  if (q.inDays) base = base.where('q.created_at', '>=', q.now - q.inDays * 86400);
   if (q.order === 'active') {
     if (!q.inDays) base = base.where('q.created_at', '>=', q.now - 180 * 86400);
     base = base.where('q.post_update_time', '>=', q.now - 90 * 86400);

@@ -16,7 +16,6 @@ import { findQuestion } from './question.repository.js';
 
 const SIMILAR_TITLE_LIMIT = 10;
 const SIMILAR_TAG_LIMIT = 6;
-const HOT_DAYS = 90;
 
 /** Whether the viewer may see a question at all: deleted and pending ones only for the owner and staff. */
 function visibleTo(session: SessionUser | undefined, q: QuestionRow): boolean {
@@ -134,7 +133,7 @@ export async function similarByTag(ctx: AppContext, session: SessionUser | undef
   const first = (await questionTags(ctx.db, [q.id], false)).get(q.id)?.[0];
   if (!first) return { count: 0, list: [] };
   const tagIds = await repo.tagFamilyIds(ctx.db, first.slug_name);
-  const rows = await repo.hotQuestionsInTags(ctx.db, { tagIds, excludeId: q.id, since: ctx.clock.now() - HOT_DAYS * 86400, limit: SIMILAR_TAG_LIMIT });
+  const rows = await repo.hotQuestionsInTags(ctx.db, { tagIds, excludeId: q.id, limit: SIMILAR_TAG_LIMIT });
   const list = await presentItems(ctx, rows);
   return { count: list.length, list };
 }

@@ -54,7 +54,6 @@ export async function pageQuestions(
     let x = b;
     if (q.userId !== undefined) x = x.where('q.user_id', '=', q.userId) as T;
     if (q.in_days) x = x.where('q.created_at', '>=', q.now - q.in_days * 86400) as T;
-    if (q.order === 'hot') x = x.where('q.created_at', '>=', q.now - 90 * 86400) as T;
     if (q.order === 'active' && !q.in_days) x = x.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400) as T;
     return x;
   };
