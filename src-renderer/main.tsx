@@ -26,6 +26,7 @@ async function start(): Promise<void> {
   if (site.branding.favicon) {
     const link = document.createElement('link');
     link.rel = 'icon';
+    link.dataset.site = '';
     link.href = site.branding.favicon;
     document.head.append(link);
   }

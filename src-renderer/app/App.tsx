@@ -9,7 +9,8 @@ import { FeedbackProvider, useFeedback } from '../components/Feedback';
 import { basePath } from '../utils/base-path';
 import { installErrorPolicy } from './error-policy';
 import { createAppRouter } from './routes';
-import { SessionProvider, useSession } from './session';
+import { LiveSiteSession } from './live-site';
+import { useSession } from './session';
 
 function Routed() {
   const router = useMemo(() => createAppRouter(basePath()), []);
@@ -35,11 +36,11 @@ export function App({ site, user }: { site: SiteInfo; user: CurrentUser | null }
   return (
     <PrimeReactProvider value={{ ripple: false }}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider site={site} initialUser={user}>
+        <LiveSiteSession site={site} user={user}>
           <FeedbackProvider>
             <Routed />
           </FeedbackProvider>
-        </SessionProvider>
+        </LiveSiteSession>
       </QueryClientProvider>
     </PrimeReactProvider>
   );

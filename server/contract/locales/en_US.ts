@@ -1,4 +1,5 @@
 import { admin } from './en/admin.js';
+import { admin_settings } from './en/admin-settings.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
 import { qa } from './en/qa.js';
@@ -373,6 +374,7 @@ export const en_US = {
   qa,
   review,
   admin,
+  admin_settings,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -16,4 +16,18 @@ export const adminRoutes: RouteObject[] = [
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,
   // write, seo, login, settings-users, privileges, installed-plugins, and last the plugin config
   // page paths.adminPlugin (/admin/:slugName), which matches any other single segment under /admin.
+  { path: paths.adminThemes, lazy: lazy(() => import('./Customize/ThemesPage')) },
+  { path: paths.adminCssHtml, lazy: lazy(() => import('./Customize/CssHtmlPage')) },
+  { path: paths.adminGeneral, lazy: lazy(() => import('./Settings/GeneralPage')) },
+  { path: paths.adminInterface, lazy: lazy(() => import('./Settings/InterfacePage')) },
+  { path: paths.adminBranding, lazy: lazy(() => import('./Settings/BrandingPage')) },
+  { path: paths.adminSmtp, lazy: lazy(() => import('./Settings/SmtpPage')) },
+  { path: paths.adminLegal, lazy: lazy(() => import('./Settings/LegalPage')) },
+  { path: paths.adminWrite, lazy: lazy(() => import('./Settings/WritePage')) },
+  { path: paths.adminSeo, lazy: lazy(() => import('./Settings/SeoPage')) },
+  { path: paths.adminLogin, lazy: lazy(() => import('./Settings/LoginPage')) },
+  { path: paths.adminSettingsUsers, lazy: lazy(() => import('./Settings/UsersSettingsPage')) },
+  { path: paths.adminPrivileges, lazy: lazy(() => import('./Settings/PrivilegesPage')) },
+  { path: paths.adminInstalledPlugins, lazy: lazy(() => import('./Plugins/InstalledPluginsPage')) },
+  { path: paths.adminPlugin, lazy: lazy(() => import('./Plugins/PluginConfigPage')) },
 ];

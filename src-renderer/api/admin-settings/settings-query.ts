@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN, api, V1 } from '../client';
+import { siteKeys } from '../site/keys';
+import { settingKeys } from './keys';
+import type { AdminSettings, PrivilegeOptions, SettingGroup } from './types';
+
+/** Where each group lives: siteinfo/<group>, except smtp and privileges under setting/. */
+export function settingPath(group: SettingGroup): string {
+  return group === 'smtp' || group === 'privileges' ? `${ADMIN}/setting/${group}` : `${ADMIN}/siteinfo/${group}`;
+}
+
+/** GET one settings group. */
+export const fetchSetting = <G extends SettingGroup>(group: G) => api.get<AdminSettings[G]>(settingPath(group));
+
+/** PUT one settings group (the whole group); field errors come back to the form. */
+export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G]) => api.put<unknown>(settingPath(group), body, { handleErrors: true });
+
+/** One settings group as the admin pages load it (always fresh when a page opens). */
+export function useSetting<G extends SettingGroup>(group: G) {
+  return useQuery({ queryKey: settingKeys.group(group), queryFn: () => fetchSetting(group), staleTime: 0, gcTime: 0 });
+}
+
+/** GET setting/privileges: the levels with their values and the chosen level. */
+export function usePrivilegeOptions() {
+  return useQuery({ queryKey: settingKeys.group('privilege-options'), queryFn: () => api.get<PrivilegeOptions>(`${ADMIN}/setting/privileges`), staleTime: 0, gcTime: 0 });
+}
+
+/**
+ * Saves a group (and then whatever `also` saves); the site settings every layout reads are reloaded
+ * so the public site shows the change at once.
+ */
+export function useSaveSettings<G extends SettingGroup>(group: G) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, also }: { body: AdminSettings[G]; also?: () => Promise<unknown> }) => {
+      await saveSetting(group, body);
+      if (also) await also();
+    },
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: siteKeys.all }), client.invalidateQueries({ queryKey: settingKeys.all })]);
+    },
+  });
+}
+
+/** GET admin language/options: the languages the site can be set to. */
+export function useAdminLanguages() {
+  return useQuery({ queryKey: [...settingKeys.all, 'language-options'], queryFn: () => api.get<{ label: string; value: string }[]>(`${ADMIN}/language/options`), staleTime: 5 * 60_000 });
+}
+
+/** POST file (source=branding, admins only): stores a logo or icon and answers its URL. */
+export const uploadBrandingImage = (file: Blob, name: string) => {
+  const form = new FormData();
+  form.append('source', 'branding');
+  form.append('file', file, name);
+  return api.upload<string>(`${V1}/file`, form, { handleErrors: true });
+};

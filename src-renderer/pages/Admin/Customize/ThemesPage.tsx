@@ -1,0 +1,71 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useTranslation } from 'react-i18next';
+import { useSetting } from '../../../api/admin-settings/settings-query';
+import type { AdminSettings } from '../../../api/admin-settings/types';
+import { FieldFoot, Radios, Select, SettingsForm, SettingsScreen, useGroupForm } from '../Settings/form';
+import { checkColor } from '../Settings/validation';
+
+type Theme = AdminSettings['theme'];
+type Scheme = 'default' | 'system' | 'light' | 'dark';
+type Navbar = 'colored' | 'light';
+const DEFAULT_PRIMARY = '#0033ff';
+
+interface Values {
+  theme: string;
+  color_scheme: Scheme;
+  navbar_style: Navbar;
+  primary_color: string;
+}
+
+/** The navbar style as stored: 'light', else coloured (the reference's default stores a colour there). */
+const navbarOf = (stored: string | undefined): Navbar => (stored === 'light' ? 'light' : 'colored');
+
+function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string; value: string }[] } }) {
+  const { t } = useTranslation();
+  const theme = data.theme || 'default';
+  const config = data.theme_config?.[theme] ?? {};
+  const scheme = (['default', 'system', 'light', 'dark'] as const).find((s) => s === data.color_scheme) ?? 'default';
+  const initial: Values = { theme, color_scheme: scheme, navbar_style: navbarOf(config.navbar_style), primary_color: config.primary_color || DEFAULT_PRIMARY };
+  const form = useGroupForm('theme', initial, {
+    check: (v) => checkColor(t, v.primary_color),
+    toBody: (v) => ({
+      theme: v.theme,
+      color_scheme: v.color_scheme,
+      theme_config: { ...data.theme_config, [v.theme]: { navbar_style: v.navbar_style, primary_color: v.primary_color.trim().toLowerCase() } },
+    }),
+  });
+  const { values: v, set, errors: e } = form;
+  const options = data.theme_options?.length ? data.theme_options : [{ label: 'Default', value: 'default' }];
+  const colorOk = /^#[0-9a-f]{6}$/i.test(v.primary_color.trim());
+  return (
+    <SettingsForm form={form}>
+      <Select id="theme" label={t('admin_settings.themes.theme')} value={v.theme} options={options} onChange={(x) => set('theme', x)} error={e.theme} />
+      <Radios<Scheme> id="color_scheme" legend={t('admin_settings.themes.scheme')} value={v.color_scheme} onChange={(x) => set('color_scheme', x)} error={e.color_scheme} hint={t('admin_settings.themes.scheme_hint')}
+        options={(['default', 'system', 'light', 'dark'] as const).map((s) => ({ value: s, label: t(`admin_settings.themes.scheme_${s}`) }))} />
+      <Radios<Navbar> id="navbar_style" legend={t('admin_settings.themes.navbar')} value={v.navbar_style} onChange={(x) => set('navbar_style', x)}
+        options={[{ value: 'colored', label: t('admin_settings.themes.navbar_colored') }, { value: 'light', label: t('admin_settings.themes.navbar_light') }]} />
+      <div className="field">
+        <label htmlFor="primary_color">{t('admin_settings.themes.primary')}</label>
+        <div className="admin-color">
+          <input type="color" aria-label={t('admin_settings.themes.primary')} value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY} onChange={(ev) => set('primary_color', ev.target.value)} />
+          <InputText id="primary_color" value={v.primary_color} onChange={(ev) => set('primary_color', ev.target.value)} invalid={!!e.primary_color} aria-invalid={!!e.primary_color}
+            aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'} />
+          <Button type="button" text size="small" label={t('admin_settings.themes.reset')} onClick={() => set('primary_color', DEFAULT_PRIMARY)} />
+        </div>
+        <FieldFoot id="primary_color" hint={t('admin_settings.themes.primary_hint')} error={e.primary_color} />
+      </div>
+      <div className={`admin-theme-preview ${v.navbar_style}`} style={v.navbar_style === 'colored' && colorOk ? { background: v.primary_color.trim() } : undefined} aria-hidden="true">
+        <strong>{t('admin_settings.themes.preview')}</strong>
+        <span style={v.navbar_style === 'light' && colorOk ? { color: v.primary_color.trim() } : undefined}>{t('nav.questions')}</span>
+      </div>
+    </SettingsForm>
+  );
+}
+
+/** /admin/themes: the site's colour scheme, navigation bar style and primary colour (default #0033ff), applied at once on save. */
+export default function ThemesPage() {
+  const { t } = useTranslation();
+  const query = useSetting('theme');
+  return <SettingsScreen title={t('admin_settings.themes.title')} intro={t('admin_settings.themes.intro')} query={query}>{(data) => <ThemesForm data={data} />}</SettingsScreen>;
+}
