@@ -8,7 +8,11 @@ import { uiTranslations } from './language.service.js';
 /** GET language/options and language/config (public and admin). */
 export function registerLanguage(ctx: AppContext, { api, admin }: Routers): void {
   const options = LANGUAGES.map((l) => ({ ...l }));
-  api.get('/language/options', (_req, res) => ok(res, options));
+  // as the reference: when the site has an interface language, users may also pick "Default" (follow the site)
+  api.get('/language/options', async (_req, res) => {
+    const siteLanguage = (await ctx.settings.get('interface')).language;
+    ok(res, siteLanguage ? [{ label: 'Default', value: 'Default' }, ...options] : options);
+  });
   api.get('/language/config', (req, res) => ok(res, uiTranslations(req.get('accept-language'))));
   admin.get('/language/options', auth(ctx, 'admin'), (_req, res) => ok(res, options));
 }
