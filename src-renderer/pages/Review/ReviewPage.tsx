@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { useQueueHead, useReviewingTypes } from '../../api/review/review-query';
 import { REVIEW_QUEUES, type ReviewingType, type ReviewQueue } from '../../api/review/types';
@@ -41,6 +41,8 @@ export default function ReviewPage() {
   if (!types.data) return slow ? <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('review.loading')} /> : null;
   const queue = pickQueue(search.get('type'), types.data);
   if (!queue) return <ErrorPage kind={403} />;
+  // the chosen queue goes into the address, so it stays put when it runs empty (and can be shared)
+  if (search.get('type') !== queue) return <Navigate to={`${paths.review}?type=${queue}`} replace />;
   const offered = REVIEW_QUEUES.filter((q) => types.data.some((x) => x.name === q));
   const countOf = (q: ReviewQueue) => types.data.find((x) => x.name === q)?.todo_amount ?? 0;
   return (
