@@ -76,26 +76,6 @@ export async function liftExpiredSuspensions(db: DbOrTrx, now: number): Promise<
     .execute();
 }
 
-/** A user's questions that are not deleted. */
-export async function liveQuestionsOf(db: DbOrTrx, userId: number) {
-  return db.selectFrom('question').select(['id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
-}
-
-/** A user's answers that are not deleted. */
-export async function liveAnswersOf(db: DbOrTrx, userId: number) {
-  return db.selectFrom('answer').select(['id', 'question_id', 'adopted']).where('user_id', '=', userId).where('status', '!=', 10).execute();
-}
-
-/** Soft-deletes a user's comments; returns the answers whose comment counts changed. */
-export async function deleteCommentsOf(db: DbOrTrx, userId: number, now: number): Promise<string[]> {
-  const rows = await db.selectFrom('comment').select('object_id').where('user_id', '=', userId).where('status', '!=', 10).execute();
-  await db.updateTable('comment').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '!=', 10).execute();
-  const objects = [...new Set(rows.map((r) => r.object_id))];
-  if (objects.length === 0) return [];
-  const answers = await db.selectFrom('answer').select('id').where('id', 'in', objects).execute();
-  return answers.map((a) => a.id);
-}
-
 /** Removes a user's notifications, notification settings and badge awards (account deletion). */
 export async function deleteUserConfiguration(db: DbOrTrx, userId: number): Promise<void> {
   await db.deleteFrom('notification').where('user_id', '=', userId).execute();

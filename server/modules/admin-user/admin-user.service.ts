@@ -6,14 +6,10 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { AppError, badRequest, fieldError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/validate.js';
-import { clearAcceptance, afterAnswerChange, updateAnswer } from '../answer/answer.repository.js';
-import { recountAnswerComments } from '../comment/comment.repository.js';
 import { deleteUsersExternalLogins } from '../connector/connector.repository.js';
 import { deleteUserPluginConfigs } from '../plugin/plugin.repository.js';
-import { removeAnswerLinks, removeQuestionLinks } from '../question/question-links.js';
-import { recountUserQuestions, rejectPendingReviews, updateQuestion } from '../question/question.repository.js';
+import { announce, removeAllPostsOfTx } from '../question/post-removal.js';
 import type { SessionUser } from '../session/session.service.js';
-import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { grantActivation } from '../user/account.service.js';
 import { issueCode } from '../user/email-code.js';
 import { freeUsername, hashPassword, isValidUsername, usernameFromName } from '../user/user.accounts.js';
@@ -69,30 +65,6 @@ export function suspendedUntil(duration: SuspendDuration | undefined, now: numbe
   return Math.floor(d.getTime() / 1000);
 }
 
-/**
- * Soft-deletes everything a user wrote: questions (their tags and links settle), answers (the
- * question counts and acceptance follow) and comments. Reputation stays as it is.
- */
-export async function removeUserContent(trx: DbOrTrx, userId: number, adminId: number, now: number): Promise<void> {
-  for (const q of await repo.liveQuestionsOf(trx, userId)) {
-    await updateQuestion(trx, q.id, { status: 10, updated_at: now });
-    await recountTags(trx, await setQuestionTagStatus(trx, q.id, [1, 2], 10, now));
-    await removeQuestionLinks(trx, q.id, now);
-    await rejectPendingReviews(trx, q.id, adminId, now);
-  }
-  await recountUserQuestions(trx, userId);
-  const answers = await repo.liveAnswersOf(trx, userId);
-  for (const a of answers) {
-    await updateAnswer(trx, a.id, { status: 10, updated_at: now, ...(a.adopted === 2 ? { adopted: 1 } : {}) });
-    if (a.adopted === 2) await clearAcceptance(trx, a.question_id, a.id);
-    await afterAnswerChange(trx, a.question_id, userId, null, now, false);
-    await removeAnswerLinks(trx, a.question_id, a.id, now);
-    await rejectPendingReviews(trx, a.id, adminId, now);
-  }
-  if (answers.length === 0) await trx.updateTable('user').set({ answer_count: 0 }).where('id', '=', userId).execute();
-  for (const answerId of await repo.deleteCommentsOf(trx, userId, now)) await recountAnswerComments(trx, answerId);
-}
-
 /** What a deleted account leaves behind goes: bindings, notifications, settings, badges. */
 async function removeUserConfiguration(trx: DbOrTrx, userId: number, now: number): Promise<void> {
   await repo.deleteUserConfiguration(trx, userId);
@@ -111,10 +83,9 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
   if (id === session.user.id) throw badRequest('error.admin.cannot_modify_self_status');
   const user = await userOr400(ctx.db, input.user_id, true);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
     if (user.status === 10) {
-      if (input.status === 'deleted' && input.remove_all_content) await removeUserContent(trx, user.id, session.user.id, now);
-      return;
+      return input.status === 'deleted' && input.remove_all_content ? removeAllPostsOfTx(trx, user.id, session.user.id, now) : [];
     }
     switch (input.status) {
       case 'inactive':
@@ -132,9 +103,11 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
         break;
     }
     if (input.status === 'suspended' || input.status === 'deleted') await ctx.sessions.revokeAll(user.id, trx);
-    if (input.remove_all_content) await removeUserContent(trx, user.id, session.user.id, now);
+    const events = input.remove_all_content ? await removeAllPostsOfTx(trx, user.id, session.user.id, now) : [];
     if (input.status === 'deleted') await removeUserConfiguration(trx, user.id, now);
+    return events;
   });
+  announce(ctx, removed);
 }
 
 /** PUT user/role: not one's own; the user's sessions end so the new role applies at once. */

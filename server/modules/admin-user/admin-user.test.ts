@@ -521,3 +521,48 @@ describe('DELETE delete/permanently', () => {
     expect(r.body.data).toEqual([{ error_field: 'type', error_msg: 'Type must be one of: users, questions, answers.' }]);
   });
 });
+
+describe('removing a user\'s content, as a served instance reuses lists and searches', () => {
+  let live: TestApp;
+  beforeEach(async () => {
+    live = await startTestApp({ config: { listPageTtlMs: 60_000, searchTtlMs: 60_000, listCountTtlMs: 60_000 } });
+    await captchaOff(live);
+  });
+  afterEach(async () => live.stop());
+
+  it('takes the posts out of reused list pages, search results and counts at once', async () => {
+    const boss = await adminToken(live);
+    const spammer = await makeUser(live, { name: 'Spam Sender', rank: 1000 });
+    const asker = await makeUser(live, { name: 'Honest Asker', rank: 1000 });
+    const post = async (path: string, token: string, body: unknown) => {
+      const r = await live.call('POST', `${V1}${path}`, { token, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      await live.lantern.ctx.events.settle();
+      const data = r.body.data as { id?: string; info?: { id: string } };
+      return { id: data.info?.id ?? data.id ?? '' };
+    };
+    const honest = await post('/question', asker.token, { title: 'How do marmalade jars seal?', content: 'Asking about marmalade jars and their lids.', tags: [{ slug_name: 'kitchen' }] });
+    const spamQ = await post('/question', spammer.token, { title: 'Cheap marmalade pills online', content: 'Buy marmalade pills now, best prices anywhere.', tags: [{ slug_name: 'kitchen' }] });
+    const spamA = await post('/answer', spammer.token, { question_id: honest.id, content: 'Buy marmalade pills instead, they seal everything.' });
+    await post('/comment', asker.token, { object_id: spamA.id, original_text: 'This answer looks like spam.' });
+    const listed = async () => ((await live.call('GET', `${V1}/question/page?order=newest&page=1&page_size=20`)).body.data as { count: number; list: { id: string; answer_count: number }[] });
+    const found = async () => ((await live.call('GET', `${V1}/search?q=marmalade`)).body.data as { count: number; list: { object: { id: string } }[] }).list.map((r) => r.object.id);
+    // the shared answers are computed and kept
+    expect((await listed()).list.map((q) => q.id)).toEqual([spamQ.id, honest.id]);
+    expect((await listed()).list.find((q) => q.id === honest.id)?.answer_count).toBe(1);
+    expect((await found()).sort()).toEqual([honest.id, spamQ.id, spamA.id].sort());
+
+    const r = await live.call('PUT', `${A}/user/status`, { token: boss, body: { user_id: String(spammer.id), status: 'suspended', remove_all_content: true } });
+    expect(r.status).toBe(200);
+    await live.lantern.ctx.events.settle();
+
+    const after = await listed();
+    expect(after.list.map((q) => q.id)).toEqual([honest.id]);
+    expect(after.count).toBe(1);
+    expect(after.list[0].answer_count).toBe(0);
+    expect(await found()).toEqual([honest.id]);
+    // the removal is on each post's timeline, as when a moderator deletes one post
+    const timeline = await live.call('GET', `${V1}/activity/timeline?object_id=${spamQ.id}`, { token: boss });
+    expect(timeline.body.data.timeline.map((t: { activity_type: string }) => t.activity_type)).toContain('deleted');
+  });
+});

@@ -8,7 +8,8 @@ import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
-import { removeAnswerLinks, resyncSource, syncQuestionLinks } from '../question/question-links.js';
+import { announce, removeAnswerTx } from '../question/post-removal.js';
+import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
 import { findQuestion, insertRevision } from '../question/question.repository.js';
 import { questionInfo, siteUrlOf } from '../question/question.service.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
@@ -158,15 +159,9 @@ export async function removeAnswer(ctx: AppContext, session: SessionUser, input:
   await checkCaptcha(ctx, 'delete', String(uid), staff, input);
   if (!staff && (a.adopted === 2 || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAnswer(trx, a.id, { status: 10, ...(a.adopted === 2 ? { adopted: 1 } : {}) });
-    if (a.adopted === 2) await repo.clearAcceptance(trx, a.question_id, a.id);
-    await repo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
-    await removeAnswerLinks(trx, a.question_id, a.id, now);
-    await recordTimeline(trx, { userId: uid, objectId: a.id, originalObjectId: a.id, key: 'answer.deleted', now });
-  });
+  const removed = await ctx.db.transaction().execute((trx) => removeAnswerTx(trx, a, uid, now));
   await ctx.captcha.count('delete', String(uid));
-  ctx.events.emit({ type: 'post.status', objectId: a.id, objectType: 'answer', action: 'deleted', byUserId: uid, ownerId: a.user_id, questionId: a.question_id });
+  announce(ctx, [removed]);
 }
 
 /** POST answer/recover (staff). */

@@ -23,6 +23,7 @@ import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { findUserByUsername } from '../user/user.repository.js';
+import { announce, removeQuestionTx } from './post-removal.js';
 import { removeQuestionLinks, restoreQuestionLinks, resyncSource, syncQuestionLinks } from './question-links.js';
 import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
@@ -213,16 +214,9 @@ export async function removeQuestion(ctx: AppContext, session: SessionUser, inpu
     if (blocked) throw badRequest('error.question.cannot_deleted');
   }
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: 10 });
-    await recountTags(trx, await setQuestionTagStatus(trx, q.id, [1, 2], 10, now));
-    await removeQuestionLinks(trx, q.id, now);
-    await repo.rejectPendingReviews(trx, q.id, uid, now);
-    await repo.recountUserQuestions(trx, q.user_id);
-    await recordTimeline(trx, { userId: uid, objectId: q.id, originalObjectId: q.id, key: 'question.deleted', now });
-  });
+  const removed = await ctx.db.transaction().execute((trx) => removeQuestionTx(trx, q, uid, now));
   await ctx.captcha.count('delete', String(uid));
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'deleted', byUserId: uid, ownerId: q.user_id, questionId: q.id });
+  announce(ctx, [removed]);
 }
 
 /** POST question/recover (staff): a deleted question becomes available again with its tags and links. */
