@@ -246,7 +246,9 @@ describe('close, reopen, pin and list', () => {
     expect((await close(admin, { close_type: 63, close_msg: 'Off *topic*' })).status).toBe(200);
     expect((await question(id)).status).toBe(2);
     const info = (await app.call('GET', `${V1}/question/info?id=${id}`)).body.data;
-    expect(info.operation).toMatchObject({ type: 'a community-specific reason', description: "This question doesn't meet a community guideline.", msg: '<p>Off <em>topic</em></p>', level: 'info' });
+    expect(info.operation).toMatchObject({ type: 'a community-specific reason', description: "This question doesn't meet a community guideline.", msg: 'Off *topic*', level: 'info' });
+    // no answer yet: the reference's empty first_answer_id (not "0")
+    expect(info.first_answer_id).toBe('');
     const late = await app.call('POST', `${V1}/answer`, { token: (await makeUser(app)).token, body: { question_id: id, content: 'An answer for a closed question.' } });
     expect(late.body.reason).toBe('error.answer.question_closed_cannot_add');
     const reopen = (token: string) => app.call('PUT', `${V1}/question/reopen`, { token, body: { question_id: id } });

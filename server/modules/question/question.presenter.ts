@@ -75,7 +75,8 @@ export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: M
     update_user_info: q.last_edit_user_id ? (users.get(q.last_edit_user_id) ?? null) : null,
     last_answered_user_info: null,
     answered: false,
-    first_answer_id: '0',
+    // the reference's "no answer" is an empty id
+    first_answer_id: '',
     collected: viewer.collected,
     vote_status: viewer.vote_status,
     is_followed: viewer.is_followed,

@@ -384,7 +384,8 @@ async function operationOf(ctx: AppContext, q: QuestionRow, lang: LanguageCode) 
   return {
     type: key ? translate(lang, `${key}.name`) : '',
     description: key ? translate(lang, `${key}.desc`) : '',
-    msg: close ? renderMarkdown(close.close_msg) : '',
+    // the close message as written, as the reference sends it (clients show it as text)
+    msg: close?.close_msg ?? '',
     time: close?.time ?? q.updated_at,
     level: 'info',
   };

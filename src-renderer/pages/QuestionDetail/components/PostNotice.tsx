@@ -2,7 +2,6 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDetail } from '../../../api/question/types';
 import { QUESTION_STATUS } from '../../../api/question/types';
-import { PostHtml } from '../../../components/PostHtml';
 
 /** The notice of a closed, deleted or queued question. */
 export function PostNotice({ q }: { q: QuestionDetail }) {
@@ -14,7 +13,7 @@ export function PostNotice({ q }: { q: QuestionDetail }) {
         <strong>{t('question.closed_notice')}</strong>
         {op?.type && <span> {op.type}</span>}
         {op?.description && <p className="small">{op.description}</p>}
-        {op?.msg && <PostHtml html={op.msg} className="small" />}
+        {op?.msg && <p className="small post-notice-msg">{op.msg}</p>}
       </div>
     );
   }
