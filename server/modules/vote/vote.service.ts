@@ -74,7 +74,7 @@ async function voteComment(ctx: AppContext, session: SessionUser, comment: { id:
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
 export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
   const post = await votable(ctx, rawId);
-  if (post.ownerId === session.user.id) throw new AppError(403, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
+  if (post.ownerId === session.user.id) throw new AppError(400, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
   if (post.status === 10) throw badRequest('error.object.already_deleted');
   if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
