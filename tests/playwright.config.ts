@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { findBrowser } from './support/find-browser.mjs';
+
+// CHROMIUM_PATH, else Debian's /usr/bin/chromium, Ubuntu's chromium-browser, Google Chrome... (none: Playwright's own)
+const browser = findBrowser();
 
 /** Playwright in Debian's Chromium against the built app (npm test builds first). */
 export default defineConfig({
@@ -13,7 +17,7 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.ok ? browser.path : undefined,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     },
     trace: 'off',

@@ -1,15 +1,28 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
-// Steps: typecheck, lint, electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium.
+// Steps: typecheck, lint, electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium
+// (found by tests/support/find-browser.mjs; without one it stops at once, naming the command that installs it).
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { findBrowser } from './support/find-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,electronegativity,unit,build,e2e').split(','));
+
+// the e2e step needs Chromium or Chrome: find it now, or stop before minutes of other steps,
+// naming the one command that installs it (npm test installs nothing on its own)
+if (only.has('e2e')) {
+  const browser = findBrowser();
+  if (!browser.ok) {
+    process.stdout.write(`npm test needs a browser for its e2e tests (${browser.reason}); run: ${browser.fix}\n0 passed, 1 failed\n`);
+    process.exit(1);
+  }
+  process.env.CHROMIUM_PATH = browser.path;
+}
 
 let passed = 0;
 let failed = 0;
