@@ -29,6 +29,44 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('renderMarkdown: classes and ids in user HTML', () => {
+  it('drops classes the renderer does not make itself (a post cannot dress a link as an app button)', () => {
+    const html = renderMarkdown('<a href="/x" class="p-button p-button-danger">Delete account</a> <span class="sr-only hljs-keyword">s</span> <code class="language-js layout-topbar">c</code> <li class="footnote-item admin">x</li>');
+    expect(html).not.toMatch(/p-button|sr-only|layout-topbar|admin/);
+    expect(html).toContain('<span class="hljs-keyword">s</span>');
+    expect(html).toContain('<code class="language-js">c</code>');
+  });
+
+  it('keeps the classes of highlighted code, footnotes and their sub-scopes', () => {
+    const html = renderMarkdown('text[^1]\n\n```ts\nclass A extends B { f() {} }\n```\n\n[^1]: note');
+    expect(html).toContain('<code class="hljs language-ts">');
+    expect(html).toContain('<span class="hljs-title class_ inherited__">B</span>');
+    expect(html).toContain('<span class="hljs-title function_">f</span>');
+    expect(html).toContain('<sup class="footnote-ref">');
+    expect(html).toContain('<section class="footnotes">');
+    expect(html).toContain('class="footnote-item"');
+    expect(html).toContain('class="footnote-backref"');
+    expect(html).toContain('<hr class="footnotes-sep" />');
+  });
+
+  it('prefixes every id with user-content- so a post cannot take the layout\'s ids', () => {
+    const html = renderMarkdown('<div id="root">a</div> <span id="app-header">b</span> <a id="main" href="/x">c</a>\n\n## Setup');
+    expect(html).not.toMatch(/id="(root|app-header|main|setup)"/);
+    expect(html).toContain('<a id="user-content-main" href="/x">c</a>');
+    expect(html).toContain('<h2 id="user-content-setup">Setup</h2>');
+  });
+
+  it('rewrites in-page links to the prefixed ids, so footnotes and heading links still work', () => {
+    const html = renderMarkdown('# Install steps\n\nsee [below](#install-steps) and text[^n]\n\n[^n]: the note');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    const targets = [...html.matchAll(/ href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets).toEqual(['user-content-install-steps', 'user-content-fn1', 'user-content-fnref1']);
+    for (const t of targets) expect(ids).toContain(t);
+    // written already prefixed, a link or id is not prefixed twice
+    expect(renderMarkdown('<a id="user-content-x" href="#user-content-x">x</a>')).toBe('<p><a id="user-content-x" href="#user-content-x">x</a></p>');
+  });
+});
+
 describe('htmlToExcerpt and urlTitle', () => {
   it('makes a plain excerpt cut at 240 characters', () => {
     expect(htmlToExcerpt('<p>Hello <b>world</b></p><pre><code>x</code></pre>')).toBe('Hello world {code...}');

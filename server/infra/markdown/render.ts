@@ -25,8 +25,13 @@ const md = new MarkdownIt({
 
 const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
 
+/** User ids are prefixed so a post cannot take (or style itself as) one of the layout's ids. */
+export const USER_ID_PREFIX = 'user-content-';
+const prefixed = (id: string) => (id.startsWith(USER_ID_PREFIX) ? id : `${USER_ID_PREFIX}${id}`);
+
 // A user-content allow-list: no scripts, styles elements, frames or event handlers; links and images
-// only to http(s), mailto or site-relative paths.
+// only to http(s), mailto or site-relative paths; only the classes this renderer makes itself
+// (highlighted code, footnotes); every id prefixed, and in-page links (#x) pointed at the prefixed id.
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
     'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'details', 'dd', 'div', 'dl', 'dt', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
@@ -34,20 +39,27 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'id', 'class', 'aria-label', 'data-footnote-ref', 'data-footnote-backref'],
+    a: ['href', 'title', 'id', 'aria-label', 'data-footnote-ref', 'data-footnote-backref'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    code: ['class'],
-    span: ['class'],
-    pre: ['class'],
-    section: ['class'],
-    li: ['id', 'class'],
-    sup: ['class', 'id'],
+    li: ['id'],
+    sup: ['id'],
     ol: ['start'],
     td: ['align', 'style'],
     th: ['align', 'style'],
     input: ['type', 'checked', 'disabled'],
     'h1': ['id'], 'h2': ['id'], 'h3': ['id'], 'h4': ['id'], 'h5': ['id'], 'h6': ['id'],
-    hr: ['class'],
+  },
+  allowedClasses: {
+    // highlight.js: hljs-<scope> and its sub-scopes (class_, function_, inherited__)
+    code: ['hljs', /^language-[\w+#.-]{1,40}$/],
+    span: [/^hljs-[a-z0-9_-]{1,40}$/, /^[a-z]{1,20}_{1,3}$/],
+    // markdown-it-footnote
+    a: ['footnote-backref'],
+    sup: ['footnote-ref'],
+    section: ['footnotes'],
+    ol: ['footnotes-list'],
+    li: ['footnote-item'],
+    hr: ['footnotes-sep'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
@@ -60,8 +72,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
       if (out.title && !TITLE_OK.test(out.title)) delete out.title;
       const href = out.href ?? '';
       if (/^https?:\/\//i.test(href)) out.rel = 'nofollow noopener noreferrer';
+      if (href.length > 1 && href.startsWith('#')) out.href = `#${prefixed(href.slice(1))}`;
       return { tagName, attribs: out };
     },
+    '*': (tagName, attribs) => (attribs.id ? { tagName, attribs: { ...attribs, id: prefixed(attribs.id) } } : { tagName, attribs }),
   },
 };
 
