@@ -102,7 +102,9 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
         if (user.rank === 0) await grantActivation(trx, user.id, now);
         break;
     }
-    if (input.status === 'suspended' || input.status === 'deleted') await ctx.sessions.revokeAll(user.id, trx);
+    // a suspended user's token stays: it answers 403 error.user.suspended {type: suspended}, so a
+    // client shows the suspended page (spec section 8) rather than the login page
+    if (input.status === 'deleted') await ctx.sessions.revokeAll(user.id, trx);
     const events = input.remove_all_content ? await removeAllPostsOfTx(trx, user.id, session.user.id, now) : [];
     if (input.status === 'deleted') await removeUserConfiguration(trx, user.id, now);
     return events;

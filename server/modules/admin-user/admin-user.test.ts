@@ -142,11 +142,16 @@ describe('GET users/page', () => {
 });
 
 describe('PUT user/status', () => {
-  it('suspends: sessions end, login is refused, the list shows when', async () => {
+  it('suspends: the existing token answers 403 suspended, login is refused, the list shows when', async () => {
     const u = await makeUser(app, { email: 'sus@example.com' });
     const r = await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: String(u.id), status: 'suspended' } });
     expect(r.status).toBe(200);
-    expect(await tokenWorks(u.token)).toBe(401);
+    // as the reference: the token is kept and refused with the suspended page's answer (not 401, which shows the login page)
+    expect(await tokenWorks(u.token)).toBe(403);
+    const refusedToken = await app.call('GET', `${V1}/user/notification/config`, { token: u.token });
+    expect(refusedToken.body).toMatchObject({ code: 403, reason: 'error.user.suspended', data: { type: 'suspended' } });
+    expect((await app.call('GET', `${V1}/user/info`, { token: u.token })).body.data).toMatchObject({ status: 'suspended' });
+    expect((await app.call('POST', `${V1}/question`, { token: u.token, body: { title: 'Suspended users cannot ask', content: 'Some body text here.', tags: [{ slug_name: 'x' }] } })).status).toBe(403);
     const refused = await login('sus@example.com');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ reason: 'error.user.suspended', data: { type: 'suspended' } });
