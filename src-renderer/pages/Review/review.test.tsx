@@ -193,6 +193,40 @@ describe('the review page', () => {
     ]);
   });
 
+  it('shows a flagged answer and a flagged comment under their question, with the actions they allow', async () => {
+    const answerFlag = flag('10070000000000005', 'How do I trim a wick?', { object_type: 'answer', object_id: '10020000000000004', answer_id: '10020000000000004', object_show_status: 0 });
+    const commentFlag = flag('10070000000000006', 'How do I trim a wick?', { object_type: 'comment', object_id: '10040000000000002', comment_id: '10040000000000002', object_show_status: 0, tags: [] });
+    const calls = fakeServer({ flags: [answerFlag, commentFlag] });
+    open('/review?type=flagged_post');
+    const heading = await screen.findByRole('heading', { name: 'Answer to: How do I trim a wick?' });
+    expect(within(heading).getByRole('link').getAttribute('href')).toBe('/questions/10010000000000009/how-do-i-trim-a-wick-/10020000000000004');
+    const group = () => within(item()).getByRole('group', { name: 'Review actions' });
+    expect(within(group()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Edit post', 'Delete', 'Ignore']);
+    // an answer is edited by its body alone
+    await userEvent.click(within(group()).getByRole('button', { name: 'Edit post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the flagged post' });
+    expect(within(dialog).queryByLabelText('Title')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Body'), ' Trim it flat.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save edit' }));
+    expect(await screen.findByRole('heading', { name: 'Comment on: How do I trim a wick?' })).toBeTruthy();
+    expect(within(group()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Edit post', 'Delete', 'Ignore']);
+    expect(puts(calls, '/report/review')).toEqual([{ flag_id: '10070000000000005', operation_type: 'edit_post', content: 'Buy cheap lamp oil here Trim it flat.' }]);
+  });
+
+  it('shows a suggested tag edit by its name and description', async () => {
+    const tagEdit = {
+      type: 'tag',
+      info: { object_id: '10030000000000001', object_type: 'tag', question_id: '', answer_id: '', title: 'lanterns', url_title: 'lanterns', content: 'Oil lanterns.', html: '', tags: [], status: 1 },
+      unreviewed_info: { id: '78', object_id: '10030000000000001', title: '', content: { display_name: 'lanterns', slug_name: 'lanterns', original_text: 'Oil and gas lanterns.' }, create_at: now - 60, user_info: eve, reason: '' },
+    };
+    fakeServer({ edits: [tagEdit] });
+    const { container } = open('/review?type=suggested_post_edit');
+    expect(await screen.findByText('No edit summary.')).toBeTruthy();
+    expect(within(item()).getByRole('heading', { name: 'lanterns' }).querySelector('a')?.getAttribute('href')).toBe('/tags/lanterns/info');
+    expect([...container.querySelectorAll('ins')].map((x) => x.textContent)).toEqual(['and gas ']);
+    expect(container.querySelectorAll('del')).toHaveLength(0);
+  });
+
   it('offers close and unlist only for open, listed questions, and only ignore for deleted posts', () => {
     expect(flagOperations({ object_type: 'answer', object_status: 1, object_show_status: 0 })).toEqual(['edit_post', 'delete_post', 'ignore_report']);
     expect(flagOperations({ object_type: 'question', object_status: 2, object_show_status: 2 })).toEqual(['edit_post', 'delete_post', 'ignore_report']);
