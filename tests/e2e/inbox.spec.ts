@@ -277,11 +277,11 @@ test('the account menu by role: members get profile and settings, admins also re
   await staff.goto(`${server.url}/`);
   await expect(adminFrame.sideNav.getByRole('link', { name: /Review/ })).toHaveAttribute('href', '/review');
   await adminFrame.accountButton('admin').click();
-  await expect(staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/lan');
+  await expect(staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   await expectAccessible(staff);
   await shot(staff, '87-admin-account-menu');
   await staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' }).click();
-  await expect(staff).toHaveURL(`${server.url}/admin/lan`);
+  await expect(staff).toHaveURL(`${server.url}/admin`);
   await staff.context().close();
 });
 

@@ -44,7 +44,7 @@ export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: b
               </span>
             )}
           </Link>
-          {f.admin && <Link to={paths.adminLan} className={cls('admin')} aria-current={current('admin')}><i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}</Link>}
+          {f.admin && <Link to={paths.admin} className={cls('admin')} aria-current={current('admin')}><i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}</Link>}
         </>
       )}
       <SiteHtml html={site.custom_css_html.custom_sidebar} />

@@ -56,7 +56,7 @@ export function UserMenu() {
         <li><Link to={to.user(user.username, 'bookmarks')}>{t('inbox.frame.bookmarks')}</Link></li>
         <li><Link to={to.settings()}>{t('inbox.frame.settings')}</Link></li>
         {(f.admin || f.moderator) && <li><Link to="/review">{t('inbox.frame.review')}</Link></li>}
-        {f.admin && <li><Link to={paths.adminLan}>{t('inbox.frame.admin')}</Link></li>}
+        {f.admin && <li><Link to={paths.admin}>{t('inbox.frame.admin')}</Link></li>}
         <li className="user-menu-logout">
           <button type="button" onClick={() => navigate(paths.logout)}>{t('nav.logout')}</button>
         </li>

@@ -102,7 +102,7 @@ describe('the account menu and side navigation', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const menu = document.getElementById(button.getAttribute('aria-controls') ?? '')!;
     expect(within(menu).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/review');
-    expect(within(menu).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin/lan');
+    expect(within(menu).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
     await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });

@@ -11,6 +11,10 @@ const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  */
 export const adminRoutes: RouteObject[] = [
   // dashboard, contents, users, badges, showboard
+  { index: true, lazy: lazy(() => import('./DashboardPage')) },
+  { path: paths.adminDashboard, lazy: lazy(() => import('./DashboardPage')) },
+  { path: paths.adminUsers, lazy: lazy(() => import('./UsersPage')) },
+  { path: paths.adminUser, lazy: lazy(() => import('./UserDetailPage')) },
   { path: paths.adminLan, lazy: lazy(() => import('../AdminLan')) },
 
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,
