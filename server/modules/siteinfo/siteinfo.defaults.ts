@@ -1,4 +1,6 @@
-/** The settings groups and their defaults (the reference's install values). */
+import { LEGAL_TEXT_DEFAULTS } from './legal-defaults.js';
+
+/** The settings groups and their defaults (the reference's install values; Lantern's own legal texts). */
 export interface SiteGroups {
   general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
   interface: { language: string; time_zone: string };
@@ -79,13 +81,7 @@ export const GROUP_DEFAULTS: SiteGroups = {
     authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
     authorized_attachment_extensions: [],
   },
-  legal: {
-    terms_of_service_original_text: '',
-    terms_of_service_parsed_text: '',
-    privacy_policy_original_text: '',
-    privacy_policy_parsed_text: '',
-    external_content_display: 'always_display',
-  },
+  legal: { ...LEGAL_TEXT_DEFAULTS, external_content_display: 'always_display' },
   login: {
     allow_new_registrations: true,
     allow_email_registrations: true,

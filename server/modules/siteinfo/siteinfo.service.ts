@@ -1,6 +1,7 @@
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { Clock } from '../../infra/clock.js';
 import { GROUP_DEFAULTS, GROUP_TYPES, type GroupName, type SiteGroups } from './siteinfo.defaults.js';
+import { withDefaultLegalTexts } from './legal-defaults.js';
 import { findAllGroups, saveGroup } from './siteinfo.repository.js';
 
 const CACHE_MS = 1000;
@@ -14,14 +15,15 @@ export class SiteSettings {
     private readonly clock: Clock,
   ) {}
 
-  /** One group, stored values over defaults. */
+  /** One group, stored values over defaults (empty legal texts show the default texts). */
   async get<G extends GroupName>(name: G): Promise<SiteGroups[G]> {
     const groups = await this.load();
     const raw = groups.get(GROUP_TYPES[name]);
     const defaults = structuredClone(GROUP_DEFAULTS[name]);
     if (!raw) return defaults;
     try {
-      return { ...defaults, ...(JSON.parse(raw) as Partial<SiteGroups[G]>) };
+      const merged = { ...defaults, ...(JSON.parse(raw) as Partial<SiteGroups[G]>) };
+      return name === 'legal' ? (withDefaultLegalTexts(merged as SiteGroups['legal']) as SiteGroups[G]) : merged;
     } catch {
       return defaults;
     }
