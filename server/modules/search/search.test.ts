@@ -117,14 +117,15 @@ describe('GET search: the result shape', () => {
     expect(a.object.tags.map((t: any) => t.slug_name)).toEqual(['coffee', 'espresso']);
   });
 
-  it('an empty or blank q gives an empty page, as the reference', async () => {
+  it('refuses an empty, blank or missing q with 400 request_format_error on q, as the reference (q is required)', async () => {
     for (const q of ['', '   ']) {
       const r = await search(q);
-      expect(r.status).toBe(200);
-      expect(r.body.data).toEqual({ count: 0, list: [] });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ reason: 'base.request_format_error', data: [{ error_field: 'q', error_msg: 'Search text cannot be empty.' }] });
     }
     const none = await app.call('GET', api('/search'));
-    expect(none.body.data).toEqual({ count: 0, list: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.reason).toBe('base.request_format_error');
   });
 
   it('refuses q over 60 characters with a field error', async () => {
@@ -453,8 +454,10 @@ describe('GET search: hostile input', () => {
       fc.asyncProperty(fc.array(piece, { maxLength: 8 }), fc.string({ maxLength: 12 }), fc.string({ maxLength: 6 }), async (parts, order, size) => {
         const q = Array.from(parts.join(' ')).slice(0, 60).join('');
         const r = await app.call('GET', `${api('/search')}?q=${encodeURIComponent(q)}&order=${encodeURIComponent(order)}&size=${encodeURIComponent(size)}&page=${encodeURIComponent(size)}`);
-        expect(r.status, JSON.stringify({ q, body: r.body })).toBe(200);
-        expect(r.body.code).toBe(200);
+        // a blank q is the one refusal (q is required)
+        const expected = q.trim() === '' ? 400 : 200;
+        expect(r.status, JSON.stringify({ q, body: r.body })).toBe(expected);
+        expect(r.body.code).toBe(expected);
       }),
       { numRuns: 150 },
     );
