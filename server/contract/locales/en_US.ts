@@ -224,8 +224,9 @@ export const en_US = {
     turn_off: 'Stop serving on the LAN',
     restarting: 'The server is restarting. Open {{url}} in a moment.',
     stopping: 'The server is restarting on this computer only; browsers on the LAN lose access.',
-    not_desktop: 'This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>.',
-    not_desktop_on: 'This server was started from the command line with a LAN address. To serve this computer only, restart it without --host (or with --host 127.0.0.1).',
+    // each is followed by the command-line options to use
+    not_desktop: 'This server was started from the command line, for this computer only. To serve the LAN, restart it with',
+    not_desktop_on: 'This server was started from the command line with a LAN address. To serve this computer only, restart it with',
   },
   question: {
     list_title: 'All questions',

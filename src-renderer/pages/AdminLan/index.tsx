@@ -87,7 +87,15 @@ export default function AdminLanPage() {
             </form>
           ) : (
             // a command-line server cannot rebind itself: say how to change what it does now
-            <Message severity="secondary" text={s.enabled ? t('lan.not_desktop_on') : t('lan.not_desktop')} />
+            <Message
+              severity="secondary"
+              className="lan-advice"
+              content={
+                <span>
+                  {s.enabled ? t('lan.not_desktop_on') : t('lan.not_desktop')} <code className="lan-command">{s.enabled ? '--host 127.0.0.1' : '--host 0.0.0.0 --port <port>'}</code>
+                </span>
+              }
+            />
           )}
         </>
       )}
