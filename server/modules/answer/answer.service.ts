@@ -185,6 +185,9 @@ export async function answerInfo(ctx: AppContext, session: SessionUser | undefin
   const id = decodeId(rawId);
   const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');
+  // a deleted (or queued) answer is its author's and staff's only; the reference shows it to anyone
+  const ownOrStaff = !!session && (session.user.id === a.user_id || isStaff(session));
+  if ((a.status === 10 || a.status === 11) && !ownOrStaff) throw notFound('error.answer.not_found');
   const [info] = await present(ctx, session, [a]);
   return { info, question: await questionInfo(ctx, session, a.question_id, false) };
 }

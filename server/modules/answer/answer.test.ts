@@ -62,6 +62,24 @@ describe('answer lists and acceptance', () => {
     expect((await app.call('GET', `${V1}/answer/page?question_id=${qid}`, { token: a.token })).body.data.count).toBe(2);
   });
 
+  it('shows a deleted answer on answer/info to its author and staff only (404 not_found to anonymous users and other members)', async () => {
+    const author = await makeUser(app);
+    const other = await makeUser(app);
+    const mod = await makeUser(app, { roleId: 3 });
+    const aid = (await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: qid, content: 'An answer that gets deleted.' } })).body.data.info.id;
+    expect((await app.call('DELETE', `${V1}/answer`, { token: author.token, body: { id: aid } })).status).toBe(200);
+    const info = (token?: string) => app.call('GET', `${V1}/answer/info?id=${aid}`, { token });
+    for (const r of [await info(), await info(other.token)]) {
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ code: 404, reason: 'error.answer.not_found' });
+    }
+    for (const token of [author.token, mod.token, await adminToken(app)]) {
+      const r = await info(token);
+      expect(r.status).toBe(200);
+      expect(r.body.data.info).toMatchObject({ id: aid, status: 10 });
+    }
+  });
+
   it('lets only the asker or staff accept, and only an answer of that question', async () => {
     const u = await makeUser(app);
     const aid = (await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'Accept me please.' } })).body.data.info.id;
