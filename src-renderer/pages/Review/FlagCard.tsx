@@ -2,8 +2,11 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/errors';
 import { reviewFlag, useReviewAction } from '../../api/review/review-mutations';
 import type { FlagOperation, FlaggedPost, FlagReviewInput } from '../../api/review/types';
+import { paths } from '../../app/paths';
 import { useFeedback } from '../../components/Feedback';
 import { ReasonDialog } from '../QuestionDetail/components/ReasonDialog';
 import '../QuestionDetail/question-detail.css';
@@ -30,6 +33,21 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
   const feedback = useFeedback();
   const [dialog, setDialog] = useState<'close' | 'delete' | 'edit' | null>(null);
   const ops = flagOperations(item);
+  const navigate = useNavigate();
+  // the close and edit dialogs keep field errors on their fields; a refusal of the role shows the 403 page
+  const inDialog = async (body: Omit<FlagReviewInput, 'flag_id'>, done: string) => {
+    try {
+      await act.mutateAsync(body);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403) {
+        navigate(paths.forbidden);
+        return;
+      }
+      throw err;
+    }
+    setDialog(null);
+    feedback.toast('success', done);
+  };
   const simple = (op: FlagOperation, done: string) => () => void run(op, () => act.mutateAsync({ operation_type: op }), done);
   const labels: Record<FlagOperation, string> = {
     edit_post: t('review.edit_post'),
@@ -85,10 +103,7 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
         action="close"
         busy={busy === 'close_post'}
         onSubmit={async (reason, content) => {
-          // field errors of the close stay on the dialog; on success the queue moves on
-          await act.mutateAsync({ operation_type: 'close_post', close_type: reason.reason_type, close_msg: content });
-          setDialog(null);
-          feedback.toast('success', t('review.done_closed'));
+          await inDialog({ operation_type: 'close_post', close_type: reason.reason_type, close_msg: content }, t('review.done_closed'));
         }}
       />
       <Dialog
@@ -118,9 +133,7 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
           post={item}
           onHide={() => setDialog(null)}
           onSave={async (fields) => {
-            await act.mutateAsync({ operation_type: 'edit_post', ...fields });
-            setDialog(null);
-            feedback.toast('success', t('review.done_edited'));
+            await inDialog({ operation_type: 'edit_post', ...fields }, t('review.done_edited'));
           }}
         />
       )}

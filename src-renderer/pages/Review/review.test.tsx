@@ -252,4 +252,19 @@ describe('the review page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.getByText('forbidden page')).toBeTruthy());
   });
+
+  it('shows the 403 page when closing from the dialog is refused', async () => {
+    mockApi({
+      [`GET ${V1}/reviewing/type`]: [{ name: 'flagged_post', label: '', todo_amount: 1 }],
+      [`GET ${V1}/report/unreviewed/post`]: { count: 1, list: [flag('10070000000000001', 'Cheap lamp oil')] },
+      [`GET ${V1}/reasons`]: [{ reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' }],
+      [`PUT ${V1}/report/review`]: { status: 403, body: { code: 403, reason: 'base.forbidden', msg: 'Forbidden', data: null } },
+    });
+    open('/review?type=flagged_post');
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close question' });
+    await userEvent.click(await within(dialog).findByLabelText('needs details', { exact: false }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close question' }));
+    await waitFor(() => expect(screen.getByText('forbidden page')).toBeTruthy());
+  });
 });
