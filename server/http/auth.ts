@@ -14,11 +14,13 @@ import { AppError, inactiveError, suspendedError, unauthorized } from './errors.
  */
 export type AccessLevel = 'public' | 'optional' | 'login' | 'active' | 'admin';
 
-/** The raw token of a request: Authorization header (a Bearer prefix is stripped) or ?Authorization=. */
+/**
+ * The raw token of a request: the Authorization header only (a Bearer prefix is stripped). A
+ * token in the query string (?Authorization=) is ignored: it would end up in logs and history,
+ * and no client needs it (uploads in private mode use the visit cookie).
+ */
 export function readToken(req: Request): string {
-  const header = req.get('authorization');
-  const raw = header ?? (typeof req.query.Authorization === 'string' ? req.query.Authorization : '');
-  return raw.replace(/^Bearer\s+/i, '').trim();
+  return (req.get('authorization') ?? '').replace(/^Bearer\s+/i, '').trim();
 }
 
 /** User status as the API names it. */

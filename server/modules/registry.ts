@@ -37,6 +37,7 @@ import { registerBadge } from './badge/badge.routes.js';
 import { registerReport } from './report/report.routes.js';
 import { registerReview } from './review/review.routes.js';
 import { registerAdminContent } from './admin-content/admin-content.routes.js';
+import { registerSessionPurge } from './session/session.purge.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
@@ -45,4 +46,5 @@ export const MODULES: ModuleRegistrar[] = [
   registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore, registerViewCounter,
   registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
   registerNotification, registerBadge, registerReport, registerReview, registerAdminContent,
+  registerSessionPurge,
 ];
