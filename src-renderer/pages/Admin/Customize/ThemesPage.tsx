@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { useSetting } from '../../../api/admin-settings/settings-query';
@@ -51,7 +50,7 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
           <input type="color" aria-label={t('admin_settings.themes.primary')} value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY} onChange={(ev) => set('primary_color', ev.target.value)} />
           <InputText id="primary_color" value={v.primary_color} onChange={(ev) => set('primary_color', ev.target.value)} invalid={!!e.primary_color} aria-invalid={!!e.primary_color}
             aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'} />
-          <Button type="button" text size="small" label={t('admin_settings.themes.reset')} onClick={() => set('primary_color', DEFAULT_PRIMARY)} />
+          <button type="button" className="admin-link-button" onClick={() => set('primary_color', DEFAULT_PRIMARY)}>{t('admin_settings.themes.reset')}</button>
         </div>
         <FieldFoot id="primary_color" hint={t('admin_settings.themes.primary_hint')} error={e.primary_color} />
       </div>

@@ -39,7 +39,7 @@ function PluginRow({ plugin }: { plugin: AdminPlugin }) {
           label={plugin.enabled ? t('admin_settings.plugins.disable') : t('admin_settings.plugins.enable')}
           aria-label={t(plugin.enabled ? 'admin_settings.plugins.disable_named' : 'admin_settings.plugins.enable_named', { name })} onClick={flip} />
         {plugin.have_config && (
-          <Link to={to.adminPlugin(plugin.slug_name)} className="p-button p-button-sm p-button-text" aria-label={t('admin_settings.plugins.settings_named', { name })}>
+          <Link to={to.adminPlugin(plugin.slug_name)} className="admin-link-button" aria-label={t('admin_settings.plugins.settings_named', { name })}>
             {t('admin_settings.plugins.settings')}
           </Link>
         )}

@@ -46,7 +46,7 @@ function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> })
         <div className="admin-branding-actions">
           <Button type="button" size="small" outlined icon="pi pi-upload" label={busy ? t('admin_settings.branding.uploading') : url ? t('admin_settings.branding.change') : t('admin_settings.branding.upload')}
             aria-label={`${url ? t('admin_settings.branding.change') : t('admin_settings.branding.upload')}: ${label}`} disabled={busy} onClick={() => void picker.pick()} />
-          {url && <Button type="button" size="small" text severity="danger" label={t('admin_settings.branding.remove')} aria-label={`${t('admin_settings.branding.remove')}: ${label}`} onClick={() => set(name, '')} />}
+          {url && <button type="button" className="admin-link-button" aria-label={`${t('admin_settings.branding.remove')}: ${label}`} onClick={() => set(name, '')}>{t('admin_settings.branding.remove')}</button>}
           <input {...picker.inputProps} data-testid={`${name}-file`} />
         </div>
         <TextInput id={name} label={t('admin_settings.branding.url', { label })} type="url" value={url} onChange={(x) => set(name, x)} error={form.errors[name]} />
