@@ -28,9 +28,31 @@ export interface Mail {
 /** Where a mail went. */
 export type Delivery = { via: 'smtp'; messageId: string } | { via: 'outbox'; file: string };
 
+/** The http(s) links of a mail, each once, in order: from the text, then the HTML's hrefs. */
+export function linksOf(mail: Pick<Mail, 'text' | 'html'>): string[] {
+  const fromText = [...mail.text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
+  const fromHtml = [...(mail.html ?? '').matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  return [...new Set([...fromText, ...fromHtml])];
+}
+
+/** The plain-text copy written beside an outbox .eml: who, what, the links whole, then the text. */
+export function plainCopy(mail: Mail, date: Date): string {
+  const links = linksOf(mail);
+  return [
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    `Date: ${date.toISOString()}`,
+    '',
+    ...(links.length ? ['Links (copy one whole line into the browser):', ...links, ''] : []),
+    mail.text,
+    '',
+  ].join('\n');
+}
+
 /**
  * Sends mail over the admin's SMTP settings; with no SMTP host it writes an .eml file into
- * the data dir's outbox so an offline admin can still hand out activation links.
+ * the data dir's outbox, and beside it a .txt with the links whole (the .eml's quoted-printable
+ * splits lines and writes = as =3D), so an offline admin can still hand out activation links.
  */
 export class Mailer {
   constructor(
@@ -54,8 +76,11 @@ export class Mailer {
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail(message);
       mkdirSync(this.outboxDir, { recursive: true });
-      const file = join(this.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const now = new Date();
+      const base = join(this.outboxDir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`);
+      const file = `${base}.eml`;
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      writeFileSync(`${base}.txt`, plainCopy(mail, now), { mode: 0o600 });
       this.logger.info({ to: mail.to, file }, 'mail written to outbox (no SMTP configured)');
       return { via: 'outbox', file };
     }

@@ -27,7 +27,8 @@ export function registerAdminUser(ctx: AppContext, { admin }: Routers): void {
   admin.get('/user/activation', auth(ctx, 'admin'), validate(s.userIdQuery, 'query'), async (req, res) => {
     ok(res, await service.getActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req)));
   });
-  admin.post('/user/activation', auth(ctx, 'admin'), validate(s.userIdBody), async (req, res) => {
+  // the reference's swagger names POST users/activation; its UI calls user/activation
+  admin.post(['/user/activation', '/users/activation'], auth(ctx, 'admin'), validate(s.userIdBody), async (req, res) => {
     await service.sendActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req), requestLanguage(req));
     ok(res, null);
   });

@@ -305,6 +305,19 @@ describe('PUT user/role', () => {
 });
 
 describe('user activation', () => {
+  it('an admin activates by hand someone who signed up and never got the mail; they then log in active', async () => {
+    const reg = await app.call('POST', `${V1}/user/register/email`, { body: { name: 'Offline Newcomer', e_mail: 'newcomer@example.com', pass: 'password-123' } });
+    expect(reg.body.data).toMatchObject({ status: 'inactive', mail_status: 2 });
+    const before = await login('newcomer@example.com');
+    expect((await tokenWorks(before.body.data.access_token))).toBe(403);
+    const r = await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: reg.body.data.id, status: 'normal' } });
+    expect(r.status).toBe(200);
+    const after = await login('newcomer@example.com');
+    expect(after.status).toBe(200);
+    expect(after.body.data).toMatchObject({ status: 'normal', mail_status: 1, rank: 1 });
+    expect(await tokenWorks(after.body.data.access_token)).toBe(200);
+  });
+
   it('hands out an activation link that verifies the account', async () => {
     const u = await makeUser(app, { mailStatus: 2, rank: 0 });
     const r = await app.call('GET', `${A}/user/activation?user_id=${u.id}`, { token: admin });
@@ -315,12 +328,12 @@ describe('user activation', () => {
     expect(verified.body.data).toMatchObject({ id: String(u.id), mail_status: 1, rank: 1 });
   });
 
-  it('mails an activation link', async () => {
+  it.each(['/user/activation', '/users/activation'])('mails an activation link (POST %s, the reference names both)', async (path) => {
     const smtp = await startSmtp();
     try {
       await useSmtp(app, smtp.port);
       const u = await makeUser(app, { mailStatus: 2, email: 'wake@example.com' });
-      expect((await app.call('POST', `${A}/user/activation`, { token: admin, body: { user_id: String(u.id) } })).status).toBe(200);
+      expect((await app.call('POST', `${A}${path}`, { token: admin, body: { user_id: String(u.id) } })).status).toBe(200);
       const code = linkIn((await smtp.waitFor('wake@example.com')).raw, '/users/account-activation?code=').searchParams.get('code');
       expect((await app.call('POST', `${V1}/user/email/verification`, { body: { code } })).status).toBe(200);
       expect((await userRow(u.id)).mail_status).toBe(1);

@@ -93,7 +93,7 @@ describe('the outbox without SMTP', () => {
     await registerViaApi(app, 'Offline User', 'offline@example.com');
     const dir = join(app.dataDir, 'outbox');
     let files: string[] = [];
-    for (let i = 0; i < 40 && files.length === 0; i++) {
+    for (let i = 0; i < 40 && files.length < 2; i++) {
       try {
         files = readdirSync(dir);
       } catch {
@@ -101,9 +101,20 @@ describe('the outbox without SMTP', () => {
       }
       await new Promise((r) => setTimeout(r, 25));
     }
-    expect(files).toHaveLength(1);
+    files.sort();
+    expect(files.map((f) => f.slice(f.lastIndexOf('.')))).toEqual(['.eml', '.txt']);
     const eml = readFileSync(join(dir, files[0]), 'utf8');
     expect(eml).toMatch(/To: offline@example.com/);
-    expect(linkIn(eml, '/users/account-activation?code=').searchParams.get('code')).toMatch(/^[0-9a-f]{64}$/);
+    const code = linkIn(eml, '/users/account-activation?code=').searchParams.get('code');
+    expect(code).toMatch(/^[0-9a-f]{64}$/);
+    // beside it, the same link whole on a line of its own, which activates the account
+    const txt = readFileSync(join(dir, files[1]), 'utf8');
+    expect(txt).toContain('To: offline@example.com\n');
+    const line = txt.split('\n').find((l) => l.includes('/users/account-activation?code='));
+    expect(line).toMatch(/^https?:\/\/\S+\/users\/account-activation\?code=[0-9a-f]{64}$/);
+    expect(new URL(line!).searchParams.get('code')).toBe(code);
+    const verified = await app.call('POST', '/answer/api/v1/user/email/verification', { body: { code } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({ mail_status: 1 });
   });
 });
