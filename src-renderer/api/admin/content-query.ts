@@ -20,11 +20,11 @@ export const fetchAdminQuestions = (q: PostListQuery) =>
 export const fetchAdminAnswers = (q: PostListQuery) =>
   api.get<Page<AdminAnswer>>(`${ADMIN}/answer/page`, { page: q.page, page_size: ADMIN_POST_PAGE_SIZE, status: q.status, query: q.query || undefined });
 
-export function useAdminQuestions(q: PostListQuery) {
-  return useQuery({ queryKey: adminKeys.questions(q), queryFn: () => fetchAdminQuestions(q), placeholderData: keepPreviousData });
+export function useAdminQuestions(q: PostListQuery, enabled = true) {
+  return useQuery({ queryKey: adminKeys.questions(q), queryFn: () => fetchAdminQuestions(q), placeholderData: keepPreviousData, enabled });
 }
-export function useAdminAnswers(q: PostListQuery) {
-  return useQuery({ queryKey: adminKeys.answers(q), queryFn: () => fetchAdminAnswers(q), placeholderData: keepPreviousData });
+export function useAdminAnswers(q: PostListQuery, enabled = true) {
+  return useQuery({ queryKey: adminKeys.answers(q), queryFn: () => fetchAdminAnswers(q), placeholderData: keepPreviousData, enabled });
 }
 
 /** PUT admin question/status: available (reopen, undelete, approve), closed, deleted (a queued one is rejected). */

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 
 // Every admin screen is its own lazy chunk: none of this code ships with the public pages.
 const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
 
 /**
  * The admin area's child routes (spec section 2), rendered inside AdminLayout under the admin guard
@@ -15,6 +16,9 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.adminDashboard, lazy: lazy(() => import('./DashboardPage')) },
   { path: paths.adminUsers, lazy: lazy(() => import('./UsersPage')) },
   { path: paths.adminUser, lazy: lazy(() => import('./UserDetailPage')) },
+  { path: paths.adminQuestions, lazy: named(() => import('./PostsPage'), 'QuestionsPage') },
+  { path: paths.adminAnswers, lazy: named(() => import('./PostsPage'), 'AnswersPage') },
+  { path: paths.adminBadges, lazy: lazy(() => import('./BadgesPage')) },
   { path: paths.adminLan, lazy: lazy(() => import('../AdminLan')) },
 
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,

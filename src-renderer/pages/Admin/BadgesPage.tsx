@@ -1,0 +1,97 @@
+import { InputSwitch } from 'primereact/inputswitch';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ADMIN_BADGE_PAGE_SIZE, useAdminBadges, useBadgeStatus } from '../../api/admin/badges-query';
+import type { AdminBadge } from '../../api/admin/types';
+import { to } from '../../app/paths';
+import { useFeedback } from '../../components/Feedback';
+import { OrderTabs } from '../../components/OrderTabs';
+import { Pager } from '../../components/Pager';
+import { useDelayed } from '../../hooks/useDelayed';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { AdminSearch, useListParams } from './AdminList';
+
+const FILTERS = ['all', 'active', 'inactive'] as const;
+
+/** A badge's icon: an image address or a PrimeIcons / Bootstrap-style class name. */
+function BadgeIcon({ badge }: { badge: AdminBadge }) {
+  if (/^(https?:)?\/\//.test(badge.icon) || badge.icon.startsWith('/')) return <img src={badge.icon} alt="" width={24} height={24} />;
+  return <i className={`pi pi-star admin-badge-icon level-${badge.level}`} aria-hidden="true" />;
+}
+
+/** /admin/badges: every badge with its awards; each can be switched active or inactive. */
+export default function BadgesPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('admin.badges.title'));
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const { filter, query, page, href } = useListParams(FILTERS);
+  const badges = useAdminBadges({ page, status: filter === 'all' ? '' : filter, q: query });
+  const change = useBadgeStatus();
+  const spinner = useDelayed(badges.isLoading);
+  const toggle = async (b: AdminBadge, on: boolean) => {
+    try {
+      await change.mutateAsync({ id: b.id, status: on ? 'active' : 'inactive' });
+      feedback.toast('success', t('admin.common.update_success'));
+    } catch {
+      /* the app's error policy shows what went wrong */
+    }
+  };
+  const list = badges.data?.list ?? [];
+  return (
+    <div className="admin-badges">
+      <h1>{t('admin.badges.title')}</h1>
+      <div className="admin-toolbar">
+        <OrderTabs orders={FILTERS} current={filter} label={t('admin.common.filter')} labelOf={(f) => t(`admin.badges.filter_${f}`)} hrefFor={(f) => href({ filter: f })} />
+        <AdminSearch id="admin-badge-search" label={t('admin.badges.search')} value={query} onSearch={(q) => navigate(href({ query: q }))} />
+      </div>
+      {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}
+      {badges.data && (
+        <>
+          {list.length === 0 ? (
+            <p className="admin-empty">{t('admin.common.none')}</p>
+          ) : (
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.badges.name')}</th>
+                  <th scope="col">{t('admin.badges.group')}</th>
+                  <th scope="col">{t('admin.badges.awarded')}</th>
+                  <th scope="col">{t('admin.badges.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((b) => (
+                  <tr key={b.id}>
+                    <td>
+                      <span className="admin-user-cell">
+                        <BadgeIcon badge={b} />
+                        <span>
+                          <Link to={to.badge(b.id)}>{b.name}</Link>
+                          <small className="admin-sub">{b.description}</small>
+                        </span>
+                      </span>
+                    </td>
+                    <td data-label={t('admin.badges.group')}>{b.group_name}</td>
+                    <td data-label={t('admin.badges.awarded')}>{b.award_count}</td>
+                    <td data-label={t('admin.badges.status')}>
+                      <span className="admin-switch">
+                        <InputSwitch inputId={`badge-${b.id}`} checked={b.status === 'active'} onChange={(e) => void toggle(b, !!e.value)} disabled={change.isPending} />
+                        <label htmlFor={`badge-${b.id}`}>
+                          {b.status === 'active' ? t('admin.badges.active') : t('admin.badges.inactive')}
+                          <span className="sr-only">: {b.name}</span>
+                        </label>
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager page={page} pageSize={ADMIN_BADGE_PAGE_SIZE} total={badges.data.count} hrefFor={(p) => href({ page: p })} />
+        </>
+      )}
+    </div>
+  );
+}
