@@ -101,7 +101,7 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
         onHide={() => setDialog(null)}
         objectType="question"
         action="close"
-        busy={busy === 'close_post'}
+        busy={act.isPending}
         onSubmit={async (reason, content) => {
           await inDialog({ operation_type: 'close_post', close_type: reason.reason_type, close_msg: content }, t('review.done_closed'));
         }}
