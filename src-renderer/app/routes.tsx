@@ -55,6 +55,8 @@ function Gate() {
 export const routes: RouteObject[] = [
   {
     element: <Gate />,
+    // while the first screen's code loads: an empty, busy page (without it the router warns on every load)
+    hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
       {
         element: <MainLayout />,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { basePath } from '../utils/base-path';
+import './post-code.css';
 
 /**
  * Where a click on a link inside rendered content goes (spec section 2): links starting with http:,
@@ -41,5 +42,11 @@ export function PostHtml({ html, className = 'post-body' }: { html: string; clas
       el.removeEventListener('click', onClick);
     };
   }, [navigate]);
+  useEffect(() => {
+    // a code block wider than the screen scrolls: it can be focused so the keyboard scrolls it too
+    ref.current?.querySelectorAll('pre').forEach((pre) => {
+      if (!pre.hasAttribute('tabindex')) pre.tabIndex = 0;
+    });
+  }, [html]);
   return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../tests/support/render';
 import { inAppPath, PostHtml } from './PostHtml';
@@ -31,5 +32,24 @@ describe('links and images inside rendered posts', () => {
     expect(screen.getByAltText('lamp').getAttribute('data-broken')).toBe('true');
     fireEvent.click(screen.getByRole('link', { name: 'lanterns' }));
     expect(await screen.findByRole('heading', { name: 'tag page' })).toBeTruthy();
+  });
+});
+
+describe('code blocks inside rendered posts', () => {
+  it('can be focused, so a block wider than the screen scrolls from the keyboard, also after the content changes', () => {
+    function Switching() {
+      const [html, setHtml] = useState('<pre><code class="hljs language-js"><span class="hljs-keyword">const</span> a = 1;</code></pre>');
+      return (
+        <>
+          <button type="button" onClick={() => setHtml('<p>text</p><pre><code>two</code></pre>')}>edit</button>
+          <PostHtml html={html} />
+        </>
+      );
+    }
+    const { container } = renderWithApp(<Switching />);
+    expect(container.querySelector('pre')!.tabIndex).toBe(0);
+    fireEvent.click(screen.getByText('edit'));
+    expect(container.querySelector('pre')!.textContent).toBe('two');
+    expect(container.querySelector('pre')!.tabIndex).toBe(0);
   });
 });

@@ -69,7 +69,7 @@ export default function InstallPage() {
       <ol className="wizard-steps" aria-label={t('page_title.install')}>
         {steps.map((s, i) => (
           <li key={s.label} className={i === step ? 'current' : i < step ? 'done' : ''} aria-current={i === step ? 'step' : undefined}>
-            <span className="wizard-num">{i + 1}</span> {s.label}
+            <span className="wizard-num">{i + 1}</span> <span className="wizard-label">{s.label}</span>
           </li>
         ))}
       </ol>

@@ -2,6 +2,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorPage } from '../../components/ErrorPage';
+import { PostHtml } from '../../components/PostHtml';
 import { useLegal } from '../../api/site/siteinfo-query';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useDelayed } from '../../hooks/useDelayed';
@@ -18,7 +19,8 @@ export default function LegalPage({ type }: { type: 'tos' | 'privacy' }) {
     <article className="card legal" aria-labelledby="legal-title">
       <h1 id="legal-title">{title}</h1>
       {showSpinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
-      {html && <div dangerouslySetInnerHTML={{ __html: html }} />}
+      {/* the admin's text is rendered as posts are: its headings stay below the page's title */}
+      {html && <PostHtml html={html} />}
     </article>
   );
 }
