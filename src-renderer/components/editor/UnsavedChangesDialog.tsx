@@ -13,7 +13,7 @@ export function UnsavedChangesDialog({ guard }: { guard: { prompting: boolean; l
       style={{ width: 'min(26rem, 94vw)' }}
       footer={
         <div className="form-buttons dialog-buttons">
-          <Button type="button" text label={t('qa.unsaved_stay')} onClick={() => guard.stay()} autoFocus />
+          <Button type="button" text severity="secondary" label={t('qa.unsaved_stay')} onClick={() => guard.stay()} autoFocus />
           <Button type="button" severity="danger" label={t('qa.unsaved_leave')} onClick={() => guard.leave()} />
         </div>
       }

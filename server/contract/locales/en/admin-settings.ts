@@ -23,6 +23,7 @@ export const admin_settings = {
     navbar_colored: 'Colored (primary colour)',
     navbar_light: 'Light',
     primary: 'Primary color',
+    primary_picker: 'Pick the primary color',
     primary_hint: 'Links, buttons and the coloured navigation bar use it. The default is #0033ff.',
     primary_invalid: 'Color format is incorrect, e.g. #0033ff.',
     reset: 'Reset to #0033ff',

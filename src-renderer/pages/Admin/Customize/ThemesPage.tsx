@@ -47,7 +47,7 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
       <div className="field">
         <label htmlFor="primary_color">{t('admin_settings.themes.primary')}</label>
         <div className="admin-color">
-          <input type="color" aria-label={t('admin_settings.themes.primary')} value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY} onChange={(ev) => set('primary_color', ev.target.value)} />
+          <input type="color" aria-label={t('admin_settings.themes.primary_picker')} value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY} onChange={(ev) => set('primary_color', ev.target.value)} />
           <InputText id="primary_color" value={v.primary_color} onChange={(ev) => set('primary_color', ev.target.value)} invalid={!!e.primary_color} aria-invalid={!!e.primary_color}
             aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'} />
           <button type="button" className="admin-link-button" onClick={() => set('primary_color', DEFAULT_PRIMARY)}>{t('admin_settings.themes.reset')}</button>
