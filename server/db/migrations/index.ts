@@ -10,6 +10,7 @@ import * as m20261123_1510 from './2026_11_23_1510_index_user_posts.js';
 import * as m20261123_1900 from './2026_11_23_1900_index_active_activities.js';
 import * as m20261123_1910 from './2026_11_23_1910_index_pending_revisions.js';
 import * as m20261123_1920 from './2026_11_23_1920_index_search_briefs.js';
+import * as m20261125_1920 from './2026_11_25_1920_search_index_skip_credit_line.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_1900_index_active_activities': m20261123_1900,
   '2026_11_23_1910_index_pending_revisions': m20261123_1910,
   '2026_11_23_1920_index_search_briefs': m20261123_1920,
+  '2026_11_25_1920_search_index_skip_credit_line': m20261125_1920,
 };
 
 /** kysely's Migrator reads migrations from here. */
