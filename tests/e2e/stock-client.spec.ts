@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { INSTALLED, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, shot, startServer, type E2EServer } from '../support/e2e-server';
 
 // A stock Apache Answer v1.5.1 web client against Lantern's default configuration, through the
 // API exactly as that client calls it: axios's Accept header, the token in the Authorization
@@ -97,4 +97,13 @@ test('logs in after three wrong passwords, and gets a clear rate-limit answer on
   expect(limited!.body.data.retry_after).toBeGreaterThan(0);
   // even the right password waits now
   expect((await login('stock-password-1')).status).toBe(429);
+});
+
+test("Lantern's own login page shows the same limit as a clear message", async ({ page }) => {
+  await page.goto(server.url + '/users/login');
+  await page.getByLabel('Email', { exact: true }).fill('stock@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('stock-password-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText(/Too many attempts, try again in \d+ s\./)).toBeVisible();
+  await shot(page, 'stock-client-login-rate-limited');
 });
