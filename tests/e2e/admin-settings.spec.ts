@@ -147,7 +147,7 @@ test('themes: the primary colour and a light navbar apply at once and on the pub
   const visitor = await pageAs(browser, null);
   await visitor.goto(server.url);
   await expect(visitor.locator('.topbar')).toHaveCSS('background-color', 'rgb(122, 31, 162)');
-  await page.getByLabel('Light', { exact: true }).first().check();
+  await page.getByRole('group', { name: 'Navigation bar style' }).getByLabel('Light', { exact: true }).check();
   await save(page);
   await expect(page.locator('.topbar')).not.toHaveCSS('background-color', 'rgb(122, 31, 162)');
   await visitor.reload();
