@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
@@ -9,6 +10,7 @@ import {
   removeQuestionSchema, reopenQuestionSchema, updateQuestionSchema,
   type AddQuestionByAnswerInput, type AddQuestionInput, type CloseQuestionInput, type OperationQuestionInput, type QuestionPageQuery, type UpdateQuestionInput,
 } from './question.schema.js';
+import { announceShareVisit } from './question-share.js';
 import * as service from './question.service.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
@@ -21,7 +23,12 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });
   api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
-    ok(res, await service.questionInfo(ctx, currentSession(res), input<{ id: string }>(res).id, true, requestLanguage(req)));
+    const q = input<z.infer<typeof questionIdQuery>>(res);
+    const session = currentSession(res);
+    const info = await service.questionInfo(ctx, session, q.id, true, requestLanguage(req));
+    // opened through a share link: announced once the question was read (the badge rules award it)
+    if (q.share) await announceShareVisit(ctx, q.id, q.share, session?.user.id ?? null);
+    ok(res, info);
   });
   api.get('/question/page', auth(ctx, 'optional'), validate(questionPageQuery, 'query'), async (_req, res) => {
     const q = input<QuestionPageQuery>(res);

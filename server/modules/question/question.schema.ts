@@ -19,7 +19,7 @@ export const addQuestionSchema = z.object({
 export type AddQuestionInput = z.infer<typeof addQuestionSchema>;
 
 /** GET question/info. */
-export const questionIdQuery = z.object({ id: text({ max: 32 }) });
+export const questionIdQuery = z.object({ id: text({ max: 32 }), share: optionalText(100) });
 
 /** GET question/page. */
 export const questionPageQuery = z.object({
