@@ -21,6 +21,12 @@ describe('POST /answer/api/v1/answer', () => {
     expect(r.body.data.info).toMatchObject({ question_id: qid, accepted: 1, status: 1, vote_count: 0 });
     expect(r.body.data.info.html).toContain('<strong>my</strong>');
     expect(r.body.data.question).toMatchObject({ id: qid, answer_count: 1, last_answer_id: r.body.data.info.id });
+    // as the reference: question/info tells the viewer they answered, and which answer is theirs
+    const mine = (await app.call('GET', `${V1}/question/info?id=${qid}`, { token: u.token })).body.data;
+    expect(mine).toMatchObject({ answered: true, first_answer_id: r.body.data.info.id });
+    const other = (await app.call('GET', `${V1}/question/info?id=${qid}`, { token: (await makeUser(app)).token })).body.data;
+    expect(other).toMatchObject({ answered: false, first_answer_id: '' });
+    expect((await app.call('GET', `${V1}/question/info?id=${qid}`)).body.data).toMatchObject({ answered: false, first_answer_id: '' });
   });
 
   it.each([

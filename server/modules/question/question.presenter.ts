@@ -50,6 +50,8 @@ export interface ViewerState {
   vote_status: '' | 'vote_up' | 'vote_down';
   is_followed: boolean;
   member_actions: { action: string; name: string; type: string }[];
+  /** The viewer's own (not deleted) answer to the question, if any. */
+  own_answer_id?: string;
 }
 
 /** GET question/info (QuestionInfoResp). */
@@ -74,9 +76,9 @@ export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: M
     user_info: users.get(q.user_id) ?? null,
     update_user_info: q.last_edit_user_id ? (users.get(q.last_edit_user_id) ?? null) : null,
     last_answered_user_info: null,
-    answered: false,
-    // the reference's "no answer" is an empty id
-    first_answer_id: '',
+    answered: !!viewer.own_answer_id,
+    // the viewer's own answer; the reference's "no answer" is an empty id
+    first_answer_id: viewer.own_answer_id ? idOut(viewer.own_answer_id, permalink) : '',
     collected: viewer.collected,
     vote_status: viewer.vote_status,
     is_followed: viewer.is_followed,

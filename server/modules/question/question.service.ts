@@ -329,10 +329,11 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
 async function viewerState(ctx: AppContext, session: SessionUser | undefined, q: { id: string; user_id: number; status: number; pin: number; show: number }): Promise<ViewerState> {
   if (!session) return { collected: false, vote_status: '', is_followed: false, member_actions: [] };
   const uid = session.user.id;
-  const [collected, votes] = await Promise.all([
+  const [collected, votes, own] = await Promise.all([
     ctx.db.selectFrom('collection').select('id').where('user_id', '=', uid).where('object_id', '=', q.id).executeTakeFirst(),
     ctx.db.selectFrom('activity').select('activity_type').where('user_id', '=', uid).where('object_id', '=', q.id).where('cancelled', '=', 0)
       .where('activity_type', 'in', [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['question.follow']]).execute(),
+    ctx.db.selectFrom('answer').select('id').where('question_id', '=', q.id).where('user_id', '=', uid).where('status', '!=', 10).orderBy('created_at').orderBy('id').executeTakeFirst(),
   ]);
   const has = (t: number) => votes.some((v) => v.activity_type === t);
   const actions: ViewerState['member_actions'] = [{ action: 'report', name: 'Flag', type: 'reason' }];
@@ -349,6 +350,7 @@ async function viewerState(ctx: AppContext, session: SessionUser | undefined, q:
     vote_status: has(ACTIVITY_TYPE['question.vote_up']) ? 'vote_up' : has(ACTIVITY_TYPE['question.vote_down']) ? 'vote_down' : '',
     is_followed: has(ACTIVITY_TYPE['question.follow']),
     member_actions: actions,
+    own_answer_id: own?.id,
   };
 }
 
