@@ -25,6 +25,13 @@ const md = new MarkdownIt({
 
 const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
 
+/**
+ * The class of the section holding an imported post's attribution (author, original link, licence):
+ * shown under the post, left out of excerpts.
+ */
+export const ATTRIBUTION_CLASS = 'post-attribution';
+const ATTRIBUTION_START = `<section class="${ATTRIBUTION_CLASS}">`;
+
 /** User ids are prefixed so a post cannot take (or style itself as) one of the layout's ids. */
 export const USER_ID_PREFIX = 'user-content-';
 const prefixed = (id: string) => (id.startsWith(USER_ID_PREFIX) ? id : `${USER_ID_PREFIX}${id}`);
@@ -56,7 +63,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // markdown-it-footnote
     a: ['footnote-backref'],
     sup: ['footnote-ref'],
-    section: ['footnotes'],
+    // footnotes, and the attribution under imported posts (ATTRIBUTION_CLASS)
+    section: ['footnotes', 'post-attribution'],
     ol: ['footnotes-list'],
     li: ['footnote-item'],
     hr: ['footnotes-sep'],
@@ -94,7 +102,9 @@ export function htmlToExcerpt(html: string, max = 240): string {
   // Lists show an excerpt of every item: the HTML is our own sanitised output, so its tags can be
   // dropped by pattern (a parser per item cost a tenth of a list request at 100k questions), and
   // only its beginning is read (enough for `max` characters of text in all but tag-only posts).
-  const head = html.length > EXCERPT_SCAN ? html.slice(0, EXCERPT_SCAN) : html;
+  let head = html.length > EXCERPT_SCAN ? html.slice(0, EXCERPT_SCAN) : html;
+  const attribution = head.indexOf(ATTRIBUTION_START);
+  if (attribution >= 0) head = head.slice(0, attribution);
   const text = decodeHTML(
     head
       .replace(/<pre[\s\S]*?(<\/pre>|$)/gi, ' {code...} ')

@@ -373,3 +373,68 @@ describe.skipIf(!HAVE_DUMPS)('the import:se command', () => {
     }
   }, 150_000);
 });
+
+describe('links between imported posts and list excerpts', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'se-links-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const esc = (html: string) => html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+  it('points links to posts of the imported site at their local copies, keeps the rest, and keeps the attribution out of excerpts', async () => {
+    const d = join(dir, 'links');
+    mkdirSync(d);
+    const row = (attrs: Record<string, string>) => `  <row ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} />`;
+    const links = [
+      '<a href="https://links.example.org/questions/20/the-second-one">full link</a>',
+      '<a href="http://links.example.org/q/20">short</a>',
+      '<a href="https://links.example.org/a/21/7">answer short</a>',
+      '<a href="https://links.example.org/questions/20/the-second-one/21#21">answer full</a>',
+      '<a href="/questions/20">relative</a>',
+      '<a href="https://links.example.org/questions/999/not-imported">missing</a>',
+      '<a href="https://other.example.org/questions/20">other site</a>',
+    ].join(' ');
+    writeFileSync(join(d, 'Posts.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<posts>
+${row({ Id: '10', PostTypeId: '1', CreationDate: '2016-01-01T10:00:00.000', Title: 'Links to the second one', Body: `<p>Short body.</p><p>${links}</p>`, OwnerDisplayName: 'Asker', Tags: '<links>' })}
+${row({ Id: '20', PostTypeId: '1', CreationDate: '2016-01-02T10:00:00.000', Title: 'The second one', Body: '<p>The target question, about zanzibarite.</p>', OwnerDisplayName: 'Other', Tags: '<links>' })}
+${row({ Id: '21', PostTypeId: '2', ParentId: '20', CreationDate: '2016-01-03T10:00:00.000', Body: '<p>An answer that points back to <a href="https://links.example.org/questions/10">the first</a>.</p>', OwnerDisplayName: 'Helper' })}
+</posts>`);
+    writeFileSync(join(d, 'Comments.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<comments>
+${row({ Id: '30', PostId: '20', Text: 'See also https://links.example.org/questions/10 for more', CreationDate: '2016-01-04T10:00:00.000', UserDisplayName: 'Commenter' })}
+</comments>`);
+    const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'links.example.org' });
+    expect(r.errors).toEqual([]);
+    const db = app.lantern.ctx.db;
+    const [q10, q20, a21] = [await sourceOf('links.example.org/q/10'), await sourceOf('links.example.org/q/20'), await sourceOf('links.example.org/a/21')];
+    const first = await db.selectFrom('question').select(['original_text', 'parsed_text']).where('id', '=', q10).executeTakeFirstOrThrow();
+    const body = first.original_text.slice(0, first.original_text.indexOf('<!-- attribution -->'));
+    expect(body).toContain(`[full link](/questions/${q20}/the-second-one)`);
+    expect(body).toContain(`[short](/questions/${q20}/the-second-one)`);
+    expect(body).toContain(`[answer short](/questions/${q20}/the-second-one/${a21})`);
+    expect(body).toContain(`[answer full](/questions/${q20}/the-second-one/${a21})`);
+    expect(body).toContain(`[relative](/questions/${q20}/the-second-one)`);
+    // a post that was not imported, and other sites, still point to where they were
+    expect(body).toContain('[missing](https://links.example.org/questions/999/not-imported)');
+    expect(body).toContain('[other site](https://other.example.org/questions/20)');
+    expect(first.parsed_text).toContain(`<a href="/questions/${q20}/the-second-one/${a21}">answer full</a>`);
+    // the attribution still links the original
+    expect(first.original_text).toContain('(https://links.example.org/q/10)');
+    // links to a post imported after the one that links it (answer 21 -> question 10, the comment)
+    const answer = await db.selectFrom('answer').select('parsed_text').where('id', '=', a21).executeTakeFirstOrThrow();
+    expect(answer.parsed_text).toContain(`<a href="/questions/${q10}/links-to-the-second-one">the first</a>`);
+    const comment = await db.selectFrom('comment').select('parsed_text').where('object_id', '=', q20).executeTakeFirstOrThrow();
+    expect(comment.parsed_text).toContain(`/questions/${q10}/links-to-the-second-one`);
+    // the edit form's revision holds the same text
+    const rev = await db.selectFrom('revision').select('content').where('object_id', '=', q10).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(rev.content).content).toBe(first.original_text);
+
+    // lists show the post's own words, not the attribution
+    const list = await app.call('GET', `${api('/question/page')}?page=1&page_size=50&order=newest&tag=links`);
+    const item = (list.body.data.list as { title: string; description: string }[]).find((i) => i.title === 'The second one');
+    expect(item?.description).toBe('The target question, about zanzibarite.');
+    const second = (await found('zanzibarite')).list.find((i) => i.object.title === 'The second one');
+    expect(second?.object.excerpt).toBe('The target question, about zanzibarite.');
+  });
+});

@@ -5,7 +5,7 @@ import type { ControlledTransaction } from 'kysely';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
+import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { refreshHotScores } from '../question/hot-score.js';
 import { insertRevision } from '../question/question.repository.js';
@@ -251,7 +251,7 @@ class StackExchangeImport {
   /** The attribution line under an imported post: author, original link, licence (shown, not indexed for search). */
   private attribution(kind: 'q' | 'a', seId: number, author: { name: string; seId: number | null }, created: number): string {
     const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
-    return `\n\n${UNINDEXED_TRAILER}\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*`;
+    return `\n\n${UNINDEXED_TRAILER}\n\n<section class="${ATTRIBUTION_CLASS}">\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*\n\n</section>`;
   }
 
   async importUsers(): Promise<void> {
@@ -439,6 +439,47 @@ class StackExchangeImport {
     });
   }
 
+  /**
+   * Links between posts of the imported site (https://<site>/questions/123/..., /q/123, /a/456,
+   * relative /questions/123) are pointed at the local copies, once every post is in (a post may
+   * link one imported after it). Links to posts not imported, and the attribution, stay as they are.
+   */
+  async localiseLinks(): Promise<void> {
+    const titles = new Map<string, string>();
+    const questionIds = [...new Set([...this.posts.values()].map((p) => p.questionId))];
+    for (let i = 0; i < questionIds.length; i += 500) {
+      for (const r of await this.db.selectFrom('question').select(['id', 'title']).where('id', 'in', questionIds.slice(i, i + 500)).execute()) titles.set(r.id, r.title);
+    }
+    const rewrite = linkRewriter(this.site.host, (seId) => this.posts.get(seId), titles);
+    const candidates = (col: 'original_text') => (eb: import('kysely').ExpressionBuilder<Database, 'question' | 'answer' | 'comment'>) =>
+      eb.or(['%/questions/%', '%/q/%', '%/a/%'].map((p) => eb(col, 'like', p)));
+    const postIds = [...new Set([...this.posts.values()].map((p) => p.id))];
+    for (const table of ['question', 'answer'] as const) {
+      for (let i = 0; i < postIds.length; i += 500) {
+        const rows = await this.db.selectFrom(table).select(['id', 'original_text', 'revision_id']).where('id', 'in', postIds.slice(i, i + 500)).where(candidates('original_text')).execute();
+        for (const r of rows) {
+          const cut = r.original_text.indexOf(UNINDEXED_TRAILER);
+          const body = cut >= 0 ? r.original_text.slice(0, cut) : r.original_text;
+          const localBody = rewrite(body);
+          if (localBody === body) continue;
+          const text = localBody + (cut >= 0 ? r.original_text.slice(cut) : '');
+          const html = renderMarkdown(text);
+          await this.db.transaction().execute(async (t) => {
+            await t.updateTable(table).set({ original_text: text, parsed_text: html }).where('id', '=', r.id).execute();
+            const rev = r.revision_id ? await t.selectFrom('revision').select('content').where('id', '=', Number(r.revision_id)).executeTakeFirst() : undefined;
+            if (rev) await t.updateTable('revision').set({ content: JSON.stringify({ ...(JSON.parse(rev.content) as object), content: text, html }) }).where('id', '=', Number(r.revision_id)).execute();
+          });
+        }
+      }
+    }
+    const comments = await this.db.selectFrom('comment as c').innerJoin('meta as m', 'm.object_id', 'c.id').select(['c.id', 'c.original_text'])
+      .where('m.key', '=', repo.SOURCE_KEY).where('m.value', 'like', `${this.site.host}/c/%`).where(candidates('original_text') as never).execute();
+    for (const c of comments) {
+      const text = rewrite(c.original_text);
+      if (text !== c.original_text) await this.db.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text) }).where('id', '=', c.id).execute();
+    }
+  }
+
   async run(): Promise<ImportReport> {
     const started = performance.now();
     if (!existsSync(join(this.dir, 'Posts.xml')) && !existsSync(join(this.dir, 'Users.xml'))) {
@@ -455,6 +496,8 @@ class StackExchangeImport {
     await this.finishPosts();
     this.log('comments...');
     await this.importComments();
+    this.log('links...');
+    await this.localiseLinks();
     // imported questions are old: without a score they would be missing from the hot list and related panels
     this.log('hot scores...');
     await refreshHotScores(this.db, Math.floor(Date.now() / 1000), { all: true });
@@ -475,4 +518,38 @@ export async function importStackExchange(db: Db, dir: string, options: ImportOp
   const site = siteFrom(options.site);
   const run = new StackExchangeImport(db, dir, site, Math.max(1, options.batchSize ?? 500), options.log ?? (() => {}));
   return run.run();
+}
+
+/**
+ * Rewrites the links of markdown that point at posts of `host` known locally (`local` maps a Stack
+ * Exchange post id to the local post and its question) to the local question (and answer) URL. A
+ * bare URL becomes a markdown link with the question's title, since a site-relative path alone is
+ * not turned into a link.
+ */
+export function linkRewriter(host: string, local: (seId: number) => { id: string; questionId: string } | undefined, titles: Map<string, string>): (markdown: string) => string {
+  const h = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const stop = String.raw`[^\s()\[\]"'<>?#/]`;
+  const re = new RegExp(
+    String.raw`(?<![\w.\-/])(?:https?://(?:www\.)?${h})?/(?:questions/(\d{1,12})(?:/${stop}*)?(?:/(\d{1,12}))?|q/(\d{1,12})(?:/\d{1,12})?|a/(\d{1,12})(?:/\d{1,12})?)(?:\?[^\s()\[\]"'<>#]*)?(?:#(\d{1,12})|#[^\s()\[\]"'<>]*)?(?![\w/])`,
+    'gi',
+  );
+  return (markdown) =>
+    markdown.replace(re, (match: string, qPath?: string, aPath?: string, qShort?: string, aShort?: string, aHash?: string, offset?: number, whole?: string) => {
+      let answer: { id: string; questionId: string } | undefined;
+      for (const seId of [aShort, aPath, aHash]) {
+        const post = seId ? local(Number(seId)) : undefined;
+        if (post && post.id !== post.questionId) {
+          answer = post;
+          break;
+        }
+      }
+      const qSe = qPath ?? qShort;
+      const question = answer ? undefined : qSe ? local(Number(qSe)) : undefined;
+      const questionId = answer?.questionId ?? (question && question.id === question.questionId ? question.id : undefined);
+      if (!questionId) return match;
+      const title = titles.get(questionId) ?? '';
+      const url = `/questions/${questionId}/${urlTitle(title)}${answer ? `/${answer.id}` : ''}`;
+      const before = whole && offset ? whole[offset - 1] : '';
+      return before === '(' || before === '"' || before === "'" ? url : `[${escapeMarkdown(title || url)}](${url})`;
+    });
 }
