@@ -1,4 +1,3 @@
-import { InputSwitch } from 'primereact/inputswitch';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -77,7 +76,7 @@ export default function BadgesPage() {
                     <td data-label={t('admin.badges.awarded')}>{b.award_count}</td>
                     <td data-label={t('admin.badges.status')}>
                       <span className="admin-switch">
-                        <InputSwitch inputId={`badge-${b.id}`} checked={b.status === 'active'} onChange={(e) => void toggle(b, !!e.value)} disabled={change.isPending} />
+                        <input type="checkbox" role="switch" className="admin-switch-input" id={`badge-${b.id}`} checked={b.status === 'active'} onChange={(e) => void toggle(b, e.target.checked)} disabled={change.isPending} />
                         <label htmlFor={`badge-${b.id}`}>
                           {b.status === 'active' ? t('admin.badges.active') : t('admin.badges.inactive')}
                           <span className="sr-only">: {b.name}</span>
