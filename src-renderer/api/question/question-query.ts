@@ -18,12 +18,15 @@ export function useHotQuestions() {
   return useQuery({ queryKey: questionKeys.list(params), queryFn: () => fetchQuestionPage(params), staleTime: 60_000 });
 }
 
-/** GET question/info (each fetch counts a view, so it stays fresh for a while). */
-export const fetchQuestionInfo = (id: string) => api.get<QuestionDetail>(`${V1}/question/info`, { id }, { allow404Page: true });
+/**
+ * GET question/info (each fetch counts a view, so it stays fresh for a while); `share`: the
+ * username of a share link the question was opened through (the server records the share).
+ */
+export const fetchQuestionInfo = (id: string, share?: string) => api.get<QuestionDetail>(`${V1}/question/info`, { id, share }, { allow404Page: true });
 
 /** One question. */
-export function useQuestionInfo(id: string) {
-  return useQuery({ queryKey: questionKeys.detail(id), queryFn: () => fetchQuestionInfo(id), staleTime: 5 * 60_000, retry: false });
+export function useQuestionInfo(id: string, share?: string) {
+  return useQuery({ queryKey: questionKeys.detail(id), queryFn: () => fetchQuestionInfo(id, share), staleTime: 5 * 60_000, retry: false });
 }
 
 /** Questions with a title like the one being typed (GET question/similar). */

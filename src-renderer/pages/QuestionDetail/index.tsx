@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { questionKeys } from '../../api/question/keys';
 import { useQuestionInfo } from '../../api/question/question-query';
 import { QUESTION_STATUS, type QuestionDetail } from '../../api/question/types';
@@ -35,7 +35,8 @@ export default function QuestionDetailPage() {
   const withSlug = slugInLinks(site.site_seo?.permalink);
   // without slugs in links, /questions/{qid}/{aid} names an answer
   const focusId = aid ?? (withSlug ? undefined : slug);
-  const info = useQuestionInfo(qid);
+  const [search] = useSearchParams();
+  const info = useQuestionInfo(qid, search.get('share') ?? undefined);
   const slow = useDelayed(info.isLoading);
   const q = info.data;
   usePageTitle(q?.title ?? '');

@@ -3,17 +3,22 @@ import { InputText } from 'primereact/inputtext';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
 import { basePath } from '../../../utils/base-path';
 
-/** Share: a small panel with the post's full link and a copy button. */
+/**
+ * Share: a small panel with the post's full link and a copy button. A member's link names them
+ * (?share=<username>): someone else opening it earns them the First Share badge.
+ */
 export function ShareButton({ path }: { path: string }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const feedback = useFeedback();
   const panel = useRef<OverlayPanel>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const url = `${window.location.origin}${basePath()}${path}`;
+  const url = `${window.location.origin}${basePath()}${path}${user ? `?share=${encodeURIComponent(user.username)}` : ''}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../tests/support/render';
+import { ShareButton } from './components/ShareButton';
+import QuestionDetailPage from './index';
+import { mockApi } from './test-fetch';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function sharedLink(): Promise<string> {
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Share' }));
+  return ((await screen.findByDisplayValue(/\/questions\/10010000000000001/)) as HTMLInputElement).value;
+}
+
+describe('the share link', () => {
+  it("names the member who shares it (?share=<username>), so someone opening it counts as their share", async () => {
+    renderWithApp(<ShareButton path="/questions/10010000000000001" />, { path: '/questions/10010000000000001' });
+    expect(await sharedLink()).toBe(`${window.location.origin}/questions/10010000000000001?share=grace`);
+  });
+
+  it('is the plain link for a visitor not logged in', async () => {
+    renderWithApp(<ShareButton path="/questions/10010000000000001" />, { path: '/questions/10010000000000001', user: null });
+    expect(await sharedLink()).toBe(`${window.location.origin}/questions/10010000000000001`);
+  });
+});
+
+describe('opening a question through a share link', () => {
+  it('passes the share on to GET question/info, where the server records it', async () => {
+    const fetch = mockApi([]);
+    renderWithApp(<QuestionDetailPage />, { path: '/questions/10010000000000001?share=ada', pattern: '/questions/:qid', user: null });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringMatching(/\/question\/info\?id=10010000000000001&share=ada$/)));
+  });
+});
