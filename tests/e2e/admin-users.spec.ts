@@ -94,7 +94,7 @@ test('each screen at desktop and phone width, light and dark: screenshots and ax
       await expectAccessible(page);
       await shot(page, `admin-${name}-${view}`);
     }
-    if (opts.width) {
+    if ('width' in opts) {
       await open(page, '/admin/users', 'Users');
       await page.getByRole('button', { name: 'Admin menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Badges' })).toBeVisible();
