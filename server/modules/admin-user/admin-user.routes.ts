@@ -28,10 +28,12 @@ export function registerAdminUser(ctx: AppContext, { admin }: Routers): void {
     ok(res, await service.getActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req)));
   });
   // the reference's swagger names POST users/activation; its UI calls user/activation
-  admin.post(['/user/activation', '/users/activation'], auth(ctx, 'admin'), validate(s.userIdBody), async (req, res) => {
-    await service.sendActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req), requestLanguage(req));
-    ok(res, null);
-  });
+  for (const path of ['/user/activation', '/users/activation']) {
+    admin.post(path, auth(ctx, 'admin'), validate(s.userIdBody), async (req, res) => {
+      await service.sendActivation(ctx, input<{ user_id: string }>(res).user_id, origin(ctx, req), requestLanguage(req));
+      ok(res, null);
+    });
+  }
   admin.post('/user', auth(ctx, 'admin'), validate(s.addUserSchema), async (_req, res) => {
     await service.addUser(ctx, input<s.AddUserInput>(res));
     ok(res, null);
