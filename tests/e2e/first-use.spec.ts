@@ -223,6 +223,8 @@ for (const v of VARIANTS) {
     await page.goto(`${server.url}/tos`);
     const title = page.locator('#legal-title');
     await expect(title).toHaveText('Terms of service');
+    // the default text carries no title of its own, so the page names itself once
+    await expect(page.getByRole('heading', { name: 'Terms of service' })).toHaveCount(1);
     await settled(page);
     // the text's own headings stay below the page's title
     const titleSize = await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));

@@ -15,12 +15,17 @@ const A = '/answer/admin/api';
 describe('default terms of service and privacy policy', () => {
   it('a new site has both, as markdown and rendered HTML, where sign-up says "you agree to the terms"', async () => {
     const tos = (await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data;
-    expect(tos.terms_of_service_original_text).toMatch(/^# Terms of service/);
-    expect(tos.terms_of_service_parsed_text).toContain('Terms of service</h1>');
+    expect(tos.terms_of_service_original_text).toMatch(/^This site is a question-and-answer site/);
+    expect(tos.terms_of_service_parsed_text).toContain('Your account</h2>');
     expect(tos.terms_of_service_parsed_text.length).toBeGreaterThan(500);
+    // the page draws its own title, so the text has no h1 of its own; its paragraphs are not broken mid-sentence
+    expect(tos.terms_of_service_parsed_text).not.toContain('<h1');
+    expect(tos.terms_of_service_parsed_text).not.toContain('<br');
     const privacy = (await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=privacy')).body.data;
-    expect(privacy.privacy_policy_original_text).toMatch(/^# Privacy policy/);
-    expect(privacy.privacy_policy_parsed_text).toContain('Privacy policy</h1>');
+    expect(privacy.privacy_policy_original_text).toMatch(/^This site runs on its team's own computer or server/);
+    expect(privacy.privacy_policy_parsed_text).toContain('What is kept</h2>');
+    expect(privacy.privacy_policy_parsed_text).not.toContain('<h1');
+    expect(privacy.privacy_policy_parsed_text).not.toContain('<br');
     // the admin sees the same texts to edit
     const adminView = (await app.call('GET', `${A}/siteinfo/legal`, { token: admin })).body.data;
     expect(adminView.terms_of_service_original_text).toBe(tos.terms_of_service_original_text);
@@ -30,7 +35,7 @@ describe('default terms of service and privacy policy', () => {
   it('an existing site whose texts are empty gets the defaults, and the admin\'s own texts replace them', async () => {
     await app.lantern.ctx.settings.put('legal', { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '', external_content_display: 'always_display' });
     const tos = (await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data;
-    expect(tos.terms_of_service_original_text).toMatch(/^# Terms of service/);
+    expect(tos.terms_of_service_original_text).toMatch(/^This site is a question-and-answer site/);
     const put = await app.call('PUT', `${A}/siteinfo/legal`, { token: admin, body: { terms_of_service_original_text: 'Our own terms.', privacy_policy_original_text: 'Our own privacy.', external_content_display: 'always_display' } });
     expect(put.status).toBe(200);
     expect((await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data).toEqual({ terms_of_service_original_text: 'Our own terms.', terms_of_service_parsed_text: '<p>Our own terms.</p>' });
