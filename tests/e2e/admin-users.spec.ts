@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 
-// The admin's dashboard, contents, users and badges screens in a LAN browser against the built
+// The admin's dashboard, contents, users, badges and showboard screens in a LAN browser against the built
 // server: each opened by an admin (a moderator and a member get the 403 page), a suspension made
 // through the UI refusing the user, a bulk add whose users then log in, screenshots and axe.
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +24,7 @@ const screens = (): [string, string, string][] => [
   ['users', '/admin/users', 'Users'],
   ['user', `/admin/users/${graceId}`, 'grace'],
   ['badges', '/admin/badges', 'Badges'],
+  ['showboard', '/admin/showboard', 'Showboard'],
   ['lan', '/admin/lan', 'LAN hosting'],
 ];
 
@@ -90,6 +91,7 @@ test('each screen at desktop and phone width, light and dark: screenshots and ax
       await open(page, path, heading);
       if (name === 'questions') await expect(page.getByRole('link', { name: QUESTION })).toBeVisible();
       if (name === 'users') await expect(page.getByRole('link', { name: 'grace' })).toBeVisible();
+      if (name === 'showboard') await expect(page.getByRole('region', { name: 'Hot questions' }).getByRole('link', { name: QUESTION })).toBeVisible();
       if (name.startsWith('dashboard')) await expect(page.getByRole('heading', { name: 'Activity in the last 30 days' })).toBeVisible();
       await expectAccessible(page);
       await shot(page, `admin-${name}-${view}`);

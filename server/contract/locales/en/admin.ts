@@ -242,5 +242,17 @@ export const admin = {
   },
   showboard: {
     title: 'Showboard',
+    intro: 'What every visitor sees featured on the site, in one place.',
+    pinned: 'Pinned questions',
+    pinned_help: 'Shown at the top of every question list. Pin or unpin a question from its own page.',
+    pinned_empty: 'No question is pinned.',
+    manage_questions: 'Manage questions',
+    hot: 'Hot questions',
+    hot_empty: 'No hot questions yet.',
+    top_reputation: 'Most reputation this week',
+    top_voters: 'Most votes this week',
+    staff: 'Staff',
+    people_empty: 'Nobody yet.',
+    manage_staff: 'Manage staff',
   },
 } as const;
