@@ -1,4 +1,4 @@
-import type { LinkedPageParams } from './link-query';
+import type { LinkedPageParams } from './types';
 
 /** Query keys of the question-link resource. */
 export const linkKeys = {

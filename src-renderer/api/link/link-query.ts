@@ -1,16 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { QuestionItem, QuestionOrder } from '../question/types';
+import type { QuestionItem } from '../question/types';
 import type { Page } from '../types';
 import { linkKeys } from './keys';
-
-/** Query of GET question/link. */
-export interface LinkedPageParams {
-  question_id: string;
-  order: QuestionOrder;
-  page: number;
-  page_size: number;
-}
+import type { LinkedPageParams } from './types';
 
 /** GET question/link: the questions that link to a question (an unknown question shows the 404 page). */
 export const fetchLinkedQuestions = (params: LinkedPageParams) => api.get<Page<QuestionItem>>(`${V1}/question/link`, { ...params }, { allow404Page: true });
