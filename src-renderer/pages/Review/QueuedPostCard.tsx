@@ -1,10 +1,9 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { reviewQueuedPost, useReviewAction } from '../../api/review/review-mutations';
 import type { QueuedPost } from '../../api/review/types';
 import { TimeAgo } from '../../components/TimeAgo';
-import { editLinkOf, PostSummary } from './parts';
+import { ApproveReject, editLinkOf, PostSummary } from './parts';
 import { useDecision } from './useDecision';
 
 /** A post the reviewer plugin held back: approve publishes it, reject deletes it; or edit it first. */
@@ -23,23 +22,11 @@ export function QueuedPostCard({ item }: { item: QueuedPost }) {
       </div>
       <PostSummary post={item} />
       <div className="review-actions" role="group" aria-label={t('review.actions_label')}>
-        <Button
-          label={t('review.approve')}
-          icon="pi pi-check"
-          size="small"
-          disabled={busy !== null}
-          loading={busy === 'approve'}
-          onClick={() => void run('approve', () => decide.mutateAsync('approve'), t('review.done_approved'))}
-        />
-        <Button
-          label={t('review.reject')}
-          icon="pi pi-times"
-          size="small"
-          severity="danger"
-          outlined
-          disabled={busy !== null}
-          loading={busy === 'reject'}
-          onClick={() => void run('reject', () => decide.mutateAsync('reject'), t('review.done_rejected'))}
+        <ApproveReject
+          approve={t('review.approve')}
+          reject={t('review.reject')}
+          busy={busy}
+          onDecide={(d) => void run(d, () => decide.mutateAsync(d), t(d === 'approve' ? 'review.done_approved' : 'review.done_rejected'))}
         />
         {edit && (
           <Link to={edit} className="p-button p-button-sm p-button-text">

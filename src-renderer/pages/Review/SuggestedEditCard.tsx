@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RevisionSide } from '../../api/activity/types';
@@ -6,7 +5,7 @@ import { auditRevision, useReviewAction } from '../../api/review/review-mutation
 import type { SuggestedEdit } from '../../api/review/types';
 import { to } from '../../app/paths';
 import { RevisionCompare } from '../Timeline/RevisionDetail';
-import { ByLine, usePostLink } from './parts';
+import { ApproveReject, ByLine, usePostLink } from './parts';
 import { useDecision } from './useDecision';
 
 /** The current object as one side of the comparison. */
@@ -48,23 +47,11 @@ export function SuggestedEditCard({ item }: { item: SuggestedEdit }) {
         <RevisionCompare before={currentSide(item)} after={suggestedSide(item)} objectType={item.type || 'question'} />
       </section>
       <div className="review-actions" role="group" aria-label={t('review.actions_label')}>
-        <Button
-          label={t('review.approve_edit')}
-          icon="pi pi-check"
-          size="small"
-          disabled={busy !== null}
-          loading={busy === 'approve'}
-          onClick={() => void run('approve', () => decide.mutateAsync('approve'), t('review.done_approved'))}
-        />
-        <Button
-          label={t('review.reject_edit')}
-          icon="pi pi-times"
-          size="small"
-          severity="danger"
-          outlined
-          disabled={busy !== null}
-          loading={busy === 'reject'}
-          onClick={() => void run('reject', () => decide.mutateAsync('reject'), t('review.done_rejected'))}
+        <ApproveReject
+          approve={t('review.approve_edit')}
+          reject={t('review.reject_edit')}
+          busy={busy}
+          onDecide={(d) => void run(d, () => decide.mutateAsync(d), t(d === 'approve' ? 'review.done_approved' : 'review.done_rejected'))}
         />
       </div>
     </>

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewPostFields } from '../../api/review/types';
@@ -80,5 +81,15 @@ export function PostSummary({ post }: { post: ReviewPostFields }) {
       {post.object_type === 'question' && <TagLinks tags={post.tags} label={t('review.post_label')} />}
       <ByLine label={t('review.posted_by')} user={post.author_user_info} at={post.created_at} />
     </section>
+  );
+}
+
+/** Approve and reject for a queued post or a suggested edit; the decision being sent shows progress. */
+export function ApproveReject({ approve, reject, busy, onDecide }: { approve: string; reject: string; busy: string | null; onDecide: (decision: 'approve' | 'reject') => void }) {
+  return (
+    <>
+      <Button label={approve} icon="pi pi-check" size="small" disabled={busy !== null} loading={busy === 'approve'} onClick={() => onDecide('approve')} />
+      <Button label={reject} icon="pi pi-times" size="small" severity="danger" outlined disabled={busy !== null} loading={busy === 'reject'} onClick={() => onDecide('reject')} />
+    </>
   );
 }
