@@ -123,3 +123,27 @@ export async function recountUsers(db: DbOrTrx, ids: number[]): Promise<void> {
       .execute();
   }
 }
+
+/**
+ * The meta key holding the score an imported post or comment brought along (its votes on the
+ * original site, which have no vote rows here). A recount of votes adds it, so a member's vote on
+ * an imported post of score 6 makes it 7, not 1.
+ */
+export const SCORE_OFFSET_KEY = 'stackexchange.score';
+
+/** Records an imported object's score offset (nothing for 0). */
+export async function setScoreOffset(db: DbOrTrx, objectId: string, score: number, now: number): Promise<void> {
+  if (score === 0) return;
+  await db
+    .insertInto('meta')
+    .values({ object_id: objectId, key: SCORE_OFFSET_KEY, value: String(score), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['object_id', 'key']).doUpdateSet({ value: String(score), updated_at: now }))
+    .execute();
+}
+
+/** The score an object brought from an import (0 for anything not imported). */
+export async function scoreOffset(db: DbOrTrx, objectId: string): Promise<number> {
+  const row = await db.selectFrom('meta').select('value').where('object_id', '=', objectId).where('key', '=', SCORE_OFFSET_KEY).executeTakeFirst();
+  const n = row ? Number(row.value) : 0;
+  return Number.isSafeInteger(n) ? n : 0;
+}

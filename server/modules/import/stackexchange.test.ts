@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaOff } from '../../../tests/support/accounts.js';
+import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { SOURCE_KEY } from './stackexchange.repository.js';
 import { guessSite, importStackExchange, siteFrom, type ImportReport } from './stackexchange.js';
@@ -210,6 +210,30 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     expect(again.comments).toEqual(expect.objectContaining({ imported: 0, existing: history.comments.imported }));
     expect(again.placeholderUsers).toBe(0);
     expect(again.tagsCreated).toBe(0);
+  });
+
+  it('an imported post keeps its score when members vote: up-vote on score N gives N+1, cancel gives N, down-vote N-1', async () => {
+    const db = app.lantern.ctx.db;
+    const score = async (table: 'question' | 'answer' | 'comment', id: string) => (await db.selectFrom(table).select('vote_count').where('id', '=', id).executeTakeFirstOrThrow()).vote_count;
+    const qid = await sourceOf('meta.history.stackexchange.com/q/1');
+    expect(await score('question', qid)).toBe(18);
+    const voter = await makeUser(app, { rank: 2000 });
+    const vote = (dir: 'up' | 'down', id: string, cancel = false) => app.call('POST', `/answer/api/v1/vote/${dir}`, { token: voter.token, body: { object_id: id, is_cancel: cancel } });
+    expect((await vote('up', qid)).body.data).toMatchObject({ votes: 19, up_votes: 1, vote_status: 'vote_up' });
+    expect(await score('question', qid)).toBe(19);
+    expect((await vote('up', qid, true)).body.data).toMatchObject({ votes: 18, up_votes: 0 });
+    expect((await vote('down', qid)).body.data).toMatchObject({ votes: 17, down_votes: 1 });
+    await vote('down', qid, true);
+    expect(await score('question', qid)).toBe(18);
+    // an answer and a comment the same way
+    const answer = await db.selectFrom('answer').select(['id', 'vote_count']).where('question_id', '=', qid).where('vote_count', '>', 1).orderBy('vote_count', 'desc').executeTakeFirstOrThrow();
+    expect((await vote('up', answer.id)).body.data.votes).toBe(answer.vote_count + 1);
+    await vote('up', answer.id, true);
+    expect(await score('answer', answer.id)).toBe(answer.vote_count);
+    const comment = await db.selectFrom('comment').select(['id', 'vote_count']).where('vote_count', '>', 1).limit(1).executeTakeFirstOrThrow();
+    expect((await vote('up', comment.id)).body.data.votes).toBe(comment.vote_count + 1);
+    await vote('up', comment.id, true);
+    expect(await score('comment', comment.id)).toBe(comment.vote_count);
   });
 });
 

@@ -338,6 +338,7 @@ class StackExchangeImport {
         await repo.setRevision(t, 'question', id, revisionId);
         await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'question.asked', revisionId, now: q.CreationDate });
         await repo.markImported(t, id, this.source('q', q.Id), q.CreationDate);
+        await repo.setScoreOffset(t, id, q.Score ?? 0, q.CreationDate);
         this.hooks.push(() => {
           this.posts.set(q.Id, { id, questionId: id });
           if (q.AcceptedAnswerId !== undefined) this.accepted.set(id, q.AcceptedAnswerId);
@@ -381,6 +382,7 @@ class StackExchangeImport {
         await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'answer.answered', revisionId, now: a.CreationDate });
         await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: parent.questionId, key: 'question.answered', now: a.CreationDate });
         await repo.markImported(t, id, this.source('a', a.Id), a.CreationDate);
+        await repo.setScoreOffset(t, id, a.Score ?? 0, a.CreationDate);
         this.hooks.push(() => {
           this.posts.set(a.Id, { id, questionId: parent.questionId });
           this.touchedQuestions.add(parent.questionId);
@@ -432,6 +434,7 @@ class StackExchangeImport {
         const text = `${c.Text} — *${who} on [${this.site.host}](${this.site.url}/posts/comments/${c.Id}), ${licence(c.CreationDate)}*`;
         await repo.insertComment(t, { id, user_id: author.id, object_id: post.id, question_id: post.questionId, original_text: text, parsed_text: renderMarkdown(text), vote_count: c.Score ?? 0, created_at: c.CreationDate });
         await repo.markImported(t, id, this.source('c', c.Id), c.CreationDate);
+        await repo.setScoreOffset(t, id, c.Score ?? 0, c.CreationDate);
         this.hooks.push(() => this.comments.add(c.Id));
       });
       if (failed) skip(counts, `database: ${failed}`);

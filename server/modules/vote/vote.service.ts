@@ -8,6 +8,7 @@ import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
+import { scoreOffset } from '../import/stackexchange.repository.js';
 
 type Direction = 'up' | 'down';
 
@@ -35,14 +36,18 @@ const keys = (kind: 'question' | 'answer', dir: Direction) => ({
   owner: `${kind}.voted_${dir}` as ActivityKey,
 });
 
-/** Current up/down counts and the viewer's vote on a post; stores vote_count. */
+/**
+ * Current up/down counts and the viewer's vote on a post; stores vote_count: the votes cast here
+ * plus the score an imported post brought along (it has no vote rows).
+ */
 async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, viewerId: number) {
   const counts = await activityCounts(ctx.db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter], viewerId);
   const up = counts.get(ACTIVITY_TYPE[keys(kind, 'up').voter]) ?? { n: 0, mine: false };
   const down = counts.get(ACTIVITY_TYPE[keys(kind, 'down').voter]) ?? { n: 0, mine: false };
-  await ctx.db.updateTable(kind).set({ vote_count: up.n - down.n }).where('id', '=', id).execute();
+  const votes = up.n - down.n + (await scoreOffset(ctx.db, id));
+  await ctx.db.updateTable(kind).set({ vote_count: votes }).where('id', '=', id).execute();
   const mine = up.mine ? 'vote_up' : down.mine ? 'vote_down' : '';
-  return { up_votes: up.n, down_votes: down.n, votes: up.n - down.n, vote_status: mine };
+  return { up_votes: up.n, down_votes: down.n, votes, vote_status: mine };
 }
 
 /**
@@ -66,9 +71,10 @@ async function voteComment(ctx: AppContext, session: SessionUser, comment: { id:
     return true;
   });
   const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
-  await ctx.db.updateTable('comment').set({ vote_count: up.length }).where('id', '=', comment.id).execute();
+  const votes = up.length + (await scoreOffset(ctx.db, comment.id));
+  await ctx.db.updateTable('comment').set({ vote_count: votes }).where('id', '=', comment.id).execute();
   if (changed) ctx.events.emit({ type: 'vote.cast', objectId: comment.id, objectType: 'comment', voterId: voter, ownerId: comment.ownerId, direction: 'up', cancelled: isCancel });
-  return { up_votes: up.length, down_votes: 0, votes: up.length, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
+  return { up_votes: up.length, down_votes: 0, votes, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
 }
 
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
