@@ -11,7 +11,8 @@ import { canDo, isStaff, requirePermission } from '../permission/permission.serv
 import { announce, removeAnswerTx } from '../question/post-removal.js';
 import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
 import { findQuestion, insertRevision } from '../question/question.repository.js';
-import { questionInfo, siteUrlOf } from '../question/question.service.js';
+import { questionInfo } from '../question/question.read.js';
+import { siteUrlOf } from '../siteinfo/site-url.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';

@@ -11,53 +11,55 @@ import {
   type AddQuestionByAnswerInput, type AddQuestionInput, type CloseQuestionInput, type OperationQuestionInput, type QuestionPageQuery, type UpdateQuestionInput,
 } from './question.schema.js';
 import { announceShareVisit } from './question-share.js';
-import * as service from './question.service.js';
+import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
+import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';
+import { QUESTION_PAGE_KEY, questionInfo, questionPage } from './question.read.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   // list totals may be reused for a few seconds; anything that changes them clears them at once
   for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const) ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
-  dropOnContentChange(ctx, service.QUESTION_PAGE_KEY);
+  dropOnContentChange(ctx, QUESTION_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
-    ok(res, await service.addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
+    ok(res, await addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
   });
   api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
     const q = input<z.infer<typeof questionIdQuery>>(res);
     const session = currentSession(res);
-    const info = await service.questionInfo(ctx, session, q.id, true, requestLanguage(req));
+    const info = await questionInfo(ctx, session, q.id, true, requestLanguage(req));
     // opened through a share link: announced once the question was read (the badge rules award it)
     if (q.share) await announceShareVisit(ctx, q.id, q.share, session?.user.id ?? null);
     ok(res, info);
   });
   api.get('/question/page', auth(ctx, 'optional'), validate(questionPageQuery, 'query'), async (_req, res) => {
     const q = input<QuestionPageQuery>(res);
-    await okShared(ctx, res, service.QUESTION_PAGE_KEY + JSON.stringify(q), ctx.config.listPageTtlMs, () => service.questionPage(ctx, q));
+    await okShared(ctx, res, QUESTION_PAGE_KEY + JSON.stringify(q), ctx.config.listPageTtlMs, () => questionPage(ctx, q));
   });
   api.post('/question/answer', auth(ctx, 'active'), validate(addQuestionByAnswerSchema), async (_req, res) => {
-    ok(res, await service.addQuestionByAnswer(ctx, requireSession(res), input<AddQuestionByAnswerInput>(res)));
+    ok(res, await addQuestionByAnswer(ctx, requireSession(res), input<AddQuestionByAnswerInput>(res)));
   });
   api.put('/question', auth(ctx, 'active'), validate(updateQuestionSchema), async (_req, res) => {
-    ok(res, await service.updateQuestion(ctx, requireSession(res), input<UpdateQuestionInput>(res)));
+    ok(res, await updateQuestion(ctx, requireSession(res), input<UpdateQuestionInput>(res)));
   });
   api.delete('/question', auth(ctx, 'active'), validate(removeQuestionSchema), async (_req, res) => {
-    await service.removeQuestion(ctx, requireSession(res), input<{ id: string }>(res));
+    await removeQuestion(ctx, requireSession(res), input<{ id: string }>(res));
     ok(res, null);
   });
   api.post('/question/recover', auth(ctx, 'active'), validate(recoverQuestionSchema), async (_req, res) => {
-    await service.recoverQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    await recoverQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
     ok(res, null);
   });
   api.put('/question/status', auth(ctx, 'active'), validate(closeQuestionSchema), async (_req, res) => {
-    await service.closeQuestion(ctx, requireSession(res), input<CloseQuestionInput>(res));
+    await closeQuestion(ctx, requireSession(res), input<CloseQuestionInput>(res));
     ok(res, null);
   });
   api.put('/question/reopen', auth(ctx, 'active'), validate(reopenQuestionSchema), async (_req, res) => {
-    await service.reopenQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    await reopenQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
     ok(res, null);
   });
   api.put('/question/operation', auth(ctx, 'active'), validate(operationQuestionSchema), async (_req, res) => {
-    await service.operateQuestion(ctx, requireSession(res), input<OperationQuestionInput>(res));
+    await operateQuestion(ctx, requireSession(res), input<OperationQuestionInput>(res));
     ok(res, null);
   });
 }

@@ -13,7 +13,9 @@ import { isStaff, requirePermission } from '../permission/permission.service.js'
 import { extractQuestionRefs } from '../question/question-links.js';
 import { findQuestion } from '../question/question.repository.js';
 import { closeQuestionSchema, updateQuestionSchema } from '../question/question.schema.js';
-import { closeQuestion, operateQuestion, removeQuestion, siteUrlOf, updateQuestion } from '../question/question.service.js';
+import { closeQuestion, operateQuestion, removeQuestion } from '../question/question.moderation.js';
+import { siteUrlOf } from '../siteinfo/site-url.js';
+import { updateQuestion } from '../question/question.write.js';
 import { listReasons } from '../reason/reason.service.js';
 import type { PostInfo } from '../review/review.presenter.js';
 import { loadPostInfo } from '../review/review.service.js';

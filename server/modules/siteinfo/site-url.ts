@@ -1,3 +1,5 @@
+import type { AppContext } from '../../app-context.js';
+
 /** Normalises a site URL to scheme://host[:port][/path] without a trailing slash. */
 export function normaliseSiteUrl(raw: string): string {
   try {
@@ -7,4 +9,9 @@ export function normaliseSiteUrl(raw: string): string {
   } catch {
     return raw.trim().replace(/\/+$/, '');
   }
+}
+
+/** The site URL links are recognised against. */
+export async function siteUrlOf(ctx: AppContext): Promise<string> {
+  return (await ctx.settings.get('general')).site_url;
 }

@@ -1,0 +1,116 @@
+// Questions, reading: the question page and the question lists.
+import { countView as countQuestionView } from './view-counter.js';
+import type { AppContext } from '../../app-context.js';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages.js';
+import { translate } from '../../contract/messages/index.js';
+import type { QuestionRow } from '../../db/tables/content.table.js';
+import { notFound } from '../../http/errors.js';
+import { decodeId } from '../../infra/ids/object-id.js';
+import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { checkPermission, isStaff } from '../permission/permission.service.js';
+import { latestApplied } from '../revision/revision.repository.js';
+import { questionSnapshot } from '../revision/revision.snapshot.js';
+import type { SessionUser } from '../session/session.service.js';
+import { questionTags } from '../tag/tag.usage.js';
+import { userBriefs } from '../user/user-brief.presenter.js';
+import { findUserByUsername } from '../user/user.repository.js';
+import * as repo from './question.repository.js';
+import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
+import type { QuestionPageQuery } from './question.schema.js';
+
+async function viewerState(ctx: AppContext, session: SessionUser | undefined, q: { id: string; user_id: number; status: number; pin: number; show: number }): Promise<ViewerState> {
+  if (!session) return { collected: false, vote_status: '', is_followed: false, member_actions: [] };
+  const uid = session.user.id;
+  const [collected, votes, own] = await Promise.all([
+    ctx.db.selectFrom('collection').select('id').where('user_id', '=', uid).where('object_id', '=', q.id).executeTakeFirst(),
+    ctx.db.selectFrom('activity').select('activity_type').where('user_id', '=', uid).where('object_id', '=', q.id).where('cancelled', '=', 0)
+      .where('activity_type', 'in', [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['question.follow']]).execute(),
+    ctx.db.selectFrom('answer').select('id').where('question_id', '=', q.id).where('user_id', '=', uid).where('status', '!=', 10).orderBy('created_at').orderBy('id').executeTakeFirst(),
+  ]);
+  const has = (t: number) => votes.some((v) => v.activity_type === t);
+  const actions: ViewerState['member_actions'] = [{ action: 'report', name: 'Flag', type: 'reason' }];
+  const staff = isStaff(session);
+  if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
+  if (staff) {
+    actions.push(q.status === 2 ? { action: 'reopen', name: 'Reopen', type: 'confirm' } : { action: 'close', name: 'Close', type: 'confirm' });
+    actions.push(q.pin === 2 ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' });
+    actions.push(q.show === 2 ? { action: 'show', name: 'List', type: 'confirm' } : { action: 'hide', name: 'Unlist', type: 'confirm' });
+  }
+  if (staff || uid === q.user_id) actions.push(q.status === 10 ? { action: 'undelete', name: 'Undelete', type: 'confirm' } : { action: 'delete', name: 'Delete', type: 'confirm' });
+  return {
+    collected: !!collected,
+    vote_status: has(ACTIVITY_TYPE['question.vote_up']) ? 'vote_up' : has(ACTIVITY_TYPE['question.vote_down']) ? 'vote_down' : '',
+    is_followed: has(ACTIVITY_TYPE['question.follow']),
+    member_actions: actions,
+    own_answer_id: own?.id,
+  };
+}
+
+/** GET question/info: deleted and pending questions only for their owner and staff; counts a view. */
+export async function questionInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string, countView = true, lang: LanguageCode = DEFAULT_LANGUAGE) {
+  const id = decodeId(rawId);
+  const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
+  if (!q) throw notFound('error.question.not_found');
+  const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
+  if ((q.status === 10 || q.status === 11) && !privileged) throw notFound('error.question.not_found');
+  if (countView) {
+    await countQuestionView(ctx, q.id);
+    q.view_count += 1;
+  }
+  const [settings, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
+  let tags = (await questionTags(ctx.db, [q.id], write.required_tag)).get(q.id) ?? [];
+  if (q.status === 10 && tags.length === 0) {
+    // a deleted question shows the tags of its latest revision
+    const rev = await latestApplied(ctx.db, q.id);
+    tags = rev ? questionSnapshot(rev.content).tags.map((t) => ({ ...t, main_tag_slug_name: '', recommend: false, reserved: false })) : [];
+  }
+  const users = await userBriefs(ctx.db, usersCfg, [q.user_id, q.last_edit_user_id]);
+  return presentQuestionDetail(q, tags, users, await viewerState(ctx, session, q), settings.permalink, await operationOf(ctx, q, lang));
+}
+
+/** The notice a question detail carries for closed, deleted and queued questions. */
+async function operationOf(ctx: AppContext, q: QuestionRow, lang: LanguageCode) {
+  if (q.status === 10) return { msg: translate(lang, 'error.question.already_deleted'), level: 'danger' };
+  if (q.status === 11) return { msg: translate(lang, 'error.question.under_review'), level: 'secondary' };
+  if (q.status !== 2) return null;
+  const close = await repo.closeReason(ctx.db, q.id);
+  const key = close ? await repo.configKeyById(ctx.db, close.close_type) : undefined;
+  return {
+    type: key ? translate(lang, `${key}.name`) : '',
+    description: key ? translate(lang, `${key}.desc`) : '',
+    // the close message as written, as the reference sends it (clients show it as text)
+    msg: close?.close_msg ?? '',
+    time: close?.time ?? q.updated_at,
+    level: 'info',
+  };
+}
+
+/** Cache key prefix of question list pages (the same for every viewer; see okShared). */
+export const QUESTION_PAGE_KEY = 'question-page:';
+
+/** GET question/page: one page of a list, the same for every viewer (the route reuses it for `listPageTtlMs`). */
+export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
+  const now = ctx.clock.now();
+  let tagIds: string[] | undefined;
+  if (q.tag) {
+    const tag = await ctx.db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', q.tag).where('status', '=', 1).executeTakeFirst();
+    if (!tag) return { count: 0, list: [] };
+    const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
+    const synonyms = await ctx.db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
+    tagIds = [mainId, ...synonyms.map((s) => s.id)];
+  }
+  let userId: number | undefined;
+  if (q.username) {
+    const user = await findUserByUsername(ctx.db, q.username);
+    if (!user) return { count: 0, list: [] };
+    userId = user.id;
+  }
+  const { count, rows } = await repo.pageQuestions(ctx.db, { ...q, tagIds, userId, now }, (key, compute) =>
+    ctx.config.listCountTtlMs > 0 ? ctx.cache.get(`question-count:${key}`, ctx.config.listCountTtlMs, compute) : compute(),
+  );
+  if (count > 0 && rows.length === 0 && q.page > 1) throw notFound('base.request_format_error');
+  const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
+  const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);
+  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  return { count, list: rows.map((r) => presentQuestionItem(r, tags.get(r.id) ?? [], users.get(r.user_id), seo.permalink)) };
+}
