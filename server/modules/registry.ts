@@ -38,6 +38,7 @@ import { registerReport } from './report/report.routes.js';
 import { registerReview } from './review/review.routes.js';
 import { registerAdminContent } from './admin-content/admin-content.routes.js';
 import { registerSessionPurge } from './session/session.purge.js';
+import { registerImport } from './import/import.routes.js';
 
 /** Every module, in mounting order (one line each). */
 export const MODULES: ModuleRegistrar[] = [
@@ -46,5 +47,5 @@ export const MODULES: ModuleRegistrar[] = [
   registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore, registerViewCounter,
   registerAdminUser, registerDashboard, registerConnector, registerUserCenter,
   registerNotification, registerBadge, registerReport, registerReview, registerAdminContent,
-  registerSessionPurge,
+  registerSessionPurge, registerImport,
 ];

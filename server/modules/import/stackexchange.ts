@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ControlledTransaction } from 'kysely';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
@@ -45,6 +45,8 @@ export interface ImportReport {
   acceptedAnswers: number;
   /** Problems that stopped reading a file. */
   errors: string[];
+  /** Set when the dump was refused whole (checkFirst) or the import was stopped: why. */
+  refused?: string;
   seconds: number;
 }
 
@@ -56,6 +58,27 @@ export interface ImportOptions {
   batchSize?: number;
   /** Progress lines. */
   log?: (line: string) => void;
+  /** Progress as numbers, after each chunk of a file read (a few times a second at most). */
+  progress?: (p: ImportProgress) => void;
+  /** Stops the import between two batches (what is committed stays; a repeated import goes on from there). */
+  signal?: AbortSignal;
+  /**
+   * Reads every file once before writing anything and refuses the whole dump (nothing imported,
+   * the problems in `errors`) when one is not well-formed XML: truncated, a declared entity, ...
+   */
+  checkFirst?: boolean;
+}
+
+/** How far an import is. */
+export interface ImportProgress {
+  /** What is being done: check, users, questions, answers, comments, ... */
+  step: string;
+  /** The file being read ('' between files). */
+  file: string;
+  /** Rows read in this step. */
+  rows: number;
+  /** 0..1 of all the reading there is to do (by file size). */
+  fraction: number;
 }
 
 interface Site {
@@ -97,6 +120,9 @@ function licence(created: number): string {
   return created < LICENCE_4_FROM ? '[CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/)' : '[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)';
 }
 
+/** Thrown between batches when the import is stopped. */
+class ImportStopped extends Error {}
+
 /** One import run: the id maps between the dump and the database, and the counts. */
 class StackExchangeImport {
   readonly report: ImportReport;
@@ -110,6 +136,11 @@ class StackExchangeImport {
   private readonly touchedUsers = new Set<number>();
   private readonly touchedTags = new Set<string>();
   private hooks: (() => void)[] = [];
+  /** The steps still to read (step, file), for the progress fraction. */
+  private plan: { step: string; file: string; size: number }[] = [];
+  private doneBytes = 0;
+  private step = '';
+  private lastProgress = 0;
 
   constructor(
     private readonly db: Db,
@@ -117,6 +148,7 @@ class StackExchangeImport {
     private readonly site: Site,
     private readonly batchSize: number,
     private readonly log: (line: string) => void,
+    private readonly options: Pick<ImportOptions, 'progress' | 'signal' | 'checkFirst'> = {},
   ) {
     this.report = {
       site: site.host, files: [], users: emptyCounts(), questions: emptyCounts(), answers: emptyCounts(), comments: emptyCounts(),
@@ -144,14 +176,46 @@ class StackExchangeImport {
     for (const u of await repo.allUsernames(this.db)) this.usernames.add(u);
   }
 
-  /** Reads a file's rows in batches, one transaction each; `handle` runs once per row. */
+  /** Plans the reading ahead: which step reads which file, so progress can say how far it is. */
+  private planSteps(steps: [string, string][]): void {
+    this.plan = steps.filter(([, file]) => existsSync(join(this.dir, file))).map(([step, file]) => ({ step, file, size: statSync(join(this.dir, file)).size }));
+  }
+
+  private tellProgress(file: string, rows: number, bytes: number, force = false): void {
+    const report = this.options.progress;
+    if (!report) return;
+    const now = performance.now();
+    if (!force && now - this.lastProgress < 200) return;
+    this.lastProgress = now;
+    const total = this.plan.reduce((n, p) => n + p.size, 0);
+    report({ step: this.step, file, rows, fraction: total > 0 ? Math.min(1, (this.doneBytes + bytes) / total) : 1 });
+  }
+
+  private beginStep(step: string): void {
+    this.step = step;
+    this.log(`${step}...`);
+    this.tellProgress('', 0, 0, true);
+  }
+
+  private stopped(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  /**
+   * Reads a file's rows in batches, one transaction each; `handle` runs once per row. Between
+   * batches the server gets a turn (the import runs while the site serves).
+   */
   private async eachRow(file: string, handle: (trx: Trx, raw: Record<string, string>) => Promise<void>): Promise<void> {
     const path = join(this.dir, file);
-    if (!existsSync(path)) return;
+    if (!existsSync(path) || this.stopped()) return;
     if (!this.report.files.includes(file)) this.report.files.push(file);
     let batch: Record<string, string>[] = [];
+    let rows = 0;
+    let bytes = 0;
     const flush = async () => {
       if (batch.length === 0) return;
+      await new Promise<void>((r) => setImmediate(r));
+      if (this.stopped()) throw new ImportStopped();
       const trx = await this.db.startTransaction().execute();
       try {
         for (const raw of batch) await handle(trx as Trx, raw);
@@ -161,20 +225,51 @@ class StackExchangeImport {
         throw err;
       }
       batch = [];
+      this.tellProgress(file, rows, bytes);
     };
     try {
-      for await (const raw of xmlRows(path)) {
+      for await (const raw of xmlRows(path, (b) => (bytes = b))) {
+        rows += 1;
         batch.push(raw);
         if (batch.length >= this.batchSize) await flush();
       }
       await flush();
     } catch (err) {
+      if (err instanceof ImportStopped) return;
       if (!(err instanceof XmlReadError)) throw err;
       await flush();
       // Posts.xml is read twice (questions, then answers): report its problem once
       const message = `${file}: ${err.message}`;
       if (!this.report.errors.includes(message)) this.report.errors.push(message);
+    } finally {
+      this.doneBytes += this.plan.find((p) => p.step === this.step && p.file === file)?.size ?? 0;
     }
+  }
+
+  /** Reads every file once, writing nothing; the problems that stop reading one, per file. */
+  private async check(files: string[]): Promise<string[]> {
+    const problems: string[] = [];
+    for (const file of files) {
+      const path = join(this.dir, file);
+      if (!existsSync(path)) continue;
+      let rows = 0;
+      let bytes = 0;
+      try {
+        for await (const _row of xmlRows(path, (b) => (bytes = b))) {
+          rows += 1;
+          if (rows % 2000 === 0) {
+            this.tellProgress(file, rows, bytes);
+            await new Promise<void>((r) => setImmediate(r));
+            if (this.stopped()) return problems;
+          }
+        }
+      } catch (err) {
+        if (!(err instanceof XmlReadError)) throw err;
+        problems.push(`${file}: ${err.message}`);
+      }
+      this.doneBytes += statSync(path).size;
+    }
+    return problems;
   }
 
   /** Runs `write` in a savepoint: a row that fails leaves nothing behind. Returns the error message or null. */
@@ -489,22 +584,40 @@ class StackExchangeImport {
       this.report.errors.push(`no Posts.xml or Users.xml in ${this.dir}`);
       return this.report;
     }
+    const steps: [string, string][] = [['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['comments', 'Comments.xml']];
+    if (this.options.checkFirst) {
+      const files = [...new Set(steps.map(([, f]) => f))];
+      this.planSteps([...files.map((f): [string, string] => ['check', f]), ...steps]);
+      this.beginStep('check');
+      const problems = await this.check(files);
+      if (problems.length > 0) {
+        this.report.errors.push(...problems);
+        this.report.refused = 'The dump is not well-formed XML; nothing was imported.';
+        return this.finish(started);
+      }
+    } else this.planSteps(steps);
     await this.loadState();
-    this.log('users...');
+    this.beginStep('users');
     await this.importUsers();
-    this.log('questions...');
+    this.beginStep('questions');
     await this.importQuestions();
-    this.log('answers...');
+    this.beginStep('answers');
     await this.importAnswers();
     await this.finishPosts();
-    this.log('comments...');
+    this.beginStep('comments');
     await this.importComments();
-    this.log('links...');
+    this.beginStep('links');
     await this.localiseLinks();
     // imported questions are old: without a score they would be missing from the hot list and related panels
-    this.log('hot scores...');
+    this.beginStep('hot scores');
     await refreshHotScores(this.db, Math.floor(Date.now() / 1000), { all: true });
+    return this.finish(started);
+  }
+
+  private finish(started: number): ImportReport {
+    if (this.stopped() && !this.report.refused) this.report.refused = 'The import was stopped; what was imported stays, and a repeated import goes on from there.';
     this.report.seconds = Math.round((performance.now() - started) / 10) / 100;
+    this.tellProgress('', 0, 0, true);
     return this.report;
   }
 }
@@ -519,7 +632,7 @@ class StackExchangeImport {
  */
 export async function importStackExchange(db: Db, dir: string, options: ImportOptions): Promise<ImportReport> {
   const site = siteFrom(options.site);
-  const run = new StackExchangeImport(db, dir, site, Math.max(1, options.batchSize ?? 500), options.log ?? (() => {}));
+  const run = new StackExchangeImport(db, dir, site, Math.max(1, options.batchSize ?? 500), options.log ?? (() => {}), options);
   return run.run();
 }
 

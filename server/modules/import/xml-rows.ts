@@ -14,9 +14,10 @@ export class XmlReadError extends Error {
  * file, streamed. A leading byte order mark is skipped. A DOCTYPE is read as text and never
  * fetched or resolved; only XML's five predefined entities and character references are known,
  * so an entity declared in the file is an error, not an expansion. Malformed XML ends the file
- * with an XmlReadError after the rows read before it.
+ * with an XmlReadError after the rows read before it. `onBytes` hears how many bytes of the file
+ * were read so far, after each chunk.
  */
-export async function* xmlRows(file: string): AsyncGenerator<Record<string, string>> {
+export async function* xmlRows(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<Record<string, string>> {
   const parser = new SaxesParser({ xmlns: false, position: true });
   let depth = 0;
   let queue: Record<string, string>[] = [];
@@ -46,6 +47,7 @@ export async function* xmlRows(file: string): AsyncGenerator<Record<string, stri
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       }
       parser.write(text);
+      onBytes?.(stream.bytesRead);
       const rows = queue.slice(0, cutoff);
       cutoff = failure ? 0 : Infinity;
       queue = [];
