@@ -4,10 +4,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { loadConfig, makeConfig } from './config.js';
-import { backupNow } from './infra/backup.js';
 import { parentHost } from './infra/host-control.js';
 import { servingBanner } from './infra/serving-urls.js';
 import { followSiteUrl } from './modules/lan/lan.service.js';
+import { backupForShell } from './modules/backup/backup.service.js';
 
 /** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
 function defaultRendererDir(): string | null {
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const type = m && typeof m === 'object' ? (m as { type?: string }).type : undefined;
     if (type === 'lantern:stop') void stop('parent');
     if (type === 'lantern:backup') {
-      backupNow(lantern.ctx.dialect, config.dataDir).then(
+      backupForShell(lantern.ctx).then(
         (file) => reply({ type: 'lantern:backup-done', file }),
         (err: unknown) => reply({ type: 'lantern:backup-failed', error: err instanceof Error ? err.message : String(err) }),
       );

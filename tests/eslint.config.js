@@ -2,6 +2,8 @@
 // house-style (server never imports src-*, the renderer imports only pure contract code and the
 // preload's types, src-main never imports the renderer).
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,9 +30,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // no import cycles inside the server or the renderer (a cycle hides which module owns what)
+    files: ['server/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'src-main/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   layer(['server/**/*.ts'], [
     { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
   ]),
+  {
+    // tests of the plumbing may drive whole apps; the plumbing itself may not
+    ...layer(['server/http/**/*.ts'], [
+      { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
+      { regex: '(^|/)modules/', message: 'server/http is the HTTP plumbing: it knows no resource module (modules use http, not the reverse).' },
+    ]),
+    ignores: ['server/http/**/*.test.ts'],
+  },
   layer(['src-renderer/**/*.{ts,tsx}'], [
     { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
     { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MAIL_STATUS, ROLE } from '../contract/limits.js';
 import type { AppContext } from '../app-context.js';
-import type { SessionUser } from '../modules/session/session.service.js';
+import type { SessionUser } from './session-user.js';
 import { AppError, inactiveError, suspendedError, unauthorized } from './errors.js';
 
 /**

@@ -1,19 +1,22 @@
-import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
-import { backupNow } from './backup.js';
+import { backupNow, backupsDir, newBackupName } from './backup.js';
 
 let app: TestApp;
 afterEach(async () => app?.stop());
 
 describe('backupNow', () => {
-  it('writes a consistent copy of the live database into the backups folder', async () => {
+  it('writes one archive into the backups folder, named by the time, never over another', async () => {
     app = await startTestApp();
-    const file = await backupNow(app.lantern.ctx.dialect, app.dataDir, new Date('2026-11-22T10:00:00Z'));
-    expect(file).toMatch(/backups\/lantern-2026-11-22T10-00-00-000Z\.db$/);
-    const copy = new Database(file, { readonly: true });
-    const admin = copy.prepare('select e_mail from user where id = 1').get() as { e_mail: string };
-    copy.close();
-    expect(admin.e_mail).toBe('admin@example.com');
+    const now = new Date('2026-11-22T10:00:00.123Z');
+    const first = await backupNow(app.lantern.ctx.dialect, app.dataDir, { now });
+    expect(first.file).toMatch(/backups\/lantern-2026-11-22T10-00-00Z\.tar\.gz$/);
+    const second = await backupNow(app.lantern.ctx.dialect, app.dataDir, { now, scheduled: true });
+    expect(second.file).toMatch(/backups\/lantern-scheduled-2026-11-22T10-00-00Z\.tar\.gz$/);
+    expect(newBackupName(backupsDir(app.dataDir), now)).toBe('lantern-2026-11-22T10-00-00Z-2.tar.gz');
+    expect(first.manifest).toMatchObject({ lantern_version: 'lantern-0.1.0', counts: { users: 1, questions: 0, answers: 0, files: 0 } });
+    expect(first.manifest.schema_version).toMatch(/^\d{4}_\d{2}_\d{2}_\d{4}_/);
+    expect(readdirSync(backupsDir(app.dataDir)).sort()).toEqual(['lantern-2026-11-22T10-00-00Z.tar.gz', 'lantern-scheduled-2026-11-22T10-00-00Z.tar.gz']);
   });
 });

@@ -38,10 +38,12 @@ import { registerReport } from './report/report.routes.js';
 import { registerReview } from './review/review.routes.js';
 import { registerAdminContent } from './admin-content/admin-content.routes.js';
 import { registerSessionPurge } from './session/session.purge.js';
+import { registerBackup } from './backup/backup.routes.js';
 import { registerImport } from './import/import.routes.js';
 
-/** Every module, in mounting order (one line each). */
+/** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
 export const MODULES: ModuleRegistrar[] = [
+  registerBackup,
   registerInstall, registerLanguage, registerUser, registerRole, registerPermission, registerUserDirectory,
   registerSiteinfo, registerAdminSiteinfo, registerSettings, registerPlugin, registerRender, registerQuestion, registerAnswer, registerVote,
   registerComment, registerMeta, registerTag, registerFollow, registerCollection, registerRevision, registerTimeline, registerReason, registerQuestionRelated, registerPersonal, registerSearch, registerUpload, registerLan, registerHotScore, registerViewCounter,

@@ -12,6 +12,7 @@ import { notification_en_US, notification_zh_CN } from './notification.js';
 import { badge_en_US, badge_zh_CN } from './badge.js';
 import { moderation_en_US, moderation_zh_CN } from './moderation.js';
 import { import_en_US, import_zh_CN } from './import.js';
+import { backup_en_US } from './backup.js';
 
 
 /**
@@ -127,7 +128,7 @@ const base_en_US = {
   'mail.unsubscribe': 'Stop these emails: {{url}}',
 } as const;
 
-const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US, ...admin_en_US, ...notification_en_US, ...badge_en_US, ...moderation_en_US, ...import_en_US } as const;
+const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US, ...admin_en_US, ...notification_en_US, ...badge_en_US, ...moderation_en_US, ...backup_en_US, ...import_en_US } as const;
 
 export type MessageKey = keyof typeof en_US;
 

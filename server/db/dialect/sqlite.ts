@@ -11,25 +11,39 @@ export interface DialectHandle {
   sizeBytes(): number;
   /** The engine's version string. */
   version(): string;
-  /** Writes a consistent copy of the database to `file` while it stays in use. */
-  backup(file: string): Promise<void>;
+  /**
+   * Writes a consistent copy of the database to `file` while it stays in use (SQLite's backup
+   * API, a few pages at a time between requests); `progress` gets the pages copied so far.
+   */
+  backup(file: string, progress?: (done: number, total: number) => void): Promise<void>;
+  /**
+   * Closes the connection, runs `swap` (which may replace the database file on disk) and opens
+   * the file again. Holds the one connection throughout: no query runs in between.
+   */
+  reopenAfter(swap: () => Promise<void> | void): Promise<void>;
   /** Whether a transaction is open on the connection (slow work must wait until it ends). */
   inTransaction(): boolean;
   close(): Promise<void>;
 }
 
-/** Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. */
-export function openSqlite(file: string): DialectHandle {
+function openRaw(file: string): Database.Database {
   // LANTERN_TRACE_SQL=1 prints every statement SQLite runs (for profiling; never on in production)
   const raw = new Database(file, process.env.LANTERN_TRACE_SQL === '1' ? { verbose: (s) => process.stderr.write(`[sql] ${String(s).replace(/\s+/g, ' ').slice(0, 200)}\n`) } : {});
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  return raw;
+}
+
+/** Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. */
+export function openSqlite(file: string): DialectHandle {
+  let raw = openRaw(file);
+  const connection = withStatementCache(() => raw);
   // LANTERN_TRACE_SQL=time prints each query with how long it took (for profiling)
   const timed = process.env.LANTERN_TRACE_SQL === 'time';
   const db = new Kysely<Schema>({
-    dialect: new SqliteDialect({ database: withStatementCache(raw) }),
+    dialect: new SqliteDialect({ database: connection }),
     ...(timed ? { log: (e) => void process.stderr.write(`[sql ${e.queryDurationMillis.toFixed(2)} ms] ${e.query.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.LANTERN_TRACE_SQL_WIDTH) || 300)}\n`) } : {}),
   });
   let closed = false;
@@ -51,8 +65,26 @@ export function openSqlite(file: string): DialectHandle {
     version() {
       return `SQLite ${(raw.prepare('select sqlite_version() as v').get() as { v: string }).v}`;
     },
-    async backup(target: string) {
-      await raw.backup(target);
+    async backup(target: string, progress?: (done: number, total: number) => void) {
+      await raw.backup(target, {
+        progress: ({ totalPages, remainingPages }) => {
+          progress?.(totalPages - remainingPages, totalPages);
+          return 100;
+        },
+      });
+    },
+    async reopenAfter(swap: () => Promise<void> | void) {
+      if (closed) throw new Error('the database is closed');
+      // kysely hands its one connection to this callback alone: every other query waits for it
+      await db.connection().execute(async () => {
+        raw.close();
+        connection.forget();
+        try {
+          await swap();
+        } finally {
+          raw = openRaw(file);
+        }
+      });
     },
     inTransaction() {
       return raw.inTransaction;
@@ -73,16 +105,18 @@ const STATEMENT_CACHE = 500;
  * bound), oldest dropped first. Safe on the one connection: a statement finishes (all/run) before
  * the next query starts.
  */
-export function withStatementCache(raw: Database.Database) {
+export function withStatementCache(current: () => Database.Database) {
   const cache = new Map<string, Database.Statement>();
   return {
-    close: () => raw.close(),
+    close: () => current().close(),
+    /** Drops the cached statements (their connection is closing). */
+    forget: () => cache.clear(),
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt) {
         cache.delete(sql);
       } else {
-        stmt = raw.prepare(sql);
+        stmt = current().prepare(sql);
         if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);

@@ -1,5 +1,5 @@
 import type { Db, DbOrTrx } from '../../db/database.js';
-import type { UserRow } from '../../db/tables/user.table.js';
+import type { SessionUser } from '../../http/session-user.js';
 import type { Clock } from '../../infra/clock.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
 import * as repo from './session.repository.js';
@@ -7,12 +7,7 @@ import * as repo from './session.repository.js';
 /** Sessions last 7 days from issue, not sliding (as the reference). */
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 
-/** The caller, as the auth middleware resolves it. */
-export interface SessionUser {
-  user: UserRow;
-  role_id: number;
-  tokenHash: string;
-}
+export type { SessionUser };
 
 /** Issues, resolves and revokes access tokens kept in the database. */
 export class Sessions {

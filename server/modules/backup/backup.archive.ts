@@ -1,0 +1,343 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import Database from 'better-sqlite3';
+import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { MIGRATIONS } from '../../db/migrations/index.js';
+
+/** What a backup holds besides the database: the uploaded files' folder inside the data dir. */
+export const UPLOADS_DIR = 'uploads';
+export const DB_ENTRY = 'lantern.db';
+export const MANIFEST_ENTRY = 'manifest.json';
+export const BACKUP_FORMAT = 'lantern-backup';
+
+/** A long operation's progress: which phase, and how far into it (done of total, in its own units). */
+export interface Progress {
+  phase: 'database' | 'files' | 'archive' | 'reading' | 'checking' | 'swapping' | 'migrating';
+  done: number;
+  total: number;
+}
+export type OnProgress = (p: Progress) => void;
+
+const sha256 = /^[a-f0-9]{64}$/;
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  format_version: z.literal(1),
+  lantern_version: z.string().max(100),
+  schema_version: z.string().max(200),
+  created_at: z.string().max(40),
+  counts: z.object({ questions: z.number().int().min(0), answers: z.number().int().min(0), users: z.number().int().min(0), files: z.number().int().min(0) }),
+  files: z.array(z.object({ path: z.string().min(1).max(1000), size: z.number().int().min(0), sha256: z.string().regex(sha256) })).max(1_000_000),
+});
+/** The manifest.json at the top of every backup archive. */
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** A refused backup or restore: a message key of server/contract/messages/backup.ts with parameters. */
+export class BackupError extends AppError {
+  constructor(reason: string, params: Record<string, string | number> = {}) {
+    super(400, reason, null, [], params);
+    this.name = 'BackupError';
+  }
+}
+
+function hashFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => h.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
+  });
+}
+
+/** Every regular file under `dir`, as posix paths relative to `base`. */
+function walk(base: string, rel: string, out: string[] = []): string[] {
+  const abs = join(base, rel);
+  if (!existsSync(abs)) return out;
+  for (const e of readdirSync(abs, { withFileTypes: true })) {
+    const child = posix.join(rel, e.name);
+    if (e.isDirectory()) walk(base, child, out);
+    else if (e.isFile()) out.push(child);
+  }
+  return out.sort();
+}
+
+/** The newest migration applied to a database file ('' when none). */
+export function schemaVersionOf(raw: Database.Database): string {
+  try {
+    const row = raw.prepare('select name from kysely_migration order by name desc limit 1').get() as { name: string } | undefined;
+    return row?.name ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The newest migration this build knows. */
+export function currentSchemaVersion(): string {
+  return Object.keys(MIGRATIONS).sort().at(-1) ?? '';
+}
+
+function count(raw: Database.Database, table: string): number {
+  return Number((raw.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n);
+}
+
+/** Options of createBackupArchive. */
+export interface CreateOptions {
+  dataDir: string;
+  /** The archive to write (written as <file>.partial, then renamed: a listed archive is always whole). */
+  target: string;
+  /** Copies the live database to a file (SQLite's backup API). */
+  copyDatabase: (file: string, progress: (done: number, total: number) => void) => Promise<void>;
+  lanternVersion: string;
+  now?: Date;
+  onProgress?: OnProgress;
+}
+
+/**
+ * Writes one backup archive (.tar.gz): manifest.json, lantern.db (copied online) and uploads/.
+ * The database is copied first, so everything committed before the call is in it.
+ */
+export async function createBackupArchive(opts: CreateOptions): Promise<Manifest> {
+  const progress = opts.onProgress ?? (() => {});
+  mkdirSync(dirname(opts.target), { recursive: true });
+  const stage = mkdtempSync(join(dirname(opts.target), '.staging-'));
+  const partial = `${opts.target}.partial`;
+  try {
+    const dbCopy = join(stage, DB_ENTRY);
+    await opts.copyDatabase(dbCopy, (done, total) => progress({ phase: 'database', done, total }));
+    const raw = new Database(dbCopy, { readonly: true });
+    let counts: Manifest['counts'];
+    let schema: string;
+    try {
+      schema = schemaVersionOf(raw);
+      counts = { questions: count(raw, 'question'), answers: count(raw, 'answer'), users: count(raw, 'user'), files: 0 };
+    } finally {
+      raw.close();
+    }
+    const uploads = walk(opts.dataDir, UPLOADS_DIR);
+    counts.files = uploads.length;
+    const files: Manifest['files'] = [{ path: DB_ENTRY, size: statSync(dbCopy).size, sha256: await hashFile(dbCopy) }];
+    for (let i = 0; i < uploads.length; i++) {
+      const abs = join(opts.dataDir, uploads[i]);
+      files.push({ path: uploads[i], size: statSync(abs).size, sha256: await hashFile(abs) });
+      progress({ phase: 'files', done: i + 1, total: uploads.length });
+    }
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      format_version: 1,
+      lantern_version: opts.lanternVersion,
+      schema_version: schema,
+      created_at: (opts.now ?? new Date()).toISOString(),
+      counts,
+      files,
+    };
+    writeFileSync(join(stage, MANIFEST_ENTRY), JSON.stringify(manifest, null, 2));
+    // the uploads join the staging folder as hard links (a copy where links are not possible)
+    const total = files.reduce((n, f) => n + f.size, 0);
+    for (const rel of uploads) {
+      mkdirSync(dirname(join(stage, rel)), { recursive: true });
+      try {
+        linkSync(join(opts.dataDir, rel), join(stage, rel));
+      } catch {
+        copyFileSync(join(opts.dataDir, rel), join(stage, rel));
+      }
+    }
+    let written = 0;
+    await tarCreate(
+      {
+        gzip: true,
+        file: partial,
+        cwd: stage,
+        portable: true,
+        onWriteEntry: (e) => {
+          written += e.stat?.isFile() ? e.stat.size : 0;
+          progress({ phase: 'archive', done: Math.min(written, total), total });
+        },
+      },
+      uploads.length > 0 ? [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_DIR] : [MANIFEST_ENTRY, DB_ENTRY],
+    );
+    renameSync(partial, opts.target);
+    progress({ phase: 'archive', done: total, total });
+    return manifest;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+    rmSync(partial, { force: true });
+  }
+}
+
+/** Whether an archive entry's path is safe to extract: relative, no `..`, no drive letters or backslashes. */
+export function isSafeEntryPath(path: string): boolean {
+  if (!path || path.startsWith('/') || path.includes('\\') || /^[A-Za-z]:/.test(path) || path.includes('\0')) return false;
+  return !path.split('/').some((seg) => seg === '..');
+}
+
+function isExpectedEntry(path: string): boolean {
+  const p = path.replace(/\/$/, '');
+  return p === MANIFEST_ENTRY || p === DB_ENTRY || p === UPLOADS_DIR || p.startsWith(`${UPLOADS_DIR}/`);
+}
+
+function archiveError(err: unknown): BackupError {
+  if (err instanceof BackupError) return err;
+  const e = err as { code?: string; message?: string };
+  const detail = String(e?.message ?? err).slice(0, 200);
+  if (e?.code === 'Z_BUF_ERROR' || /unexpected end|truncated/i.test(detail)) return new BackupError('error.backup.truncated', { detail });
+  return new BackupError('error.backup.not_an_archive', { detail });
+}
+
+/** A checked backup, extracted into `dir` (lantern.db and uploads/), ready to be swapped in. */
+export interface CheckedBackup {
+  manifest: Manifest;
+  dir: string;
+}
+
+/**
+ * Checks a backup archive and extracts it into a new folder under `workDir`: only regular files
+ * and folders at expected, relative paths; a manifest of the right format; every file present
+ * with its size and checksum and nothing else; the database passes PRAGMA integrity_check; its
+ * schema is one this build can migrate. Throws a BackupError (the folder removed) otherwise.
+ */
+export async function checkBackupArchive(file: string, workDir: string, onProgress: OnProgress = () => {}): Promise<CheckedBackup> {
+  mkdirSync(workDir, { recursive: true });
+  const size = statSync(file).size;
+  // 1. list the entries before writing anything
+  const entries: string[] = [];
+  let refused: BackupError | null = null;
+  try {
+    await tarList({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        const path = entry.path;
+        if (refused) return;
+        if (!isSafeEntryPath(path)) refused = new BackupError('error.backup.unsafe_entry', { entry: path.slice(0, 200) });
+        else if ((entry.type !== 'File' && entry.type !== 'Directory') || !isExpectedEntry(path)) refused = new BackupError('error.backup.unexpected_entry', { entry: path.slice(0, 200) });
+        else if (entry.type === 'File') entries.push(path);
+      },
+    });
+  } catch (err) {
+    throw archiveError(err);
+  }
+  if (refused) throw refused;
+  if (!entries.includes(MANIFEST_ENTRY)) throw new BackupError('error.backup.no_manifest');
+  onProgress({ phase: 'reading', done: size, total: size });
+  // 2. extract into a fresh folder
+  const dir = mkdtempSync(join(workDir, '.restore-'));
+  try {
+    try {
+      await tarExtract({ file, cwd: dir, strict: true, preservePaths: false, filter: (p) => isSafeEntryPath(p) && isExpectedEntry(p) });
+    } catch (err) {
+      throw archiveError(err);
+    }
+    let manifest: Manifest;
+    try {
+      manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST_ENTRY), 'utf8')));
+    } catch {
+      throw new BackupError('error.backup.manifest_invalid');
+    }
+    // 3. every listed file with its checksum, and nothing unlisted
+    const listed = new Set(manifest.files.map((f) => f.path));
+    if (!listed.has(DB_ENTRY)) throw new BackupError('error.backup.manifest_invalid');
+    for (const entry of entries) {
+      if (entry !== MANIFEST_ENTRY && !listed.has(entry)) throw new BackupError('error.backup.unexpected_entry', { entry: entry.slice(0, 200) });
+    }
+    for (let i = 0; i < manifest.files.length; i++) {
+      const f = manifest.files[i];
+      if (!isSafeEntryPath(f.path) || !isExpectedEntry(f.path)) throw new BackupError('error.backup.manifest_invalid');
+      const abs = join(dir, f.path);
+      if (!existsSync(abs)) throw new BackupError('error.backup.missing_entry', { entry: f.path.slice(0, 200) });
+      if (statSync(abs).size !== f.size || (await hashFile(abs)) !== f.sha256) throw new BackupError('error.backup.checksum_mismatch', { entry: f.path.slice(0, 200) });
+      onProgress({ phase: 'checking', done: i + 1, total: manifest.files.length + 1 });
+    }
+    // 4. the database itself
+    checkDatabaseFile(join(dir, DB_ENTRY));
+    onProgress({ phase: 'checking', done: manifest.files.length + 1, total: manifest.files.length + 1 });
+    rmSync(join(dir, MANIFEST_ENTRY));
+    return { manifest, dir };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The result of checking a database file (the CLI's `check`). */
+export interface DatabaseCheck {
+  integrity: string;
+  schemaVersion: string;
+  /** Migrations this build would still run on it. */
+  pending: number;
+}
+
+/** PRAGMA integrity_check and a schema this build knows; throws a BackupError otherwise. */
+export function checkDatabaseFile(file: string): DatabaseCheck {
+  let raw: Database.Database;
+  try {
+    raw = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new BackupError('error.backup.integrity_failed', { detail: String((err as Error).message).slice(0, 200) });
+  }
+  try {
+    let integrity: string;
+    let applied: string[];
+    try {
+      const rows = raw.prepare('pragma integrity_check').all() as { integrity_check: string }[];
+      integrity = rows.map((r) => r.integrity_check).join('; ');
+      applied = (raw.prepare('select name from kysely_migration').all() as { name: string }[]).map((r) => r.name);
+    } catch (err) {
+      throw new BackupError('error.backup.integrity_failed', { detail: String((err as Error).message).slice(0, 200) });
+    }
+    if (integrity !== 'ok') throw new BackupError('error.backup.integrity_failed', { detail: integrity.slice(0, 200) });
+    const unknown = applied.find((name) => !(name in MIGRATIONS));
+    if (unknown) throw new BackupError('error.backup.schema_unknown', { schema: unknown });
+    return { integrity, schemaVersion: schemaVersionOf(raw), pending: Object.keys(MIGRATIONS).filter((m) => !applied.includes(m)).length };
+  } finally {
+    raw.close();
+  }
+}
+
+/**
+ * Puts a checked backup's database and uploads in place of the data dir's, each by rename (the
+ * staging folder is on the same disk). The old ones are moved aside first and put back when
+ * anything fails, then removed. The database must be closed while this runs.
+ */
+export function swapIntoDataDir(checked: CheckedBackup, dataDir: string, onProgress: OnProgress = () => {}): void {
+  const aside = mkdtempSync(join(dataDir, '.replaced-'));
+  const names = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS_DIR];
+  const moved: string[] = [];
+  onProgress({ phase: 'swapping', done: 0, total: 1 });
+  try {
+    for (const n of names) {
+      if (existsSync(join(dataDir, n))) {
+        renameSync(join(dataDir, n), join(aside, n));
+        moved.push(n);
+      }
+    }
+    renameSync(join(checked.dir, DB_ENTRY), join(dataDir, DB_ENTRY));
+    if (existsSync(join(checked.dir, UPLOADS_DIR))) renameSync(join(checked.dir, UPLOADS_DIR), join(dataDir, UPLOADS_DIR));
+  } catch (err) {
+    // put everything back as it was
+    for (const n of [DB_ENTRY, UPLOADS_DIR]) if (moved.includes(n) && existsSync(join(dataDir, n))) rmSync(join(dataDir, n), { recursive: true, force: true });
+    for (const n of moved) renameSync(join(aside, n), join(dataDir, n));
+    rmSync(aside, { recursive: true, force: true });
+    throw err;
+  }
+  rmSync(aside, { recursive: true, force: true });
+  rmSync(checked.dir, { recursive: true, force: true });
+  onProgress({ phase: 'swapping', done: 1, total: 1 });
+}
+
+/**
+ * Restores a backup into a data dir that no server is using (the CLI's `restore`): checks it,
+ * then swaps its database and uploads in. The caller opens the database afterwards to migrate it.
+ */
+export async function restoreIntoDataDir(file: string, dataDir: string, onProgress: OnProgress = () => {}): Promise<Manifest> {
+  mkdirSync(dataDir, { recursive: true });
+  const checked = await checkBackupArchive(file, dataDir, onProgress);
+  try {
+    swapIntoDataDir(checked, dataDir, onProgress);
+  } finally {
+    rmSync(checked.dir, { recursive: true, force: true });
+  }
+  return checked.manifest;
+}

@@ -1,0 +1,261 @@
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from '../../app-context.js';
+import { migrate } from '../../db/connect.js';
+import { BACKUP_NAME, backupNow, backupsDir } from '../../infra/backup.js';
+import { translate } from '../../contract/messages/index.js';
+import type { LanguageCode } from '../../contract/languages.js';
+import { readConfigValue } from '../config/config.repository.js';
+import { BackupError, checkBackupArchive, swapIntoDataDir, type Manifest, type Progress } from './backup.archive.js';
+import type { ScheduleInput } from './backup.schema.js';
+
+/** One listed backup. */
+export interface BackupItem {
+  name: string;
+  size: number;
+  /** Unix seconds (from the name, which records the time it was taken). */
+  created_at: number;
+  scheduled: boolean;
+}
+
+/** The one backup or restore that may run at a time, as the admin page follows it. */
+export interface Job {
+  id: number;
+  kind: 'backup' | 'restore';
+  state: 'running' | 'done' | 'failed';
+  phase: Progress['phase'] | 'starting';
+  done: number;
+  total: number;
+  /** The backup written or restored. */
+  name: string;
+  started_at: number;
+  finished_at: number;
+  error: { reason: string; params: Record<string, string | number> } | null;
+  manifest: Manifest | null;
+}
+
+interface BackupState {
+  job: Job | null;
+  nextId: number;
+  /** While true every request gets the maintenance answer (a restore is swapping the database). */
+  maintenance: boolean;
+}
+
+const states = new WeakMap<AppContext, BackupState>();
+
+/** The backup state of one app instance (kept beside ctx, never shared between instances). */
+export function backupState(ctx: AppContext): BackupState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = { job: null, nextId: 1, maintenance: false };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+/** Whether the site is in maintenance (a restore is swapping the database in). */
+export function inMaintenance(ctx: AppContext): boolean {
+  return backupState(ctx).maintenance;
+}
+
+/** The time a backup was taken, from its name; null for other names. */
+export function timeOfName(name: string): number | null {
+  const m = BACKUP_NAME.exec(name);
+  if (!m) return null;
+  const t = Date.parse(`${m[2]}T${m[3]}:${m[4]}:${m[5]}Z`);
+  return Number.isFinite(t) ? Math.floor(t / 1000) : null;
+}
+
+/** The backups in the data dir's backups folder, newest first (only names Lantern writes). */
+export function listBackups(ctx: AppContext): BackupItem[] {
+  const dir = backupsDir(ctx.config.dataDir);
+  if (!existsSync(dir)) return [];
+  const out: BackupItem[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const at = e.isFile() ? timeOfName(e.name) : null;
+    if (at === null) continue;
+    out.push({ name: e.name, size: statSync(join(dir, e.name)).size, created_at: at, scheduled: e.name.startsWith('lantern-scheduled-') });
+  }
+  return out.sort((a, b) => b.created_at - a.created_at || b.name.localeCompare(a.name));
+}
+
+/** The path of a listed backup; the name must be one Lantern writes (no paths), and exist. */
+export function backupFile(ctx: AppContext, name: string): string {
+  if (timeOfName(name) === null) throw new BackupError('error.backup.name_invalid');
+  const file = join(backupsDir(ctx.config.dataDir), name);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError('error.backup.not_found');
+  return file;
+}
+
+/** Deletes a listed backup. */
+export function deleteBackup(ctx: AppContext, name: string): void {
+  rmSync(backupFile(ctx, name));
+}
+
+function startJob(ctx: AppContext, kind: Job['kind']): Job {
+  const s = backupState(ctx);
+  if (s.job?.state === 'running') throw new BackupError('error.backup.busy');
+  const job: Job = { id: s.nextId++, kind, state: 'running', phase: 'starting', done: 0, total: 0, name: '', started_at: ctx.clock.now(), finished_at: 0, error: null, manifest: null };
+  s.job = job;
+  return job;
+}
+
+function progressOf(job: Job) {
+  return (p: Progress) => {
+    job.phase = p.phase;
+    job.done = p.done;
+    job.total = p.total;
+  };
+}
+
+function finish(ctx: AppContext, job: Job, err?: unknown): void {
+  job.finished_at = ctx.clock.now();
+  if (err === undefined) {
+    job.state = 'done';
+    return;
+  }
+  job.state = 'failed';
+  if (err instanceof BackupError) job.error = { reason: err.reason, params: err.params };
+  else {
+    ctx.logger.error({ err }, `${job.kind} failed`);
+    job.error = { reason: 'base.unknown', params: {} };
+  }
+}
+
+/** The job as the admin page reads it (the error translated). */
+export function jobView(job: Job | null, lang: LanguageCode) {
+  if (!job) return null;
+  const { error, manifest, ...rest } = job;
+  return { ...rest, counts: manifest?.counts ?? null, error: error ? translate(lang, error.reason, error.params) : null };
+}
+
+/**
+ * Takes a backup now (the admin page, the desktop menu, the schedule); one at a time. Resolves
+ * with the finished job; `started` is called once the job is registered, so callers can answer
+ * before the backup has finished.
+ */
+export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; started?: (job: Job) => void } = {}): Promise<Job> {
+  const job = startJob(ctx, 'backup');
+  opts.started?.(job);
+  try {
+    const { file, manifest } = await backupNow(ctx.dialect, ctx.config.dataDir, { now: new Date(ctx.clock.now() * 1000), scheduled: opts.scheduled, onProgress: progressOf(job) });
+    job.name = file.slice(backupsDir(ctx.config.dataDir).length + 1);
+    job.manifest = manifest;
+    finish(ctx, job);
+  } catch (err) {
+    finish(ctx, job, err);
+  }
+  return job;
+}
+
+/**
+ * Restores a backup archive into the running server: checks it first (into a folder inside the
+ * data dir, so the swap is a rename), then, with every request answered by the maintenance page,
+ * closes the database, swaps the files, reopens and migrates. A refused archive leaves the data
+ * as it was. `cleanup` runs at the end (an uploaded archive is deleted).
+ */
+export async function runRestore(ctx: AppContext, archive: string, opts: { name: string; started?: (job: Job) => void; cleanup?: () => void }): Promise<Job> {
+  let job: Job;
+  try {
+    job = startJob(ctx, 'restore');
+  } catch (err) {
+    opts.cleanup?.();
+    throw err;
+  }
+  job.name = opts.name;
+  opts.started?.(job);
+  const state = backupState(ctx);
+  try {
+    const checked = await checkBackupArchive(archive, ctx.config.dataDir, progressOf(job));
+    job.manifest = checked.manifest;
+    state.maintenance = true;
+    try {
+      await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progressOf(job)));
+      progressOf(job)({ phase: 'migrating', done: 0, total: 1 });
+      await migrate(ctx.dialect);
+      ctx.settings.invalidate();
+      ctx.cache.invalidate();
+      progressOf(job)({ phase: 'migrating', done: 1, total: 1 });
+    } finally {
+      state.maintenance = false;
+      rmSync(checked.dir, { recursive: true, force: true });
+    }
+    ctx.logger.info({ name: opts.name, counts: checked.manifest.counts }, 'backup restored');
+    finish(ctx, job);
+  } catch (err) {
+    finish(ctx, job, err);
+  } finally {
+    opts.cleanup?.();
+  }
+  return job;
+}
+
+/** The backup schedule: daily at `hour` (local time), keeping the last `keep` scheduled backups. */
+export interface Schedule {
+  enabled: boolean;
+  hour: number;
+  keep: number;
+}
+
+const SCHEDULE_KEY = 'lantern.backup.schedule';
+
+/** The stored schedule; by default on in the desktop app (daily at 03:00, keep 7) and off for a headless server. */
+export async function getSchedule(ctx: AppContext): Promise<Schedule> {
+  const defaults: Schedule = { enabled: ctx.host.managed, hour: 3, keep: 7 };
+  try {
+    const stored = JSON.parse(await readConfigValue(ctx.db, SCHEDULE_KEY, '{}')) as Partial<Schedule>;
+    return {
+      enabled: typeof stored.enabled === 'boolean' ? stored.enabled : defaults.enabled,
+      hour: Number.isInteger(stored.hour) && stored.hour! >= 0 && stored.hour! <= 23 ? stored.hour! : defaults.hour,
+      keep: Number.isInteger(stored.keep) && stored.keep! >= 1 && stored.keep! <= 365 ? stored.keep! : defaults.keep,
+    };
+  } catch {
+    return defaults;
+  }
+}
+
+/** Saves the schedule. */
+export async function saveSchedule(ctx: AppContext, input: ScheduleInput): Promise<Schedule> {
+  const value = JSON.stringify({ enabled: input.enabled, hour: input.hour, keep: input.keep });
+  await ctx.db
+    .insertInto('config')
+    .values({ key: SCHEDULE_KEY, value } as { id: number; key: string; value: string })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+  return getSchedule(ctx);
+}
+
+/** The most recent daily slot (local `hour`:00) at or before `now` (unix seconds). */
+export function lastSlot(now: number, hour: number): number {
+  const d = new Date(now * 1000);
+  const slot = new Date(d.getFullYear(), d.getMonth(), d.getDate(), hour, 0, 0, 0);
+  if (slot.getTime() > d.getTime()) slot.setDate(slot.getDate() - 1);
+  return Math.floor(slot.getTime() / 1000);
+}
+
+/**
+ * One look at the schedule (every minute in a running server; tests call it with a moved clock):
+ * when the last slot has no scheduled backup yet, takes one and deletes the scheduled backups
+ * beyond the newest `keep`. Returns the job when it ran one.
+ */
+export async function scheduleTick(ctx: AppContext): Promise<Job | null> {
+  const s = await getSchedule(ctx);
+  if (!s.enabled || backupState(ctx).job?.state === 'running' || inMaintenance(ctx)) return null;
+  const slot = lastSlot(ctx.clock.now(), s.hour);
+  const scheduled = listBackups(ctx).filter((b) => b.scheduled);
+  if (scheduled.some((b) => b.created_at >= slot)) return null;
+  const job = await runBackup(ctx, { scheduled: true });
+  if (job.state === 'done') {
+    for (const old of listBackups(ctx).filter((b) => b.scheduled).slice(s.keep)) deleteBackup(ctx, old.name);
+  }
+  return job;
+}
+
+/** A backup for the desktop menu: resolves with the archive's path, rejects with a readable message. */
+export async function backupForShell(ctx: AppContext): Promise<string> {
+  const job = await runBackup(ctx).catch((err: unknown) => {
+    throw new Error(err instanceof BackupError ? translate('en_US', err.reason, err.params) : String(err));
+  });
+  if (job.state !== 'done') throw new Error(job.error ? translate('en_US', job.error.reason, job.error.params) : 'backup failed');
+  return join(backupsDir(ctx.config.dataDir), job.name);
+}
