@@ -4,11 +4,15 @@ import { findBrowser } from './support/find-browser.mjs';
 // CHROMIUM_PATH, else Debian's /usr/bin/chromium, Ubuntu's chromium-browser, Google Chrome... (none: Playwright's own)
 const browser = findBrowser();
 
-/** Playwright in Debian's Chromium against the built app (npm test builds first). */
+/**
+ * Playwright in Debian's Chromium against the built app (npm test builds first). Two workers: each
+ * spec file runs in one worker against a server (port, data dir) of its own, started in its beforeAll
+ * from the template databases the global setup prepares; tests within a file run in order.
+ */
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/playwright',
-  workers: 1,
+  workers: Number(process.env.LANTERN_E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -79,7 +79,8 @@ test('sign up, activate from the mail, log out, log in, log out', async ({ page 
   await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
   await page.getByLabel('Password', { exact: true }).fill('grace-password-1');
   await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Sign up' }).click(), async () => {
-    await page.waitForTimeout(400);
+    // drawn once the captcha image has loaded
+    await expect.poll(() => page.getByAltText('Captcha image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shot(page, '08-signup-captcha');
   });
   await expect(page).toHaveURL(/\/users\/inactive$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
-import { Api, expectAccessible } from './question-pages';
+import { Api, expectAccessible, expectContrast } from './question-pages';
 
 // The admin's dashboard, contents, users, badges and showboard screens in a LAN browser against the built
 // server: each opened by an admin (a moderator and a member get the 403 page), a suspension made
@@ -86,6 +86,9 @@ test('each screen at desktop and phone width, light and dark: screenshots and ax
   test.setTimeout(400_000);
   const views = [['desktop-light', {}], ['desktop-dark', { dark: true }], ['phone-light', { width: 390 }], ['phone-dark', { width: 390, dark: true }]] as const;
   for (const [view, opts] of views) {
+    // axe once per screen: all rules at desktop width in the light scheme, the colour rules in the dark one
+    // (/admin and /admin/dashboard are the same screen); the phone's own screen, the open menu, likewise
+    const axe = view === 'desktop-light' ? expectAccessible : view === 'desktop-dark' ? expectContrast : null;
     const page = await pageAs(browser, ADMIN, opts);
     for (const [name, path, heading] of screens()) {
       await open(page, path, heading);
@@ -93,34 +96,34 @@ test('each screen at desktop and phone width, light and dark: screenshots and ax
       if (name === 'users') await expect(page.getByRole('link', { name: 'grace' })).toBeVisible();
       if (name === 'showboard') await expect(page.getByRole('region', { name: 'Hot questions' }).getByRole('link', { name: QUESTION })).toBeVisible();
       if (name.startsWith('dashboard')) await expect(page.getByRole('heading', { name: 'Activity in the last 30 days' })).toBeVisible();
-      await expectAccessible(page);
+      if (axe && name !== 'dashboard-page') await axe(page);
       await shot(page, `admin-${name}-${view}`);
     }
     if ('width' in opts) {
       await open(page, '/admin/users', 'Users');
       await page.getByRole('button', { name: 'Admin menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Badges' })).toBeVisible();
-      await expectAccessible(page);
+      await (view === 'phone-light' ? expectAccessible : expectContrast)(page);
       await shot(page, `admin-menu-open-${view}`);
     }
     await page.context().close();
   }
 });
 
-test('every user dialog passes axe and is drawn', async ({ browser }) => {
+test('every user dialog passes axe (the colour rules in the dark scheme) and is drawn', async ({ browser }) => {
   test.setTimeout(200_000);
   for (const dark of [false, true]) {
     const page = await pageAs(browser, ADMIN, { dark });
     await open(page, '/admin/users', 'Users');
     for (const action of ['Change role', 'Change status', 'Set new password', 'Edit profile', 'Delete user']) {
       await userAction(page, 'grace', action);
-      await expectAccessible(page);
+      await (dark ? expectContrast : expectAccessible)(page);
       await shot(page, `admin-dialog-${action.toLowerCase().replace(/ /g, '-')}-${dark ? 'dark' : 'light'}`);
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     await page.getByRole('button', { name: 'Add users' }).click();
-    await expectAccessible(page);
+    await (dark ? expectContrast : expectAccessible)(page);
     await shot(page, `admin-dialog-add-users-${dark ? 'dark' : 'light'}`);
     await page.context().close();
   }

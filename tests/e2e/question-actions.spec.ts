@@ -396,8 +396,8 @@ test('leaving the ask form with changes asks first; a draft comes back after a r
   await prompt.getByRole('button', { name: 'Stay' }).click();
   await expect(grace).toHaveURL(/\/questions\/ask$/);
   await expect(form.title).toHaveValue('How long does a lantern mantle last?');
-  // the draft is saved 3 s after the last change; a reload (the browser's own prompt accepted) restores it
-  await grace.waitForTimeout(3500);
+  // the draft is saved 3 s after the last change (seen in local storage); a reload (the browser's own prompt accepted) restores it
+  await grace.waitForFunction(() => (localStorage.getItem('lantern.question_draft') ?? '').includes('How long does a lantern mantle last?'), undefined, { timeout: 10_000 });
   grace.on('dialog', (d) => void d.accept());
   await grace.reload();
   await expect(grace.getByText('Your unsaved draft was restored.')).toBeVisible();

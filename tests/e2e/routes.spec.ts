@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, networkQuiet, startServer, watchNetwork, type E2EServer } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
@@ -135,6 +135,7 @@ test.afterAll(async () => {
 /** A browser page as the role (logged in through the API; anonymous has no token). */
 async function pageAs(browser: Browser, role: Role): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
+  watchNetwork(page);
   if (role !== 'anonymous') await loginAs(page, server, EMAILS[role], PASS);
   return page;
 }
@@ -142,7 +143,8 @@ async function pageAs(browser: Browser, role: Role): Promise<Page> {
 /** Opens a path and waits until the app has settled where the guards sent it. */
 async function land(page: Page, path: string): Promise<string> {
   await page.goto(`${server.url}${path}`);
-  await page.waitForLoadState('networkidle');
+  // the guards answer once the page's requests (user, site info, the route's data) are done
+  await networkQuiet(page, 250);
   await expect(page.locator('#main')).toBeVisible();
   return new URL(page.url()).pathname;
 }

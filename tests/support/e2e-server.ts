@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // the server runs with the Node flags it ships with
@@ -32,27 +32,85 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-/** Starts out/main/server.js on 127.0.0.1; env may carry AUTO_INSTALL settings; `onParentMessage` runs it as the desktop shell does (with an IPC channel). */
-export async function startServer(env: Record<string, string> = {}, onParentMessage?: (m: unknown) => void): Promise<E2EServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
-  mkdirSync(dataDir, { recursive: true });
+/** The environment keys an unattended install reads: two servers alike in these start from the same database. */
+const INSTALL_KEYS = ['AUTO_INSTALL', 'SITE_NAME', 'SITE_URL', 'CONTACT_EMAIL', 'ADMIN_NAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'LANGUAGE', 'LOGIN_REQUIRED', 'EXTERNAL_CONTENT_DISPLAY'];
+
+/** The templates the global setup prepares: a migrated database, and one installed with INSTALLED. */
+export const TEMPLATES = { fresh: {} as Record<string, string>, installed: {} as Record<string, string> };
+
+/** Which template (if any) a server started with `env` may begin from: only when env holds install settings alone. */
+export function templateFor(env: Record<string, string>): keyof typeof TEMPLATES | null {
+  if (Object.keys(env).some((k) => !INSTALL_KEYS.includes(k))) return null;
+  const same = (a: Record<string, string>) => INSTALL_KEYS.every((k) => (a[k] ?? process.env[k]) === (env[k] ?? process.env[k]));
+  if (same(TEMPLATES.fresh)) return 'fresh';
+  if (same(TEMPLATES.installed)) return 'installed';
+  return null;
+}
+
+/** Spawns the built server on a data dir and waits until it answers /healthz. */
+async function spawnServer(dataDir: string, env: Record<string, string>, onParentMessage?: (m: unknown) => void): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
     stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   if (onParentMessage) child.on('message', onParentMessage);
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
+    if (exited !== null) throw new Error(`server exited with ${exited} before it answered`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
+  return { url, child };
+}
+
+/** Stops a spawned server (SIGTERM: it closes the database, which checkpoints its WAL). */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Prepares the template data dirs under `dir` (global setup, once per run): a server started on each
+ * migrates (and installs) and is stopped, so the spec servers copy a ready database instead.
+ */
+export async function prepareTemplates(dir: string): Promise<void> {
+  await Promise.all(
+    (Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[]).map(async (name) => {
+      const dataDir = join(dir, name);
+      mkdirSync(dataDir, { recursive: true });
+      const { child } = await spawnServer(dataDir, TEMPLATES[name]);
+      await stopChild(child);
+      if (!existsSync(join(dataDir, 'lantern.db')) || existsSync(join(dataDir, 'lantern.db-wal'))) throw new Error(`template ${name} was not closed cleanly`);
+    }),
+  );
+}
+
+/**
+ * Starts out/main/server.js on 127.0.0.1 with a data dir of its own; env may carry AUTO_INSTALL settings;
+ * `onParentMessage` runs it as the desktop shell does (with an IPC channel). A server whose env holds
+ * only the install settings of a template (none, or INSTALLED) starts from a copy of that template's
+ * database (LANTERN_E2E_TEMPLATES, set by the global setup), which is what migrating and installing makes.
+ */
+export async function startServer(env: Record<string, string> = {}, onParentMessage?: (m: unknown) => void): Promise<E2EServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
+  const templates = process.env.LANTERN_E2E_TEMPLATES;
+  const template = templates ? templateFor(env) : null;
+  if (templates && template && existsSync(join(templates, template, 'lantern.db'))) cpSync(join(templates, template), dataDir, { recursive: true });
+  const { url, child } = await spawnServer(dataDir, env, onParentMessage);
   return {
     url,
     dataDir,
@@ -65,8 +123,7 @@ export async function startServer(env: Record<string, string> = {}, onParentMess
       }
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -89,16 +146,75 @@ export const INSTALLED = {
   AUTO_INSTALL: 'true', SITE_NAME: 'Team Lantern', SITE_URL: 'http://127.0.0.1', CONTACT_EMAIL: 'team@example.com',
   ADMIN_NAME: 'admin', ADMIN_PASSWORD: 'admin-password', ADMIN_EMAIL: 'admin@example.com',
 };
+TEMPLATES.installed = INSTALLED;
 
-/** Logs in through the API and hands the token to the page as a LAN browser keeps it (local storage). */
+const tokens = new Map<string, string>();
+
+/**
+ * Logs in through the API and hands the token to the page as a LAN browser keeps it (local storage).
+ * A token this process got before for the same server, email and password is reused while the server
+ * still accepts it (a bcrypt login per page is most of a short test's server time); otherwise it logs in.
+ */
 export async function loginAs(page: Page, server: E2EServer, email: string, pass: string): Promise<void> {
-  const r = await fetch(`${server.url}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: email, pass }) });
-  const body = (await r.json()) as { data: { access_token: string } };
-  if (!r.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  await page.addInitScript((token) => localStorage.setItem('lantern.token', JSON.stringify({ v: token, exp: Date.now() + 86_400_000 })), body.data.access_token);
+  watchNetwork(page);
+  const key = `${server.url}\n${email}\n${pass}`;
+  let token = tokens.get(key);
+  if (token) {
+    const info = await fetch(`${server.url}/answer/api/v1/user/info`, { headers: { Authorization: token } });
+    const body = (await info.json()) as { data: { e_mail?: string } | null };
+    if (!info.ok || body.data?.e_mail !== email) token = undefined;
+  }
+  if (!token) {
+    const r = await fetch(`${server.url}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: email, pass }) });
+    const body = (await r.json()) as { data: { access_token: string } };
+    if (!r.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
+    token = body.data.access_token;
+    tokens.set(key, token);
+  }
+  await page.addInitScript((t) => localStorage.setItem('lantern.token', JSON.stringify({ v: t, exp: Date.now() + 86_400_000 })), token);
 }
 
-/** Saves a screenshot under tests/artifacts/screenshots. */
+const inflight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests in flight from now on, so `networkQuiet` can tell when they are done. */
+export function watchNetwork(page: Page): void {
+  if (inflight.has(page)) return;
+  const open = new Set<Request>();
+  inflight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  // a request a navigation abandons ends as failed
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until no request of the page has been in flight for `quietMs` (Playwright's networkidle
+ * waits 500 ms; pages watched with watchNetwork since before they loaded need far less). A page not
+ * watched yet is watched from now on, and this first time waits for networkidle.
+ */
+export async function networkQuiet(page: Page, quietMs = 200, timeoutMs = 15_000): Promise<void> {
+  const open = inflight.get(page);
+  if (!open) {
+    watchNetwork(page);
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = open.size === 0 ? Date.now() : 0;
+  for (;;) {
+    if (open.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    if (quietSince && Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`still loading after ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Whether screenshots are written (LANTERN_SCREENSHOTS=1); off by default, as they cost time and nobody reads them in a plain run. */
+export const SCREENSHOTS = process.env.LANTERN_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot under tests/artifacts/screenshots when LANTERN_SCREENSHOTS=1. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await page.screenshot({ path: join(root, 'tests/artifacts/screenshots', `${name}.png`), fullPage: true });
 }
