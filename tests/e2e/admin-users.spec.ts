@@ -82,13 +82,13 @@ test('every screen opens for an admin; a moderator and a member get the 403 page
   }
 });
 
-test('each screen at desktop and phone width, light and dark: screenshots and axe', async ({ browser }) => {
-  test.setTimeout(400_000);
-  const views = [['desktop-light', {}], ['desktop-dark', { dark: true }], ['phone-light', { width: 390 }], ['phone-dark', { width: 390, dark: true }]] as const;
-  for (const [view, opts] of views) {
-    // axe once per screen: all rules at desktop width in the light scheme, the colour rules in the dark one
-    // (/admin and /admin/dashboard are the same screen); the phone's own screen, the open menu, likewise
-    const axe = view === 'desktop-light' ? expectAccessible : view === 'desktop-dark' ? expectContrast : null;
+const VIEWS = [['desktop-light', {}], ['desktop-dark', { dark: true }], ['phone-light', { width: 390 }], ['phone-dark', { width: 390, dark: true }]] as const;
+for (const [view, opts] of VIEWS) {
+  // axe once per screen: all rules at desktop width in the light scheme, the colour rules in the dark one
+  // (/admin and /admin/dashboard are the same screen); the phone's own screen, the open menu, likewise
+  const axe = view === 'desktop-light' ? expectAccessible : view === 'desktop-dark' ? expectContrast : null;
+  test(`each screen, ${view}: screenshots${axe ? ' and axe' : ''}`, async ({ browser }) => {
+    test.setTimeout(200_000);
     const page = await pageAs(browser, ADMIN, opts);
     for (const [name, path, heading] of screens()) {
       await open(page, path, heading);
@@ -107,12 +107,12 @@ test('each screen at desktop and phone width, light and dark: screenshots and ax
       await shot(page, `admin-menu-open-${view}`);
     }
     await page.context().close();
-  }
-});
+  });
+}
 
-test('every user dialog passes axe (the colour rules in the dark scheme) and is drawn', async ({ browser }) => {
-  test.setTimeout(200_000);
-  for (const dark of [false, true]) {
+for (const dark of [false, true]) {
+  test(`every user dialog passes axe and is drawn, ${dark ? 'dark (the colour rules)' : 'light'}`, async ({ browser }) => {
+    test.setTimeout(150_000);
     const page = await pageAs(browser, ADMIN, { dark });
     await open(page, '/admin/users', 'Users');
     for (const action of ['Change role', 'Change status', 'Set new password', 'Edit profile', 'Delete user']) {
@@ -126,8 +126,8 @@ test('every user dialog passes axe (the colour rules in the dark scheme) and is 
     await (dark ? expectContrast : expectAccessible)(page);
     await shot(page, `admin-dialog-add-users-${dark ? 'dark' : 'light'}`);
     await page.context().close();
-  }
-});
+  });
+}
 
 test('a user suspended through the UI is refused and sees the suspended page', async ({ browser }) => {
   const grace = await pageAs(browser, GRACE);

@@ -58,7 +58,8 @@ async function spawnServer(dataDir: string, env: Record<string, string>, onParen
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? -1));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // a loaded machine can take long to load the server's modules: the wait ends as soon as it answers
+  const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
