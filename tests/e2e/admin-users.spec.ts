@@ -88,7 +88,8 @@ for (const [view, opts] of VIEWS) {
   // (/admin and /admin/dashboard are the same screen); the phone's own screen, the open menu, likewise
   const axe = view === 'desktop-light' ? expectAccessible : view === 'desktop-dark' ? expectContrast : null;
   test(`each screen, ${view}: screenshots${axe ? ' and axe' : ''}`, async ({ browser }) => {
-    test.setTimeout(200_000);
+    // axe takes seconds a screen on a busy machine
+    test.setTimeout(400_000);
     const page = await pageAs(browser, ADMIN, opts);
     for (const [name, path, heading] of screens()) {
       await open(page, path, heading);
@@ -112,7 +113,7 @@ for (const [view, opts] of VIEWS) {
 
 for (const dark of [false, true]) {
   test(`every user dialog passes axe and is drawn, ${dark ? 'dark (the colour rules)' : 'light'}`, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const page = await pageAs(browser, ADMIN, { dark });
     await open(page, '/admin/users', 'Users');
     for (const action of ['Change role', 'Change status', 'Set new password', 'Edit profile', 'Delete user']) {
