@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -20,6 +21,10 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',
+    // vitest's default leaves one core idle (n - 1 workers): on two cores that ran every file in turn
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/support/vitest-setup.ts'],
+    // migrates and installs the template data dir every test app copies, once per run (tests/support/template-db.ts)
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
   },
 });

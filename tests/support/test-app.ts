@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppDeps, type LanternApp } from '../../server/app.js';
 import { makeConfig, type Config } from '../../server/config.js';
+import { copyTemplate, TEST_INSTALL } from './template-db.js';
 
 /** A started app on an ephemeral port with its own temporary data dir. */
 export interface TestApp {
@@ -17,22 +18,9 @@ export interface TestApp {
 /** Starts an isolated app; `install` runs the unattended install with a known admin. */
 export async function startTestApp(opts: { install?: boolean; config?: Partial<Config>; deps?: AppDeps } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
-  const config = makeConfig({
-    dataDir,
-    logLevel: 'silent',
-    autoInstall: opts.install === false ? null : {
-      siteName: 'Test Site',
-      siteUrl: 'http://127.0.0.1',
-      contactEmail: 'contact@example.com',
-      adminName: 'admin',
-      adminPassword: 'admin-password',
-      adminEmail: 'admin@example.com',
-      language: 'en_US',
-      loginRequired: false,
-      externalContentDisplay: 'always_display',
-    },
-    ...opts.config,
-  });
+  const config = makeConfig({ dataDir, logLevel: 'silent', autoInstall: opts.install === false ? null : TEST_INSTALL, ...opts.config });
+  // start from the run's template: installed when the install is the default one at the real time, else only migrated
+  if (config.dataDir === dataDir) await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated');
   const lantern = await createApp(config, opts.deps);
   const { url } = await lantern.listen(0, '127.0.0.1');
   return {
