@@ -77,6 +77,7 @@ export const paths = {
   adminInstalledPlugins: '/admin/installed-plugins',
   adminPlugin: '/admin/:slugName',
   adminShowboard: '/admin/showboard',
+  adminBackups: '/admin/backups',
 } as const;
 
 /** Whether question links carry the title slug (permalink settings 1 and 3 do). */

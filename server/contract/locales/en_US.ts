@@ -1,5 +1,6 @@
 import { admin } from './en/admin.js';
 import { admin_settings } from './en/admin-settings.js';
+import { admin_backup } from './en/admin-backup.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
 import { qa } from './en/qa.js';
@@ -376,6 +377,7 @@ export const en_US = {
   review,
   admin,
   admin_settings,
+  admin_backup,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -65,6 +65,22 @@ export const answerRow = z.object({
 });
 export type AnswerRow = z.infer<typeof answerRow>;
 
+/** Posts.xml, PostTypeId 4 (tag wiki excerpt, plain text) and 5 (tag wiki body, HTML). */
+export const wikiRow = z.object({
+  Id: id.refine((n) => n > 0),
+  PostTypeId: z.enum(['4', '5']),
+  CreationDate: date,
+  Body: z.string().max(400_000),
+});
+
+/** Tags.xml */
+export const tagRow = z.object({
+  Id: id,
+  TagName: z.string().trim().min(1).max(100),
+  ExcerptPostId: id.optional(),
+  WikiPostId: id.optional(),
+});
+
 /** Comments.xml */
 export const commentRow = z.object({
   Id: id.refine((n) => n > 0),

@@ -75,7 +75,7 @@ beforeAll(async () => {
   if (!HAVE_DUMPS) return;
   history = await importStackExchange(app.lantern.ctx.db, HISTORY, { site: guessSite(HISTORY) });
   coffee = await importStackExchange(app.lantern.ctx.db, COFFEE, { site: guessSite(COFFEE) });
-}, 180_000);
+}, 480_000);
 afterAll(async () => app.stop());
 
 describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (dumps at ${DATA})`, () => {
@@ -210,6 +210,24 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     expect(again.comments).toEqual(expect.objectContaining({ imported: 0, existing: history.comments.imported }));
     expect(again.placeholderUsers).toBe(0);
     expect(again.tagsCreated).toBe(0);
+  });
+
+  it('tag wikis (excerpt and body) become the descriptions of their tags, with attribution; a repeat keeps them', async () => {
+    expect(history.tagWikis).toEqual({ rows: 3, imported: 3, existing: 0, skipped: 0, reasons: {} });
+    const db = app.lantern.ctx.db;
+    const desc = async (slug: string) => (await db.selectFrom('tag').select(['original_text', 'parsed_text']).where('slug_name', '=', slug).executeTakeFirstOrThrow());
+    const pledges = await desc('pledges');
+    expect(pledges.original_text).toMatch(/^A meta-specific tag for the public declaring of an effort/);
+    expect(pledges.original_text).toContain('[pledges tag wiki](https://meta.history.stackexchange.com/tags/pledges/info)');
+    expect((await desc('ragequit')).original_text).toMatch(/^A question about or made by a user who professes a threat[^]*Self-ragequit questions tend to be intentionally provocative/);
+    const questions = await desc('questions');
+    expect(questions.original_text).toMatch(/^The questions tag should be used when you ask a question on meta/);
+    expect(questions.parsed_text).toContain('<li>What question policy should be (on-topic, off-topic)</li>');
+    // the tag API shows it
+    const info = await app.call('GET', `${api('/tag')}?name=questions`);
+    expect(info.body.data.original_text).toBe(questions.original_text);
+    const again = await importStackExchange(db, HISTORY, { site: 'meta.history.stackexchange.com' });
+    expect(again.tagWikis).toEqual({ rows: 3, imported: 0, existing: 3, skipped: 0, reasons: {} });
   });
 
   it('an imported post keeps its score when members vote: up-vote on score N gives N+1, cancel gives N, down-vote N-1', async () => {

@@ -14,7 +14,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import * as repo from './stackexchange.repository.js';
-import { answerRow, commentRow, parseTagList, questionRow, rowProblem, userRow, type AnswerRow, type CommentRow, type QuestionRow, type UserRow } from './stackexchange.schema.js';
+import { answerRow, commentRow, parseTagList, questionRow, rowProblem, tagRow, userRow, wikiRow, type AnswerRow, type CommentRow, type QuestionRow, type UserRow } from './stackexchange.schema.js';
 import { xmlRows, XmlReadError } from './xml-rows.js';
 
 /** How one kind of row fared. */
@@ -42,6 +42,11 @@ export interface ImportReport {
   /** Authors made from a post's user id or name because Users.xml had no row for them. */
   placeholderUsers: number;
   tagsCreated: number;
+  /**
+   * Tag wikis (Posts.xml types 4 and 5: excerpt and body) that became tag descriptions; their tag
+   * is named by Tags.xml, or without it found in the wiki's text or by when it was written.
+   */
+  tagWikis: Counts;
   acceptedAnswers: number;
   /** Problems that stopped reading a file. */
   errors: string[];
@@ -135,6 +140,12 @@ class StackExchangeImport {
   private readonly touchedQuestions = new Set<string>();
   private readonly touchedUsers = new Set<number>();
   private readonly touchedTags = new Set<string>();
+  /** Tag wiki posts (type 4 excerpts, type 5 bodies) by post id. */
+  private readonly wikiPosts = new Map<number, { type: 4 | 5; body: string; created: number }>();
+  /** When each tag was first used by a question of the dump. */
+  private readonly tagFirstUse = new Map<string, number>();
+  /** Tags.xml: the tag of each excerpt post id. */
+  private readonly excerptTags = new Map<number, { slug: string; wikiPostId?: number }>();
   private hooks: (() => void)[] = [];
   /** The steps still to read (step, file), for the progress fraction. */
   private plan: { step: string; file: string; size: number }[] = [];
@@ -152,7 +163,7 @@ class StackExchangeImport {
   ) {
     this.report = {
       site: site.host, files: [], users: emptyCounts(), questions: emptyCounts(), answers: emptyCounts(), comments: emptyCounts(),
-      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, acceptedAnswers: 0, errors: [], seconds: 0,
+      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, tagWikis: emptyCounts(), acceptedAnswers: 0, errors: [], seconds: 0,
     };
   }
 
@@ -400,6 +411,7 @@ class StackExchangeImport {
       this.report.posts.rows += 1;
       if (raw.PostTypeId === '2') return;
       if (raw.PostTypeId !== '1') {
+        if (raw.PostTypeId === '4' || raw.PostTypeId === '5') this.keepWikiPost(raw);
         if (raw.PostTypeId && /^\d{1,4}$/.test(raw.PostTypeId)) this.report.posts.otherTypes += 1;
         else this.report.posts.invalidType += 1;
         return;
@@ -408,6 +420,10 @@ class StackExchangeImport {
       const parsed = questionRow.safeParse(raw);
       if (!parsed.success) return skip(counts, rowProblem(parsed.error));
       const q: QuestionRow = parsed.data;
+      for (const slug of parseTagList(q.Tags).map(tagSlug)) {
+        const first = this.tagFirstUse.get(slug);
+        if (first === undefined || q.CreationDate < first) this.tagFirstUse.set(slug, q.CreationDate);
+      }
       if (this.posts.has(q.Id)) {
         counts.existing += 1;
         return;
@@ -445,6 +461,78 @@ class StackExchangeImport {
       if (failed) skip(counts, `database: ${failed}`);
       else counts.imported += 1;
     });
+  }
+
+  private keepWikiPost(raw: Record<string, string>): void {
+    const parsed = wikiRow.safeParse(raw);
+    if (!parsed.success) return;
+    const w = parsed.data;
+    this.wikiPosts.set(w.Id, { type: w.PostTypeId === '4' ? 4 : 5, body: w.Body, created: w.CreationDate });
+  }
+
+  /** Tags.xml: which excerpt and wiki posts belong to which tag. */
+  async readTags(): Promise<void> {
+    await this.eachRow('Tags.xml', async (_trx, raw) => {
+      const parsed = tagRow.safeParse(raw);
+      if (!parsed.success || parsed.data.ExcerptPostId === undefined) return;
+      this.excerptTags.set(parsed.data.ExcerptPostId, { slug: tagSlug(parsed.data.TagName), wikiPostId: parsed.data.WikiPostId });
+    });
+  }
+
+  /**
+   * The tag a wiki excerpt belongs to when Tags.xml does not say: a tag named as "the X tag" or "tag
+   * X" in its text; else the one tag first used in the week before the wiki was written (a wiki is
+   * mostly written when its tag is new); else the first tag of the dump its text names.
+   */
+  private guessWikiTag(text: string, created: number): string | undefined {
+    const known = [...this.tagFirstUse.keys()].sort((a, b) => b.length - a.length);
+    const lower = text.toLowerCase();
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = known.find((t) => new RegExp(`(^|[^\\w-])(${esc(t)}\\s+tag\\b|tag\\s+\\[?${esc(t)}\\]?(?![\\w-]))`).test(lower));
+    if (named) return named;
+    const recent = known.filter((t) => {
+      const first = this.tagFirstUse.get(t)!;
+      return first <= created && created - first <= 7 * 86400;
+    });
+    if (recent.length === 1) return recent[0];
+    let best: { tag: string; at: number } | undefined;
+    for (const t of known) {
+      const m = new RegExp(`(^|[^\\w])${esc(t)}(?![\\w])`).exec(lower);
+      if (m && (!best || m.index < best.at)) best = { tag: t, at: m.index };
+    }
+    return best?.tag;
+  }
+
+  /** Tag wiki excerpts and bodies become the descriptions of their tags (a tag that has one keeps it). */
+  async importTagWikis(): Promise<void> {
+    const counts = this.report.tagWikis;
+    const excerpts = [...this.wikiPosts].filter(([, w]) => w.type === 4).sort(([a], [b]) => a - b);
+    for (const [id, excerpt] of excerpts) {
+      counts.rows += 1;
+      const mapped = this.excerptTags.get(id);
+      // a wiki body is written with its excerpt, one id before it
+      const wikiId = mapped?.wikiPostId ?? id - 1;
+      const wiki = this.wikiPosts.get(wikiId)?.type === 5 ? this.wikiPosts.get(wikiId) : undefined;
+      const wikiMarkdown = wiki ? htmlToMarkdown(wiki.body).trim() : '';
+      const excerptText = excerpt.body.replace(/\s+/g, ' ').trim();
+      const slug = mapped?.slug ?? this.guessWikiTag(`${excerptText}\n${wikiMarkdown}`, excerpt.created);
+      if (!slug) {
+        skip(counts, 'tag not known (no Tags.xml, and the text names none)');
+        continue;
+      }
+      const tag = await this.db.selectFrom('tag').select(['id', 'original_text', 'main_tag_id']).where('slug_name', '=', slug).executeTakeFirst();
+      if (!tag) {
+        skip(counts, 'tag not in the site');
+        continue;
+      }
+      if (tag.original_text.trim() !== '') {
+        counts.existing += 1;
+        continue;
+      }
+      const text = [excerptText, wikiMarkdown, `*From the [${slug} tag wiki](${this.site.url}/tags/${encodeURIComponent(slug)}/info) on ${this.site.host}, licensed under ${licence(excerpt.created)}.*`].filter(Boolean).join('\n\n');
+      await this.db.updateTable('tag').set({ original_text: text, parsed_text: renderMarkdown(text) }).where('id', '=', tag.id).where('original_text', '=', '').execute();
+      counts.imported += 1;
+    }
   }
 
   async importAnswers(): Promise<void> {
@@ -584,7 +672,7 @@ class StackExchangeImport {
       this.report.errors.push(`no Posts.xml or Users.xml in ${this.dir}`);
       return this.report;
     }
-    const steps: [string, string][] = [['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['comments', 'Comments.xml']];
+    const steps: [string, string][] = [['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['tags', 'Tags.xml'], ['comments', 'Comments.xml']];
     if (this.options.checkFirst) {
       const files = [...new Set(steps.map(([, f]) => f))];
       this.planSteps([...files.map((f): [string, string] => ['check', f]), ...steps]);
@@ -604,6 +692,11 @@ class StackExchangeImport {
     this.beginStep('answers');
     await this.importAnswers();
     await this.finishPosts();
+    if (existsSync(join(this.dir, 'Tags.xml'))) {
+      this.beginStep('tags');
+      await this.readTags();
+    }
+    await this.importTagWikis();
     this.beginStep('comments');
     await this.importComments();
     this.beginStep('links');

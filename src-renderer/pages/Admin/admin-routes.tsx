@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.adminBadges, lazy: lazy(() => import('./BadgesPage')) },
   { path: paths.adminLan, lazy: lazy(() => import('../AdminLan')) },
   { path: paths.adminShowboard, lazy: lazy(() => import('./ShowboardPage')) },
+  { path: paths.adminBackups, lazy: lazy(() => import('./Backups/BackupsPage')) },
 
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,
   // write, seo, login, settings-users, privileges, installed-plugins, and last the plugin config
