@@ -47,6 +47,11 @@ export function installErrorPolicy(h: PolicyHooks): void {
         h.navigate(paths.notFound);
         return;
       }
+      // a restore is swapping the data in: the maintenance page, which comes back here afterwards
+      if (err.status === 503 && err.reason === 'base.maintenance') {
+        if (!exempt) h.navigate(`${paths.maintenance}?back=${encodeURIComponent(h.pathname())}`);
+        return;
+      }
       if (err.status >= 500) {
         if (!opts.ignore50x && !exempt) h.navigate(paths.serverError);
         return;

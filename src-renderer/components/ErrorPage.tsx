@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../app/paths';
 import { usePageTitle } from '../hooks/usePageTitle';
+import { MaintenanceReturn } from '../pages/Admin/Backups/MaintenanceReturn';
 
 /** 403, 404 and 50X pages with the spec's texts (or the server's message) and a way home. */
 export function ErrorPage({ kind, message }: { kind: 403 | 404 | 500; message?: string }) {
@@ -33,6 +34,7 @@ export function MaintenancePage() {
     <section className="error-page">
       <h1>{t('page_title.maintenance')}</h1>
       <p>{t('error.maintenance')}</p>
+      <MaintenanceReturn />
     </section>
   );
 }

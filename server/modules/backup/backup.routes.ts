@@ -41,10 +41,10 @@ export function receiveArchive(dataDir: string, maxBytes: number): RequestHandle
   };
 }
 
-/** The answer every request gets while a restore swaps the database in. */
-function maintenanceGate(ctx: AppContext): RequestHandler {
+/** The answer every request gets while a restore runs; `open` lets the restore's own progress through. */
+function maintenanceGate(ctx: AppContext, open: (req: Request) => boolean = () => false): RequestHandler {
   return (req, res, next) => {
-    if (!inMaintenance(ctx)) return next();
+    if (!inMaintenance(ctx) || open(req)) return next();
     res.set('Retry-After', '2');
     sendEnvelope(res, 503, 'base.maintenance', translate(requestLanguage(req), 'base.maintenance'), null);
   };
@@ -63,7 +63,8 @@ function answerWhenStarted(res: Response, next: NextFunction, run: (started: (jo
  */
 export function registerBackup(ctx: AppContext, { api, admin, install, root }: Routers): void {
   const gate = maintenanceGate(ctx);
-  for (const r of [api, admin, install, root]) r.use(gate);
+  for (const r of [api, install, root]) r.use(gate);
+  admin.use(maintenanceGate(ctx, (req) => req.method === 'GET' && req.path === '/backups/job'));
 
   admin.get('/backups', auth(ctx, 'admin'), async (req, res) => {
     ok(res, { backups: listBackups(ctx), job: jobView(backupState(ctx).job, requestLanguage(req)), schedule: await getSchedule(ctx), max_upload_mb: MAX_UPLOAD_MB });

@@ -149,10 +149,10 @@ export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; st
 }
 
 /**
- * Restores a backup archive into the running server: checks it first (into a folder inside the
- * data dir, so the swap is a rename), then, with every request answered by the maintenance page,
- * closes the database, swaps the files, reopens and migrates. A refused archive leaves the data
- * as it was. `cleanup` runs at the end (an uploaded archive is deleted).
+ * Restores a backup archive into the running server, with every request but the job's progress
+ * answered by the maintenance page meanwhile: checks it first (into a folder inside the data dir,
+ * so the swap is a rename), then closes the database, swaps the files, reopens and migrates. A
+ * refused archive leaves the data as it was. `cleanup` runs at the end (an uploaded archive is deleted).
  */
 export async function runRestore(ctx: AppContext, archive: string, opts: { name: string; started?: (job: Job) => void; cleanup?: () => void }): Promise<Job> {
   let job: Job;
@@ -165,10 +165,11 @@ export async function runRestore(ctx: AppContext, archive: string, opts: { name:
   job.name = opts.name;
   opts.started?.(job);
   const state = backupState(ctx);
+  // the site shows the maintenance page from here until the restore has finished or was refused
+  state.maintenance = true;
   try {
     const checked = await checkBackupArchive(archive, ctx.config.dataDir, progressOf(job));
     job.manifest = checked.manifest;
-    state.maintenance = true;
     try {
       await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progressOf(job)));
       progressOf(job)({ phase: 'migrating', done: 0, total: 1 });
@@ -177,7 +178,6 @@ export async function runRestore(ctx: AppContext, archive: string, opts: { name:
       ctx.cache.invalidate();
       progressOf(job)({ phase: 'migrating', done: 1, total: 1 });
     } finally {
-      state.maintenance = false;
       rmSync(checked.dir, { recursive: true, force: true });
     }
     ctx.logger.info({ name: opts.name, counts: checked.manifest.counts }, 'backup restored');
@@ -185,6 +185,7 @@ export async function runRestore(ctx: AppContext, archive: string, opts: { name:
   } catch (err) {
     finish(ctx, job, err);
   } finally {
+    state.maintenance = false;
     opts.cleanup?.();
   }
   return job;

@@ -241,11 +241,15 @@ describe('admin backups API', () => {
 
   it('answers every request with the maintenance envelope while a restore swaps the database', async () => {
     app = await startTestApp();
+    const token = await adminToken(app);
     backupState(app.lantern.ctx).maintenance = true;
     const res = await app.call('GET', '/answer/api/v1/siteinfo');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 503, reason: 'base.maintenance', msg: "We are under maintenance, we'll be back soon." });
     expect((await app.call('GET', '/answer/admin/api/backups')).status).toBe(503);
+    // the restore's progress stays readable for the admin who started it
+    expect((await app.call('GET', '/answer/admin/api/backups/job', { token })).status).toBe(200);
+    expect((await app.call('GET', '/answer/admin/api/backups/job')).status).toBe(401);
     backupState(app.lantern.ctx).maintenance = false;
     expect((await app.call('GET', '/answer/api/v1/siteinfo')).status).toBe(200);
   });

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { basePath } from '../../utils/base-path';
+import { ADMIN, api } from '../client';
+import { ApiError } from '../errors';
+import { getToken } from '../token';
+import type { BackupJob, BackupOverview, BackupSchedule } from './types';
+
+export const backupKeys = {
+  overview: () => ['admin', 'backups'] as const,
+};
+
+/** How often the page asks while a backup or restore runs. */
+export const POLL_MS = 500;
+
+/** GET admin backups: the list, the job and the schedule; polled while a job runs. */
+export function useBackups() {
+  return useQuery({
+    queryKey: backupKeys.overview(),
+    queryFn: () => api.get<BackupOverview>(`${ADMIN}/backups`),
+    refetchInterval: (q) => (q.state.data?.job?.state === 'running' ? POLL_MS : false),
+  });
+}
+
+function useJobStart<I>(start: (input: I) => Promise<{ job: BackupJob }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: start,
+    onSuccess: ({ job }) => {
+      client.setQueryData<BackupOverview>(backupKeys.overview(), (old) => (old ? { ...old, job } : old));
+      void client.invalidateQueries({ queryKey: backupKeys.overview() });
+    },
+  });
+}
+
+/** POST admin backups: back up now. */
+export const useBackUpNow = () => useJobStart(() => api.post<{ job: BackupJob }>(`${ADMIN}/backups`));
+
+/** POST admin backups/:name/restore: restore a listed backup. */
+export const useRestoreListed = () => useJobStart((name: string) => api.post<{ job: BackupJob }>(`${ADMIN}/backups/${encodeURIComponent(name)}/restore`));
+
+/**
+ * POST admin backups/restore with the file. Sent with XMLHttpRequest: an archive can take longer
+ * to upload than the client's request timeout, and the upload's progress is shown.
+ */
+export function uploadRestore(input: { file: File; onUpload?: (fraction: number) => void }): Promise<{ job: BackupJob }> {
+  const form = new FormData();
+  form.append('file', input.file, input.file.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${basePath()}${ADMIN}/backups/restore`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) input.onUpload?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'client.network', 'network error', null));
+    xhr.onload = () => {
+      let envelope: { reason?: string; msg?: string; data?: unknown } = {};
+      try {
+        envelope = JSON.parse(xhr.responseText) as typeof envelope;
+      } catch {
+        envelope = { reason: 'client.bad_response', msg: xhr.statusText, data: null };
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(envelope.data as { job: BackupJob });
+      else reject(new ApiError(xhr.status, envelope.reason ?? 'base.unknown', envelope.msg ?? xhr.statusText, envelope.data ?? null));
+    };
+    xhr.send(form);
+  });
+}
+
+/** Restoring an uploaded backup. */
+export const useRestoreUpload = () => useJobStart(uploadRestore);
+
+/** DELETE admin backups/:name. */
+export function useDeleteBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.delete<null>(`${ADMIN}/backups/${encodeURIComponent(name)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: backupKeys.overview() }),
+  });
+}
+
+/** PUT admin backups/schedule. */
+export function useSaveSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (s: BackupSchedule) => api.put<BackupSchedule>(`${ADMIN}/backups/schedule`, s),
+    onSuccess: (schedule) => client.setQueryData<BackupOverview>(backupKeys.overview(), (old) => (old ? { ...old, schedule } : old)),
+  });
+}
+
+/** Downloads a backup (the API needs the Authorization header, so not a plain link). */
+export async function downloadBackup(name: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`${basePath()}${ADMIN}/backups/${encodeURIComponent(name)}/download`, { headers: token ? { Authorization: token } : {} });
+  if (!res.ok) throw new ApiError(res.status, 'base.unknown', res.statusText, null);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
