@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { generateSite, prng, sizeFor, type GeneratedSite } from './generate.js';
+import { searchQuality } from './quality.js';
 import { loadTexts } from './texts.js';
 import { distinctSearches, workloads, type Workload } from './workloads.js';
 
@@ -273,6 +274,14 @@ async function main(): Promise<void> {
       ceiling_rps: ceil?.rps ?? null, ceiling_p99_ms: ceil?.p99 ?? null,
       ratio: ceil ? Math.round((ours.rps / Math.max(1, ceil.rps)) * 100) / 100 : null,
     };
+    rows.push(row);
+    process.stdout.write(`${JSON.stringify(row)}\n`);
+  }
+  // how close the first ten results come to exhaustive bm25, on the first 40 distinct searches (see quality.ts)
+  if (!only || only.has('search_quality')) {
+    await drain(base);
+    const quality = await searchQuality(base, join(site.dataDir, 'lantern.db'), searches.slice(0, 40));
+    const row = { workload: 'search_quality', ...quality };
     rows.push(row);
     process.stdout.write(`${JSON.stringify(row)}\n`);
   }

@@ -41,3 +41,17 @@ describe('sqlite FTS5 matching', () => {
     expect(sqliteSearch.rankOf(words('***'), 'q.id')).toBeNull();
   });
 });
+
+describe('sqlite FTS5 bounded ranking with common terms', () => {
+  it('weighs terms by how rare they are, so posts with a rare word rank before those with only a common one', async () => {
+    // "lantern" is in every question title (common); "battery" in three bodies
+    const terms = await sqliteSearch.settleTerms(db, [
+      { text: 'lantern', phrase: false },
+      { text: 'battery', phrase: false },
+    ]);
+    expect(terms[1].idf!).toBeGreaterThan(terms[0].idf!);
+    const rows = await db.selectFrom(sqliteSearch.matches(terms, { newestPerType: 100 }).as('m')).select(['m.id', 'm.rank']).orderBy('m.rank').orderBy('m.id').execute();
+    // every question has the common word (words are alternatives); those having the rare word come first
+    expect(rows.map((r) => r.id)).toEqual([qid(2), qid(4), qid(6), qid(1), qid(3), qid(5)]);
+  });
+});

@@ -10,6 +10,8 @@ export interface SearchTerm {
   phrase: boolean;
   /** Whether a word also matches as a prefix; unset: words of 3+ letters do (see `settleTerms`). */
   prefix?: boolean;
+  /** How informative the term is (bm25's inverse document frequency); unset: 1 (see `settleTerms`). */
+  idf?: number;
 }
 
 /** A matching post: its id and how well it matched (lower is better, as bm25 gives it). */
@@ -43,7 +45,8 @@ export interface SearchIndexDialect {
    * Decides, per word, whether it also matches as a prefix: a word that is common as it is (found
    * in COMMON_WORD posts or more) matches only itself, since expanding a common prefix to every
    * longer word costs a merge of many long lists and adds little; rarer words and word beginnings
-   * ("grind" for "grinder") keep matching as prefixes.
+   * ("grind" for "grinder") keep matching as prefixes. Also weighs each term as bm25 does, from
+   * how many posts have it (counted up to COUNT_SHARE of the index, kept for a while).
    */
   settleTerms(db: Kysely<any>, terms: SearchTerm[]): Promise<SearchTerm[]>;
   /** The terms as the engine's query string (exposed for tests). */
@@ -96,14 +99,36 @@ const DDL = [
    END`,
 ];
 
-// In a bounded search, a word in the title counts this many times a word in the body.
-const TITLE_WEIGHT = 4;
-
 // The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers.
 const ID_RANGE = { question: ['10010000000000000', '10019999999999999'], answer: ['10020000000000000', '10029999999999999'] } as const;
 
 // A word found in this many posts is common: it matches only as itself (settleTerms).
 const COMMON_WORD = 200;
+// Terms are counted up to this share of the indexed posts (at least MIN_COUNT): a term found in
+// more is weighed as if found in that many (its weight is small either way).
+const COUNT_SHARE = 0.1;
+const MIN_COUNT = 5;
+// bm25's term-frequency part (k1 = 1.2) for a title hit (weight 4) and a body hit (weight 1).
+const TITLE_SCORE = (4 * 2.2) / (4 + 1.2);
+const BODY_SCORE = 1;
+// How long a counted term or index size is reused: counts move little from one search to the next.
+const COUNT_TTL_MS = 60_000;
+const COUNT_CACHE_MAX = 5000;
+
+/** Per database: the index size and each term's post count, reused for COUNT_TTL_MS. */
+const counts = new WeakMap<object, { size: { n: number; at: number } | null; terms: Map<string, { n: number; at: number }> }>();
+
+function countsOf(db: Kysely<any>) {
+  let c = counts.get(db);
+  if (!c) counts.set(db, (c = { size: null, terms: new Map() }));
+  return c;
+}
+
+/** bm25's inverse document frequency as FTS5 computes it (never below 1e-6). */
+export function inverseFrequency(posts: number, having: number): number {
+  const idf = Math.log((posts - having + 0.5) / (having + 0.5));
+  return idf > 0 ? idf : 1e-6;
+}
 
 const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
 
@@ -156,16 +181,33 @@ export const sqliteSearch: SearchIndexDialect = {
   queryString: buildQueryString,
 
   async settleTerms(db, terms) {
+    const cache = countsOf(db);
+    const now = Date.now();
+    /** Posts matching an FTS5 query string, counted up to `cap`. */
+    const count = async (query: string, cap: number): Promise<number> => {
+      const key = `${cap}:${query}`;
+      const hit = cache.terms.get(key);
+      if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
+      const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`.execute(db)).rows[0];
+      if (cache.terms.size >= COUNT_CACHE_MAX) cache.terms.clear();
+      cache.terms.set(key, { n: Number(n), at: now });
+      return Number(n);
+    };
+    if (!cache.size || now - cache.size.at >= COUNT_TTL_MS) {
+      const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(`${INDEX}_docsize`)}`.execute(db)).rows[0];
+      cache.size = { n: Number(n), at: now };
+    }
+    const posts = cache.size.n;
+    const cap = Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE));
     const out: SearchTerm[] = [];
     for (const t of terms) {
-      if (t.phrase || !tokenTerm(t)) {
+      if (!tokenTerm(t)) {
         out.push(t);
         continue;
       }
-      const { n } = (
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${ftsString(t.text)} LIMIT ${sql.lit(COMMON_WORD)})`.execute(db)
-      ).rows[0];
-      out.push({ ...t, prefix: Number(n) < COMMON_WORD });
+      const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(ftsString(t.text), COMMON_WORD)) < COMMON_WORD };
+      const having = await count(buildQueryString([settled]), cap);
+      out.push({ ...settled, idf: inverseFrequency(posts, having) });
     }
     return out;
   },
@@ -175,34 +217,46 @@ export const sqliteSearch: SearchIndexDialect = {
     const fts = buildQueryString(terms);
     const limit = opts.newestPerType;
     if (fts && limit) {
-      // Bounded: for each word, the newest `limit` posts of the kind that have it in their title,
-      // and in their body; a post's rank adds up its words (title hits weigh TITLE_WEIGHT). FTS5
-      // walks ids downwards within the kind's id range and stops, so a word found in half the site
-      // costs as much as a rare one (bm25 would first count every post having each word).
+      // Bounded: for each term, the newest `limit` posts of the kind that have it in their title,
+      // and in their body. FTS5 walks ids downwards within the kind's id range and stops, so a word
+      // found in half the site costs as much as a rare one (bm25 would first count every post
+      // having each word). A post scores as bm25 would without lengths: per term its idf times the
+      // better of a title hit and a body hit, summed over terms. So a word found in a large share of
+      // the posts weighs little, and its many newest posts rank after those having a rarer word.
+      const tokens = terms.filter(tokenTerm);
       const kinds = opts.kind ? [opts.kind] : (['question', 'answer'] as const);
       for (const kind of kinds) {
         const [lo, hi] = ID_RANGE[kind];
-        for (const t of terms.filter(tokenTerm)) {
+        tokens.forEach((t, i) => {
           const one = buildQueryString([t]);
-          const columns: [string, number][] = kind === 'question' ? [['title', TITLE_WEIGHT], ['body', 1]] : [['body', 1]];
+          const idf = t.idf ?? 1;
+          const columns: [string, number][] = kind === 'question' ? [['title', TITLE_SCORE], ['body', BODY_SCORE]] : [['body', BODY_SCORE]];
           for (const [column, weight] of columns) {
             parts.push(
-              sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(-weight)} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
+              sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(i)} AS t, ${sql.raw(String(-weight * idf))} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
             );
           }
-        }
+        });
       }
     } else if (fts) {
       // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
       parts.push(sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`);
     }
-    for (const t of terms.filter((x) => UNSPACED.test(x.text))) {
-      const needle = t.text.toLowerCase();
-      const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
-      if (opts.kind !== 'answer') parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
-      if (opts.kind !== 'question') parts.push(sql`SELECT * FROM (SELECT id, -1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
-    }
+    // in a bounded search every part says which term it is for (t)
+    const tag = (i: number) => (limit ? sql`${sql.lit(100 + i)} AS t, ` : sql``);
+    terms
+      .filter((x) => UNSPACED.test(x.text))
+      .forEach((t, i) => {
+        const needle = t.text.toLowerCase();
+        const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
+        if (opts.kind !== 'answer') parts.push(sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
+        if (opts.kind !== 'question') parts.push(sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
+      });
     if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
+    if (limit) {
+      // per post and term the better column, summed over the terms
+      return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (SELECT id, MIN(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id, t) GROUP BY id)`;
+    }
     return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
   },
 

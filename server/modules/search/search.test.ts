@@ -538,3 +538,19 @@ describe('parseSearch', () => {
     expect(sqliteSearch.queryString([{ text: '***', phrase: false }])).toBe('');
   });
 });
+
+describe('GET search: a rare word among common ones', () => {
+  it('a search mixing a rare and a very common word returns the posts with the rare word first', async () => {
+    // the rare word only in the body of an older question; the common word in the titles of many newer ones
+    const rare = await ask(admin, 'Cleaning the group head', 'Backflush with a blind portafilter basket once a week to keep it clean.', ['coffee']);
+    const common: string[] = [];
+    for (let i = 0; i < 14; i++) common.push(await ask(admin, `Weekday routine number ${i}`, `My weekday routine changes often, this is version ${i} of it.`, ['coffee']));
+    const list = await found('portafilter routine');
+    // words are alternatives: the posts with only the common word follow
+    expect(list[0]).toBe(rare);
+    expect(sorted(list.slice(1))).toEqual(sorted(common));
+    // the common word alone still finds its posts
+    expect(sorted(await found('routine'))).toEqual(sorted(common));
+    await app.lantern.ctx.db.updateTable('question').set({ status: 10 }).where('id', 'in', [rare, ...common]).execute();
+  });
+});
