@@ -44,6 +44,25 @@ if (j) {
   failed += j.numFailedTests + (r.status !== 0 && j.numFailedTests === 0 ? 1 : 0);
 } else failed++;
 
+// the long browser specs (tests/long/*.spec.ts: the stored-XSS corpus in Chromium), counted the same way
+const pwReport = join(results, 'playwright-long.json');
+rmSync(pwReport, { force: true });
+const pw = spawnSync('npx', ['playwright', 'test', '-c', 'tests/playwright.long.config.ts', '--reporter=list,json'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+});
+let pj = null;
+try {
+  pj = JSON.parse(readFileSync(pwReport, 'utf8'));
+} catch {
+  /* no report */
+}
+if (pj) {
+  passed += pj.stats.expected;
+  failed += pj.stats.unexpected + (pw.status !== 0 && pj.stats.unexpected === 0 ? 1 : 0);
+} else failed++;
+
 process.stdout.write('\n=== long tests: figures ===\n');
 if (existsSync(figures)) process.stdout.write(readFileSync(figures, 'utf8'));
 process.stdout.write(`long tests took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
