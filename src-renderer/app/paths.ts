@@ -77,6 +77,7 @@ export const paths = {
   adminInstalledPlugins: '/admin/installed-plugins',
   adminPlugin: '/admin/:slugName',
   adminShowboard: '/admin/showboard',
+  adminImport: '/admin/import',
   adminBackups: '/admin/backups',
 } as const;
 

@@ -1,5 +1,6 @@
 import { admin } from './en/admin.js';
 import { admin_settings } from './en/admin-settings.js';
+import { admin_import } from './en/admin-import.js';
 import { admin_backup } from './en/admin-backup.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
@@ -377,6 +378,7 @@ export const en_US = {
   review,
   admin,
   admin_settings,
+  admin_import,
   admin_backup,
 } as const;
 

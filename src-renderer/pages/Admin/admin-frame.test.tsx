@@ -64,6 +64,8 @@ describe('admin frame', () => {
       ['Installed', '/admin/installed-plugins'],
       ['Maps', '/admin/maps'],
       ['Showboard', '/admin/showboard'],
+      ['Import', '/admin/import'],
+      ['Backups', '/admin/backups'],
       ['LAN hosting', '/admin/lan'],
     ]);
     expect(menu.getByRole('link', { name: 'LAN hosting' }).getAttribute('aria-current')).toBe('page');

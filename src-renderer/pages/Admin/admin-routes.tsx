@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.adminBadges, lazy: lazy(() => import('./BadgesPage')) },
   { path: paths.adminLan, lazy: lazy(() => import('../AdminLan')) },
   { path: paths.adminShowboard, lazy: lazy(() => import('./ShowboardPage')) },
+  { path: paths.adminImport, lazy: lazy(() => import('./Import/ImportPage')) },
   { path: paths.adminBackups, lazy: lazy(() => import('./Backups/BackupsPage')) },
 
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,

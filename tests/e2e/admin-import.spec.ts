@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { Api, expectAccessible, expectContrast } from './question-pages';
+
+// Admin → Import in a LAN browser against the built server: the history-meta dump's XML files
+// uploaded through the page, progress while it runs, the summary with exactly the dump's counts;
+// the same upload again adds nothing; a .7z is refused with a message; a moderator gets the 403 page.
+test.describe.configure({ mode: 'serial' });
+
+const DATA = process.env.LANTERN_SE_DATA ?? join(__dirname, '../../../shared/data/stackexchange');
+const HISTORY = join(DATA, 'history-meta');
+const HAVE_DUMPS = existsSync(join(HISTORY, 'Posts.xml'));
+const FILES = ['Users.xml', 'Posts.xml', 'Comments.xml'].map((f) => join(HISTORY, f));
+const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
+const MOD = { email: 'mod@example.com', pass: 'mod-password-1' };
+
+let server: E2EServer;
+let api: Api;
+
+async function pageAs(browser: Browser, who: { email: string; pass: string }, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 800 }, colorScheme: opts.dark ? 'dark' : 'light' });
+  const page = await context.newPage();
+  await loginAs(page, server, who.email, who.pass);
+  return page;
+}
+
+/** The summary table's numbers for one kind: rows, imported, already there, skipped. */
+async function summaryRow(page: Page, kind: string): Promise<number[]> {
+  const row = page.locator('table.import-summary tbody tr', { has: page.getByRole('rowheader', { name: kind, exact: true }) });
+  return (await row.locator('td').allInnerTexts()).map((x) => Number(x.replace(/\D/g, '')));
+}
+
+async function importThroughPage(page: Page): Promise<void> {
+  await page.getByLabel('Dump files').setInputFiles(FILES);
+  await expect(page.getByText('3 files chosen: Users.xml, Posts.xml, Comments.xml')).toBeVisible();
+  await page.getByLabel('Site of the dump').fill('meta.history.stackexchange.com');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer(INSTALLED);
+  api = new Api(server);
+  api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
+  expect((await api.call('POST', '/admin/api/users', { users: `mod, ${MOD.email}, ${MOD.pass}` })).code).toBe(200);
+  const mod = await api.call('GET', '/api/v1/personal/user/info?username=mod');
+  expect((await api.call('PUT', '/admin/api/user/role', { user_id: mod.data.id, role_id: 3 })).code).toBe(200);
+});
+test.afterAll(async () => server?.stop());
+
+test('the Import screen is in the admin menu, accessible, and refuses a .7z with a message saying to extract it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await pageAs(browser, ADMIN);
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import from Stack Exchange' })).toBeVisible();
+  await expect(page.getByText('No import has run since the server started.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await shot(page, 'admin-import-empty');
+  await page.getByLabel('Dump files').setInputFiles({ name: 'history.stackexchange.com.7z', mimeType: 'application/x-7z-compressed', buffer: Buffer.from('377abcaf271c0004', 'hex') });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('is a 7-Zip archive, which Lantern cannot open. Extract it');
+  await expectAccessible(page);
+  await shot(page, 'admin-import-7z-refused');
+  await page.context().close();
+});
+
+test('a moderator gets the 403 page', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs(browser, MOD);
+  await page.goto(`${server.url}/admin/import`);
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Import from Stack Exchange' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test.describe(() => {
+  test.skip(!HAVE_DUMPS, `the Stack Exchange dumps are not at ${DATA} (set LANTERN_SE_DATA)`);
+
+  test('history-meta uploaded through the page: progress, then exactly its counts; the same upload again adds nothing', async ({ browser }) => {
+    test.setTimeout(600_000);
+    const page = await pageAs(browser, ADMIN);
+    await page.goto(`${server.url}/admin/import`);
+    await importThroughPage(page);
+    // progress while it runs
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Importing meta\.history\.stackexchange\.com: /)).toBeVisible();
+    await shot(page, 'admin-import-running');
+    await expect(page.getByText(/^Imported meta\.history\.stackexchange\.com in /)).toBeVisible({ timeout: 480_000 });
+    expect(await summaryRow(page, 'Questions')).toEqual([556, 556, 0, 0]);
+    expect((await summaryRow(page, 'Answers')).slice(1, 3)).toEqual([1095, 0]);
+    expect((await summaryRow(page, 'Comments')).slice(0, 1)).toEqual([3454]);
+    expect((await summaryRow(page, 'Users')).slice(0, 3)).toEqual([2295, 2295, 0]);
+    await expectAccessible(page);
+    await shot(page, 'admin-import-done');
+    for (const [width, dark, name] of [[390, false, 'phone'], [1280, true, 'dark']] as const) {
+      const other = await pageAs(browser, ADMIN, { width, dark });
+      await other.goto(`${server.url}/admin/import`);
+      await expect(other.getByText(/^Imported meta\.history\.stackexchange\.com in /)).toBeVisible();
+      await expectContrast(other);
+      await shot(other, `admin-import-done-${name}`);
+      await other.context().close();
+    }
+
+    // the site has it: a question of the dump is listed and opens
+    const found = await api.call('GET', `/api/v1/search?q=${encodeURIComponent('"Should we include sources in answers?"')}&size=5`);
+    expect(found.data.list[0].object.title).toBe('Should we include sources in answers?');
+    expect(found.data.list[0].object.vote_count).toBe(18);
+
+    // again: everything is already there
+    await importThroughPage(page);
+    await expect(page.getByText(/^Importing meta\.history\.stackexchange\.com: /)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Imported meta\.history\.stackexchange\.com in /)).toBeVisible({ timeout: 480_000 });
+    expect(await summaryRow(page, 'Questions')).toEqual([556, 0, 556, 0]);
+    expect((await summaryRow(page, 'Users')).slice(0, 3)).toEqual([2295, 0, 2295]);
+    await page.context().close();
+  });
+});
