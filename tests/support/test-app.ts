@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp, type AppDeps, type LanternApp } from '../../server/app.js';
 import { makeConfig, type Config } from '../../server/config.js';
 import { copyTemplate, TEST_INSTALL } from './template-db.js';
+import { assertNoSecrets, SecretsScanner } from './secrets-scan.js';
 
 /** A started app on an ephemeral port with its own temporary data dir. */
 export interface TestApp {
@@ -22,6 +23,7 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
   // start from the run's template: installed when the install is the default one at the real time, else only migrated
   if (config.dataDir === dataDir) await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated');
   const lantern = await createApp(config, opts.deps);
+  const scanner = new SecretsScanner(lantern);
   const { url } = await lantern.listen(0, '127.0.0.1');
   return {
     lantern,
@@ -32,8 +34,11 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
       if (o.body !== undefined) headers['content-type'] = 'application/json';
       if (o.token) headers.authorization = o.token;
       if (o.lang) headers['accept-language'] = o.lang;
-      const res = await fetch(url + path, { method, headers, body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body), redirect: 'manual' });
+      const requestBody = o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      const started = scanner.begin();
+      const res = await fetch(url + path, { method, headers, body: requestBody, redirect: 'manual' });
       const text = await res.text();
+      await assertNoSecrets(scanner, { method, path, requestText: `${path} ${requestBody ?? ''}`, token: o.token, started, responseText: text });
       let body: any = text;
       try {
         body = JSON.parse(text);
