@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['tests/long/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 15 * 60_000,
+    testTimeout: 30 * 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // one at a time: each drives the server as hard as the machine allows, and the soak measures memory

@@ -11,14 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, checkDatabase, figure, makeSite, runSeed, seeded, ServerProcess, V1 } from './support.js';
+import { call, checkDatabase, figure, killLeftoverServers, makeSite, runSeed, seeded, ServerProcess, V1 } from './support.js';
 
 const KILLS = Number(process.env.LANTERN_BACKUP_KILLS) || 6;
 // copies of one long question make a database large enough (~25 MB) that a backup takes a while to write
 const COPIES = 300;
 
 const dirs: string[] = [];
-afterAll(() => {
+afterAll(async () => {
+  await killLeftoverServers();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -73,7 +74,7 @@ function requestBackup(server: ServerProcess): Promise<{ type: string; ms: numbe
 }
 
 describe('crash safety: SIGKILL during a backup', () => {
-  it(`keeps the data dir intact and lists no partial backup through ${KILLS} kills`, { timeout: 15 * 60_000 }, async () => {
+  it(`keeps the data dir intact and lists no partial backup through ${KILLS} kills`, { timeout: 30 * 60_000 }, async () => {
     const seed = runSeed();
     process.stdout.write(`crash-backup seed ${seed} (LANTERN_LONG_SEED=${seed} replays it)\n`);
     const rng = seeded(seed + 13);

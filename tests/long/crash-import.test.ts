@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, checkDatabase, figure, makeSite, queryLines, root, runSeed, seeded, ServerProcess, V1 } from './support.js';
+import { call, checkDatabase, figure, killLeftoverServers, makeSite, queryLines, root, runSeed, seeded, ServerProcess, V1 } from './support.js';
 
 const dumps = process.env.LANTERN_SE_DATA ?? join(root, '../shared/data/stackexchange');
 const coffee = join(dumps, 'coffee');
@@ -18,7 +18,8 @@ const KILLS = Number(process.env.LANTERN_IMPORT_KILLS) || 3;
 const PHASES = ['questions...', 'answers...'];
 
 const dirs: string[] = [];
-afterAll(() => {
+afterAll(async () => {
+  await killLeftoverServers();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -58,7 +59,7 @@ const imported = (output: string, kind: string) => {
 };
 
 describe('crash safety: SIGKILL during an import', () => {
-  it.skipIf(!existsSync(join(coffee, 'Posts.xml')))(`keeps the site consistent through ${KILLS} kills and completes on a re-run (dumps: ${coffee})`, { timeout: 15 * 60_000 }, async () => {
+  it.skipIf(!existsSync(join(coffee, 'Posts.xml')))(`keeps the site consistent through ${KILLS} kills and completes on a re-run (dumps: ${coffee})`, { timeout: 30 * 60_000 }, async () => {
     const seed = runSeed();
     process.stdout.write(`crash-import seed ${seed} (LANTERN_LONG_SEED=${seed} replays it)\n`);
     const rng = seeded(seed + 7);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, checkDatabase, figure, makeSite, PNG, runSeed, seeded, ServerProcess, V1, type Site } from './support.js';
+import { call, checkDatabase, figure, killLeftoverServers, makeSite, PNG, runSeed, seeded, ServerProcess, V1, type Site } from './support.js';
 
 const KILLS = Number(process.env.LANTERN_CRASH_KILLS) || 24;
 const WRITERS = 4;
@@ -22,7 +22,8 @@ type Write =
   | { kind: 'upload'; path: string };
 
 const dirs: string[] = [];
-afterAll(() => {
+afterAll(async () => {
+  await killLeftoverServers();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -60,7 +61,7 @@ async function verify(url: string, site: Site, w: Write): Promise<string | null>
 }
 
 describe('crash safety: SIGKILL during writes', () => {
-  it(`keeps every acknowledged write and a consistent database through ${KILLS} kills`, { timeout: 15 * 60_000 }, async () => {
+  it(`keeps every acknowledged write and a consistent database through ${KILLS} kills`, { timeout: 30 * 60_000 }, async () => {
     const seed = runSeed();
     process.stdout.write(`crash-writes seed ${seed} (LANTERN_LONG_SEED=${seed} replays it)\n`);
     const rng = seeded(seed);

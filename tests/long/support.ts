@@ -83,6 +83,13 @@ export async function makeSite(dataDir: string, count: number): Promise<Site> {
   }
 }
 
+const running = new Set<ServerProcess>();
+
+/** Kills every server a test started and did not stop (a test that failed or timed out midway). */
+export async function killLeftoverServers(): Promise<void> {
+  for (const s of [...running]) await s.kill9();
+}
+
 /** The built server (out/main/server.js) in a child process on 127.0.0.1. */
 export class ServerProcess {
   child: ChildProcess | null = null;
@@ -115,6 +122,7 @@ export class ServerProcess {
       this.stderr = (this.stderr + d.toString()).slice(-20_000);
     });
     this.child = child;
+    running.add(this);
     this.url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -138,6 +146,7 @@ export class ServerProcess {
     child.kill('SIGKILL');
     await gone;
     this.child = null;
+    running.delete(this);
   }
 
   /** A clean stop (SIGTERM). */
@@ -148,6 +157,7 @@ export class ServerProcess {
     child.kill('SIGTERM');
     await gone;
     this.child = null;
+    running.delete(this);
   }
 }
 
