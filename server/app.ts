@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import type { ZodType } from 'zod';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
+import { inputSchemaOf } from './http/validate.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { RateLimiter } from './infra/captcha/rate-limit.js';
@@ -52,6 +54,8 @@ export interface RouteInfo {
   path: string;
   /** Undefined when the route has no auth() middleware. */
   level: AccessLevel | undefined;
+  /** The schema its validate() middleware checks (body or query), if it has one. */
+  input?: { schema: ZodType; source: 'body' | 'query' };
 }
 
 /** Builds an app instance with its own database; nothing is shared between instances. */
@@ -142,7 +146,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
           .flatMap((layer) => {
             const route = layer.route!;
             const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
-            return Object.keys(route.methods).map((m) => ({ method: m.toUpperCase(), path: `${prefix}${route.path}`, level }));
+            const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
+            return Object.keys(route.methods).map((m) => ({ method: m.toUpperCase(), path: `${prefix}${route.path}`, level, ...(input ? { input } : {}) }));
           }),
       );
     },

@@ -61,7 +61,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 /** Middleware: validates req.body or req.query and stores the result in res.locals.input. */
 export function validate<S extends z.ZodType>(schema: S, source: Source = 'body') {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  const handler = (req: Request, res: Response, next: NextFunction): void => {
     const raw = source === 'body' ? (req.body ?? {}) : req.query;
     if (source === 'body' && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
       throw new AppError(400, 'base.request_format_error');
@@ -69,6 +69,13 @@ export function validate<S extends z.ZodType>(schema: S, source: Source = 'body'
     res.locals.input = parseInput(schema, raw);
     next();
   };
+  // the route table (and the schema-driven fuzz test) read each route's input schema from here
+  return Object.assign(handler, { inputSchema: { schema: schema as z.ZodType, source } });
+}
+
+/** The input a validate() middleware checks, if the handler is one. */
+export function inputSchemaOf(handler: unknown): { schema: z.ZodType; source: Source } | undefined {
+  return (handler as { inputSchema?: { schema: z.ZodType; source: Source } } | null)?.inputSchema;
 }
 
 /** The validated input stored by validate(). */
