@@ -3,15 +3,17 @@ import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { openSqlite, type DialectHandle } from './dialect/sqlite.js';
 import { migrationProvider } from './migrations/index.js';
+import { recoverInterruptedSwap } from './restore-journal.js';
 
 /** The database file inside a data dir. */
 export function databaseFile(dataDir: string): string {
   return join(dataDir, 'lantern.db');
 }
 
-/** Opens the data dir's database and brings its schema up to date. */
+/** Opens the data dir's database and brings its schema up to date (after finishing or undoing a restore a kill interrupted). */
 export async function connectDatabase(dataDir: string): Promise<DialectHandle> {
   mkdirSync(dataDir, { recursive: true });
+  recoverInterruptedSwap(dataDir);
   const handle = openSqlite(databaseFile(dataDir));
   await migrate(handle);
   return handle;

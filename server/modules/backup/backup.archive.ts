@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SWAPPED_ENTRIES, writeSwapPhase } from '../../db/restore-journal.js';
 import { copyFileSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import Database from 'better-sqlite3';
@@ -303,18 +304,22 @@ export function checkDatabaseFile(file: string): DatabaseCheck {
  */
 export function swapIntoDataDir(checked: CheckedBackup, dataDir: string, onProgress: OnProgress = () => {}): void {
   const aside = mkdtempSync(join(dataDir, '.replaced-'));
-  const names = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS_DIR];
   const moved: string[] = [];
   onProgress({ phase: 'swapping', done: 0, total: 1 });
   try {
-    for (const n of names) {
+    // each phase is journalled before its step, so a start after a kill finishes or undoes the swap
+    // (server/db/restore-journal.ts)
+    writeSwapPhase(aside, 'aside');
+    for (const n of SWAPPED_ENTRIES) {
       if (existsSync(join(dataDir, n))) {
         renameSync(join(dataDir, n), join(aside, n));
         moved.push(n);
       }
     }
+    writeSwapPhase(aside, 'placing');
     renameSync(join(checked.dir, DB_ENTRY), join(dataDir, DB_ENTRY));
     if (existsSync(join(checked.dir, UPLOADS_DIR))) renameSync(join(checked.dir, UPLOADS_DIR), join(dataDir, UPLOADS_DIR));
+    writeSwapPhase(aside, 'done');
   } catch (err) {
     // put everything back as it was
     for (const n of [DB_ENTRY, UPLOADS_DIR]) if (moved.includes(n) && existsSync(join(dataDir, n))) rmSync(join(dataDir, n), { recursive: true, force: true });
