@@ -68,8 +68,16 @@ function StatusCard({ status }: { status: ImportStatus }) {
           <p className="muted small">{t('admin_import.rows_read', { count: status.rows })}</p>
         </>
       )}
-      {status.state === 'done' && status.report && <Message severity="success" text={t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })} />}
-      {status.state === 'failed' && <Message severity="error" text={t('admin_import.failed', { site: status.site, error: status.error })} />}
+      {status.state === 'done' && status.report && (
+        <p className="import-outcome">
+          <i className="pi pi-check-circle" aria-hidden="true" /> {t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })}
+        </p>
+      )}
+      {status.state === 'failed' && (
+        <p className="import-outcome field-error">
+          <i className="pi pi-times-circle" aria-hidden="true" /> {t('admin_import.failed', { site: status.site, error: status.error })}
+        </p>
+      )}
       {status.ignored.length > 0 && <p className="muted small">{t('admin_import.ignored', { names: status.ignored.join(', ') })}</p>}
       {status.report && status.report.errors.length > 0 && (
         <>
