@@ -96,6 +96,26 @@ export interface CreateOptions {
   onProgress?: OnProgress;
 }
 
+// a backup stages and writes for minutes at most: older staging folders and .partial files were left by a kill
+const LEFTOVER_AGE_MS = 3600_000;
+
+/**
+ * Removes what backups killed part way left in a backups folder: staging folders (a whole copy of
+ * the database each) and .partial archives older than an hour. Finished archives are never touched.
+ */
+export function removeBackupLeftovers(dir: string, now = Date.now()): number {
+  if (!existsSync(dir)) return 0;
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith('.staging-') && !name.endsWith('.partial')) continue;
+    const path = join(dir, name);
+    if (now - statSync(path).mtimeMs < LEFTOVER_AGE_MS) continue;
+    rmSync(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Writes one backup archive (.tar.gz): manifest.json, lantern.db (copied online) and uploads/.
  * The database is copied first, so everything committed before the call is in it.
@@ -103,6 +123,7 @@ export interface CreateOptions {
 export async function createBackupArchive(opts: CreateOptions): Promise<Manifest> {
   const progress = opts.onProgress ?? (() => {});
   mkdirSync(dirname(opts.target), { recursive: true });
+  removeBackupLeftovers(dirname(opts.target));
   const stage = mkdtempSync(join(dirname(opts.target), '.staging-'));
   const partial = `${opts.target}.partial`;
   try {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create as tarCreate, extract as tarExtract } from 'tar';
@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { connectDatabase } from '../../db/connect.js';
 import { backupNow, backupsDir } from '../../infra/backup.js';
 import type { Clock } from '../../infra/clock.js';
-import { BackupError, checkBackupArchive, isSafeEntryPath, restoreIntoDataDir } from './backup.archive.js';
+import { BackupError, checkBackupArchive, isSafeEntryPath, removeBackupLeftovers, restoreIntoDataDir } from './backup.archive.js';
 import { backupState, lastSlot, listBackups, scheduleTick } from './backup.service.js';
 
 const ADMIN = '/answer/admin/api';
@@ -135,6 +135,25 @@ describe('backup archives', () => {
     const evilArchive = join(tempDir(), 'evil.tar.gz');
     await tarCreate({ gzip: true, file: evilArchive, cwd: join(evil, 'uploads'), preservePaths: true }, ['../escape.txt']);
     expect(await refusal(evilArchive)).toBe('error.backup.unsafe_entry');
+  });
+
+  it('removes what killed backups left (staging folders, .partial archives) once they are an hour old, never a finished archive', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lantern-leftovers-'));
+    try {
+      mkdirSync(join(dir, '.staging-abc'));
+      writeFileSync(join(dir, '.staging-abc', 'lantern.db'), 'copy');
+      writeFileSync(join(dir, 'lantern-2026-01-01T00-00-00Z.tar.gz.partial'), 'cut');
+      writeFileSync(join(dir, 'lantern-2025-12-31T00-00-00Z.tar.gz'), 'whole');
+      const now = Date.now();
+      // a backup running now keeps its staging folder and partial file
+      expect(removeBackupLeftovers(dir, now)).toBe(0);
+      const old = new Date(now - 2 * 3600_000);
+      for (const n of readdirSync(dir)) utimesSync(join(dir, n), old, old);
+      expect(removeBackupLeftovers(dir, now)).toBe(2);
+      expect(readdirSync(dir)).toEqual(['lantern-2025-12-31T00-00-00Z.tar.gz']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('knows which entry paths are safe', () => {

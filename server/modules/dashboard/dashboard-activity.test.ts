@@ -82,12 +82,17 @@ describe('GET dashboard/activity', () => {
     writeFileSync(join(app.dataDir, 'uploads', 'a.png'), Buffer.alloc(2048));
     const backups = join(app.dataDir, 'backups');
     mkdirSync(backups, { recursive: true });
-    writeFileSync(join(backups, 'lantern-old.db'), 'x');
-    writeFileSync(join(backups, 'lantern-new.db'), 'x');
+    const older = 'lantern-2023-11-14T22-13-20Z.tar.gz';
+    const newer = 'lantern-scheduled-2025-06-15T15-06-40Z.tar.gz';
+    writeFileSync(join(backups, older), 'x');
+    writeFileSync(join(backups, newer), 'x');
+    // neither a note nor a backup cut short counts
     writeFileSync(join(backups, 'notes.txt'), 'x');
-    utimesSync(join(backups, 'lantern-old.db'), 1_700_000_000, 1_700_000_000);
-    utimesSync(join(backups, 'lantern-new.db'), 1_750_000_000, 1_750_000_000);
+    writeFileSync(join(backups, 'lantern-2025-07-01T00-00-00Z.tar.gz.partial'), 'x');
+    utimesSync(join(backups, older), 1_700_000_000, 1_700_000_000);
+    utimesSync(join(backups, newer), 1_750_000_000, 1_750_000_000);
     utimesSync(join(backups, 'notes.txt'), 1_760_000_000, 1_760_000_000);
+    utimesSync(join(backups, 'lantern-2025-07-01T00-00-00Z.tar.gz.partial'), 1_760_000_000, 1_760_000_000);
     const health = (await get()).health;
     expect(health).toMatchObject({ uploads_size: '2.00KB', uploads_bytes: 2048, last_backup_at: 1_750_000_000 });
   });

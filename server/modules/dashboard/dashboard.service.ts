@@ -6,6 +6,7 @@ import { liftExpiredSuspensions } from '../admin-user/admin-user.repository.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { formatSize, presentDashboard } from './dashboard.presenter.js';
 import * as repo from './dashboard.repository.js';
+import { BACKUP_NAME } from '../../infra/backup.js';
 
 /** Bytes under a folder (0 when it does not exist). */
 export async function folderSize(dir: string): Promise<number> {
@@ -105,7 +106,8 @@ export async function lastBackupAt(dataDir: string): Promise<number | null> {
     return null;
   }
   let newest: number | null = null;
-  for (const name of names.filter((n) => n.endsWith('.db'))) {
+  // only whole backups count: the names Lantern gives finished archives (not a .partial or a staging folder)
+  for (const name of names.filter((n) => BACKUP_NAME.test(n))) {
     const s = await stat(join(dataDir, 'backups', name)).catch(() => null);
     if (s?.isFile()) newest = Math.max(newest ?? 0, Math.floor(s.mtimeMs / 1000));
   }
