@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { ROLE } from '../../contract/limits.js';
@@ -50,6 +50,26 @@ export interface ReceivedFile {
  * within the megapixel setting), strips photo metadata, stores the image under a random name,
  * records it and answers its URL.
  */
+/**
+ * Writes a file so that its name only ever shows a whole file: the bytes go to a dot-named
+ * temporary file beside it (never served: not a stored name), are synced, then renamed into place.
+ * A kill part way leaves no truncated upload under a name the site serves.
+ */
+async function writeWhole(target: string, bytes: Buffer): Promise<void> {
+  const tmp = resolve(target, '..', `.tmp-${randomBytes(8).toString('hex')}`);
+  const fh = await open(tmp, 'wx', 0o644);
+  try {
+    await fh.writeFile(bytes);
+    await fh.sync();
+  } catch (err) {
+    await fh.close();
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  await fh.close();
+  await rename(tmp, target);
+}
+
 export async function uploadFile(ctx: AppContext, session: SessionUser, input: { source: unknown; file: ReceivedFile | undefined }): Promise<string> {
   const source = typeof input.source === 'string' && Object.hasOwn(SOURCE_DIRS, input.source) ? (input.source as UploadSource) : null;
   if (!source) throw badRequest('error.upload.source_unsupported', [{ field: 'source', key: 'error.upload.source_unsupported' }]);
@@ -70,7 +90,7 @@ export async function uploadFile(ctx: AppContext, session: SessionUser, input: {
   const relPath = `${SOURCE_DIRS[source]}/${randomBytes(12).toString('hex')}.${image.ext}`;
   const target = resolve(uploadsDir(ctx), relPath);
   await mkdir(resolve(target, '..'), { recursive: true });
-  await writeFile(target, bytes, { flag: 'wx', mode: 0o644 });
+  await writeWhole(target, bytes);
   const siteUrl = normaliseSiteUrl(general.site_url ?? '');
   const url = `${siteUrl || ctx.config.basePath}/uploads/${relPath}`;
   await repo.insertFileRecord(ctx.db, {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { request } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
@@ -75,6 +75,8 @@ describe('POST file', () => {
     const rel = pathOf(r.body.data).replace('/uploads/', '');
     const onDisk = join(app.dataDir, 'uploads', rel);
     expect(readFileSync(onDisk).equals(PNG)).toBe(true);
+    // written beside as a dot-named temporary file, then renamed: nothing else is left in the folder
+    expect(readdirSync(dirname(onDisk)).filter((n) => n.startsWith('.'))).toEqual([]);
     const rec = await app.lantern.ctx.db.selectFrom('file_record').selectAll().where('file_path', '=', rel).executeTakeFirstOrThrow();
     expect(rec).toEqual(expect.objectContaining({ user_id: user.id, file_url: r.body.data, file_name: 'holiday photo.png', mime_type: 'image/png', size: PNG.length, source: 'post', status: 1 }));
   });
