@@ -53,7 +53,8 @@ export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
       dotfiles: 'deny',
       maxAge: 365 * 24 * 3600 * 1000,
       immutable: true,
-      headers: { 'Content-Type': found.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': FILE_CSP },
+      // shown inline under its generated name (hex and a checked extension: nothing to escape), never the uploader's file name
+      headers: { 'Content-Type': found.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': FILE_CSP, 'Content-Disposition': `inline; filename="${found.relPath.split('/').pop()}"` },
     }, (err) => {
       if (err && !res.headersSent) next(notFound());
     });

@@ -258,7 +258,7 @@ describe('GET /uploads/...', () => {
     jpgPath = pathOf((await upload({ token: user.token, file: JPEG, name: 'x.jpg' })).body.data);
   });
 
-  it('serves the bytes with the right type, nosniff, a locked-down CSP and a long cache', async () => {
+  it('serves the bytes with the right type, nosniff, a locked-down CSP, a long cache and its generated name inline', async () => {
     for (const [path, bytes, type] of [[pngPath, PNG, 'image/png'], [jpgPath, JPEG, 'image/jpeg']] as const) {
       const r = await rawGet(path);
       expect(r.status).toBe(200);
@@ -267,6 +267,7 @@ describe('GET /uploads/...', () => {
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
       expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(r.headers['content-disposition']).toBe(`inline; filename="${path.split('/').pop()}"`);
     }
   });
 
