@@ -86,9 +86,25 @@ export async function reviveTag(db: DbOrTrx, tagId: string, now: number): Promis
 }
 
 /** Marks an answer accepted on its question. */
-export async function acceptAnswer(db: DbOrTrx, questionId: string, answerId: string): Promise<void> {
+export async function acceptAnswer(db: DbOrTrx, questionId: string, answerId: string): Promise<boolean> {
+  const q = await db.selectFrom('question').select('accepted_answer_id').where('id', '=', questionId).executeTakeFirst();
+  if (!q || q.accepted_answer_id === answerId) return false;
   await db.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
   await db.updateTable('question').set({ accepted_answer_id: answerId }).where('id', '=', questionId).execute();
+  return true;
+}
+
+/** The authors (of the questions and their answers) and the tags of imported questions, for a recount. */
+export async function authorsAndTagsOf(db: DbOrTrx, questionIds: string[]): Promise<{ users: number[]; tags: string[] }> {
+  const users = new Set<number>();
+  const tags = new Set<string>();
+  for (let i = 0; i < questionIds.length; i += 500) {
+    const chunk = questionIds.slice(i, i + 500);
+    for (const r of await db.selectFrom('question').select('user_id').where('id', 'in', chunk).execute()) users.add(r.user_id);
+    for (const r of await db.selectFrom('answer').select('user_id').where('question_id', 'in', chunk).execute()) users.add(r.user_id);
+    for (const r of await db.selectFrom('tag_rel').select('tag_id').where('object_id', 'in', chunk).execute()) tags.add(r.tag_id);
+  }
+  return { users: [...users], tags: [...tags] };
 }
 
 /** Recounts questions' available answers and their newest answer. */

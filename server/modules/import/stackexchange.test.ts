@@ -284,6 +284,35 @@ describe.skipIf(!HAVE_DUMPS)(`importing coffee (Posts.xml only) (dumps at ${DATA
     expect(hit.accepted).toBe(true);
     expect(hit.user_info.display_name).toBe('user4');
   });
+
+  it('a re-run repairs an import killed before its last step (tag and author counts, acceptances)', async () => {
+    const db = app.lantern.ctx.db;
+    const qid = await sourceOf('coffee.stackexchange.com/q/1');
+    const aid = await sourceOf('coffee.stackexchange.com/a/24');
+    const questions = (await db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', 'like', 'coffee.stackexchange.com/q/%').execute()).map((r) => r.object_id);
+    const authors = [
+      ...(await db.selectFrom('question').select('user_id').where('id', 'in', questions).execute()),
+      ...(await db.selectFrom('answer').select('user_id').where('question_id', 'in', questions).execute()),
+    ].map((r) => r.user_id);
+    const tagIds = (await db.selectFrom('tag_rel').select('tag_id').where('object_id', 'in', questions).execute()).map((r) => r.tag_id);
+    expect(questions.length).toBeGreaterThan(100);
+    const snapshot = async () => ({
+      tags: await db.selectFrom('tag').select(['id', 'question_count']).where('id', 'in', tagIds).orderBy('id').execute(),
+      users: await db.selectFrom('user').select(['id', 'question_count', 'answer_count']).where('id', 'in', authors).orderBy('id').execute(),
+      question: await db.selectFrom('question').select(['accepted_answer_id', 'answer_count']).where('id', '=', qid).executeTakeFirstOrThrow(),
+      answer: await db.selectFrom('answer').select('adopted').where('id', '=', aid).executeTakeFirstOrThrow(),
+    });
+    const whole = await snapshot();
+    // what a kill between the posts' batches and the final recount leaves
+    await db.updateTable('tag').set({ question_count: 0 }).where('id', 'in', tagIds).execute();
+    await db.updateTable('user').set({ question_count: 0, answer_count: 0 }).where('id', 'in', authors).execute();
+    await db.updateTable('question').set({ accepted_answer_id: '0', answer_count: 0 }).where('id', '=', qid).execute();
+    await db.updateTable('answer').set({ adopted: 1 }).where('id', '=', aid).execute();
+    const again = await importStackExchange(db, COFFEE, { site: 'coffee.stackexchange.com' });
+    expect(again.questions.imported).toBe(0);
+    expect(again.acceptedAnswers).toBe(1);
+    expect(await snapshot()).toEqual(whole);
+  });
 });
 
 describe('bad input', () => {

@@ -140,6 +140,8 @@ class StackExchangeImport {
   private readonly touchedQuestions = new Set<string>();
   private readonly touchedUsers = new Set<number>();
   private readonly touchedTags = new Set<string>();
+  /** Questions found already imported (with their answers): recounted again, with their authors and tags. */
+  private readonly revisited = new Set<string>();
   /** Tag wiki posts (type 4 excerpts, type 5 bodies) by post id. */
   private readonly wikiPosts = new Map<number, { type: 4 | 5; body: string; created: number }>();
   /** When each tag was first used by a question of the dump. */
@@ -424,8 +426,12 @@ class StackExchangeImport {
         const first = this.tagFirstUse.get(slug);
         if (first === undefined || q.CreationDate < first) this.tagFirstUse.set(slug, q.CreationDate);
       }
-      if (this.posts.has(q.Id)) {
+      const known = this.posts.get(q.Id);
+      if (known) {
         counts.existing += 1;
+        // an import killed before its last step (recounts, acceptances) is repaired by the next run
+        this.revisited.add(known.id);
+        if (q.AcceptedAnswerId !== undefined) this.accepted.set(known.id, q.AcceptedAnswerId);
         return;
       }
       const body = htmlToMarkdown(q.Body);
@@ -543,8 +549,10 @@ class StackExchangeImport {
       const parsed = answerRow.safeParse(raw);
       if (!parsed.success) return skip(counts, rowProblem(parsed.error));
       const a: AnswerRow = parsed.data;
-      if (this.posts.has(a.Id)) {
+      const knownAnswer = this.posts.get(a.Id);
+      if (knownAnswer) {
         counts.existing += 1;
+        this.revisited.add(knownAnswer.questionId);
         return;
       }
       const parent = this.posts.get(a.ParentId);
@@ -584,8 +592,13 @@ class StackExchangeImport {
       for (const [questionId, seAnswerId] of this.accepted) {
         const answer = this.posts.get(seAnswerId);
         if (!answer || answer.questionId !== questionId || answer.id === questionId) continue;
-        await repo.acceptAnswer(trx, questionId, answer.id);
-        this.report.acceptedAnswers += 1;
+        if (await repo.acceptAnswer(trx, questionId, answer.id)) this.report.acceptedAnswers += 1;
+      }
+      if (this.revisited.size) {
+        const again = await repo.authorsAndTagsOf(trx, [...this.revisited]);
+        for (const id of this.revisited) this.touchedQuestions.add(id);
+        for (const u of again.users) this.touchedUsers.add(u);
+        for (const t of again.tags) this.touchedTags.add(t);
       }
       await repo.recountQuestions(trx, [...this.touchedQuestions]);
       await repo.recountUsers(trx, [...this.touchedUsers]);
