@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast } from './question-pages';
@@ -9,7 +10,7 @@ import { Api, expectAccessible, expectContrast } from './question-pages';
 // the same upload again adds nothing; a .7z is refused with a message; a moderator gets the 403 page.
 test.describe.configure({ mode: 'serial' });
 
-const DATA = process.env.LANTERN_SE_DATA ?? join(__dirname, '../../../shared/data/stackexchange');
+const DATA = process.env.LANTERN_SE_DATA ?? fileURLToPath(new URL('../../../shared/data/stackexchange', import.meta.url));
 const HISTORY = join(DATA, 'history-meta');
 const HAVE_DUMPS = existsSync(join(HISTORY, 'Posts.xml'));
 const FILES = ['Users.xml', 'Posts.xml', 'Comments.xml'].map((f) => join(HISTORY, f));

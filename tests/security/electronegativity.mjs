@@ -39,7 +39,10 @@ try {
   cpSync(join(root, 'src-preload'), join(stage, 'src-preload'), { recursive: true, filter: (f) => !f.endsWith('.test.ts') });
   cpSync(join(root, 'src-renderer/index.html'), join(stage, 'src-renderer/index.html'));
   const electron = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version;
-  const r = spawnSync('npx', ['electronegativity', '-i', stage, '-e', electron, '-r', '-v', 'false', '-o', csv], { cwd: root, encoding: 'utf8', timeout: 240_000 });
+  // the preload pins the commander electronegativity was written for (see the file)
+  const preload = join(root, 'tests/security/electronegativity-commander.cjs');
+  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim() };
+  const r = spawnSync('npx', ['electronegativity', '-i', stage, '-e', electron, '-r', '-v', 'false', '-o', csv], { cwd: root, encoding: 'utf8', timeout: 240_000, env });
   if (r.status !== 0) {
     process.stderr.write(r.stdout + r.stderr);
     throw new Error(`electronegativity exited ${r.status}`);
