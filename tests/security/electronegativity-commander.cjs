@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload (node --require) */
 // electronegativity requires 'commander' without declaring it: it ran on whichever commander npm
 // hoisted (5.x, reading options as properties). Lantern's CLI brings commander 14, whose module
 // is no longer a program instance. This preload gives electronegativity's files the commander 5
