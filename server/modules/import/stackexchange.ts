@@ -140,6 +140,10 @@ class StackExchangeImport {
   private readonly touchedQuestions = new Set<string>();
   private readonly touchedUsers = new Set<number>();
   private readonly touchedTags = new Set<string>();
+  /** What the open batch changed: recounted before it commits, so no commit leaves a count behind its rows. */
+  private readonly batchQuestions = new Set<string>();
+  private readonly batchUsers = new Set<number>();
+  private readonly batchTags = new Set<string>();
   /** Questions found already imported (with their answers): recounted again, with their authors and tags. */
   private readonly revisited = new Set<string>();
   /** Tag wiki posts (type 4 excerpts, type 5 bodies) by post id. */
@@ -218,6 +222,16 @@ class StackExchangeImport {
    * Reads a file's rows in batches, one transaction each; `handle` runs once per row. Between
    * batches the server gets a turn (the import runs while the site serves).
    */
+  /** Inside a batch's transaction: recounts the questions, authors and tags its rows touched (a kill after any commit leaves counts that match the rows). */
+  private async recountBatch(trx: Trx): Promise<void> {
+    if (this.batchQuestions.size) await repo.recountQuestions(trx, [...this.batchQuestions]);
+    if (this.batchUsers.size) await repo.recountUsers(trx, [...this.batchUsers]);
+    if (this.batchTags.size) await recountTags(trx, [...this.batchTags]);
+    this.batchQuestions.clear();
+    this.batchUsers.clear();
+    this.batchTags.clear();
+  }
+
   private async eachRow(file: string, handle: (trx: Trx, raw: Record<string, string>) => Promise<void>): Promise<void> {
     const path = join(this.dir, file);
     if (!existsSync(path) || this.stopped()) return;
@@ -232,6 +246,7 @@ class StackExchangeImport {
       const trx = await this.db.startTransaction().execute();
       try {
         for (const raw of batch) await handle(trx as Trx, raw);
+        await this.recountBatch(trx as Trx);
         await trx.commit().execute();
       } catch (err) {
         await trx.rollback().execute();
@@ -456,6 +471,9 @@ class StackExchangeImport {
         await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'question.asked', revisionId, now: q.CreationDate });
         await repo.markImported(t, id, this.source('q', q.Id), q.CreationDate);
         await repo.setScoreOffset(t, id, q.Score ?? 0, q.CreationDate);
+        this.batchQuestions.add(id);
+        this.batchUsers.add(owner.id);
+        for (const tagId of tagIds) this.batchTags.add(tagId);
         this.hooks.push(() => {
           this.posts.set(q.Id, { id, questionId: id });
           if (q.AcceptedAnswerId !== undefined) this.accepted.set(id, q.AcceptedAnswerId);
@@ -574,6 +592,8 @@ class StackExchangeImport {
         await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: parent.questionId, key: 'question.answered', now: a.CreationDate });
         await repo.markImported(t, id, this.source('a', a.Id), a.CreationDate);
         await repo.setScoreOffset(t, id, a.Score ?? 0, a.CreationDate);
+        this.batchQuestions.add(parent.questionId);
+        this.batchUsers.add(owner.id);
         this.hooks.push(() => {
           this.posts.set(a.Id, { id, questionId: parent.questionId });
           this.touchedQuestions.add(parent.questionId);
