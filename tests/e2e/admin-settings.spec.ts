@@ -35,8 +35,10 @@ async function openScreen(page: Page, path: string, heading: string): Promise<vo
 }
 
 async function save(page: Page): Promise<void> {
+  const before = await page.getByText('update success').count();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('update success')).toBeVisible();
+  // a second save may come while the first one's toast still shows: wait for one more
+  await expect(page.getByText('update success')).toHaveCount(before + 1);
 }
 
 test.beforeAll(async () => {

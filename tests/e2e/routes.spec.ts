@@ -151,7 +151,8 @@ async function land(page: Page, path: string): Promise<string> {
 
 for (const role of ROLES) {
   test(`every route outside /admin, opened as ${role}, lands where section 4 says and has a title`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // every route, with axe on each the role may open: minutes when the other worker is busy too
+    test.setTimeout(480_000);
     const page = await pageAs(browser, role);
     const wrong: string[] = [];
     for (const [path, landing] of table()) {
