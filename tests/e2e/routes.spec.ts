@@ -159,6 +159,8 @@ for (const role of ROLES) {
       const expected = landing[role] === SELF ? path.split('?')[0] : landing[role];
       const at = await land(page, path);
       if (at !== expected) wrong.push(`${path}: landed on ${at}, expected ${expected}`);
+      // the page names itself once its data arrives (after a guard's redirect, a moment later): wait for it, then check
+      await page.waitForFunction(() => / - /.test(document.title), null, { timeout: 5_000 }).catch(() => undefined);
       const title = await page.title();
       if (!/^\S.* - /.test(title)) wrong.push(`${path}: title "${title}" names no page`);
       // every screen a visitor or a member reaches: no serious or critical accessibility violation, axe
