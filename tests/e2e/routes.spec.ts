@@ -157,7 +157,9 @@ for (const role of ROLES) {
     const wrong: string[] = [];
     for (const [path, landing] of table()) {
       const expected = landing[role] === SELF ? path.split('?')[0] : landing[role];
-      const at = await land(page, path);
+      let at = await land(page, path);
+      // a guard may redirect a moment after the network goes quiet (once the user's status is read): wait up to 5 s for it
+      if (at !== expected) at = await page.waitForURL((u) => u.pathname === expected, { timeout: 5_000 }).then(() => expected, () => new URL(page.url()).pathname);
       if (at !== expected) wrong.push(`${path}: landed on ${at}, expected ${expected}`);
       // the page names itself once its data arrives (after a guard's redirect, a moment later): wait for it, then check
       await page.waitForFunction(() => / - /.test(document.title), null, { timeout: 5_000 }).catch(() => undefined);
