@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { basePath } from '../../utils/base-path';
 import { ADMIN, api } from '../client';
+import { basePath } from '../../utils/base-path';
 import { ApiError } from '../errors';
 import { getToken } from '../token';
+import { postWithUploadProgress } from '../upload-progress';
 import type { BackupJob, BackupOverview, BackupSchedule } from './types';
 
 export const backupKeys = {
@@ -45,28 +46,7 @@ export const useRestoreListed = () => useJobStart((name: string) => api.post<{ j
 export function uploadRestore(input: { file: File; onUpload?: (fraction: number) => void }): Promise<{ job: BackupJob }> {
   const form = new FormData();
   form.append('file', input.file, input.file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${basePath()}${ADMIN}/backups/restore`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) input.onUpload?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'client.network', 'network error', null));
-    xhr.onload = () => {
-      let envelope: { reason?: string; msg?: string; data?: unknown } = {};
-      try {
-        envelope = JSON.parse(xhr.responseText) as typeof envelope;
-      } catch {
-        envelope = { reason: 'client.bad_response', msg: xhr.statusText, data: null };
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(envelope.data as { job: BackupJob });
-      else reject(new ApiError(xhr.status, envelope.reason ?? 'base.unknown', envelope.msg ?? xhr.statusText, envelope.data ?? null));
-    };
-    xhr.send(form);
-  });
+  return postWithUploadProgress<{ job: BackupJob }>(`${ADMIN}/backups/restore`, form, input.onUpload);
 }
 
 /** Restoring an uploaded backup. */

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { basePath } from '../../utils/base-path';
 import { ADMIN, api } from '../client';
-import { ApiError } from '../errors';
-import { getToken } from '../token';
+import { postWithUploadProgress } from '../upload-progress';
 import type { ImportStatus } from './types';
 
 export const importKeys = {
@@ -33,28 +31,7 @@ export function startImport(input: { files: File[]; site: string; onUpload?: (fr
   const form = new FormData();
   form.append('site', input.site);
   for (const f of input.files) form.append('files', f, f.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${basePath()}${ADMIN}/import/stackexchange`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) input.onUpload?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'client.network', 'network error', null));
-    xhr.onload = () => {
-      let envelope: { reason?: string; msg?: string; data?: unknown } = {};
-      try {
-        envelope = JSON.parse(xhr.responseText) as typeof envelope;
-      } catch {
-        envelope = { reason: 'client.bad_response', msg: xhr.statusText, data: null };
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(envelope.data as ImportStatus);
-      else reject(new ApiError(xhr.status, envelope.reason ?? 'base.unknown', envelope.msg ?? xhr.statusText, envelope.data ?? null));
-    };
-    xhr.send(form);
-  });
+  return postWithUploadProgress<ImportStatus>(`${ADMIN}/import/stackexchange`, form, input.onUpload);
 }
 
 /** Starting an import; the status query takes over from its answer. */
