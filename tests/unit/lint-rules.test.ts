@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The layering rules of tests/eslint.config.js, each tried on a seeded violation (lintText with
+// the path the snippet pretends to live at), so that none of them can silently vanish.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: 'tests/eslint.config.js' });
+});
+
+async function problems(path: string, text: string) {
+  const [result] = await eslint.lintText(text, { filePath: `${root}${path}` });
+  return result.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const SQL = 'SQL only in repositories';
+
+describe('SQL only in repositories', () => {
+  it('refuses a query built in a service, a route or the http plumbing', async () => {
+    const text = "export const find = (db: any) => db.selectFrom('user').selectAll().execute();\n";
+    for (const path of ['server/modules/vote/probe.service.ts', 'server/modules/vote/probe.routes.ts', 'server/http/probe.ts']) {
+      expect(await problems(path, text), path).toContainEqual({ rule: 'no-restricted-syntax', message: expect.stringContaining(SQL) });
+    }
+  }, 60_000);
+
+  it('refuses every way of building a query: insert, update, delete, a CTE, sql templates and importing sql', async () => {
+    const snippets = [
+      "export const f = (db: any) => db.insertInto('tag').values({}).execute();\n",
+      "export const f = (db: any) => db.updateTable('tag').set({ status: 1 }).execute();\n",
+      "export const f = (db: any) => db.deleteFrom('tag').execute();\n",
+      "export const f = (db: any) => db.with('t', (q: any) => q).execute();\n",
+      "declare const sql: any;\nexport const f = (db: any) => sql`select 1`.execute(db);\n",
+      "declare const sql: any;\nexport const f = () => sql.raw('select 1');\n",
+      "import { sql } from 'kysely';\nexport const f = sql;\n",
+    ];
+    for (const text of snippets) {
+      expect(await problems('server/modules/tag/probe.service.ts', text), text).toContainEqual({ rule: 'no-restricted-syntax', message: expect.stringContaining(SQL) });
+    }
+  }, 60_000);
+
+  it('lets repositories, the db layer and tests build queries, and lets arrays use with()', async () => {
+    const text = "export const find = (db: any) => db.selectFrom('user').selectAll().execute();\n";
+    for (const path of ['server/modules/vote/probe.repository.ts', 'server/db/probe.ts', 'server/modules/vote/probe.test.ts']) {
+      expect(await problems(path, text), path).not.toContainEqual(expect.objectContaining({ rule: 'no-restricted-syntax' }));
+    }
+    const arrays = 'export const f = (xs: number[]) => xs.with(0, 1);\n';
+    expect(await problems('server/modules/vote/probe.service.ts', arrays)).toEqual([]);
+  }, 60_000);
+});
+
+describe('the import layers', () => {
+  it('refuses an import cycle', async () => {
+    // question.routes imports question-share: question-share importing the routes back closes a cycle
+    expect(readFileSync(`${root}server/modules/question/question.routes.ts`, 'utf8')).toContain("from './question-share.js'");
+    const text = "import { registerQuestion } from './question.routes.js';\nexport const routes = registerQuestion;\n";
+    expect(await problems('server/modules/question/question-share.ts', text)).toContainEqual({ rule: 'import-x/no-cycle', message: expect.any(String) });
+  }, 60_000);
+
+  it('refuses server/http importing a resource module', async () => {
+    const text = "import { vote } from '../modules/vote/vote.service.js';\nexport const f = vote;\n";
+    expect(await problems('server/http/probe.ts', text)).toContainEqual({ rule: 'no-restricted-imports', message: expect.stringContaining('server/http is the HTTP plumbing') });
+  }, 60_000);
+
+  it('refuses the renderer importing server code other than the contract, and allows the contract', async () => {
+    const bad = "import { vote } from '../../../server/modules/vote/vote.service.js';\nexport const f = vote;\n";
+    expect(await problems('src-renderer/pages/Probe/Probe.tsx', bad)).toContainEqual({ rule: 'no-restricted-imports', message: expect.stringContaining('The renderer imports only server/contract') });
+    const good = "import { LIMITS } from '../../../server/contract/limits.js';\nexport const l = LIMITS;\n";
+    expect(await problems('src-renderer/pages/Probe/Probe.tsx', good)).not.toContainEqual(expect.objectContaining({ rule: 'no-restricted-imports' }));
+  }, 60_000);
+});
