@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { badRequest } from './errors.js';
+import { claimGuard, deleteExpiredGuards, releaseGuard } from './request-guard.repository.js';
 
 const WINDOW_SECONDS = 5 * 60;
 
@@ -14,13 +15,12 @@ export function guardKey(userId: number, route: string, body: unknown): string {
  * a failed attempt does not block a retry. Kept in the database so several processes agree.
  */
 export async function onceWithin5Minutes<T>(db: Db, key: string, now: number, run: () => Promise<T>): Promise<T> {
-  await db.deleteFrom('request_guard').where('expires_at', '<=', now).execute();
-  const inserted = await db.insertInto('request_guard').values({ key_hash: key, expires_at: now + WINDOW_SECONDS }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw badRequest('base.duplicate_request_error');
+  await deleteExpiredGuards(db, now);
+  if (!(await claimGuard(db, key, now + WINDOW_SECONDS))) throw badRequest('base.duplicate_request_error');
   try {
     return await run();
   } catch (err) {
-    await db.deleteFrom('request_guard').where('key_hash', '=', key).execute();
+    await releaseGuard(db, key);
     throw err;
   }
 }

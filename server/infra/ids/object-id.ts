@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { nextUniqid } from './uniqid.repository.js';
 
 /** Object-type codes inside object ids (the reference's values). */
 export const OBJECT_TYPE = { question: 1, answer: 2, tag: 3, user: 4, collection: 6, comment: 7, report: 8, badge: 9, badge_award: 10 } as const;
@@ -9,8 +10,8 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 
 /** A new object id: "1" + 3-digit type + 13-digit counter from the one global uniqid counter. */
 export async function newObjectId(db: DbOrTrx, type: number): Promise<string> {
-  const row = await db.insertInto('uniqid').values({ uniqid_type: type }).returning('id').executeTakeFirstOrThrow();
-  return (BASE + BigInt(type) * TYPE_FACTOR + BigInt(row.id)).toString();
+  const counter = await nextUniqid(db, type);
+  return (BASE + BigInt(type) * TYPE_FACTOR + BigInt(counter)).toString();
 }
 
 /** The object type of a long id, or null when it is not one. */

@@ -13,6 +13,13 @@ export async function readConfigValues(db: DbOrTrx, keys: string[]): Promise<Map
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
+/** The ids of the config rows with these keys (keys without a row are left out). */
+export async function readConfigIds(db: DbOrTrx, keys: string[]): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom('config').select('id').where('key', 'in', keys).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Updates a config value by key (the row must exist: ids are fixed). */
 export async function writeConfigValue(db: DbOrTrx, key: string, value: string): Promise<void> {
   await db.updateTable('config').set({ value }).where('key', '=', key).execute();

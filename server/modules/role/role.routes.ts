@@ -2,11 +2,11 @@ import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import type { Routers } from '../index.js';
+import { listRoles } from './role.repository.js';
 
 /** GET /answer/admin/api/roles. */
 export function registerRole(ctx: AppContext, { admin }: Routers): void {
   admin.get('/roles', auth(ctx, 'admin'), async (_req, res) => {
-    const roles = await ctx.db.selectFrom('role').select(['id', 'name', 'description']).orderBy('id').execute();
-    ok(res, roles);
+    ok(res, await listRoles(ctx.db));
   });
 }

@@ -4,7 +4,7 @@ import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { input, validate } from '../../http/validate.js';
-import { readConfigValues } from '../config/config.repository.js';
+import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
 import { avatarUrl, presentUserBasic, statusName } from './user.presenter.js';
 import { findUserByUsername } from './user.repository.js';
@@ -54,8 +54,7 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
   api.get('/user/ranking', auth(ctx, 'optional'), async (_req, res) => {
     const since = ctx.clock.now() - 7 * 24 * 3600;
     const users = await ctx.settings.get('users');
-    const ids = await readConfigValues(ctx.db, ['question.vote_up', 'question.vote_down', 'answer.vote_up', 'answer.vote_down', 'answer.accept']);
-    const voteTypes = [...(await ctx.db.selectFrom('config').select('id').where('key', 'in', [...ids.keys()]).execute())].map((r) => r.id);
+    const voteTypes = await readConfigIds(ctx.db, ['question.vote_up', 'question.vote_down', 'answer.vote_up', 'answer.vote_down', 'answer.accept']);
     const simple = (u: Parameters<typeof avatarUrl>[0] & { username: string; display_name: string; rank: number }, votes = 0) => ({
       username: u.username,
       display_name: u.display_name,

@@ -53,6 +53,12 @@ export async function upsertNotificationConfig(db: DbOrTrx, userId: number, sour
     .execute();
 }
 
+/** Users by id (unknown ids are left out). */
+export async function findUsersByIds(db: DbOrTrx, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+}
+
 /** A user's notification configs by source. */
 export async function findNotificationConfigs(db: DbOrTrx, userId: number) {
   return db.selectFrom('user_notification_config').selectAll().where('user_id', '=', userId).execute();
