@@ -175,7 +175,7 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
         {tool(t('qa.ed_code_block'), 'pi pi-code', () => openDialog('code'))}
         {tool(t('qa.ed_quote'), null, tools.quote, { text: '❝', className: 'md-quote' })}
         <span className="md-sep" aria-hidden="true" />
-        {tool(t('qa.ed_ol'), null, tools.ol, { text: '1.', className: 'md-ol' })}
+        {tool(t('qa.ed_ol'), 'pi pi-list-ol', tools.ol)}
         {tool(t('qa.ed_ul'), 'pi pi-list', tools.ul)}
         {tool(t('qa.ed_table'), 'pi pi-table', tools.table)}
         {tool(t('qa.ed_hr'), 'pi pi-minus', tools.hr)}

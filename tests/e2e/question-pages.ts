@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { networkQuiet, type E2EServer } from '../support/e2e-server';
 
 // Page objects and helpers of the question screens' end-to-end tests.
@@ -76,11 +76,8 @@ export async function settled(page: Page): Promise<void> {
 export async function expectAccessible(page: Page, rules?: string[]): Promise<void> {
   // let the theme stylesheet and fonts finish loading, and transitions settle
   await settled(page);
-  const axe = new AxeBuilder({ page });
-  if (rules) axe.withRules(rules);
-  const result = await axe.analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const bad = await seriousViolations(page, rules);
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`)).toEqual([]);
 }
 
 /** A screen already checked in full, seen in another colour scheme: only the colour rules' results change with the scheme. */

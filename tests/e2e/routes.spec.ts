@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { INSTALLED, loginAs, networkQuiet, startServer, watchNetwork, type E2EServer } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
@@ -170,8 +170,7 @@ for (const role of ROLES) {
       // checked on the member-only pages here and in the screens' own specs (questions, tags, people)
       if (AXE_ROLES.includes(role) && at === expected && (role === 'anonymous' || landing.anonymous !== SELF)) {
         await settled(page);
-        const found = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        for (const v of found) wrong.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        for (const v of await seriousViolations(page)) wrong.push(`${path}: ${v.id} (${v.targets.join(', ')})`);
       }
     }
     expect(wrong).toEqual([]);
