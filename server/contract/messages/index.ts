@@ -13,6 +13,7 @@ import { badge_en_US, badge_zh_CN } from './badge.js';
 import { moderation_en_US, moderation_zh_CN } from './moderation.js';
 import { import_en_US, import_zh_CN } from './import.js';
 import { backup_en_US } from './backup.js';
+import { claims_en_US, claims_zh_CN } from './claims.js';
 
 
 /**
@@ -128,7 +129,7 @@ const base_en_US = {
   'mail.unsubscribe': 'Stop these emails: {{url}}',
 } as const;
 
-const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US, ...admin_en_US, ...notification_en_US, ...badge_en_US, ...moderation_en_US, ...backup_en_US, ...import_en_US } as const;
+const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US, ...admin_en_US, ...notification_en_US, ...badge_en_US, ...moderation_en_US, ...backup_en_US, ...import_en_US, ...claims_en_US } as const;
 
 export type MessageKey = keyof typeof en_US;
 
@@ -151,7 +152,7 @@ const base_zh_CN: Partial<Record<MessageKey, string>> = {
   'field.name': '名字',
 };
 
-const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN, ...comment_zh_CN, ...tag_zh_CN, ...revision_zh_CN, ...related_zh_CN, ...search_zh_CN, ...admin_zh_CN, ...notification_zh_CN, ...badge_zh_CN, ...moderation_zh_CN, ...import_zh_CN };
+const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN, ...comment_zh_CN, ...tag_zh_CN, ...revision_zh_CN, ...related_zh_CN, ...search_zh_CN, ...admin_zh_CN, ...notification_zh_CN, ...badge_zh_CN, ...moderation_zh_CN, ...import_zh_CN, ...claims_zh_CN };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
 

@@ -7,6 +7,7 @@ import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
+import { recordImportedReputation, syncImportedReputation } from '../personal/imported-reputation.repository.js';
 import { refreshHotScores } from '../question/hot-score.js';
 import { insertRevision } from '../question/question.repository.js';
 import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
@@ -347,6 +348,7 @@ class StackExchangeImport {
       location: (u.location ?? '').trim().slice(0, 100),
     });
     await repo.markImported(t, String(id), this.source(key.split('/')[0], key.slice(2)), u.created);
+    await recordImportedReputation(t, id, Math.max(1, u.rank ?? 1), Math.floor(Date.now() / 1000));
     this.hooks.push(() => this.users.set(key, { id, name: u.name.trim() || displayName, seId }));
     return id;
   }
@@ -384,8 +386,10 @@ class StackExchangeImport {
       const parsed = userRow.safeParse(raw);
       if (!parsed.success) return skip(counts, rowProblem(parsed.error));
       const u: UserRow = parsed.data;
-      if (this.users.has(`u/${u.Id}`)) {
+      const known = this.users.get(`u/${u.Id}`);
+      if (known) {
         counts.existing += 1;
+        await syncImportedReputation(trx, known.id, u.Reputation ?? 1, Math.floor(Date.now() / 1000));
         return;
       }
       const failed = await this.atomically(trx, async (t) => {

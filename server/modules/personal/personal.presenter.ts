@@ -1,6 +1,6 @@
+import { postStatusName } from '../../contract/enums.js';
 import type { AnswerRow, QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { QUESTION_STATUS_NAME } from '../question/question-related.presenter.js';
 import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 
@@ -17,7 +17,7 @@ export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink:
     collection_count: q.collection_count,
     created_at: q.created_at,
     accepted_answer_id: idOut(q.accepted_answer_id, permalink),
-    status: QUESTION_STATUS_NAME[q.status] ?? 'available',
+    status: postStatusName(q.status),
   };
 }
 
@@ -47,7 +47,7 @@ export interface ObjectInfo {
 function objectFields(o: ObjectInfo, permalink: number) {
   return {
     object_id: idOut(o.object_id, permalink),
-    object_type: o.object_type,
+    object_type: o.object_type as ObjectInfo['object_type'] | 'user',
     title: o.title,
     url_title: urlTitle(o.title),
     content: o.content,
@@ -59,6 +59,11 @@ function objectFields(o: ObjectInfo, permalink: number) {
 /** GetRankPersonalPageResp. */
 export function presentRankItem(a: { created_at: number; rank: number }, o: ObjectInfo, rankType: string, permalink: number) {
   return { created_at: a.created_at, reputation: a.rank, rank_type: rankType, ...objectFields(o, permalink) };
+}
+
+/** The reputation-tab entry of an imported account's reputation from its site (object_type user, no post). */
+export function presentImportedRank(userId: number, imported: { reputation: number; at: number }, rankType: string, title: string) {
+  return { created_at: imported.at, reputation: imported.reputation, rank_type: rankType, object_id: String(userId), object_type: 'user' as const, title, url_title: '', content: '', question_id: '', answer_id: '' };
 }
 
 /** GetVoteWithPageResp. */

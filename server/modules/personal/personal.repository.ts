@@ -39,7 +39,10 @@ export async function pageUserAnswers(
 }
 
 /** One page of a user's active activities of some types, newest first; `nonZeroRank` keeps reputation changes only. */
-export async function pageActivities(db: DbOrTrx, q: { userId: number; types: number[]; nonZeroRank: boolean; orderBy: 'created_at' | 'updated_at'; page: number; pageSize: number }) {
+export async function pageActivities(
+  db: DbOrTrx,
+  q: { userId: number; types: number[]; nonZeroRank: boolean; orderBy: 'created_at' | 'updated_at'; page: number; pageSize: number; offset?: number; limit?: number },
+) {
   let base = db.selectFrom('activity').where('user_id', '=', q.userId).where('cancelled', '=', 0).where('activity_type', 'in', q.types);
   if (q.nonZeroRank) base = base.where('has_rank', '=', 1).where('rank', '!=', 0);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -47,10 +50,25 @@ export async function pageActivities(db: DbOrTrx, q: { userId: number; types: nu
     .select(['id', 'object_id', 'activity_type', 'rank', 'created_at', 'updated_at'])
     .orderBy(q.orderBy, 'desc')
     .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .limit(q.limit ?? q.pageSize)
+    .offset(q.offset ?? (q.page - 1) * q.pageSize)
     .execute();
   return { count: Number(count), rows };
+}
+
+/** How many of a user's reputation changes are newer than `at` (the ones listed before an entry of that date). */
+export async function countRankNewerThan(db: DbOrTrx, userId: number, types: number[], at: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('cancelled', '=', 0)
+    .where('activity_type', 'in', types)
+    .where('has_rank', '=', 1)
+    .where('rank', '!=', 0)
+    .where('created_at', '>', at)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Questions by id. */

@@ -8,7 +8,8 @@ import { isStaff } from '../permission/permission.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { findUserByUsername } from '../user/user.repository.js';
-import { presentRankItem, presentUserAnswer, presentUserQuestion, presentVoteItem, type ObjectInfo } from './personal.presenter.js';
+import { importedReputation } from './imported-reputation.repository.js';
+import { presentImportedRank, presentRankItem, presentUserAnswer, presentUserQuestion, presentVoteItem, type ObjectInfo } from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 import type { PersonalPageQuery, RankPageQuery, VotePageQuery } from './personal.schema.js';
 
@@ -142,14 +143,22 @@ async function objectInfos(ctx: AppContext, session: SessionUser | undefined, la
  */
 export async function rankHistory(ctx: AppContext, session: SessionUser | undefined, lang: LanguageCode, q: RankPageQuery) {
   const user = await profileUser(ctx, q.username);
-  const { count, rows } = await repo.pageActivities(ctx.db, { userId: user.id, types: [...NAME_BY_TYPE.keys()], nonZeroRank: true, orderBy: 'created_at', page: q.page, pageSize: q.page_size });
+  const types = [...NAME_BY_TYPE.keys()];
+  // an imported account's reputation from its site is one more entry, placed by the date of its import
+  const imported = await importedReputation(ctx.db, user.id);
+  const start = (q.page - 1) * q.page_size;
+  const at = imported ? await repo.countRankNewerThan(ctx.db, user.id, types, imported.at) : -1;
+  const here = imported && at >= start && at < start + q.page_size;
+  const window = !imported ? {} : here ? { offset: start, limit: q.page_size - 1 } : { offset: at < start ? start - 1 : start, limit: q.page_size };
+  const { count, rows } = await repo.pageActivities(ctx.db, { userId: user.id, types, nonZeroRank: true, orderBy: 'created_at', page: q.page, pageSize: q.page_size, ...window });
   const objects = await objectInfos(ctx, session, lang, rows.map((r) => r.object_id));
   const { permalink } = await listSettings(ctx);
-  const list = rows.flatMap((r) => {
+  const list: ReturnType<typeof presentRankItem>[] = rows.flatMap((r) => {
     const o = objects.get(r.object_id);
     return o ? [presentRankItem(r, o, translate(lang, `action_activity_type.${NAME_BY_TYPE.get(r.activity_type) ?? 'edit'}`), permalink)] : [];
   });
-  return { count, list };
+  if (imported && here) list.splice(Math.min(at - start, list.length), 0, presentImportedRank(user.id, imported, translate(lang, 'action_activity_type.imported'), translate(lang, 'personal.imported_from', { site: imported.site })));
+  return { count: count + (imported ? 1 : 0), list };
 }
 
 /** GET personal/vote/page: the caller's own active votes on questions and answers, latest first. */

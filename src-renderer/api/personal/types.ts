@@ -78,8 +78,9 @@ interface ActivityObject {
   answer_id: string;
 }
 
-/** GetRankPersonalPageResp. */
-export interface RankItem extends ActivityObject {
+/** GetRankPersonalPageResp; object_type user is an imported account's reputation from its site ("Imported from <site>"). */
+export interface RankItem extends Omit<ActivityObject, 'object_type'> {
+  object_type: ActivityObject['object_type'] | 'user';
   created_at: number;
   reputation: number;
   rank_type: string;

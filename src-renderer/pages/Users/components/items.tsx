@@ -139,7 +139,8 @@ export function RankRow({ r, withSlug }: { r: RankItem; withSlug: boolean }) {
         <TitleLink href={objectHref(withSlug, r)} title={r.title} Heading="h3" />
         <span className="muted small p-line">
           <span className="p-kind">{r.rank_type}</span>
-          <span>{t(`people.object_${r.object_type}`)}</span>
+          {/* an imported account's reputation from its site is about the account, not a post */}
+          {r.object_type !== 'user' && <span>{t(`people.object_${r.object_type}`)}</span>}
           <TimeAgo seconds={r.created_at} />
         </span>
       </div>
