@@ -34,7 +34,5 @@ export const TIMING = {
   localStorageTtlMs: 7 * 24 * 3600 * 1000,
 } as const;
 
-/** Roles by id, as the reference seeds them. */
-export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
-/** mail_status values. */
-export const MAIL_STATUS = { verified: 1, unverified: 2 } as const;
+/** Roles and mail statuses are named in enums.ts with the other stored codes. */
+export { MAIL_STATUS, ROLE } from './enums.js';

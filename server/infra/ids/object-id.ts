@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { nextUniqid } from './uniqid.repository.js';
 
-/** Object-type codes inside object ids (the reference's values). */
-export const OBJECT_TYPE = { question: 1, answer: 2, tag: 3, user: 4, collection: 6, comment: 7, report: 8, badge: 9, badge_award: 10 } as const;
+/** Object-type codes inside object ids: named in the contract. */
+export { OBJECT_TYPE } from '../../contract/enums.js';
 
 const BASE = 10_000_000_000_000_000n;
 const TYPE_FACTOR = 10_000_000_000_000n;

@@ -2,15 +2,14 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { BadgeAwardTable, BadgeGroupTable, BadgeTable } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
+import { BADGE_SINGLE, BADGE_STATUS } from '../../contract/enums.js';
 
 export type BadgeRow = Selectable<BadgeTable>;
 export type BadgeGroupRow = Selectable<BadgeGroupTable>;
 export type BadgeAwardRow = Selectable<BadgeAwardTable>;
 
-/** badge.status values. */
-export const BADGE_STATUS = { active: 1, deleted: 10, inactive: 11 } as const;
-/** badge.single values. */
-export const BADGE_SINGLE = { single: 1, multiple: 2 } as const;
+/** badge.status and badge.single values (named in the contract). */
+export { BADGE_SINGLE, BADGE_STATUS };
 
 // ---- badges and groups ----
 

@@ -1,9 +1,10 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { COMMENT_STATUS } from '../../contract/enums.js';
 
-/** Comment statuses. */
-export const COMMENT_STATUS = { available: 1, deleted: 10, pending: 11 } as const;
+/** Comment statuses (named in the contract). */
+export { COMMENT_STATUS };
 
 /** A comment by id, whatever its status. */
 export async function findComment(db: DbOrTrx, id: string): Promise<CommentRow | undefined> {

@@ -2,13 +2,10 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NotificationTable } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { MSG_TYPE, NOTIFICATION_TYPE, READ_STATE } from '../../contract/enums.js';
 
-/** notification.type */
-export const NOTIFICATION_TYPE = { inbox: 1, achievement: 2 } as const;
-/** notification.msg_type: the reference's inbox kinds; badge awards get their own (never listed by kind). */
-export const MSG_TYPE = { none: 0, posts: 1, votes: 2, invites: 3, badge: 4 } as const;
-/** notification.is_read */
-export const READ_STATE = { unread: 1, read: 2 } as const;
+/** notification.type, msg_type and is_read values (named in the contract). */
+export { MSG_TYPE, NOTIFICATION_TYPE, READ_STATE };
 const AVAILABLE = 1;
 
 /** A notification row. */

@@ -1,3 +1,4 @@
+import { postStatusName } from '../../contract/enums.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
@@ -23,7 +24,6 @@ function counters(q: QuestionRow, permalink: number) {
   };
 }
 
-const STATUS_NAME: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted', 11: 'pending' };
 
 /** An item of GET question/page. */
 export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: UserBasicInfo | undefined, permalink: number) {
@@ -71,7 +71,7 @@ export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: M
     pin: q.pin,
     show: q.show,
     status: q.status,
-    status_name: STATUS_NAME[q.status] ?? 'available',
+    status_name: postStatusName(q.status),
     operation,
     user_info: users.get(q.user_id) ?? null,
     update_user_info: q.last_edit_user_id ? (users.get(q.last_edit_user_id) ?? null) : null,

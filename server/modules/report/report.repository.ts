@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { REPORT_STATUS } from '../../contract/enums.js';
 
 /** Report (flag) statuses, the reference's values. */
-export const REPORT_STATUS = { pending: 1, completed: 2, ignored: 3, deleted: 10 } as const;
+export { REPORT_STATUS };
 
 /** A flag by id. */
 export async function findReport(db: DbOrTrx, id: string) {

@@ -1,8 +1,9 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { REVIEW_STATUS } from '../../contract/enums.js';
 
 /** Review (queued post) statuses, the reference's values. */
-export const REVIEW_STATUS = { pending: 1, approved: 2, rejected: 3 } as const;
+export { REVIEW_STATUS };
 
 /** A review row by id. */
 export async function findReview(db: DbOrTrx, id: number) {

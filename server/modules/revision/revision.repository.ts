@@ -1,8 +1,9 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { RevisionRow } from '../../db/tables/content.table.js';
+import { REVISION_STATUS } from '../../contract/enums.js';
 
 /** Revision statuses (the reference's values). */
-export const REVISION_STATUS = { normal: 0, pending: 1, approved: 2, rejected: 3 } as const;
+export { REVISION_STATUS };
 
 /** A revision by id. */
 export async function findRevision(db: DbOrTrx, id: number): Promise<RevisionRow | undefined> {

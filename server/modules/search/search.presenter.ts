@@ -1,3 +1,4 @@
+import { postStatusName } from '../../contract/enums.js';
 import type { SearchTerm } from '../../db/dialect/sqlite-search.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
@@ -7,8 +8,6 @@ import type { SearchRow } from './search.repository.js';
 
 const EXCERPT_WIDTH = 100;
 const LEAD = 30;
-const QUESTION_STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted', 11: 'pending' };
-const ANSWER_STATUS: Record<number, string> = { 1: 'available', 10: 'deleted', 11: 'pending' };
 
 /**
  * About 100 characters of a post's plain text around the first place a term occurs (the start
@@ -42,7 +41,6 @@ export function searchUser(u: UserBasicInfo | undefined) {
 
 /** One SearchResult: {object_type, object}. */
 export function presentSearchResult(row: SearchRow, tags: TagBrief[], user: UserBasicInfo | undefined, permalink: number, terms: SearchTerm[]) {
-  const isQuestion = row.object_type === 'question';
   return {
     object_type: row.object_type,
     object: {
@@ -57,7 +55,7 @@ export function presentSearchResult(row: SearchRow, tags: TagBrief[], user: User
       vote_count: row.vote_count,
       answer_count: row.answer_count,
       accepted: row.accepted === 1,
-      status: (isQuestion ? QUESTION_STATUS : ANSWER_STATUS)[row.status] ?? 'available',
+      status: postStatusName(row.status),
     },
   };
 }

@@ -111,5 +111,5 @@ export interface EditResult {
   url_title?: string;
 }
 
-/** Question status codes. */
-export const QUESTION_STATUS = { available: 1, closed: 2, deleted: 10, pending: 11 } as const;
+/** Question status codes (named in the contract). */
+export { QUESTION_STATUS } from '../../../server/contract/enums';
