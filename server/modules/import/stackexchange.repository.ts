@@ -163,3 +163,26 @@ export async function scoreOffset(db: DbOrTrx, objectId: string): Promise<number
   const n = row ? Number(row.value) : 0;
   return Number.isSafeInteger(n) ? n : 0;
 }
+
+/**
+ * Turns one vote of an imported post's score into a vote row: the offset loses what the row now
+ * counts (+1 for an up vote, -1 for a down vote), so the score stays.
+ */
+export async function moveScoreIntoVotes(db: DbOrTrx, objectId: string, vote: 1 | -1, now: number): Promise<void> {
+  const left = (await scoreOffset(db, objectId)) - vote;
+  if (left === 0) await db.deleteFrom('meta').where('object_id', '=', objectId).where('key', '=', SCORE_OFFSET_KEY).execute();
+  else await setScoreOffset(db, objectId, left, now);
+}
+
+/** The meta key marking a post whose PostHistory.xml revisions were imported. */
+export const HISTORY_KEY = 'stackexchange.history';
+
+/** Marks a post's history imported. */
+export async function markHistory(db: DbOrTrx, postId: string, now: number): Promise<void> {
+  await db.insertInto('meta').values({ object_id: postId, key: HISTORY_KEY, value: '1', created_at: now, updated_at: now }).execute();
+}
+
+/** Whether a post's history was imported. */
+export async function historyImported(db: DbOrTrx, postId: string): Promise<boolean> {
+  return (await db.selectFrom('meta').select('id').where('object_id', '=', postId).where('key', '=', HISTORY_KEY).executeTakeFirst()) !== undefined;
+}

@@ -93,6 +93,51 @@ export const commentRow = z.object({
 });
 export type CommentRow = z.infer<typeof commentRow>;
 
+/** Badges.xml */
+export const badgeRow = z.object({
+  Id: id.refine((n) => n > 0),
+  UserId: id,
+  Name: z.string().trim().min(1).max(200),
+  Date: date,
+  TagBased: z.enum(['True', 'False']).optional(),
+});
+export type BadgeRow = z.infer<typeof badgeRow>;
+
+/** PostLinks.xml (LinkTypeId 1: linked, 3: duplicate). */
+export const postLinkRow = z.object({
+  Id: id.refine((n) => n > 0),
+  CreationDate: date,
+  PostId: id,
+  RelatedPostId: id,
+  LinkTypeId: z.enum(['1', '3']),
+});
+export type PostLinkRow = z.infer<typeof postLinkRow>;
+
+/** Votes.xml: the vote type decides what the row means; UserId is given for favorites and bounties only. */
+export const voteRow = z.object({
+  Id: id.refine((n) => n > 0),
+  PostId: id,
+  VoteTypeId: z.string().regex(/^\d{1,3}$/).transform(Number),
+  UserId: id.optional(),
+  CreationDate: date,
+  BountyAmount: int.optional(),
+});
+export type VoteRow = z.infer<typeof voteRow>;
+
+/** PostHistory.xml */
+export const historyRow = z.object({
+  Id: id.refine((n) => n > 0),
+  PostHistoryTypeId: z.string().regex(/^\d{1,3}$/).transform(Number),
+  PostId: id,
+  RevisionGUID: z.string().trim().min(1).max(100),
+  CreationDate: date,
+  UserId: id.optional(),
+  UserDisplayName: name.optional(),
+  Comment: z.string().max(2000).optional(),
+  Text: z.string().max(400_000).optional(),
+});
+export type HistoryRow = z.infer<typeof historyRow>;
+
 /** The reason a row failed: its first bad attribute. */
 export function rowProblem(error: z.ZodError): string {
   const issue = error.issues[0];

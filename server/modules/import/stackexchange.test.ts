@@ -83,7 +83,7 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     const facts = fileFacts(HISTORY);
     expect(facts).toEqual(expect.objectContaining({ posts: 1657, questions: 556, users: 2295, comments: 3454 }));
     expect(history.site).toBe('meta.history.stackexchange.com');
-    expect(history.files).toEqual(['Users.xml', 'Posts.xml', 'Comments.xml']);
+    expect(history.files).toEqual(['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml']);
     expect(history.errors).toEqual([]);
     expect(history.users).toEqual({ rows: facts.users, imported: facts.users, existing: 0, skipped: 0, reasons: {} });
     expect(history.questions).toEqual({ rows: facts.questions, imported: facts.questions, existing: 0, skipped: 0, reasons: {} });
@@ -202,12 +202,41 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     expect(hit.tags.map((t: any) => t.slug_name)).toEqual(['discussion', 'answers']);
   });
 
+  it('the real Badges.xml: awards of the badges this site has go to their users, once for single badges; the rest is counted by name', async () => {
+    const attr = (row: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(row)?.[1] ?? '';
+    const rows = Array.from(readFileSync(join(HISTORY, 'Badges.xml'), 'utf8').matchAll(/<row ([^>]*?)\/>/g), (m) => m[1]);
+    const userIds = new Set(Array.from(readFileSync(join(HISTORY, 'Users.xml'), 'utf8').matchAll(/<row Id="(-?\d+)"/g), (m) => m[1]));
+    const single = new Set(['autobiographer', 'editor', 'scholar', 'solved']);
+    const multiple = new Set(['nice answer', 'good answer', 'great answer', 'nice question', 'good question', 'great question']);
+    const held = new Set<string>();
+    let expected = 0;
+    for (const r of rows) {
+      const name = attr(r, 'Name').toLowerCase();
+      if (attr(r, 'TagBased') === 'True' || !userIds.has(attr(r, 'UserId'))) continue;
+      if (multiple.has(name)) expected += 1;
+      else if (single.has(name) && !held.has(`${attr(r, 'UserId')}/${name}`)) {
+        held.add(`${attr(r, 'UserId')}/${name}`);
+        expected += 1;
+      }
+    }
+    expect(expected).toBeGreaterThan(1000);
+    expect(history.badges).toEqual(expect.objectContaining({ rows: rows.length, imported: expected, existing: 0, skipped: rows.length - expected }));
+    expect(history.badges.reasons['no such badge here: Yearling']).toBe(rows.filter((r) => attr(r, 'Name') === 'Yearling').length);
+    // every badge's award count is its awards
+    const badges = await app.lantern.ctx.db.selectFrom('badge').select(['id', 'award_count']).execute();
+    for (const b of badges) {
+      const { n } = await app.lantern.ctx.db.selectFrom('badge_award').select((eb) => eb.fn.countAll<number>().as('n')).where('badge_id', '=', b.id).executeTakeFirstOrThrow();
+      expect(b.award_count).toBe(Number(n));
+    }
+  });
+
   it('repeating the import adds nothing', async () => {
     const again = await importStackExchange(app.lantern.ctx.db, HISTORY, { site: 'https://meta.history.stackexchange.com/' });
     expect(again.users).toEqual(expect.objectContaining({ imported: 0, existing: history.users.imported }));
     expect(again.questions).toEqual(expect.objectContaining({ imported: 0, existing: history.questions.imported }));
     expect(again.answers).toEqual(expect.objectContaining({ imported: 0, existing: history.answers.imported }));
     expect(again.comments).toEqual(expect.objectContaining({ imported: 0, existing: history.comments.imported }));
+    expect(again.badges).toEqual(expect.objectContaining({ imported: 0, existing: history.badges.imported }));
     expect(again.placeholderUsers).toBe(0);
     expect(again.tagsCreated).toBe(0);
   });

@@ -7,15 +7,25 @@ import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
+import { BADGE_SINGLE, BADGE_STATUS, hasAward, recountAwards } from '../badge/badge.repository.js';
+import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection.repository.js';
+import { changeRank } from '../rank/rank.service.js';
+import { findGroup } from '../siteinfo/siteinfo.repository.js';
+import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { recordImportedReputation, syncImportedReputation } from '../personal/imported-reputation.repository.js';
 import { refreshHotScores } from '../question/hot-score.js';
-import { insertRevision } from '../question/question.repository.js';
+import { closeReason, findQuestion, insertLink, insertRevision, linksFrom, recountLinked, saveCloseReason } from '../question/question.repository.js';
 import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
 import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import * as repo from './stackexchange.repository.js';
-import { answerRow, commentRow, parseTagList, questionRow, rowProblem, tagRow, userRow, wikiRow, type AnswerRow, type CommentRow, type QuestionRow, type UserRow } from './stackexchange.schema.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
+import { translate } from '../../contract/messages/index.js';
+import {
+  answerRow, badgeRow, commentRow, historyRow, parseTagList, postLinkRow, questionRow, rowProblem, tagRow, userRow, voteRow, wikiRow,
+  type AnswerRow, type BadgeRow, type CommentRow, type HistoryRow, type PostLinkRow, type QuestionRow, type UserRow, type VoteRow,
+} from './stackexchange.schema.js';
 import { xmlRows, XmlReadError } from './xml-rows.js';
 
 /** How one kind of row fared. */
@@ -49,6 +59,21 @@ export interface ImportReport {
    */
   tagWikis: Counts;
   acceptedAnswers: number;
+  /** Badges.xml: awards of badges this site has (by name) to imported users; skipped names are in the reasons. */
+  badges: Counts;
+  /** PostLinks.xml: links (and duplicates) between imported posts. */
+  postLinks: Counts;
+  /** Duplicate links that gave a question closed in the dump its duplicate close reason. */
+  duplicatesClosed: number;
+  /**
+   * Votes.xml: `imported` is `votes` (up/down votes of imported voters) plus `bookmarks` (favorites);
+   * `inScore` counts up/down votes without a known voter, already in the posts' scores.
+   */
+  votes: Counts & { votes: number; bookmarks: number; inScore: number };
+  /** PostHistory.xml rows (revision rows become revisions; other types are skipped). */
+  history: Counts;
+  /** Revisions made from PostHistory.xml. */
+  revisions: number;
   /** Problems that stopped reading a file. */
   errors: string[];
   /** Set when the dump was refused whole (checkFirst) or the import was stopped: why. */
@@ -115,6 +140,33 @@ export function guessSite(dir: string): string {
   return meta ? `meta.${meta[1]}.stackexchange.com` : `${name}.stackexchange.com`;
 }
 
+/** What a PostHistory.xml type sets: 1-3 initial title, body, tags; 4-6 edits; 7-9 rollbacks. */
+const HISTORY_FIELDS: Record<number, 'title' | 'body' | 'tags' | undefined> = { 1: 'title', 2: 'body', 3: 'tags', 4: 'title', 5: 'body', 6: 'tags', 7: 'title', 8: 'body', 9: 'tags' };
+
+/** One revision of a post: the PostHistory.xml rows of one RevisionGUID. */
+interface HistoryGroup {
+  guid: string;
+  firstRow: number;
+  date: number;
+  userId?: number;
+  userName?: string;
+  comment: string;
+  title?: string;
+  body?: string;
+  tags?: string;
+  initial: boolean;
+  rollback: boolean;
+  rows: number;
+}
+
+const ALREADY_THERE = 'already there';
+/** Thrown inside a row's savepoint when what the row would write is there already. */
+class AlreadyThere extends Error {
+  constructor(message = ALREADY_THERE) {
+    super(message);
+  }
+}
+
 const emptyCounts = (): Counts => ({ rows: 0, imported: 0, existing: 0, skipped: 0, reasons: {} });
 
 function skip(c: Counts, reason: string): void {
@@ -153,6 +205,10 @@ class StackExchangeImport {
   private readonly tagFirstUse = new Map<string, number>();
   /** Tags.xml: the tag of each excerpt post id. */
   private readonly excerptTags = new Map<number, { slug: string; wikiPostId?: number }>();
+  /** Badges.xml row ids imported (by an earlier run too). */
+  private readonly badgeAwards = new Set<number>();
+  /** PostHistory.xml revisions by post, read before they are written. */
+  private readonly history = new Map<number, HistoryGroup[]>();
   private hooks: (() => void)[] = [];
   /** The steps still to read (step, file), for the progress fraction. */
   private plan: { step: string; file: string; size: number }[] = [];
@@ -170,7 +226,9 @@ class StackExchangeImport {
   ) {
     this.report = {
       site: site.host, files: [], users: emptyCounts(), questions: emptyCounts(), answers: emptyCounts(), comments: emptyCounts(),
-      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, tagWikis: emptyCounts(), acceptedAnswers: 0, errors: [], seconds: 0,
+      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, tagWikis: emptyCounts(), acceptedAnswers: 0,
+      badges: emptyCounts(), postLinks: emptyCounts(), duplicatesClosed: 0, votes: { ...emptyCounts(), votes: 0, bookmarks: 0, inScore: 0 }, history: emptyCounts(), revisions: 0,
+      errors: [], seconds: 0,
     };
   }
 
@@ -190,6 +248,7 @@ class StackExchangeImport {
       } else if (kind === 'q') this.posts.set(Number(key), { id: r.object_id, questionId: r.object_id });
       else if (kind === 'a' && answers.has(r.object_id)) this.posts.set(Number(key), { id: r.object_id, questionId: answers.get(r.object_id)! });
       else if (kind === 'c') this.comments.add(Number(key));
+      else if (kind === 'b') this.badgeAwards.add(Number(key));
     }
     for (const u of await repo.allUsernames(this.db)) this.usernames.add(u);
   }
@@ -662,6 +721,294 @@ class StackExchangeImport {
     });
   }
 
+  /** The badges a Stack Exchange badge name may stand for: stored name and English name, lower-cased. */
+  private async badgesByName(): Promise<Map<string, { id: string; single: number; badge_group_id: string }>> {
+    const rows = await this.db.selectFrom('badge').select(['id', 'name', 'single', 'badge_group_id']).where('status', '!=', BADGE_STATUS.deleted).orderBy('id').execute();
+    const byName = new Map<string, { id: string; single: number; badge_group_id: string }>();
+    for (const r of rows) {
+      for (const n of [translate('en_US', r.name), r.name]) {
+        const key = n.trim().toLowerCase();
+        if (key && !byName.has(key)) byName.set(key, r);
+      }
+    }
+    return byName;
+  }
+
+  /**
+   * Badges.xml: an award of a badge this site has (same name, any case) to an imported user
+   * becomes an award of that badge on its original date. Other names, tag badges and unknown
+   * users are skipped and counted (by name); a single badge is awarded once.
+   */
+  async importBadges(): Promise<void> {
+    const counts = this.report.badges;
+    const badges = await this.badgesByName();
+    const touched = new Set<string>();
+    await this.eachRow('Badges.xml', async (trx, raw) => {
+      counts.rows += 1;
+      const parsed = badgeRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const b: BadgeRow = parsed.data;
+      if (this.badgeAwards.has(b.Id)) {
+        counts.existing += 1;
+        return;
+      }
+      if (b.TagBased === 'True') return skip(counts, 'tag badge (not kept)');
+      const badge = badges.get(b.Name.toLowerCase());
+      if (!badge) return skip(counts, `no such badge here: ${b.Name.slice(0, 60)}`);
+      const user = this.users.get(`u/${b.UserId}`);
+      if (!user) return skip(counts, 'unknown user (UserId)');
+      if (badge.single === BADGE_SINGLE.single && (await hasAward(trx, user.id, badge.id, null))) return skip(counts, 'single badge already held');
+      const failed = await this.atomically(trx, async (t) => {
+        const id = await newObjectId(t, OBJECT_TYPE.badge_award);
+        // the dump does not say which post earned a multiple badge: each award is keyed by itself
+        await t.insertInto('badge_award').values({ id, user_id: user.id, badge_id: badge.id, award_key: badge.single === BADGE_SINGLE.single ? '0' : id, badge_group_id: badge.badge_group_id, is_badge_deleted: 0, created_at: b.Date, updated_at: b.Date }).execute();
+        await repo.markImported(t, id, this.source('b', b.Id), b.Date);
+        this.hooks.push(() => {
+          this.badgeAwards.add(b.Id);
+          touched.add(badge.id);
+        });
+      });
+      if (failed) skip(counts, `database: ${failed}`);
+      else counts.imported += 1;
+    });
+    // award_count follows the awards (a batch that failed left none behind)
+    for (const id of touched) await recountAwards(this.db, id);
+  }
+
+  /** The question (and answer, '0' for none) a Stack Exchange post id stands for. */
+  private placeOf(seId: number): { questionId: string; answerId: string } | undefined {
+    const post = this.posts.get(seId);
+    return post ? { questionId: post.questionId, answerId: post.id === post.questionId ? '0' : post.id } : undefined;
+  }
+
+  /**
+   * PostLinks.xml: a link (type 1) lists the linking question under the linked one's "linked
+   * questions". A duplicate link (type 3) of a question closed in the dump gives it the duplicate
+   * close reason pointing at the original, as closing as a duplicate does; of an open question it
+   * is a link. Rows of posts not imported are skipped.
+   */
+  async importPostLinks(): Promise<void> {
+    const counts = this.report.postLinks;
+    const duplicate = await this.db.selectFrom('config').select('id').where('key', '=', 'reason.a_duplicate').executeTakeFirst();
+    const general = await findGroup(this.db, 'general');
+    let siteUrl = '';
+    try {
+      const raw: unknown = JSON.parse(general ?? '{}');
+      if (raw && typeof raw === 'object' && typeof (raw as { site_url?: unknown }).site_url === 'string') siteUrl = normaliseSiteUrl((raw as { site_url: string }).site_url);
+    } catch {
+      siteUrl = '';
+    }
+    await this.eachRow('PostLinks.xml', async (trx, raw) => {
+      counts.rows += 1;
+      const parsed = postLinkRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const l: PostLinkRow = parsed.data;
+      const from = this.placeOf(l.PostId);
+      const to = this.placeOf(l.RelatedPostId);
+      if (!from) return skip(counts, 'unknown post (PostId)');
+      if (!to) return skip(counts, 'unknown post (RelatedPostId)');
+      if (from.questionId === to.questionId) return skip(counts, 'links its own question');
+      let closedAsDuplicate = false;
+      const failed = await this.atomically(trx, async (t) => {
+        if (l.LinkTypeId === '3' && duplicate && from.answerId === '0') {
+          const q = await findQuestion(t, from.questionId);
+          if (q?.status === 2 && !(await closeReason(t, from.questionId))) {
+            const title = (await findQuestion(t, to.questionId))?.title ?? '';
+            await saveCloseReason(t, from.questionId, { close_type: duplicate.id, close_msg: `${siteUrl}/questions/${to.questionId}/${urlTitle(title)}` }, l.CreationDate);
+            closedAsDuplicate = true;
+          }
+        }
+        const known = (await linksFrom(t, from.questionId, from.answerId)).some((r) => r.to_question_id === to.questionId && r.to_answer_id === to.answerId);
+        if (known && !closedAsDuplicate) throw new AlreadyThere();
+        if (!known) await insertLink(t, { from_question_id: from.questionId, from_answer_id: from.answerId, to_question_id: to.questionId, to_answer_id: to.answerId, now: l.CreationDate });
+        await recountLinked(t, [to.questionId]);
+      });
+      if (failed === ALREADY_THERE) counts.existing += 1;
+      else if (failed) skip(counts, `database: ${failed}`);
+      else {
+        counts.imported += 1;
+        if (closedAsDuplicate) this.report.duplicatesClosed += 1;
+      }
+    });
+  }
+
+  /**
+   * Votes.xml. Up and down votes (2, 3) are in the posts' scores already; one with the id of an
+   * imported voter becomes that member's vote, and the score the post brought along is lowered by
+   * the same, so the score stays. Favorites (5) of imported users become bookmarks. Bounties and
+   * other kinds are counted, not kept.
+   */
+  async importVotes(): Promise<void> {
+    const counts = this.report.votes;
+    await this.eachRow('Votes.xml', async (trx, raw) => {
+      counts.rows += 1;
+      const parsed = voteRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const v: VoteRow = parsed.data;
+      const post = this.posts.get(v.PostId);
+      if (!post) return skip(counts, 'unknown post (PostId)');
+      if (v.VoteTypeId === 2 || v.VoteTypeId === 3) {
+        const voter = v.UserId !== undefined ? this.users.get(`u/${v.UserId}`) : undefined;
+        if (!voter) {
+          counts.inScore += 1;
+          return;
+        }
+        const kind = post.id === post.questionId ? 'question' : 'answer';
+        const failed = await this.atomically(trx, async (t) => {
+          const owner = await t.selectFrom(kind).select('user_id').where('id', '=', post.id).executeTakeFirstOrThrow();
+          if (owner.user_id === voter.id) throw new AlreadyThere('own post');
+          const types = [ACTIVITY_TYPE[`${kind}.vote_up`], ACTIVITY_TYPE[`${kind}.vote_down`]];
+          const cast = await t.selectFrom('activity').select('id').where('object_id', '=', post.id).where('user_id', '=', voter.id).where('activity_type', 'in', types).where('cancelled', '=', 0).executeTakeFirst();
+          if (cast) throw new AlreadyThere();
+          const dir = v.VoteTypeId === 2 ? 'up' : 'down';
+          // reputation came along with Users.xml: the rows carry none
+          await changeRank(t, { userId: voter.id, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: `${kind}.vote_${dir}`, delta: 0, capped: false, now: v.CreationDate });
+          await changeRank(t, { userId: owner.user_id, triggerUserId: voter.id, objectId: post.id, originalObjectId: post.questionId, key: `${kind}.voted_${dir}`, delta: 0, capped: false, now: v.CreationDate });
+          await repo.moveScoreIntoVotes(t, post.id, dir === 'up' ? 1 : -1, v.CreationDate);
+        });
+        if (failed === ALREADY_THERE) counts.existing += 1;
+        else if (failed === 'own post') counts.inScore += 1;
+        else if (failed) skip(counts, `database: ${failed}`);
+        else {
+          counts.imported += 1;
+          counts.votes += 1;
+        }
+        return;
+      }
+      if (v.VoteTypeId === 5) {
+        const user = v.UserId !== undefined ? this.users.get(`u/${v.UserId}`) : undefined;
+        if (!user) return skip(counts, 'favorite of an unknown user (UserId)');
+        if (post.id !== post.questionId) return skip(counts, 'favorite of an answer');
+        const failed = await this.atomically(trx, async (t) => {
+          if (await findCollection(t, user.id, post.id)) throw new AlreadyThere();
+          const group = await defaultGroupId(t, user.id, v.CreationDate);
+          await insertCollection(t, { id: await newObjectId(t, OBJECT_TYPE.collection), user_id: user.id, object_id: post.id, group_id: group, now: v.CreationDate });
+          await recountQuestionCollections(t, post.id);
+        });
+        if (failed === ALREADY_THERE) counts.existing += 1;
+        else if (failed) skip(counts, `database: ${failed}`);
+        else {
+          counts.imported += 1;
+          counts.bookmarks += 1;
+        }
+        return;
+      }
+      if (v.VoteTypeId === 8 || v.VoteTypeId === 9) return skip(counts, 'bounty (not kept)');
+      skip(counts, `vote type ${v.VoteTypeId} (not kept)`);
+    });
+  }
+
+  /** PostHistory.xml: rows of revisions (title, body, tags: initial, edit, rollback) grouped by post and RevisionGUID. */
+  async readHistory(): Promise<void> {
+    const counts = this.report.history;
+    await this.eachRow('PostHistory.xml', async (_trx, raw) => {
+      counts.rows += 1;
+      const parsed = historyRow.safeParse(raw);
+      if (!parsed.success) return skip(counts, rowProblem(parsed.error));
+      const h: HistoryRow = parsed.data;
+      const field = HISTORY_FIELDS[h.PostHistoryTypeId];
+      if (!field) return skip(counts, `type ${h.PostHistoryTypeId} (not a revision)`);
+      if (!this.posts.get(h.PostId)) return skip(counts, 'unknown post (PostId)');
+      const groups = this.history.get(h.PostId) ?? [];
+      this.history.set(h.PostId, groups);
+      let g = groups.find((x) => x.guid === h.RevisionGUID);
+      if (!g) {
+        g = { guid: h.RevisionGUID, firstRow: h.Id, date: h.CreationDate, userId: h.UserId, userName: h.UserDisplayName, comment: '', initial: false, rollback: false, rows: 0 };
+        groups.push(g);
+      }
+      g.rows += 1;
+      g[field] = h.Text ?? '';
+      if (h.PostHistoryTypeId <= 3) g.initial = true;
+      if (h.PostHistoryTypeId >= 7) g.rollback = true;
+      if (h.Comment && !g.comment) g.comment = h.Comment.slice(0, 500);
+    });
+  }
+
+  /**
+   * Each post's history becomes its revisions, oldest first, with their authors, dates and
+   * comments, and its timeline (asked or answered, then each edit or rollback). The newest
+   * revision holds the post's text as Posts.xml has it (the post itself is not changed). A post
+   * is done whole or not at all, and once.
+   */
+  async importHistory(): Promise<void> {
+    const counts = this.report.history;
+    const postIds = [...this.history.keys()];
+    const rowsOf = (groups: HistoryGroup[]) => groups.reduce((n, g) => n + g.rows, 0);
+    for (let i = 0; i < postIds.length; i += this.batchSize) {
+      if (this.stopped()) return;
+      await new Promise<void>((r) => setImmediate(r));
+      const trx = await this.db.startTransaction().execute();
+      try {
+        for (const seId of postIds.slice(i, i + this.batchSize)) {
+          const groups = this.history.get(seId)!.sort((a, b) => a.date - b.date || a.firstRow - b.firstRow);
+          const post = this.posts.get(seId)!;
+          if (await repo.historyImported(trx as Trx, post.id)) {
+            counts.existing += rowsOf(groups);
+            continue;
+          }
+          if (!groups[0].initial) {
+            counts.skipped += rowsOf(groups);
+            counts.reasons['history without its first revision'] = (counts.reasons['history without its first revision'] ?? 0) + rowsOf(groups);
+            continue;
+          }
+          let written = 0;
+          const failed = await this.atomically(trx as Trx, async (t) => {
+            written = await this.writeHistory(t, post, groups);
+          });
+          if (failed) {
+            counts.skipped += rowsOf(groups);
+            counts.reasons[`database: ${failed}`] = (counts.reasons[`database: ${failed}`] ?? 0) + rowsOf(groups);
+          } else {
+            counts.imported += rowsOf(groups);
+            this.report.revisions += written;
+          }
+        }
+        await trx.commit().execute();
+      } catch (err) {
+        await trx.rollback().execute();
+        throw err;
+      }
+    }
+    this.history.clear();
+  }
+
+  private async writeHistory(t: DbOrTrx, post: { id: string; questionId: string }, groups: HistoryGroup[]): Promise<number> {
+    const isQuestion = post.id === post.questionId;
+    const table = isQuestion ? 'question' : 'answer';
+    const row = await t.selectFrom(table).select('revision_id').where('id', '=', post.id).executeTakeFirstOrThrow();
+    const current = await t.selectFrom('revision').select(['id', 'title', 'content']).where('id', '=', Number(row.revision_id)).executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(current.content) as { content: string; tags?: { slug_name: string; display_name: string }[] };
+    const cut = snapshot.content.indexOf(UNINDEXED_TRAILER);
+    const trailer = cut >= 0 ? snapshot.content.slice(cut) : '';
+    const state = { title: current.title, body: cut >= 0 ? snapshot.content.slice(0, cut) : snapshot.content, tags: snapshot.tags ?? [] };
+    let first = 0;
+    let last = 0;
+    for (const [n, g] of groups.entries()) {
+      if (g.title !== undefined && g.title.trim()) state.title = Array.from(g.title.replace(/\s+/g, ' ').trim()).slice(0, MAX_TITLE).join('');
+      if (g.body !== undefined) state.body = g.body;
+      if (g.tags !== undefined) state.tags = [...new Set(parseTagList(g.tags).map(tagSlug))].filter(Boolean).map((s) => ({ slug_name: s, display_name: s }));
+      const newest = n === groups.length - 1;
+      let content: string;
+      if (newest) content = current.content;
+      else {
+        const text = state.body + (trailer ? `\n\n${trailer}` : '');
+        const html = renderMarkdown(text);
+        content = JSON.stringify(isQuestion ? { id: post.id, title: state.title, content: text, html, tags: state.tags } : { id: post.id, question_id: post.questionId, content: text, html });
+      }
+      const author = await this.author(t, g.userId, g.userName, g.date);
+      const revisionId = await insertRevision(t, { user_id: author.id, object_type: isQuestion ? OBJECT_TYPE.question : OBJECT_TYPE.answer, object_id: post.id, title: newest ? current.title : isQuestion ? state.title : '', content, log: g.comment, status: 0, now: g.date });
+      if (n === 0) first = revisionId;
+      else await recordTimeline(t, { userId: author.id, objectId: post.id, originalObjectId: post.id, key: `${table}.${g.rollback ? 'rollback' : 'edited'}`, revisionId, now: g.date });
+      last = revisionId;
+    }
+    // the asked/answered entry shows the first revision; the post's own revision is the newest
+    await t.updateTable('activity').set({ revision_id: first }).where('object_id', '=', post.id).where('revision_id', '=', current.id).execute();
+    await repo.setRevision(t, table, post.id, last);
+    await t.deleteFrom('revision').where('id', '=', current.id).execute();
+    await repo.markHistory(t, post.id, groups[groups.length - 1].date);
+    return groups.length;
+  }
+
   /**
    * Links between posts of the imported site (https://<site>/questions/123/..., /q/123, /a/456,
    * relative /questions/123) are pointed at the local copies, once every post is in (a post may
@@ -709,7 +1056,10 @@ class StackExchangeImport {
       this.report.errors.push(`no Posts.xml or Users.xml in ${this.dir}`);
       return this.report;
     }
-    const steps: [string, string][] = [['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['tags', 'Tags.xml'], ['comments', 'Comments.xml']];
+    const steps: [string, string][] = [
+      ['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['tags', 'Tags.xml'], ['comments', 'Comments.xml'],
+      ['badges', 'Badges.xml'], ['post links', 'PostLinks.xml'], ['votes', 'Votes.xml'], ['history', 'PostHistory.xml'],
+    ];
     if (this.options.checkFirst) {
       const files = [...new Set(steps.map(([, f]) => f))];
       this.planSteps([...files.map((f): [string, string] => ['check', f]), ...steps]);
@@ -738,6 +1088,15 @@ class StackExchangeImport {
     await this.importComments();
     this.beginStep('links');
     await this.localiseLinks();
+    this.beginStep('badges');
+    await this.importBadges();
+    this.beginStep('post links');
+    await this.importPostLinks();
+    this.beginStep('votes');
+    await this.importVotes();
+    this.beginStep('history');
+    await this.readHistory();
+    await this.importHistory();
     // imported questions are old: without a score they would be missing from the hot list and related panels
     this.beginStep('hot scores');
     await refreshHotScores(this.db, Math.floor(Date.now() / 1000), { all: true });
