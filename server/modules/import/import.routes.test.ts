@@ -130,6 +130,39 @@ describe('POST import/stackexchange (admin)', () => {
     expect(uploadsLeft()).toEqual([]);
   });
 
+  it('takes Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml too: bad rows are skipped with why, a malformed file refuses the whole dump', async () => {
+    const badges = xml('badges', ['Id="1" UserId="7" Name="Autobiographer" Date="2016-01-05T10:00:00.000" Class="3" TagBased="False"', 'Id="2" UserId="7" Name="Autobiographer" Date="not a date" Class="3"']);
+    const links = xml('postlinks', ['Id="1" CreationDate="2016-01-05T10:00:00.000" PostId="2" RelatedPostId="1" LinkTypeId="1"', 'Id="2" CreationDate="2016-01-05T10:00:00.000" PostId="1" RelatedPostId="2" LinkTypeId="x"']);
+    const votes = xml('votes', ['Id="1" PostId="1" VoteTypeId="2" CreationDate="2016-01-05T00:00:00.000"', 'Id="2" PostId="1" VoteTypeId="5" UserId="8" CreationDate="2016-01-05T00:00:00.000"', 'Id="3" PostId="1" VoteTypeId="two" CreationDate="2016-01-05T00:00:00.000"']);
+    const history = xml('posthistory', [
+      'Id="1" PostHistoryTypeId="2" PostId="2" RevisionGUID="a" CreationDate="2016-01-03T10:00:00.000" UserId="8" Text="About two weeks."',
+      'Id="2" PostHistoryTypeId="5" PostId="2" RevisionGUID="b" CreationDate="2016-01-04T10:00:00.000" UserId="8" Comment="airtight" Text="About two weeks, airtight and dark."',
+      'Id="3" PostHistoryTypeId="5" PostId="2" CreationDate="2016-01-04T10:00:00.000" UserId="8" Text="no guid"',
+    ]);
+    const base = [{ name: 'Posts.xml', data: POSTS.replaceAll('beans', 'grounds') }, { name: 'Users.xml', data: USERS }];
+    const truncated = votes.slice(0, votes.indexOf('VoteTypeId="5"'));
+    const before = await questionCount();
+    const refused = await upload([...base, { name: 'badges.xml', data: badges }, { name: 'Votes.xml', data: truncated }], 'grounds.stackexchange.com');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    const failed = await finished();
+    expect(failed.state).toBe('failed');
+    expect(failed.report.errors).toEqual([expect.stringMatching(/^Votes\.xml: /)]);
+    expect(await questionCount()).toBe(before);
+    expect(await importedCount('grounds.stackexchange.com')).toBe(0);
+
+    const r = await upload([...base, { name: 'badges.xml', data: badges }, { name: 'PostLinks.xml', data: links }, { name: 'Votes.xml', data: votes }, { name: 'PostHistory.xml', data: history }], 'grounds.stackexchange.com');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.files).toEqual(['Users.xml', 'Posts.xml', 'Votes.xml', 'Badges.xml', 'PostLinks.xml', 'PostHistory.xml']);
+    const done = await finished();
+    expect(done).toMatchObject({ state: 'done', error: '' });
+    expect(done.report.badges).toEqual({ rows: 2, imported: 1, existing: 0, skipped: 1, reasons: { 'invalid Date': 1 } });
+    expect(done.report.postLinks).toEqual({ rows: 2, imported: 0, existing: 0, skipped: 2, reasons: { 'links its own question': 1, 'invalid LinkTypeId': 1 } });
+    expect(done.report.votes).toEqual({ rows: 3, imported: 1, existing: 0, skipped: 1, votes: 0, bookmarks: 1, inScore: 1, reasons: { 'invalid VoteTypeId': 1 } });
+    expect(done.report.history).toEqual({ rows: 3, imported: 2, existing: 0, skipped: 1, reasons: { 'invalid RevisionGUID': 1 } });
+    expect(done.report.revisions).toBe(2);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
   it('takes a zip of the dump (in a folder too), names the site after the archive and leaves other entries out; a repeat adds nothing', async () => {
     const zip = makeZip([{ name: 'tea.stackexchange.com/Posts.xml', data: POSTS.replaceAll('beans', 'leaves') }, { name: 'tea.stackexchange.com/readme.txt', data: 'hello' }, { name: 'Users.xml', data: USERS }]);
     const r = await upload([{ name: 'tea.stackexchange.com.zip', data: zip }]);

@@ -241,3 +241,26 @@ describe('PostHistory.xml', () => {
     expect((await get(`/revisions?object_id=${await sourceOf('q/30')}`)).length).toBe(1);
   });
 });
+
+describe('PostHistory.xml after the post was revised here', () => {
+  it('leaves a post edited since its import as it is, saying why', async () => {
+    const d = join(dir, 'later');
+    mkdirSync(d);
+    writeFileSync(join(d, 'Posts.xml'), file('posts', [
+      { Id: '40', PostTypeId: '1', CreationDate: '2015-02-01T10:00:00.000', Title: 'A question edited here later', Body: '<p>Body as imported.</p>', OwnerDisplayName: 'Dana', Tags: '<gears>' },
+    ]));
+    await importStackExchange(app.lantern.ctx.db, d, { site: 'later.example.org' });
+    const id = (await app.lantern.ctx.db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', '=', 'later.example.org/q/40').executeTakeFirstOrThrow()).object_id;
+    const admin = (await app.lantern.ctx.sessions.issue(1)).accessToken;
+    const edit = await app.call('PUT', api('/question'), { token: admin, body: { id, title: 'A question edited here later', content: 'Body as edited here, long enough.', tags: [{ slug_name: 'gears' }], edit_summary: 'local edit' } });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    writeFileSync(join(d, 'PostHistory.xml'), file('posthistory', [
+      { Id: '1', PostHistoryTypeId: '2', PostId: '40', RevisionGUID: 'h-1', CreationDate: '2015-02-01T10:00:00.000', UserDisplayName: 'Dana', Text: 'Body as first written' },
+    ]));
+    const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'later.example.org' });
+    expect(r.history).toEqual({ rows: 1, imported: 0, existing: 0, skipped: 1, reasons: { 'post revised here since it was imported': 1 } });
+    const revisions = await get(`/revisions?object_id=${id}`);
+    expect(revisions.map((x: any) => x.reason)).toEqual(['local edit', '']);
+    expect((await get(`/question/info?id=${id}`)).content).toBe('Body as edited here, long enough.');
+  });
+});

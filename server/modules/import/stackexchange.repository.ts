@@ -186,3 +186,9 @@ export async function markHistory(db: DbOrTrx, postId: string, now: number): Pro
 export async function historyImported(db: DbOrTrx, postId: string): Promise<boolean> {
   return (await db.selectFrom('meta').select('id').where('object_id', '=', postId).where('key', '=', HISTORY_KEY).executeTakeFirst()) !== undefined;
 }
+
+/** How many revisions (of any status) an object has. */
+export async function revisionCount(db: DbOrTrx, objectId: string): Promise<number> {
+  const { n } = await db.selectFrom('revision').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', objectId).executeTakeFirstOrThrow();
+  return Number(n);
+}

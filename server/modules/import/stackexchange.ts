@@ -946,9 +946,10 @@ class StackExchangeImport {
             counts.existing += rowsOf(groups);
             continue;
           }
-          if (!groups[0].initial) {
+          const why = !groups[0].initial ? 'history without its first revision' : (await repo.revisionCount(trx as Trx, post.id)) !== 1 ? 'post revised here since it was imported' : '';
+          if (why) {
             counts.skipped += rowsOf(groups);
-            counts.reasons['history without its first revision'] = (counts.reasons['history without its first revision'] ?? 0) + rowsOf(groups);
+            counts.reasons[why] = (counts.reasons[why] ?? 0) + rowsOf(groups);
             continue;
           }
           let written = 0;
