@@ -61,6 +61,10 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
     importLine('questions', r.questions),
     importLine('answers', r.answers),
     importLine('comments', r.comments),
+    ...(r.badges.rows ? [importLine('badges', r.badges)] : []),
+    ...(r.postLinks.rows ? [importLine('post links', r.postLinks), `  questions closed as duplicates: ${r.duplicatesClosed}`] : []),
+    ...(r.votes.rows ? [importLine('votes', r.votes), `  votes of imported voters: ${r.votes.votes}; bookmarks: ${r.votes.bookmarks}; votes kept in the scores: ${r.votes.inScore}`] : []),
+    ...(r.history.rows ? [importLine('history', r.history), `  revisions made: ${r.revisions}`] : []),
     `  other post types not imported: ${r.posts.otherTypes}; rows without a valid type: ${r.posts.invalidType}`,
     `  placeholder authors: ${r.placeholderUsers}; tags created: ${r.tagsCreated}; accepted answers: ${r.acceptedAnswers}`,
     ...r.errors.map((e) => `  error: ${e}`),
@@ -71,7 +75,7 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
 /** The import-se command (also run on its own as `npm run import:se`, under that name). */
 export function importSeCommand(io: CliIo, name = 'import-se'): Command {
   return new Command(name)
-    .description('Import a Stack Exchange data dump folder (Users.xml, Posts.xml, Comments.xml) into a data dir')
+    .description('Import a Stack Exchange data dump folder (Users, Posts, Comments, Tags, Badges, PostLinks, Votes, PostHistory .xml) into a data dir')
     .argument('<dump>', 'the dump folder')
     .addOption(dataDirOption())
     .option('--site <host>', 'the site the dump comes from, for the attribution links (default: from the folder name: coffee -> coffee.stackexchange.com, history-meta -> meta.history.stackexchange.com)')

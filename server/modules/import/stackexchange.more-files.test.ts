@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { importSummary } from '../../cli/program.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { SOURCE_KEY } from './stackexchange.repository.js';
 import { importStackExchange, type ImportReport } from './stackexchange.js';
@@ -262,5 +263,18 @@ describe('PostHistory.xml after the post was revised here', () => {
     const revisions = await get(`/revisions?object_id=${id}`);
     expect(revisions.map((x: any) => x.reason)).toEqual(['local edit', '']);
     expect((await get(`/question/info?id=${id}`)).content).toBe('Body as edited here, long enough.');
+  });
+});
+
+describe('the import summary of the command line', () => {
+  it('has a line per file kind with its counts and why rows were skipped', () => {
+    const text = importSummary(first, 1);
+    expect(text).toContain('Imported Users.xml, Posts.xml, Badges.xml, PostLinks.xml, Votes.xml, PostHistory.xml from gears.example.org:');
+    expect(text).toMatch(/badges\s+8 rows, 3 imported, 0 already there, 5 skipped \(single badge already held: 1, no such badge here: Yearling: 1,/);
+    expect(text).toMatch(/post links\s+6 rows, 3 imported/);
+    expect(text).toContain('questions closed as duplicates: 1');
+    expect(text).toContain('votes of imported voters: 2; bookmarks: 1; votes kept in the scores: 2');
+    expect(text).toMatch(/history\s+12 rows, 8 imported/);
+    expect(text).toContain('revisions made: 5');
   });
 });
