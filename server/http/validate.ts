@@ -67,6 +67,7 @@ export function validate<S extends z.ZodType>(schema: S, source: Source = 'body'
       throw new AppError(400, 'base.request_format_error');
     }
     res.locals.input = parseInput(schema, raw);
+    res.locals.inputSchema = schema;
     next();
   };
   // the route table (and the schema-driven fuzz test) read each route's input schema from here
@@ -78,7 +79,12 @@ export function inputSchemaOf(handler: unknown): { schema: z.ZodType; source: So
   return (handler as { inputSchema?: { schema: z.ZodType; source: Source } } | null)?.inputSchema;
 }
 
-/** The validated input stored by validate(). */
-export function input<T>(res: Response): T {
-  return res.locals.input as T;
+/**
+ * The input validate(schema) checked for this request, typed by that schema: a handler passes
+ * the schema its route validates with and gets z.infer of it, never a hand-written type.
+ * Asking with another schema is a programming error (the route and the handler disagree).
+ */
+export function inputOf<S extends z.ZodType>(schema: S, res: Response): z.infer<S> {
+  if (res.locals.inputSchema !== schema) throw new Error('inputOf: the route did not validate its input with this schema');
+  return res.locals.input as z.infer<S>;
 }

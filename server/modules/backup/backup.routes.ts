@@ -8,11 +8,11 @@ import { translate } from '../../contract/messages/index.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage, sendEnvelope } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { backupsDir } from '../../infra/backup.js';
 import type { Routers } from '../index.js';
 import { BackupError } from './backup.archive.js';
-import { scheduleSchema, type ScheduleInput } from './backup.schema.js';
+import { scheduleSchema } from './backup.schema.js';
 import { backupFile, backupState, deleteBackup, getSchedule, inMaintenance, jobView, listBackups, runBackup, runRestore, saveSchedule, scheduleTick, type Job } from './backup.service.js';
 
 /** The largest backup archive the admin page accepts for a restore. */
@@ -79,7 +79,7 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
     ok(res, await getSchedule(ctx));
   });
   admin.put('/backups/schedule', auth(ctx, 'admin'), validate(scheduleSchema), async (_req, res) => {
-    ok(res, await saveSchedule(ctx, input<ScheduleInput>(res)));
+    ok(res, await saveSchedule(ctx, inputOf(scheduleSchema, res)));
   });
   admin.post('/backups/restore', auth(ctx, 'admin'), receiveArchive(ctx.config.dataDir, MAX_UPLOAD_MB * 1024 * 1024), (req, res, next) => {
     const file = req.file;

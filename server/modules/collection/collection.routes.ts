@@ -1,17 +1,17 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { collectionPageQuery, collectionSwitchSchema, type CollectionSwitchInput } from './collection.schema.js';
+import { collectionPageQuery, collectionSwitchSchema } from './collection.schema.js';
 import * as service from './collection.service.js';
 
 /** Bookmarks: switch a question's bookmark, list the caller's bookmarks. */
 export function registerCollection(ctx: AppContext, { api }: Routers): void {
   api.post('/collection/switch', auth(ctx, 'active'), validate(collectionSwitchSchema), async (_req, res) => {
-    ok(res, await service.switchCollection(ctx, requireSession(res), input<CollectionSwitchInput>(res)));
+    ok(res, await service.switchCollection(ctx, requireSession(res), inputOf(collectionSwitchSchema, res)));
   });
   api.get('/personal/collection/page', auth(ctx, 'active'), validate(collectionPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.collectionPage(ctx, requireSession(res), input<{ page: number; page_size: number }>(res)));
+    ok(res, await service.collectionPage(ctx, requireSession(res), inputOf(collectionPageQuery, res)));
   });
 }

@@ -1,42 +1,30 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import {
-  addCommentSchema,
-  commentIdQuery,
-  commentPageQuery,
-  personalCommentPageQuery,
-  removeCommentSchema,
-  updateCommentSchema,
-  type AddCommentInput,
-  type CommentPageQuery,
-  type PersonalCommentPageQuery,
-  type RemoveCommentInput,
-  type UpdateCommentInput,
-} from './comment.schema.js';
+import { addCommentSchema, commentIdQuery, commentPageQuery, personalCommentPageQuery, removeCommentSchema, updateCommentSchema } from './comment.schema.js';
 import * as service from './comment.service.js';
 
 /** Comments: list, one, personal list, add, edit, delete. */
 export function registerComment(ctx: AppContext, { api }: Routers): void {
   api.get('/comment/page', auth(ctx, 'optional'), validate(commentPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.commentPage(ctx, currentSession(res), input<CommentPageQuery>(res)));
+    ok(res, await service.commentPage(ctx, currentSession(res), inputOf(commentPageQuery, res)));
   });
   api.get('/comment', auth(ctx, 'optional'), validate(commentIdQuery, 'query'), async (_req, res) => {
-    ok(res, await service.getComment(ctx, currentSession(res), input<{ id: string }>(res).id));
+    ok(res, await service.getComment(ctx, currentSession(res), inputOf(commentIdQuery, res).id));
   });
   api.get('/personal/comment/page', auth(ctx, 'optional'), validate(personalCommentPageQuery, 'query'), async (req, res) => {
-    ok(res, await service.personalCommentPage(ctx, currentSession(res), input<PersonalCommentPageQuery>(res), requestLanguage(req)));
+    ok(res, await service.personalCommentPage(ctx, currentSession(res), inputOf(personalCommentPageQuery, res), requestLanguage(req)));
   });
   api.post('/comment', auth(ctx, 'active'), validate(addCommentSchema), async (_req, res) => {
-    ok(res, (await service.addComment(ctx, requireSession(res), input<AddCommentInput>(res))).comment);
+    ok(res, (await service.addComment(ctx, requireSession(res), inputOf(addCommentSchema, res))).comment);
   });
   api.put('/comment', auth(ctx, 'active'), validate(updateCommentSchema), async (_req, res) => {
-    ok(res, await service.updateComment(ctx, requireSession(res), input<UpdateCommentInput>(res)));
+    ok(res, await service.updateComment(ctx, requireSession(res), inputOf(updateCommentSchema, res)));
   });
   api.delete('/comment', auth(ctx, 'active'), validate(removeCommentSchema), async (_req, res) => {
-    await service.removeComment(ctx, requireSession(res), input<RemoveCommentInput>(res));
+    await service.removeComment(ctx, requireSession(res), inputOf(removeCommentSchema, res));
     ok(res, null);
   });
 }

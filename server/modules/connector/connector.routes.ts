@@ -2,9 +2,9 @@ import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { bindingEmailSchema, unbindingSchema, type BindingEmailInput } from './connector.schema.js';
+import { bindingEmailSchema, unbindingSchema } from './connector.schema.js';
 import * as service from './connector.service.js';
 
 function meta(ctx: AppContext, req: Request): service.RequestMeta {
@@ -28,13 +28,13 @@ export function registerConnector(ctx: AppContext, { api }: Routers): void {
     res.redirect(302, await service.redirectCallback(ctx, String(req.params.name), meta(ctx, req)));
   });
   api.post('/connector/binding/email', validate(bindingEmailSchema), async (req, res) => {
-    ok(res, await service.bindingSendEmail(ctx, input<BindingEmailInput>(res), meta(ctx, req)));
+    ok(res, await service.bindingSendEmail(ctx, inputOf(bindingEmailSchema, res), meta(ctx, req)));
   });
   api.get('/connector/user/info', auth(ctx, 'active'), async (req, res) => {
     ok(res, await service.userConnectors(ctx, requireSession(res), meta(ctx, req).origin));
   });
   api.delete('/connector/user/unbinding', auth(ctx, 'active'), validate(unbindingSchema), async (_req, res) => {
-    await service.unbind(ctx, requireSession(res), input<{ external_id: string }>(res).external_id);
+    await service.unbind(ctx, requireSession(res), inputOf(unbindingSchema, res).external_id);
     ok(res, null);
   });
 }

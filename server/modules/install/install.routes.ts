@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { LANGUAGES } from '../../contract/languages.js';
 import { uiTranslations } from '../language/language.service.js';
 import type { Routers } from '../index.js';
-import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, type BaseInfoInput, type CheckDatabaseInput } from './install.schema.js';
+import { baseInfoSchema, checkDatabaseSchema, langQuerySchema } from './install.schema.js';
 import * as service from './install.service.js';
 
 /** The installer endpoints; every one refuses once the site is installed. */
@@ -15,7 +15,7 @@ export function registerInstall(ctx: AppContext, { install }: Routers): void {
   });
   install.get('/language/config', validate(langQuerySchema, 'query'), async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, uiTranslations(input<{ lang?: string }>(res).lang));
+    ok(res, uiTranslations(inputOf(langQuerySchema, res).lang));
   });
   install.post('/config-file/check', async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
@@ -23,14 +23,14 @@ export function registerInstall(ctx: AppContext, { install }: Routers): void {
   });
   install.post('/db/check', validate(checkDatabaseSchema), async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, service.checkDatabase(input<CheckDatabaseInput>(res)));
+    ok(res, service.checkDatabase(inputOf(checkDatabaseSchema, res)));
   });
   install.post('/init', validate(checkDatabaseSchema), async (_req, res) => {
-    await service.initEnvironment(ctx, input<CheckDatabaseInput>(res));
+    await service.initEnvironment(ctx, inputOf(checkDatabaseSchema, res));
     ok(res, null);
   });
   install.post('/base-info', validate(baseInfoSchema), async (_req, res) => {
-    await service.installBaseInfo(ctx, input<BaseInfoInput>(res));
+    await service.installBaseInfo(ctx, inputOf(baseInfoSchema, res));
     ok(res, null);
   });
 }

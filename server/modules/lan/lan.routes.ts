@@ -1,9 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { lanSwitchSchema, type LanSwitchInput } from './lan.schema.js';
+import { lanSwitchSchema } from './lan.schema.js';
 import { lanStatus, requestLanSwitch } from './lan.service.js';
 
 /** Admin: the LAN hosting switch (Lantern's own; not part of Answer's API). */
@@ -12,6 +12,6 @@ export function registerLan(ctx: AppContext, { admin }: Routers): void {
     ok(res, await lanStatus(ctx));
   });
   admin.put('/lan', auth(ctx, 'admin'), validate(lanSwitchSchema), (_req, res) => {
-    ok(res, requestLanSwitch(ctx, input<LanSwitchInput>(res)));
+    ok(res, requestLanSwitch(ctx, inputOf(lanSwitchSchema, res)));
   });
 }

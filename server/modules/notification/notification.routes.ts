@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeNotifications } from './notification.events.js';
 import { runDigestIfDue } from './notification.mail.js';
-import { notificationIdSchema, notificationPageQuery, notificationTypeSchema, type NotificationPageQuery } from './notification.schema.js';
+import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } from './notification.schema.js';
 import * as service from './notification.service.js';
 
 const DIGEST_CHECK_MS = 60 * 60 * 1000;
@@ -36,18 +36,18 @@ export function registerNotification(ctx: AppContext, { api }: Routers): void {
   startDigestTimer(ctx);
 
   api.get('/notification/page', auth(ctx, 'active'), validate(notificationPageQuery, 'query'), async (req, res) => {
-    ok(res, await service.notificationPage(ctx, requireSession(res), input<NotificationPageQuery>(res), requestLanguage(req)));
+    ok(res, await service.notificationPage(ctx, requireSession(res), inputOf(notificationPageQuery, res), requestLanguage(req)));
   });
   api.get('/notification/status', auth(ctx, 'active'), async (req, res) => {
     ok(res, await service.redDot(ctx, requireSession(res), requestLanguage(req)));
   });
   api.put('/notification/status', auth(ctx, 'active'), validate(notificationTypeSchema), async (req, res) => {
-    ok(res, await service.clearRedDot(ctx, requireSession(res), input<{ type: 'inbox' | 'achievement' }>(res).type, requestLanguage(req)));
+    ok(res, await service.clearRedDot(ctx, requireSession(res), inputOf(notificationTypeSchema, res).type, requestLanguage(req)));
   });
   api.put('/notification/read/state/all', auth(ctx, 'active'), validate(notificationTypeSchema), async (_req, res) => {
-    ok(res, await service.readAll(ctx, requireSession(res), input<{ type: 'inbox' | 'achievement' }>(res).type));
+    ok(res, await service.readAll(ctx, requireSession(res), inputOf(notificationTypeSchema, res).type));
   });
   api.put('/notification/read/state', auth(ctx, 'active'), validate(notificationIdSchema), async (_req, res) => {
-    ok(res, await service.readOne(ctx, requireSession(res), input<{ id: string }>(res).id));
+    ok(res, await service.readOne(ctx, requireSession(res), inputOf(notificationIdSchema, res).id));
   });
 }

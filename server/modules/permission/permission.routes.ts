@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { translate } from '../../contract/messages/index.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { permissionQuerySchema } from '../user/user.schema.js';
 import { checkPermission } from './permission.service.js';
@@ -12,7 +12,7 @@ export function registerPermission(ctx: AppContext, { api }: Routers): void {
   api.get('/permission', auth(ctx, 'active'), validate(permissionQuerySchema, 'query'), async (req, res) => {
     const session = requireSession(res);
     const lang = requestLanguage(req);
-    const actions = input<{ action: string }>(res).action.split(',').map((a) => a.trim()).filter((a) => /^[a-z_.]{1,64}$/.test(a)).slice(0, 50);
+    const actions = inputOf(permissionQuerySchema, res).action.split(',').map((a) => a.trim()).filter((a) => /^[a-z_.]{1,64}$/.test(a)).slice(0, 50);
     const out: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
     for (const action of actions) {
       const r = await checkPermission(ctx, session, action);

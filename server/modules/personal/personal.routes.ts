@@ -1,26 +1,26 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { personalPageQuery, rankPageQuery, topQuery, votePageQuery, type PersonalPageQuery, type RankPageQuery, type VotePageQuery } from './personal.schema.js';
+import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from './personal.schema.js';
 import * as service from './personal.service.js';
 
 /** Routes for the personal pages of a profile: questions, answers, top posts, reputation and the caller's votes. */
 export function registerPersonal(ctx: AppContext, { api }: Routers): void {
   api.get('/personal/question/page', auth(ctx, 'optional'), validate(personalPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.personalQuestions(ctx, currentSession(res), input<PersonalPageQuery>(res)));
+    ok(res, await service.personalQuestions(ctx, currentSession(res), inputOf(personalPageQuery, res)));
   });
   api.get('/personal/answer/page', auth(ctx, 'optional'), validate(personalPageQuery, 'query'), async (req, res) => {
-    ok(res, await service.personalAnswers(ctx, currentSession(res), requestLanguage(req), input<PersonalPageQuery>(res)));
+    ok(res, await service.personalAnswers(ctx, currentSession(res), requestLanguage(req), inputOf(personalPageQuery, res)));
   });
   api.get('/personal/qa/top', auth(ctx, 'optional'), validate(topQuery, 'query'), async (req, res) => {
-    ok(res, await service.topPosts(ctx, currentSession(res), requestLanguage(req), input<{ username: string }>(res).username));
+    ok(res, await service.topPosts(ctx, currentSession(res), requestLanguage(req), inputOf(topQuery, res).username));
   });
   api.get('/personal/rank/page', auth(ctx, 'optional'), validate(rankPageQuery, 'query'), async (req, res) => {
-    ok(res, await service.rankHistory(ctx, currentSession(res), requestLanguage(req), input<RankPageQuery>(res)));
+    ok(res, await service.rankHistory(ctx, currentSession(res), requestLanguage(req), inputOf(rankPageQuery, res)));
   });
   api.get('/personal/vote/page', auth(ctx, 'active'), validate(votePageQuery, 'query'), async (req, res) => {
-    ok(res, await service.myVotes(ctx, requireSession(res), requestLanguage(req), input<VotePageQuery>(res)));
+    ok(res, await service.myVotes(ctx, requireSession(res), requestLanguage(req), inputOf(votePageQuery, res)));
   });
 }

@@ -2,12 +2,12 @@ import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { pluginRegistry, type PluginRoute } from './plugin.registry.js';
 import { readPluginConfig } from './plugin.repository.js';
 import { configValues } from './plugin.config.js';
-import { pluginConfigSchema, pluginListQuery, pluginSlugQuery, pluginStatusSchema, type PluginConfigInput, type PluginListQuery } from './plugin.schema.js';
+import { pluginConfigSchema, pluginListQuery, pluginSlugQuery, pluginStatusSchema } from './plugin.schema.js';
 import * as service from './plugin.service.js';
 
 function queryStrings(req: Request): Record<string, string> {
@@ -55,27 +55,27 @@ export function registerPlugin(ctx: AppContext, { api, admin }: Routers): void {
     ok(res, await service.userPluginList(ctx));
   });
   api.get('/user/plugin/config', auth(ctx, 'active'), validate(pluginSlugQuery, 'query'), async (_req, res) => {
-    ok(res, await service.userPluginConfig(ctx, requireSession(res).user.id, input<{ plugin_slug_name: string }>(res).plugin_slug_name));
+    ok(res, await service.userPluginConfig(ctx, requireSession(res).user.id, inputOf(pluginSlugQuery, res).plugin_slug_name));
   });
   api.put('/user/plugin/config', auth(ctx, 'active'), validate(pluginConfigSchema), async (_req, res) => {
-    const body = input<PluginConfigInput>(res);
+    const body = inputOf(pluginConfigSchema, res);
     await service.updateUserPluginConfig(ctx, requireSession(res).user.id, body.plugin_slug_name, body.config_fields);
     ok(res, null);
   });
 
   admin.get('/plugins', auth(ctx, 'admin'), validate(pluginListQuery, 'query'), async (_req, res) => {
-    ok(res, await service.listPlugins(ctx, input<PluginListQuery>(res)));
+    ok(res, await service.listPlugins(ctx, inputOf(pluginListQuery, res)));
   });
   admin.put('/plugin/status', auth(ctx, 'admin'), validate(pluginStatusSchema), async (_req, res) => {
-    const body = input<{ plugin_slug_name: string; enabled: boolean }>(res);
+    const body = inputOf(pluginStatusSchema, res);
     await service.setPluginStatus(ctx, body.plugin_slug_name, body.enabled);
     ok(res, null);
   });
   admin.get('/plugin/config', auth(ctx, 'admin'), validate(pluginSlugQuery, 'query'), async (_req, res) => {
-    ok(res, await service.adminPluginConfig(ctx, input<{ plugin_slug_name: string }>(res).plugin_slug_name));
+    ok(res, await service.adminPluginConfig(ctx, inputOf(pluginSlugQuery, res).plugin_slug_name));
   });
   admin.put('/plugin/config', auth(ctx, 'admin'), validate(pluginConfigSchema), async (_req, res) => {
-    const body = input<PluginConfigInput>(res);
+    const body = inputOf(pluginConfigSchema, res);
     await service.updateAdminPluginConfig(ctx, body.plugin_slug_name, body.config_fields);
     ok(res, null);
   });

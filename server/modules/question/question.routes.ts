@@ -1,15 +1,10 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { dropOnContentChange, okShared } from '../../http/shared-response.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import {
-  addQuestionByAnswerSchema, addQuestionSchema, closeQuestionSchema, operationQuestionSchema, questionIdQuery, questionPageQuery, recoverQuestionSchema,
-  removeQuestionSchema, reopenQuestionSchema, updateQuestionSchema,
-  type AddQuestionByAnswerInput, type AddQuestionInput, type CloseQuestionInput, type OperationQuestionInput, type QuestionPageQuery, type UpdateQuestionInput,
-} from './question.schema.js';
+import { addQuestionByAnswerSchema, addQuestionSchema, closeQuestionSchema, operationQuestionSchema, questionIdQuery, questionPageQuery, recoverQuestionSchema, removeQuestionSchema, reopenQuestionSchema, updateQuestionSchema } from './question.schema.js';
 import { announceShareVisit } from './question-share.js';
 import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
 import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';
@@ -22,10 +17,10 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
   dropOnContentChange(ctx, QUESTION_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
-    ok(res, await addQuestion(ctx, requireSession(res), input<AddQuestionInput>(res)));
+    ok(res, await addQuestion(ctx, requireSession(res), inputOf(addQuestionSchema, res)));
   });
   api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
-    const q = input<z.infer<typeof questionIdQuery>>(res);
+    const q = inputOf(questionIdQuery, res);
     const session = currentSession(res);
     const info = await questionInfo(ctx, session, q.id, true, requestLanguage(req));
     // opened through a share link: announced once the question was read (the badge rules award it)
@@ -33,33 +28,33 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ok(res, info);
   });
   api.get('/question/page', auth(ctx, 'optional'), validate(questionPageQuery, 'query'), async (_req, res) => {
-    const q = input<QuestionPageQuery>(res);
+    const q = inputOf(questionPageQuery, res);
     await okShared(ctx, res, QUESTION_PAGE_KEY + JSON.stringify(q), ctx.config.listPageTtlMs, () => questionPage(ctx, q));
   });
   api.post('/question/answer', auth(ctx, 'active'), validate(addQuestionByAnswerSchema), async (_req, res) => {
-    ok(res, await addQuestionByAnswer(ctx, requireSession(res), input<AddQuestionByAnswerInput>(res)));
+    ok(res, await addQuestionByAnswer(ctx, requireSession(res), inputOf(addQuestionByAnswerSchema, res)));
   });
   api.put('/question', auth(ctx, 'active'), validate(updateQuestionSchema), async (_req, res) => {
-    ok(res, await updateQuestion(ctx, requireSession(res), input<UpdateQuestionInput>(res)));
+    ok(res, await updateQuestion(ctx, requireSession(res), inputOf(updateQuestionSchema, res)));
   });
   api.delete('/question', auth(ctx, 'active'), validate(removeQuestionSchema), async (_req, res) => {
-    await removeQuestion(ctx, requireSession(res), input<{ id: string }>(res));
+    await removeQuestion(ctx, requireSession(res), inputOf(removeQuestionSchema, res));
     ok(res, null);
   });
   api.post('/question/recover', auth(ctx, 'active'), validate(recoverQuestionSchema), async (_req, res) => {
-    await recoverQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    await recoverQuestion(ctx, requireSession(res), inputOf(recoverQuestionSchema, res).question_id);
     ok(res, null);
   });
   api.put('/question/status', auth(ctx, 'active'), validate(closeQuestionSchema), async (_req, res) => {
-    await closeQuestion(ctx, requireSession(res), input<CloseQuestionInput>(res));
+    await closeQuestion(ctx, requireSession(res), inputOf(closeQuestionSchema, res));
     ok(res, null);
   });
   api.put('/question/reopen', auth(ctx, 'active'), validate(reopenQuestionSchema), async (_req, res) => {
-    await reopenQuestion(ctx, requireSession(res), input<{ question_id: string }>(res).question_id);
+    await reopenQuestion(ctx, requireSession(res), inputOf(reopenQuestionSchema, res).question_id);
     ok(res, null);
   });
   api.put('/question/operation', auth(ctx, 'active'), validate(operationQuestionSchema), async (_req, res) => {
-    await operateQuestion(ctx, requireSession(res), input<OperationQuestionInput>(res));
+    await operateQuestion(ctx, requireSession(res), inputOf(operationQuestionSchema, res));
     ok(res, null);
   });
 }

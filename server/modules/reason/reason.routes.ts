@@ -1,14 +1,14 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { reasonsQuery, type ReasonsQuery } from './reason.schema.js';
+import { reasonsQuery } from './reason.schema.js';
 import { listReasons } from './reason.service.js';
 
 /** GET reasons: close, flag, status and review reasons by object type. */
 export function registerReason(ctx: AppContext, { api }: Routers): void {
   api.get('/reasons', auth(ctx, 'active'), validate(reasonsQuery, 'query'), async (req, res) => {
-    ok(res, await listReasons(ctx, input<ReasonsQuery>(res), requestLanguage(req)));
+    ok(res, await listReasons(ctx, inputOf(reasonsQuery, res), requestLanguage(req)));
   });
 }

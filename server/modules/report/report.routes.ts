@@ -1,22 +1,22 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addReportSchema, reviewReportSchema, unreviewedReportQuery, type AddReportInput, type ReviewReportInput } from './report.schema.js';
+import { addReportSchema, reviewReportSchema, unreviewedReportQuery } from './report.schema.js';
 import * as service from './report.service.js';
 
 /** Flags: raising one, the flagged-post queue and handling a flag. */
 export function registerReport(ctx: AppContext, { api }: Routers): void {
   api.post('/report', auth(ctx, 'active'), validate(addReportSchema), async (req, res) => {
-    await service.addReport(ctx, requireSession(res), input<AddReportInput>(res), requestLanguage(req));
+    await service.addReport(ctx, requireSession(res), inputOf(addReportSchema, res), requestLanguage(req));
     ok(res, null);
   });
   api.get('/report/unreviewed/post', auth(ctx, 'active'), validate(unreviewedReportQuery, 'query'), async (req, res) => {
-    ok(res, await service.unreviewedFlags(ctx, requireSession(res), input<{ page: number }>(res).page, requestLanguage(req)));
+    ok(res, await service.unreviewedFlags(ctx, requireSession(res), inputOf(unreviewedReportQuery, res).page, requestLanguage(req)));
   });
   api.put('/report/review', auth(ctx, 'active'), validate(reviewReportSchema), async (_req, res) => {
-    await service.reviewReport(ctx, requireSession(res), input<ReviewReportInput>(res));
+    await service.reviewReport(ctx, requireSession(res), inputOf(reviewReportSchema, res));
     ok(res, null);
   });
 }

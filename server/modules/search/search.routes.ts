@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import { auth, currentSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { dropOnContentChange, okShared } from '../../http/shared-response.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { searchQuery, type SearchQuery } from './search.schema.js';
+import { searchQuery } from './search.schema.js';
 import * as service from './search.service.js';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -15,7 +15,7 @@ export function registerSearch(ctx: AppContext, { api }: Routers): void {
   // results are the same for every viewer (but user:me): reused for a moment, dropped on any change
   dropOnContentChange(ctx, service.SEARCH_KEY);
   api.get('/search', auth(ctx, 'optional'), validate(searchQuery, 'query'), async (req, res) => {
-    const prepared = await service.prepareSearch(ctx, currentSession(res), clientIp(req), input<SearchQuery>(res));
+    const prepared = await service.prepareSearch(ctx, currentSession(res), clientIp(req), inputOf(searchQuery, res));
     await okShared(ctx, res, prepared.key, ctx.config.searchTtlMs, prepared.run);
   });
   api.get('/search/desc', auth(ctx, 'optional'), (_req, res) => {

@@ -4,7 +4,7 @@ import { isLanguage } from '../../contract/languages.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { fieldError } from '../../http/errors.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import type { GroupName, SiteGroups } from './siteinfo.defaults.js';
 import { presentTheme } from './siteinfo.presenter.js';
@@ -90,8 +90,9 @@ export function registerAdminSiteinfo(ctx: AppContext, { admin }: Routers): void
       ok(res, r.present ? r.present(value) : value);
     });
     admin.put(`/siteinfo/${r.path}`, auth(ctx, 'admin'), validate(r.schema), async (_req, res) => {
-      const body = input<any>(res);
-      const stored = r.toStored ? await r.toStored(body, ctx) : body;
+      const body = inputOf(r.schema, res);
+      // a group without toStored stores what its schema parsed (the schema is the stored shape)
+      const stored = r.toStored ? await r.toStored(body, ctx) : (body as SiteGroups[GroupName]);
       await ctx.settings.put(r.group, stored);
       ok(res, r.echo ? r.echo(body) : null);
     });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { presentSiteInfo } from './siteinfo.presenter.js';
 import { legalQuerySchema } from './siteinfo.schema.js';
@@ -17,7 +17,7 @@ export function registerSiteinfo(ctx: AppContext, { api, root }: Routers): void 
   });
   api.get('/siteinfo/legal', auth(ctx, 'public'), validate(legalQuerySchema, 'query'), async (_req, res) => {
     const legal = await ctx.settings.get('legal');
-    const type = input<{ info_type: 'tos' | 'privacy' }>(res).info_type;
+    const type = inputOf(legalQuerySchema, res).info_type;
     ok(res, type === 'tos'
       ? { terms_of_service_original_text: legal.terms_of_service_original_text, terms_of_service_parsed_text: legal.terms_of_service_parsed_text }
       : { privacy_policy_original_text: legal.privacy_policy_original_text, privacy_policy_parsed_text: legal.privacy_policy_parsed_text });

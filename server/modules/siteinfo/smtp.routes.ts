@@ -3,7 +3,7 @@ import { translate } from '../../contract/messages/index.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { badRequest, fieldError } from '../../http/errors.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { SmtpConfig } from '../../infra/mail/mailer.js';
 import { readConfigValue, writeConfigValue } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
@@ -28,7 +28,7 @@ export function registerSettings(ctx: AppContext, { admin }: Routers): void {
     ok(res, { ...smtp, smtp_password: '*'.repeat(smtp.smtp_password.length) });
   });
   admin.put('/setting/smtp', auth(ctx, 'admin'), validate(smtpSchema), async (req, res) => {
-    const { test_email_recipient, ...body } = input<SmtpConfig & { test_email_recipient: string }>(res);
+    const { test_email_recipient, ...body } = inputOf(smtpSchema, res);
     if (EMAIL_LIKE.test(body.from_name)) throw fieldError('error.smtp.config_from_name_cannot_be_email', 'from_name');
     const old = await readSmtp(ctx);
     // a password of asterisks only is the masked value from GET: keep the stored one
@@ -51,7 +51,7 @@ export function registerSettings(ctx: AppContext, { admin }: Routers): void {
     ok(res, privilegeOptions(await ctx.settings.get('privileges')));
   });
   admin.put('/setting/privileges', auth(ctx, 'admin'), validate(privilegesSchema), async (_req, res) => {
-    const body = input<{ level: number; custom_privileges: { key: string; value: number }[] }>(res);
+    const body = inputOf(privilegesSchema, res);
     const values = levelValues(body.level, body.custom_privileges);
     await ctx.db.transaction().execute(async (trx) => {
       await ctx.settings.put('privileges', { level: body.level, custom_privileges: body.level === 99 ? [...values].map(([key, value]) => ({ key, value })) : undefined }, trx);

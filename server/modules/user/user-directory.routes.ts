@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
 import { avatarUrl, presentUserBasic, statusName } from './user.presenter.js';
@@ -21,7 +21,7 @@ const STATUS_MSG: Record<string, string> = {
 /** Public user lookups: a profile by username, @mention search, staff and the weekly ranking. */
 export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
   api.get('/personal/user/info', auth(ctx, 'optional'), validate(usernameQuery, 'query'), async (_req, res) => {
-    const user = await findUserByUsername(ctx.db, input<{ username: string }>(res).username);
+    const user = await findUserByUsername(ctx.db, inputOf(usernameQuery, res).username);
     if (!user) throw notFound('error.user.not_found');
     const users = await ctx.settings.get('users');
     const status = statusName(user);
@@ -40,13 +40,13 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
     });
   });
   api.get('/user/info/search', auth(ctx, 'active'), validate(usernameQuery, 'query'), async (_req, res) => {
-    const prefix = input<{ username: string }>(res).username;
+    const prefix = inputOf(usernameQuery, res).username;
     const users = await ctx.settings.get('users');
     const found = prefix ? await repo.searchUsersByPrefix(ctx.db, prefix, requireSession(res).user.id, 5) : [];
     ok(res, found.map((u) => presentUserBasic(u, users)));
   });
   api.get('/user/staff', auth(ctx, 'optional'), validate(staffQuery, 'query'), async (_req, res) => {
-    const q = input<{ username: string; page_size: number }>(res);
+    const q = inputOf(staffQuery, res);
     const users = await ctx.settings.get('users');
     const staff = await repo.findStaff(ctx.db, q.username, q.page_size);
     ok(res, staff.map((u) => ({ username: u.username, display_name: u.display_name, avatar: avatarUrl(u, users) })));

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { flag, text } from '../../http/fields.js';
-import { input, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { vote } from './vote.service.js';
 
@@ -13,7 +13,7 @@ const voteSchema = z.object({ object_id: text({ max: 32 }), is_cancel: flag.opti
 export function registerVote(ctx: AppContext, { api }: Routers): void {
   for (const dir of ['up', 'down'] as const) {
     api.post(`/vote/${dir}`, auth(ctx, 'active'), validate(voteSchema), async (_req, res) => {
-      const body = input<{ object_id: string; is_cancel: boolean }>(res);
+      const body = inputOf(voteSchema, res);
       ok(res, await vote(ctx, requireSession(res), body.object_id, dir, body.is_cancel));
     });
   }
