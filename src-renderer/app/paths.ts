@@ -39,6 +39,7 @@ export const paths = {
   activation: '/users/account-activation',
   activationSuccess: '/users/account-activation/success',
   activationFailed: '/users/account-activation/failed',
+  claim: '/users/claim',
   inactive: '/users/inactive',
   suspended: '/users/account-suspended',
   unsubscribe: '/users/unsubscribe',
@@ -126,7 +127,7 @@ export const to = {
 export const LOGIN_EXEMPT = [
   paths.login, paths.register, paths.accountRecovery, paths.changeEmail, paths.passwordReset, paths.activation,
   paths.confirmNewEmail, paths.confirmEmail, paths.authLanding, '/user-center', paths.tos, paths.privacy,
-  paths.unsubscribe, paths.forbidden, paths.notFound, paths.serverError, paths.maintenance, paths.suspended,
+  paths.unsubscribe, paths.claim, paths.forbidden, paths.notFound, paths.serverError, paths.maintenance, paths.suspended,
 ];
 
 /** Whether a path is exempt from the site-wide login requirement and from error pages. */

@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: paths.activation, lazy: named(account, 'ActivationLanding') },
           { path: paths.activationSuccess, element: <Guard kind="activated"><LazyActivationSuccess /></Guard> },
           { path: paths.activationFailed, lazy: named(account, 'ActivationFailed') },
+          { path: paths.claim, lazy: lazy(() => import('../pages/Claim')) },
           { path: paths.inactive, element: <Guard kind="notActivated"><LazyInactive /></Guard> },
           { path: paths.suspended, element: <Guard kind="suspended"><LazySuspended /></Guard> },
           { path: paths.unsubscribe, lazy: named(account, 'Unsubscribe') },

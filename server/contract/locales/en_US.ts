@@ -2,6 +2,7 @@ import { admin } from './en/admin.js';
 import { admin_settings } from './en/admin-settings.js';
 import { admin_import } from './en/admin-import.js';
 import { admin_backup } from './en/admin-backup.js';
+import { claims } from './en/claims.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
 import { qa } from './en/qa.js';
@@ -380,6 +381,7 @@ export const en_US = {
   admin_settings,
   admin_import,
   admin_backup,
+  claims,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -4,6 +4,8 @@ export const claims_en_US = {
   'personal.imported_from': 'Imported from {{site}}',
   'error.claim.not_imported': 'Only an imported account that nobody has claimed yet can be claimed.',
   'error.claim.link_expired': 'This claim link has expired or has already been used. Ask an admin for a new one.',
+  'mail.claim.subject': '[{{site}}] Your account {{name}} is waiting for you',
+  'mail.claim.body': 'Your posts and reputation were brought over to {{site}} under the account {{name}}.\n\nTo take it over, open this link and choose your email address and a password (the link works once, for 7 days):\n{{url}}\n\nIf this is not you, ignore this email.',
 } as const;
 
 /** Simplified Chinese overrides. */

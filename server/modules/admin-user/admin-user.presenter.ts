@@ -2,8 +2,8 @@ import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { avatarUrl, statusName } from '../user/user.presenter.js';
 import type { UserWithRole } from './admin-user.repository.js';
 
-/** GetUserPageResp: a user as the admin list shows them (deleted_at / suspended_at only in those states). */
-export function presentUserPageItem(u: UserWithRole, roles: Map<number, string>, users: SiteGroups['users']) {
+/** GetUserPageResp: a user as the admin list shows them (deleted_at / suspended_at only in those states; imported and claimable are Lantern's). */
+export function presentUserPageItem(u: UserWithRole, roles: Map<number, string>, users: SiteGroups['users'], imported?: { claimable: boolean }) {
   const status = statusName(u);
   return {
     user_id: String(u.id),
@@ -19,5 +19,8 @@ export function presentUserPageItem(u: UserWithRole, roles: Map<number, string>,
     avatar: avatarUrl(u, users),
     role_id: u.role_id,
     role_name: roles.get(u.role_id) ?? '',
+    // Lantern's own: imported from a Stack Exchange dump, and still claimable (no password set)
+    imported: Boolean(imported),
+    claimable: imported?.claimable ?? false,
   };
 }

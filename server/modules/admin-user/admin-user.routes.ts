@@ -4,15 +4,18 @@ import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
+import { SESSION_TTL_SECONDS } from '../session/session.service.js';
 import * as s from './admin-user.schema.js';
 import * as service from './admin-user.service.js';
+import { claimCodeQuery, claimLinkSchema, claimSchema, type ClaimInput, type ClaimLinkInput } from './claim.schema.js';
+import * as claims from './claim.service.js';
 
 function origin(ctx: AppContext, req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${ctx.config.basePath}`;
 }
 
-/** Admin user management: list, status, role, activation, add one or many, password, profile, purge. */
-export function registerAdminUser(ctx: AppContext, { admin }: Routers): void {
+/** Admin user management: list, status, role, activation, add one or many, password, profile, purge; claiming imported accounts. */
+export function registerAdminUser(ctx: AppContext, { admin, api }: Routers): void {
   admin.get('/users/page', auth(ctx, 'admin'), validate(s.userPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.userPage(ctx, inputOf(s.userPageQuery, res)));
   });
@@ -34,6 +37,18 @@ export function registerAdminUser(ctx: AppContext, { admin }: Routers): void {
       ok(res, null);
     });
   }
+  // Lantern's own: a one-time link to take over an imported account (claim.service.ts)
+  admin.post('/user/claim', auth(ctx, 'admin'), validate(claimLinkSchema), async (req, res) => {
+    ok(res, await claims.claimLink(ctx, input<ClaimLinkInput>(res), origin(ctx, req), requestLanguage(req)));
+  });
+  api.get('/user/claim', auth(ctx, 'public'), validate(claimCodeQuery, 'query'), async (_req, res) => {
+    ok(res, await claims.claimInfo(ctx, input<{ code: string }>(res).code));
+  });
+  api.post('/user/claim', auth(ctx, 'public'), validate(claimSchema), async (_req, res) => {
+    const payload = await claims.claim(ctx, input<ClaimInput>(res));
+    res.cookie('visit', payload.visit_token, { httpOnly: true, sameSite: 'lax', path: ctx.config.basePath || '/', maxAge: SESSION_TTL_SECONDS * 1000 });
+    ok(res, payload);
+  });
   admin.post('/user', auth(ctx, 'admin'), validate(s.addUserSchema), async (_req, res) => {
     await service.addUser(ctx, inputOf(s.addUserSchema, res));
     ok(res, null);

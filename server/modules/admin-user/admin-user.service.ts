@@ -17,6 +17,7 @@ import { linkBase, sendAccountMail } from '../user/user.mail.js';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, setUserRole, updateUser, upsertNotificationConfig } from '../user/user.repository.js';
 import { presentUserPageItem } from './admin-user.presenter.js';
 import * as repo from './admin-user.repository.js';
+import { importedUsers } from './claim.repository.js';
 import { addUserSchema, type AddUserInput, type EditProfileInput, type SuspendDuration, type UpdateStatusInput, type UserPageQuery } from './admin-user.schema.js';
 
 /** A user id from the API (decimal), or undefined for anything else. */
@@ -51,7 +52,8 @@ export async function userPage(ctx: AppContext, q: UserPageQuery) {
     filter.text = query;
   }
   const [{ count, rows }, roles, users] = await Promise.all([repo.pageUsers(ctx.db, filter), repo.roleNames(ctx.db), ctx.settings.get('users')]);
-  return { count, list: rows.map((u) => presentUserPageItem(u, roles, users)) };
+  const imported = await importedUsers(ctx.db, rows.map((u) => u.id));
+  return { count, list: rows.map((u) => presentUserPageItem(u, roles, users, imported.get(u.id))) };
 }
 
 /** The end of a suspension (null = until an admin lifts it). */

@@ -104,6 +104,9 @@ describe('GET users/page', () => {
       avatar: '',
       role_id: 1,
       role_name: 'User',
+      // Lantern's own: not imported from a Stack Exchange dump (claim.test.ts has imported ones)
+      imported: false,
+      claimable: false,
     });
     expect(r.body.data.list[1]).toMatchObject({ user_id: '1', role_id: 2, role_name: 'Admin', status: 'normal' });
   });

@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
 
 /** What a code in an email link does. */
-export type CodeAction = 'activation' | 'password_reset' | 'change_email' | 'unsubscribe';
+export type CodeAction = 'activation' | 'password_reset' | 'change_email' | 'unsubscribe' | 'claim';
 
 // Longer than the reference's 10 minutes on purpose: an offline admin may hand links out
 // from the outbox folder, which takes longer than a mail round trip.
@@ -11,6 +11,8 @@ const TTL_SECONDS: Record<CodeAction, number> = {
   password_reset: 3600,
   change_email: 3600,
   unsubscribe: 365 * 24 * 3600,
+  // an admin's link to take over an imported account (admin-user/claim.service.ts)
+  claim: 7 * 24 * 3600,
 };
 
 /** Issues a code; earlier unused codes of the same user and action stop working. */

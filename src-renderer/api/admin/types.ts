@@ -115,6 +115,9 @@ export interface AdminUser {
   avatar: string;
   role_id: number;
   role_name: string;
+  /** Lantern's own: imported from a Stack Exchange dump, and still claimable (no password set). */
+  imported?: boolean;
+  claimable?: boolean;
 }
 
 /** The user list filters: a status, or staff (moderators and admins). */

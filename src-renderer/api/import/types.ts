@@ -19,6 +19,13 @@ export interface ImportReport {
   tagsCreated: number;
   tagWikis?: ImportCounts;
   acceptedAnswers: number;
+  /** Badges.xml, PostLinks.xml, Votes.xml, PostHistory.xml (absent from reports of older servers). */
+  badges?: ImportCounts;
+  postLinks?: ImportCounts;
+  duplicatesClosed?: number;
+  votes?: ImportCounts & { votes: number; bookmarks: number; inScore: number };
+  history?: ImportCounts;
+  revisions?: number;
   errors: string[];
   refused?: string;
   seconds: number;

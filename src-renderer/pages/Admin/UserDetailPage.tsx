@@ -12,7 +12,7 @@ import { fullTime } from '../../utils/time';
 import { UserDialogFor, type UserDialog } from './UserDialogs';
 import { userActions, UserStatus } from './UsersPage';
 
-const LABEL: Record<UserDialog, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
+const LABEL: Record<Exclude<UserDialog, 'claim'>, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
   role: 'change_role', status: 'change_status', password: 'set_password', profile: 'edit_profile', activation: 'activation', delete: 'delete',
 };
 
@@ -56,7 +56,7 @@ export default function UserDetailPage() {
           </section>
           <div className="admin-user-buttons" role="group" aria-label={t('admin.common.actions')}>
             {userActions(u).map((d) => (
-              <Button key={d} type="button" label={t(`admin.users.${LABEL[d]}`)} outlined severity={d === 'delete' ? 'danger' : undefined} onClick={() => setDialog(d)} />
+              <Button key={d} type="button" label={d === 'claim' ? t('claims.admin.action') : t(`admin.users.${LABEL[d]}`)} outlined severity={d === 'delete' ? 'danger' : undefined} onClick={() => setDialog(d)} />
             ))}
           </div>
           <UserDialogFor dialog={dialog} user={u} onClose={() => setDialog(null)} />

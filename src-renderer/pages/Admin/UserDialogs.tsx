@@ -16,10 +16,11 @@ import { UnsavedChangesDialog } from '../../components/editor/UnsavedChangesDial
 import { useFeedback } from '../../components/Feedback';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { Errors } from '../../utils/validation';
+import { ClaimDialog } from './ClaimDialog';
 import { checkBulkUsers, checkNewPassword, checkProfile } from './user-validation';
 
 /** Which dialog is open for which user. */
-export type UserDialog = 'role' | 'status' | 'password' | 'profile' | 'activation' | 'delete';
+export type UserDialog = 'role' | 'status' | 'password' | 'profile' | 'activation' | 'delete' | 'claim';
 
 /**
  * A dialog holding a form: while it has changes, leaving the page or closing it asks first (the
@@ -313,5 +314,7 @@ export function UserDialogFor({ dialog, user, onClose }: { dialog: UserDialog | 
       return <ActivationDialog user={user} onClose={onClose} />;
     case 'delete':
       return <DeleteDialog user={user} onClose={onClose} />;
+    case 'claim':
+      return <ClaimDialog user={user} onClose={onClose} />;
   }
 }

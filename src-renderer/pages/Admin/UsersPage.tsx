@@ -25,10 +25,12 @@ export function userActions(user: AdminUser): UserDialog[] {
   const all: UserDialog[] = ['role', 'status', 'password', 'profile'];
   if (user.status === 'inactive') all.push('activation');
   if (user.status !== 'deleted') all.push('delete');
+  // an imported account nobody has taken over yet: a one-time link for its person (ClaimDialog)
+  if (user.claimable) all.push('claim');
   return all;
 }
 
-const ACTION_LABEL: Record<UserDialog, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
+const ACTION_LABEL: Record<Exclude<UserDialog, 'claim'>, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
   role: 'change_role', status: 'change_status', password: 'set_password', profile: 'edit_profile', activation: 'activation', delete: 'delete',
 };
 
@@ -51,7 +53,7 @@ export function UserStatus({ user }: { user: AdminUser }) {
 function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): void }) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
-  const items: MenuItem[] = userActions(user).map((d) => ({ label: t(`admin.users.${ACTION_LABEL[d]}`), command: () => onPick(d), className: d === 'delete' ? 'admin-menu-danger' : undefined }));
+  const items: MenuItem[] = userActions(user).map((d) => ({ label: d === 'claim' ? t('claims.admin.action') : t(`admin.users.${ACTION_LABEL[d]}`), command: () => onPick(d), className: d === 'delete' ? 'admin-menu-danger' : undefined }));
   const id = `user-actions-${user.user_id}`;
   return (
     <>
@@ -109,7 +111,7 @@ export default function UsersPage() {
                         <UserAvatar user={u} size={28} />
                         <span>
                           <Link to={to.adminUser(u.user_id)}>{u.display_name}</Link>
-                          <small className="admin-sub">@{u.username}</small>
+                          <small className="admin-sub">@{u.username}{u.imported && ` · ${t('claims.admin.imported')}`}</small>
                         </span>
                       </span>
                     </td>

@@ -10,12 +10,19 @@ import type { ImportCounts, ImportReport, ImportStatus } from '../../../api/impo
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import './import.css';
 
-const KINDS = ['users', 'questions', 'answers', 'comments'] as const;
-const STEPS = ['check', 'users', 'questions', 'answers', 'tags', 'comments', 'links', 'hot scores'] as const;
+const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history'] as const;
+/** Kinds shown only when the dump had their file. */
+const OPTIONAL_KINDS: readonly string[] = ['badges', 'postLinks', 'votes', 'history'];
+const STEPS = ['check', 'users', 'questions', 'answers', 'tags', 'comments', 'links', 'badges', 'post links', 'votes', 'history', 'hot scores'] as const;
 
 function Summary({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
-  const reasons = KINDS.flatMap((k) => Object.entries(report[k].reasons).map(([why, n]) => `${t(`admin_import.kind_${k}`)}: ${why} (${n})`));
+  const kinds = KINDS.flatMap((k) => {
+    const counts = report[k];
+    return counts && (!OPTIONAL_KINDS.includes(k) || counts.rows > 0) ? [{ k, counts }] : [];
+  });
+  const reasons = kinds.flatMap(({ k, counts }) => Object.entries(counts.reasons).map(([why, n]) => `${t(`admin_import.kind_${k}`)}: ${why} (${n})`));
+  const more = kinds.some(({ k }) => OPTIONAL_KINDS.includes(k));
   const cell = (c: ImportCounts, key: keyof Omit<ImportCounts, 'reasons'>, label: string) => <td data-label={label}>{c[key]}</td>;
   return (
     <section aria-labelledby="import-summary">
@@ -31,18 +38,25 @@ function Summary({ report }: { report: ImportReport }) {
           </tr>
         </thead>
         <tbody>
-          {KINDS.map((k) => (
+          {kinds.map(({ k, counts }) => (
             <tr key={k} data-kind={k}>
               <th scope="row">{t(`admin_import.kind_${k}`)}</th>
-              {cell(report[k], 'rows', t('admin_import.col_rows'))}
-              {cell(report[k], 'imported', t('admin_import.col_imported'))}
-              {cell(report[k], 'existing', t('admin_import.col_existing'))}
-              {cell(report[k], 'skipped', t('admin_import.col_skipped'))}
+              {cell(counts, 'rows', t('admin_import.col_rows'))}
+              {cell(counts, 'imported', t('admin_import.col_imported'))}
+              {cell(counts, 'existing', t('admin_import.col_existing'))}
+              {cell(counts, 'skipped', t('admin_import.col_skipped'))}
             </tr>
           ))}
         </tbody>
       </table>
       <p>{t('admin_import.extras', { placeholders: report.placeholderUsers, tags: report.tagsCreated, wikis: report.tagWikis?.imported ?? 0, accepted: report.acceptedAnswers })}</p>
+      {more && (
+        <p>
+          {t('admin_import.extras_votes', {
+            votes: report.votes?.votes ?? 0, bookmarks: report.votes?.bookmarks ?? 0, inScore: report.votes?.inScore ?? 0, duplicates: report.duplicatesClosed ?? 0, revisions: report.revisions ?? 0,
+          })}
+        </p>
+      )}
       {report.files.length > 0 && <p className="muted">{t('admin_import.files', { files: report.files.join(', ') })}</p>}
       {reasons.length > 0 && (
         <details>
