@@ -7,7 +7,7 @@ import type { Routers } from '../index.js';
 import { SESSION_TTL_SECONDS } from '../session/session.service.js';
 import * as s from './admin-user.schema.js';
 import * as service from './admin-user.service.js';
-import { claimCodeQuery, claimLinkSchema, claimSchema, type ClaimInput, type ClaimLinkInput } from './claim.schema.js';
+import { claimCodeQuery, claimLinkSchema, claimSchema } from './claim.schema.js';
 import * as claims from './claim.service.js';
 
 function origin(ctx: AppContext, req: Request): string {
@@ -39,13 +39,13 @@ export function registerAdminUser(ctx: AppContext, { admin, api }: Routers): voi
   }
   // Lantern's own: a one-time link to take over an imported account (claim.service.ts)
   admin.post('/user/claim', auth(ctx, 'admin'), validate(claimLinkSchema), async (req, res) => {
-    ok(res, await claims.claimLink(ctx, input<ClaimLinkInput>(res), origin(ctx, req), requestLanguage(req)));
+    ok(res, await claims.claimLink(ctx, inputOf(claimLinkSchema, res), origin(ctx, req), requestLanguage(req)));
   });
   api.get('/user/claim', auth(ctx, 'public'), validate(claimCodeQuery, 'query'), async (_req, res) => {
-    ok(res, await claims.claimInfo(ctx, input<{ code: string }>(res).code));
+    ok(res, await claims.claimInfo(ctx, inputOf(claimCodeQuery, res).code));
   });
   api.post('/user/claim', auth(ctx, 'public'), validate(claimSchema), async (_req, res) => {
-    const payload = await claims.claim(ctx, input<ClaimInput>(res));
+    const payload = await claims.claim(ctx, inputOf(claimSchema, res));
     res.cookie('visit', payload.visit_token, { httpOnly: true, sameSite: 'lax', path: ctx.config.basePath || '/', maxAge: SESSION_TTL_SECONDS * 1000 });
     ok(res, payload);
   });
