@@ -33,10 +33,7 @@ const SQL_NOT_YET_MOVED = [
   'server/modules/question/post-removal.ts',
   'server/modules/question/question.read.ts',
   'server/modules/question/view-counter.ts',
-  'server/modules/rank/rank.service.ts',
   'server/modules/tag/tag.usage.ts',
-  'server/modules/user/account.service.ts',
-  'server/modules/user/email-code.ts',
   'server/modules/vote/vote.service.ts',
 ];
 

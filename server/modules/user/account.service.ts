@@ -6,12 +6,13 @@ import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../h
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
 import type { Limit } from '../../infra/captcha/rate-limit.js';
 import { bindFromActivationCode } from '../connector/connector.binding.js';
+import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
 import { checkPassword, createAccount, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
 import { linkBase, sendAccountMail } from './user.mail.js';
 import { presentLogin } from './user.presenter.js';
-import { findUserByEmail, findUserById, findUserRole, updateUser, upsertNotificationConfig } from './user.repository.js';
+import { findNotificationConfigs, findUserByEmail, findUserById, findUserRole, updateUser, upsertNotificationConfig } from './user.repository.js';
 
 /** Who is asking: language, IP and the origin to build links with when no site URL is set. */
 export interface RequestMeta {
@@ -44,7 +45,7 @@ export async function loginPayload(ctx: AppContext, userId: number, db: DbOrTrx 
   const user = (await findUserById(db, userId))!;
   const role = await findUserRole(db, userId);
   const tokens = await ctx.sessions.issue(userId, db);
-  return presentLogin(user, role, tokens, await ctx.settings.get('users'));
+  return presentLogin(user, role, tokens, await ctx.settings.get('users', db));
 }
 
 function domainAllowed(email: string, domains: string[]): boolean {
@@ -56,10 +57,9 @@ function domainAllowed(email: string, domains: string[]): boolean {
 
 /** Grants the +1 of an activated account once (activity user.activated, config id 10). */
 export async function grantActivation(db: DbOrTrx, userId: number, now: number): Promise<void> {
-  const done = await db.selectFrom('activity').select('id').where('user_id', '=', userId).where('activity_type', '=', 10).executeTakeFirst();
-  if (done) return;
-  await db.insertInto('activity').values({ created_at: now, updated_at: now, cancelled_at: null, user_id: userId, object_id: String(userId), original_object_id: String(userId), activity_type: 10, rank: 1, has_rank: 1 }).execute();
-  await db.updateTable('user').set((eb) => ({ rank: eb('rank', '+', 1) })).where('id', '=', userId).execute();
+  if (await hasActivityOfType(db, userId, 10)) return;
+  await insertActivity(db, { created_at: now, updated_at: now, cancelled_at: null, user_id: userId, object_id: String(userId), original_object_id: String(userId), activity_type: 10, rank: 1, has_rank: 1 });
+  await addUserRank(db, userId, 1);
 }
 
 /** POST user/register/email. */
@@ -195,7 +195,7 @@ export async function confirmEmailChange(ctx: AppContext, code: string) {
 export async function unsubscribe(ctx: AppContext, code: string): Promise<void> {
   const found = await takeCode(ctx.db, code, 'unsubscribe', ctx.clock.now());
   if (!found) throw urlExpiredError();
-  const rows = await ctx.db.selectFrom('user_notification_config').select(['source']).where('user_id', '=', found.userId).execute();
+  const rows = await findNotificationConfigs(ctx.db, found.userId);
   const sources = new Set([...rows.map((r) => r.source), 'inbox', 'all_new_question', 'all_new_question_for_following_tags']);
   for (const source of sources) await upsertNotificationConfig(ctx.db, found.userId, source, [{ key: 'email', enable: false }], false);
 }

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
+import { deleteUserCodes, findLiveCode, insertCode, markCodeUsed } from './email-code.repository.js';
 
 /** What a code in an email link does. */
 export type CodeAction = 'activation' | 'password_reset' | 'change_email' | 'unsubscribe' | 'claim';
@@ -19,12 +20,9 @@ const TTL_SECONDS: Record<CodeAction, number> = {
 export async function issueCode(db: DbOrTrx, userId: number, action: CodeAction, payload: Record<string, unknown>, now: number): Promise<string> {
   const code = newToken();
   if (action !== 'unsubscribe') {
-    await db.deleteFrom('email_code').where('user_id', '=', userId).where('action', '=', action).execute();
+    await deleteUserCodes(db, userId, action);
   }
-  await db
-    .insertInto('email_code')
-    .values({ code_hash: hashToken(code), user_id: userId, action, payload: JSON.stringify(payload), created_at: now, expires_at: now + TTL_SECONDS[action], used_at: null })
-    .execute();
+  await insertCode(db, { code_hash: hashToken(code), user_id: userId, action, payload: JSON.stringify(payload), created_at: now, expires_at: now + TTL_SECONDS[action], used_at: null });
   return code;
 }
 
@@ -32,16 +30,9 @@ export async function issueCode(db: DbOrTrx, userId: number, action: CodeAction,
 export async function takeCode(db: DbOrTrx, code: string, action: CodeAction, now: number): Promise<{ userId: number; payload: Record<string, unknown> } | undefined> {
   if (!code || code.length > 200) return undefined;
   const hash = hashToken(code);
-  const row = await db
-    .selectFrom('email_code')
-    .selectAll()
-    .where('code_hash', '=', hash)
-    .where('action', '=', action)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await findLiveCode(db, hash, action, now);
   if (!row) return undefined;
-  if (action !== 'unsubscribe') await db.updateTable('email_code').set({ used_at: now }).where('code_hash', '=', hash).execute();
+  if (action !== 'unsubscribe') await markCodeUsed(db, hash, now);
   let payload: Record<string, unknown> = {};
   try {
     payload = JSON.parse(row.payload) as Record<string, unknown>;
