@@ -15,9 +15,13 @@ export class SiteSettings {
     private readonly clock: Clock,
   ) {}
 
-  /** One group, stored values over defaults (empty legal texts show the default texts). */
-  async get<G extends GroupName>(name: G): Promise<SiteGroups[G]> {
-    const groups = await this.load();
+  /**
+   * One group, stored values over defaults (empty legal texts show the default texts). Inside a
+   * transaction pass it as db: a cold cache read through the app's db would wait for the
+   * connection the transaction holds.
+   */
+  async get<G extends GroupName>(name: G, db: DbOrTrx = this.db): Promise<SiteGroups[G]> {
+    const groups = await this.load(db);
     const raw = groups.get(GROUP_TYPES[name]);
     const defaults = structuredClone(GROUP_DEFAULTS[name]);
     if (!raw) return defaults;
@@ -46,10 +50,10 @@ export class SiteSettings {
     this.cache = null;
   }
 
-  private async load(): Promise<Map<string, string>> {
+  private async load(db: DbOrTrx = this.db): Promise<Map<string, string>> {
     const now = Date.now();
     if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.groups;
-    const groups = await findAllGroups(this.db);
+    const groups = await findAllGroups(db);
     this.cache = { at: now, groups };
     return groups;
   }

@@ -29,6 +29,20 @@ describe('POST /answer/api/v1/user/register/email', () => {
     expect(me.body.data.avatar).toEqual({ type: '', gravatar: '', custom: '' });
   });
 
+  it('registers when the settings cache runs cold inside the transaction (a slow password hash), without waiting on itself', async () => {
+    // the session is issued inside the registration's transaction: dropping the cache there makes
+    // the login payload read the settings afresh, which must go through the transaction
+    const { sessions, settings } = app.lantern.ctx;
+    const issue = sessions.issue.bind(sessions);
+    sessions.issue = async (userId, db) => {
+      settings.invalidate();
+      return issue(userId, db);
+    };
+    const r = await register({ name: 'Cold Cache', e_mail: 'cold@example.com', pass: 'password-123' });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ username: 'cold-cache', status: 'inactive' });
+  }, 10_000);
+
   it('stores only a bcrypt hash of the password', async () => {
     await register({ name: 'Bob', e_mail: 'bob@example.com', pass: 'password-123' });
     const row = await app.lantern.ctx.db.selectFrom('user').select('pass').where('e_mail', '=', 'bob@example.com').executeTakeFirstOrThrow();
