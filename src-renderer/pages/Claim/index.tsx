@@ -79,13 +79,14 @@ export default function ClaimPage() {
     <section className="card auth-card" aria-labelledby="claim-title">
       <h1 id="claim-title">{t('claims.title')}</h1>
       <p>{account.site ? t('claims.intro', { site: account.site }) : t('claims.intro_no_site')}</p>
-      <dl className="claim-account" aria-label={t('claims.account_label')}>
-        <dt>{account.display_name}</dt>
-        <dd className="muted">@{account.username}</dd>
-        <dd>
+      <div className="claim-account" role="group" aria-label={t('claims.account_label')}>
+        <p>
+          <strong>{account.display_name}</strong> <span className="muted">@{account.username}</span>
+        </p>
+        <p className="muted small">
           {t('claims.reputation', { count: account.rank })} · {t('claims.questions', { count: account.question_count })} · {t('claims.answers', { count: account.answer_count })}
-        </dd>
-      </dl>
+        </p>
+      </div>
       <form onSubmit={submit} noValidate className="stack">
         <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
         <Field id="pass" label={t('form.password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="new-password" />

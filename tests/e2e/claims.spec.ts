@@ -1,0 +1,100 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { writeTinyDump } from '../support/tiny-dump';
+import { Api, expectAccessible } from './question-pages';
+
+// Issue 15: an admin gives the person behind an imported account a one-time link (Admin → Users →
+// Claim link); in another browser the person opens it, sets an email and a password, and lands
+// logged in as the account with its reputation; the link then shows the failed page.
+test.describe.configure({ mode: 'serial' });
+
+let server: E2EServer;
+let api: Api;
+let dumpDir = '';
+const SITE = 'coffee.stackexchange.com';
+
+test.beforeAll(async () => {
+  server = await startServer(INSTALLED);
+  api = new Api(server);
+  api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
+  // a tiny dump uploaded as the Import page does
+  dumpDir = writeTinyDump([{ id: 21, name: 'Espresso Eve', reputation: 2500 }]);
+  const form = new FormData();
+  form.append('site', SITE);
+  for (const f of ['Users.xml', 'Posts.xml']) form.append('files', new Blob([readFileSync(join(dumpDir, f))], { type: 'text/xml' }), f);
+  const up = await fetch(`${server.url}/answer/admin/api/import/stackexchange`, { method: 'POST', headers: { Authorization: api.token }, body: form });
+  expect(up.status).toBe(200);
+  await expect.poll(async () => (await api.call('GET', '/admin/api/import/stackexchange')).data.state, { timeout: 30_000 }).toBe('done');
+});
+test.afterAll(async () => {
+  await server?.stop();
+  if (dumpDir) rmSync(dumpDir, { recursive: true, force: true });
+});
+
+test('an admin makes a claim link; the person opens it elsewhere, sets email and password and is logged in as the imported account', async ({ browser }) => {
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await loginAs(admin, server, INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+  await admin.goto(`${server.url}/admin/users`);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'Espresso Eve' });
+  await expect(row).toContainText('imported');
+  await row.getByRole('button', { name: 'Actions for Espresso Eve' }).click();
+  await admin.getByRole('menuitem', { name: 'Claim link' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Claim link for Espresso Eve' });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel('Claim link', { exact: true });
+  await expect(field).toHaveValue(/\/users\/claim\?code=/);
+  await expect(dialog.getByText(/Works once, until/)).toBeVisible();
+  await expectAccessible(admin);
+  await shot(admin, 'claims-admin-dialog');
+  const url = await field.inputValue();
+  // an account made here has no such action
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await admin.getByRole('row').filter({ hasText: INSTALLED.ADMIN_NAME }).getByRole('button', { name: /Actions for/ }).click();
+  await expect(admin.getByRole('menuitem', { name: 'Set new password' })).toBeVisible();
+  await expect(admin.getByRole('menuitem', { name: 'Claim link' })).toHaveCount(0);
+  await admin.keyboard.press('Escape');
+
+  // the person, in a browser of their own
+  const personContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const person = await personContext.newPage();
+  await person.goto(url);
+  await expect(person.getByRole('heading', { level: 1, name: 'Take over your account' })).toBeVisible();
+  await expect(person.getByText('Espresso Eve', { exact: true })).toBeVisible();
+  await expect(person.getByText(/2500 reputation/)).toBeVisible();
+  await expect(person.getByText(new RegExp(`brought over from ${SITE.replace(/\./g, '\\.')}`))).toBeVisible();
+  await expectAccessible(person);
+  await shot(person, 'claims-page');
+  // the rules of sign-up, checked before anything is sent
+  await person.getByRole('button', { name: 'Take over the account' }).click();
+  await expect(person.locator('#e_mail_error')).toBeVisible();
+  await person.getByLabel('Email').fill('eve@example.com');
+  await person.getByLabel('Password', { exact: true }).fill('eve-password-1');
+  await person.getByLabel('Confirm password').fill('eve-password-1');
+  await person.getByRole('button', { name: 'Take over the account' }).click();
+  // lands on the account's profile, logged in as it, with its reputation
+  await expect(person.getByRole('heading', { level: 1, name: 'Espresso Eve' })).toBeVisible();
+  const profile = person.url();
+  expect(new URL(profile).pathname).toMatch(/^\/users\/[^/]+$/);
+  await expect(person.getByText('2500', { exact: false }).first()).toBeVisible();
+  await person.goto(`${profile}/reputation`);
+  await expect(person.getByRole('heading', { name: `Imported from ${SITE}` })).toBeVisible();
+  await expect(person.getByText('+2500')).toBeVisible();
+  await shot(person, 'claims-reputation-tab');
+  // the account menu is the claimed account's
+  await person.goto(`${server.url}/users/settings/profile`);
+  await expect(person.getByLabel('Display name')).toHaveValue('Espresso Eve');
+
+  // the link worked once: opened again (by anyone) it shows the failed page
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(url);
+  await expect(again.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+  await expectAccessible(again);
+  await shot(again, 'claims-failed');
+  // and the email and password now log in
+  expect(await api.tokenOf('eve@example.com', 'eve-password-1')).toBeTruthy();
+});
