@@ -20,7 +20,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import * as repo from './stackexchange.repository.js';
-import { ACTIVITY_TYPE } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
 import {
   answerRow, badgeRow, commentRow, historyRow, parseTagList, postLinkRow, questionRow, rowProblem, tagRow, userRow, voteRow, wikiRow,
@@ -197,6 +197,7 @@ class StackExchangeImport {
   private readonly batchQuestions = new Set<string>();
   private readonly batchUsers = new Set<number>();
   private readonly batchTags = new Set<string>();
+  private readonly batchBadges = new Set<string>();
   /** Questions found already imported (with their answers): recounted again, with their authors and tags. */
   private readonly revisited = new Set<string>();
   /** Tag wiki posts (type 4 excerpts, type 5 bodies) by post id. */
@@ -287,6 +288,8 @@ class StackExchangeImport {
     if (this.batchQuestions.size) await repo.recountQuestions(trx, [...this.batchQuestions]);
     if (this.batchUsers.size) await repo.recountUsers(trx, [...this.batchUsers]);
     if (this.batchTags.size) await recountTags(trx, [...this.batchTags]);
+    for (const id of this.batchBadges) await recountAwards(trx, id);
+    this.batchBadges.clear();
     this.batchQuestions.clear();
     this.batchUsers.clear();
     this.batchTags.clear();
@@ -470,7 +473,7 @@ class StackExchangeImport {
       if (!id) {
         const row = found.find((f) => f.slug_name === slug);
         if (row) {
-          if (row.status === 10) await repo.reviveTag(t, row.id, now);
+          if (row.status === TAG_STATUS.deleted) await repo.reviveTag(t, row.id, now);
           id = row.main_tag_id !== '0' ? row.main_tag_id : row.id;
         } else {
           id = await newObjectId(t, OBJECT_TYPE.tag);
@@ -742,7 +745,6 @@ class StackExchangeImport {
   async importBadges(): Promise<void> {
     const counts = this.report.badges;
     const badges = await this.badgesByName();
-    const touched = new Set<string>();
     await this.eachRow('Badges.xml', async (trx, raw) => {
       counts.rows += 1;
       const parsed = badgeRow.safeParse(raw);
@@ -763,16 +765,12 @@ class StackExchangeImport {
         // the dump does not say which post earned a multiple badge: each award is keyed by itself
         await t.insertInto('badge_award').values({ id, user_id: user.id, badge_id: badge.id, award_key: badge.single === BADGE_SINGLE.single ? '0' : id, badge_group_id: badge.badge_group_id, is_badge_deleted: 0, created_at: b.Date, updated_at: b.Date }).execute();
         await repo.markImported(t, id, this.source('b', b.Id), b.Date);
-        this.hooks.push(() => {
-          this.badgeAwards.add(b.Id);
-          touched.add(badge.id);
-        });
+        this.batchBadges.add(badge.id);
+        this.hooks.push(() => this.badgeAwards.add(b.Id));
       });
       if (failed) skip(counts, `database: ${failed}`);
       else counts.imported += 1;
     });
-    // award_count follows the awards (a batch that failed left none behind)
-    for (const id of touched) await recountAwards(this.db, id);
   }
 
   /** The question (and answer, '0' for none) a Stack Exchange post id stands for. */
@@ -812,7 +810,7 @@ class StackExchangeImport {
       const failed = await this.atomically(trx, async (t) => {
         if (l.LinkTypeId === '3' && duplicate && from.answerId === '0') {
           const q = await findQuestion(t, from.questionId);
-          if (q?.status === 2 && !(await closeReason(t, from.questionId))) {
+          if (q?.status === QUESTION_STATUS.closed && !(await closeReason(t, from.questionId))) {
             const title = (await findQuestion(t, to.questionId))?.title ?? '';
             await saveCloseReason(t, from.questionId, { close_type: duplicate.id, close_msg: `${siteUrl}/questions/${to.questionId}/${urlTitle(title)}` }, l.CreationDate);
             closedAsDuplicate = true;
