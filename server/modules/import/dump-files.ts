@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { lstat, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import SevenZip from '7z-wasm';
 import yauzl from 'yauzl';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
@@ -66,8 +67,8 @@ export function unsafeEntryName(name: string): boolean {
 
 /**
  * Puts uploaded dump files into `dir` under their dump names: XML files as they are, the dump
- * files inside .zip archives unpacked (nothing else). Refuses .7z (no maintained pure-JS reader),
- * other kinds, names that are no dump file, the same file twice, archive entries that would land
+ * files inside .zip and .7z archives unpacked (nothing else; .7z with 7-Zip compiled to WebAssembly,
+ * which needs no network or native binary). Refuses other kinds, names that are no dump file, the same file twice, archive entries that would land
  * outside the folder, and archives unpacking to more than the limits (counted as they unpack, not
  * trusted from the archive's headers).
  */
@@ -83,7 +84,6 @@ export async function prepareDump(uploads: UploadedFile[], dir: string, limits: 
   let unpacked = 0;
   for (const up of uploads) {
     const kind = kindOf(up.originalname);
-    if (kind === '7z') throw new DumpRefused('error.import.no_7z', { name: up.originalname });
     if (kind === 'other') throw new DumpRefused('error.import.file_type', { name: up.originalname });
     if (kind === 'xml') {
       const name = dumpFileName(up.originalname);
@@ -92,7 +92,7 @@ export async function prepareDump(uploads: UploadedFile[], dir: string, limits: 
       await rename(up.path, join(dir, name));
       continue;
     }
-    unpacked = await unzip(up.path, up.originalname, dir, limits, unpacked, take, ignored);
+    unpacked = kind === '7z' ? await un7z(up.path, up.originalname, dir, limits, unpacked, take, ignored) : await unzip(up.path, up.originalname, dir, limits, unpacked, take, ignored);
   }
   if (!taken.has('Posts.xml') && !taken.has('Users.xml')) throw new DumpRefused('error.import.no_posts');
   return { files: DUMP_FILES.filter((f) => taken.has(f)), ignored };
@@ -158,4 +158,108 @@ async function unzip(path: string, archive: string, dir: string, limits: UnpackL
     zip.close();
   }
   return total;
+}
+
+/** One entry of a 7z listing (7zz l -slt). */
+interface SevenZipEntry {
+  path: string;
+  size: number;
+  folder: boolean;
+  link: boolean;
+}
+
+/** Runs 7-Zip (WebAssembly) with the real folders of `mounts` visible at /m0, /m1, ...; its output lines and whether it said all went well. */
+async function run7z(args: (mounts: string[]) => string[], folders: string[]): Promise<{ lines: string[]; ok: boolean }> {
+  const lines: string[] = [];
+  let exitCode = 0;
+  const sz = await SevenZip({ print: (l) => lines.push(l), printErr: (l) => lines.push(l), quit: (code) => (exitCode = code), noExitRuntime: true });
+  const mounts = folders.map((root, i) => {
+    const at = `/m${i}`;
+    sz.FS.mkdir(at);
+    sz.FS.mount(sz.NODEFS, { root }, at);
+    return at;
+  });
+  try {
+    sz.callMain(args(mounts));
+  } catch (err) {
+    // emscripten reports a non-zero exit by throwing its ExitStatus
+    const status = (err as { status?: number }).status;
+    if (typeof status !== 'number') throw err;
+    exitCode = status;
+  } finally {
+    for (const at of mounts) sz.FS.unmount(at);
+  }
+  return { lines, ok: exitCode === 0 && !lines.some((l) => /^(ERROR|Can't open|Is not archive)/i.test(l.trim())) };
+}
+
+/** The entries of a 7z archive (its technical listing: blocks of "Key = value" lines). */
+async function list7z(path: string): Promise<SevenZipEntry[] | string> {
+  const { lines, ok } = await run7z(([m]) => ['l', '-slt', '-ba', '-bsp0', '-sccUTF-8', `${m}/${posix.basename(path)}`], [dirname(path)]);
+  if (!ok) return lines.filter((l) => /error|can't|not archive/i.test(l)).join(' ').slice(0, 300) || 'not a 7z archive';
+  const entries: SevenZipEntry[] = [];
+  let cur: Record<string, string> = {};
+  const flush = () => {
+    if (cur.Path !== undefined) {
+      const attributes = cur.Attributes ?? '';
+      entries.push({ path: cur.Path, size: Number(cur.Size ?? 0), folder: cur.Folder === '+' || /^D/.test(attributes), link: cur['Symbolic Link'] !== undefined || / l[rwx-]{9}/.test(attributes) });
+    }
+    cur = {};
+  };
+  for (const raw of lines) {
+    // a progress line may run into the first "Path = " (progress is off, but be sure)
+    const at = raw.indexOf('Path = ');
+    const line = at > 0 && !/^[A-Za-z ]+ = /.test(raw) ? raw.slice(at) : raw;
+    const m = /^([A-Za-z ]+) = (.*)$/.exec(line);
+    if (m) {
+      if (m[1] === 'Path' && cur.Path !== undefined) flush();
+      cur[m[1]] = m[2];
+    } else if (line.trim() === '') flush();
+  }
+  flush();
+  return entries;
+}
+
+/**
+ * The dump files inside a .7z archive, unpacked into `dir` (the same rules as a zip: no entry
+ * outside the folder, only dump file names at the top or one folder down, each name once, the
+ * total within the limits counted from the listing and again from what was written).
+ */
+async function un7z(path: string, archive: string, dir: string, limits: UnpackLimits, already: number, take: (name: string) => void, ignored: string[]): Promise<number> {
+  const listed = await list7z(path);
+  if (typeof listed === 'string') throw new DumpRefused('error.import.bad_7z', { name: archive, problem: listed });
+  if (listed.length > limits.maxEntries) throw new DumpRefused('error.import.zip_too_many', { name: archive, max: limits.maxEntries });
+  const wanted: { entry: string; name: string; size: number }[] = [];
+  let total = already;
+  for (const e of listed) {
+    if (unsafeEntryName(e.path)) throw new DumpRefused('error.import.zip_path', { name: archive, entry: e.path.slice(0, 200) });
+    if (e.folder) continue;
+    const name = posix.normalize(e.path.replace(/\\/g, '/')).split('/').length <= 2 ? dumpFileName(e.path) : undefined;
+    if (!name || e.link) {
+      ignored.push(e.path.slice(0, 200));
+      continue;
+    }
+    take(name);
+    total += Number.isFinite(e.size) ? e.size : Infinity;
+    if (total > limits.maxUncompressed) throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
+    wanted.push({ entry: e.path, name, size: e.size });
+  }
+  if (wanted.length === 0) return total;
+  // unpacked into a private folder first (flat: "e"), then each file checked and moved under its dump name
+  const staging = await mkdtemp(join(dir, '.7z-'));
+  try {
+    const { lines, ok } = await run7z(([src, out]) => ['e', `${src}/${posix.basename(path)}`, `-o${out}`, '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8', ...wanted.map((w) => w.entry)], [dirname(path), staging]);
+    if (!ok) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: lines.filter((l) => l.trim()).join(' ').slice(0, 300) });
+    let written = already;
+    for (const w of wanted) {
+      const file = join(staging, posix.basename(w.entry.replace(/\\/g, '/')));
+      const st = await lstat(file).catch(() => undefined);
+      if (!st?.isFile()) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: `${w.entry} was not unpacked` });
+      written += st.size;
+      if (written > limits.maxUncompressed) throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
+      await rename(file, join(dir, w.name));
+    }
+    return written;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }

@@ -179,7 +179,7 @@ describe('POST import/stackexchange (admin)', () => {
   it.each([
     ['a zip with a ../ entry', [{ name: 'evil.zip', data: makeZip([{ name: '../../Posts.xml', data: POSTS }]) }], 'error.import.zip_path'],
     ['a zip with an absolute entry', [{ name: 'evil.zip', data: makeZip([{ name: '/tmp/Posts.xml', data: POSTS }]) }], 'error.import.zip_path'],
-    ['a .7z archive', [{ name: 'coffee.stackexchange.com.7z', data: Buffer.from('377abcaf271c', 'hex') }], 'error.import.no_7z'],
+    ['a .7z that is not one', [{ name: 'coffee.stackexchange.com.7z', data: Buffer.from('377abcaf271c', 'hex') }], 'error.import.bad_7z'],
     ['a file that is no dump file', [{ name: 'Secrets.xml', data: POSTS }], 'error.import.unknown_file'],
     ['another kind of file', [{ name: 'Posts.json', data: '{}' }], 'error.import.file_type'],
     ['a zip that is not one', [{ name: 'dump.zip', data: 'PK not really' }], 'error.import.bad_zip'],
@@ -195,7 +195,7 @@ describe('POST import/stackexchange (admin)', () => {
     expect(r.body.data).toEqual([{ error_field: 'files', error_msg: r.body.msg }]);
     expect(await questionCount()).toBe(before);
     expect(uploadsLeft()).toEqual([]);
-    if (reason === 'error.import.no_7z') expect(r.body.msg).toContain('Extract it');
+    if (reason === 'error.import.bad_7z') expect(r.body.msg).toContain('could not be read as a 7-Zip archive');
   });
 
   it('needs the site for loose XML files and refuses a bad one', async () => {

@@ -2,9 +2,9 @@
 export const admin_import = {
   menu: 'Import',
   title: 'Import from Stack Exchange',
-  intro: 'Upload a Stack Exchange data dump: its XML files or a .zip of them. Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml. A .7z archive as Stack Exchange distributes it must be extracted first. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
+  intro: 'Upload a Stack Exchange data dump: its XML files, or a .zip or .7z of them (the .7z as Stack Exchange distributes it). Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
   files_label: 'Dump files',
-  files_hint: 'XML files or one .zip archive.',
+  files_hint: 'XML files, or one .zip or .7z archive.',
   files_chosen_one: '{{count}} file chosen: {{names}}',
   files_chosen_other: '{{count}} files chosen: {{names}}',
   site_label: 'Site of the dump',
