@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial' });
 const DATA = process.env.LANTERN_SE_DATA ?? fileURLToPath(new URL('../../../shared/data/stackexchange', import.meta.url));
 const HISTORY = join(DATA, 'history-meta');
 const HAVE_DUMPS = existsSync(join(HISTORY, 'Posts.xml'));
-const FILES = ['Users.xml', 'Posts.xml', 'Comments.xml'].map((f) => join(HISTORY, f));
+const FILES = ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml'].map((f) => join(HISTORY, f));
 const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
 const MOD = { email: 'mod@example.com', pass: 'mod-password-1' };
 
@@ -35,7 +35,7 @@ async function summaryRow(page: Page, kind: string): Promise<number[]> {
 
 async function importThroughPage(page: Page): Promise<void> {
   await page.getByLabel('Dump files').setInputFiles(FILES);
-  await expect(page.getByText('3 files chosen: Users.xml, Posts.xml, Comments.xml')).toBeVisible();
+  await expect(page.getByText('4 files chosen: Users.xml, Posts.xml, Comments.xml, Badges.xml')).toBeVisible();
   await page.getByLabel('Site of the dump').fill('meta.history.stackexchange.com');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 }
@@ -95,6 +95,14 @@ test.describe(() => {
     expect((await summaryRow(page, 'Answers')).slice(1, 3)).toEqual([1095, 0]);
     expect((await summaryRow(page, 'Comments')).slice(0, 1)).toEqual([3454]);
     expect((await summaryRow(page, 'Users')).slice(0, 3)).toEqual([2295, 2295, 0]);
+    // Badges.xml: the awards of badges this site has are kept, the rest skipped (Yearling, Supporter, ...)
+    const badgeRows = readFileSync(join(HISTORY, 'Badges.xml'), 'utf8').match(/<row /g)?.length ?? 0;
+    const badges = await summaryRow(page, 'Badge awards');
+    expect(badges[0]).toBe(badgeRows);
+    expect(badges[1]).toBeGreaterThan(1000);
+    expect(badges[1] + badges[3]).toBe(badgeRows);
+    await page.getByText('Why rows were skipped').click();
+    await expect(page.getByText(/^Badge awards: no such badge here: Yearling \(\d+\)$/)).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'admin-import-done');
     for (const [width, dark, name] of [[390, false, 'phone'], [1280, true, 'dark']] as const) {
@@ -117,6 +125,7 @@ test.describe(() => {
     await expect(page.getByText(/Imported meta\.history\.stackexchange\.com in /)).toBeVisible({ timeout: 480_000 });
     expect(await summaryRow(page, 'Questions')).toEqual([556, 0, 556, 0]);
     expect((await summaryRow(page, 'Users')).slice(0, 3)).toEqual([2295, 0, 2295]);
+    expect(await summaryRow(page, 'Badge awards')).toEqual([badgeRows, 0, badges[1], badges[3]]);
     await page.context().close();
   });
 });
