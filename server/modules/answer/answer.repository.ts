@@ -53,6 +53,30 @@ export async function touchQuestion(db: DbOrTrx, questionId: string, now: number
   await db.updateTable('question').set({ post_update_time: now }).where('id', '=', questionId).execute();
 }
 
+/** Makes an answer (or none) the question's accepted one: every other answer of it is not adopted. */
+export async function setAcceptedAnswer(db: DbOrTrx, questionId: string, answerId: string | undefined): Promise<void> {
+  await db.updateTable('answer').set({ adopted: 1 }).where('question_id', '=', questionId).execute();
+  await db.updateTable('question').set({ accepted_answer_id: answerId ?? '0' }).where('id', '=', questionId).execute();
+  if (answerId !== undefined) await db.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
+}
+
+/** A user's answers that are not removed. */
+export async function liveAnswersOfUser(db: DbOrTrx, userId: number) {
+  return db.selectFrom('answer').select(['id', 'question_id', 'user_id', 'adopted']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+}
+
+/** Sets a user's answer count. */
+export async function setUserAnswerCount(db: DbOrTrx, userId: number, n: number): Promise<void> {
+  await db.updateTable('user').set({ answer_count: n }).where('id', '=', userId).execute();
+}
+
+/** Which of some ids are answers. */
+export async function existingAnswerIds(db: DbOrTrx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('answer').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Clears a question's accepted answer when it is that answer. */
 export async function clearAcceptance(db: DbOrTrx, questionId: string, answerId: string): Promise<void> {
   await db.updateTable('question').set({ accepted_answer_id: '0' }).where('id', '=', questionId).where('accepted_answer_id', '=', answerId).execute();

@@ -15,6 +15,7 @@ import { questionInfo } from '../question/question.read.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
+import { activeTypesOfUser } from '../rank/rank.repository.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
@@ -26,10 +27,9 @@ import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answe
 
 async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number; status: number }) {
   if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
-  const votes = await ctx.db.selectFrom('activity').select('activity_type').where('user_id', '=', session.user.id).where('object_id', '=', a.id).where('cancelled', '=', 0)
-    .where('activity_type', 'in', [ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']]).execute();
-  const up = votes.some((v) => v.activity_type === ACTIVITY_TYPE['answer.vote_up']);
-  const down = votes.some((v) => v.activity_type === ACTIVITY_TYPE['answer.vote_down']);
+  const votes = await activeTypesOfUser(ctx.db, session.user.id, a.id, [ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']]);
+  const up = votes.includes(ACTIVITY_TYPE['answer.vote_up']);
+  const down = votes.includes(ACTIVITY_TYPE['answer.vote_down']);
   const owner = session.user.id === a.user_id;
   const staff = isStaff(session);
   const actions: unknown[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
@@ -217,10 +217,8 @@ export async function acceptAnswer(ctx: AppContext, session: SessionUser, input:
     if (question.accepted_answer_id !== '0') {
       for (const act of await activeActivities(trx, question.accepted_answer_id, ['answer.accept', 'answer.accepted'])) await cancelActivity(trx, act.id, now, moves);
     }
-    await trx.updateTable('answer').set({ adopted: 1 }).where('question_id', '=', question.id).execute();
-    await trx.updateTable('question').set({ accepted_answer_id: answer ? answer.id : '0' }).where('id', '=', question.id).execute();
+    await repo.setAcceptedAnswer(trx, question.id, answer?.id);
     if (!answer) return;
-    await trx.updateTable('answer').set({ adopted: 2 }).where('id', '=', answer.id).execute();
     const self = answer.user_id === question.user_id;
     await changeRank(trx, { userId: question.user_id, triggerUserId: 0, objectId: answer.id, originalObjectId: question.id, key: 'answer.accept', delta: self ? 0 : undefined, capped: false, now }, moves);
     await changeRank(trx, { userId: answer.user_id, triggerUserId: question.user_id, objectId: answer.id, originalObjectId: answer.id, key: 'answer.accepted', delta: self ? 0 : undefined, capped: false, now }, moves);

@@ -25,6 +25,16 @@ export async function updateCommentText(db: DbOrTrx, id: string, originalText: s
   await db.updateTable('comment').set({ original_text: originalText, parsed_text: parsedText, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** A user's comments that are not removed. */
+export async function liveCommentsOfUser(db: DbOrTrx, userId: number) {
+  return db.selectFrom('comment').select(['id', 'object_id', 'question_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+}
+
+/** Removes every comment of a user that is not removed yet. */
+export async function removeCommentsOfUser(db: DbOrTrx, userId: number, now: number): Promise<void> {
+  await db.updateTable('comment').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '!=', 10).execute();
+}
+
 /** Sets a comment's status (10 = soft deleted). */
 export async function setCommentStatus(db: DbOrTrx, id: string, status: number, now: number): Promise<void> {
   await db.updateTable('comment').set({ status, updated_at: now }).where('id', '=', id).execute();

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { Routers } from '../index.js';
+import { hotScoreInputs, setHotScore } from './question.repository.js';
 
 const WINDOW_DAYS = 90;
 const HOUR_MS = 3_600_000;
@@ -37,13 +38,7 @@ export function hotScore(q: HotInputs, now: number): number {
  */
 export async function refreshHotScores(db: DbOrTrx, now: number, opts: { all?: boolean } = {}): Promise<number> {
   const since = now - WINDOW_DAYS * 86400;
-  let query = db
-    .selectFrom('question as q')
-    .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at', 'q.hot_score'])
-    .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
-    .where('q.status', 'in', [1, 2]);
-  if (!opts.all) query = query.where('q.created_at', '>=', since);
-  const rows = await query.execute();
+  const rows = await hotScoreInputs(db, opts.all ? undefined : since);
   // in short transactions with a pause between them: the database has one connection, and a long
   // transaction would hold every request behind it (8k questions: ~1 s under load before this)
   const changed = rows
@@ -52,7 +47,7 @@ export async function refreshHotScores(db: DbOrTrx, now: number, opts: { all?: b
   for (let i = 0; i < changed.length; i += CHUNK) {
     const chunk = changed.slice(i, i + CHUNK);
     await db.transaction().execute(async (trx) => {
-      for (const r of chunk) await trx.updateTable('question').set({ hot_score: r.score }).where('id', '=', r.id).execute();
+      for (const r of chunk) await setHotScore(trx, r.id, r.score);
     });
     await new Promise((resolve) => setImmediate(resolve));
   }

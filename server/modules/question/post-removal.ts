@@ -2,11 +2,11 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { DomainEvent } from '../../infra/events.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { afterAnswerChange, clearAcceptance, updateAnswer } from '../answer/answer.repository.js';
-import { recountAnswerComments } from '../comment/comment.repository.js';
+import { afterAnswerChange, clearAcceptance, existingAnswerIds, liveAnswersOfUser, setUserAnswerCount, updateAnswer } from '../answer/answer.repository.js';
+import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from '../comment/comment.repository.js';
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { removeAnswerLinks, removeQuestionLinks } from './question-links.js';
-import { recountUserQuestions, rejectPendingReviews, updateQuestion } from './question.repository.js';
+import { liveQuestionsOfUser, recountUserQuestions, rejectPendingReviews, updateQuestion } from './question.repository.js';
 
 /**
  * The one way posts are removed (a soft delete, status 10), whoever removes them: the author, a
@@ -41,17 +41,16 @@ export async function removeAnswerTx(trx: DbOrTrx, a: { id: string; question_id:
 /** Removes every question, answer and comment of a user that is not removed yet (an admin's remove-all-content). */
 export async function removeAllPostsOfTx(trx: DbOrTrx, userId: number, byUserId: number, now: number): Promise<RemovalEvent[]> {
   const events: RemovalEvent[] = [];
-  const questions = await trx.selectFrom('question').select(['id', 'user_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  const questions = await liveQuestionsOfUser(trx, userId);
   for (const q of questions) events.push(await removeQuestionTx(trx, q, byUserId, now));
   await recountUserQuestions(trx, userId);
-  const answers = await trx.selectFrom('answer').select(['id', 'question_id', 'user_id', 'adopted']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  const answers = await liveAnswersOfUser(trx, userId);
   for (const a of answers) events.push(await removeAnswerTx(trx, a, byUserId, now));
-  if (answers.length === 0) await trx.updateTable('user').set({ answer_count: 0 }).where('id', '=', userId).execute();
-  const comments = await trx.selectFrom('comment').select(['id', 'object_id', 'question_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  if (answers.length === 0) await setUserAnswerCount(trx, userId, 0);
+  const comments = await liveCommentsOfUser(trx, userId);
   if (comments.length) {
-    await trx.updateTable('comment').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '!=', 10).execute();
-    const onAnswers = await trx.selectFrom('answer').select('id').where('id', 'in', [...new Set(comments.map((c) => c.object_id))]).execute();
-    for (const a of onAnswers) await recountAnswerComments(trx, a.id);
+    await removeCommentsOfUser(trx, userId, now);
+    for (const id of await existingAnswerIds(trx, [...new Set(comments.map((c) => c.object_id))])) await recountAnswerComments(trx, id);
     for (const c of comments) events.push({ type: 'post.status', objectId: c.id, objectType: 'comment', action: 'deleted', byUserId, ownerId: userId, questionId: c.question_id });
   }
   return events;

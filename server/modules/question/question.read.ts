@@ -10,6 +10,9 @@ import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { checkPermission, isStaff } from '../permission/permission.service.js';
 import { latestApplied } from '../revision/revision.repository.js';
 import { questionSnapshot } from '../revision/revision.snapshot.js';
+import { findCollection } from '../collection/collection.repository.js';
+import { activeTypesOfUser } from '../rank/rank.repository.js';
+import { findAvailableTagBySlug, synonymIds } from '../tag/tag.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -22,12 +25,11 @@ async function viewerState(ctx: AppContext, session: SessionUser | undefined, q:
   if (!session) return { collected: false, vote_status: '', is_followed: false, member_actions: [] };
   const uid = session.user.id;
   const [collected, votes, own] = await Promise.all([
-    ctx.db.selectFrom('collection').select('id').where('user_id', '=', uid).where('object_id', '=', q.id).executeTakeFirst(),
-    ctx.db.selectFrom('activity').select('activity_type').where('user_id', '=', uid).where('object_id', '=', q.id).where('cancelled', '=', 0)
-      .where('activity_type', 'in', [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['question.follow']]).execute(),
-    ctx.db.selectFrom('answer').select('id').where('question_id', '=', q.id).where('user_id', '=', uid).where('status', '!=', 10).orderBy('created_at').orderBy('id').executeTakeFirst(),
+    findCollection(ctx.db, uid, q.id),
+    activeTypesOfUser(ctx.db, uid, q.id, [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['question.follow']]),
+    repo.firstOwnAnswer(ctx.db, q.id, uid),
   ]);
-  const has = (t: number) => votes.some((v) => v.activity_type === t);
+  const has = (t: number) => votes.includes(t);
   const actions: ViewerState['member_actions'] = [{ action: 'report', name: 'Flag', type: 'reason' }];
   const staff = isStaff(session);
   if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
@@ -93,11 +95,10 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
   const now = ctx.clock.now();
   let tagIds: string[] | undefined;
   if (q.tag) {
-    const tag = await ctx.db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', q.tag).where('status', '=', 1).executeTakeFirst();
+    const tag = await findAvailableTagBySlug(ctx.db, q.tag);
     if (!tag) return { count: 0, list: [] };
     const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
-    const synonyms = await ctx.db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
-    tagIds = [mainId, ...synonyms.map((s) => s.id)];
+    tagIds = [mainId, ...(await synonymIds(ctx.db, mainId))];
   }
   let userId: number | undefined;
   if (q.username) {

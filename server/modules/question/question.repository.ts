@@ -14,6 +14,37 @@ export async function insertQuestion(db: DbOrTrx, row: { id: string; user_id: nu
   await db.insertInto('question').values({ ...rest, created_at: now, updated_at: now, post_update_time: now }).execute();
 }
 
+/** The id of a user's first answer to a question that is not deleted. */
+export async function firstOwnAnswer(db: DbOrTrx, questionId: string, userId: number): Promise<{ id: string } | undefined> {
+  return db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).orderBy('created_at').orderBy('id').executeTakeFirst();
+}
+
+/** Adds views to a question's view count. */
+export async function addViews(db: DbOrTrx, id: string, n: number): Promise<void> {
+  await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', n) })).where('id', '=', id).execute();
+}
+
+/** What the hot score of every visible question needs (those created since a moment when given). */
+export async function hotScoreInputs(db: DbOrTrx, createdSince?: number) {
+  let query = db
+    .selectFrom('question as q')
+    .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at', 'q.hot_score'])
+    .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
+    .where('q.status', 'in', [1, 2]);
+  if (createdSince !== undefined) query = query.where('q.created_at', '>=', createdSince);
+  return query.execute();
+}
+
+/** Stores a question's hot score. */
+export async function setHotScore(db: DbOrTrx, id: string, score: number): Promise<void> {
+  await db.updateTable('question').set({ hot_score: score }).where('id', '=', id).execute();
+}
+
+/** A user's questions that are not removed. */
+export async function liveQuestionsOfUser(db: DbOrTrx, userId: number) {
+  return db.selectFrom('question').select(['id', 'user_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+}
+
 /** Adds one to a question's view count. */
 export async function addView(db: DbOrTrx, id: string): Promise<void> {
   await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();

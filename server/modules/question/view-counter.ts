@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Routers } from '../index.js';
-import { addView } from './question.repository.js';
+import { addView, addViews } from './question.repository.js';
 
 // Every question page view adds one to the question's view count. Written one by one, a busy page
 // makes each reader a writer; instead views are added up in memory and written together every
@@ -22,7 +22,7 @@ export async function flushViews(ctx: AppContext): Promise<void> {
   const batch = [...pending];
   pending.clear();
   await ctx.db.transaction().execute(async (trx) => {
-    for (const [id, n] of batch) await trx.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', n) })).where('id', '=', id).execute();
+    for (const [id, n] of batch) await addViews(trx, id, n);
   });
 }
 

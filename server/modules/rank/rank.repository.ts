@@ -44,6 +44,13 @@ export async function hasActivityOfType(db: DbOrTrx, userId: number, activityTyp
   return row !== undefined;
 }
 
+/** Which of some activity types a user has active on an object. */
+export async function activeTypesOfUser(db: DbOrTrx, userId: number, objectId: string, activityTypes: number[]): Promise<number[]> {
+  const rows = await db.selectFrom('activity').select('activity_type').where('user_id', '=', userId).where('object_id', '=', objectId).where('cancelled', '=', 0)
+    .where('activity_type', 'in', activityTypes).execute();
+  return rows.map((r) => r.activity_type);
+}
+
 /** Makes an activity active again with the reputation it now carries. */
 export async function reviveActivity(db: DbOrTrx, id: number, rank: number, now: number): Promise<void> {
   await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, rank, has_rank: 1, updated_at: now }).where('id', '=', id).execute();

@@ -74,6 +74,17 @@ export async function findTagBySlug(db: DbOrTrx, slug: string): Promise<TagRow |
   return db.selectFrom('tag').selectAll().where('slug_name', '=', slug).executeTakeFirst();
 }
 
+/** An available tag by slug: its id and main tag. */
+export async function findAvailableTagBySlug(db: DbOrTrx, slug: string): Promise<{ id: string; main_tag_id: string } | undefined> {
+  return db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', slug).where('status', '=', 1).executeTakeFirst();
+}
+
+/** The ids of the tags pointing at a main tag, whatever their status. */
+export async function synonymIds(db: DbOrTrx, mainId: string): Promise<string[]> {
+  const rows = await db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
+  return rows.map((r) => r.id);
+}
+
 /** The synonyms of a main tag (tags pointing at it), any status unless told. */
 export async function synonymsOf(db: DbOrTrx, mainId: string, statuses: number[] = [1, 10]): Promise<TagRow[]> {
   return db.selectFrom('tag').selectAll().where('main_tag_id', '=', mainId).where('status', 'in', statuses).orderBy('slug_name').execute();

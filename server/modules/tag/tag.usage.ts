@@ -74,7 +74,7 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
       const item = items.find((i) => tagSlug(i.slug_name) === slug);
       const existing = bySlug.get(slug);
       if (existing) {
-        await trx.updateTable('tag').set({ status: 1, updated_at: now }).where('id', '=', existing.id).execute();
+        await repo.updateTag(trx, existing.id, { status: 1, now });
         continue;
       }
       await createTag(trx, { slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: item?.original_text ?? '' }, session.user.id, now);

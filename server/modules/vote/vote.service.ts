@@ -7,6 +7,7 @@ import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
+import { setVoteCount } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { scoreOffset } from '../import/stackexchange.repository.js';
 
@@ -45,7 +46,7 @@ async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, v
   const up = counts.get(ACTIVITY_TYPE[keys(kind, 'up').voter]) ?? { n: 0, mine: false };
   const down = counts.get(ACTIVITY_TYPE[keys(kind, 'down').voter]) ?? { n: 0, mine: false };
   const votes = up.n - down.n + (await scoreOffset(ctx.db, id));
-  await ctx.db.updateTable(kind).set({ vote_count: votes }).where('id', '=', id).execute();
+  await setVoteCount(ctx.db, kind, id, votes);
   const mine = up.mine ? 'vote_up' : down.mine ? 'vote_down' : '';
   return { up_votes: up.n, down_votes: down.n, votes, vote_status: mine };
 }
@@ -72,7 +73,7 @@ async function voteComment(ctx: AppContext, session: SessionUser, comment: { id:
   });
   const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
   const votes = up.length + (await scoreOffset(ctx.db, comment.id));
-  await ctx.db.updateTable('comment').set({ vote_count: votes }).where('id', '=', comment.id).execute();
+  await setVoteCount(ctx.db, 'comment', comment.id, votes);
   if (changed) ctx.events.emit({ type: 'vote.cast', objectId: comment.id, objectType: 'comment', voterId: voter, ownerId: comment.ownerId, direction: 'up', cancelled: isCancel });
   return { up_votes: up.length, down_votes: 0, votes, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
 }
