@@ -32,7 +32,7 @@ async function make7z(files: Record<string, string>, rename: [string, string][] 
   sz.FS.mount(sz.NODEFS, { root: work }, '/w');
   sz.FS.chdir(`/w/src-${seq}`);
   sz.callMain(['a', '-t7z', `/w/a-${seq}.7z`, ...Object.keys(files)]);
-  for (const [from, to] of rename) sz.callMain(['rn', `/w/a-${seq}.7z`, from, to]);
+  for (const [from, to] of rename) sz.callMain(['rn', `/w/a-${seq}.7z`, '--', from, to]);
   sz.FS.chdir('/');
   sz.FS.unmount('/w');
   expect(existsSync(archive)).toBe(true);
@@ -70,6 +70,15 @@ describe('a .7z dump', () => {
   it('refuses an entry that would land outside the folder: ../ or absolute', async () => {
     expect((await refusal(await make7z({ 'Posts.xml': POSTS }, [['Posts.xml', '../../Posts.xml']]))).key).toBe('error.import.zip_path');
     expect((await refusal(await make7z({ 'Posts.xml': POSTS }, [['Posts.xml', '/tmp/Posts.xml']]))).key).toBe('error.import.zip_path');
+  });
+
+  it('takes an entry name that looks like a 7-Zip switch as a name', async () => {
+    const archive = await make7z({ 'x/Posts.xml': POSTS }, [['x/Posts.xml', '-ostray/Posts.xml']]);
+    const out = join(work, 'out-switch');
+    const prepared = await prepareDump([{ path: archive, originalname: 'dump.7z' }], out);
+    expect(prepared.files).toEqual(['Posts.xml']);
+    expect(readFileSync(join(out, 'Posts.xml'), 'utf8')).toBe(POSTS);
+    expect(existsSync(join(process.cwd(), 'stray'))).toBe(false);
   });
 
   it('refuses one unpacking to more than the limit, and one with too many entries', async () => {

@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { lstat, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import SevenZip from '7z-wasm';
+import { Worker } from 'node:worker_threads';
 import yauzl from 'yauzl';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
@@ -168,33 +169,52 @@ interface SevenZipEntry {
   link: boolean;
 }
 
-/** Runs 7-Zip (WebAssembly) with the real folders of `mounts` visible at /m0, /m1, ...; its output lines and whether it said all went well. */
-async function run7z(args: (mounts: string[]) => string[], folders: string[]): Promise<{ lines: string[]; ok: boolean }> {
-  const lines: string[] = [];
+/**
+ * The worker that runs 7-Zip: one command, the real folders mounted at /m0, /m1, ..., its output
+ * lines and exit code posted back. 7-Zip's WebAssembly runs synchronously, so it runs off the main
+ * thread: the site keeps answering while a large archive unpacks.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { pathToFileURL } = require('node:url');
+(async () => {
+  const lines = [];
   let exitCode = 0;
-  const sz = await SevenZip({ print: (l) => lines.push(l), printErr: (l) => lines.push(l), quit: (code) => (exitCode = code), noExitRuntime: true });
-  const mounts = folders.map((root, i) => {
-    const at = `/m${i}`;
-    sz.FS.mkdir(at);
-    sz.FS.mount(sz.NODEFS, { root }, at);
-    return at;
-  });
   try {
-    sz.callMain(args(mounts));
+    const SevenZip = (await import(pathToFileURL(workerData.module).href)).default;
+    const sz = await SevenZip({ print: (l) => lines.push(l), printErr: (l) => lines.push(l), quit: (code) => (exitCode = code), noExitRuntime: true });
+    const mounts = workerData.folders.map((root, i) => { const at = '/m' + i; sz.FS.mkdir(at); sz.FS.mount(sz.NODEFS, { root }, at); return at; });
+    const args = [...workerData.args.map((a) => a.replace(/\\{m(\\d)\\}/g, (_, i) => mounts[Number(i)])), ...workerData.entries];
+    try { sz.callMain(args); } catch (err) { if (typeof (err && err.status) !== 'number') throw err; exitCode = err.status; }
+    parentPort.postMessage({ lines, exitCode });
   } catch (err) {
-    // emscripten reports a non-zero exit by throwing its ExitStatus
-    const status = (err as { status?: number }).status;
-    if (typeof status !== 'number') throw err;
-    exitCode = status;
-  } finally {
-    for (const at of mounts) sz.FS.unmount(at);
+    parentPort.postMessage({ lines: [...lines, 'ERROR: ' + String(err && err.message || err)], exitCode: 2 });
   }
+})();
+`;
+
+/**
+ * Runs 7-Zip (WebAssembly, in a worker) with the real `folders` visible as {m0}, {m1}, ... in `args`,
+ * then `entries` taken as they are (after "--": a name is never read as a switch); its output lines
+ * and whether it said all went well.
+ */
+async function run7z(args: string[], folders: string[], entries: string[] = []): Promise<{ lines: string[]; ok: boolean }> {
+  const module = createRequire(import.meta.url).resolve('7z-wasm');
+  const { lines, exitCode } = await new Promise<{ lines: string[]; exitCode: number }>((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { module, args, folders, entries: entries.length ? ['--', ...entries] : [] } });
+    worker.once('message', (m: { lines: string[]; exitCode: number }) => {
+      resolve(m);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`7-Zip worker stopped (${code})`)));
+  });
   return { lines, ok: exitCode === 0 && !lines.some((l) => /^(ERROR|Can't open|Is not archive)/i.test(l.trim())) };
 }
 
 /** The entries of a 7z archive (its technical listing: blocks of "Key = value" lines). */
 async function list7z(path: string): Promise<SevenZipEntry[] | string> {
-  const { lines, ok } = await run7z(([m]) => ['l', '-slt', '-ba', '-bsp0', '-sccUTF-8', `${m}/${posix.basename(path)}`], [dirname(path)]);
+  const { lines, ok } = await run7z(['l', '-slt', '-ba', '-bsp0', '-sccUTF-8', `{m0}/${posix.basename(path)}`], [dirname(path)]);
   if (!ok) return lines.filter((l) => /error|can't|not archive/i.test(l)).join(' ').slice(0, 300) || 'not a 7z archive';
   const entries: SevenZipEntry[] = [];
   let cur: Record<string, string> = {};
@@ -247,7 +267,7 @@ async function un7z(path: string, archive: string, dir: string, limits: UnpackLi
   // unpacked into a private folder first (flat: "e"), then each file checked and moved under its dump name
   const staging = await mkdtemp(join(dir, '.7z-'));
   try {
-    const { lines, ok } = await run7z(([src, out]) => ['e', `${src}/${posix.basename(path)}`, `-o${out}`, '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8', ...wanted.map((w) => w.entry)], [dirname(path), staging]);
+    const { lines, ok } = await run7z(['e', `{m0}/${posix.basename(path)}`, '-o{m1}', '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8'], [dirname(path), staging], wanted.map((w) => w.entry));
     if (!ok) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: lines.filter((l) => l.trim()).join(' ').slice(0, 300) });
     let written = already;
     for (const w of wanted) {
