@@ -22,7 +22,8 @@ function Summary({ report }: { report: ImportReport }) {
     return counts && (!OPTIONAL_KINDS.includes(k) || counts.rows > 0) ? [{ k, counts }] : [];
   });
   const reasons = kinds.flatMap(({ k, counts }) => Object.entries(counts.reasons).map(([why, n]) => `${t(`admin_import.kind_${k}`)}: ${why} (${n})`));
-  const more = kinds.some(({ k }) => OPTIONAL_KINDS.includes(k));
+  // the line of vote, link and history totals, when the dump had one of their files
+  const more = kinds.some(({ k }) => k === 'postLinks' || k === 'votes' || k === 'history');
   const cell = (c: ImportCounts, key: keyof Omit<ImportCounts, 'reasons'>, label: string) => <td data-label={label}>{c[key]}</td>;
   return (
     <section aria-labelledby="import-summary">

@@ -52,4 +52,11 @@ describe('the import summary', () => {
     expect((await summaryRows()).map((r) => r[0])).toEqual(['Users', 'Questions', 'Answers', 'Comments']);
     expect(screen.queryByText(/Member votes/)).toBeNull();
   });
+
+  it('a dump with badges but no votes, links or history shows the badge row without the vote totals', async () => {
+    mockAdminApi({ 'GET /admin/api/import/stackexchange': { data: done({ ...base, files: [...base.files, 'Badges.xml'], badges: counts(5, 4, 0, 1), votes: { ...counts(0, 0, 0, 0), votes: 0, bookmarks: 0, inScore: 0 } }) } });
+    renderWithApp(<ImportPage />, { path: '/admin/import', user: ADMIN });
+    expect((await summaryRows()).map((r) => r[0])).toEqual(['Users', 'Questions', 'Answers', 'Comments', 'Badge awards']);
+    expect(screen.queryByText(/Member votes/)).toBeNull();
+  });
 });
