@@ -180,3 +180,8 @@ export async function recountUserAnswers(db: DbOrTrx, userIds: number[]): Promis
     await db.updateTable('user').set({ answer_count: Number(n) }).where('id', '=', id).execute();
   }
 }
+
+/** Marks a user deleted: the address gets a suffix so it can register again, a suspension ends. */
+export async function markUserDeleted(db: DbOrTrx, userId: number, email: string, now: number): Promise<void> {
+  await db.updateTable('user').set({ status: 10, deleted_at: now, suspended_until: null, e_mail: `${email}.${now}`, updated_at: now }).where('id', '=', userId).execute();
+}

@@ -5,7 +5,7 @@ import { migrate } from '../../db/connect.js';
 import { BACKUP_NAME, backupNow, backupsDir } from '../../infra/backup.js';
 import { translate } from '../../contract/messages/index.js';
 import type { LanguageCode } from '../../contract/languages.js';
-import { readConfigValue } from '../config/config.repository.js';
+import { readConfigValue, upsertConfigValue } from '../config/config.repository.js';
 import { BackupError, checkBackupArchive, swapIntoDataDir, type Manifest, type Progress } from './backup.archive.js';
 import type { ScheduleInput } from './backup.schema.js';
 
@@ -218,11 +218,7 @@ export async function getSchedule(ctx: AppContext): Promise<Schedule> {
 /** Saves the schedule. */
 export async function saveSchedule(ctx: AppContext, input: ScheduleInput): Promise<Schedule> {
   const value = JSON.stringify({ enabled: input.enabled, hour: input.hour, keep: input.keep });
-  await ctx.db
-    .insertInto('config')
-    .values({ key: SCHEDULE_KEY, value } as { id: number; key: string; value: string })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await upsertConfigValue(ctx.db, SCHEDULE_KEY, value);
   return getSchedule(ctx);
 }
 

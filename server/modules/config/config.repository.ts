@@ -20,6 +20,15 @@ export async function readConfigIds(db: DbOrTrx, keys: string[]): Promise<number
   return rows.map((r) => r.id);
 }
 
+/** Writes a config value, adding the row when the key is new. */
+export async function upsertConfigValue(db: DbOrTrx, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('config')
+    .values({ key, value } as { id: number; key: string; value: string })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
 /** Updates a config value by key (the row must exist: ids are fixed). */
 export async function writeConfigValue(db: DbOrTrx, key: string, value: string): Promise<void> {
   await db.updateTable('config').set({ value }).where('key', '=', key).execute();
