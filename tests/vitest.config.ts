@@ -1,22 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma). */
+// files that replace modules (vi.mock) get a module registry of their own
+const OWN_MODULES = ['server/db/slow-work-outside-transactions.test.ts'];
+
+/**
+ * Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma).
+ * Speed (npm test's unit step): one worker per core; node files share one module registry per
+ * worker (the server is built per test app, nothing lives in module state), so the server's
+ * imports are evaluated once per worker instead of once per file; renderer files stay isolated.
+ */
 export default defineConfig({
   root,
   // node_modules may be a link to another checkout (worktrees): let ?url imports of its files through
   server: { fs: { allow: ['..'] } },
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'src-main/**/*.test.ts',
-      'src-preload/**/*.test.ts',
-      'src-renderer/**/*.test.{ts,tsx}',
-      'tests/unit/**/*.test.ts',
-    ],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 30000,
@@ -24,7 +25,28 @@ export default defineConfig({
     // vitest's default leaves one core idle (n - 1 workers): on two cores that ran every file in turn
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/support/vitest-setup.ts'],
-    // migrates and installs the template data dir every test app copies, once per run (tests/support/template-db.ts)
+    // files share a process: an environment variable or global a test stubs is put back after it
+    unstubEnvs: true,
+    unstubGlobals: true,
+    // migrates and installs the template database every test app copies, once per run
     globalSetup: ['tests/support/vitest-global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['server/**/*.test.ts', 'src-main/**/*.test.ts', 'src-preload/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...OWN_MODULES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['src-renderer/**/*.test.{ts,tsx}', ...OWN_MODULES],
+        },
+      },
+    ],
   },
 });
