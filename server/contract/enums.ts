@@ -10,6 +10,10 @@ type ValueOf<T> = T[keyof T];
 export const QUESTION_STATUS = { available: 1, closed: 2, deleted: 10, pending: 11 } as const;
 export type QuestionStatus = ValueOf<typeof QUESTION_STATUS>;
 
+/** A post's status where the post may be a question, an answer or a comment (only questions are ever closed). */
+export const POST_STATUS = QUESTION_STATUS;
+export type PostStatus = QuestionStatus;
+
 /** answer.status */
 export const ANSWER_STATUS = { available: 1, deleted: 10, pending: 11 } as const;
 export type AnswerStatus = ValueOf<typeof ANSWER_STATUS>;
@@ -25,6 +29,9 @@ export type TagStatus = ValueOf<typeof TAG_STATUS>;
 /** tag_rel.status: a question's tag link. */
 export const TAG_REL_STATUS = { available: 1, hidden: 2, deleted: 10 } as const;
 export type TagRelStatus = ValueOf<typeof TAG_REL_STATUS>;
+
+/** question_link.status: a link from a post to a question stays as a row and is switched off. */
+export const QUESTION_LINK_STATUS = { available: 1, removed: 2 } as const;
 
 /** user.status */
 export const USER_STATUS = { available: 1, suspended: 9, deleted: 10 } as const;

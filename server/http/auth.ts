@@ -3,6 +3,7 @@ import { MAIL_STATUS, ROLE } from '../contract/limits.js';
 import type { AppContext } from '../app-context.js';
 import type { SessionUser } from './session-user.js';
 import { AppError, inactiveError, suspendedError, unauthorized } from './errors.js';
+import { USER_STATUS } from '../contract/enums.js';
 
 /**
  * The route groups of the reference:
@@ -26,7 +27,7 @@ export function readToken(req: Request): string {
 /** User status as the API names it. */
 export function isSuspended(session: SessionUser, now: number): boolean {
   const u = session.user;
-  return u.status === 9 && !(u.suspended_until !== null && u.suspended_until > 0 && u.suspended_until <= now);
+  return u.status === USER_STATUS.suspended && !(u.suspended_until !== null && u.suspended_until > 0 && u.suspended_until <= now);
 }
 
 function checkActive(session: SessionUser, now: number): void {
@@ -39,7 +40,7 @@ export function auth(ctx: AppContext, level: AccessLevel): RequestHandler {
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     const token = readToken(req);
     const found = token ? await ctx.sessions.resolve(token) : undefined;
-    const session = found && found.user.status !== 10 ? found : undefined;
+    const session = found && found.user.status !== USER_STATUS.deleted ? found : undefined;
     res.locals.session = session;
     res.locals.token = session ? token : undefined;
     const now = ctx.clock.now();

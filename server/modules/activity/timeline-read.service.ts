@@ -15,6 +15,7 @@ import { ACTIVITY_TYPE, type ActivityKey } from './activity-types.js';
 import { HIDDEN_USER, presentObjectInfo, presentRevisionDetail, presentTimelineItem } from './timeline.presenter.js';
 import * as repo from './timeline.repository.js';
 import type { TimelineDetailQuery, TimelineQuery } from './timeline.schema.js';
+import { OBJECT_TYPE } from '../../contract/enums.js';
 
 const TIMELINE_KEYS: ActivityKey[] = [
   'question.asked', 'question.closed', 'question.reopened', 'question.answered', 'question.commented', 'question.accept', 'question.edited',
@@ -83,13 +84,13 @@ async function revisionDetail(ctx: AppContext, session: SessionUser, id: number)
   const rev = await findRevision(ctx.db, id);
   if (!rev) throw notFound('error.object.not_found');
   await contentObject(ctx, session, rev.object_id);
-  if (rev.object_type === 1) {
+  if (rev.object_type === OBJECT_TYPE.question) {
     const s = questionSnapshot(rev.content);
     const rows = new Map((await findTagsBySlugs(ctx.db, s.tags.map((t) => t.slug_name))).map((t) => [t.slug_name, t]));
     const tags = s.tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name, main_tag_slug_name: rows.get(t.slug_name)?.main_tag_slug_name ?? '', recommend: rows.get(t.slug_name)?.recommend === 1, reserved: rows.get(t.slug_name)?.reserved === 1 }));
     return presentRevisionDetail({ title: s.title, tags, originalText: s.content, slugName: '', mainTagSlugName: '' });
   }
-  if (rev.object_type === 2) return presentRevisionDetail({ title: '', tags: [], originalText: answerSnapshot(rev.content).content, slugName: '', mainTagSlugName: '' });
+  if (rev.object_type === OBJECT_TYPE.answer) return presentRevisionDetail({ title: '', tags: [], originalText: answerSnapshot(rev.content).content, slugName: '', mainTagSlugName: '' });
   const t = tagSnapshot(rev.content);
   const main = (await findTagsBySlugs(ctx.db, [t.slug_name]))[0]?.main_tag_slug_name ?? '';
   return presentRevisionDetail({ title: t.display_name, tags: [], originalText: t.original_text, slugName: t.slug_name, mainTagSlugName: main });

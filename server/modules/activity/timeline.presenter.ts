@@ -1,5 +1,6 @@
 import type { ActivityRow } from '../../db/tables/content.table.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
+import { CANCELLED } from '../../contract/enums.js';
 
 /** A downvote's author as non-admins see it. */
 export const HIDDEN_USER = { id: '', username: 'N/A', display_name: 'N/A', avatar: '', rank: 0, website: '', location: '', language: '', status: '' };
@@ -14,8 +15,8 @@ export function presentTimelineItem(a: ActivityRow, o: { activityType: string; o
     comment: o.comment,
     object_id: o.objectId,
     object_type: o.objectType,
-    cancelled: a.cancelled === 1,
-    cancelled_at: a.cancelled === 1 ? (a.cancelled_at ?? 0) : 0,
+    cancelled: a.cancelled === CANCELLED.cancelled,
+    cancelled_at: a.cancelled === CANCELLED.cancelled ? (a.cancelled_at ?? 0) : 0,
     user_info: o.user,
   };
 }

@@ -15,6 +15,7 @@ import { findUserByUsername } from '../user/user.repository.js';
 import { presentAdminAnswer, presentAdminQuestion } from './admin-content.presenter.js';
 import * as repo from './admin-content.repository.js';
 import type { AdminAnswerPageQuery, AdminAnswerStatusInput, AdminQuestionPageQuery, AdminQuestionStatusInput } from './admin-content.schema.js';
+import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 const LIST_STATUS: Record<string, number> = { normal: 1, available: 1, closed: 2, deleted: 10, pending: 11 };
 const EMPTY = { count: 0, list: [] as never[] };
@@ -88,7 +89,7 @@ export async function adminAnswerPage(ctx: AppContext, q: AdminAnswerPageQuery) 
 /** Closes an available question without a close reason (the admin list's status switch). */
 async function closeWithoutReason(ctx: AppContext, session: SessionUser, questionId: string): Promise<void> {
   const q = await findQuestion(ctx.db, questionId);
-  if (!q || q.status !== 1) return;
+  if (!q || q.status !== QUESTION_STATUS.available) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -109,13 +110,13 @@ export async function setQuestionStatus(ctx: AppContext, session: SessionUser, i
   const q = id && objectTypeOf(id) === OBJECT_TYPE.question ? await findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
   if (input.status === 'deleted') {
-    if (q.status === 11) await rejectQueued(ctx, session, q.id);
-    else if (q.status !== 10) await removeQuestion(ctx, session, { id: q.id });
+    if (q.status === QUESTION_STATUS.pending) await rejectQueued(ctx, session, q.id);
+    else if (q.status !== QUESTION_STATUS.deleted) await removeQuestion(ctx, session, { id: q.id });
     return;
   }
-  if (q.status === 10) await recoverQuestion(ctx, session, q.id);
-  if (q.status === 11) await publishQueued(ctx, session, q.id);
-  if (input.status === 'available' && q.status === 2) await reopenQuestion(ctx, session, q.id);
+  if (q.status === QUESTION_STATUS.deleted) await recoverQuestion(ctx, session, q.id);
+  if (q.status === QUESTION_STATUS.pending) await publishQueued(ctx, session, q.id);
+  if (input.status === 'available' && q.status === QUESTION_STATUS.closed) await reopenQuestion(ctx, session, q.id);
   if (input.status === 'closed') await closeWithoutReason(ctx, session, q.id);
 }
 
@@ -125,10 +126,10 @@ export async function setAnswerStatus(ctx: AppContext, session: SessionUser, inp
   const a = id && objectTypeOf(id) === OBJECT_TYPE.answer ? await findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');
   if (input.status === 'deleted') {
-    if (a.status === 11) await rejectQueued(ctx, session, a.id);
-    else if (a.status !== 10) await removeAnswer(ctx, session, { id: a.id });
+    if (a.status === ANSWER_STATUS.pending) await rejectQueued(ctx, session, a.id);
+    else if (a.status !== ANSWER_STATUS.deleted) await removeAnswer(ctx, session, { id: a.id });
     return;
   }
-  if (a.status === 10) await recoverAnswer(ctx, session, a.id);
-  if (a.status === 11) await publishQueued(ctx, session, a.id);
+  if (a.status === ANSWER_STATUS.deleted) await recoverAnswer(ctx, session, a.id);
+  if (a.status === ANSWER_STATUS.pending) await publishQueued(ctx, session, a.id);
 }

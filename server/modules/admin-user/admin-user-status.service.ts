@@ -11,6 +11,7 @@ import { updateUser } from '../user/user.repository.js';
 import { parseUserId, userOr400 } from './admin-user.lookup.js';
 import * as repo from './admin-user.repository.js';
 import type { SuspendDuration, UpdateStatusInput } from './admin-user.schema.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** The end of a suspension (null = until an admin lifts it). */
 export function suspendedUntil(duration: SuspendDuration | undefined, now: number): number | null {
@@ -42,7 +43,7 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
   const user = await userOr400(ctx.db, input.user_id, true);
   const now = ctx.clock.now();
   const removed = await ctx.db.transaction().execute(async (trx) => {
-    if (user.status === 10) {
+    if (user.status === USER_STATUS.deleted) {
       return input.status === 'deleted' && input.remove_all_content ? removeAllPostsOfTx(trx, user.id, session.user.id, now) : [];
     }
     switch (input.status) {

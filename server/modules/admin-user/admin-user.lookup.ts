@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { badRequest } from '../../http/errors.js';
 import { findUserById } from '../user/user.repository.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** A user id from the API (decimal), or undefined for anything else. */
 export function parseUserId(raw: string): number | undefined {
@@ -12,6 +13,6 @@ export function parseUserId(raw: string): number | undefined {
 export async function userOr400(db: DbOrTrx, raw: string, allowDeleted = false): Promise<UserRow> {
   const id = parseUserId(raw);
   const user = id ? await findUserById(db, id) : undefined;
-  if (!user || (!allowDeleted && user.status === 10)) throw badRequest('error.user.not_found');
+  if (!user || (!allowDeleted && user.status === USER_STATUS.deleted)) throw badRequest('error.user.not_found');
   return user;
 }

@@ -24,6 +24,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
+import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number; status: number }) {
   if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
@@ -34,7 +35,7 @@ async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { 
   const staff = isStaff(session);
   const actions: unknown[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
   if (owner || staff || (await canDo(ctx, session, 'answer.edit'))) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
-  if (a.status === 10) {
+  if (a.status === ANSWER_STATUS.deleted) {
     if (staff) actions.push({ action: 'undelete', name: 'Undelete', type: 'confirm' });
   } else if (owner || staff) actions.push({ action: 'delete', name: 'Delete', type: 'confirm' });
   return { collected: false, vote_status: up ? 'vote_up' : down ? 'vote_down' : '', member_actions: actions };
@@ -66,8 +67,8 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   await checkCaptcha(ctx, 'answer', String(session.user.id), isStaff(session), input);
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
-  if (!question || question.status === 11) throw notFound('error.question.not_found');
-  if (question.status !== 1) throw badRequest('error.answer.question_closed_cannot_add');
+  if (!question || question.status === QUESTION_STATUS.pending) throw notFound('error.question.not_found');
+  if (question.status !== QUESTION_STATUS.available) throw badRequest('error.answer.question_closed_cannot_add');
   if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id))) throw new AppError(403, 'error.answer.restrict_answer');
   const html = renderMarkdown(input.content);
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
@@ -89,7 +90,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
  * the author), the question's activity time, links and the timeline entry.
  */
 export async function applyAnswerRevision(trx: DbOrTrx, a: AnswerRow, snap: AnswerSnapshot, o: { editorId: number; revisionId: number; siteUrl: string; now: number }): Promise<void> {
-  const linked = a.status === 1 ? await syncQuestionLinks(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id, html: snap.html, siteUrl: o.siteUrl, now: o.now }) : { html: snap.html };
+  const linked = a.status === ANSWER_STATUS.available ? await syncQuestionLinks(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id, html: snap.html, siteUrl: o.siteUrl, now: o.now }) : { html: snap.html };
   await repo.updateAnswer(trx, a.id, {
     original_text: snap.content,
     parsed_text: linked.html,
@@ -122,10 +123,10 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
   const uid = session.user.id;
   const staff = isStaff(session);
   const owner = a.user_id === uid;
-  if (a.status === 11 && !owner && !staff) throw notFound('error.answer.not_found');
+  if (a.status === ANSWER_STATUS.pending && !owner && !staff) throw notFound('error.answer.not_found');
   if (!owner) await requirePermission(ctx, session, 'answer.edit');
   const direct = owner || staff || (await canDo(ctx, session, 'answer.edit_without_review'));
-  if (a.status === 10) throw badRequest('error.answer.cannot_update');
+  if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.answer.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, a.id)) throw badRequest('error.answer.cannot_update');
   const html = renderMarkdown(input.content);
@@ -156,9 +157,9 @@ export async function removeAnswer(ctx: AppContext, session: SessionUser, input:
   const uid = session.user.id;
   const staff = isStaff(session);
   if (a.user_id !== uid) await requirePermission(ctx, session, 'answer.delete');
-  if (a.status === 10) throw badRequest('error.object.already_deleted');
+  if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.object.already_deleted');
   await checkCaptcha(ctx, 'delete', String(uid), staff, input);
-  if (!staff && (a.adopted === 2 || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
+  if (!staff && (a.adopted === ADOPTED.accepted || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
   const now = ctx.clock.now();
   const removed = await ctx.db.transaction().execute((trx) => removeAnswerTx(trx, a, uid, now));
   await ctx.captcha.count('delete', String(uid));
@@ -169,7 +170,7 @@ export async function removeAnswer(ctx: AppContext, session: SessionUser, input:
 export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId: string): Promise<void> {
   await requirePermission(ctx, session, 'answer.undeleted');
   const a = await answerOr404(ctx, rawId);
-  if (a.status !== 10) return;
+  if (a.status !== ANSWER_STATUS.deleted) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -188,7 +189,7 @@ export async function answerInfo(ctx: AppContext, session: SessionUser | undefin
   if (!a) throw notFound('error.answer.not_found');
   // a deleted (or queued) answer is its author's and staff's only; the reference shows it to anyone
   const ownOrStaff = !!session && (session.user.id === a.user_id || isStaff(session));
-  if ((a.status === 10 || a.status === 11) && !ownOrStaff) throw notFound('error.answer.not_found');
+  if ((a.status === ANSWER_STATUS.deleted || a.status === ANSWER_STATUS.pending) && !ownOrStaff) throw notFound('error.answer.not_found');
   const [info] = await present(ctx, session, [a]);
   return { info, question: await questionInfo(ctx, session, a.question_id, false) };
 }
@@ -205,11 +206,11 @@ export async function answerPage(ctx: AppContext, session: SessionUser | undefin
 export async function acceptAnswer(ctx: AppContext, session: SessionUser, input: { question_id: string; answer_id: string }): Promise<void> {
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
-  if (!question || question.status === 10) throw notFound('error.question.not_found');
+  if (!question || question.status === QUESTION_STATUS.deleted) throw notFound('error.question.not_found');
   if (question.user_id !== session.user.id && !isStaff(session)) throw new AppError(403, 'base.forbidden_error');
   const wanted = input.answer_id && input.answer_id !== '0' ? decodeId(input.answer_id) : '0';
   const answer = wanted && wanted !== '0' ? await repo.findAnswer(ctx.db, wanted) : undefined;
-  if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== 1)) throw badRequest('error.answer.not_found');
+  if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== ANSWER_STATUS.available)) throw badRequest('error.answer.not_found');
   if ((wanted ?? '0') === question.accepted_answer_id) return;
   const now = ctx.clock.now();
   const moves: RankMove[] = [];

@@ -7,6 +7,7 @@ import { parseReactionSummary } from '../meta/meta.presenter.js';
 import { notifyBadgeAward } from '../notification/notification.service.js';
 import * as repo from './badge.repository.js';
 import { BADGE_SINGLE, BADGE_STATUS, type BadgeRow } from './badge.repository.js';
+import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 /**
  * The award rules, by the name stored in badge.handler. The reference's default badges use the
@@ -78,7 +79,7 @@ const VOTER_KEYS: Record<PostType, ActivityKey[]> = {
 
 async function postAmountClaim(db: DbOrTrx, type: PostType, postId: string, userId: number): Promise<Claim[]> {
   const post = await repo.postHead(db, type, postId);
-  if (!post || post.status !== 1 || post.user_id !== userId) return [];
+  if (!post || post.status !== POST_STATUS.available || post.user_id !== userId) return [];
   return [{ handler: 'ReachPostAmount', userId, awardKey: postId, postType: type, measure: await repo.countUserPosts(db, type, userId) }];
 }
 
@@ -91,7 +92,7 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
       if (await repo.hasActiveActivity(db, e.voterId, e.objectId, VOTER_KEYS[e.objectType])) out.push({ handler: 'FirstVotedPost', userId: e.voterId, awardKey: e.objectId });
       if (e.objectType !== 'comment') {
         const post = await repo.postHead(db, e.objectType, e.objectId);
-        if (post && post.status !== 10) {
+        if (post && post.status !== POST_STATUS.deleted) {
           const ups = await repo.countActiveActivities(db, e.objectId, e.objectType === 'question' ? 'question.vote_up' : 'answer.vote_up');
           out.push({ handler: e.objectType === 'question' ? 'ReachQuestionVote' : 'ReachAnswerVote', userId: post.user_id, awardKey: e.objectId, measure: ups });
         }
@@ -124,7 +125,7 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
     case 'question.shared': {
       if (e.visitorId === e.sharerId) return [];
       const q = await repo.postHead(db, 'question', e.questionId);
-      return q && (q.status === 1 || q.status === 2) ? [{ handler: 'FirstSharedPost', userId: e.sharerId, awardKey: e.questionId }] : [];
+      return q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) ? [{ handler: 'FirstSharedPost', userId: e.sharerId, awardKey: e.questionId }] : [];
     }
     case 'question.created':
       return postAmountClaim(db, 'question', e.questionId, e.userId);

@@ -14,6 +14,7 @@ import {
 import * as repo from './badge.repository.js';
 import { BADGE_STATUS, type BadgeRow } from './badge.repository.js';
 import type { AdminBadgePageQuery, AwardPageQuery, BadgeStatusInput } from './badge.schema.js';
+import { ANSWER_STATUS, COMMENT_STATUS } from '../../contract/enums.js';
 
 const RECENT_AWARDS = 10;
 
@@ -73,15 +74,15 @@ function awardObject(key: string, objects: Awaited<ReturnType<typeof repo.awardO
     case OBJECT_TYPE.answer: {
       const a = objects.answers.get(key);
       const q = a && question(a.question_id);
-      if (!a || a.status !== 1 || !q || !live(q.status)) return NO_AWARD_OBJECT;
+      if (!a || a.status !== ANSWER_STATUS.available || !q || !live(q.status)) return NO_AWARD_OBJECT;
       return { ...NO_AWARD_OBJECT, object_id: idOut(key, permalink), question_id: idOut(a.question_id, permalink), answer_id: idOut(key, permalink), object_type: 'answer', url_title: urlTitle(q.title) };
     }
     case OBJECT_TYPE.comment: {
       const c = objects.comments.get(key);
       const q = c && question(c.question_id);
-      if (!c || c.status !== 1 || !q || !live(q.status)) return NO_AWARD_OBJECT;
+      if (!c || c.status !== COMMENT_STATUS.available || !q || !live(q.status)) return NO_AWARD_OBJECT;
       const onAnswer = objects.answers.get(c.object_id);
-      if (onAnswer && onAnswer.status !== 1) return NO_AWARD_OBJECT;
+      if (onAnswer && onAnswer.status !== ANSWER_STATUS.available) return NO_AWARD_OBJECT;
       return {
         object_id: key, question_id: idOut(c.question_id, permalink), answer_id: onAnswer ? idOut(c.object_id, permalink) : '', comment_id: key,
         object_type: 'comment', url_title: urlTitle(q.title),

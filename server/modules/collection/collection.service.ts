@@ -8,6 +8,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentCollectedQuestion, presentSwitch } from './collection.presenter.js';
 import * as repo from './collection.repository.js';
 import type { CollectionSwitchInput } from './collection.schema.js';
+import { QUESTION_STATUS } from '../../contract/enums.js';
 
 /**
  * POST collection/switch: bookmark (or un-bookmark) a question in the caller's default group;
@@ -20,7 +21,7 @@ export async function switchCollection(ctx: AppContext, session: SessionUser, in
   const now = ctx.clock.now();
   const count = await ctx.db.transaction().execute(async (trx) => {
     const q = await findQuestion(trx, id);
-    const hidden = !!q && (q.status === 10 || (q.status === 11 && q.user_id !== uid));
+    const hidden = !!q && (q.status === QUESTION_STATUS.deleted || (q.status === QUESTION_STATUS.pending && q.user_id !== uid));
     if (!q || (hidden && input.bookmark)) throw notFound('error.question.not_found');
     const existing = await repo.findCollection(trx, uid, id);
     if (input.bookmark && !existing) {

@@ -20,6 +20,7 @@ import { linkedMentions, linkMentions, mentionCandidates } from './comment.menti
 import { presentComment, presentPersonalComment, presentUpdatedComment, type CommentResp, type MemberAction } from './comment.presenter.js';
 import * as repo from './comment.repository.js';
 import type { AddCommentInput, CommentPageQuery, PersonalCommentPageQuery, RemoveCommentInput, UpdateCommentInput } from './comment.schema.js';
+import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 /** How long the author may edit a comment (the reference's CommentEditDeadline). */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
@@ -56,7 +57,7 @@ const HIDDEN = new Set([10, 11]);
 
 /** Whether a post is deleted (itself, or the question of an answer). */
 export function postDeleted(post: Post): boolean {
-  return post.status === 10 || post.questionStatus === 10;
+  return post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted;
 }
 
 /** Deleted and pending posts (or answers of such questions) are seen only by their author and staff. */
@@ -267,7 +268,7 @@ export async function personalCommentPage(ctx: AppContext, session: SessionUser 
   const list = rows.map((c) => {
     const onAnswer = objectTypeOf(c.object_id) === OBJECT_TYPE.answer;
     const head = heads.get(c.question_id);
-    const title = !head || head.status === 10 ? translate(lang, 'question.deleted_title') : head.title;
+    const title = !head || head.status === QUESTION_STATUS.deleted ? translate(lang, 'question.deleted_title') : head.title;
     return presentPersonalComment(c, {
       objectType: onAnswer ? 'answer' : 'question',
       questionId: idOut(c.question_id, seo.permalink),

@@ -17,6 +17,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificati
 import { presentConnector, presentUserConnector } from './connector.presenter.js';
 import * as repo from './connector.repository.js';
 import type { BindingEmailInput } from './connector.schema.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** How long a sign-in waits for its email address. */
 const BINDING_TTL_SECONDS = 30 * 60;
@@ -153,7 +154,7 @@ export async function externalLogin(ctx: AppContext, plugin: ConnectorPlugin, ra
   return ctx.db.transaction().execute(async (trx): Promise<ExternalLoginResult> => {
     const bound = await repo.findExternalLogin(trx, info.provider, info.external_id);
     const boundUser = bound ? await findUserById(trx, bound.user_id) : undefined;
-    let user = boundUser && boundUser.status !== 10 ? boundUser : undefined;
+    let user = boundUser && boundUser.status !== USER_STATUS.deleted ? boundUser : undefined;
     if (!user) {
       if (!info.email) {
         const bindingKey = newToken();
@@ -162,14 +163,14 @@ export async function externalLogin(ctx: AppContext, plugin: ConnectorPlugin, ra
       }
       if (!allowedDomain(info.email, login.allow_email_domains ?? [])) return deny('error.email.illegal_email_domain_error');
       user = await findUserByEmail(trx, info.email);
-      if (user?.status === 10) return deny('error.user.access_denied');
+      if (user?.status === USER_STATUS.deleted) return deny('error.user.access_denied');
       if (!user) {
         if (!login.allow_new_registrations) return deny('error.user.not_allowed_registration');
         user = (await findUserById(trx, await registerExternalUser(trx, { ...info, email: info.email }, now)))!;
       }
       await repo.saveExternalLogin(trx, { provider: info.provider, external_id: info.external_id, user_id: user.id, meta_info: info.meta_info ?? '' }, now);
     }
-    if (user.status === 9 && !(user.suspended_until && user.suspended_until <= now)) return deny('error.user.suspended');
+    if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= now)) return deny('error.user.suspended');
     await activate(trx, user, info, now);
     return { accessToken: (await ctx.sessions.issue(user.id, trx)).accessToken };
   });
@@ -189,7 +190,7 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
   if (existing && !input.must) return { email_exist_and_must_be_confirmed: true, access_token: '' };
   const base = await linkBase(ctx, meta.origin);
   if (existing) {
-    if (existing.status === 10) throw badRequest('error.user.not_found');
+    if (existing.status === USER_STATUS.deleted) throw badRequest('error.user.not_found');
     const code = await ctx.db.transaction().execute(async (trx) => {
       await repo.deletePendingBinding(trx, input.binding_key);
       return issueCode(trx, existing.id, 'activation', { e_mail: existing.e_mail, binding: { provider: pending.provider, external_id: pending.external_id, meta_info: pending.meta_info ?? '' } }, now);

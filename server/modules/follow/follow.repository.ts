@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { CANCELLED } from '../../contract/enums.js';
 
 /** Follows are activity rows: user_id follows object_id; activity_type tells what is followed. */
 
@@ -10,7 +11,7 @@ export async function findFollow(db: DbOrTrx, userId: number, objectId: string, 
 /** Starts (or revives) a follow; returns whether anything changed. */
 export async function startFollow(db: DbOrTrx, userId: number, objectId: string, type: number, now: number): Promise<boolean> {
   const row = await findFollow(db, userId, objectId, type);
-  if (row && row.cancelled === 0) return false;
+  if (row && row.cancelled === CANCELLED.active) return false;
   if (row) {
     await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', row.id).execute();
   } else {
@@ -25,7 +26,7 @@ export async function startFollow(db: DbOrTrx, userId: number, objectId: string,
 /** Ends a follow; returns whether anything changed. */
 export async function stopFollow(db: DbOrTrx, userId: number, objectId: string, type: number, now: number): Promise<boolean> {
   const row = await findFollow(db, userId, objectId, type);
-  if (!row || row.cancelled === 1) return false;
+  if (!row || row.cancelled === CANCELLED.cancelled) return false;
   await db.updateTable('activity').set({ cancelled: 1, cancelled_at: now, updated_at: now }).where('id', '=', row.id).execute();
   return true;
 }
@@ -77,7 +78,7 @@ export async function moveFollowers(db: DbOrTrx, fromId: string, toId: string, t
       await db.updateTable('activity').set({ object_id: toId, original_object_id: toId, updated_at: now }).where('id', '=', row.id).execute();
       continue;
     }
-    if (row.cancelled === 0 && existing.cancelled === 1) await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', existing.id).execute();
+    if (row.cancelled === CANCELLED.active && existing.cancelled === CANCELLED.cancelled) await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', existing.id).execute();
     await db.deleteFrom('activity').where('id', '=', row.id).execute();
   }
 }

@@ -9,6 +9,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { findUserById } from '../user/user.repository.js';
 import * as repo from './follow.repository.js';
 import type { FollowInput } from './follow.schema.js';
+import { QUESTION_STATUS, TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Something that can be followed: where its follower count lives and which activity type stores it. */
 interface Followable {
@@ -25,7 +26,7 @@ async function followable(ctx: AppContext, session: SessionUser, raw: string, ca
   const s = raw.trim();
   if (/^\d{1,15}$/.test(s)) {
     const user = await findUserById(ctx.db, Number(s));
-    if (!user || (user.status === 10 && !cancelling)) throw notFound('error.user.not_found');
+    if (!user || (user.status === USER_STATUS.deleted && !cancelling)) throw notFound('error.user.not_found');
     if (user.id === session.user.id) throw badRequest('error.object.disallow_follow');
     return { table: 'user', id: String(user.id), type: ACTIVITY_TYPE['user.follow'] };
   }
@@ -34,13 +35,13 @@ async function followable(ctx: AppContext, session: SessionUser, raw: string, ca
   if (!id || kind === null) throw badRequest('error.object.not_found');
   if (kind === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, id);
-    const hidden = !!q && (q.status === 10 || (q.status === 11 && q.user_id !== session.user.id));
+    const hidden = !!q && (q.status === QUESTION_STATUS.deleted || (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id));
     if (!q || (hidden && !cancelling)) throw notFound('error.question.not_found');
     return { table: 'question', id, type: ACTIVITY_TYPE['question.follow'] };
   }
   if (kind === OBJECT_TYPE.tag) {
     const t = await findTag(ctx.db, id);
-    if (!t || (t.status !== 1 && !cancelling)) throw notFound('error.tag.not_found');
+    if (!t || (t.status !== TAG_STATUS.available && !cancelling)) throw notFound('error.tag.not_found');
     return { table: 'tag', id, type: ACTIVITY_TYPE['tag.follow'] };
   }
   throw badRequest('error.object.disallow_follow');

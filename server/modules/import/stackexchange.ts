@@ -122,6 +122,9 @@ type Trx = ControlledTransaction<Database, string[]>;
 const LICENCE_4_FROM = Date.UTC(2018, 4, 2) / 1000;
 const MAX_TITLE = 150;
 const MAX_TAGS = 5;
+/** A dump's tag-wiki posts by PostTypeId (4 the excerpt, 5 the body): Stack Exchange's codes, not ours. */
+const SE_WIKI_POST = { excerpt: 4, body: 5 } as const;
+type WikiPostType = (typeof SE_WIKI_POST)[keyof typeof SE_WIKI_POST];
 
 /** A site from a host or URL; throws for anything that is not a plain host name. */
 export function siteFrom(raw: string): Site {
@@ -201,7 +204,7 @@ class StackExchangeImport {
   /** Questions found already imported (with their answers): recounted again, with their authors and tags. */
   private readonly revisited = new Set<string>();
   /** Tag wiki posts (type 4 excerpts, type 5 bodies) by post id. */
-  private readonly wikiPosts = new Map<number, { type: 4 | 5; body: string; created: number }>();
+  private readonly wikiPosts = new Map<number, { type: WikiPostType; body: string; created: number }>();
   /** When each tag was first used by a question of the dump. */
   private readonly tagFirstUse = new Map<string, number>();
   /** Tags.xml: the tag of each excerpt post id. */
@@ -557,7 +560,7 @@ class StackExchangeImport {
     const parsed = wikiRow.safeParse(raw);
     if (!parsed.success) return;
     const w = parsed.data;
-    this.wikiPosts.set(w.Id, { type: w.PostTypeId === '4' ? 4 : 5, body: w.Body, created: w.CreationDate });
+    this.wikiPosts.set(w.Id, { type: w.PostTypeId === '4' ? SE_WIKI_POST.excerpt : SE_WIKI_POST.body, body: w.Body, created: w.CreationDate });
   }
 
   /** Tags.xml: which excerpt and wiki posts belong to which tag. */
@@ -596,13 +599,13 @@ class StackExchangeImport {
   /** Tag wiki excerpts and bodies become the descriptions of their tags (a tag that has one keeps it). */
   async importTagWikis(): Promise<void> {
     const counts = this.report.tagWikis;
-    const excerpts = [...this.wikiPosts].filter(([, w]) => w.type === 4).sort(([a], [b]) => a - b);
+    const excerpts = [...this.wikiPosts].filter(([, w]) => w.type === SE_WIKI_POST.excerpt).sort(([a], [b]) => a - b);
     for (const [id, excerpt] of excerpts) {
       counts.rows += 1;
       const mapped = this.excerptTags.get(id);
       // a wiki body is written with its excerpt, one id before it
       const wikiId = mapped?.wikiPostId ?? id - 1;
-      const wiki = this.wikiPosts.get(wikiId)?.type === 5 ? this.wikiPosts.get(wikiId) : undefined;
+      const wiki = this.wikiPosts.get(wikiId)?.type === SE_WIKI_POST.body ? this.wikiPosts.get(wikiId) : undefined;
       const wikiMarkdown = wiki ? htmlToMarkdown(wiki.body).trim() : '';
       const excerptText = excerpt.body.replace(/\s+/g, ' ').trim();
       const slug = mapped?.slug ?? this.guessWikiTag(`${excerptText}\n${wikiMarkdown}`, excerpt.created);

@@ -5,6 +5,7 @@ import { findComment } from '../comment/comment.repository.js';
 import { postUrl, sendInboxMail, sendNewQuestionMails, type InboxMailKind } from './notification.mail.js';
 import * as repo from './notification.repository.js';
 import { actionKey, describeObject, notifyInbox, notifyReputation, type InboxAction, type NotifiedObject } from './notification.service.js';
+import { COMMENT_STATUS, POST_STATUS } from '../../contract/enums.js';
 
 type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 
@@ -39,7 +40,7 @@ async function mailFor(ctx: AppContext, obj: NotifiedObject, receiverId: number,
 /** A new available answer: its question's owner (inbox + mail) and the question's followers. */
 async function answerCreated(ctx: AppContext, answerId: string, userId: number): Promise<void> {
   const obj = await describeObject(ctx.db, answerId);
-  if (!obj || obj.status !== 1) return;
+  if (!obj || obj.status !== POST_STATUS.available) return;
   const done = await notifyWithFollowers(ctx, obj, userId, [obj.questionOwnerId], 'answer_the_question');
   const a = await findAnswer(ctx.db, answerId);
   if (done.some((d) => d.receiverId === obj.questionOwnerId)) await mailFor(ctx, obj, obj.questionOwnerId, 'new_answer', userId, a?.parsed_text);
@@ -51,7 +52,7 @@ async function answerCreated(ctx: AppContext, answerId: string, userId: number):
  */
 async function commentCreated(ctx: AppContext, commentId: string, userId: number, mentioned: number[]): Promise<void> {
   const c = await findComment(ctx.db, commentId);
-  const obj = c && c.status === 1 ? await describeObject(ctx.db, commentId) : undefined;
+  const obj = c && c.status === COMMENT_STATUS.available ? await describeObject(ctx.db, commentId) : undefined;
   if (!c || !obj) return;
   const post = await describeObject(ctx.db, c.object_id);
   const plan: { receiverId: number; action: InboxAction }[] = [];
@@ -115,7 +116,7 @@ async function voteCast(ctx: AppContext, e: Of<'vote.cast'>): Promise<void> {
 
 /** Subscribes the notification writers to the domain events. */
 export function subscribeNotifications(ctx: AppContext): void {
-  ctx.events.on('answer.created', (e) => (e.status === 1 ? answerCreated(ctx, e.answerId, e.userId) : undefined));
+  ctx.events.on('answer.created', (e) => (e.status === POST_STATUS.available ? answerCreated(ctx, e.answerId, e.userId) : undefined));
   ctx.events.on('comment.created', (e) => commentCreated(ctx, e.commentId, e.userId, e.mentionedUserIds));
   ctx.events.on('answer.accepted', (e) => answerAccepted(ctx, e));
   ctx.events.on('question.invited', (e) => questionInvited(ctx, e));
@@ -124,6 +125,6 @@ export function subscribeNotifications(ctx: AppContext): void {
   ctx.events.on('vote.cast', (e) => voteCast(ctx, e));
   ctx.events.on('rank.changed', (e) => notifyReputation(ctx, e.userId, e.objectId, e.byUserId));
   ctx.events.on('question.created', async (e) => {
-    if (e.status === 1) await sendNewQuestionMails(ctx, e.questionId);
+    if (e.status === POST_STATUS.available) await sendNewQuestionMails(ctx, e.questionId);
   });
 }

@@ -10,6 +10,7 @@ import { unsubscribeUrl } from '../user/account.service.js';
 import { linkBase } from '../user/user.mail.js';
 import { notificationConfig } from '../user/profile.service.js';
 import * as repo from './notification.repository.js';
+import { QUESTION_STATUS, SHOW_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Most questions a weekly digest lists (the reference's 50 new-question mails a week). */
 export const DIGEST_LIMIT = 50;
@@ -29,7 +30,7 @@ async function smtpReady(ctx: AppContext): Promise<boolean> {
 
 /** Active accounts with a verified address. */
 function mailable(u: Recipient | undefined): u is Recipient {
-  return !!u && u.status === 1 && u.mail_status === MAIL_STATUS.verified && u.e_mail.includes('@');
+  return !!u && u.status === USER_STATUS.available && u.mail_status === MAIL_STATUS.verified && u.e_mail.includes('@');
 }
 
 /** Whether a config row's channels turn email on. */
@@ -89,7 +90,7 @@ export async function sendInboxMail(ctx: AppContext, receiverId: number, kind: I
   if (!(await notificationConfig(ctx, receiverId)).inbox.enable) return;
   const lang = await mailLanguage(ctx, receiver);
   const site = (await ctx.settings.get('general')).name;
-  const name = trigger ? (trigger.status === 10 ? `user${trigger.id}` : trigger.display_name || trigger.username) : '';
+  const name = trigger ? (trigger.status === USER_STATUS.deleted ? `user${trigger.id}` : trigger.display_name || trigger.username) : '';
   const params = { site, name, title: d.title, url: d.url, summary: d.html ? htmlToExcerpt(d.html) : '' };
   await sendTo(ctx, receiver, lang, translate(lang, `mail.notification.${kind}.subject`, params), translate(lang, `mail.notification.${kind}.body`, params));
 }
@@ -100,7 +101,7 @@ export async function sendInboxMail(ctx: AppContext, receiverId: number, kind: I
  */
 export async function sendNewQuestionMails(ctx: AppContext, questionId: string): Promise<number> {
   const q = await findQuestion(ctx.db, questionId);
-  if (!q || q.status !== 1 || q.show !== 1) return 0;
+  if (!q || q.status !== QUESTION_STATUS.available || q.show !== SHOW_STATUS.shown) return 0;
   if (!(await smtpReady(ctx))) return 0;
   const tags = await repo.questionTagRows(ctx.db, q.id);
   const followers = (await repo.followerIds(ctx.db, tags.map((t) => t.id), 'tag.follow')).filter((id) => id !== q.user_id);

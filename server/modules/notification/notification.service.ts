@@ -15,6 +15,7 @@ import { parseContent, presentNotification, presentRedDot, type StoredContent } 
 import * as repo from './notification.repository.js';
 import { MSG_TYPE, NOTIFICATION_TYPE } from './notification.repository.js';
 import type { NotificationPageQuery } from './notification.schema.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** Inbox actions (Answer's notification.action.* keys without the prefix) and the inbox kind each belongs to. */
 const INBOX_ACTIONS = {
@@ -100,7 +101,7 @@ function contentOf(obj: NotifiedObject, triggerId: number, action: string, rank 
 /** Whether a user exists and is not deleted (deleted accounts get nothing). */
 async function receiverAlive(db: DbOrTrx, userId: number): Promise<boolean> {
   const [u] = await repo.usersByIds(db, [userId]);
-  return !!u && u.status !== 10;
+  return !!u && u.status !== USER_STATUS.deleted;
 }
 
 /**

@@ -12,6 +12,7 @@ import { importedReputation } from './imported-reputation.repository.js';
 import { presentImportedRank, presentRankItem, presentUserAnswer, presentUserQuestion, presentVoteItem, type ObjectInfo } from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 import type { PersonalPageQuery, RankPageQuery, VotePageQuery } from './personal.schema.js';
+import { POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 const TOP_LIMIT = 5;
 
@@ -64,7 +65,7 @@ async function answerItems(ctx: AppContext, lang: LanguageCode, rows: Awaited<Re
   const { permalink, requiredTag } = await listSettings(ctx);
   const tags = await questionTags(ctx.db, [...new Set(rows.map((r) => r.question_id))], requiredTag);
   return rows.map((r) => {
-    const deleted = r.question_status === 10;
+    const deleted = r.question_status === QUESTION_STATUS.deleted;
     const title = deleted ? translate(lang, 'question.deleted_title') : r.question_title;
     return presentUserAnswer(r, { title, tags: tags.get(r.question_id) ?? [] }, permalink);
   });
@@ -117,7 +118,7 @@ async function objectInfos(ctx: AppContext, session: SessionUser | undefined, la
   ]);
   const questionIds = [...byType(OBJECT_TYPE.question), ...answers.map((a) => a.question_id), ...comments.map((c) => c.question_id)];
   const questions = new Map((await repo.questionsByIds(ctx.db, [...new Set(questionIds)])).map((q) => [q.id, q]));
-  const visible = (p: { status: number; user_id: number }) => p.status !== 10 && (p.status !== 11 || (!!session && (isStaff(session) || session.user.id === p.user_id)));
+  const visible = (p: { status: number; user_id: number }) => p.status !== POST_STATUS.deleted && (p.status !== POST_STATUS.pending || (!!session && (isStaff(session) || session.user.id === p.user_id)));
   const titleOf = (q: { title: string; status: number; user_id: number } | undefined) => (!q ? '' : visible(q) ? q.title : translate(lang, 'question.deleted_title'));
   const out = new Map<string, ObjectInfo>();
   for (const id of byType(OBJECT_TYPE.question)) {
@@ -133,7 +134,7 @@ async function objectInfos(ctx: AppContext, session: SessionUser | undefined, la
     const onAnswer = objectTypeOf(c.object_id) === OBJECT_TYPE.answer;
     if (q) out.set(c.id, { object_type: 'comment', object_id: c.id, question_id: q.id, answer_id: onAnswer ? c.object_id : '', title: titleOf(q), content: visible(c) && visible(q) ? c.parsed_text : '' });
   }
-  for (const t of tags) out.set(t.id, { object_type: 'tag', object_id: t.id, question_id: '', answer_id: '', title: t.slug_name, content: t.status === 10 ? '' : t.parsed_text });
+  for (const t of tags) out.set(t.id, { object_type: 'tag', object_id: t.id, question_id: '', answer_id: '', title: t.slug_name, content: t.status === TAG_STATUS.deleted ? '' : t.parsed_text });
   return out;
 }
 

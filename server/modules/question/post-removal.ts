@@ -7,6 +7,7 @@ import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from 
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { removeAnswerLinks, removeQuestionLinks } from './question-links.js';
 import { liveQuestionsOfUser, recountUserQuestions, rejectPendingReviews, updateQuestion } from './question.repository.js';
+import { ADOPTED } from '../../contract/enums.js';
 
 /**
  * The one way posts are removed (a soft delete, status 10), whoever removes them: the author, a
@@ -29,8 +30,8 @@ export async function removeQuestionTx(trx: DbOrTrx, q: { id: string; user_id: n
 
 /** Removes an answer: an acceptance goes, the counts follow, its links and queued reviews settle, the removal is on its timeline. */
 export async function removeAnswerTx(trx: DbOrTrx, a: { id: string; question_id: string; user_id: number; adopted: number }, byUserId: number, now: number): Promise<RemovalEvent> {
-  await updateAnswer(trx, a.id, { status: 10, ...(a.adopted === 2 ? { adopted: 1 } : {}) });
-  if (a.adopted === 2) await clearAcceptance(trx, a.question_id, a.id);
+  await updateAnswer(trx, a.id, { status: 10, ...(a.adopted === ADOPTED.accepted ? { adopted: 1 } : {}) });
+  if (a.adopted === ADOPTED.accepted) await clearAcceptance(trx, a.question_id, a.id);
   await afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
   await removeAnswerLinks(trx, a.question_id, a.id, now);
   await rejectPendingReviews(trx, a.id, byUserId, now);

@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import * as repo from './question.repository.js';
+import { ANSWER_STATUS, QUESTION_LINK_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
 /** A reference to a question (or one of its answers) found in a post. */
 export interface QuestionRef {
@@ -104,18 +105,18 @@ async function resolveRefs(db: DbOrTrx, refs: QuestionRef[]): Promise<Map<string
     if (type === OBJECT_TYPE.question) questionId = id;
     else if (type === OBJECT_TYPE.answer) {
       const a = await repo.findAnswerBrief(db, id);
-      if (a && a.status === 1) {
+      if (a && a.status === ANSWER_STATUS.available) {
         questionId = a.question_id;
         answerId = a.id;
       }
     }
     if (!questionId) continue;
     const q = await repo.findQuestion(db, questionId);
-    if (!q || (q.status !== 1 && q.status !== 2) || q.show !== 1) continue;
+    if (!q || (q.status !== QUESTION_STATUS.available && q.status !== QUESTION_STATUS.closed) || q.show !== SHOW_STATUS.shown) continue;
     if (ref.answerRaw) {
       const aid = decodeId(ref.answerRaw);
       const a = aid ? await repo.findAnswerBrief(db, aid) : undefined;
-      if (a && a.status === 1 && a.question_id === questionId) answerId = a.id;
+      if (a && a.status === ANSWER_STATUS.available && a.question_id === questionId) answerId = a.id;
     }
     byRaw.set(key, { questionId, answerId });
   }
@@ -162,7 +163,7 @@ export async function syncQuestionLinks(
   for (const row of existing) {
     const key = `${row.to_question_id}:${row.to_answer_id}`;
     const keep = wanted.has(key);
-    const status = keep ? 1 : 2;
+    const status = keep ? QUESTION_LINK_STATUS.available : QUESTION_LINK_STATUS.removed;
     if (row.status !== status) {
       await repo.setLinkStatus(trx, row.id, status, o.now);
       touched.add(row.to_question_id);
@@ -176,21 +177,21 @@ export async function syncQuestionLinks(
   await repo.recountLinked(trx, [...touched]);
   const hashResolved = new Map<string, Target>();
   for (const [key, t] of resolved) if (!key.includes('/') && t.questionId !== o.fromQuestionId) hashResolved.set(key, t);
-  const targets = (await repo.linksFrom(trx, o.fromQuestionId, fromAnswerId)).filter((r) => r.status === 1).map((r) => r.to_question_id);
+  const targets = (await repo.linksFrom(trx, o.fromQuestionId, fromAnswerId)).filter((r) => r.status === QUESTION_LINK_STATUS.available).map((r) => r.to_question_id);
   return { html: linkifyMentions(o.html, hashResolved), targets: [...new Set(targets)] };
 }
 
 /** Marks every link of a question (from it, its answers, and to it) removed; recounts. */
 export async function removeQuestionLinks(trx: DbOrTrx, questionId: string, now: number): Promise<void> {
-  const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: questionId }, 2, now);
-  touched.push(...(await repo.setLinksStatusWhere(trx, { toQuestionId: questionId }, 2, now)));
+  const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: questionId }, QUESTION_LINK_STATUS.removed, now);
+  touched.push(...(await repo.setLinksStatusWhere(trx, { toQuestionId: questionId }, QUESTION_LINK_STATUS.removed, now)));
   touched.push(questionId);
   await repo.recountLinked(trx, [...new Set(touched)]);
 }
 
 /** Marks the links written in one answer removed; recounts. */
 export async function removeAnswerLinks(trx: DbOrTrx, questionId: string, answerId: string, now: number): Promise<void> {
-  const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: questionId, fromAnswerId: answerId }, 2, now);
+  const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: questionId, fromAnswerId: answerId }, QUESTION_LINK_STATUS.removed, now);
   await repo.recountLinked(trx, touched);
 }
 
@@ -198,19 +199,19 @@ export async function removeAnswerLinks(trx: DbOrTrx, questionId: string, answer
 export async function resyncSource(trx: DbOrTrx, source: LinkSource, siteUrl: string, now: number): Promise<void> {
   const fromAnswerId = source.fromAnswerId ?? '0';
   const q = await repo.findQuestion(trx, source.fromQuestionId);
-  const qAvailable = !!q && (q.status === 1 || q.status === 2) && q.show === 1;
+  const qAvailable = !!q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) && q.show === SHOW_STATUS.shown;
   if (fromAnswerId === '0') {
     if (!q || !qAvailable) {
-      const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: source.fromQuestionId, fromAnswerId: '0' }, 2, now);
+      const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: source.fromQuestionId, fromAnswerId: '0' }, QUESTION_LINK_STATUS.removed, now);
       await repo.recountLinked(trx, touched);
       return;
     }
-    const close = q.status === 2 ? await repo.closeReason(trx, q.id) : undefined;
+    const close = q.status === QUESTION_STATUS.closed ? await repo.closeReason(trx, q.id) : undefined;
     await syncQuestionLinks(trx, { fromQuestionId: q.id, html: q.parsed_text, siteUrl, now, alsoScan: close?.close_msg ? [close.close_msg] : [] });
     return;
   }
   const a = await repo.findAnswerBrief(trx, fromAnswerId);
-  if (!q || !qAvailable || !a || a.status !== 1) {
+  if (!q || !qAvailable || !a || a.status !== ANSWER_STATUS.available) {
     await removeAnswerLinks(trx, source.fromQuestionId, fromAnswerId, now);
     return;
   }

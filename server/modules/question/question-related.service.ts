@@ -13,13 +13,14 @@ import * as repo from './question-related.repository.js';
 import type { LinkQuery, RecommendQuery, UpdateInviteInput } from './question-related.schema.js';
 import { presentQuestionItem } from './question.presenter.js';
 import { findQuestion } from './question.repository.js';
+import { QUESTION_STATUS } from '../../contract/enums.js';
 
 const SIMILAR_TITLE_LIMIT = 10;
 const SIMILAR_TAG_LIMIT = 6;
 
 /** Whether the viewer may see a question at all: deleted and pending ones only for the owner and staff. */
 function visibleTo(session: SessionUser | undefined, q: QuestionRow): boolean {
-  if (q.status !== 10 && q.status !== 11) return true;
+  if (q.status !== QUESTION_STATUS.deleted && q.status !== QUESTION_STATUS.pending) return true;
   return !!session && (session.user.id === q.user_id || isStaff(session));
 }
 

@@ -18,13 +18,14 @@ import * as repo from './question.repository.js';
 import type { CloseQuestionInput, OperationQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionForWrite, snapshotTagIds } from './question.write.js';
+import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
 export async function removeQuestion(ctx: AppContext, session: SessionUser, input: { id: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
   if (q.user_id !== uid) await requirePermission(ctx, session, 'question.delete');
-  if (q.status === 10) throw badRequest('error.question.already_deleted');
+  if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.already_deleted');
   await checkCaptcha(ctx, 'delete', String(uid), staff, input);
   if (!staff) {
     const answers = await repo.availableAnswers(ctx.db, q.id);
@@ -41,14 +42,14 @@ export async function removeQuestion(ctx: AppContext, session: SessionUser, inpu
 export async function recoverQuestion(ctx: AppContext, session: SessionUser, rawId: string): Promise<void> {
   await requirePermission(ctx, session, 'question.undeleted');
   const q = await questionForWrite(ctx, session, rawId);
-  if (q.status !== 10) return;
+  if (q.status !== QUESTION_STATUS.deleted) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateQuestion(trx, q.id, { status: 1 });
     const rev = await latestApplied(trx, q.id);
     const tagIds = rev ? await snapshotTagIds(trx, questionSnapshot(rev.content)) : [];
-    if (tagIds.length) await setQuestionTags(trx, q.id, tagIds, q.show === 2 ? 2 : 1, now);
+    if (tagIds.length) await setQuestionTags(trx, q.id, tagIds, q.show === SHOW_STATUS.hidden ? 2 : 1, now);
     await restoreQuestionLinks(trx, q.id, siteUrl, now);
     await repo.recountUserQuestions(trx, q.user_id);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.undeleted', now });
@@ -71,8 +72,8 @@ async function closeReasonIds(ctx: AppContext): Promise<Map<number, string>> {
 
 /** A question that close/reopen/operation may act on: not deleted, not queued. */
 function requireOpen(q: QuestionRow): void {
-  if (q.status === 10) throw badRequest('error.question.already_deleted');
-  if (q.status === 11) throw badRequest('error.question.under_review');
+  if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.already_deleted');
+  if (q.status === QUESTION_STATUS.pending) throw badRequest('error.question.under_review');
 }
 
 /** PUT question/status (staff): closes with a reason; a duplicate needs the URL of the original. */
@@ -101,7 +102,7 @@ export async function reopenQuestion(ctx: AppContext, session: SessionUser, rawI
   await requirePermission(ctx, session, 'question.reopen');
   const q = await questionForWrite(ctx, session, rawId);
   requireOpen(q);
-  if (q.status !== 2) return;
+  if (q.status !== QUESTION_STATUS.closed) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -122,7 +123,7 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
   const q = await questionForWrite(ctx, session, input.id);
   requireOpen(q);
   const op = input.operation;
-  const noop = (op === 'pin' && (q.pin === 2 || q.show === 2)) || (op === 'unpin' && q.pin !== 2) || (op === 'hide' && (q.show === 2 || q.pin === 2)) || (op === 'show' && q.show !== 2);
+  const noop = (op === 'pin' && (q.pin === PIN_STATUS.pinned || q.show === SHOW_STATUS.hidden)) || (op === 'unpin' && q.pin !== PIN_STATUS.pinned) || (op === 'hide' && (q.show === SHOW_STATUS.hidden || q.pin === PIN_STATUS.pinned)) || (op === 'show' && q.show !== SHOW_STATUS.hidden);
   if (noop) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();

@@ -20,6 +20,7 @@ import { findUserByUsername } from '../user/user.repository.js';
 import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
 import type { QuestionPageQuery } from './question.schema.js';
+import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
 async function viewerState(ctx: AppContext, session: SessionUser | undefined, q: { id: string; user_id: number; status: number; pin: number; show: number }): Promise<ViewerState> {
   if (!session) return { collected: false, vote_status: '', is_followed: false, member_actions: [] };
@@ -34,11 +35,11 @@ async function viewerState(ctx: AppContext, session: SessionUser | undefined, q:
   const staff = isStaff(session);
   if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
   if (staff) {
-    actions.push(q.status === 2 ? { action: 'reopen', name: 'Reopen', type: 'confirm' } : { action: 'close', name: 'Close', type: 'confirm' });
-    actions.push(q.pin === 2 ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' });
-    actions.push(q.show === 2 ? { action: 'show', name: 'List', type: 'confirm' } : { action: 'hide', name: 'Unlist', type: 'confirm' });
+    actions.push(q.status === QUESTION_STATUS.closed ? { action: 'reopen', name: 'Reopen', type: 'confirm' } : { action: 'close', name: 'Close', type: 'confirm' });
+    actions.push(q.pin === PIN_STATUS.pinned ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' });
+    actions.push(q.show === SHOW_STATUS.hidden ? { action: 'show', name: 'List', type: 'confirm' } : { action: 'hide', name: 'Unlist', type: 'confirm' });
   }
-  if (staff || uid === q.user_id) actions.push(q.status === 10 ? { action: 'undelete', name: 'Undelete', type: 'confirm' } : { action: 'delete', name: 'Delete', type: 'confirm' });
+  if (staff || uid === q.user_id) actions.push(q.status === QUESTION_STATUS.deleted ? { action: 'undelete', name: 'Undelete', type: 'confirm' } : { action: 'delete', name: 'Delete', type: 'confirm' });
   return {
     collected: !!collected,
     vote_status: has(ACTIVITY_TYPE['question.vote_up']) ? 'vote_up' : has(ACTIVITY_TYPE['question.vote_down']) ? 'vote_down' : '',
@@ -54,14 +55,14 @@ export async function questionInfo(ctx: AppContext, session: SessionUser | undef
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
   const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
-  if ((q.status === 10 || q.status === 11) && !privileged) throw notFound('error.question.not_found');
+  if ((q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending) && !privileged) throw notFound('error.question.not_found');
   if (countView) {
     await countQuestionView(ctx, q.id);
     q.view_count += 1;
   }
   const [settings, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   let tags = (await questionTags(ctx.db, [q.id], write.required_tag)).get(q.id) ?? [];
-  if (q.status === 10 && tags.length === 0) {
+  if (q.status === QUESTION_STATUS.deleted && tags.length === 0) {
     // a deleted question shows the tags of its latest revision
     const rev = await latestApplied(ctx.db, q.id);
     tags = rev ? questionSnapshot(rev.content).tags.map((t) => ({ ...t, main_tag_slug_name: '', recommend: false, reserved: false })) : [];
@@ -72,9 +73,9 @@ export async function questionInfo(ctx: AppContext, session: SessionUser | undef
 
 /** The notice a question detail carries for closed, deleted and queued questions. */
 async function operationOf(ctx: AppContext, q: QuestionRow, lang: LanguageCode) {
-  if (q.status === 10) return { msg: translate(lang, 'error.question.already_deleted'), level: 'danger' };
-  if (q.status === 11) return { msg: translate(lang, 'error.question.under_review'), level: 'secondary' };
-  if (q.status !== 2) return null;
+  if (q.status === QUESTION_STATUS.deleted) return { msg: translate(lang, 'error.question.already_deleted'), level: 'danger' };
+  if (q.status === QUESTION_STATUS.pending) return { msg: translate(lang, 'error.question.under_review'), level: 'secondary' };
+  if (q.status !== QUESTION_STATUS.closed) return null;
   const close = await repo.closeReason(ctx.db, q.id);
   const key = close ? await repo.configKeyById(ctx.db, close.close_type) : undefined;
   return {

@@ -21,6 +21,7 @@ import * as repo from './question.repository.js';
 import type { AddQuestionByAnswerInput, AddQuestionInput, UpdateQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionInfo } from './question.read.js';
+import { QUESTION_STATUS, SHOW_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
 
@@ -92,7 +93,7 @@ export async function questionForWrite(ctx: AppContext, session: SessionUser, ra
   const id = decodeId(rawId);
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
-  if (q.status === 11 && q.user_id !== session.user.id && !isStaff(session)) throw notFound('error.question.not_found');
+  if (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id && !isStaff(session)) throw notFound('error.question.not_found');
   return q;
 }
 
@@ -111,8 +112,8 @@ export async function applyQuestionRevision(
   snap: QuestionSnapshot,
   o: { editorId: number; revisionId: number; tagIds: string[] | null; siteUrl: string; now: number },
 ): Promise<void> {
-  const listed = (q.status === 1 || q.status === 2) && q.show === 1;
-  const closeMsg = q.status === 2 ? ((await repo.closeReason(trx, q.id))?.close_msg ?? '') : '';
+  const listed = (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) && q.show === SHOW_STATUS.shown;
+  const closeMsg = q.status === QUESTION_STATUS.closed ? ((await repo.closeReason(trx, q.id))?.close_msg ?? '') : '';
   const linked = listed ? await syncQuestionLinks(trx, { fromQuestionId: q.id, html: snap.html, siteUrl: o.siteUrl, now: o.now, alsoScan: [closeMsg] }) : { html: snap.html };
   await repo.updateQuestion(trx, q.id, {
     title: snap.title,
@@ -123,14 +124,14 @@ export async function applyQuestionRevision(
     post_update_time: o.now,
     revision_id: o.revisionId,
   });
-  if (o.tagIds && o.tagIds.length) await setQuestionTags(trx, q.id, o.tagIds, q.show === 2 ? 2 : 1, o.now);
+  if (o.tagIds && o.tagIds.length) await setQuestionTags(trx, q.id, o.tagIds, q.show === SHOW_STATUS.hidden ? 2 : 1, o.now);
   await recordTimeline(trx, { userId: o.editorId, objectId: q.id, originalObjectId: q.id, key: 'question.edited', revisionId: o.revisionId, now: o.now });
 }
 
 /** Main tag ids for the tags of a snapshot (tags deleted since are skipped). */
 export async function snapshotTagIds(db: DbOrTrx, snap: QuestionSnapshot): Promise<string[]> {
   const found = await findTagsBySlugs(db, snap.tags.map((t) => tagSlug(t.slug_name)));
-  return [...new Set(found.filter((t) => t.status === 1).map((t) => (t.main_tag_id !== '0' ? t.main_tag_id : t.id)))];
+  return [...new Set(found.filter((t) => t.status === TAG_STATUS.available).map((t) => (t.main_tag_id !== '0' ? t.main_tag_id : t.id)))];
 }
 
 /**
@@ -144,7 +145,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   const owner = q.user_id === uid;
   if (!owner) await requirePermission(ctx, session, 'question.edit');
   const direct = owner || staff || (await canDo(ctx, session, 'question.edit_without_review'));
-  if (q.status === 10) throw badRequest('error.question.cannot_update');
+  if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, q.id)) throw badRequest('error.question.cannot_update');
   const html = renderMarkdown(input.content);
@@ -161,13 +162,13 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
     if (missingReserved.length) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.reserved_must_be_present', params: { names: missingReserved.map((t) => t.slug_name).join(', ') } }]);
   }
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    let tags = (await findTagsBySlugs(trx, before.map((t) => t.slug_name))).filter((t) => t.status === 1);
+    let tags = (await findTagsBySlugs(trx, before.map((t) => t.slug_name))).filter((t) => t.status === TAG_STATUS.available);
     if (input.tags.length) {
       // reserved tags already on the question may stay even for users who could not add them
       const kept = new Set(before.filter((t) => isReserved(t) && wanted.has(t.slug_name)).map((t) => t.slug_name));
       const rest = staff ? input.tags : input.tags.filter((t) => !kept.has(tagSlug(t.slug_name)));
       const resolved = rest.length ? await resolvePostTags(trx, rules, session, rest) : [];
-      const keptRows = (await findTagsBySlugs(trx, [...kept])).filter((t) => t.status === 1);
+      const keptRows = (await findTagsBySlugs(trx, [...kept])).filter((t) => t.status === TAG_STATUS.available);
       tags = [...keptRows, ...resolved.filter((t) => !kept.has(t.slug_name))];
     }
     const sameTags = tags.length === before.length && tags.every((t) => before.some((b) => b.slug_name === t.slug_name));

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { readConfigValues } from '../config/config.repository.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import * as repo from './rank.repository.js';
+import { CANCELLED } from '../../contract/enums.js';
 
 const DAILY_LIMIT_KEY = 'daily_rank_limit';
 
@@ -58,7 +59,7 @@ export async function changeRank(db: DbOrTrx, c: RankChange, moves?: RankMove[])
 /** Cancels an active activity and takes back the reputation it stored. */
 export async function cancelActivity(db: DbOrTrx, activityId: number, now: number, moves?: RankMove[]): Promise<void> {
   const a = await repo.findActivityForCancel(db, activityId);
-  if (!a || a.cancelled === 1) return;
+  if (!a || a.cancelled === CANCELLED.cancelled) return;
   await repo.markActivityCancelled(db, activityId, now);
   if (a.rank !== 0) await repo.addUserRank(db, a.user_id, -a.rank);
   if (a.rank !== 0) moves?.push({ userId: a.user_id, delta: -a.rank, reason: `${KEY_OF_TYPE.get(a.activity_type) ?? a.activity_type}.cancelled`, objectId: a.object_id });

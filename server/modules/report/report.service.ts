@@ -25,6 +25,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentFlag, type FlagReason } from './report.presenter.js';
 import * as repo from './report.repository.js';
 import type { AddReportInput, ReviewReportInput } from './report.schema.js';
+import { COMMENT_STATUS, POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 type Kind = 'question' | 'answer' | 'comment';
 const KIND: Record<number, Kind> = { [OBJECT_TYPE.question]: 'question', [OBJECT_TYPE.answer]: 'answer', [OBJECT_TYPE.comment]: 'comment' };
@@ -46,11 +47,11 @@ async function flaggedObject(ctx: AppContext, rawId: string): Promise<Flagged> {
     const c = await findComment(ctx.db, id);
     const post = c ? await findPost(ctx.db, c.object_id) : undefined;
     if (!c || !post) throw notFound('error.object.not_found');
-    return { kind, id, ownerId: c.user_id, deleted: c.status === 10 || post.status === 10 || post.questionStatus === 10, pending: c.status === 11 || post.status === 11 || post.questionStatus === 11 };
+    return { kind, id, ownerId: c.user_id, deleted: c.status === COMMENT_STATUS.deleted || post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted, pending: c.status === COMMENT_STATUS.pending || post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending };
   }
   const post = await findPost(ctx.db, id);
   if (!post) throw notFound('error.object.not_found');
-  return { kind, id, ownerId: post.ownerId, deleted: post.status === 10 || post.questionStatus === 10, pending: post.status === 11 || post.questionStatus === 11 };
+  return { kind, id, ownerId: post.ownerId, deleted: post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted, pending: post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending };
 }
 
 /** A duplicate flag's content must be the URL of another question of this site that is open or closed. */
@@ -59,7 +60,7 @@ async function checkDuplicateUrl(ctx: AppContext, content: string, flaggedId: st
   const ref = extractQuestionRefs(` ${content}`, await siteUrlOf(ctx)).find((r) => r.kind === 'url');
   const targetId = ref ? decodeId(ref.raw) : null;
   const target = targetId && objectTypeOf(targetId) === OBJECT_TYPE.question ? await findQuestion(ctx.db, targetId) : undefined;
-  if (!target || target.id === flaggedId || (target.status !== 1 && target.status !== 2)) throw fieldError('error.report.duplicate_url_invalid', 'content');
+  if (!target || target.id === flaggedId || (target.status !== QUESTION_STATUS.available && target.status !== QUESTION_STATUS.closed)) throw fieldError('error.report.duplicate_url_invalid', 'content');
 }
 
 /**
@@ -121,7 +122,7 @@ const notForThisPost = () => fieldError('error.report.operation_not_allowed', 'o
 async function applyOperation(ctx: AppContext, session: SessionUser, post: PostInfo, input: ReviewReportInput): Promise<void> {
   const op = input.operation_type;
   const id = post.objectId;
-  if (op === 'delete_post' && post.status === 10) return;
+  if (op === 'delete_post' && post.status === POST_STATUS.deleted) return;
   if (post.objectType === 'question') {
     if (op === 'close_post') await closeQuestion(ctx, session, parseInput(closeQuestionSchema, { id, close_type: input.close_type, close_msg: input.close_msg }));
     else if (op === 'delete_post') await removeQuestion(ctx, session, { id });

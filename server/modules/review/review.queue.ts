@@ -14,6 +14,7 @@ import type { SessionUser } from '../session/session.service.js';
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { countLinks, LANTERN_REVIEWER, REVIEWER_SLUG, reviewerRules } from './review.plugin.js';
 import * as repo from './review.repository.js';
+import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
 /** What the reviewer decided for a new post: published at once (status 1) or queued (status 11). */
 export interface PostReview {
@@ -55,7 +56,7 @@ export async function initialStatusFor(ctx: AppContext, session: SessionUser, ht
  * tag counts and question links it was added to. Returns the object id.
  */
 export async function queueIfNeeded(trx: DbOrTrx, review: PostReview, objectId: string, now: number): Promise<string> {
-  if (review.status !== 11) return objectId;
+  if (review.status !== POST_STATUS.pending) return objectId;
   const type = objectTypeOf(objectId);
   if (type === OBJECT_TYPE.question) {
     await questionRepo.updateQuestion(trx, objectId, { status: 11 });
@@ -89,16 +90,16 @@ export async function publishPendingTx(trx: DbOrTrx, objectId: string, siteUrl: 
   const type = objectTypeOf(objectId);
   if (type === OBJECT_TYPE.question) {
     const q = await questionRepo.findQuestion(trx, objectId);
-    if (!q || q.status !== 11) return undefined;
+    if (!q || q.status !== QUESTION_STATUS.pending) return undefined;
     await questionRepo.updateQuestion(trx, q.id, { status: 1 });
-    if (q.show === 1) await recountTags(trx, await setQuestionTagStatus(trx, q.id, [2], 1, now));
+    if (q.show === SHOW_STATUS.shown) await recountTags(trx, await setQuestionTagStatus(trx, q.id, [2], 1, now));
     await restoreQuestionLinks(trx, q.id, siteUrl, now);
     await questionRepo.recountUserQuestions(trx, q.user_id);
     return { objectType: 'question', ownerId: q.user_id, questionId: q.id };
   }
   if (type === OBJECT_TYPE.answer) {
     const a = await answerRepo.findAnswer(trx, objectId);
-    if (!a || a.status !== 11) return undefined;
+    if (!a || a.status !== ANSWER_STATUS.pending) return undefined;
     await answerRepo.updateAnswer(trx, a.id, { status: 1 });
     await answerRepo.afterAnswerChange(trx, a.question_id, a.user_id, a.id, now, true);
     await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);

@@ -17,6 +17,7 @@ import { presentQueuedPost, type PostInfo } from './review.presenter.js';
 import { publishPendingTx } from './review.queue.js';
 import * as repo from './review.repository.js';
 import type { PendingPostPageQuery, UpdateReviewInput } from './review.schema.js';
+import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 /** A question, answer or comment (any status) with what the review queues show; undefined when unknown. */
 export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn: boolean): Promise<PostInfo | undefined> {
@@ -101,8 +102,8 @@ export async function publishQueued(ctx: AppContext, session: SessionUser, objec
 /** Whether a question or answer is waiting in the queue. */
 async function isPending(db: DbOrTrx, objectId: string): Promise<boolean> {
   const type = objectTypeOf(objectId);
-  if (type === OBJECT_TYPE.question) return (await findQuestion(db, objectId))?.status === 11;
-  if (type === OBJECT_TYPE.answer) return (await findAnswer(db, objectId))?.status === 11;
+  if (type === OBJECT_TYPE.question) return (await findQuestion(db, objectId))?.status === QUESTION_STATUS.pending;
+  if (type === OBJECT_TYPE.answer) return (await findAnswer(db, objectId))?.status === ANSWER_STATUS.pending;
   return false;
 }
 

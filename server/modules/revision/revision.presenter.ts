@@ -4,6 +4,7 @@ import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
+import { ADOPTED, OBJECT_TYPE } from '../../contract/enums.js';
 
 /** Object type names by code. */
 export const TYPE_NAME: Record<number, 'question' | 'answer' | 'tag'> = { 1: 'question', 2: 'answer', 3: 'tag' };
@@ -27,11 +28,11 @@ function snapshotTags(tags: { slug_name: string; display_name: string }[], looku
 
 /** The decoded content of a revision, shaped like the object's own detail payload. */
 export function revisionContent(rev: Pick<RevisionRow, 'object_type' | 'content' | 'created_at'>, lookup: TagLookup, requiredTagOn: boolean, permalink: number): unknown {
-  if (rev.object_type === 1) {
+  if (rev.object_type === OBJECT_TYPE.question) {
     const s = questionSnapshot(rev.content);
     return { id: idOut(s.id, permalink), title: s.title, url_title: urlTitle(s.title), content: s.content, html: s.html, description: htmlToExcerpt(s.html), tags: snapshotTags(s.tags, lookup, requiredTagOn) };
   }
-  if (rev.object_type === 2) {
+  if (rev.object_type === OBJECT_TYPE.answer) {
     const s = answerSnapshot(rev.content);
     return { id: idOut(s.id, permalink), question_id: idOut(s.question_id, permalink), content: s.content, html: s.html, description: htmlToExcerpt(s.html) };
   }
@@ -49,7 +50,7 @@ export function presentRevision(rev: RevisionRow, content: unknown, user: UserBa
     use_id: String(rev.user_id),
     object_id: idOut(rev.object_id, permalink),
     title: rev.title,
-    url_title: rev.object_type === 1 && rev.title ? urlTitle(rev.title) : '',
+    url_title: rev.object_type === OBJECT_TYPE.question && rev.title ? urlTitle(rev.title) : '',
     content,
     status: rev.status,
     create_at: rev.created_at,
@@ -80,7 +81,7 @@ export function presentUnreviewedInfo(
     return {
       object_id: idOut(a.id, permalink), object_type: 'answer', question_id: idOut(a.question_id, permalink), answer_id: idOut(a.id, permalink), comment_id: '',
       title: q?.title ?? '', url_title: q ? urlTitle(q.title) : '', content: a.original_text, html: a.parsed_text, tags: o.tags,
-      answer_accepted: a.adopted === 2, answer_count: q?.answer_count ?? 0, created_at: a.created_at,
+      answer_accepted: a.adopted === ADOPTED.accepted, answer_count: q?.answer_count ?? 0, created_at: a.created_at,
       object_creator_user_id: String(a.user_id), show_status: q?.show ?? 1, status: a.status,
     };
   }

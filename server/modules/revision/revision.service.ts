@@ -21,6 +21,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentReviewingType, presentRevision, presentUnreviewedInfo, revisionContent, TYPE_NAME, type TagLookup } from './revision.presenter.js';
 import * as repo from './revision.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
+import { ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** A question, answer or tag named by an id, with who owns it and whether it is hidden. */
 export type ContentObject =
@@ -39,13 +40,13 @@ export async function contentObject(ctx: AppContext, session: SessionUser | unde
   let found: ContentObject | undefined;
   if (type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, id);
-    if (q) found = { kind: 'question', id, ownerId: q.user_id, hidden: q.status === 10 || q.status === 11, deleted: q.status === 10, row: q };
+    if (q) found = { kind: 'question', id, ownerId: q.user_id, hidden: q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending, deleted: q.status === QUESTION_STATUS.deleted, row: q };
   } else if (type === OBJECT_TYPE.answer) {
     const a = await findAnswer(ctx.db, id);
-    if (a) found = { kind: 'answer', id, ownerId: a.user_id, hidden: a.status === 10 || a.status === 11, deleted: a.status === 10, row: a };
+    if (a) found = { kind: 'answer', id, ownerId: a.user_id, hidden: a.status === ANSWER_STATUS.deleted || a.status === ANSWER_STATUS.pending, deleted: a.status === ANSWER_STATUS.deleted, row: a };
   } else {
     const t = await repo.findTag(ctx.db, id);
-    if (t) found = { kind: 'tag', id, ownerId: t.user_id, hidden: t.status === 10, deleted: t.status === 10, row: t };
+    if (t) found = { kind: 'tag', id, ownerId: t.user_id, hidden: t.status === TAG_STATUS.deleted, deleted: t.status === TAG_STATUS.deleted, row: t };
   }
   if (!found) throw notFound('error.object.not_found');
   if (found.hidden && !(session && (isStaff(session) || (found.kind !== 'tag' && session.user.id === found.ownerId)))) throw notFound('error.object.not_found');
@@ -162,7 +163,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   };
   if (rev.object_type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, rev.object_id);
-    if (!q || q.status === 10) throw badRequest('error.object.already_deleted');
+    if (!q || q.status === QUESTION_STATUS.deleted) throw badRequest('error.object.already_deleted');
     const snap = questionSnapshot(rev.content);
     const done = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
@@ -175,7 +176,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   }
   if (rev.object_type === OBJECT_TYPE.answer) {
     const a = await findAnswer(ctx.db, rev.object_id);
-    if (!a || a.status === 10) throw badRequest('error.object.already_deleted');
+    if (!a || a.status === ANSWER_STATUS.deleted) throw badRequest('error.object.already_deleted');
     const snap = answerSnapshot(rev.content);
     const done = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
@@ -187,7 +188,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
     return;
   }
   const t = await repo.findTag(ctx.db, rev.object_id);
-  if (!t || t.status === 10) throw badRequest('error.object.already_deleted');
+  if (!t || t.status === TAG_STATUS.deleted) throw badRequest('error.object.already_deleted');
   const snap = tagSnapshot(rev.content);
   const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
   const done = await ctx.db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import { parseSearch, type ParsedSearch } from './search.parser.js';
 import { presentSearchResult } from './search.presenter.js';
 import * as repo from './search.repository.js';
 import type { SearchQuery } from './search.schema.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** How many of the newest posts of each kind having each word (in titles, in bodies) a text search ranks. */
 export const NEWEST_MATCHES = 500;
@@ -32,7 +33,7 @@ async function authorId(ctx: AppContext, session: SessionUser | undefined, user:
   if (user === null) return null;
   if (user === 'me') return session ? session.user.id : undefined;
   const found = await findUserByUsername(ctx.db, user);
-  return found && found.status !== 10 ? found.id : undefined;
+  return found && found.status !== USER_STATUS.deleted ? found.id : undefined;
 }
 
 /** Turns the parsed text into a plan; null when a filter names something that does not exist. */

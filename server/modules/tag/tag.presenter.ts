@@ -1,6 +1,7 @@
 import type { TagRow } from '../../db/tables/content.table.js';
 import { htmlToExcerpt } from '../../infra/markdown/render.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
+import { TAG_STATUS } from '../../contract/enums.js';
 
 /** A member action as detail endpoints list them. */
 export interface MemberAction {
@@ -66,7 +67,7 @@ export function presentTagPageItem(t: TagRow, flags: TagFlagger, isFollower: boo
 export function presentTagDetail(t: TagRow, mainSlug: string, flags: TagFlagger, isFollower: boolean, actions: MemberAction[]) {
   return {
     ...presentTagPageItem(t, flags, isFollower),
-    status: t.status === 10 ? 'deleted' : 'available',
+    status: t.status === TAG_STATUS.deleted ? 'deleted' : 'available',
     member_actions: actions,
     main_tag_slug_name: mainSlug,
   };

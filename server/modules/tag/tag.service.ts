@@ -17,6 +17,7 @@ import {
 import * as repo from './tag.repository.js';
 import { SLUG_PATTERN, type AddTagInput, type TagInfoInput, type TagItemInput, type TagPageInput, type UpdateTagInput } from './tag.schema.js';
 import { createTag, tagSlug } from './tag.usage.js';
+import { TAG_STATUS } from '../../contract/enums.js';
 
 const TAG_FOLLOW = ACTIVITY_TYPE['tag.follow'];
 
@@ -34,7 +35,7 @@ async function flagger(ctx: AppContext): Promise<TagFlagger> {
 async function availableTag(db: DbOrTrx, raw: string): Promise<TagRow> {
   const id = tagIdOf(raw);
   const tag = id ? await repo.findTag(db, id) : undefined;
-  if (!tag || tag.status !== 1) throw badRequest('error.tag.not_found');
+  if (!tag || tag.status !== TAG_STATUS.available) throw badRequest('error.tag.not_found');
   return tag;
 }
 
@@ -53,7 +54,7 @@ export async function tagPage(ctx: AppContext, session: SessionUser | undefined,
 export async function followingTags(ctx: AppContext, session: SessionUser | undefined) {
   if (!session) return [];
   const ids = await followedIds(ctx.db, session.user.id, TAG_FOLLOW);
-  const rows = (await repo.findTagsByIds(ctx.db, ids)).filter((t) => t.status === 1).sort((a, b) => a.slug_name.localeCompare(b.slug_name));
+  const rows = (await repo.findTagsByIds(ctx.db, ids)).filter((t) => t.status === TAG_STATUS.available).sort((a, b) => a.slug_name.localeCompare(b.slug_name));
   const flags = await flagger(ctx);
   return rows.map((t) => presentFollowingTag(t, flags));
 }
@@ -70,7 +71,7 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
   } else if (rawName) {
     tag = await repo.findTagBySlug(ctx.db, tagSlug(rawName));
   }
-  const visible = (t: TagRow | undefined): t is TagRow => !!t && (t.status === 1 || (t.status === 10 && canRecover));
+  const visible = (t: TagRow | undefined): t is TagRow => !!t && (t.status === TAG_STATUS.available || (t.status === TAG_STATUS.deleted && canRecover));
   if (!visible(tag)) throw notFound('error.tag.not_found');
   let mainSlug = '';
   if (tag.main_tag_id !== '0') {
@@ -85,7 +86,7 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
     flagger(ctx),
     session ? followedAmong(ctx.db, session.user.id, TAG_FOLLOW, [tag.id]) : Promise.resolve(new Set<string>()),
   ]);
-  const deleted = tag.status === 10;
+  const deleted = tag.status === TAG_STATUS.deleted;
   const actions: MemberAction[] = [];
   if (canEdit && !deleted) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
   if (canDelete && !deleted) actions.push({ action: 'delete', name: 'Delete', type: 'confirm' });
@@ -108,7 +109,7 @@ export async function searchTags(ctx: AppContext, text: string | undefined) {
   const flags = await flagger(ctx);
   const rows = await repo.searchTagsByPrefix(ctx.db, text ?? '', flags.recommendedSlugs, 200);
   const mainIds = unique(rows.filter((r) => r.main_tag_id !== '0').map((r) => r.main_tag_id));
-  const mains = new Map((await repo.findTagsByIds(ctx.db, mainIds)).filter((t) => t.status === 1).map((t) => [t.id, t]));
+  const mains = new Map((await repo.findTagsByIds(ctx.db, mainIds)).filter((t) => t.status === TAG_STATUS.available).map((t) => [t.id, t]));
   const seen = new Set<string>();
   const out: TagRow[] = [];
   for (const r of rows) {
@@ -162,7 +163,7 @@ export async function updateSynonyms(ctx: AppContext, session: SessionUser, inpu
         wanted.push(await createTag(trx, { slug_name: slug, display_name: item.display_name || slug, original_text: item.original_text ?? '' }, session.user.id, now));
         continue;
       }
-      if (found.status !== 1) await repo.updateTag(trx, found.id, { status: 1, now });
+      if (found.status !== TAG_STATUS.available) await repo.updateTag(trx, found.id, { status: TAG_STATUS.available, now });
       wanted.push(found.id);
       wanted.push(...(await repo.synonymsOf(trx, found.id)).map((s) => s.id));
     }
@@ -259,7 +260,7 @@ export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: st
     const id = tagIdOf(rawId);
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
-    if (tag.status === 10) return;
+    if (tag.status === TAG_STATUS.deleted) return;
     if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0) throw badRequest('error.tag.is_used_cannot_delete');
     await repo.updateTag(trx, tag.id, { status: 10, now });
     await recordTimeline(trx, { userId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.deleted', now });
@@ -275,7 +276,7 @@ export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: s
     const id = tagIdOf(rawId);
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
-    if (tag.status !== 10) return;
+    if (tag.status !== TAG_STATUS.deleted) return;
     await repo.updateTag(trx, tag.id, { status: 1, now });
     await recordTimeline(trx, { userId: session.user.id, triggerUserId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.undeleted', now });
   });

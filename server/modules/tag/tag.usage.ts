@@ -11,6 +11,7 @@ import { recordTimeline } from '../activity/timeline.service.js';
 import { insertRevision } from '../question/question.repository.js';
 import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
+import { TAG_STATUS } from '../../contract/enums.js';
 
 /** A tag as posts show it. */
 export interface TagBrief {
@@ -64,7 +65,7 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
   }
   const found = await repo.findTagsBySlugs(trx, slugs);
   const bySlug = new Map(found.map((t) => [t.slug_name, t]));
-  const missing = slugs.filter((s) => !bySlug.has(s) || bySlug.get(s)!.status === 10);
+  const missing = slugs.filter((s) => !bySlug.has(s) || bySlug.get(s)!.status === TAG_STATUS.deleted);
   if (missing.length) {
     const perm = rules.tagAdd;
     if (!perm.allowed) throw new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: perm.needRank });

@@ -13,6 +13,7 @@ import { checkPassword, createAccount, hashPassword, isValidUsername, usernameFr
 import { linkBase, sendAccountMail } from './user.mail.js';
 import { presentLogin } from './user.presenter.js';
 import { findNotificationConfigs, findUserByEmail, findUserById, findUserRole, updateUser, upsertNotificationConfig } from './user.repository.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** Who is asking: language, IP and the origin to build links with when no site URL is set. */
 export interface RequestMeta {
@@ -93,14 +94,14 @@ export async function login(ctx: AppContext, input: { e_mail: string; pass: stri
   await checkCaptcha(ctx, 'password', meta.ip, false, input);
   const user = await findUserByEmail(ctx.db, input.e_mail);
   const allowed = (await ctx.settings.get('login')).allow_password_login;
-  const okPass = user && user.status !== 10 && allowed ? await checkPassword(input.pass, user.pass) : false;
+  const okPass = user && user.status !== USER_STATUS.deleted && allowed ? await checkPassword(input.pass, user.pass) : false;
   if (!user || !okPass) {
     await ctx.captcha.count('password', meta.ip);
     ctx.limits.hit(...keys);
     throw fieldError('error.object.email_or_password_incorrect', 'e_mail');
   }
   // unlike the reference, a suspended account gets no token at all
-  if (user.status === 9 && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
+  if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
   await ctx.captcha.clear('password', meta.ip);
   ctx.limits.clear(keys[0][0]);
   await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now() });
@@ -113,7 +114,7 @@ export async function verifyEmail(ctx: AppContext, code: string) {
   return ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, code, 'activation', now);
     const user = found && (await findUserById(trx, found.userId));
-    if (!found || !user || user.status === 10 || user.e_mail !== found.payload.e_mail) throw urlExpiredError();
+    if (!found || !user || user.status === USER_STATUS.deleted || user.e_mail !== found.payload.e_mail) throw urlExpiredError();
     await updateUser(trx, user.id, { mail_status: MAIL_STATUS.verified, updated_at: now });
     await grantActivation(trx, user.id, now);
     await bindFromActivationCode(trx, user.id, found.payload, now);
@@ -139,7 +140,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { e_mail: str
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = await findUserByEmail(ctx.db, input.e_mail);
-  if (!user || user.status === 10) return;
+  if (!user || user.status === USER_STATUS.deleted) return;
   const code = await issueCode(ctx.db, user.id, 'password_reset', { e_mail: user.e_mail }, ctx.clock.now());
   const base = await linkBase(ctx, meta.origin);
   await sendAccountMail(ctx, 'password_reset', user.e_mail, `${base}/users/password-reset?code=${code}`, meta.lang);
@@ -152,7 +153,7 @@ export async function replacePassword(ctx: AppContext, input: { code: string; pa
   await ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, input.code, 'password_reset', now);
     const user = found && (await findUserById(trx, found.userId));
-    if (!found || !user || user.status === 10) throw urlExpiredError();
+    if (!found || !user || user.status === USER_STATUS.deleted) throw urlExpiredError();
     await updateUser(trx, user.id, { pass, updated_at: now });
     await ctx.sessions.revokeAll(user.id, trx);
   });
@@ -182,7 +183,7 @@ export async function confirmEmailChange(ctx: AppContext, code: string) {
     const found = await takeCode(trx, code, 'change_email', now);
     const user = found && (await findUserById(trx, found.userId));
     const email = found && typeof found.payload.e_mail === 'string' ? found.payload.e_mail : '';
-    if (!found || !user || user.status === 10 || !email) throw urlExpiredError();
+    if (!found || !user || user.status === USER_STATUS.deleted || !email) throw urlExpiredError();
     const other = await findUserByEmail(trx, email);
     if (other && other.id !== user.id) throw fieldError('error.email.duplicate', 'e_mail');
     await updateUser(trx, user.id, { e_mail: email, mail_status: MAIL_STATUS.verified, updated_at: now });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { UserRow } from '../../db/tables/user.table.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
+import { MAIL_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** The stored avatar choice. */
 export interface AvatarInfo {
@@ -22,7 +23,7 @@ export function parseAvatar(raw: string): AvatarInfo {
 
 /** The avatar URL to show: custom, gravatar (explicit or site default) or '' for the system one. */
 export function avatarUrl(user: Pick<UserRow, 'avatar' | 'e_mail' | 'status'>, users: SiteGroups['users']): string {
-  if (user.status === 10) return '';
+  if (user.status === USER_STATUS.deleted) return '';
   const a = parseAvatar(user.avatar);
   if (a.type === 'custom' && a.custom) return a.custom;
   if (a.type === 'gravatar' || (a.type === '' && users.default_avatar === 'gravatar')) {
@@ -33,9 +34,9 @@ export function avatarUrl(user: Pick<UserRow, 'avatar' | 'e_mail' | 'status'>, u
 
 /** The API's status string. */
 export function statusName(user: Pick<UserRow, 'status' | 'mail_status'>): 'normal' | 'inactive' | 'suspended' | 'deleted' {
-  if (user.status === 10) return 'deleted';
-  if (user.status === 9) return 'suspended';
-  if (user.mail_status !== 1) return 'inactive';
+  if (user.status === USER_STATUS.deleted) return 'deleted';
+  if (user.status === USER_STATUS.suspended) return 'suspended';
+  if (user.mail_status !== MAIL_STATUS.verified) return 'inactive';
   return 'normal';
 }
 
@@ -63,7 +64,7 @@ function common(user: UserRow, roleId: number) {
     role_id: roleId,
     status: statusName(user),
     have_password: user.pass !== '',
-    suspended_until: user.status === 9 ? (user.suspended_until ?? 0) : 0,
+    suspended_until: user.status === USER_STATUS.suspended ? (user.suspended_until ?? 0) : 0,
   };
 }
 
@@ -93,7 +94,7 @@ export function presentCurrentUser(user: UserRow, roleId: number, accessToken: s
 
 /** UserBasicInfo: a user as shown beside posts and in lists. */
 export function presentUserBasic(user: UserRow, users: SiteGroups['users']) {
-  const deleted = user.status === 10;
+  const deleted = user.status === USER_STATUS.deleted;
   return {
     id: String(user.id),
     username: user.username,

@@ -10,6 +10,7 @@ import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankM
 import { setVoteCount } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { scoreOffset } from '../import/stackexchange.repository.js';
+import { POST_STATUS } from '../../contract/enums.js';
 
 type Direction = 'up' | 'down';
 
@@ -82,7 +83,7 @@ async function voteComment(ctx: AppContext, session: SessionUser, comment: { id:
 export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
   const post = await votable(ctx, rawId);
   if (post.ownerId === session.user.id) throw new AppError(400, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
-  if (post.status === 10) throw badRequest('error.object.already_deleted');
+  if (post.status === POST_STATUS.deleted) throw badRequest('error.object.already_deleted');
   if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
   const now = ctx.clock.now();
