@@ -8,6 +8,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// fields that hold stored codes (statuses, roles, kinds): the no-raw-code rule below watches them
+const CODE_FIELDS = '/^(?:status|show|pin|adopted|cancelled|mail_status|role_id|object_type|question_status|questionStatus|object_status|object_show_status|type|activity_type)$/';
+// `x.status === 10` or `10 === x.status` (a code 1-19 against such a field)
+const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
+  selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=/^(?:[1-9]|1[0-9])$/][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
+  message: 'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.',
+}));
+
 const layer = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -55,6 +63,15 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // stored codes are compared by name (server/contract/enums.ts), never as `status === 10`; HTTP
+    // statuses (0, 3 digits) stay numbers, and tests may assert the stored numbers themselves
+    files: ['server/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...RAW_CODE_COMPARISON],
+    },
+  },
   layer(['server/**/*.ts'], [
     { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
   ]),
@@ -84,7 +101,8 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/**/*.test.ts', ...SQL_NOT_YET_MOVED],
     rules: {
-      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY],
+      // (one rule, so the raw-code selectors are repeated here: a later block replaces the rule's options)
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON],
     },
   },
   layer(['server/contract/**/*.ts'], [

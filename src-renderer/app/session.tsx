@@ -8,6 +8,7 @@ import { fetchCurrentUser } from '../api/user/user-query';
 import type { CurrentUser, LoginResp } from '../api/user/types';
 import { claimDrafts } from '../hooks/useDraft';
 import { readLocal, removeLocal, writeLocal } from '../utils/storage';
+import { MAIL_STATUS, ROLE } from '../../server/contract/enums';
 
 /** Session states of spec section 4. */
 export interface SessionState {
@@ -33,7 +34,7 @@ export function useSession(): SessionState {
 /** Derived flags used by guards. */
 export function sessionFlags(user: CurrentUser | null) {
   const loggedIn = !!user;
-  const activated = loggedIn && user!.mail_status === 1;
+  const activated = loggedIn && user!.mail_status === MAIL_STATUS.verified;
   const suspended = loggedIn && user!.status === 'suspended';
   return {
     loggedIn,
@@ -41,8 +42,8 @@ export function sessionFlags(user: CurrentUser | null) {
     notActivated: loggedIn && !activated,
     suspended,
     normal: activated && !suspended,
-    admin: activated && !suspended && user!.role_id === 2,
-    moderator: activated && !suspended && user!.role_id === 3,
+    admin: activated && !suspended && user!.role_id === ROLE.admin,
+    moderator: activated && !suspended && user!.role_id === ROLE.moderator,
   };
 }
 

@@ -11,6 +11,7 @@ import { takeRememberedPage, useSession } from '../../app/session';
 import { Field } from '../../components/Field';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, compact, type Errors } from '../../utils/validation';
+import { MAIL_STATUS } from '../../../server/contract/enums';
 
 /** Stores a token handed over in the address, reloads the user and goes on as after a login (spec section 4). */
 function useTokenLanding(token: string | null, failed: string) {
@@ -28,7 +29,7 @@ function useTokenLanding(token: string | null, failed: string) {
       .then(() => refreshUser(true))
       .then((user) => {
         if (!user) navigate(failed, { replace: true });
-        else if (user.mail_status !== 1) navigate(paths.inactive, { replace: true });
+        else if (user.mail_status !== MAIL_STATUS.verified) navigate(paths.inactive, { replace: true });
         else navigate(takeRememberedPage(), { replace: true });
       });
   }, [token, failed, refreshUser, navigate]);
@@ -100,7 +101,7 @@ export function ConfirmEmail() {
       else if (r.access_token) {
         await setToken(r.access_token);
         const user = await refreshUser(true);
-        navigate(user && user.mail_status === 1 ? takeRememberedPage() : paths.inactive, { replace: true });
+        navigate(user && user.mail_status === MAIL_STATUS.verified ? takeRememberedPage() : paths.inactive, { replace: true });
       } else setState('sent');
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));

@@ -12,6 +12,7 @@ import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
+import { MAIL_STATUS } from '../../../server/contract/enums';
 
 /** /users/login: email and password, with the captcha after repeated failures. */
 export default function LoginPage() {
@@ -37,7 +38,7 @@ export default function LoginPage() {
         const payload = await loginByEmail({ e_mail: email.trim(), pass, ...fields });
         const user = await signIn(payload);
         // an activated user is sent on by the page's guard, to the remembered page
-        if (user && user.mail_status !== 1) navigate(paths.inactive, { replace: true });
+        if (user && user.mail_status !== MAIL_STATUS.verified) navigate(paths.inactive, { replace: true });
       } catch (err) {
         rethrowIfCaptcha(err);
         if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended, { state: { suspended: true } });

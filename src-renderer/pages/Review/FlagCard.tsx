@@ -13,14 +13,15 @@ import '../QuestionDetail/question-detail.css';
 import { EditFlaggedPostDialog } from './EditFlaggedPostDialog';
 import { ByLine, PostSummary } from './parts';
 import { useDecision } from './useDecision';
+import { POST_STATUS, SHOW_STATUS } from '../../../server/contract/enums';
 
 /** Which operations a flagged post offers: close and unlist are for open, listed questions; deleted posts can only be set aside. */
 export function flagOperations(item: Pick<FlaggedPost, 'object_type' | 'object_status' | 'object_show_status'>): FlagOperation[] {
-  if (item.object_status === 10) return ['ignore_report'];
+  if (item.object_status === POST_STATUS.deleted) return ['ignore_report'];
   const ops: FlagOperation[] = ['edit_post'];
-  if (item.object_type === 'question' && item.object_status !== 2) ops.push('close_post');
+  if (item.object_type === 'question' && item.object_status !== POST_STATUS.closed) ops.push('close_post');
   ops.push('delete_post');
-  if (item.object_type === 'question' && item.object_show_status !== 2) ops.push('unlist_post');
+  if (item.object_type === 'question' && item.object_show_status !== SHOW_STATUS.hidden) ops.push('unlist_post');
   ops.push('ignore_report');
   return ops;
 }

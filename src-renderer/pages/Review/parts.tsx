@@ -9,6 +9,7 @@ import { TagLinks } from '../../components/TagLinks';
 import { TimeAgo } from '../../components/TimeAgo';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { UserBrief } from '../../api/types';
+import { POST_STATUS, SHOW_STATUS } from '../../../server/contract/enums';
 
 /** The address of the post under review (a question, or the question with the answer to scroll to). */
 export function usePostLink(p: { question_id: string; answer_id: string; url_title: string }): string {
@@ -28,10 +29,10 @@ export function editLinkOf(p: { object_type: string; question_id: string; answer
 export function StatusChips({ status, show }: { status: number; show: number }) {
   const { t } = useTranslation();
   const words: string[] = [];
-  if (status === 2) words.push(t('review.status_closed'));
-  if (status === 10) words.push(t('review.status_deleted'));
-  if (status === 11) words.push(t('review.status_pending'));
-  if (show === 2) words.push(t('review.status_unlisted'));
+  if (status === POST_STATUS.closed) words.push(t('review.status_closed'));
+  if (status === POST_STATUS.deleted) words.push(t('review.status_deleted'));
+  if (status === POST_STATUS.pending) words.push(t('review.status_pending'));
+  if (show === SHOW_STATUS.hidden) words.push(t('review.status_unlisted'));
   if (!words.length) return null;
   return (
     <span className="review-status">

@@ -14,6 +14,7 @@ import { useDelayed } from '../../hooks/useDelayed';
 import type { Errors } from '../../utils/validation';
 import { focusFirst, serverFieldErrors, TextField } from './parts';
 import { checkEmailChange, checkPasswordChange } from './settings-validation';
+import { MAIL_STATUS } from '../../../server/contract/enums';
 
 /** The account tab: change email, change password, my logins. */
 export function AccountTab() {
@@ -33,7 +34,7 @@ export function ChangeEmailForm() {
   const feedback = useFeedback();
   const captcha = useCaptcha('edit_userinfo');
   // the server asks for the password of an activated account that has one
-  const needsPassword = user?.have_password !== false && user?.mail_status === 1;
+  const needsPassword = user?.have_password !== false && user?.mail_status === MAIL_STATUS.verified;
   const [v, setV] = useState({ e_mail: '', pass: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

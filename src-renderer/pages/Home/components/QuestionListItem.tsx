@@ -6,6 +6,7 @@ import { to } from '../../../app/paths';
 import { TagLinks } from '../../../components/TagLinks';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { PIN_STATUS } from '../../../../server/contract/enums';
 
 /** One question of the list: counts, title, excerpt, tags, author and time. */
 export function QuestionListItem({ q, withSlug, headingLevel }: { q: QuestionItem; withSlug: boolean; headingLevel: 2 | 3 }) {
@@ -24,7 +25,7 @@ export function QuestionListItem({ q, withSlug, headingLevel }: { q: QuestionIte
       <div className="q-main">
         <Heading className="q-title">
           <Link to={to.question(q.id, withSlug ? q.url_title : undefined)}>{q.title}</Link>
-          {q.pin === 2 && <span className="status-badge">{t('question.pinned')}</span>}
+          {q.pin === PIN_STATUS.pinned && <span className="status-badge">{t('question.pinned')}</span>}
           {q.status === QUESTION_STATUS.closed && <span className="status-badge">{t('question.closed_badge')}</span>}
         </Heading>
         {q.description && <p className="q-excerpt">{q.description}</p>}

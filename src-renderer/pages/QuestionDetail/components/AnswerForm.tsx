@@ -17,6 +17,7 @@ import { DRAFT_KEYS, readDraft, useDraft } from '../../../hooks/useDraft';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 import { useUnsavedChanges } from '../../../hooks/useUnsavedChanges';
 import { UnsavedChangesDialog } from '../../../components/editor/UnsavedChangesDialog';
+import { ANSWER_STATUS } from '../../../../server/contract/enums';
 
 interface AnswerDraft {
   questionId: string;
@@ -42,7 +43,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
   const guard = useUnsavedChanges(!!user && content.trim().length > 0);
 
   if (q.status === QUESTION_STATUS.closed || q.status === QUESTION_STATUS.deleted) return null;
-  const mine = user ? firstPage.data?.list.find((a) => a.user_info?.id === user.id && a.status !== 10) : undefined;
+  const mine = user ? firstPage.data?.list.find((a) => a.user_info?.id === user.id && a.status !== ANSWER_STATUS.deleted) : undefined;
   if (mine && site.site_write?.restrict_answer !== false) {
     return (
       <section className="answer-form" aria-labelledby="your-answer">

@@ -10,6 +10,7 @@ import { CommentList } from './CommentList';
 import { PostActions } from './PostActions';
 import { Reactions } from './Reactions';
 import { VoteControl } from './VoteControl';
+import { ANSWER_STATUS } from '../../../../server/contract/enums';
 
 /** What an answer needs from its page. */
 export interface AnswerItemProps {
@@ -33,7 +34,7 @@ export function AnswerItem({ answer: a, questionId, sharePath, focused, canAccep
   const author = a.user_info?.display_name ?? t('question.anonymous');
   const edited = a.update_user_info && a.update_time > a.create_time;
   return (
-    <article id={`answer-${a.id}`} className={['answer', accepted ? 'accepted' : '', focused ? 'focused' : '', a.status === 10 ? 'deleted' : ''].join(' ')} aria-label={t('answer_form.answer_by', { name: author })} tabIndex={-1}>
+    <article id={`answer-${a.id}`} className={['answer', accepted ? 'accepted' : '', focused ? 'focused' : '', a.status === ANSWER_STATUS.deleted ? 'deleted' : ''].join(' ')} aria-label={t('answer_form.answer_by', { name: author })} tabIndex={-1}>
       <div className="post-layout">
         <div className="post-side">
           <VoteControl objectId={a.id} count={a.vote_count} status={a.vote_status} label={t('question.votes_label')} onVoted={(r: VoteResult) => onPatch(a.id, { vote_count: r.votes, vote_status: r.vote_status })} />
@@ -45,8 +46,8 @@ export function AnswerItem({ answer: a, questionId, sharePath, focused, canAccep
         </div>
         <div className="post-cell">
           {accepted && <p className="accepted-label"><i className="pi pi-check-circle" aria-hidden="true" /> {t('answer_form.accepted')}</p>}
-          {a.status === 10 && <p className="field-error">{t('answer_form.deleted_notice')}</p>}
-          {a.status === 11 && <p className="muted">{t('answer_form.pending_notice')}</p>}
+          {a.status === ANSWER_STATUS.deleted && <p className="field-error">{t('answer_form.deleted_notice')}</p>}
+          {a.status === ANSWER_STATUS.pending && <p className="muted">{t('answer_form.pending_notice')}</p>}
           <PostHtml html={a.html} />
           <Reactions objectId={a.id} />
           <div className="post-footer">

@@ -15,6 +15,7 @@ import { Pager } from '../../../components/Pager';
 import { useDelayed } from '../../../hooks/useDelayed';
 import { OrderTabs } from '../../../components/OrderTabs';
 import { AnswerItem } from './AnswerItem';
+import { ANSWER_STATUS } from '../../../../server/contract/enums';
 
 /** The question's answers in the chosen order, with paging; `focusId` is scrolled to once shown. */
 export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { q: QuestionDetail; questionId: string; focusId?: string; canAccept: boolean; canComment: boolean }) {
@@ -58,7 +59,7 @@ export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { 
       </div>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.map((a) => (
-        <AnswerItem key={a.id} answer={a} questionId={questionId} sharePath={to.question(questionId, slug, a.id)} focused={a.id === focusId} canAccept={canAccept && a.status === 1} canComment={canComment} accepting={accept.isPending} onAccept={(id) => accept.mutate(id)} onPatch={patch} />
+        <AnswerItem key={a.id} answer={a} questionId={questionId} sharePath={to.question(questionId, slug, a.id)} focused={a.id === focusId} canAccept={canAccept && a.status === ANSWER_STATUS.available} canComment={canComment} accepting={accept.isPending} onAccept={(id) => accept.mutate(id)} onPatch={patch} />
       ))}
       <Pager page={page} pageSize={ANSWER_PAGE_SIZE} total={count} hrefFor={(p) => href(order, p)} />
     </section>
