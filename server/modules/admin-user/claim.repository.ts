@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** The meta key the importer marks imported objects with ("<host>/<kind>/<id>"); users are kinds u and n. */
 const SOURCE_KEY = 'stackexchange.source';
@@ -13,7 +14,7 @@ export async function importedUsers(db: DbOrTrx, ids: number[]): Promise<Map<num
   const users = await db.selectFrom('user').select(['id', 'pass', 'status']).where('id', 'in', imported.map((r) => Number(r.object_id))).execute();
   for (const u of users) {
     const source = imported.find((r) => r.object_id === String(u.id))!;
-    out.set(u.id, { claimable: u.pass === '' && u.status !== 10, site: source.value.split('/')[0] ?? '' });
+    out.set(u.id, { claimable: u.pass === '' && u.status !== USER_STATUS.deleted, site: source.value.split('/')[0] ?? '' });
   }
   return out;
 }

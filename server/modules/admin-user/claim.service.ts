@@ -12,6 +12,7 @@ import { importedReputation } from '../personal/imported-reputation.repository.j
 import * as repo from './claim.repository.js';
 import type { ClaimInput, ClaimLinkInput } from './claim.schema.js';
 import { parseUserId } from './admin-user.service.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /**
  * Claiming an imported account (issue 15). An imported account has no password and an address
@@ -27,7 +28,7 @@ const expired = () => forbidden('error.claim.link_expired', { type: 'url_expired
 async function claimableUser(ctx: AppContext, rawId: string) {
   const id = parseUserId(rawId);
   const user = id ? await findUserById(ctx.db, id) : undefined;
-  if (!user || user.status === 10) throw badRequest('error.user.not_found');
+  if (!user || user.status === USER_STATUS.deleted) throw badRequest('error.user.not_found');
   const imported = (await repo.importedUsers(ctx.db, [user.id])).get(user.id);
   if (!imported?.claimable) throw badRequest('error.claim.not_imported');
   return user;
