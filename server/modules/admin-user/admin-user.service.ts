@@ -25,6 +25,8 @@ const EMAIL_LIKE = /^[^\s@<>]+@[^\s@<>]+$/;
 /** GET users/page: email queries match exactly, `user:<id>` finds one id, other text matches names. */
 export async function userPage(ctx: AppContext, q: UserPageQuery) {
   const now = ctx.clock.now();
+  // a GET that writes, kept on purpose: it only lifts suspensions whose end has passed (idempotent),
+  // so the figures agree with login, which already lets such a user in
   await repo.liftExpiredSuspensions(ctx.db, now);
   const filter: repo.UserPageFilter = { status: q.status ?? 'normal', staff: q.staff, page: q.page, pageSize: q.page_size };
   const query = q.query;
@@ -60,7 +62,10 @@ async function activationUrl(ctx: AppContext, user: UserRow, origin: string): Pr
   return `${await linkBase(ctx, origin)}/users/account-activation?code=${code}`;
 }
 
-/** GET user/activation: a fresh activation link (earlier ones stop working), for the admin to hand over. */
+/**
+ * GET user/activation: a fresh activation link (earlier ones stop working), for the admin to hand over.
+ * A GET that writes (a new code): the reference's API makes this a GET, and a link exists only once issued.
+ */
 export async function getActivation(ctx: AppContext, rawId: string, origin: string) {
   const user = await userOr400(ctx.db, rawId);
   return { activation_url: await activationUrl(ctx, user, origin) };

@@ -46,6 +46,8 @@ function isHttps(siteUrl: string): boolean {
 /** GET dashboard: {info}, every figure read live (the reference caches some for an hour). */
 export async function dashboard(ctx: AppContext) {
   const now = ctx.clock.now();
+  // a GET that writes, kept on purpose: it only lifts suspensions whose end has passed (idempotent),
+  // so the figures agree with login, which already lets such a user in
   await liftExpiredSuspensions(ctx.db, now);
   const voteTypes = [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']];
   const [questions, answers, comments, votes, users, pending, smtp, general, iface, login, storageBytes] = await Promise.all([

@@ -57,6 +57,7 @@ export async function questionInfo(ctx: AppContext, session: SessionUser | undef
   const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
   if ((q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending) && !privileged) throw notFound('error.question.not_found');
   if (countView) {
+    // a GET that writes, on purpose: the reference counts a view on GET question/info (buffered, see view-counter)
     await countQuestionView(ctx, q.id);
     q.view_count += 1;
   }

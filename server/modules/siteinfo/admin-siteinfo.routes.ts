@@ -1,100 +1,18 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { isLanguage } from '../../contract/languages.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { fieldError } from '../../http/errors.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import type { GroupName, SiteGroups } from './siteinfo.defaults.js';
-import { presentTheme } from './siteinfo.presenter.js';
-import * as s from './siteinfo.schema.js';
-import { renderMarkdown } from '../../infra/markdown/render.js';
-import { escapeText } from './siteinfo.service.render.js';
-import { normaliseSiteUrl } from './site-url.js';
-
-const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
-
-/** One settings group of the admin API: its path, schema and how a valid body becomes the stored value. */
-interface GroupRoute<N extends GroupName> {
-  path: string;
-  group: N;
-  schema: z.ZodType;
-  toStored?: (body: any, ctx: AppContext) => Promise<SiteGroups[N]> | SiteGroups[N];
-  present?: (value: SiteGroups[N]) => unknown;
-  echo?: (body: any) => unknown;
-}
-
-const ROUTES: GroupRoute<GroupName>[] = [
-  {
-    path: 'general',
-    group: 'general',
-    schema: s.generalSchema,
-    toStored: (b) => ({ ...b, name: escapeText(b.name), short_description: escapeText(b.short_description), description: escapeText(b.description), site_url: normaliseSiteUrl(b.site_url) }),
-    echo: (b) => ({ ...b, name: escapeText(b.name), short_description: escapeText(b.short_description), description: escapeText(b.description) }),
-  },
-  {
-    path: 'interface',
-    group: 'interface',
-    schema: s.interfaceSchema,
-    toStored: (b) => {
-      if (!isLanguage(b.language)) throw fieldError('error.lang.not_found', 'language');
-      if (!TIME_ZONES.has(b.time_zone)) throw fieldError('error.site_info.time_zone_invalid', 'time_zone');
-      return b;
-    },
-  },
-  { path: 'branding', group: 'branding', schema: s.brandingSchema },
-  {
-    path: 'write',
-    group: 'write',
-    schema: s.writeSchema,
-    toStored: (b) => {
-      const reserved = new Set((b.reserved_tags as { slug_name: string }[]).map((t) => t.slug_name.toLowerCase()));
-      if ((b.recommend_tags as { slug_name: string }[]).some((t) => reserved.has(t.slug_name.toLowerCase()))) throw fieldError('error.tag.recommend_contains_reserved', 'recommend_tags');
-      return b;
-    },
-  },
-  {
-    path: 'legal',
-    group: 'legal',
-    schema: s.legalSchema,
-    toStored: (b) => ({
-      terms_of_service_original_text: b.terms_of_service_original_text,
-      terms_of_service_parsed_text: renderMarkdown(b.terms_of_service_original_text),
-      privacy_policy_original_text: b.privacy_policy_original_text,
-      privacy_policy_parsed_text: renderMarkdown(b.privacy_policy_original_text),
-      external_content_display: b.external_content_display,
-    }),
-  },
-  { path: 'seo', group: 'seo', schema: s.seoSchema },
-  { path: 'login', group: 'login', schema: s.loginSchema },
-  { path: 'custom-css-html', group: 'css_html', schema: s.cssHtmlSchema },
-  {
-    path: 'theme',
-    group: 'theme',
-    schema: s.themeSchema,
-    toStored: (b) => {
-      if (b.theme !== 'default') throw fieldError('error.theme.not_found', 'theme');
-      return b;
-    },
-    present: (v) => presentTheme(v as SiteGroups['theme']),
-  },
-  { path: 'users', group: 'users', schema: s.usersSchema },
-];
+import { readGroupSetting, saveGroupSetting, SETTING_GROUPS } from './admin-siteinfo.service.js';
 
 /** GET and PUT /answer/admin/api/siteinfo/<group> for the ten settings groups. */
 export function registerAdminSiteinfo(ctx: AppContext, { admin }: Routers): void {
-  for (const r of ROUTES) {
+  for (const r of SETTING_GROUPS) {
     admin.get(`/siteinfo/${r.path}`, auth(ctx, 'admin'), async (_req, res) => {
-      const value = await ctx.settings.get(r.group);
-      ok(res, r.present ? r.present(value) : value);
+      ok(res, await readGroupSetting(ctx, r));
     });
     admin.put(`/siteinfo/${r.path}`, auth(ctx, 'admin'), validate(r.schema), async (_req, res) => {
-      const body = inputOf(r.schema, res);
-      // a group without toStored stores what its schema parsed (the schema is the stored shape)
-      const stored = r.toStored ? await r.toStored(body, ctx) : (body as SiteGroups[GroupName]);
-      await ctx.settings.put(r.group, stored);
-      ok(res, r.echo ? r.echo(body) : null);
+      ok(res, await saveGroupSetting(ctx, r, inputOf(r.schema, res)));
     });
   }
   admin.get('/theme/options', auth(ctx, 'admin'), (_req, res) => ok(res, [{ label: 'Default', value: 'default' }]));
