@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import prettierOff from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -108,4 +109,6 @@ export default tseslint.config(
   layer(['server/contract/**/*.ts'], [
     { regex: '^(express|kysely|better-sqlite3|node:.*)$|(^|/)(http|db|modules|infra)/', message: 'server/contract is pure: no runtime dependencies.' },
   ]),
+  // layout is Prettier's (npm run format; npm test checks it): no lint rule argues with it
+  prettierOff,
 );

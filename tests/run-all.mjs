@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
-// Steps: typecheck, lint, electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium
+// Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium
 // (found by tests/support/find-browser.mjs; without one it stops at once, naming the command that installs it).
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { findBrowser } from './support/find-browser.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
-const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,electronegativity,unit,build,e2e').split(','));
+const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,format,electronegativity,unit,build,e2e').split(','));
 
 // the e2e step needs Chromium or Chrome: find it now, or stop before minutes of other steps,
 // naming the one command that installs it (npm test installs nothing on its own)
@@ -61,6 +61,8 @@ function single(name, cmd, args) {
 
 single('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 single('lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']);
+// the tree is formatted by Prettier (`npm run format`): a file that is not fails this step, naming it
+single('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 single('electronegativity', 'node', ['tests/security/electronegativity.mjs']);
 
 step('unit', () => {
