@@ -52,7 +52,8 @@ function printRouteJs(): Plugin {
     apply: 'build',
     closeBundle() {
       const sizes = routeInitialJs(resolve(__dirname, 'out/renderer'));
-      if (Object.keys(sizes).length) process.stdout.write(`\nInitial JavaScript per route (entry + route chunk, gzipped):\n${formatRouteJs(sizes)}\n`);
+      if (Object.keys(sizes).length)
+        process.stdout.write(`\nInitial JavaScript per route (entry + route chunk, gzipped):\n${formatRouteJs(sizes)}\n`);
     },
   };
 }

@@ -12,7 +12,9 @@ const app = express();
 for (const [name, { sql }] of Object.entries(CEILING_QUERIES)) {
   const stmt = db.prepare(sql);
   app.get(`/c/${name}`, (req, res) => {
-    const params = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, /^\d+$/.test(String(v)) && String(v).length < 15 ? Number(v) : String(v)]));
+    const params = Object.fromEntries(
+      Object.entries(req.query).map(([k, v]) => [k, /^\d+$/.test(String(v)) && String(v).length < 15 ? Number(v) : String(v)]),
+    );
     res.json({ code: 200, data: stmt.all(params) });
   });
 }

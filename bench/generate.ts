@@ -23,7 +23,14 @@ export interface SiteSize {
 /** The issue's default: 100k questions, 300k answers, 500k comments, 1M votes, 5k tags, 20k users. */
 export function sizeFor(questions: number): SiteSize {
   const f = questions / 100_000;
-  return { questions, answers: Math.round(300_000 * f), comments: Math.round(500_000 * f), votes: Math.round(1_000_000 * f), tags: Math.max(50, Math.round(5_000 * f)), users: Math.max(100, Math.round(20_000 * f)) };
+  return {
+    questions,
+    answers: Math.round(300_000 * f),
+    comments: Math.round(500_000 * f),
+    votes: Math.round(1_000_000 * f),
+    tags: Math.max(50, Math.round(5_000 * f)),
+    users: Math.max(100, Math.round(20_000 * f)),
+  };
 }
 
 /** mulberry32: a small seeded PRNG, so the same size gives the same site. */
@@ -49,7 +56,13 @@ const BASE = 10_000_000_000_000_000n;
 const TYPE_FACTOR = 10_000_000_000_000n;
 const objectId = (type: number, counter: number) => (BASE + BigInt(type) * TYPE_FACTOR + BigInt(counter)).toString();
 
-async function inBatches<T>(db: Db, total: number, size: number, make: (i: number) => T, write: (trx: Db, rows: T[]) => Promise<void>): Promise<void> {
+async function inBatches<T>(
+  db: Db,
+  total: number,
+  size: number,
+  make: (i: number) => T,
+  write: (trx: Db, rows: T[]) => Promise<void>,
+): Promise<void> {
   for (let start = 0; start < total; start += size) {
     const rows: T[] = [];
     for (let i = start; i < Math.min(total, start + size); i++) rows.push(make(i));
@@ -82,7 +95,17 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
     makeConfig({
       dataDir: dir,
       logLevel: 'silent',
-      autoInstall: { siteName: 'Bench', siteUrl: 'http://127.0.0.1', contactEmail: 'bench@example.com', adminName: 'admin', adminPassword: 'admin-password', adminEmail: 'admin@example.com', language: 'en_US', loginRequired: false, externalContentDisplay: 'always_display' },
+      autoInstall: {
+        siteName: 'Bench',
+        siteUrl: 'http://127.0.0.1',
+        contactEmail: 'bench@example.com',
+        adminName: 'admin',
+        adminPassword: 'admin-password',
+        adminEmail: 'admin@example.com',
+        language: 'en_US',
+        loginRequired: false,
+        externalContentDisplay: 'always_display',
+      },
     }),
   );
   const db = lantern.ctx.db;
@@ -94,83 +117,183 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
 
   // users (ids 2..): one password hash for all, as generating 20k bcrypt hashes measures bcrypt
   const pass = (await db.selectFrom('user').select('pass').where('id', '=', 1).executeTakeFirstOrThrow()).pass;
-  await inBatches(db, size.users, 500, (i) => ({
-    username: `user${i + 2}`, e_mail: `user${i + 2}@bench.example`, display_name: `User ${i + 2}`, pass, mail_status: 1, status: 1,
-    rank: 1 + r.skewed(5000), created_at: now - r.int(span), updated_at: now, last_login_date: now,
-  }), async (trx, rows) => void (await trx.insertInto('user').values(rows).execute()));
+  await inBatches(
+    db,
+    size.users,
+    500,
+    (i) => ({
+      username: `user${i + 2}`,
+      e_mail: `user${i + 2}@bench.example`,
+      display_name: `User ${i + 2}`,
+      pass,
+      mail_status: 1,
+      status: 1,
+      rank: 1 + r.skewed(5000),
+      created_at: now - r.int(span),
+      updated_at: now,
+      last_login_date: now,
+    }),
+    async (trx, rows) => void (await trx.insertInto('user').values(rows).execute()),
+  );
   const userId = () => 2 + r.skewed(size.users);
 
   // tags: real names first, then numbered ones
-  const tagNames = Array.from({ length: size.tags }, (_, i) => (i < texts.tags.length ? texts.tags[i] : `${r.pick(texts.words)}-${i}`).slice(0, 35));
+  const tagNames = Array.from({ length: size.tags }, (_, i) =>
+    (i < texts.tags.length ? texts.tags[i] : `${r.pick(texts.words)}-${i}`).slice(0, 35),
+  );
   let counter = 1;
   const tagIds = tagNames.map(() => objectId(3, counter++));
-  await inBatches(db, size.tags, 500, (i) => ({
-    id: tagIds[i], slug_name: tagNames[i], display_name: tagNames[i], status: 1, user_id: 1, created_at: now - span, updated_at: now,
-  }), async (trx, rows) => void (await trx.insertInto('tag').values(rows).execute()));
+  await inBatches(
+    db,
+    size.tags,
+    500,
+    (i) => ({
+      id: tagIds[i],
+      slug_name: tagNames[i],
+      display_name: tagNames[i],
+      status: 1,
+      user_id: 1,
+      created_at: now - span,
+      updated_at: now,
+    }),
+    async (trx, rows) => void (await trx.insertInto('tag').values(rows).execute()),
+  );
 
   // questions with 1-4 tags
   const qIds: string[] = [];
   const qTags: string[][] = [];
-  await inBatches(db, size.questions, 500, (i) => {
-    const id = objectId(1, counter++);
-    qIds.push(id);
-    const bodyIx = r.int(texts.bodies.length);
-    const created = now - r.int(span);
-    const picked = new Set<string>();
-    for (let k = 1 + r.int(4); k > 0; k--) picked.add(tagIds[r.skewed(tagIds.length)]);
-    qTags.push([...picked]);
-    return {
-      id, user_id: userId(), title: `${r.pick(texts.titles)} (${i})`.slice(0, 150), original_text: texts.bodies[bodyIx], parsed_text: html(bodyIx),
-      status: 1, show: 1, pin: 1, view_count: r.int(5000), created_at: created, updated_at: created, post_update_time: created + r.int(86400 * 30),
-      hot_score: r.int(1000),
-    };
-  }, async (trx, rows) => void (await trx.insertInto('question').values(rows).execute()));
-  await inBatches(db, size.questions, 500, (i) => i, async (trx, ixs) => {
-    const rels = ixs.flatMap((i) => qTags[i].map((t) => ({ object_id: qIds[i], tag_id: t, status: 1, created_at: now, updated_at: now })));
-    await trx.insertInto('tag_rel').values(rels).execute();
-  });
+  await inBatches(
+    db,
+    size.questions,
+    500,
+    (i) => {
+      const id = objectId(1, counter++);
+      qIds.push(id);
+      const bodyIx = r.int(texts.bodies.length);
+      const created = now - r.int(span);
+      const picked = new Set<string>();
+      for (let k = 1 + r.int(4); k > 0; k--) picked.add(tagIds[r.skewed(tagIds.length)]);
+      qTags.push([...picked]);
+      return {
+        id,
+        user_id: userId(),
+        title: `${r.pick(texts.titles)} (${i})`.slice(0, 150),
+        original_text: texts.bodies[bodyIx],
+        parsed_text: html(bodyIx),
+        status: 1,
+        show: 1,
+        pin: 1,
+        view_count: r.int(5000),
+        created_at: created,
+        updated_at: created,
+        post_update_time: created + r.int(86400 * 30),
+        hot_score: r.int(1000),
+      };
+    },
+    async (trx, rows) => void (await trx.insertInto('question').values(rows).execute()),
+  );
+  await inBatches(
+    db,
+    size.questions,
+    500,
+    (i) => i,
+    async (trx, ixs) => {
+      const rels = ixs.flatMap((i) =>
+        qTags[i].map((t) => ({ object_id: qIds[i], tag_id: t, status: 1, created_at: now, updated_at: now })),
+      );
+      await trx.insertInto('tag_rel').values(rels).execute();
+    },
+  );
 
   // answers: the busy question gets 10; the rest spread over the others
   const aIds: string[] = [];
   const aQuestion: string[] = [];
-  await inBatches(db, size.answers, 500, (i) => {
-    const id = objectId(2, counter++);
-    const q = i < 10 ? qIds[0] : qIds[r.int(qIds.length)];
-    aIds.push(id);
-    aQuestion.push(q);
-    const bodyIx = r.int(texts.bodies.length);
-    return { id, question_id: q, user_id: userId(), original_text: texts.bodies[bodyIx], parsed_text: html(bodyIx), status: 1, created_at: now - r.int(span), updated_at: now };
-  }, async (trx, rows) => void (await trx.insertInto('answer').values(rows).execute()));
+  await inBatches(
+    db,
+    size.answers,
+    500,
+    (i) => {
+      const id = objectId(2, counter++);
+      const q = i < 10 ? qIds[0] : qIds[r.int(qIds.length)];
+      aIds.push(id);
+      aQuestion.push(q);
+      const bodyIx = r.int(texts.bodies.length);
+      return {
+        id,
+        question_id: q,
+        user_id: userId(),
+        original_text: texts.bodies[bodyIx],
+        parsed_text: html(bodyIx),
+        status: 1,
+        created_at: now - r.int(span),
+        updated_at: now,
+      };
+    },
+    async (trx, rows) => void (await trx.insertInto('answer').values(rows).execute()),
+  );
 
   // comments on questions and answers (the busy question's answers get some each)
-  await inBatches(db, size.comments, 1000, (i) => {
-    const onAnswer = i < 50 || r.next() < 0.6;
-    const ai = i < 50 ? i % 10 : r.int(aIds.length);
-    const qi = r.int(qIds.length);
-    const text = r.pick(texts.bodies).slice(0, 200);
-    return {
-      id: objectId(7, counter++), user_id: userId(), object_id: onAnswer ? aIds[ai] : qIds[qi], question_id: onAnswer ? aQuestion[ai] : qIds[qi],
-      original_text: text, parsed_text: `<p>${text.replace(/[<>&]/g, ' ')}</p>`, status: 1, created_at: now - r.int(span), updated_at: now,
-    };
-  }, async (trx, rows) => void (await trx.insertInto('comment').values(rows).execute()));
+  await inBatches(
+    db,
+    size.comments,
+    1000,
+    (i) => {
+      const onAnswer = i < 50 || r.next() < 0.6;
+      const ai = i < 50 ? i % 10 : r.int(aIds.length);
+      const qi = r.int(qIds.length);
+      const text = r.pick(texts.bodies).slice(0, 200);
+      return {
+        id: objectId(7, counter++),
+        user_id: userId(),
+        object_id: onAnswer ? aIds[ai] : qIds[qi],
+        question_id: onAnswer ? aQuestion[ai] : qIds[qi],
+        original_text: text,
+        parsed_text: `<p>${text.replace(/[<>&]/g, ' ')}</p>`,
+        status: 1,
+        created_at: now - r.int(span),
+        updated_at: now,
+      };
+    },
+    async (trx, rows) => void (await trx.insertInto('comment').values(rows).execute()),
+  );
 
   // votes: activity rows as the vote service writes them (the voter's row)
-  await inBatches(db, size.votes, 2000, () => {
-    const onAnswer = r.next() < 0.6;
-    const target = onAnswer ? aIds[r.int(aIds.length)] : qIds[r.skewed(qIds.length)];
-    const up = r.next() < 0.85;
-    const key = `${onAnswer ? 'answer' : 'question'}.vote_${up ? 'up' : 'down'}` as const;
-    return { user_id: userId(), object_id: target, original_object_id: target, activity_type: ACTIVITY_TYPE[key], cancelled: 0, created_at: now - r.int(span), updated_at: now };
-  }, async (trx, rows) => void (await trx.insertInto('activity').values(rows).execute()));
+  await inBatches(
+    db,
+    size.votes,
+    2000,
+    () => {
+      const onAnswer = r.next() < 0.6;
+      const target = onAnswer ? aIds[r.int(aIds.length)] : qIds[r.skewed(qIds.length)];
+      const up = r.next() < 0.85;
+      const key = `${onAnswer ? 'answer' : 'question'}.vote_${up ? 'up' : 'down'}` as const;
+      return {
+        user_id: userId(),
+        object_id: target,
+        original_object_id: target,
+        activity_type: ACTIVITY_TYPE[key],
+        cancelled: 0,
+        created_at: now - r.int(span),
+        updated_at: now,
+      };
+    },
+    async (trx, rows) => void (await trx.insertInto('activity').values(rows).execute()),
+  );
   await db.insertInto('uniqid').values({ id: counter, uniqid_type: 0 }).execute();
 
   // derived counters, as the services keep them
   const { sql } = await import('kysely');
   await sql`update question set answer_count = (select count(*) from answer a where a.question_id = question.id and a.status = 1),
-    vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['question.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = question.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['question.vote_up']}, ${ACTIVITY_TYPE['question.vote_down']}))`.execute(db);
-  await sql`update answer set vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['answer.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = answer.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['answer.vote_up']}, ${ACTIVITY_TYPE['answer.vote_down']}))`.execute(db);
+    vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['question.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = question.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['question.vote_up']}, ${ACTIVITY_TYPE['question.vote_down']}))`.execute(
+    db,
+  );
+  await sql`update answer set vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['answer.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = answer.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['answer.vote_up']}, ${ACTIVITY_TYPE['answer.vote_down']}))`.execute(
+    db,
+  );
   await sql`update tag set question_count = (select count(*) from tag_rel t where t.tag_id = tag.id and t.status = 1)`.execute(db);
-  await sql`update user set question_count = (select count(*) from question q where q.user_id = user.id), answer_count = (select count(*) from answer a where a.user_id = user.id)`.execute(db);
+  await sql`update user set question_count = (select count(*) from question q where q.user_id = user.id), answer_count = (select count(*) from answer a where a.user_id = user.id)`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
 
   // 50 logged-in clients (the poll and the writers): trusted members, and no captcha, since every

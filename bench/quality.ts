@@ -20,7 +20,10 @@ export interface SearchQuality {
 
 /** One search's ratio: summed bm25 of `ours` (post ids, best first) over that of the exhaustive top `n`. */
 export function qualityRatio(scores: Map<string, number>, ours: string[], n = 10): number {
-  const best = [...scores.values()].sort((a, b) => b - a).slice(0, n).reduce((s, x) => s + x, 0);
+  const best = [...scores.values()]
+    .sort((a, b) => b - a)
+    .slice(0, n)
+    .reduce((s, x) => s + x, 0);
   if (best <= 0) return 1;
   const got = ours.slice(0, n).reduce((s, id) => s + (scores.get(id) ?? 0), 0);
   return got / best;
@@ -30,13 +33,16 @@ export function qualityRatio(scores: Map<string, number>, ours: string[], n = 10
 export async function searchQuality(base: string, dbFile: string, searches: string[]): Promise<SearchQuality> {
   const database = new Database(dbFile, { readonly: true });
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
-  const exhaustive = database.prepare(`SELECT rowid AS id, rank FROM search_index WHERE search_index MATCH ? AND rank MATCH 'bm25(4.0, 1.0)'`).safeIntegers(true);
+  const exhaustive = database
+    .prepare(`SELECT rowid AS id, rank FROM search_index WHERE search_index MATCH ? AND rank MATCH 'bm25(4.0, 1.0)'`)
+    .safeIntegers(true);
   const ratios: number[] = [];
   try {
     for (const q of searches) {
       const terms = await sqliteSearch.settleTerms(db, parseSearch(q).terms);
       const scores = new Map<string, number>();
-      for (const r of exhaustive.all(sqliteSearch.queryString(terms)) as { id: bigint; rank: number }[]) scores.set(String(r.id), -Number(r.rank));
+      for (const r of exhaustive.all(sqliteSearch.queryString(terms)) as { id: bigint; rank: number }[])
+        scores.set(String(r.id), -Number(r.rank));
       const res = await fetch(`${base}/answer/api/v1/search?q=${encodeURIComponent(q)}&order=relevance&page=1&size=10`);
       const body = (await res.json()) as { data: { list: { object: { id: string } }[] } };
       const ours = body.data.list.map((x) => decodeId(x.object.id) ?? '');

@@ -39,7 +39,8 @@ export function routeInitialJs(rendererOut: string): Record<string, number> {
     }
     return seen;
   };
-  const gz = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzipSync(readFileSync(join(rendererOut, manifest[k].file))).length, 0);
+  const gz = (keys: Set<string>) =>
+    [...keys].reduce((sum, k) => sum + gzipSync(readFileSync(join(rendererOut, manifest[k].file))).length, 0);
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) return {};
   const out: Record<string, number> = { entry: gz(closure([entry])) };

@@ -58,10 +58,18 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0' } : {}) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  return spawn(
+    process.execPath,
+    [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    {
+      env: {
+        ...process.env,
+        LANTERN_LOG_LEVEL: 'warn',
+        ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0' } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -126,7 +134,12 @@ let answerSeq = 0;
 /** A fresh body per write request (the duplicate-submission guard refuses repeats). */
 function writeBody(path: string, site: GeneratedSite): string {
   const n = ++writeSeq;
-  if (path.endsWith('/question')) return JSON.stringify({ title: `Bench question number ${n} about history`, content: `Body of bench question ${n}: where do the old maps come from?`, tags: [{ slug_name: site.sample.tag }] });
+  if (path.endsWith('/question'))
+    return JSON.stringify({
+      title: `Bench question number ${n} about history`,
+      content: `Body of bench question ${n}: where do the old maps come from?`,
+      tags: [{ slug_name: site.sample.tag }],
+    });
   if (path.endsWith('/answer')) {
     const target = answerTargets.length ? answerTargets[answerSeq++ % answerTargets.length] : site.sample.questionId;
     return JSON.stringify({ question_id: target, content: `Bench answer ${n}: they come from the archive.` });
@@ -156,21 +169,41 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
         path: r.path,
         onResponse,
         setupRequest: (req: autocannon.Request) => {
-          const headers: Record<string, string> = { ...((req.headers as Record<string, string>) ?? {}), 'content-type': 'application/json' };
+          const headers: Record<string, string> = {
+            ...((req.headers as Record<string, string>) ?? {}),
+            'content-type': 'application/json',
+          };
           if (r.auth) headers.authorization = site.tokens[tokenIx++ % site.tokens.length];
           const path = r.paths?.length ? r.paths[pathIx++ % r.paths.length] : r.path;
           return { ...req, path, headers, ...(r.method && r.method !== 'GET' ? { body: writeBody(r.path, site) } : {}) };
         },
       }));
   const result = await autocannon({ url: base, connections, duration: seconds, maxOverallRequests: 2_000_000, requests, timeout: 10 });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, refused };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    refused,
+  };
 }
 
 /** Median of five loads until `selector` (the page's real content, not its shell) is visible. */
 async function timeToContent(url: string, selector: string): Promise<number | null> {
   if (values['skip-browser'] || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -196,7 +229,9 @@ async function main(): Promise<void> {
   const genStarted = performance.now();
   const site = await generateSite(join(resultsDir, 'tmp', `site-${questions}`), sizeFor(questions), join(root, '../shared'));
   const generatorSeconds = site.seconds;
-  process.stdout.write(`site: ${JSON.stringify(site.size)} (generated in ${generatorSeconds}s; this run ${((performance.now() - genStarted) / 1000).toFixed(1)}s)\n`);
+  process.stdout.write(
+    `site: ${JSON.stringify(site.size)} (generated in ${generatorSeconds}s; this run ${((performance.now() - genStarted) / 1000).toFixed(1)}s)\n`,
+  );
 
   // cold start: process start to /healthz, median of three
   const port = await freePort();
@@ -209,7 +244,7 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${port}/healthz`);
     starts.push(performance.now() - t0);
   }
-  process.stdout.write(`cold starts: ${starts.map((s) => Math.round(s)).join(", ")} ms\n`);
+  process.stdout.write(`cold starts: ${starts.map((s) => Math.round(s)).join(', ')} ms\n`);
   const coldStartMs = Math.round(starts.sort((a, b) => a - b)[1]);
   // the server's start-up jobs (the hot-score refresh) run a second after start: let them finish
   await new Promise((r) => setTimeout(r, 3000));
@@ -221,15 +256,23 @@ async function main(): Promise<void> {
   // requests queued at the end of its run long after, and would take a core from the next workload.
   const startCeiling = async () => {
     const cport = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/ceiling.ts'), join(site.dataDir, 'lantern.db'), String(cport)], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench/ceiling.ts'), join(site.dataDir, 'lantern.db'), String(cport)],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
     await new Promise((resolve) => proc.once('message', resolve));
     return { proc, base: `http://127.0.0.1:${cport}` };
   };
 
-  const busy = await (await fetch(`${base}/answer/api/v1/question/page?order=newest&page=1&page_size=20`)).json() as { data: { count: number } };
+  const busy = (await (await fetch(`${base}/answer/api/v1/question/page?order=newest&page=1&page_size=20`)).json()) as {
+    data: { count: number };
+  };
   const deepPage = Math.max(1, Math.floor(busy.data.count / 20 / 2));
   for (let page = 1; page <= 10; page++) {
-    const list = (await (await fetch(`${base}/answer/api/v1/question/page?order=unanswered&page=${page}&page_size=50`)).json()) as { data: { list: { id: string }[] } };
+    const list = (await (await fetch(`${base}/answer/api/v1/question/page?order=unanswered&page=${page}&page_size=50`)).json()) as {
+      data: { list: { id: string }[] };
+    };
     answerTargets.push(...list.data.list.map((q) => q.id));
   }
   const rows: Record<string, unknown>[] = [];
@@ -242,7 +285,12 @@ async function main(): Promise<void> {
     await drain(base);
     let probeStatus = 0;
     try {
-      probeStatus = (await fetch(base + w.requests[0].path, { headers: w.requests[0].auth ? { authorization: site.tokens[0] } : {}, signal: AbortSignal.timeout(60_000) })).status;
+      probeStatus = (
+        await fetch(base + w.requests[0].path, {
+          headers: w.requests[0].auth ? { authorization: site.tokens[0] } : {},
+          signal: AbortSignal.timeout(60_000),
+        })
+      ).status;
     } catch (err) {
       rows.push({ workload: w.name, note: `no answer within 60 s (${err instanceof Error ? err.message : String(err)})` });
       continue;
@@ -269,9 +317,14 @@ async function main(): Promise<void> {
     }
     const row = {
       workload: w.name,
-      rps: ours.rps, p50_ms: ours.p50, p99_ms: ours.p99, non2xx: ours.non2xx, errors: ours.errors,
+      rps: ours.rps,
+      p50_ms: ours.p50,
+      p99_ms: ours.p99,
+      non2xx: ours.non2xx,
+      errors: ours.errors,
       ...(ours.non2xx ? { refused: ours.refused } : {}),
-      ceiling_rps: ceil?.rps ?? null, ceiling_p99_ms: ceil?.p99 ?? null,
+      ceiling_rps: ceil?.rps ?? null,
+      ceiling_p99_ms: ceil?.p99 ?? null,
       ratio: ceil ? Math.round((ours.rps / Math.max(1, ceil.rps)) * 100) / 100 : null,
     };
     rows.push(row);
@@ -289,7 +342,10 @@ async function main(): Promise<void> {
   const ttc = await timeToContent(`${base}/questions`, '.q-list .q-item');
   const ttcQuestion = await timeToContent(`${base}/questions/${site.sample.busyQuestionId}`, '#question-title');
   await stop(server!);
-  const dbBytes = ['lantern.db', 'lantern.db-wal'].reduce((s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0), 0);
+  const dbBytes = ['lantern.db', 'lantern.db-wal'].reduce(
+    (s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0),
+    0,
+  );
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -299,7 +355,9 @@ async function main(): Promise<void> {
     cold_start_ms: coldStartMs,
     peak_rss_mb: Math.round(peakRss),
     db_mb: Math.round(dbBytes / 1048576),
-    initial_js_gzip_kb: Object.fromEntries(Object.entries(routeInitialJs(join(root, 'out/renderer'))).map(([k, v]) => [k, Math.round(v / 102.4) / 10])),
+    initial_js_gzip_kb: Object.fromEntries(
+      Object.entries(routeInitialJs(join(root, 'out/renderer'))).map(([k, v]) => [k, Math.round(v / 102.4) / 10]),
+    ),
     question_list_time_to_content_ms: ttc,
     question_page_time_to_content_ms: ttcQuestion,
     workloads: rows,

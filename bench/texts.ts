@@ -27,12 +27,23 @@ export function loadTexts(dataDir: string): TextPool {
   const tags = new Set<string>();
   for (const site of ['history-meta', 'coffee']) {
     rows(join(dataDir, site, 'Posts.xml'), (r) => {
-      const body = (r.Body ?? '').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\s+/g, ' ').trim();
+      const body = (r.Body ?? '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&[a-z#0-9]+;/gi, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (body.length > 20) bodies.push(body.slice(0, 1500));
       if (r.PostTypeId === '1' && r.Title) titles.push(r.Title.slice(0, 140));
       for (const m of (r.Tags ?? '').matchAll(/<([^>]+)>|\|([^|]+)\|/g)) tags.add((m[1] ?? m[2]).toLowerCase().slice(0, 35));
     });
   }
-  const words = [...new Set(bodies.join(' ').toLowerCase().match(/[a-z]{4,12}/g) ?? [])];
+  const words = [
+    ...new Set(
+      bodies
+        .join(' ')
+        .toLowerCase()
+        .match(/[a-z]{4,12}/g) ?? [],
+    ),
+  ];
   return { titles, bodies, tags: [...tags].filter(Boolean), words };
 }

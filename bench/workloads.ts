@@ -3,13 +3,19 @@
 /** One workload: the API requests it cycles through and its ceiling route with parameters. */
 export interface Workload {
   name: string;
-  requests: { method?: 'GET' | 'POST' | 'PUT'; path: string; body?: string; auth?: boolean; /** Paths taken in turn instead of `path`, one per request. */ paths?: string[] }[];
+  requests: {
+    method?: 'GET' | 'POST' | 'PUT';
+    path: string;
+    body?: string;
+    auth?: boolean;
+    /** Paths taken in turn instead of `path`, one per request. */ paths?: string[];
+  }[];
   ceiling: string | null;
   /** Set for write workloads: each request gets a fresh body. */
   writes?: boolean;
 }
 
-const listSql = (order: string, where = "q.status in (1, 2) and q.show = 1") => `
+const listSql = (order: string, where = 'q.status in (1, 2) and q.show = 1') => `
   select q.id, q.title, q.vote_count, q.answer_count, q.view_count, q.created_at, u.username, u.display_name, u.avatar, u.rank
   from question q join user u on u.id = q.user_id
   where ${where} order by q.pin desc, ${order} limit 20 offset :offset`;
@@ -31,7 +37,9 @@ export const CEILING_QUERIES: Record<string, { sql: string }> = {
       where q.status in (1, 2) and q.show = 1 and exists (select 1 from tag_rel r join tag t on t.id = r.tag_id where r.object_id = q.id and t.slug_name = :tag and r.status = 1)
       order by q.created_at desc limit 20`,
   },
-  user: { sql: `select u.id, u.username, u.display_name, u.rank, u.question_count, u.answer_count, u.bio_html from user u where u.username = :username` },
+  user: {
+    sql: `select u.id, u.username, u.display_name, u.rank, u.question_count, u.answer_count, u.bio_html from user u where u.username = :username`,
+  },
   search_words: { sql: `select rowid from search_index where search_index match :q order by bm25(search_index) limit 20` },
   notification_status: { sql: `select count(*) as n from notification where user_id = :user and is_read = 1 and status = 1` },
 };
@@ -50,7 +58,14 @@ export function distinctSearches(titles: string[], max = 5000): string[] {
 }
 
 /** The read and write workloads for a generated site. */
-export function workloads(s: { busyQuestionId: string; questionId: string; tag: string; username: string; deepPage: number; searches: string[] }): Workload[] {
+export function workloads(s: {
+  busyQuestionId: string;
+  questionId: string;
+  tag: string;
+  username: string;
+  deepPage: number;
+  searches: string[];
+}): Workload[] {
   const V1 = '/answer/api/v1';
   const list = (order: string, page = 1) => ({ path: `${V1}/question/page?order=${order}&page=${page}&page_size=20` });
   return [
@@ -70,16 +85,48 @@ export function workloads(s: { busyQuestionId: string; questionId: string; tag: 
       ],
       ceiling: `detail?id=${s.busyQuestionId}`,
     },
-    { name: 'tag_page', requests: [{ path: `${V1}/tag?name=${encodeURIComponent(s.tag)}` }, { path: `${V1}/question/page?tag=${encodeURIComponent(s.tag)}&order=newest&page=1&page_size=20` }], ceiling: `tag?tag=${encodeURIComponent(s.tag)}` },
-    { name: 'user_page', requests: [{ path: `${V1}/personal/user/info?username=${s.username}` }, { path: `${V1}/personal/qa/top?username=${s.username}` }], ceiling: `user?username=${s.username}` },
-    { name: 'search_words', requests: [{ path: `${V1}/search?q=${encodeURIComponent('history question')}&order=relevance&page=1&size=20` }], ceiling: `search_words?q=${encodeURIComponent('history question')}` },
-    { name: 'search_phrase', requests: [{ path: `${V1}/search?q=${encodeURIComponent('"the question"')}&order=relevance&page=1&size=20` }], ceiling: `search_words?q=${encodeURIComponent('"the question"')}` },
-    { name: 'search_tag_word', requests: [{ path: `${V1}/search?q=${encodeURIComponent(`[${s.tag}] history`)}&page=1&size=20` }], ceiling: `search_words?q=history` },
-    { name: 'search_user', requests: [{ path: `${V1}/search?q=${encodeURIComponent(`user:${s.username} history`)}&page=1&size=20` }], ceiling: `search_words?q=history` },
+    {
+      name: 'tag_page',
+      requests: [
+        { path: `${V1}/tag?name=${encodeURIComponent(s.tag)}` },
+        { path: `${V1}/question/page?tag=${encodeURIComponent(s.tag)}&order=newest&page=1&page_size=20` },
+      ],
+      ceiling: `tag?tag=${encodeURIComponent(s.tag)}`,
+    },
+    {
+      name: 'user_page',
+      requests: [{ path: `${V1}/personal/user/info?username=${s.username}` }, { path: `${V1}/personal/qa/top?username=${s.username}` }],
+      ceiling: `user?username=${s.username}`,
+    },
+    {
+      name: 'search_words',
+      requests: [{ path: `${V1}/search?q=${encodeURIComponent('history question')}&order=relevance&page=1&size=20` }],
+      ceiling: `search_words?q=${encodeURIComponent('history question')}`,
+    },
+    {
+      name: 'search_phrase',
+      requests: [{ path: `${V1}/search?q=${encodeURIComponent('"the question"')}&order=relevance&page=1&size=20` }],
+      ceiling: `search_words?q=${encodeURIComponent('"the question"')}`,
+    },
+    {
+      name: 'search_tag_word',
+      requests: [{ path: `${V1}/search?q=${encodeURIComponent(`[${s.tag}] history`)}&page=1&size=20` }],
+      ceiling: `search_words?q=history`,
+    },
+    {
+      name: 'search_user',
+      requests: [{ path: `${V1}/search?q=${encodeURIComponent(`user:${s.username} history`)}&page=1&size=20` }],
+      ceiling: `search_words?q=history`,
+    },
     // every request a different search (two words of a real title), so nothing can be reused: the cost of a search itself
     {
       name: 'search_distinct',
-      requests: [{ path: `${V1}/search?q=history&page=1&size=20`, paths: s.searches.map((q) => `${V1}/search?q=${encodeURIComponent(q)}&order=relevance&page=1&size=20`) }],
+      requests: [
+        {
+          path: `${V1}/search?q=history&page=1&size=20`,
+          paths: s.searches.map((q) => `${V1}/search?q=${encodeURIComponent(q)}&order=relevance&page=1&size=20`),
+        },
+      ],
       ceiling: `search_words?q=${encodeURIComponent('history question')}`,
     },
     { name: 'notification_poll_50', requests: [{ path: `${V1}/notification/status`, auth: true }], ceiling: 'notification_status?user=2' },

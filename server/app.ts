@@ -66,10 +66,31 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const db = dialect.db;
   const settings = new SiteSettings(db, clock);
   const sessions = new Sessions(db, clock);
-  const mailer = new Mailer(join(config.dataDir, 'outbox'), async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig, logger);
+  const mailer = new Mailer(
+    join(config.dataDir, 'outbox'),
+    async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig,
+    logger,
+  );
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
   const limits = new RateLimiter(clock, config.rateLimits);
-  const ctx: AppContext = { config, db, dialect, logger, clock, settings, sessions, mailer, captcha, limits, events: new EventBus(logger), cache: new TtlCache(), host: deps.host ?? headlessHost, binding: { host: config.host, port: config.port }, startedAt: clock.now(), beforeClose: [] };
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    logger,
+    clock,
+    settings,
+    sessions,
+    mailer,
+    captcha,
+    limits,
+    events: new EventBus(logger),
+    cache: new TtlCache(),
+    host: deps.host ?? headlessHost,
+    binding: { host: config.host, port: config.port },
+    startedAt: clock.now(),
+    beforeClose: [],
+  };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 
@@ -134,12 +155,13 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
       });
     },
     routes() {
-      const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] = [
-        ['/answer/api/v1', routers.api as never],
-        ['/answer/admin/api', routers.admin as never],
-        ['/installation', routers.install as never],
-        ['', routers.root as never],
-      ];
+      const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] =
+        [
+          ['/answer/api/v1', routers.api as never],
+          ['/answer/admin/api', routers.admin as never],
+          ['/installation', routers.install as never],
+          ['', routers.root as never],
+        ];
       return mounts.flatMap(([prefix, router]) =>
         router.stack
           .filter((layer) => layer.route)
@@ -147,7 +169,12 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
             const route = layer.route!;
             const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
             const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
-            return Object.keys(route.methods).map((m) => ({ method: m.toUpperCase(), path: `${prefix}${route.path}`, level, ...(input ? { input } : {}) }));
+            return Object.keys(route.methods).map((m) => ({
+              method: m.toUpperCase(),
+              path: `${prefix}${route.path}`,
+              level,
+              ...(input ? { input } : {}),
+            }));
           }),
       );
     },

@@ -5,7 +5,17 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What the build reads: the four source trees, the resources and the build's own configuration. */
-export const BUILD_INPUTS = ['server', 'src-main', 'src-preload', 'src-renderer', 'resources', 'electron.vite.config.ts', 'bench/route-js.ts', 'tsconfig.json', 'package-lock.json'];
+export const BUILD_INPUTS = [
+  'server',
+  'src-main',
+  'src-preload',
+  'src-renderer',
+  'resources',
+  'electron.vite.config.ts',
+  'bench/route-js.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
 /** What the headless server needs from a build. */
 export const BUILD_OUTPUTS = ['out/main/server.js', 'out/renderer/index.html'];
 
@@ -61,6 +71,7 @@ export function buildState(root, inputs = BUILD_INPUTS, outputs = BUILD_OUTPUTS)
 export function rebuildReason(state, forced = false) {
   if (forced) return 'Rebuilding Lantern (LANTERN_REBUILD=1)...';
   if (state.state === 'missing') return `Building Lantern (first run: no ${state.output})...`;
-  if (state.state === 'stale') return `Rebuilding Lantern: the sources changed since the build of ${state.builtAt.toISOString()} (e.g. ${state.changed})...`;
+  if (state.state === 'stale')
+    return `Rebuilding Lantern: the sources changed since the build of ${state.builtAt.toISOString()} (e.g. ${state.changed})...`;
   return null;
 }

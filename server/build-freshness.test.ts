@@ -36,11 +36,14 @@ describe('whether npm run serve rebuilds', () => {
     write('src-renderer/pages/Home/Home.tsx', minutes(5));
     const s = buildState(root);
     expect(s).toEqual({ state: 'stale', changed: 'src-renderer/pages/Home/Home.tsx', builtAt: BUILT });
-    expect(rebuildReason(s)).toBe('Rebuilding Lantern: the sources changed since the build of 2026-01-02T10:00:00.000Z (e.g. src-renderer/pages/Home/Home.tsx)...');
+    expect(rebuildReason(s)).toBe(
+      'Rebuilding Lantern: the sources changed since the build of 2026-01-02T10:00:00.000Z (e.g. src-renderer/pages/Home/Home.tsx)...',
+    );
   });
 
   it('counts the build configuration and dependencies, not tests, notes or the launcher itself', () => {
-    for (const f of ['server/app.test.ts', 'src-renderer/x.test.tsx', 'server/README.md', 'server/serve.mjs', 'server/build-freshness.mjs']) write(f, minutes(5));
+    for (const f of ['server/app.test.ts', 'src-renderer/x.test.tsx', 'server/README.md', 'server/serve.mjs', 'server/build-freshness.mjs'])
+      write(f, minutes(5));
     expect(buildState(root).state).toBe('fresh');
     write('package-lock.json', minutes(5));
     expect(buildState(root)).toMatchObject({ state: 'stale', changed: 'package-lock.json' });

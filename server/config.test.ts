@@ -4,8 +4,20 @@ import { loadConfig, makeConfig } from './config.js';
 describe('configuration', () => {
   it('a served instance reuses list pages, totals and batches views; tests do none of it', () => {
     const served = loadConfig(['--data-dir', '/tmp/lantern-config-test'], {});
-    expect(served).toMatchObject({ listPageTtlMs: 2000, searchTtlMs: 2000, listCountTtlMs: 60_000, viewFlushMs: 2000, backgroundJobs: true });
-    expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({ listPageTtlMs: 0, searchTtlMs: 0, listCountTtlMs: 0, viewFlushMs: 0, backgroundJobs: false });
+    expect(served).toMatchObject({
+      listPageTtlMs: 2000,
+      searchTtlMs: 2000,
+      listCountTtlMs: 60_000,
+      viewFlushMs: 2000,
+      backgroundJobs: true,
+    });
+    expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({
+      listPageTtlMs: 0,
+      searchTtlMs: 0,
+      listCountTtlMs: 0,
+      viewFlushMs: 0,
+      backgroundJobs: false,
+    });
   });
 
   it('LANTERN_LIST_PAGE_TTL_MS sets the page reuse (0 turns it off); anything but a whole number is ignored', () => {

@@ -18,9 +18,14 @@ describe('the server entry', () => {
 
   it('tells its parent why it could not start (a taken port) before it exits', async () => {
     blocker = createServer();
-    const port = await new Promise<number>((resolve) => blocker!.listen(0, '127.0.0.1', () => resolve((blocker!.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker!.listen(0, '127.0.0.1', () => resolve((blocker!.address() as { port: number }).port)),
+    );
     dataDir = mkdtempSync(join(tmpdir(), 'lantern-main-'));
-    const child = fork(entry, ['--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], { execArgv: ['--import', 'tsx'], stdio: 'pipe' });
+    const child = fork(entry, ['--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'pipe',
+    });
     const messages: unknown[] = [];
     child.on('message', (m) => messages.push(m));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -17,7 +17,9 @@ function defaultRendererDir(): string | null {
 }
 
 // a plain child process talks over process.send; an Electron utilityProcess over parentPort
-const parentPort = (process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }).parentPort;
+const parentPort = (
+  process as unknown as { parentPort?: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } }
+).parentPort;
 const reply = (m: unknown) => {
   if (process.send) process.send(m);
   parentPort?.postMessage(m);
@@ -32,7 +34,9 @@ async function main(): Promise<void> {
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir }, 'lantern is serving');
   // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/
-  process.stdout.write(servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir));
+  process.stdout.write(
+    servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir),
+  );
   // the desktop's site URL follows where it serves (loopback, or the LAN address)
   if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
   // the window always talks to the server over loopback, even when it also serves the LAN

@@ -20,7 +20,9 @@ if (reason) {
     process.exit(b.status ?? 1);
   }
 } else {
-  process.stdout.write(`Running the build of ${state.builtAt.toISOString()} (up to date with the sources; LANTERN_REBUILD=1 forces a rebuild).\n`);
+  process.stdout.write(
+    `Running the build of ${state.builtAt.toISOString()} (up to date with the sources; LANTERN_REBUILD=1 forces a rebuild).\n`,
+  );
 }
 
 const { nodeFlags } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));

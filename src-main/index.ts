@@ -32,7 +32,8 @@ if (!app.requestSingleInstanceLock()) {
     void win?.loadURL(state.enabled ? `${url}/admin/lan` : url);
   });
   const host = new ServerHost({
-    fork: (args) => utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit', execArgv: runtime.nodeFlags }),
+    fork: (args) =>
+      utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit', execArgv: runtime.nodeFlags }),
     dataDir,
     ...lan.binding(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),

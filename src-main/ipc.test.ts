@@ -36,9 +36,13 @@ describe('IPC handlers', () => {
   it('refuses a foreign origin and a subframe', async () => {
     const { registered, handlers } = setup();
     const evilFrame = { url: 'https://evil.example/' };
-    await expect(registered.get(CHANNELS.tokenGet)!({ sender: { mainFrame: evilFrame }, senderFrame: evilFrame })).rejects.toThrow(/foreign sender/);
+    await expect(registered.get(CHANNELS.tokenGet)!({ sender: { mainFrame: evilFrame }, senderFrame: evilFrame })).rejects.toThrow(
+      /foreign sender/,
+    );
     const sub = { url: 'http://127.0.0.1:4000/frame' };
-    await expect(registered.get(CHANNELS.tokenGet)!({ sender: { mainFrame: { url: 'http://127.0.0.1:4000/' } }, senderFrame: sub })).rejects.toThrow(/foreign sender/);
+    await expect(
+      registered.get(CHANNELS.tokenGet)!({ sender: { mainFrame: { url: 'http://127.0.0.1:4000/' } }, senderFrame: sub }),
+    ).rejects.toThrow(/foreign sender/);
     expect(handlers[CHANNELS.tokenGet]).not.toHaveBeenCalled();
   });
 

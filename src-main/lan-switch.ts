@@ -24,7 +24,10 @@ export class LanSwitch {
   /** The remembered setting. */
   current(): LanState {
     const port = Number(this.store.get('lan.port'));
-    return { enabled: this.store.get('lan.enabled') === true, port: Number.isInteger(port) && port >= 1024 && port <= 65535 ? port : DEFAULT_LAN_PORT };
+    return {
+      enabled: this.store.get('lan.enabled') === true,
+      port: Number.isInteger(port) && port >= 1024 && port <= 65535 ? port : DEFAULT_LAN_PORT,
+    };
   }
 
   /** Where the server should bind at launch. */

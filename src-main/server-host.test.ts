@@ -94,7 +94,11 @@ describe('the server host', () => {
     await vi.waitFor(() => expect(children).toHaveLength(2));
     children[1].emit('exit', 1);
     expect(children[2].args).toEqual(['--port', '5555', '--host', '127.0.0.1', '--data-dir', '/data']);
-    expect(onFallback).toHaveBeenCalledWith({ wanted: { host: '0.0.0.0', port: 9090 }, using: { host: '127.0.0.1', port: 5555 }, reason: 'exit code 1' });
+    expect(onFallback).toHaveBeenCalledWith({
+      wanted: { host: '0.0.0.0', port: 9090 },
+      using: { host: '127.0.0.1', port: 5555 },
+      reason: 'exit code 1',
+    });
     children[2].ready(5555);
     expect(await again).toBe('http://127.0.0.1:5555');
   });
@@ -118,7 +122,11 @@ describe('the server host', () => {
   });
 
   it('tells the user plainly where it serves instead', () => {
-    const m = fallbackMessage({ wanted: { host: '0.0.0.0', port: 9080 }, using: { host: '127.0.0.1', port: 0 }, reason: 'listen EADDRINUSE: address already in use 0.0.0.0:9080' });
+    const m = fallbackMessage({
+      wanted: { host: '0.0.0.0', port: 9080 },
+      using: { host: '127.0.0.1', port: 0 },
+      reason: 'listen EADDRINUSE: address already in use 0.0.0.0:9080',
+    });
     expect(m.message).toBe('Lantern could not serve on the LAN on port 9080');
     expect(m.detail).toContain('EADDRINUSE');
     expect(m.detail).toContain('It is serving on this computer only instead.');
@@ -176,7 +184,15 @@ describe('the server host', () => {
     const started = host.start();
     children[0].ready();
     await started;
-    for (const bad of [null, 'x', { type: 'lantern:lan-request' }, { type: 'lantern:lan-request', enabled: 'yes', port: 9080 }, { type: 'lantern:lan-request', enabled: true, port: 80 }, { type: 'lantern:lan-request', enabled: true, port: 9080.5 }, { type: 'other', enabled: true, port: 9080 }]) {
+    for (const bad of [
+      null,
+      'x',
+      { type: 'lantern:lan-request' },
+      { type: 'lantern:lan-request', enabled: 'yes', port: 9080 },
+      { type: 'lantern:lan-request', enabled: true, port: 80 },
+      { type: 'lantern:lan-request', enabled: true, port: 9080.5 },
+      { type: 'other', enabled: true, port: 9080 },
+    ]) {
       children[0].emit('message', bad);
     }
     expect(onLanRequest).not.toHaveBeenCalled();

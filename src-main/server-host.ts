@@ -129,7 +129,12 @@ export class ServerHost {
     this.lastError = null;
     child.on('message', (m) => {
       if (child !== this.child) return;
-      if (m && typeof m === 'object' && (m as { type?: unknown }).type === 'lantern:ready' && typeof (m as { url?: unknown }).url === 'string') {
+      if (
+        m &&
+        typeof m === 'object' &&
+        (m as { type?: unknown }).type === 'lantern:ready' &&
+        typeof (m as { url?: unknown }).url === 'string'
+      ) {
         this.url = (m as { url: string }).url;
         this.ready = true;
         // keep the same port across restarts so the window's URL stays valid

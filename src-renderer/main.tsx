@@ -38,5 +38,6 @@ async function start(): Promise<void> {
 }
 
 start().catch(() => {
-  document.getElementById('root')!.innerHTML = '<main class="error-page"><h1>50X</h1><p>The server encountered an error and could not complete your request.</p></main>';
+  document.getElementById('root')!.innerHTML =
+    '<main class="error-page"><h1>50X</h1><p>The server encountered an error and could not complete your request.</p></main>';
 });

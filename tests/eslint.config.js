@@ -10,7 +10,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // fields that hold stored codes (statuses, roles, kinds): the no-raw-code rule below watches them
-const CODE_FIELDS = '/^(?:status|show|pin|adopted|cancelled|mail_status|role_id|object_type|question_status|questionStatus|object_status|object_show_status|type|activity_type)$/';
+const CODE_FIELDS =
+  '/^(?:status|show|pin|adopted|cancelled|mail_status|role_id|object_type|question_status|questionStatus|object_status|object_show_status|type|activity_type)$/';
 // `x.status === 10` or `10 === x.status` (a code 1-19 against such a field)
 const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
   selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=/^(?:[1-9]|1[0-9])$/][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
@@ -24,21 +25,30 @@ const layer = (files, patterns) => ({
 
 const SQL_MESSAGE = 'SQL only in repositories: build kysely queries in a <module>.repository.ts function and call it.';
 const SQL_OUTSIDE_REPOSITORY = [
-  { selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]', message: SQL_MESSAGE },
+  {
+    selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: SQL_MESSAGE,
+  },
   // a common table expression: with('name', (db) => query); Array's with(index, value) takes no function
-  { selector: 'CallExpression[callee.property.name=/^(with|withRecursive)$/][arguments.length=2][arguments.1.type=/FunctionExpression$/]', message: SQL_MESSAGE },
+  {
+    selector: 'CallExpression[callee.property.name=/^(with|withRecursive)$/][arguments.length=2][arguments.1.type=/FunctionExpression$/]',
+    message: SQL_MESSAGE,
+  },
   { selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']", message: SQL_MESSAGE },
   { selector: "CallExpression[callee.object.name='sql']", message: SQL_MESSAGE },
-  { selector: "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql'][importKind!='type']", message: SQL_MESSAGE },
+  {
+    selector: "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql'][importKind!='type']",
+    message: SQL_MESSAGE,
+  },
 ];
 
 // files whose queries still wait to move into their repository (issue 13); the list only shrinks
-const SQL_NOT_YET_MOVED = [
-  'server/modules/import/stackexchange.ts',
-];
+const SQL_NOT_YET_MOVED = ['server/modules/import/stackexchange.ts'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'bench/results/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'bench/results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -73,29 +83,43 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...RAW_CODE_COMPARISON],
     },
   },
-  layer(['server/**/*.ts'], [
-    { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
-  ]),
+  layer(
+    ['server/**/*.ts'],
+    [{ regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' }],
+  ),
   {
     // tests of the plumbing may drive whole apps; the plumbing itself may not
-    ...layer(['server/http/**/*.ts'], [
-      { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
-      { regex: '(^|/)modules/', message: 'server/http is the HTTP plumbing: it knows no resource module (modules use http, not the reverse).' },
-    ]),
+    ...layer(
+      ['server/http/**/*.ts'],
+      [
+        { regex: '(^|/)src-(main|preload|renderer)(/|$)', message: 'server/** must not import the desktop or UI layers.' },
+        {
+          regex: '(^|/)modules/',
+          message: 'server/http is the HTTP plumbing: it knows no resource module (modules use http, not the reverse).',
+        },
+      ],
+    ),
     ignores: ['server/http/**/*.test.ts'],
   },
-  layer(['src-renderer/**/*.{ts,tsx}'], [
-    { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
-    { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },
-    { regex: '(^|/)src-preload/(?!contract|global)', message: 'The renderer imports only the preload contract types.' },
-  ]),
-  layer(['src-main/**/*.ts'], [
-    { regex: '(^|/)src-renderer(/|$)', message: 'src-main must not import the renderer.' },
-    { regex: '(^|/)server(/|$)', message: 'src-main runs the server as a separate process; it must not import server code.' },
-  ]),
-  layer(['src-preload/**/*.ts'], [
-    { regex: '(^|/)(server|src-renderer|src-main)(/|$)', message: 'The preload is a narrow bridge: no imports from other layers.' },
-  ]),
+  layer(
+    ['src-renderer/**/*.{ts,tsx}'],
+    [
+      { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
+      { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },
+      { regex: '(^|/)src-preload/(?!contract|global)', message: 'The renderer imports only the preload contract types.' },
+    ],
+  ),
+  layer(
+    ['src-main/**/*.ts'],
+    [
+      { regex: '(^|/)src-renderer(/|$)', message: 'src-main must not import the renderer.' },
+      { regex: '(^|/)server(/|$)', message: 'src-main runs the server as a separate process; it must not import server code.' },
+    ],
+  ),
+  layer(
+    ['src-preload/**/*.ts'],
+    [{ regex: '(^|/)(server|src-renderer|src-main)(/|$)', message: 'The preload is a narrow bridge: no imports from other layers.' }],
+  ),
   {
     // SQL lives in repositories: elsewhere in the server no kysely query is built (the db layer
     // itself, repositories and tests excepted)
@@ -106,9 +130,15 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON],
     },
   },
-  layer(['server/contract/**/*.ts'], [
-    { regex: '^(express|kysely|better-sqlite3|node:.*)$|(^|/)(http|db|modules|infra)/', message: 'server/contract is pure: no runtime dependencies.' },
-  ]),
+  layer(
+    ['server/contract/**/*.ts'],
+    [
+      {
+        regex: '^(express|kysely|better-sqlite3|node:.*)$|(^|/)(http|db|modules|infra)/',
+        message: 'server/contract is pure: no runtime dependencies.',
+      },
+    ],
+  ),
   // layout is Prettier's (npm run format; npm test checks it): no lint rule argues with it
   prettierOff,
 );

@@ -68,7 +68,15 @@ single('electronegativity', 'node', ['tests/security/electronegativity.mjs']);
 step('unit', () => {
   const out = join(results, 'vitest.json');
   rmSync(out, { force: true });
-  const r = run('npx', ['vitest', 'run', '-c', 'tests/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const r = run('npx', [
+    'vitest',
+    'run',
+    '-c',
+    'tests/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const j = readJson(out);
   if (!j) {
     failed++;
@@ -86,7 +94,9 @@ step('e2e', () => {
   if (!existsSync(join(root, 'tests/playwright.config.ts'))) return { seconds: '0', note: 'no e2e config' };
   const out = join(results, 'playwright.json');
   rmSync(out, { force: true });
-  const r = run('npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const r = run('npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
   const j = readJson(out);
   if (!j) {
     failed++;

@@ -61,11 +61,16 @@ describe('the lantern CLI', () => {
   it('backs up a data dir while its server runs, restores it into a new one and checks it', async () => {
     app = await startTestApp();
     writeFileSync(join(app.dataDir, 'marker.txt'), 'not part of a backup');
-    await app.lantern.ctx.db.insertInto('meta').values({ object_id: '1', key: 'from the cli', value: 'v', created_at: 0, updated_at: 0 }).execute();
+    await app.lantern.ctx.db
+      .insertInto('meta')
+      .values({ object_id: '1', key: 'from the cli', value: 'v', created_at: 0, updated_at: 0 })
+      .execute();
     const out = join(tempDir(), 'site.tar.gz');
     const backup = await lantern(['backup', '--data-dir', app.dataDir, '--out', out], true);
     expect(backup.code, backup.err).toBe(0);
-    expect(backup.out).toMatch(/^Backed up .+ to .+site\.tar\.gz \(\d+\.\d\d MB\): 0 questions, 0 answers, 1 users, 0 uploaded files; schema \d{4}_/);
+    expect(backup.out).toMatch(
+      /^Backed up .+ to .+site\.tar\.gz \(\d+\.\d\d MB\): 0 questions, 0 answers, 1 users, 0 uploaded files; schema \d{4}_/,
+    );
     // the progress bar is redrawn on a terminal and ends at 100%
     expect(backup.err).toContain('Copying the database');
     expect(backup.err).toMatch(/Writing the archive\s+\[#+\] 100%/);

@@ -8,7 +8,14 @@ import { translate } from '../contract/messages/index.js';
 import { connectDatabase, databaseFile } from '../db/connect.js';
 import { openSqlite } from '../db/dialect/sqlite.js';
 import { backupNow } from '../infra/backup.js';
-import { BackupError, checkDatabaseFile, currentSchemaVersion, restoreIntoDataDir, type Manifest, type Progress } from '../modules/backup/backup.archive.js';
+import {
+  BackupError,
+  checkDatabaseFile,
+  currentSchemaVersion,
+  restoreIntoDataDir,
+  type Manifest,
+  type Progress,
+} from '../modules/backup/backup.archive.js';
 import { guessSite, importStackExchange, type Counts, type ImportReport } from '../modules/import/stackexchange.js';
 import { PHASE_LABELS, ProgressBar, type CliIo } from './progress.js';
 
@@ -49,7 +56,9 @@ function progressTo(bar: ProgressBar) {
 }
 
 function importLine(label: string, c: Counts): string {
-  const reasons = Object.entries(c.reasons).map(([r, n]) => `${r}: ${n}`).join(', ');
+  const reasons = Object.entries(c.reasons)
+    .map(([r, n]) => `${r}: ${n}`)
+    .join(', ');
   return `  ${label.padEnd(10)} ${String(c.rows).padStart(7)} rows, ${c.imported} imported, ${c.existing} already there, ${c.skipped} skipped${reasons ? ` (${reasons})` : ''}`;
 }
 
@@ -63,7 +72,12 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
     importLine('comments', r.comments),
     ...(r.badges.rows ? [importLine('badges', r.badges)] : []),
     ...(r.postLinks.rows ? [importLine('post links', r.postLinks), `  questions closed as duplicates: ${r.duplicatesClosed}`] : []),
-    ...(r.votes.rows ? [importLine('votes', r.votes), `  votes of imported voters: ${r.votes.votes}; bookmarks: ${r.votes.bookmarks}; votes kept in the scores: ${r.votes.inScore}`] : []),
+    ...(r.votes.rows
+      ? [
+          importLine('votes', r.votes),
+          `  votes of imported voters: ${r.votes.votes}; bookmarks: ${r.votes.bookmarks}; votes kept in the scores: ${r.votes.inScore}`,
+        ]
+      : []),
     ...(r.history.rows ? [importLine('history', r.history), `  revisions made: ${r.revisions}`] : []),
     `  other post types not imported: ${r.posts.otherTypes}; rows without a valid type: ${r.posts.invalidType}`,
     `  placeholder authors: ${r.placeholderUsers}; tags created: ${r.tagsCreated}; accepted answers: ${r.acceptedAnswers}`,
@@ -75,10 +89,15 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
 /** The import-se command (also run on its own as `npm run import:se`, under that name). */
 export function importSeCommand(io: CliIo, name = 'import-se'): Command {
   return new Command(name)
-    .description('Import a Stack Exchange data dump folder (Users, Posts, Comments, Tags, Badges, PostLinks, Votes, PostHistory .xml) into a data dir')
+    .description(
+      'Import a Stack Exchange data dump folder (Users, Posts, Comments, Tags, Badges, PostLinks, Votes, PostHistory .xml) into a data dir',
+    )
     .argument('<dump>', 'the dump folder')
     .addOption(dataDirOption())
-    .option('--site <host>', 'the site the dump comes from, for the attribution links (default: from the folder name: coffee -> coffee.stackexchange.com, history-meta -> meta.history.stackexchange.com)')
+    .option(
+      '--site <host>',
+      'the site the dump comes from, for the attribution links (default: from the folder name: coffee -> coffee.stackexchange.com, history-meta -> meta.history.stackexchange.com)',
+    )
     .option('--batch-size <n>', 'rows per transaction', wholeNumber(1, 100_000), 500)
     .action(async (dump: string, opts: { dataDir?: string; site?: string; batchSize: number }) => {
       const folder = resolve(dump);
@@ -136,7 +155,9 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command('backup')
-    .description('Back a data dir up into one .tar.gz (the database copied online, so a running server keeps serving; the uploads; a manifest with counts and checksums)')
+    .description(
+      'Back a data dir up into one .tar.gz (the database copied online, so a running server keeps serving; the uploads; a manifest with counts and checksums)',
+    )
     .addOption(dataDirOption())
     .option('--out <file>', 'where to write the archive (default: <data dir>/backups/lantern-<UTC time>.tar.gz)')
     .action(async (opts: { dataDir?: string; out?: string }) => {
@@ -144,9 +165,14 @@ export function buildProgram(io: CliIo): Command {
       const dialect = openSqlite(existingDatabase(dataDir));
       const bar = new ProgressBar(io);
       try {
-        const { file, manifest } = await backupNow(dialect, dataDir, { target: opts.out ? resolve(opts.out) : undefined, onProgress: progressTo(bar) }).catch(explain);
+        const { file, manifest } = await backupNow(dialect, dataDir, {
+          target: opts.out ? resolve(opts.out) : undefined,
+          onProgress: progressTo(bar),
+        }).catch(explain);
         bar.done();
-        io.out(`Backed up ${dataDir} to ${file} (${mb(statSync(file).size)}): ${countsLine(manifest.counts)}; schema ${manifest.schema_version}.\n`);
+        io.out(
+          `Backed up ${dataDir} to ${file} (${mb(statSync(file).size)}): ${countsLine(manifest.counts)}; schema ${manifest.schema_version}.\n`,
+        );
       } finally {
         bar.done();
         await dialect.close();
@@ -155,7 +181,9 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command('restore')
-    .description('Restore a backup into a data dir: checks the archive first (manifest, checksums, integrity, schema), then swaps it in; a refused archive leaves the data as it was. Stop the server using the data dir first (or restore from Admin → Backups while it runs).')
+    .description(
+      'Restore a backup into a data dir: checks the archive first (manifest, checksums, integrity, schema), then swaps it in; a refused archive leaves the data as it was. Stop the server using the data dir first (or restore from Admin → Backups while it runs).',
+    )
     .argument('<file>', 'the backup archive (.tar.gz)')
     .addOption(dataDirOption())
     .action(async (file: string, opts: { dataDir?: string }) => {
@@ -170,7 +198,9 @@ export function buildProgram(io: CliIo): Command {
         await handle.close();
         bar.update(PHASE_LABELS.migrating, 1, 1);
         bar.done();
-        io.out(`Restored ${archive} (taken ${manifest.created_at} by ${manifest.lantern_version}) into ${dataDir}: ${countsLine(manifest.counts)}.\n`);
+        io.out(
+          `Restored ${archive} (taken ${manifest.created_at} by ${manifest.lantern_version}) into ${dataDir}: ${countsLine(manifest.counts)}.\n`,
+        );
       } finally {
         bar.done();
       }
@@ -188,7 +218,9 @@ export function buildProgram(io: CliIo): Command {
       } catch (err) {
         explain(err);
       }
-      io.out(`${dataDir}\n  integrity: ${result.integrity}\n  schema version: ${result.schemaVersion || '(none)'}; this build: ${currentSchemaVersion()}\n`);
+      io.out(
+        `${dataDir}\n  integrity: ${result.integrity}\n  schema version: ${result.schemaVersion || '(none)'}; this build: ${currentSchemaVersion()}\n`,
+      );
       io.out(result.pending ? `  ${result.pending} migration(s) will run when the server next opens it\n` : '  the schema is up to date\n');
     });
 

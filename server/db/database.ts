@@ -8,9 +8,24 @@ import type {
   UserTable,
 } from './tables/user.table.js';
 import type {
-  ActivityTable, AnswerTable, BadgeAwardTable, BadgeGroupTable, BadgeTable, CollectionGroupTable, CollectionTable,
-  CommentTable, FileRecordTable, MetaTable, NotificationTable, QuestionLinkTable, QuestionTable, ReportTable,
-  ReviewTable, RevisionTable, TagRelTable, TagTable,
+  ActivityTable,
+  AnswerTable,
+  BadgeAwardTable,
+  BadgeGroupTable,
+  BadgeTable,
+  CollectionGroupTable,
+  CollectionTable,
+  CommentTable,
+  FileRecordTable,
+  MetaTable,
+  NotificationTable,
+  QuestionLinkTable,
+  QuestionTable,
+  ReportTable,
+  ReviewTable,
+  RevisionTable,
+  TagRelTable,
+  TagTable,
 } from './tables/content.table.js';
 import type { ActionRecordTable, CaptchaTable, ConfigTable, RequestGuardTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
 

@@ -42,7 +42,9 @@ async function addImportedQuestion(db: Kysely<any>, id: string): Promise<void> {
 }
 
 async function searchIds(db: Kysely<any>, word: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`SELECT CAST(rowid AS TEXT) AS id FROM search_index WHERE search_index MATCH ${word}`.execute(db);
+  const { rows } = await sql<{ id: string }>`SELECT CAST(rowid AS TEXT) AS id FROM search_index WHERE search_index MATCH ${word}`.execute(
+    db,
+  );
   return rows.map((r) => r.id);
 }
 

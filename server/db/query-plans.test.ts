@@ -43,19 +43,28 @@ const planOf = async (run: () => Promise<unknown>, which?: (sql: string) => bool
 // Every vote counts its post's votes and looks for the voter's own; a popular post has thousands.
 describe('reading the votes of a post', () => {
   it('counts them from the index alone', async () => {
-    expect(await planOf(() => activityCounts(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(/USING COVERING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/);
+    expect(await planOf(() => activityCounts(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(
+      /USING COVERING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/,
+    );
   });
 
   it("finds the voter's own through the index", async () => {
-    expect(await planOf(() => activeActivities(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(/USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/);
+    expect(await planOf(() => activeActivities(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(
+      /USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/,
+    );
   });
 });
 
 // Every notification poll of a user who may review counts the suggested edits waiting; every post has revisions.
 describe('suggested edits waiting for review', () => {
   it('are counted from the index alone, and the review page walks it', async () => {
-    expect(await planOf(() => countUnreviewed(db, [0, 1, 2]))).toMatch(/USING COVERING INDEX revision_pending_idx \(status=\? AND object_type=\?\)/);
-    const plan = await planOf(() => pageUnreviewed(db, [0, 1, 2], 1, 10), (sql) => sql.includes('order by'));
+    expect(await planOf(() => countUnreviewed(db, [0, 1, 2]))).toMatch(
+      /USING COVERING INDEX revision_pending_idx \(status=\? AND object_type=\?\)/,
+    );
+    const plan = await planOf(
+      () => pageUnreviewed(db, [0, 1, 2], 1, 10),
+      (sql) => sql.includes('order by'),
+    );
     expect(plan).toMatch(/USING INDEX revision_pending_idx/);
   });
 });
@@ -63,7 +72,15 @@ describe('suggested edits waiting for review', () => {
 // A text search looks up each of its (up to a few thousand) matching posts by id.
 describe('a text search', () => {
   it('reads the matching posts from their brief indexes, not the tables', async () => {
-    const search = async () => (await prepareSearch({ ...app.lantern.ctx, db }, undefined, '127.0.0.1', { q: 'espresso grinder', order: 'relevance', page: 1, size: 20 })).run();
+    const search = async () =>
+      (
+        await prepareSearch({ ...app.lantern.ctx, db }, undefined, '127.0.0.1', {
+          q: 'espresso grinder',
+          order: 'relevance',
+          page: 1,
+          size: 20,
+        })
+      ).run();
     const plan = await planLines(search, (sql) => sql.includes('over()'));
     expect(plan).toContain('SEARCH q USING COVERING INDEX question_search_brief_idx (id=? AND status=? AND show=?)');
     expect(plan).toContain('SEARCH a USING COVERING INDEX answer_search_brief_idx (id=? AND status=?)');

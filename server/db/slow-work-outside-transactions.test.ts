@@ -52,7 +52,17 @@ describe('no slow work while a transaction is open', () => {
     app = await startTestApp({ install: false });
     const seen = watchHashing(app);
     const r = await app.call('POST', '/installation/base-info', {
-      body: { lang: 'en_US', site_name: 'Team', site_url: 'http://127.0.0.1:9080', contact_email: 'team@example.com', name: 'Team Admin', password: 'correct horse', email: 'admin@example.com', login_required: false, external_content_display: 'always_display' },
+      body: {
+        lang: 'en_US',
+        site_name: 'Team',
+        site_url: 'http://127.0.0.1:9080',
+        contact_email: 'team@example.com',
+        name: 'Team Admin',
+        password: 'correct horse',
+        email: 'admin@example.com',
+        login_required: false,
+        external_content_display: 'always_display',
+      },
     });
     expect(r.status).toBe(200);
     expect(seen).toEqual([false]);
@@ -63,7 +73,10 @@ describe('no slow work while a transaction is open', () => {
     const ctx = app.lantern.ctx;
     const token = await adminToken(app);
     probe.inTransaction = () => ctx.dialect.inTransaction();
-    const made = await app.call('POST', '/answer/api/v1/tag', { token, body: { slug_name: 'wal', display_name: 'WAL', original_text: 'Write-*ahead* log.' } });
+    const made = await app.call('POST', '/answer/api/v1/tag', {
+      token,
+      body: { slug_name: 'wal', display_name: 'WAL', original_text: 'Write-*ahead* log.' },
+    });
     expect(made.status).toBe(200);
     const tag = await ctx.db.selectFrom('tag').select('parsed_text').where('slug_name', '=', 'wal').executeTakeFirstOrThrow();
     expect(tag.parsed_text).toContain('<em>ahead</em>');
@@ -75,11 +88,17 @@ describe('no slow work while a transaction is open', () => {
     app = await startTestApp();
     const ctx = app.lantern.ctx;
     const token = await adminToken(app);
-    const made = await app.call('POST', '/answer/api/v1/tag', { token, body: { slug_name: 'sqlite', display_name: 'SQLite', original_text: '' } });
+    const made = await app.call('POST', '/answer/api/v1/tag', {
+      token,
+      body: { slug_name: 'sqlite', display_name: 'SQLite', original_text: '' },
+    });
     expect(made.status).toBe(200);
     const { id } = await ctx.db.selectFrom('tag').select('id').where('slug_name', '=', 'sqlite').executeTakeFirstOrThrow();
     probe.inTransaction = () => ctx.dialect.inTransaction();
-    const r = await app.call('PUT', '/answer/api/v1/tag', { token, body: { tag_id: id, original_text: 'An **embedded** database engine.' } });
+    const r = await app.call('PUT', '/answer/api/v1/tag', {
+      token,
+      body: { tag_id: id, original_text: 'An **embedded** database engine.' },
+    });
     expect(r.status).toBe(200);
     const tag = await ctx.db.selectFrom('tag').select('parsed_text').where('id', '=', id).executeTakeFirstOrThrow();
     expect(tag.parsed_text).toContain('<strong>embedded</strong>');

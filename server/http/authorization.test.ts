@@ -12,20 +12,41 @@ import type { RouteInfo } from '../app.js';
 
 /** Routes with no auth() middleware on purpose: the reference's public group, the installer and static files. */
 const OPEN = new Set([
-  'GET /answer/api/v1/language/options', 'GET /answer/api/v1/language/config',
-  'POST /answer/api/v1/user/register/email', 'POST /answer/api/v1/user/login/email', 'POST /answer/api/v1/user/email/verification',
-  'POST /answer/api/v1/user/password/reset', 'POST /answer/api/v1/user/password/replacement', 'PUT /answer/api/v1/user/email',
-  'PUT /answer/api/v1/user/notification/unsubscribe', 'GET /answer/api/v1/siteinfo', 'GET /answer/api/v1/plugin/status',
-  'GET /answer/api/v1/captcha/config', 'GET /answer/api/v1/embed/config', 'GET /answer/api/v1/render/config',
-  'GET /answer/api/v1/connector/info', 'GET /answer/api/v1/connector/login/:name', 'GET /answer/api/v1/connector/redirect/:name',
-  'POST /answer/api/v1/connector/binding/email', 'GET /answer/api/v1/user-center/login/redirect', 'GET /answer/api/v1/user-center/sign-up/redirect',
-  'GET /answer/api/v1/user-center/login/callback', 'GET /answer/api/v1/user-center/sign-up/callback',
+  'GET /answer/api/v1/language/options',
+  'GET /answer/api/v1/language/config',
+  'POST /answer/api/v1/user/register/email',
+  'POST /answer/api/v1/user/login/email',
+  'POST /answer/api/v1/user/email/verification',
+  'POST /answer/api/v1/user/password/reset',
+  'POST /answer/api/v1/user/password/replacement',
+  'PUT /answer/api/v1/user/email',
+  'PUT /answer/api/v1/user/notification/unsubscribe',
+  'GET /answer/api/v1/siteinfo',
+  'GET /answer/api/v1/plugin/status',
+  'GET /answer/api/v1/captcha/config',
+  'GET /answer/api/v1/embed/config',
+  'GET /answer/api/v1/render/config',
+  'GET /answer/api/v1/connector/info',
+  'GET /answer/api/v1/connector/login/:name',
+  'GET /answer/api/v1/connector/redirect/:name',
+  'POST /answer/api/v1/connector/binding/email',
+  'GET /answer/api/v1/user-center/login/redirect',
+  'GET /answer/api/v1/user-center/sign-up/redirect',
+  'GET /answer/api/v1/user-center/login/callback',
+  'GET /answer/api/v1/user-center/sign-up/callback',
   // route plugins check each plugin route's own level when it is matched (plugin.routes.ts)
-  '_ALL /answer/api/v1/plugin/route/:slug/*path', '_ALL /answer/admin/api/plugin/route/:slug/*path',
+  '_ALL /answer/api/v1/plugin/route/:slug/*path',
+  '_ALL /answer/admin/api/plugin/route/:slug/*path',
   // the installer refuses everything once installed (install.test.ts)
-  'GET /installation/language/options', 'GET /installation/language/config', 'POST /installation/config-file/check',
-  'POST /installation/db/check', 'POST /installation/init', 'POST /installation/base-info',
-  'GET /robots.txt', 'GET /custom.css', 'GET /uploads/*path',
+  'GET /installation/language/options',
+  'GET /installation/language/config',
+  'POST /installation/config-file/check',
+  'POST /installation/db/check',
+  'POST /installation/init',
+  'POST /installation/base-info',
+  'GET /robots.txt',
+  'GET /custom.css',
+  'GET /uploads/*path',
 ]);
 
 /** Well-formed bodies for the review decisions (about objects that need not exist: the refusal comes first). */
@@ -37,9 +58,12 @@ const REVIEW_BODIES: Record<string, unknown> = {
 
 /** The queues of review work. */
 const REVIEW = [
-  'GET /answer/api/v1/report/unreviewed/post', 'PUT /answer/api/v1/report/review',
-  'GET /answer/api/v1/review/pending/post/page', 'PUT /answer/api/v1/review/pending/post',
-  'GET /answer/api/v1/revisions/unreviewed', 'PUT /answer/api/v1/revisions/audit',
+  'GET /answer/api/v1/report/unreviewed/post',
+  'PUT /answer/api/v1/report/review',
+  'GET /answer/api/v1/review/pending/post/page',
+  'PUT /answer/api/v1/review/pending/post',
+  'GET /answer/api/v1/revisions/unreviewed',
+  'PUT /answer/api/v1/revisions/audit',
 ];
 
 const key = (r: RouteInfo) => `${r.method} ${r.path}`;
@@ -89,7 +113,8 @@ describe('refusals', () => {
     const wrong: string[] = [];
     for (const r of routes.filter((x) => x.level === 'admin' && concrete(x))) {
       const [anon, u, m, a] = [await call(r), await call(r, user), await call(r, moderator), await call(r, admin)];
-      if (anon !== 401 || u !== 403 || m !== 403 || a === 401 || a === 403) wrong.push(`${key(r)}: anonymous ${anon}, user ${u}, moderator ${m}, admin ${a}`);
+      if (anon !== 401 || u !== 403 || m !== 403 || a === 401 || a === 403)
+        wrong.push(`${key(r)}: anonymous ${anon}, user ${u}, moderator ${m}, admin ${a}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -7,7 +7,9 @@ const WINDOW_SECONDS = 5 * 60;
 
 /** The guard key of a request: user, route and body. */
 export function guardKey(userId: number, route: string, body: unknown): string {
-  return createHash('sha256').update(`${userId}\n${route}\n${JSON.stringify(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${userId}\n${route}\n${JSON.stringify(body)}`)
+    .digest('hex');
 }
 
 /**

@@ -56,5 +56,9 @@ export const captchaFields = {
 
 /** A page number or size from a query: missing, zero, negative or junk means the default; capped. */
 export function pageNumber(dflt: number, max: number) {
-  return z.coerce.number().int().catch(dflt).transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
+  return z.coerce
+    .number()
+    .int()
+    .catch(dflt)
+    .transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
 }

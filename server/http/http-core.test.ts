@@ -111,10 +111,19 @@ describe('graceful shutdown', () => {
     const { port } = new URL(started.url);
     const body = JSON.stringify({ db_type: 'sqlite3' });
     const answered = new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/installation/init', headers: { 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/installation/init',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 5));
       // the rest of the body arrives after close() has begun

@@ -42,10 +42,19 @@ const unique = (what: string) => `${what} number ${++seq} written for the author
 /** Objects owned by A (the admin writes what A's objects need around them). */
 const make = {
   async question(): Promise<string> {
-    return (await ok('POST', '/question', (await tokenOf('owner'))!, { title: unique('A question'), content: unique('The body of a question'), tags: [{ slug_name: tag }] })).id;
+    return (
+      await ok('POST', '/question', (await tokenOf('owner'))!, {
+        title: unique('A question'),
+        content: unique('The body of a question'),
+        tags: [{ slug_name: tag }],
+      })
+    ).id;
   },
   async answer(questionId?: string): Promise<{ id: string; question_id: string }> {
-    const q = questionId ?? (await ok('POST', '/question', admin, { title: unique('Admin question'), content: unique('Admin body'), tags: [{ slug_name: tag }] })).id;
+    const q =
+      questionId ??
+      (await ok('POST', '/question', admin, { title: unique('Admin question'), content: unique('Admin body'), tags: [{ slug_name: tag }] }))
+        .id;
     const a = await ok('POST', '/answer', (await tokenOf('owner'))!, { question_id: q, content: unique('An answer by A') });
     return { id: a.info.id, question_id: q };
   },
@@ -71,7 +80,8 @@ interface ObjectCase {
   happened?(o: Record<string, string>): Promise<boolean>;
 }
 
-const api = (method: string, path: string, body?: unknown) => (token: string | undefined) => app.call(method, `/answer/api/v1${path}`, { token, body });
+const api = (method: string, path: string, body?: unknown) => (token: string | undefined) =>
+  app.call(method, `/answer/api/v1${path}`, { token, body });
 
 const CASES: ObjectCase[] = [
   {
@@ -195,9 +205,17 @@ const CASES: ObjectCase[] = [
     setup: async () => {
       const q = await make.question();
       const editor = await makeUser(app, { rank: 150 });
-      const r = await app.call('PUT', '/answer/api/v1/question', { token: editor.token, body: { id: q, title: unique('Suggested title'), content: unique('Suggested body'), tags: [] } });
+      const r = await app.call('PUT', '/answer/api/v1/question', {
+        token: editor.token,
+        body: { id: q, title: unique('Suggested title'), content: unique('Suggested body'), tags: [] },
+      });
       if (r.status !== 200 || !r.body.data.wait_for_review) throw new Error(`suggested edit: ${JSON.stringify(r.body)}`);
-      const revs = await app.lantern.ctx.db.selectFrom('revision').select(['id']).where('object_id', '=', q).where('status', '=', 1).execute();
+      const revs = await app.lantern.ctx.db
+        .selectFrom('revision')
+        .select(['id'])
+        .where('object_id', '=', q)
+        .where('status', '=', 1)
+        .execute();
       if (revs.length !== 1) throw new Error(`expected one pending revision, found ${revs.length}`);
       return { rev: String(revs[0].id), q };
     },
@@ -210,12 +228,20 @@ const CASES: ObjectCase[] = [
       const q = await make.question();
       await ok('POST', '/comment', admin, { object_id: q, original_text: unique('A comment to notify A') });
       await app.lantern.ctx.events.settle();
-      const n = await app.lantern.ctx.db.selectFrom('notification').select(['id']).where('user_id', '=', ids.owner!).where('is_read', '=', 1).orderBy('id', 'desc').executeTakeFirst();
+      const n = await app.lantern.ctx.db
+        .selectFrom('notification')
+        .select(['id'])
+        .where('user_id', '=', ids.owner!)
+        .where('is_read', '=', 1)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
       if (!n) throw new Error('no unread notification for A');
       return { n: String(n.id) };
     },
     call: (o, t) => api('PUT', '/notification/read/state', { id: o.n })(t),
-    happened: async (o) => (await app.lantern.ctx.db.selectFrom('notification').select('is_read').where('id', '=', Number(o.n)).executeTakeFirstOrThrow()).is_read !== 1,
+    happened: async (o) =>
+      (await app.lantern.ctx.db.selectFrom('notification').select('is_read').where('id', '=', Number(o.n)).executeTakeFirstOrThrow())
+        .is_read !== 1,
   },
 ];
 
@@ -230,7 +256,10 @@ const key = (r: RouteInfo) => `${r.method} ${r.path}`;
 /** Refusals by the access guard: no session, not activated, suspended, not an admin. */
 function guardRefusal(res: { status: number; body: any }): boolean {
   const reason = res.body?.reason;
-  return (res.status === 401 && reason === 'base.unauthorized_error') || (res.status === 403 && ['base.unauthorized_error', 'error.email.need_to_be_verified', 'error.user.suspended'].includes(reason));
+  return (
+    (res.status === 401 && reason === 'base.unauthorized_error') ||
+    (res.status === 403 && ['base.unauthorized_error', 'error.email.need_to_be_verified', 'error.user.suspended'].includes(reason))
+  );
 }
 
 /** Whether a caller gets past a route's access level (login not required unless told). */
@@ -275,10 +304,22 @@ beforeAll(async () => {
   ids.inactive = (await makeUser(app, { name: 'Inactive I', mailStatus: MAIL_STATUS.unverified })).id;
   ids.suspended = (await makeUser(app, { name: 'Suspended S', status: 9 })).id;
   tag = 'authz-matrix';
-  const reasons = await app.lantern.ctx.db.selectFrom('config').select(['id', 'key']).where('key', 'like', 'reason.%').where('key', '!=', 'reason.a_duplicate').execute();
-  const closing = JSON.parse((await app.lantern.ctx.db.selectFrom('config').select('value').where('key', '=', 'question.close.reasons').executeTakeFirstOrThrow()).value) as string[];
+  const reasons = await app.lantern.ctx.db
+    .selectFrom('config')
+    .select(['id', 'key'])
+    .where('key', 'like', 'reason.%')
+    .where('key', '!=', 'reason.a_duplicate')
+    .execute();
+  const closing = JSON.parse(
+    (await app.lantern.ctx.db.selectFrom('config').select('value').where('key', '=', 'question.close.reasons').executeTakeFirstOrThrow())
+      .value,
+  ) as string[];
   closeType = reasons.find((r) => closing.some((n) => r.key === (n.startsWith('reason.') ? n : `reason.${n}`)))!.id;
-  await ok('POST', '/question', admin, { title: unique('Question that makes the tag'), content: unique('Body'), tags: [{ slug_name: tag, display_name: tag }] });
+  await ok('POST', '/question', admin, {
+    title: unique('Question that makes the tag'),
+    content: unique('Body'),
+    tags: [{ slug_name: tag, display_name: tag }],
+  });
 });
 afterAll(async () => {
   console.log(`authorisation figures: ${JSON.stringify(figures)}`);
@@ -297,7 +338,10 @@ describe('object-level authorisation', () => {
         const want = expectedAllowed(c.who, caller);
         figures.objectCells += 1;
         if (allowed && !want) figures.objectUnexpectedAllows += 1;
-        if (allowed !== want) unexpected.push(`${c.name} by ${caller}: ${allowed ? 'allowed' : 'refused'} (${res.status} ${res.body?.reason ?? ''}), expected ${want ? 'allowed' : 'refused'}`);
+        if (allowed !== want)
+          unexpected.push(
+            `${c.name} by ${caller}: ${allowed ? 'allowed' : 'refused'} (${res.status} ${res.body?.reason ?? ''}), expected ${want ? 'allowed' : 'refused'}`,
+          );
       }
     }
     expect(unexpected).toEqual([]);
@@ -316,7 +360,10 @@ describe('every route × every caller', () => {
         const want = levelAllows(r.level, c, loginRequired) && !(SESSION_IN_HANDLER.has(key(r)) && c === 'anonymous');
         figures.routeCells += 1;
         if (!refused && !want) figures.routeUnexpectedAllows += 1;
-        if (refused === want) unexpected.push(`${key(r)} by ${c}${loginRequired ? ' (login required)' : ''}: ${res.status} ${res.body?.reason ?? ''}, expected ${want ? 'past the guard' : 'refused'}`);
+        if (refused === want)
+          unexpected.push(
+            `${key(r)} by ${c}${loginRequired ? ' (login required)' : ''}: ${res.status} ${res.body?.reason ?? ''}, expected ${want ? 'past the guard' : 'refused'}`,
+          );
       }
     }
     return unexpected;
@@ -329,7 +376,10 @@ describe('every route × every caller', () => {
   }, 180_000);
 
   it('with login required, refuses anonymous and not-activated callers on the optional routes too', async () => {
-    const r = await app.call('PUT', '/answer/admin/api/siteinfo/login', { token: admin, body: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: true } });
+    const r = await app.call('PUT', '/answer/admin/api/siteinfo/login', {
+      token: admin,
+      body: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: true },
+    });
     expect(r.status).toBe(200);
     const optional = app.lantern.routes().filter((x) => x.level === 'optional');
     expect(optional.length).toBeGreaterThan(20);

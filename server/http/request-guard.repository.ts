@@ -7,7 +7,11 @@ export async function deleteExpiredGuards(db: Db, now: number): Promise<void> {
 
 /** Claims a guard key until expiresAt; false when another request holds it. */
 export async function claimGuard(db: Db, key: string, expiresAt: number): Promise<boolean> {
-  const inserted = await db.insertInto('request_guard').values({ key_hash: key, expires_at: expiresAt }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const inserted = await db
+    .insertInto('request_guard')
+    .values({ key_hash: key, expires_at: expiresAt })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 

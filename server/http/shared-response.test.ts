@@ -34,7 +34,12 @@ describe('sharedBody', () => {
   it('is the success envelope, serialised once, with an ETag of the form Express gives', () => {
     const etagOf = express().get('etag fn') as EtagOf;
     const body = sharedBody('en_US', { list: [1, 2] }, etagOf);
-    expect(JSON.parse(body.bytes.toString())).toEqual({ code: 200, reason: 'base.success', msg: translate('en_US', 'base.success'), data: { list: [1, 2] } });
+    expect(JSON.parse(body.bytes.toString())).toEqual({
+      code: 200,
+      reason: 'base.success',
+      msg: translate('en_US', 'base.success'),
+      data: { list: [1, 2] },
+    });
     expect(body.etag).toMatch(new RegExp(`^W/"${body.bytes.length.toString(16)}-[A-Za-z0-9+/]{27}"$`));
     expect(sharedBody('en_US', { list: [1, 2] }, etagOf).etag).toBe(body.etag);
     expect(sharedBody('en_US', { list: [1, 3] }, etagOf).etag).not.toBe(body.etag);
@@ -70,7 +75,11 @@ describe('a reused list page', () => {
 describe('reused search results', () => {
   it('are kept until an announced change, which shows at once', async () => {
     const id = await ask(admin, 'Lighthouse keepers of the north', 'Who kept the lighthouse lamps burning through the winter?');
-    const find = async () => (await app.call('GET', api('/search?q=lighthouse'))).body.data as { count: number; list: { object: { id: string; title: string } }[] };
+    const find = async () =>
+      (await app.call('GET', api('/search?q=lighthouse'))).body.data as {
+        count: number;
+        list: { object: { id: string; title: string } }[];
+      };
     expect((await find()).list.map((r) => r.object.id)).toEqual([id]);
     // a change nobody announced waits for the TTL
     await app.lantern.ctx.db.updateTable('question').set({ title: 'Renamed in the table only' }).where('id', '=', id).execute();
@@ -88,11 +97,13 @@ describe('reused search results', () => {
     const bob = await makeUser(app, { name: 'Bob Shared', rank: 5000 });
     const mine = await ask(alice.token, 'Alice asks about windmills', 'Where do windmills still grind flour?');
     const theirs = await ask(bob.token, 'Bob asks about windmills', 'Which windmills can be visited?');
-    const me = async (token?: string) => (await app.call('GET', api('/search?q=user:me windmills'), { token })).body.data.list.map((r: any) => r.object.id);
+    const me = async (token?: string) =>
+      (await app.call('GET', api('/search?q=user:me windmills'), { token })).body.data.list.map((r: any) => r.object.id);
     expect(await me(alice.token)).toEqual([mine]);
     expect(await me(bob.token)).toEqual([theirs]);
     expect(await me()).toEqual([]);
-    const page = async (extra: string) => (await app.call('GET', api(`/search?q=windmills${extra}`))).body.data.list.map((r: any) => r.object.id);
+    const page = async (extra: string) =>
+      (await app.call('GET', api(`/search?q=windmills${extra}`))).body.data.list.map((r: any) => r.object.id);
     expect(await page('&order=newest')).toEqual([theirs, mine]);
     expect(await page('&order=newest&size=1&page=2')).toEqual([mine]);
   });

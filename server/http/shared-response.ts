@@ -16,7 +16,15 @@ import { requestLanguage } from './envelope.js';
 
 /** Changes after which shared lists and search results are stale. */
 export const CONTENT_CHANGING_EVENTS = [
-  'question.created', 'answer.created', 'answer.accepted', 'post.edited', 'post.status', 'vote.cast', 'user.profile_updated', 'revision.reviewed', 'comment.created',
+  'question.created',
+  'answer.created',
+  'answer.accepted',
+  'post.edited',
+  'post.status',
+  'vote.cast',
+  'user.profile_updated',
+  'revision.reviewed',
+  'comment.created',
 ] as const satisfies readonly DomainEventType[];
 
 /** One success envelope, serialised once, with its ETag (none when the app makes none). */
@@ -30,7 +38,9 @@ export type EtagOf = ((body: Buffer) => string) | undefined;
 
 /** Serialises a success envelope and tags it once. */
 export function sharedBody(language: LanguageCode, data: unknown, etagOf: EtagOf): SharedBody {
-  const bytes = Buffer.from(JSON.stringify({ code: 200, reason: 'base.success', msg: translate(language, 'base.success'), data: data ?? null }));
+  const bytes = Buffer.from(
+    JSON.stringify({ code: 200, reason: 'base.success', msg: translate(language, 'base.success'), data: data ?? null }),
+  );
   return { bytes, etag: etagOf?.(bytes) };
 }
 
@@ -47,7 +57,10 @@ export function dropOnContentChange(ctx: AppContext, prefix: string): void {
 export async function okShared(ctx: AppContext, res: Response, key: string, ttlMs: number, compute: () => Promise<unknown>): Promise<void> {
   const language = requestLanguage(res.req);
   const etagOf = res.app.get('etag fn') as EtagOf;
-  const body = ttlMs > 0 ? await ctx.cache.get(`${key}|${language}`, ttlMs, async () => sharedBody(language, await compute(), etagOf)) : sharedBody(language, await compute(), etagOf);
+  const body =
+    ttlMs > 0
+      ? await ctx.cache.get(`${key}|${language}`, ttlMs, async () => sharedBody(language, await compute(), etagOf))
+      : sharedBody(language, await compute(), etagOf);
   // with the ETag already set, Express neither hashes the bytes again nor skips the 304
   if (body.etag) res.set('ETag', body.etag);
   res.status(200).type('application/json; charset=utf-8').send(body.bytes);

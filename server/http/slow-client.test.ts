@@ -27,7 +27,9 @@ async function stalled(partial: string): Promise<Socket> {
 describe('slow clients', () => {
   it('answers other callers while requests with unfinished headers and bodies stay open', async () => {
     for (let i = 0; i < 20; i += 1) {
-      await stalled('POST /answer/api/v1/user/login/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"e_mail":"a');
+      await stalled(
+        'POST /answer/api/v1/user/login/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"e_mail":"a',
+      );
       await stalled('GET /answer/api/v1/siteinfo HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     }
     const answers = await Promise.all(Array.from({ length: 10 }, () => app.call('GET', '/answer/api/v1/siteinfo')));

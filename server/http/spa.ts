@@ -22,7 +22,9 @@ export function spaRouter(rendererDir: string, basePath: string, isInstalled: ()
   let template: string | null = null;
   const page = (): string => {
     if (template === null) {
-      const raw = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Lantern</title><div id="root">The UI is not built: run npm run build.</div>';
+      const raw = existsSync(indexFile)
+        ? readFileSync(indexFile, 'utf8')
+        : '<!doctype html><title>Lantern</title><div id="root">The UI is not built: run npm run build.</div>';
       const inject = `<base href="${escapeAttr(basePath)}/"><meta name="lantern-base" content="${escapeAttr(basePath)}">`;
       template = raw.replace(/<head>/i, `<head>${inject}`);
     }

@@ -11,7 +11,9 @@ function run(schema: z.ZodType, source: 'body' | 'query', raw: unknown): Respons
   const req = (source === 'body' ? { body: raw } : { query: raw }) as Request;
   const res = { locals: {} } as Response;
   let called = false;
-  validate(schema, source)(req, res, (() => { called = true; }) as NextFunction);
+  validate(schema, source)(req, res, (() => {
+    called = true;
+  }) as NextFunction);
   expect(called).toBe(true);
   return res;
 }

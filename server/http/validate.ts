@@ -26,9 +26,7 @@ export function issuesToFields(issues: z.core.$ZodIssue[]): FieldIssue[] {
     const field = issue.path.map(String).join('.') || 'body';
     if (seen.has(field)) continue;
     seen.add(field);
-    const message = issue.message.startsWith('validation.') || issue.message.startsWith('error.')
-      ? issue.message
-      : genericKey(issue);
+    const message = issue.message.startsWith('validation.') || issue.message.startsWith('error.') ? issue.message : genericKey(issue);
     const { key, params } = parseMessage(message);
     out.push({ field, key, params });
   }
@@ -40,9 +38,13 @@ function genericKey(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.type';
     case 'too_small':
-      return issue.origin === 'string' ? msg('validation.min_length', { min: Number(issue.minimum) }) : msg('validation.min_value', { min: Number(issue.minimum) });
+      return issue.origin === 'string'
+        ? msg('validation.min_length', { min: Number(issue.minimum) })
+        : msg('validation.min_value', { min: Number(issue.minimum) });
     case 'too_big':
-      return issue.origin === 'string' ? msg('validation.max_length', { max: Number(issue.maximum) }) : msg('validation.range', { min: 0, max: Number(issue.maximum) });
+      return issue.origin === 'string'
+        ? msg('validation.max_length', { max: Number(issue.maximum) })
+        : msg('validation.range', { min: 0, max: Number(issue.maximum) });
     case 'invalid_value':
       return msg('validation.one_of', { options: issue.values.map(String).join(', ') });
     case 'unrecognized_keys':

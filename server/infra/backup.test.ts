@@ -17,6 +17,9 @@ describe('backupNow', () => {
     expect(newBackupName(backupsDir(app.dataDir), now)).toBe('lantern-2026-11-22T10-00-00Z-2.tar.gz');
     expect(first.manifest).toMatchObject({ lantern_version: 'lantern-0.1.0', counts: { users: 1, questions: 0, answers: 0, files: 0 } });
     expect(first.manifest.schema_version).toMatch(/^\d{4}_\d{2}_\d{2}_\d{4}_/);
-    expect(readdirSync(backupsDir(app.dataDir)).sort()).toEqual(['lantern-2026-11-22T10-00-00Z.tar.gz', 'lantern-scheduled-2026-11-22T10-00-00Z.tar.gz']);
+    expect(readdirSync(backupsDir(app.dataDir)).sort()).toEqual([
+      'lantern-2026-11-22T10-00-00Z.tar.gz',
+      'lantern-scheduled-2026-11-22T10-00-00Z.tar.gz',
+    ]);
   });
 });

@@ -17,7 +17,10 @@ export const BACKUP_NAME = /^lantern-(scheduled-)?(\d{4}-\d{2}-\d{2})T(\d{2})-(\
 
 /** The name of a new backup taken at `now`, not yet used in `dir`. */
 export function newBackupName(dir: string, now: Date, scheduled = false): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
   const base = `lantern-${scheduled ? 'scheduled-' : ''}${stamp}`;
   for (let n = 1; n < 1000; n++) {
     const name = n === 1 ? `${base}.tar.gz` : `${base}-${n}.tar.gz`;
@@ -39,7 +42,11 @@ export interface BackupNowOptions {
  * Backs a data dir up into one archive (the database copied online, the uploads, a manifest),
  * by default <dataDir>/backups/lantern-<UTC time>.tar.gz; returns the file and its manifest.
  */
-export async function backupNow(dialect: DialectHandle, dataDir: string, opts: BackupNowOptions = {}): Promise<{ file: string; manifest: Manifest }> {
+export async function backupNow(
+  dialect: DialectHandle,
+  dataDir: string,
+  opts: BackupNowOptions = {},
+): Promise<{ file: string; manifest: Manifest }> {
   const now = opts.now ?? new Date();
   const dir = backupsDir(dataDir);
   mkdirSync(dir, { recursive: true });

@@ -31,7 +31,9 @@ describe('the event bus', () => {
   it('settles events emitted by handlers too', async () => {
     const bus = new EventBus({ error: vi.fn() });
     const done = vi.fn();
-    bus.on('answer.accepted', (e) => bus.emit({ type: 'rank.changed', userId: e.answerOwnerId, delta: 15, reason: 'answer.accepted', objectId: e.answerId }));
+    bus.on('answer.accepted', (e) =>
+      bus.emit({ type: 'rank.changed', userId: e.answerOwnerId, delta: 15, reason: 'answer.accepted', objectId: e.answerId }),
+    );
     bus.on('rank.changed', async () => {
       await new Promise((r) => setTimeout(r, 5));
       done();

@@ -8,13 +8,52 @@ import type { Logger } from 'pino';
 export type DomainEvent =
   | { type: 'question.created'; questionId: string; userId: number; status: number }
   | { type: 'answer.created'; answerId: string; questionId: string; userId: number; questionOwnerId: number; status: number }
-  | { type: 'comment.created'; commentId: string; objectId: string; questionId: string; userId: number; objectOwnerId: number; replyUserId: number | null; mentionedUserIds: number[] }
+  | {
+      type: 'comment.created';
+      commentId: string;
+      objectId: string;
+      questionId: string;
+      userId: number;
+      objectOwnerId: number;
+      replyUserId: number | null;
+      mentionedUserIds: number[];
+    }
   | { type: 'answer.accepted'; answerId: string; questionId: string; answerOwnerId: number; byUserId: number }
   | { type: 'question.invited'; questionId: string; byUserId: number; invitedUserIds: number[] }
-  | { type: 'post.edited'; objectId: string; objectType: 'question' | 'answer' | 'tag'; editorId: number; ownerId: number; questionId: string }
-  | { type: 'post.status'; objectId: string; objectType: 'question' | 'answer' | 'comment'; action: 'closed' | 'reopened' | 'deleted' | 'undeleted' | 'pinned' | 'unpinned' | 'listed' | 'unlisted' | 'approved'; byUserId: number; ownerId: number; questionId: string }
-  | { type: 'vote.cast'; objectId: string; objectType: 'question' | 'answer' | 'comment'; voterId: number; ownerId: number; direction: 'up' | 'down'; cancelled: boolean }
-  | { type: 'rank.changed'; userId: number; delta: number; reason: string; objectId: string; /** who acted (voter, accepter, reviewer); absent when unknown */ byUserId?: number }
+  | {
+      type: 'post.edited';
+      objectId: string;
+      objectType: 'question' | 'answer' | 'tag';
+      editorId: number;
+      ownerId: number;
+      questionId: string;
+    }
+  | {
+      type: 'post.status';
+      objectId: string;
+      objectType: 'question' | 'answer' | 'comment';
+      action: 'closed' | 'reopened' | 'deleted' | 'undeleted' | 'pinned' | 'unpinned' | 'listed' | 'unlisted' | 'approved';
+      byUserId: number;
+      ownerId: number;
+      questionId: string;
+    }
+  | {
+      type: 'vote.cast';
+      objectId: string;
+      objectType: 'question' | 'answer' | 'comment';
+      voterId: number;
+      ownerId: number;
+      direction: 'up' | 'down';
+      cancelled: boolean;
+    }
+  | {
+      type: 'rank.changed';
+      userId: number;
+      delta: number;
+      reason: string;
+      objectId: string;
+      /** who acted (voter, accepter, reviewer); absent when unknown */ byUserId?: number;
+    }
   | { type: 'revision.reviewed'; revisionId: number; objectId: string; suggesterId: number; reviewerId: number; approved: boolean }
   | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' }
   | { type: 'user.profile_updated'; userId: number }

@@ -17,13 +17,19 @@ describe('the URLs a started server prints', () => {
       { url: 'http://10.0.0.7:9080/', from: 'the LAN' },
     ]);
     const banner = servingBanner({ host: '0.0.0.0', port: 9080, basePath: '/qa' }, interfaces, '/data');
-    expect(banner).toBe('Lantern is serving (data: /data). Open in a browser:\n  http://127.0.0.1:9080/qa/  (from this computer)\n  http://192.168.1.20:9080/qa/  (from the LAN)\n  http://10.0.0.7:9080/qa/  (from the LAN)\n');
+    expect(banner).toBe(
+      'Lantern is serving (data: /data). Open in a browser:\n  http://127.0.0.1:9080/qa/  (from this computer)\n  http://192.168.1.20:9080/qa/  (from the LAN)\n  http://10.0.0.7:9080/qa/  (from the LAN)\n',
+    );
     expect(banner).not.toContain('0.0.0.0');
   });
 
   it('prints the bound address alone otherwise', () => {
-    expect(servingUrls({ host: '127.0.0.1', port: 4000, basePath: '' }, interfaces)).toEqual([{ url: 'http://127.0.0.1:4000/', from: 'this computer' }]);
-    expect(servingUrls({ host: '192.168.1.20', port: 4000, basePath: '' }, interfaces)).toEqual([{ url: 'http://192.168.1.20:4000/', from: 'the LAN' }]);
+    expect(servingUrls({ host: '127.0.0.1', port: 4000, basePath: '' }, interfaces)).toEqual([
+      { url: 'http://127.0.0.1:4000/', from: 'this computer' },
+    ]);
+    expect(servingUrls({ host: '192.168.1.20', port: 4000, basePath: '' }, interfaces)).toEqual([
+      { url: 'http://192.168.1.20:4000/', from: 'the LAN' },
+    ]);
   });
 
   it('says so when a machine serving every interface has no LAN address', () => {

@@ -21,7 +21,10 @@ export interface ServingUrl {
 export function servingUrls(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>): ServingUrl[] {
   const url = (host: string) => `http://${host.includes(':') ? `[${host}]` : host}:${at.port}${at.basePath}/`;
   if (at.host === '0.0.0.0' || at.host === '::') {
-    return [{ url: url('127.0.0.1'), from: 'this computer' }, ...lanAddresses(interfaces).map((h) => ({ url: url(h), from: 'the LAN' as const }))];
+    return [
+      { url: url('127.0.0.1'), from: 'this computer' },
+      ...lanAddresses(interfaces).map((h) => ({ url: url(h), from: 'the LAN' as const })),
+    ];
   }
   const local = at.host === '127.0.0.1' || at.host === 'localhost' || at.host === '::1';
   return [{ url: url(at.host), from: local ? 'this computer' : 'the LAN' }];
@@ -31,6 +34,7 @@ export function servingUrls(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterf
 export function servingBanner(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, dataDir: string): string {
   const urls = servingUrls(at, interfaces);
   const lines = [`Lantern is serving (data: ${dataDir}). Open in a browser:`, ...urls.map((u) => `  ${u.url}  (from ${u.from})`)];
-  if ((at.host === '0.0.0.0' || at.host === '::') && urls.length === 1) lines.push('  (no LAN address found: this machine is on no network other machines can reach)');
+  if ((at.host === '0.0.0.0' || at.host === '::') && urls.length === 1)
+    lines.push('  (no LAN address found: this machine is on no network other machines can reach)');
   return `${lines.join('\n')}\n`;
 }

@@ -30,7 +30,9 @@ function readText(file) {
  */
 export function detectElectron({ env = process.env, packageDir = defaultPackageDir, exists = existsSync, read = readText } = {}) {
   if (env.ELECTRON_PATH) {
-    return exists(env.ELECTRON_PATH) ? { ok: true, path: env.ELECTRON_PATH } : { ok: false, reason: `ELECTRON_PATH ${env.ELECTRON_PATH} does not exist` };
+    return exists(env.ELECTRON_PATH)
+      ? { ok: true, path: env.ELECTRON_PATH }
+      : { ok: false, reason: `ELECTRON_PATH ${env.ELECTRON_PATH} does not exist` };
   }
   const dir = packageDir();
   if (!dir) return { ok: false, reason: 'the electron package is not installed' };

@@ -40,20 +40,31 @@ describe('electron detection for npm start', () => {
   it('reports a binary named but deleted, a missing package, and a wrong ELECTRON_PATH', () => {
     const pkg = fakePackage('electron');
     rmSync(join(pkg, 'dist'), { recursive: true });
-    expect(detectElectron({ env: {}, packageDir: () => pkg })).toEqual({ ok: false, reason: `Electron's binary is missing (${join(pkg, 'dist', 'electron')})` });
+    expect(detectElectron({ env: {}, packageDir: () => pkg })).toEqual({
+      ok: false,
+      reason: `Electron's binary is missing (${join(pkg, 'dist', 'electron')})`,
+    });
     expect(detectElectron({ env: {}, packageDir: () => null })).toEqual({ ok: false, reason: 'the electron package is not installed' });
-    expect(detectElectron({ env: { ELECTRON_PATH: '/nowhere/electron' } })).toEqual({ ok: false, reason: 'ELECTRON_PATH /nowhere/electron does not exist' });
+    expect(detectElectron({ env: { ELECTRON_PATH: '/nowhere/electron' } })).toEqual({
+      ok: false,
+      reason: 'ELECTRON_PATH /nowhere/electron does not exist',
+    });
   });
 
   it('accepts an existing ELECTRON_PATH or override folder', () => {
     expect(detectElectron({ env: { ELECTRON_PATH: process.execPath } })).toEqual({ ok: true, path: process.execPath });
     const pkg = fakePackage('electron');
-    expect(detectElectron({ env: { ELECTRON_OVERRIDE_DIST_PATH: join(pkg, 'dist') }, packageDir: () => pkg })).toEqual({ ok: true, path: join(pkg, 'dist', 'electron') });
+    expect(detectElectron({ env: { ELECTRON_OVERRIDE_DIST_PATH: join(pkg, 'dist') }, packageDir: () => pkg })).toEqual({
+      ok: true,
+      path: join(pkg, 'dist', 'electron'),
+    });
   });
 
   it('tells the user the window is unavailable and the browser URL follows', () => {
     const text = headlessNotice("Electron's binary was not downloaded when the packages were installed");
-    expect(text.split('\n')[0]).toBe("The desktop window is not available here: Electron's binary was not downloaded when the packages were installed.");
+    expect(text.split('\n')[0]).toBe(
+      "The desktop window is not available here: Electron's binary was not downloaded when the packages were installed.",
+    );
     expect(text).toContain('open the URL printed below in a browser');
     expect(text).not.toMatch(/failed to install correctly|delete node_modules/);
   });

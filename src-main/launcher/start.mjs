@@ -14,7 +14,10 @@ if (electron.ok) {
   child = spawn('npx', ['electron-vite', 'preview', ...args], { cwd: root, stdio: 'inherit' });
 } else {
   process.stdout.write(headlessNotice(electron.reason));
-  child = spawn(process.execPath, [fileURLToPath(new URL('../../server/serve.mjs', import.meta.url)), ...args], { cwd: root, stdio: 'inherit' });
+  child = spawn(process.execPath, [fileURLToPath(new URL('../../server/serve.mjs', import.meta.url)), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

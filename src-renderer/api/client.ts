@@ -46,7 +46,12 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   try {
     res = await fetch(`${basePath()}${path}`, { method, headers, body: payload, credentials: 'include', signal: controller.signal });
   } catch (e) {
-    const err = new ApiError(0, controller.signal.aborted ? 'client.timeout' : 'client.network', e instanceof Error ? e.message : 'network error', null);
+    const err = new ApiError(
+      0,
+      controller.signal.aborted ? 'client.timeout' : 'client.network',
+      e instanceof Error ? e.message : 'network error',
+      null,
+    );
     if (!opts.handleErrors) policy.onError(err, opts, path);
     throw err;
   } finally {
@@ -67,7 +72,13 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
 /** Shorthands. */
 export const api = {
   get: <T>(path: string, query?: Record<string, string | number | undefined>, opts?: RequestOptions) => {
-    const qs = query ? new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
+    const qs = query
+      ? new URLSearchParams(
+          Object.entries(query)
+            .filter(([, v]) => v !== undefined && v !== '')
+            .map(([k, v]) => [k, String(v)]),
+        ).toString()
+      : '';
     return request<T>('GET', qs ? `${path}?${qs}` : path, undefined, opts);
   },
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),

@@ -75,13 +75,15 @@ export function SiteGate({ children }: { children: ReactNode }) {
   }, [location.pathname]);
   const f = sessionFlags(user);
   const exempt = isExempt(location.pathname);
-  if (f.suspended && location.pathname !== paths.suspended && location.pathname !== paths.logout && !exempt) return <Navigate to={paths.suspended} replace />;
+  if (f.suspended && location.pathname !== paths.suspended && location.pathname !== paths.logout && !exempt)
+    return <Navigate to={paths.suspended} replace />;
   if (site.login.login_required && !exempt) {
     if (!f.loggedIn) {
       rememberPage(location.pathname + location.search);
       return <Navigate to={paths.login} replace />;
     }
-    if (f.notActivated && location.pathname !== paths.inactive && location.pathname !== paths.logout) return <Navigate to={paths.inactive} replace />;
+    if (f.notActivated && location.pathname !== paths.inactive && location.pathname !== paths.logout)
+      return <Navigate to={paths.inactive} replace />;
   }
   return <>{children}</>;
 }

@@ -113,10 +113,12 @@ export const to = {
   tagEdit: (tagId: string) => `/tags/${encodeURIComponent(tagId)}/edit`,
   tagTimeline: (tagId: string) => `/tags/${encodeURIComponent(tagId)}/timeline`,
   questionTimeline: (questionId: string) => `/posts/${encodeURIComponent(questionId)}/timeline`,
-  answerTimeline: (questionId: string, answerId: string) => `/posts/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}/timeline`,
+  answerTimeline: (questionId: string, answerId: string) =>
+    `/posts/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}/timeline`,
   linkedQuestions: (questionId: string) => `/questions/linked/${encodeURIComponent(questionId)}`,
   settings: (tab = 'profile') => `/users/settings/${encodeURIComponent(tab)}`,
-  notifications: (type: 'inbox' | 'achievement' = 'inbox', subType?: string) => `/users/notifications/${type}${subType ? `/${encodeURIComponent(subType)}` : ''}`,
+  notifications: (type: 'inbox' | 'achievement' = 'inbox', subType?: string) =>
+    `/users/notifications/${type}${subType ? `/${encodeURIComponent(subType)}` : ''}`,
   badge: (badgeId: string) => `/badges/${encodeURIComponent(badgeId)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   adminUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
@@ -125,9 +127,25 @@ export const to = {
 
 /** Pages reachable while the site requires login (spec section 4). */
 export const LOGIN_EXEMPT = [
-  paths.login, paths.register, paths.accountRecovery, paths.changeEmail, paths.passwordReset, paths.activation,
-  paths.confirmNewEmail, paths.confirmEmail, paths.authLanding, '/user-center', paths.tos, paths.privacy,
-  paths.unsubscribe, paths.claim, paths.forbidden, paths.notFound, paths.serverError, paths.maintenance, paths.suspended,
+  paths.login,
+  paths.register,
+  paths.accountRecovery,
+  paths.changeEmail,
+  paths.passwordReset,
+  paths.activation,
+  paths.confirmNewEmail,
+  paths.confirmEmail,
+  paths.authLanding,
+  '/user-center',
+  paths.tos,
+  paths.privacy,
+  paths.unsubscribe,
+  paths.claim,
+  paths.forbidden,
+  paths.notFound,
+  paths.serverError,
+  paths.maintenance,
+  paths.suspended,
 ];
 
 /** Whether a path is exempt from the site-wide login requirement and from error pages. */

@@ -9,7 +9,9 @@ import { paths } from './paths';
 
 // Screens load lazily so each route ships only its own code.
 const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
 const account = () => import('../pages/Activation');
 const recovery = () => import('../pages/Recovery');
 const external = () => import('../pages/External');
@@ -63,33 +65,124 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: lazy(() => import('../pages/Home')) },
           { path: paths.questions, lazy: lazy(() => import('../pages/Home')) },
-          { path: paths.ask, element: <Guard kind="activated"><LazyAsk /></Guard> },
+          {
+            path: paths.ask,
+            element: (
+              <Guard kind="activated">
+                <LazyAsk />
+              </Guard>
+            ),
+          },
           { path: paths.question, lazy: lazy(() => import('../pages/QuestionDetail')) },
           { path: paths.questionSlug, lazy: lazy(() => import('../pages/QuestionDetail')) },
           { path: paths.questionAnswer, lazy: lazy(() => import('../pages/QuestionDetail')) },
-          { path: paths.editQuestion, element: <Guard kind="activated"><LazyEditQuestion /></Guard> },
-          { path: paths.editAnswer, element: <Guard kind="activated"><LazyEditAnswer /></Guard> },
+          {
+            path: paths.editQuestion,
+            element: (
+              <Guard kind="activated">
+                <LazyEditQuestion />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.editAnswer,
+            element: (
+              <Guard kind="activated">
+                <LazyEditAnswer />
+              </Guard>
+            ),
+          },
           { path: paths.linkedQuestions, lazy: lazy(() => import('../pages/Linked/LinkedQuestionsPage')) },
-          { path: paths.questionTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
-          { path: paths.answerTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
+          {
+            path: paths.questionTimeline,
+            element: (
+              <Guard kind="login">
+                <LazyTimeline />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.answerTimeline,
+            element: (
+              <Guard kind="login">
+                <LazyTimeline />
+              </Guard>
+            ),
+          },
           { path: paths.search, lazy: lazy(() => import('../pages/Search/SearchPage')) },
           { path: paths.tags, lazy: lazy(() => import('../pages/Tags/TagsPage')) },
-          { path: paths.tagCreate, element: <Guard kind="activated"><LazyTagCreate /></Guard> },
+          {
+            path: paths.tagCreate,
+            element: (
+              <Guard kind="activated">
+                <LazyTagCreate />
+              </Guard>
+            ),
+          },
           { path: paths.tag, lazy: lazy(() => import('../pages/Tags/TagPage')) },
           { path: paths.tagInfo, lazy: lazy(() => import('../pages/Tags/TagInfoPage')) },
-          { path: paths.tagEdit, element: <Guard kind="activated"><LazyTagEdit /></Guard> },
-          { path: paths.tagTimeline, element: <Guard kind="login"><LazyTimeline /></Guard> },
+          {
+            path: paths.tagEdit,
+            element: (
+              <Guard kind="activated">
+                <LazyTagEdit />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.tagTimeline,
+            element: (
+              <Guard kind="login">
+                <LazyTimeline />
+              </Guard>
+            ),
+          },
           { path: paths.users, lazy: lazy(() => import('../pages/Users/UsersPage')) },
           { path: paths.user, lazy: lazy(() => import('../pages/Users/UserProfilePage')) },
           { path: paths.userTab, lazy: lazy(() => import('../pages/Users/UserProfilePage')) },
-          { path: paths.settings, element: <Guard kind="login"><LazySettings /></Guard> },
-          { path: paths.settingsTab, element: <Guard kind="login"><LazySettings /></Guard> },
-          { path: paths.notifications, element: <Guard kind="login"><LazyNotifications /></Guard> },
-          { path: paths.notificationsSub, element: <Guard kind="login"><LazyNotifications /></Guard> },
+          {
+            path: paths.settings,
+            element: (
+              <Guard kind="login">
+                <LazySettings />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.settingsTab,
+            element: (
+              <Guard kind="login">
+                <LazySettings />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.notifications,
+            element: (
+              <Guard kind="login">
+                <LazyNotifications />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.notificationsSub,
+            element: (
+              <Guard kind="login">
+                <LazyNotifications />
+              </Guard>
+            ),
+          },
           { path: paths.content, lazy: named(() => import('../pages/Legal'), 'ContentPage') },
           { path: paths.badges, lazy: lazy(() => import('../pages/Badges/BadgesPage')) },
           { path: paths.badge, lazy: lazy(() => import('../pages/Badges/BadgePage')) },
-          { path: paths.review, element: <Guard kind="staff"><LazyReview /></Guard> },
+          {
+            path: paths.review,
+            element: (
+              <Guard kind="staff">
+                <LazyReview />
+              </Guard>
+            ),
+          },
           {
             // the admin area: the guard reloads the user, then only admins reach the admin frame and its pages
             path: paths.admin,
@@ -104,23 +197,86 @@ export const routes: RouteObject[] = [
       {
         element: <CenteredLayout />,
         children: [
-          { path: paths.login, element: <Guard kind="loggedOut"><LazyLogin /></Guard> },
-          { path: paths.register, element: <Guard kind="registration"><LazyRegister /></Guard> },
+          {
+            path: paths.login,
+            element: (
+              <Guard kind="loggedOut">
+                <LazyLogin />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.register,
+            element: (
+              <Guard kind="registration">
+                <LazyRegister />
+              </Guard>
+            ),
+          },
           { path: paths.logout, lazy: named(account, 'LogoutPage') },
-          { path: paths.accountRecovery, element: <Guard kind="loggedOut"><LazyRecovery /></Guard> },
+          {
+            path: paths.accountRecovery,
+            element: (
+              <Guard kind="loggedOut">
+                <LazyRecovery />
+              </Guard>
+            ),
+          },
           { path: paths.passwordReset, lazy: named(recovery, 'PasswordReset') },
-          { path: paths.changeEmail, element: <Guard kind="notActivated"><LazyChangeEmail /></Guard> },
+          {
+            path: paths.changeEmail,
+            element: (
+              <Guard kind="notActivated">
+                <LazyChangeEmail />
+              </Guard>
+            ),
+          },
           { path: paths.confirmNewEmail, lazy: named(account, 'ConfirmNewEmail') },
           { path: paths.activation, lazy: named(account, 'ActivationLanding') },
-          { path: paths.activationSuccess, element: <Guard kind="activated"><LazyActivationSuccess /></Guard> },
+          {
+            path: paths.activationSuccess,
+            element: (
+              <Guard kind="activated">
+                <LazyActivationSuccess />
+              </Guard>
+            ),
+          },
           { path: paths.activationFailed, lazy: named(account, 'ActivationFailed') },
           { path: paths.claim, lazy: lazy(() => import('../pages/Claim')) },
-          { path: paths.inactive, element: <Guard kind="notActivated"><LazyInactive /></Guard> },
-          { path: paths.suspended, element: <Guard kind="suspended"><LazySuspended /></Guard> },
+          {
+            path: paths.inactive,
+            element: (
+              <Guard kind="notActivated">
+                <LazyInactive />
+              </Guard>
+            ),
+          },
+          {
+            path: paths.suspended,
+            element: (
+              <Guard kind="suspended">
+                <LazySuspended />
+              </Guard>
+            ),
+          },
           { path: paths.unsubscribe, lazy: named(account, 'Unsubscribe') },
-          { path: paths.confirmEmail, element: <Guard kind="loggedOut"><LazyConfirmEmail /></Guard> },
+          {
+            path: paths.confirmEmail,
+            element: (
+              <Guard kind="loggedOut">
+                <LazyConfirmEmail />
+              </Guard>
+            ),
+          },
           { path: paths.authLanding, lazy: named(external, 'AuthLanding') },
-          { path: paths.userCenterAuth, element: <Guard kind="loggedOut"><LazyUserCenterAuth /></Guard> },
+          {
+            path: paths.userCenterAuth,
+            element: (
+              <Guard kind="loggedOut">
+                <LazyUserCenterAuth />
+              </Guard>
+            ),
+          },
           { path: paths.userCenterAuthFailed, lazy: named(external, 'UserCenterAuthFailed') },
           { path: paths.forbidden, element: <ErrorPage kind={403} /> },
           { path: paths.tos, element: <LazyLegal type="tos" /> },
@@ -132,7 +288,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
 
 /** Builds the browser router under the server's base path. */
 export function createAppRouter(basename: string) {

@@ -21,7 +21,9 @@ function Probe() {
     <SiteGate>
       <p data-testid="who">{user ? `${user.display_name} (role ${user.role_id})` : 'nobody'}</p>
       <Link to="/a">to a</Link> <Link to="/b">to b</Link>
-      <button type="button" onClick={() => void refreshUser(true)}>force</button>
+      <button type="button" onClick={() => void refreshUser(true)}>
+        force
+      </button>
     </SiteGate>
   );
 }
@@ -40,7 +42,10 @@ afterEach(async () => {
 function serveUser(body: () => { status: number; data: unknown }) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
     const r = body();
-    return new Response(JSON.stringify({ code: r.status, reason: r.status === 200 ? 'base.success' : 'base.unauthorized', msg: '', data: r.data }), { status: r.status, headers: { 'content-type': 'application/json' } });
+    return new Response(
+      JSON.stringify({ code: r.status, reason: r.status === 200 ? 'base.success' : 'base.unauthorized', msg: '', data: r.data }),
+      { status: r.status, headers: { 'content-type': 'application/json' } },
+    );
   });
 }
 
@@ -90,17 +95,30 @@ function Shell() {
   return (
     <>
       <p data-testid="who">{user ? user.display_name : 'nobody'}</p>
-      <button type="button" onClick={() => void signOut()}>sign out</button>
-      <button type="button" onClick={() => void signIn({ ...userFixture({ id: '3', display_name: 'Bob' }), access_token: 'token-b', visit_token: '' } as LoginResp)}>sign in as Bob</button>
-      <button type="button" onClick={() => void refreshUser(true)}>reload user</button>
-      <button type="button" onClick={() => setShown(true)}>open question</button>
+      <button type="button" onClick={() => void signOut()}>
+        sign out
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          void signIn({ ...userFixture({ id: '3', display_name: 'Bob' }), access_token: 'token-b', visit_token: '' } as LoginResp)
+        }
+      >
+        sign in as Bob
+      </button>
+      <button type="button" onClick={() => void refreshUser(true)}>
+        reload user
+      </button>
+      <button type="button" onClick={() => setShown(true)}>
+        open question
+      </button>
       {shown && <QuestionState />}
     </>
   );
 }
 
 describe('changing who is signed in', () => {
-  it('drops the previous user\'s cached data on sign-out, keeping the site settings', async () => {
+  it("drops the previous user's cached data on sign-out, keeping the site settings", async () => {
     const { queryClient } = renderWithApp(<Shell />);
     queryClient.setQueryData(QUESTION_KEY, 'Grace upvoted and bookmarked');
     queryClient.setQueryData(siteKeys.info(), { general: { name: 'Team Lantern' } });
@@ -142,17 +160,17 @@ describe('changing who is signed in', () => {
     expect(queryClient.getQueryData(QUESTION_KEY)).toBe('Grace upvoted and bookmarked');
   });
 
-  it('drops drafts written by another member when someone else signs in, not the signed-in member\'s own', async () => {
+  it("drops drafts written by another member when someone else signs in, not the signed-in member's own", async () => {
     serveUser(() => ({ status: 200, data: userFixture({ id: '3', display_name: 'Bob' }) }));
     renderWithApp(<Shell />, { user: null });
     writeLocal('draft_owner', '2');
-    writeLocal(DRAFT_KEYS.question, { title: 'Grace\'s unfinished question' });
+    writeLocal(DRAFT_KEYS.question, { title: "Grace's unfinished question" });
     fireEvent.click(screen.getByText('sign in as Bob'));
     expect(await screen.findByText('Bob')).toBeTruthy();
     expect(readLocal(DRAFT_KEYS.question)).toBeNull();
-    writeLocal(DRAFT_KEYS.question, { title: 'Bob\'s question' });
+    writeLocal(DRAFT_KEYS.question, { title: "Bob's question" });
     fireEvent.click(screen.getByText('reload user'));
     await act(async () => undefined);
-    expect(readLocal(DRAFT_KEYS.question)).toEqual({ title: 'Bob\'s question' });
+    expect(readLocal(DRAFT_KEYS.question)).toEqual({ title: "Bob's question" });
   });
 });

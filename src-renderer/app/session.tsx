@@ -81,29 +81,35 @@ export function SessionProvider({ site, initialUser, children }: { site: SiteInf
     [queryClient],
   );
   const last = useRef(Date.now());
-  const refreshUser = useCallback(async (force = false) => {
-    if (!force && Date.now() - last.current < TIMING.userRefreshThrottleMs) return user;
-    last.current = Date.now();
-    if (!getToken()) {
-      setUser(null);
-      return null;
-    }
-    try {
-      const next = await fetchCurrentUser();
-      setUser(next);
-      return next;
-    } catch {
-      setUser(null);
-      return null;
-    }
-  }, [user, setUser]);
-  const signIn = useCallback(async (payload: LoginResp) => {
-    await setToken(payload.access_token);
-    // nothing fetched before the login (as a visitor or as someone else) is kept
-    forgetUserData(queryClient);
-    last.current = 0;
-    return refreshUser(true);
-  }, [refreshUser, queryClient]);
+  const refreshUser = useCallback(
+    async (force = false) => {
+      if (!force && Date.now() - last.current < TIMING.userRefreshThrottleMs) return user;
+      last.current = Date.now();
+      if (!getToken()) {
+        setUser(null);
+        return null;
+      }
+      try {
+        const next = await fetchCurrentUser();
+        setUser(next);
+        return next;
+      } catch {
+        setUser(null);
+        return null;
+      }
+    },
+    [user, setUser],
+  );
+  const signIn = useCallback(
+    async (payload: LoginResp) => {
+      await setToken(payload.access_token);
+      // nothing fetched before the login (as a visitor or as someone else) is kept
+      forgetUserData(queryClient);
+      last.current = 0;
+      return refreshUser(true);
+    },
+    [refreshUser, queryClient],
+  );
   const signOut = useCallback(async () => {
     await clearToken();
     setUser(null);

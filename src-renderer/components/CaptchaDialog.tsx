@@ -36,8 +36,22 @@ export function CaptchaDialog({ record, error, onSubmit, onRefresh, onCancel }: 
         {record?.captcha_img && <img className="captcha-img" src={record.captcha_img} alt={t('captcha.image_alt')} />}
         <Button type="button" link label={t('captcha.refresh')} onClick={onRefresh} />
         <label htmlFor="captcha_code">{t('captcha.label')}</label>
-        <InputText id="captcha_code" value={code} onChange={(e) => { setCode(e.target.value); setEmpty(false); }} invalid={!!shown} aria-describedby="captcha_code_error" autoFocus />
-        {shown && <small id="captcha_code_error" className="field-error" role="alert">{shown}</small>}
+        <InputText
+          id="captcha_code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setEmpty(false);
+          }}
+          invalid={!!shown}
+          aria-describedby="captcha_code_error"
+          autoFocus
+        />
+        {shown && (
+          <small id="captcha_code_error" className="field-error" role="alert">
+            {shown}
+          </small>
+        )}
         <Button type="submit" label={t('captcha.verify')} />
       </form>
     </Dialog>

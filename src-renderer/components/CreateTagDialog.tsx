@@ -6,12 +6,29 @@ import type { TagFields } from '../api/tag/types';
 import { slugOf, TagForm } from './TagForm';
 
 /** The create-tag dialog (spec: 'Dialogs: create tag'): the tag form in a modal; `onCreated` gets the new tag. */
-export function CreateTagDialog({ visible, name, onHide, onCreated }: { visible: boolean; name: string; onHide(): void; onCreated(tag: { slug_name: string; display_name: string }): void }) {
+export function CreateTagDialog({
+  visible,
+  name,
+  onHide,
+  onCreated,
+}: {
+  visible: boolean;
+  name: string;
+  onHide(): void;
+  onCreated(tag: { slug_name: string; display_name: string }): void;
+}) {
   const { t } = useTranslation();
   const add = useAddTag();
   const initial: TagFields = { display_name: name.trim(), slug_name: slugOf(name), original_text: '' };
   return (
-    <Dialog header={t('tags.dialog_title')} visible={visible} onHide={onHide} style={{ width: 'min(40rem, 94vw)' }} className="create-tag-dialog" blockScroll>
+    <Dialog
+      header={t('tags.dialog_title')}
+      visible={visible}
+      onHide={onHide}
+      style={{ width: 'min(40rem, 94vw)' }}
+      className="create-tag-dialog"
+      blockScroll
+    >
       {visible && (
         <TagForm
           key={name}

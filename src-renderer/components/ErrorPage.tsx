@@ -11,9 +11,13 @@ export function ErrorPage({ kind, message }: { kind: 403 | 404 | 500; message?: 
   usePageTitle(kind === 403 ? t('page_title.forbidden') : kind === 404 ? t('page_title.not_found') : t('page_title.server_error'));
   return (
     <section className="error-page" aria-labelledby="error-code">
-      <h1 id="error-code" className="error-code">{kind === 500 ? '50X' : kind}</h1>
+      <h1 id="error-code" className="error-code">
+        {kind === 500 ? '50X' : kind}
+      </h1>
       <p>{text}</p>
-      <Link to={paths.home} className="p-button p-button-outlined">{t('common.back_home')}</Link>
+      <Link to={paths.home} className="p-button p-button-outlined">
+        {t('common.back_home')}
+      </Link>
     </section>
   );
 }

@@ -2,15 +2,44 @@ import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 
 /** A labelled text input with its error below. */
-export function Field(props: { id: string; label: string; value: string; onChange(v: string): void; error?: string; type?: string; hint?: ReactNode; autoComplete?: string; autoFocus?: boolean }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  type?: string;
+  hint?: ReactNode;
+  autoComplete?: string;
+  autoFocus?: boolean;
+}) {
   const { id, label, value, onChange, error, type = 'text', hint, autoComplete, autoFocus } = props;
   const describedBy = [error ? `${id}_error` : '', hint ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <InputText id={id} name={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} invalid={!!error} aria-invalid={!!error} aria-describedby={describedBy} autoComplete={autoComplete} autoFocus={autoFocus} />
-      {hint && !error && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
-      {error && <small id={`${id}_error`} className="field-error" role="alert">{error}</small>}
+      <InputText
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        invalid={!!error}
+        aria-invalid={!!error}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+      />
+      {hint && !error && (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
     </div>
   );
 }

@@ -29,7 +29,9 @@ export function HotQuestions() {
   const list = hot.data?.list ?? [];
   return (
     <section className="side-card" aria-labelledby="hot-title">
-      <h2 id="hot-title" className="side-title">{t('question.hot_title')}</h2>
+      <h2 id="hot-title" className="side-title">
+        {t('question.hot_title')}
+      </h2>
       {hot.isSuccess && list.length === 0 && <p className="muted small">{t('question.hot_empty')}</p>}
       <QuestionLinks list={list} />
     </section>

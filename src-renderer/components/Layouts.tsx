@@ -31,21 +31,48 @@ function SearchBox() {
   };
   return (
     <form role="search" onSubmit={search} className="topbar-search">
-      <label htmlFor="site-search" className="sr-only">{t('nav.search')}</label>
+      <label htmlFor="site-search" className="sr-only">
+        {t('nav.search')}
+      </label>
       <i className="pi pi-search topbar-search-icon" aria-hidden="true" />
-      <InputText id="site-search" type="search" placeholder={t('nav.search_placeholder')} value={q} onChange={(e) => setQ(e.target.value)} maxLength={60} />
+      <InputText
+        id="site-search"
+        type="search"
+        placeholder={t('nav.search_placeholder')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        maxLength={60}
+      />
     </form>
   );
 }
 
-function Header({ status, menuOpen, onMenu, menuButton }: { status: RedDot | undefined; menuOpen: boolean; onMenu(): void; menuButton: React.RefObject<HTMLButtonElement | null> }) {
+function Header({
+  status,
+  menuOpen,
+  onMenu,
+  menuButton,
+}: {
+  status: RedDot | undefined;
+  menuOpen: boolean;
+  onMenu(): void;
+  menuButton: React.RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation();
   const { site, user } = useSession();
   const navigate = useNavigate();
   const f = sessionFlags(user);
   return (
     <header className="topbar">
-      <button ref={menuButton} type="button" className="topbar-icon menu-toggle" aria-expanded={menuOpen} aria-controls={SIDENAV_ID} aria-label={t('inbox.frame.menu_open')} onClick={onMenu}>
+      <button
+        ref={menuButton}
+        type="button"
+        className="topbar-icon menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls={SIDENAV_ID}
+        aria-label={t('inbox.frame.menu_open')}
+        onClick={onMenu}
+      >
         <i className="pi pi-bars" aria-hidden="true" />
       </button>
       <Link to={paths.home} className="brand">
@@ -69,7 +96,9 @@ function Header({ status, menuOpen, onMenu, menuButton }: { status: RedDot | und
         ) : (
           <>
             <Button label={t('nav.login')} text size="small" onClick={() => navigate(paths.login)} />
-            {site.login.allow_new_registrations && <Button label={t('nav.signup')} size="small" className="topbar-signup" onClick={() => navigate(paths.register)} />}
+            {site.login.allow_new_registrations && (
+              <Button label={t('nav.signup')} size="small" className="topbar-signup" onClick={() => navigate(paths.register)} />
+            )}
           </>
         )}
       </nav>
@@ -113,7 +142,9 @@ export function MainLayout() {
 
   return (
     <div className="app">
-      <a href="#main" className="skip-link">{t('common.skip_to_content')}</a>
+      <a href="#main" className="skip-link">
+        {t('common.skip_to_content')}
+      </a>
       <SiteHtml html={site.custom_css_html.custom_header} />
       <Header status={status} menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButton={menuButton} />
       <div className="app-body">

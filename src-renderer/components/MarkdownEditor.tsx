@@ -54,21 +54,28 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
   }, []);
 
   /** Applies an edit to the current text and puts the selection where the edit says. */
-  const apply = useCallback((edit: (s: TextState) => TextState) => {
-    const next = edit(current());
-    saved.current = null;
-    latest.current = next.value;
-    onChange(next.value);
-    requestAnimationFrame(() => {
-      const el = area.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(next.start, next.end);
-    });
-  }, [current, onChange]);
+  const apply = useCallback(
+    (edit: (s: TextState) => TextState) => {
+      const next = edit(current());
+      saved.current = null;
+      latest.current = next.value;
+      onChange(next.value);
+      requestAnimationFrame(() => {
+        const el = area.current;
+        if (!el) return;
+        el.focus();
+        el.setSelectionRange(next.start, next.end);
+      });
+    },
+    [current, onChange],
+  );
 
   /** Kept for the old callers' shape: wrap, or replace with `text`. */
-  const insert = useCallback((before: string, after = '', placeholder = '', text?: string) => apply((s) => (text === undefined ? wrap(s, before, after, placeholder) : replace(s, text))), [apply]);
+  const insert = useCallback(
+    (before: string, after = '', placeholder = '', text?: string) =>
+      apply((s) => (text === undefined ? wrap(s, before, after, placeholder) : replace(s, text))),
+    [apply],
+  );
 
   const openDialog = (kind: DialogKind) => {
     const el = area.current;
@@ -81,18 +88,21 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
     requestAnimationFrame(() => area.current?.focus());
   };
 
-  const uploadFile = useCallback(async (file: PickedFile) => {
-    setUploadError(undefined);
-    if (!file.type.startsWith('image/')) return setUploadError(t('editor.image_only'));
-    if (file.blob.size > LIMITS.uploadBytes) return setUploadError(t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }));
-    try {
-      const url = await upload.mutateAsync({ file: file.blob, name: file.name });
-      insert('', '', '', linkMarkdown(url, '', true));
-      setDialog(null);
-    } catch (e) {
-      setUploadError(e instanceof ApiError ? (e.fieldErrors[0]?.error_msg ?? e.message) : t('error.generic'));
-    }
-  }, [insert, t, upload]);
+  const uploadFile = useCallback(
+    async (file: PickedFile) => {
+      setUploadError(undefined);
+      if (!file.type.startsWith('image/')) return setUploadError(t('editor.image_only'));
+      if (file.blob.size > LIMITS.uploadBytes) return setUploadError(t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }));
+      try {
+        const url = await upload.mutateAsync({ file: file.blob, name: file.name });
+        insert('', '', '', linkMarkdown(url, '', true));
+        setDialog(null);
+      } catch (e) {
+        setUploadError(e instanceof ApiError ? (e.fieldErrors[0]?.error_msg ?? e.message) : t('error.generic'));
+      }
+    },
+    [insert, t, upload],
+  );
   const picker = useImagePicker((f) => void uploadFile(f));
 
   /** Pasted or dropped files: images are uploaded, anything else is refused with the existing message. */
@@ -139,7 +149,12 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
     e.preventDefault();
   };
 
-  const tool = (name: string, icon: string | null, onClick: () => void, opts: { text?: string; keys?: string; className?: string; loading?: boolean } = {}) => (
+  const tool = (
+    name: string,
+    icon: string | null,
+    onClick: () => void,
+    opts: { text?: string; keys?: string; className?: string; loading?: boolean } = {},
+  ) => (
     <Button
       type="button"
       text
@@ -204,18 +219,64 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
         aria-busy={upload.isPending || undefined}
         className={dragging ? 'md-input dragging' : 'md-input'}
       />
-      {upload.isPending && <small className="field-hint" role="status">{t('qa.uploading')}</small>}
-      {hint && !shownError && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
-      {shownError && <small id={`${id}_error`} className="field-error" role="alert">{shownError}</small>}
+      {upload.isPending && (
+        <small className="field-hint" role="status">
+          {t('qa.uploading')}
+        </small>
+      )}
+      {hint && !shownError && (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {shownError && (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {shownError}
+        </small>
+      )}
       {value.trim() && (
         <section className="md-preview" aria-label={t('editor.preview')}>
-          <p className="md-preview-title" aria-hidden="true">{t('editor.preview')}</p>
+          <p className="md-preview-title" aria-hidden="true">
+            {t('editor.preview')}
+          </p>
           {preview.data !== undefined ? <PostHtml html={preview.data} /> : <p className="muted">{t('common.loading')}</p>}
         </section>
       )}
-      {dialog === 'link' && <LinkDialog idPrefix={id} initialText={sel()} onHide={closeDialog} onInsert={(url, text) => { setDialog(null); apply((s) => replace(s, text ? linkMarkdown(url, text) : `<${url}>`)); }} />}
-      {dialog === 'image' && <ImageDialog idPrefix={id} uploading={upload.isPending} uploadError={uploadError} onPick={() => void picker.pick()} onHide={closeDialog} onInsert={(url, alt) => { setDialog(null); apply((s) => replace(s, linkMarkdown(url, alt, true))); }} />}
-      {dialog === 'code' && <CodeDialog idPrefix={id} initialCode={sel()} onHide={closeDialog} onInsert={(code, lang) => { setDialog(null); apply((s) => block(s, fence(code, lang))); }} />}
+      {dialog === 'link' && (
+        <LinkDialog
+          idPrefix={id}
+          initialText={sel()}
+          onHide={closeDialog}
+          onInsert={(url, text) => {
+            setDialog(null);
+            apply((s) => replace(s, text ? linkMarkdown(url, text) : `<${url}>`));
+          }}
+        />
+      )}
+      {dialog === 'image' && (
+        <ImageDialog
+          idPrefix={id}
+          uploading={upload.isPending}
+          uploadError={uploadError}
+          onPick={() => void picker.pick()}
+          onHide={closeDialog}
+          onInsert={(url, alt) => {
+            setDialog(null);
+            apply((s) => replace(s, linkMarkdown(url, alt, true)));
+          }}
+        />
+      )}
+      {dialog === 'code' && (
+        <CodeDialog
+          idPrefix={id}
+          initialCode={sel()}
+          onHide={closeDialog}
+          onInsert={(code, lang) => {
+            setDialog(null);
+            apply((s) => block(s, fence(code, lang)));
+          }}
+        />
+      )}
     </div>
   );
 }

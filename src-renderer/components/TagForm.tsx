@@ -26,7 +26,13 @@ export function checkTag(t: T, f: TagFields): Errors {
   const max = LIMITS.tagName.max;
   return compact({
     display_name: !name ? t('tags.display_name_required') : name.length > max ? t('tags.display_name_max') : undefined,
-    slug_name: !slug ? t('tags.slug_required') : slug.length > max ? t('tags.slug_max') : !TAG_SLUG_PATTERN.test(slug) ? t('tags.slug_chars') : undefined,
+    slug_name: !slug
+      ? t('tags.slug_required')
+      : slug.length > max
+        ? t('tags.slug_max')
+        : !TAG_SLUG_PATTERN.test(slug)
+          ? t('tags.slug_chars')
+          : undefined,
   });
 }
 
@@ -78,7 +84,12 @@ export function TagForm({ initial, mode, idPrefix = '', slugLocked, submitLabel,
       return;
     }
     try {
-      await onSubmit({ ...f, display_name: f.display_name.trim(), slug_name: slugOf(f.slug_name), edit_summary: f.edit_summary?.trim() || undefined });
+      await onSubmit({
+        ...f,
+        display_name: f.display_name.trim(),
+        slug_name: slugOf(f.slug_name),
+        edit_summary: f.edit_summary?.trim() || undefined,
+      });
     } catch (err) {
       const fe = fieldMap(err);
       if (Object.keys(fe).length) {
@@ -91,20 +102,69 @@ export function TagForm({ initial, mode, idPrefix = '', slugLocked, submitLabel,
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="stack tag-form">
-      <Field id={id('display_name')} label={t('tags.display_name')} value={f.display_name} onChange={setName} error={errors.display_name} hint={t('tags.display_name_hint')} autoFocus={mode === 'create'} />
+      <Field
+        id={id('display_name')}
+        label={t('tags.display_name')}
+        value={f.display_name}
+        onChange={setName}
+        error={errors.display_name}
+        hint={t('tags.display_name_hint')}
+        autoFocus={mode === 'create'}
+      />
       {slugLocked ? (
         <div className="field">
           <label htmlFor={id('slug_name')}>{t('tags.slug_name')}</label>
-          <input id={id('slug_name')} className="p-inputtext p-component" value={f.slug_name} readOnly aria-describedby={id('slug_name_hint')} />
-          <small id={id('slug_name_hint')} className="field-hint">{t('tags.slug_staff_only')}</small>
-          {errors.slug_name && <small className="field-error" role="alert">{errors.slug_name}</small>}
+          <input
+            id={id('slug_name')}
+            className="p-inputtext p-component"
+            value={f.slug_name}
+            readOnly
+            aria-describedby={id('slug_name_hint')}
+          />
+          <small id={id('slug_name_hint')} className="field-hint">
+            {t('tags.slug_staff_only')}
+          </small>
+          {errors.slug_name && (
+            <small className="field-error" role="alert">
+              {errors.slug_name}
+            </small>
+          )}
         </div>
       ) : (
-        <Field id={id('slug_name')} label={t('tags.slug_name')} value={f.slug_name} onChange={setSlug} error={errors.slug_name} hint={t('tags.slug_hint')} autoComplete="off" />
+        <Field
+          id={id('slug_name')}
+          label={t('tags.slug_name')}
+          value={f.slug_name}
+          onChange={setSlug}
+          error={errors.slug_name}
+          hint={t('tags.slug_hint')}
+          autoComplete="off"
+        />
       )}
-      <MarkdownEditor id={id('original_text')} label={t('tags.description')} value={f.original_text} onChange={(v) => { setF((p) => ({ ...p, original_text: v })); clear('original_text'); }} error={errors.original_text} hint={t('tags.description_hint')} rows={rows} />
+      <MarkdownEditor
+        id={id('original_text')}
+        label={t('tags.description')}
+        value={f.original_text}
+        onChange={(v) => {
+          setF((p) => ({ ...p, original_text: v }));
+          clear('original_text');
+        }}
+        error={errors.original_text}
+        hint={t('tags.description_hint')}
+        rows={rows}
+      />
       {mode === 'edit' && (
-        <Field id={id('edit_summary')} label={t('tags.edit_summary')} value={f.edit_summary ?? ''} onChange={(v) => { setF((p) => ({ ...p, edit_summary: v })); clear('edit_summary'); }} error={errors.edit_summary} hint={t('tags.edit_summary_hint')} />
+        <Field
+          id={id('edit_summary')}
+          label={t('tags.edit_summary')}
+          value={f.edit_summary ?? ''}
+          onChange={(v) => {
+            setF((p) => ({ ...p, edit_summary: v }));
+            clear('edit_summary');
+          }}
+          error={errors.edit_summary}
+          hint={t('tags.edit_summary_hint')}
+        />
       )}
       <div className="form-buttons">
         <Button type="submit" label={submitLabel} loading={busy} />

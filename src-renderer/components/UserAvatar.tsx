@@ -11,7 +11,15 @@ export function UserAvatar({ user, size = 24 }: { user: { avatar?: string; displ
     <span className="avatar avatar-letter" style={style} aria-hidden="true">
       {(user.display_name || '?').slice(0, 1).toUpperCase()}
       {user.avatar && state !== 'failed' && (
-        <img className={state === 'loaded' ? 'avatar-img' : 'avatar-img pending'} src={user.avatar} alt="" width={size} height={size} onLoad={() => setState('loaded')} onError={() => setState('failed')} />
+        <img
+          className={state === 'loaded' ? 'avatar-img' : 'avatar-img pending'}
+          src={user.avatar}
+          alt=""
+          width={size}
+          height={size}
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+        />
       )}
     </span>
   );

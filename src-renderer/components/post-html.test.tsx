@@ -11,7 +11,17 @@ describe('links and images inside rendered posts', () => {
   it('opens site paths inside the app, and leaves external, API and upload links to the browser', () => {
     expect(inAppPath('/questions/10010000000000001')).toBe('/questions/10010000000000001');
     expect(inAppPath('/tags/lanterns?x=1')).toBe('/tags/lanterns?x=1');
-    for (const href of ['https://example.com/', 'http://example.com/', '//example.com/x', '/answer/api/v1/siteinfo', '/uploads/post/a.png', '/installation/init', 'mailto:a@b.c', '#fn1', null]) {
+    for (const href of [
+      'https://example.com/',
+      'http://example.com/',
+      '//example.com/x',
+      '/answer/api/v1/siteinfo',
+      '/uploads/post/a.png',
+      '/installation/init',
+      'mailto:a@b.c',
+      '#fn1',
+      null,
+    ]) {
       expect(inAppPath(href), String(href)).toBeNull();
     }
     // under a base path, the app path is what follows it
@@ -20,11 +30,18 @@ describe('links and images inside rendered posts', () => {
   });
 
   it('a click on a site link navigates without reloading; a broken image gets its marker', async () => {
-    renderWithApp(<PostHtml html={'<p><a href="/tags/lanterns">lanterns</a> <a href="https://example.com/">out</a> <img src="/uploads/missing.png" alt="lamp"></p>'} />, {
-      path: '/questions/1',
-      pattern: '/questions/:id',
-      routes: [{ path: '/tags/:name', element: <h1>tag page</h1> }],
-    });
+    renderWithApp(
+      <PostHtml
+        html={
+          '<p><a href="/tags/lanterns">lanterns</a> <a href="https://example.com/">out</a> <img src="/uploads/missing.png" alt="lamp"></p>'
+        }
+      />,
+      {
+        path: '/questions/1',
+        pattern: '/questions/:id',
+        routes: [{ path: '/tags/:name', element: <h1>tag page</h1> }],
+      },
+    );
     const external = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
     screen.getByRole('link', { name: 'out' }).dispatchEvent(external);
     expect(external.defaultPrevented).toBe(false);
@@ -41,7 +58,9 @@ describe('code blocks inside rendered posts', () => {
       const [html, setHtml] = useState('<pre><code class="hljs language-js"><span class="hljs-keyword">const</span> a = 1;</code></pre>');
       return (
         <>
-          <button type="button" onClick={() => setHtml('<p>text</p><pre><code>two</code></pre>')}>edit</button>
+          <button type="button" onClick={() => setHtml('<p>text</p><pre><code>two</code></pre>')}>
+            edit
+          </button>
           <PostHtml html={html} />
         </>
       );

@@ -19,35 +19,47 @@ export function useCaptcha(action: string) {
   }, [action]);
 
   /** Runs `fn` with captcha fields (empty when none is needed). */
-  const run = useCallback(async (fn: (fields: CaptchaFields) => Promise<void>) => {
-    pending.current = fn;
-    setError(undefined);
-    const r = await fetchCaptcha(action);
-    if (!r.verify) {
-      await fn({});
-      return;
-    }
-    setRecord(r);
-  }, [action]);
-
-  const submit = useCallback(async (fields: CaptchaFields) => {
-    const fn = pending.current;
-    setRecord(null);
-    if (!fn) return;
-    try {
-      await fn(fields);
-    } catch (e) {
-      if (isCaptchaError(e)) {
-        setError(e.fieldErrors[0]?.error_msg ?? e.message);
-        await open();
+  const run = useCallback(
+    async (fn: (fields: CaptchaFields) => Promise<void>) => {
+      pending.current = fn;
+      setError(undefined);
+      const r = await fetchCaptcha(action);
+      if (!r.verify) {
+        await fn({});
         return;
       }
-      throw e;
-    }
-  }, [open]);
+      setRecord(r);
+    },
+    [action],
+  );
+
+  const submit = useCallback(
+    async (fields: CaptchaFields) => {
+      const fn = pending.current;
+      setRecord(null);
+      if (!fn) return;
+      try {
+        await fn(fields);
+      } catch (e) {
+        if (isCaptchaError(e)) {
+          setError(e.fieldErrors[0]?.error_msg ?? e.message);
+          await open();
+          return;
+        }
+        throw e;
+      }
+    },
+    [open],
+  );
 
   return {
-    dialogProps: { record, error, onSubmit: (f: CaptchaFields) => void submit(f).catch(() => undefined), onRefresh: () => void open(), onCancel: () => setRecord(null) },
+    dialogProps: {
+      record,
+      error,
+      onSubmit: (f: CaptchaFields) => void submit(f).catch(() => undefined),
+      onRefresh: () => void open(),
+      onCancel: () => setRecord(null),
+    },
     run,
   };
 }

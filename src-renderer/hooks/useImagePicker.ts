@@ -16,16 +16,24 @@ export function useImagePicker(onPicked: (file: PickedFile) => void) {
   const pick = useCallback(async () => {
     if (window.lantern) {
       const picked = await window.lantern.pickImage();
-      if (picked) onPicked({ blob: new Blob([picked.bytes as Uint8Array<ArrayBuffer>], { type: picked.type }), name: picked.name, type: picked.type });
+      if (picked)
+        onPicked({
+          blob: new Blob([picked.bytes as Uint8Array<ArrayBuffer>], { type: picked.type }),
+          name: picked.name,
+          type: picked.type,
+        });
       return;
     }
     input.current?.click();
   }, [onPicked]);
-  const onChange = useCallback((e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    // cleared so that choosing the same file again still fires a change
-    e.target.value = '';
-    if (file) onPicked({ blob: file, name: file.name, type: file.type });
-  }, [onPicked]);
+  const onChange = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => {
+      const file = e.target.files?.[0];
+      // cleared so that choosing the same file again still fires a change
+      e.target.value = '';
+      if (file) onPicked({ blob: file, name: file.name, type: file.type });
+    },
+    [onPicked],
+  );
   return { pick, inputProps: { ref: input, type: 'file', accept: 'image/*', hidden: true, onChange, tabIndex: -1 } as const };
 }

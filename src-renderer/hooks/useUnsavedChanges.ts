@@ -13,7 +13,9 @@ export function useUnsavedChanges(dirty: boolean) {
     dirtyRef.current = dirty;
     if (dirty) allowed.current = false;
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

@@ -49,4 +49,3 @@ async function fetchLanguageTree(lang: string): Promise<Record<string, unknown> 
 export function currentLanguage(): string {
   return i18next.language || 'en_US';
 }
-

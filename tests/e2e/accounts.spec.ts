@@ -55,15 +55,27 @@ test('the install wizard installs the site in five steps', async ({ page }) => {
 });
 
 test('the admin points mail at the local SMTP server and turns the captcha on (it ships off)', async ({ request }) => {
-  const login = await request.post(server.url + '/answer/api/v1/user/login/email', { data: { e_mail: 'admin@example.com', pass: 'admin-password-1' } });
+  const login = await request.post(server.url + '/answer/api/v1/user/login/email', {
+    data: { e_mail: 'admin@example.com', pass: 'admin-password-1' },
+  });
   const token = (await login.json()).data.access_token as string;
   const r = await request.put(server.url + '/answer/admin/api/setting/smtp', {
     headers: { Authorization: token },
-    data: { from_email: 'lantern@example.com', from_name: 'Lantern', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_authentication: false, encryption: '' },
+    data: {
+      from_email: 'lantern@example.com',
+      from_name: 'Lantern',
+      smtp_host: '127.0.0.1',
+      smtp_port: smtp.port,
+      smtp_authentication: false,
+      encryption: '',
+    },
   });
   expect(r.status()).toBe(200);
   // Lantern's own UI draws its image captcha once an admin switches it on
-  const captcha = await request.put(server.url + '/answer/admin/api/plugin/status', { headers: { Authorization: token }, data: { plugin_slug_name: 'lantern_captcha', enabled: true } });
+  const captcha = await request.put(server.url + '/answer/admin/api/plugin/status', {
+    headers: { Authorization: token },
+    data: { plugin_slug_name: 'lantern_captcha', enabled: true },
+  });
   expect(captcha.status()).toBe(200);
 });
 
@@ -78,11 +90,18 @@ test('sign up, activate from the mail, log out, log in, log out', async ({ page 
   await page.getByLabel('Display name', { exact: true }).fill('Grace Hopper');
   await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
   await page.getByLabel('Password', { exact: true }).fill('grace-password-1');
-  await submitWithCaptcha(page, server, () => page.getByRole('button', { name: 'Sign up' }).click(), async () => {
-    // drawn once the captcha image has loaded
-    await expect.poll(() => page.getByAltText('Captcha image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await shot(page, '08-signup-captcha');
-  });
+  await submitWithCaptcha(
+    page,
+    server,
+    () => page.getByRole('button', { name: 'Sign up' }).click(),
+    async () => {
+      // drawn once the captcha image has loaded
+      await expect
+        .poll(() => page.getByAltText('Captcha image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await shot(page, '08-signup-captcha');
+    },
+  );
   await expect(page).toHaveURL(/\/users\/inactive$/);
   await expect(page.getByText('We sent an activation link to grace@example.com')).toBeVisible();
   await expectAccessible(page);
@@ -157,7 +176,9 @@ test('an unknown route shows the 404 page with a way home', async ({ page }) => 
 });
 
 test('a site that requires login sends visitors to login and back to their page after it', async ({ page, request }) => {
-  const login = await request.post(server.url + '/answer/api/v1/user/login/email', { data: { e_mail: 'admin@example.com', pass: 'admin-password-1' } });
+  const login = await request.post(server.url + '/answer/api/v1/user/login/email', {
+    data: { e_mail: 'admin@example.com', pass: 'admin-password-1' },
+  });
   const token = (await login.json()).data.access_token as string;
   await request.put(server.url + '/answer/admin/api/siteinfo/login', { headers: { Authorization: token }, data: { login_required: true } });
   await page.goto(server.url + '/tos');
@@ -169,7 +190,10 @@ test('a site that requires login sends visitors to login and back to their page 
   await page.getByLabel('Password', { exact: true }).fill('admin-password-1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/questions$/);
-  await request.put(server.url + '/answer/admin/api/siteinfo/login', { headers: { Authorization: token }, data: { login_required: false } });
+  await request.put(server.url + '/answer/admin/api/siteinfo/login', {
+    headers: { Authorization: token },
+    data: { login_required: false },
+  });
 });
 
 test('an inactive user is kept on the inactive page and can resend the link', async ({ page }) => {

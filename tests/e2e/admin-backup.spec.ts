@@ -97,14 +97,18 @@ test('back up now, restore it from the list through the maintenance page, and a 
   await shot(page, 'admin-backup-maintenance');
   hold.release();
   await expect(page).toHaveURL(/\/admin\/backups$/);
-  await expect(page.getByText(new RegExp(`^Restored ${name.replace(/\./g, '\\.')}: 0 questions, 0 answers, 1 users, 0 files\\.$`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^Restored ${name.replace(/\./g, '\\.')}: 0 questions, 0 answers, 1 users, 0 files\\.$`)),
+  ).toBeVisible();
   expect(await siteName()).toBe(INSTALLED.SITE_NAME);
   await expectAccessible(page);
   await shot(page, 'admin-backup-restored');
 
   // a damaged file: refused after the check, nothing changed
   await renameSite('Kept through a refused restore');
-  await page.getByLabel('Backup file (.tar.gz)').setInputFiles({ name: 'broken.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('this is not a backup at all') });
+  await page
+    .getByLabel('Backup file (.tar.gz)')
+    .setInputFiles({ name: 'broken.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('this is not a backup at all') });
   await page.getByRole('button', { name: 'Restore from file' }).click();
   await page.getByRole('button', { name: 'Yes, restore broken.tar.gz' }).click();
   await expect(page).toHaveURL(/\/admin\/backups$/);

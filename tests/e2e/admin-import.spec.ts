@@ -20,8 +20,15 @@ const MOD = { email: 'mod@example.com', pass: 'mod-password-1' };
 let server: E2EServer;
 let api: Api;
 
-async function pageAs(browser: Browser, who: { email: string; pass: string }, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 800 }, colorScheme: opts.dark ? 'dark' : 'light' });
+async function pageAs(
+  browser: Browser,
+  who: { email: string; pass: string },
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 800 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
   const page = await context.newPage();
   await loginAs(page, server, who.email, who.pass);
   return page;
@@ -61,7 +68,13 @@ test('the Import screen is in the admin menu, accessible, and refuses a broken .
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await expectAccessible(page);
   await shot(page, 'admin-import-empty');
-  await page.getByLabel('Dump files').setInputFiles({ name: 'history.stackexchange.com.7z', mimeType: 'application/x-7z-compressed', buffer: Buffer.from('377abcaf271c0004', 'hex') });
+  await page
+    .getByLabel('Dump files')
+    .setInputFiles({
+      name: 'history.stackexchange.com.7z',
+      mimeType: 'application/x-7z-compressed',
+      buffer: Buffer.from('377abcaf271c0004', 'hex'),
+    });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('could not be read as a 7-Zip archive');
   await expectAccessible(page);
@@ -81,7 +94,9 @@ test('a moderator gets the 403 page', async ({ browser }) => {
 test.describe(() => {
   test.skip(!HAVE_DUMPS, `the Stack Exchange dumps are not at ${DATA} (set LANTERN_SE_DATA)`);
 
-  test('history-meta uploaded through the page: progress, then exactly its counts; the same upload again adds nothing', async ({ browser }) => {
+  test('history-meta uploaded through the page: progress, then exactly its counts; the same upload again adds nothing', async ({
+    browser,
+  }) => {
     test.setTimeout(600_000);
     const page = await pageAs(browser, ADMIN);
     await page.goto(`${server.url}/admin/import`);
@@ -105,7 +120,10 @@ test.describe(() => {
     await expect(page.getByText(/^Badge awards: no such badge here: Yearling \(\d+\)$/)).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'admin-import-done');
-    for (const [width, dark, name] of [[390, false, 'phone'], [1280, true, 'dark']] as const) {
+    for (const [width, dark, name] of [
+      [390, false, 'phone'],
+      [1280, true, 'dark'],
+    ] as const) {
       const other = await pageAs(browser, ADMIN, { width, dark });
       await other.goto(`${server.url}/admin/import`);
       await expect(other.getByText(/Imported meta\.history\.stackexchange\.com in /)).toBeVisible();

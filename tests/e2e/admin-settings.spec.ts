@@ -15,13 +15,31 @@ const MOLLY = { email: 'molly@example.com', pass: 'molly-password-1' };
 
 /** Each screen with its path and heading. */
 const SCREENS: [string, string][] = [
-  ['themes', 'Themes'], ['css-html', 'CSS/HTML'], ['general', 'General'], ['interface', 'Interface'], ['branding', 'Branding'], ['smtp', 'SMTP'],
-  ['legal', 'Legal'], ['write', 'Write'], ['seo', 'SEO'], ['login', 'Login'], ['settings-users', 'Users'], ['privileges', 'Privileges'],
-  ['installed-plugins', 'Installed plugins'], ['lantern_reviewer', 'Post review queue'],
+  ['themes', 'Themes'],
+  ['css-html', 'CSS/HTML'],
+  ['general', 'General'],
+  ['interface', 'Interface'],
+  ['branding', 'Branding'],
+  ['smtp', 'SMTP'],
+  ['legal', 'Legal'],
+  ['write', 'Write'],
+  ['seo', 'SEO'],
+  ['login', 'Login'],
+  ['settings-users', 'Users'],
+  ['privileges', 'Privileges'],
+  ['installed-plugins', 'Installed plugins'],
+  ['lantern_reviewer', 'Post review queue'],
 ];
 
-async function pageAs(browser: Browser, who: { email: string; pass: string } | null, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 800 }, colorScheme: opts.dark ? 'dark' : 'light' });
+async function pageAs(
+  browser: Browser,
+  who: { email: string; pass: string } | null,
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 800 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
   const page = await context.newPage();
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
@@ -45,12 +63,36 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
-  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: '',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` }))
+      .code,
+  ).toBe(200);
   const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
-  for (const slug of ['lanterns', 'meta']) expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: slug, original_text: `About ${slug}.` })).code).toBe(200);
-  expect((await api.call('POST', '/api/v1/question', { title: 'How do I trim a lantern wick evenly?', content: 'The flame smokes and the wick burns unevenly on one side.', tags: [{ slug_name: 'lanterns' }] })).code).toBe(200);
+  for (const slug of ['lanterns', 'meta'])
+    expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: slug, original_text: `About ${slug}.` })).code).toBe(
+      200,
+    );
+  expect(
+    (
+      await api.call('POST', '/api/v1/question', {
+        title: 'How do I trim a lantern wick evenly?',
+        content: 'The flame smokes and the wick burns unevenly on one side.',
+        tags: [{ slug_name: 'lanterns' }],
+      })
+    ).code,
+  ).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -72,7 +114,12 @@ test('every settings screen opens for an admin; a moderator and a member get the
   }
 });
 
-const VIEWS = [['desktop-light', {}], ['desktop-dark', { dark: true }], ['phone-light', { width: 390 }], ['phone-dark', { width: 390, dark: true }]] as const;
+const VIEWS = [
+  ['desktop-light', {}],
+  ['desktop-dark', { dark: true }],
+  ['phone-light', { width: 390 }],
+  ['phone-dark', { width: 390, dark: true }],
+] as const;
 const HALVES = [SCREENS.slice(0, 7), SCREENS.slice(7)];
 for (const [label, opts] of VIEWS) {
   for (const [i, screens] of HALVES.entries()) {

@@ -28,8 +28,15 @@ const screens = (): [string, string, string][] => [
   ['lan', '/admin/lan', 'LAN hosting'],
 ];
 
-async function pageAs(browser: Browser, who: { email: string; pass: string } | null, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 800 }, colorScheme: opts.dark ? 'dark' : 'light' });
+async function pageAs(
+  browser: Browser,
+  who: { email: string; pass: string } | null,
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: 800 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
   const page = await context.newPage();
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
@@ -51,16 +58,42 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
-  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: '',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` }))
+      .code,
+  ).toBe(200);
   const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
   graceId = (await api.call('GET', '/api/v1/personal/user/info?username=grace')).data.id;
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'About lanterns.' })).code).toBe(200);
-  const q = await api.call('POST', '/api/v1/question', { title: QUESTION, content: 'The flame smokes and the wick burns unevenly on one side.', tags: [{ slug_name: 'lanterns' }] });
+  expect(
+    (await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'About lanterns.' })).code,
+  ).toBe(200);
+  const q = await api.call('POST', '/api/v1/question', {
+    title: QUESTION,
+    content: 'The flame smokes and the wick burns unevenly on one side.',
+    tags: [{ slug_name: 'lanterns' }],
+  });
   expect(q.code).toBe(200);
   const grace = new Api(server, await api.tokenOf(GRACE.email, GRACE.pass));
-  expect((await grace.call('POST', '/api/v1/answer', { question_id: q.data.id, content: 'Cut it straight across with sharp scissors, then round the corners.' })).code).toBe(200);
+  expect(
+    (
+      await grace.call('POST', '/api/v1/answer', {
+        question_id: q.data.id,
+        content: 'Cut it straight across with sharp scissors, then round the corners.',
+      })
+    ).code,
+  ).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -70,7 +103,10 @@ test('every screen opens for an admin; a moderator and a member get the 403 page
   test.setTimeout(180_000);
   const admin = await pageAs(browser, ADMIN);
   for (const [, path, heading] of screens()) await open(admin, path, heading);
-  await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'LAN hosting' })).toHaveAttribute('aria-current', 'page');
+  await expect(admin.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'LAN hosting' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await admin.context().close();
   for (const who of [MOLLY, GRACE]) {
     const page = await pageAs(browser, who);
@@ -82,7 +118,12 @@ test('every screen opens for an admin; a moderator and a member get the 403 page
   }
 });
 
-const VIEWS = [['desktop-light', {}], ['desktop-dark', { dark: true }], ['phone-light', { width: 390 }], ['phone-dark', { width: 390, dark: true }]] as const;
+const VIEWS = [
+  ['desktop-light', {}],
+  ['desktop-dark', { dark: true }],
+  ['phone-light', { width: 390 }],
+  ['phone-dark', { width: 390, dark: true }],
+] as const;
 for (const [view, opts] of VIEWS) {
   // axe once per screen: all rules at desktop width in the light scheme, the colour rules in the dark one
   // (/admin and /admin/dashboard are the same screen); the phone's own screen, the open menu, likewise
@@ -95,7 +136,8 @@ for (const [view, opts] of VIEWS) {
       await open(page, path, heading);
       if (name === 'questions') await expect(page.getByRole('link', { name: QUESTION })).toBeVisible();
       if (name === 'users') await expect(page.getByRole('link', { name: 'grace' })).toBeVisible();
-      if (name === 'showboard') await expect(page.getByRole('region', { name: 'Hot questions' }).getByRole('link', { name: QUESTION })).toBeVisible();
+      if (name === 'showboard')
+        await expect(page.getByRole('region', { name: 'Hot questions' }).getByRole('link', { name: QUESTION })).toBeVisible();
       if (name.startsWith('dashboard')) await expect(page.getByRole('heading', { name: 'Activity in the last 30 days' })).toBeVisible();
       if (axe && name !== 'dashboard-page') await axe(page);
       await shot(page, `admin-${name}-${view}`);
@@ -171,7 +213,11 @@ test('bulk add of three users through the UI; each then logs in', async ({ brows
   const admin = await pageAs(browser, ADMIN);
   await open(admin, '/admin/users', 'Users');
   await admin.getByRole('button', { name: 'Add users' }).click();
-  const users = [['Ann Able', 'ann@example.com', 'ann-password-1'], ['Ben Bold', 'ben@example.com', 'ben-password-1'], ['Cy Clear', 'cy@example.com', 'cy-password-1']];
+  const users = [
+    ['Ann Able', 'ann@example.com', 'ann-password-1'],
+    ['Ben Bold', 'ben@example.com', 'ben-password-1'],
+    ['Cy Clear', 'cy@example.com', 'cy-password-1'],
+  ];
   // a bad line first: its error is listed and nothing is sent
   await admin.getByLabel('Users', { exact: true }).fill(`${users.map((u) => u.join(', ')).join('\n')}\nbroken line`);
   await admin.getByRole('button', { name: 'Add', exact: true }).click();

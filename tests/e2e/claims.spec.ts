@@ -20,7 +20,17 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: '',
+      })
+    ).code,
+  ).toBe(200);
   // a tiny dump packed as Stack Exchange distributes dumps: a .7z (made with 7-Zip's WebAssembly build)
   dumpDir = writeTinyDump([{ id: 21, name: 'Espresso Eve', reputation: 2500 }]);
   const sz = await SevenZip({ print: () => {}, printErr: () => {} });
@@ -36,13 +46,17 @@ test.afterAll(async () => {
   if (dumpDir) rmSync(dumpDir, { recursive: true, force: true });
 });
 
-test('an admin makes a claim link; the person opens it elsewhere, sets email and password and is logged in as the imported account', async ({ browser }) => {
+test('an admin makes a claim link; the person opens it elsewhere, sets email and password and is logged in as the imported account', async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await adminContext.newPage();
   await loginAs(admin, server, INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // the dump goes in through Admin → Import as the .7z it came as
   await admin.goto(`${server.url}/admin/import`);
-  await admin.getByLabel('Dump files').setInputFiles({ name: `${SITE}.7z`, mimeType: 'application/x-7z-compressed', buffer: readFileSync(join(dumpDir, 'dump.7z')) });
+  await admin
+    .getByLabel('Dump files')
+    .setInputFiles({ name: `${SITE}.7z`, mimeType: 'application/x-7z-compressed', buffer: readFileSync(join(dumpDir, 'dump.7z')) });
   await admin.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(admin.getByText(new RegExp(`Imported ${SITE.replace(/\./g, '\\.')} in`))).toBeVisible({ timeout: 30_000 });
   await admin.goto(`${server.url}/admin/users`);
@@ -61,7 +75,11 @@ test('an admin makes a claim link; the person opens it elsewhere, sets email and
   const url = await field.inputValue();
   // an account made here has no such action
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await admin.getByRole('row').filter({ hasText: INSTALLED.ADMIN_NAME }).getByRole('button', { name: /Actions for/ }).click();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: INSTALLED.ADMIN_NAME })
+    .getByRole('button', { name: /Actions for/ })
+    .click();
   await expect(admin.getByRole('menuitem', { name: 'Set new password' })).toBeVisible();
   await expect(admin.getByRole('menuitem', { name: 'Claim link' })).toHaveCount(0);
   await admin.keyboard.press('Escape');

@@ -37,7 +37,13 @@ test.describe('the desktop app', () => {
     // isolated and sandboxed: no Node in the page's world, only the bridge's named functions
     expect(await win.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
     expect(await win.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-    expect(await win.evaluate(() => Object.keys((window as unknown as { lantern: object }).lantern).sort())).toEqual(['appInfo', 'clearToken', 'getToken', 'pickImage', 'setToken']);
+    expect(await win.evaluate(() => Object.keys((window as unknown as { lantern: object }).lantern).sort())).toEqual([
+      'appInfo',
+      'clearToken',
+      'getToken',
+      'pickImage',
+      'setToken',
+    ]);
   });
 
   test('logs in through the window; the token is kept by the bridge, not in local storage', async () => {
@@ -47,7 +53,10 @@ test.describe('the desktop app', () => {
     await win.getByLabel('Password', { exact: true }).fill(INSTALLED.ADMIN_PASSWORD);
     await win.getByRole('button', { name: 'Log in' }).click();
     await expect(win.getByTestId('current-user')).toHaveText(INSTALLED.ADMIN_NAME);
-    const stored = await win.evaluate(async () => ({ bridge: await window.lantern!.getToken(), local: localStorage.getItem('lantern.token') }));
+    const stored = await win.evaluate(async () => ({
+      bridge: await window.lantern!.getToken(),
+      local: localStorage.getItem('lantern.token'),
+    }));
     expect(stored.bridge).toMatch(/\S{20,}/);
     expect(stored.local).toBeNull();
   });
@@ -60,7 +69,11 @@ test.describe('the desktop app', () => {
       const res = await fetch('/answer/api/v1/question', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ title: 'How do I back up the desktop app?', content: 'Where does the backup file go?', tags: [{ slug_name: 'desktop' }] }),
+        body: JSON.stringify({
+          title: 'How do I back up the desktop app?',
+          content: 'Where does the backup file go?',
+          tags: [{ slug_name: 'desktop' }],
+        }),
       });
       return { status: res.status, body: (await res.json()) as { data: { id: string; title: string } } };
     });

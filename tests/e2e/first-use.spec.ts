@@ -68,10 +68,17 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
-  for (const [slug, name] of [['lanterns', 'lanterns'], ['oil', 'oil']]) {
+  for (const [slug, name] of [
+    ['lanterns', 'lanterns'],
+    ['oil', 'oil'],
+  ]) {
     expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: name, original_text: '' })).code).toBe(200);
   }
-  const q = await api.call('POST', '/api/v1/question', { title: 'How do I look after an oil lantern?', content: BODY, tags: [{ slug_name: 'lanterns' }] });
+  const q = await api.call('POST', '/api/v1/question', {
+    title: 'How do I look after an oil lantern?',
+    content: BODY,
+    tags: [{ slug_name: 'lanterns' }],
+  });
   expect(q.code).toBe(200);
   questionPath = `/questions/${q.data.id}`;
 });
@@ -80,7 +87,7 @@ test.afterAll(async () => {
   await fresh?.stop();
 });
 
-test('no page load logs the router\'s HydrateFallback warning', async ({ page }) => {
+test("no page load logs the router's HydrateFallback warning", async ({ page }) => {
   await loginAs(page, server, ADMIN.email, ADMIN.pass);
   const warnings = await routerWarnings(page, async () => {
     for (const path of ['/', questionPath, '/questions/ask', '/tags', '/tos', '/users/login', '/admin/lan']) {
@@ -104,7 +111,13 @@ for (const v of VARIANTS) {
     // highlighted tokens have their own colours, which differ from the text around them
     const colours = await body.evaluate((el) => {
       const of = (sel: string) => getComputedStyle(el.querySelector(sel)!).color;
-      return { text: getComputedStyle(el).color, keyword: of('.hljs-keyword'), string: of('.hljs-string'), comment: of('.hljs-comment'), code: getComputedStyle(el.querySelector('pre code')!).color };
+      return {
+        text: getComputedStyle(el).color,
+        keyword: of('.hljs-keyword'),
+        string: of('.hljs-string'),
+        comment: of('.hljs-comment'),
+        code: getComputedStyle(el.querySelector('pre code')!).color,
+      };
     });
     expect(colours.keyword).not.toBe(colours.text);
     expect(colours.string).not.toBe(colours.text);
@@ -113,7 +126,10 @@ for (const v of VARIANTS) {
     // every heading inside the post is smaller than the question's title
     const titleSize = await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     for (const level of [1, 2, 3]) {
-      const size = await body.locator(`h${level}`).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      const size = await body
+        .locator(`h${level}`)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
       expect(size, `post h${level}`).toBeLessThan(titleSize);
     }
     // body text and controls use one font stack
@@ -141,7 +157,12 @@ for (const view of VIEWS) {
           const el = document.querySelector(sel)!;
           return { scroll: el.scrollWidth, client: el.clientWidth };
         };
-        return { page: { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }, topbar: m('.topbar'), tabs: m('.order-tabs'), listTools: m('.list-tools') };
+        return {
+          page: { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth },
+          topbar: m('.topbar'),
+          tabs: m('.order-tabs'),
+          listTools: m('.list-tools'),
+        };
       });
       for (const [part, { scroll, client }] of Object.entries(fit)) expect(scroll, `${path} ${part}`).toBeLessThanOrEqual(client);
       // the site name shows in full
@@ -189,7 +210,8 @@ test('ask page: three tags (two existing, one new) entered from the keyboard onl
   expect((await sent).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Which wick suits a storm lantern?' })).toBeVisible();
   const question = page.locator('.question-page, main').first();
-  for (const tag of ['lanterns', 'wicks', 'oil']) await expect(question.getByRole('link', { name: tag, exact: true }).first()).toBeVisible();
+  for (const tag of ['lanterns', 'wicks', 'oil'])
+    await expect(question.getByRole('link', { name: tag, exact: true }).first()).toBeVisible();
   expect((await api.call('GET', '/api/v1/tag?name=wicks')).code).toBe(200);
 });
 
@@ -216,7 +238,9 @@ for (const v of VARIANTS) {
     await page.goto(`${server.url}/admin/lan`);
     await expect(page.getByRole('status')).toHaveText('This site is only reachable from this computer.');
     // a server started from the command line on loopback: one piece of advice, and a true one
-    await expect(page.locator('.lan-advice')).toHaveText('This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>');
+    await expect(page.locator('.lan-advice')).toHaveText(
+      'This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>',
+    );
     // the options are not split across lines
     await expect(page.locator('.lan-command')).toHaveCSS('white-space', 'nowrap');
     await axeFor(page, v);
@@ -240,7 +264,7 @@ for (const v of VARIANTS) {
   });
 }
 
-test('the install wizard\'s steps stay on one line, desktop and phone', async ({ page }) => {
+test("the install wizard's steps stay on one line, desktop and phone", async ({ page }) => {
   fresh = await startServer();
   for (const v of VARIANTS) {
     await viewPage(page, v);

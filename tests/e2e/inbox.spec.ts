@@ -22,7 +22,11 @@ let q3 = '';
 let answerId = '';
 
 /** A page of its own (own local storage), logged in as someone, or anonymous. */
-async function pageAs(browser: Browser, who?: { email: string; pass: string }, viewport?: { width: number; height: number }): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  who?: { email: string; pass: string },
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
@@ -33,18 +37,58 @@ test.beforeAll(async () => {
   admin = new Api(server);
   admin.token = await admin.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // question links are recognised under the site URL: point it at this server
-  expect((await admin.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: 'Questions about lanterns.' })).code).toBe(200);
-  expect((await admin.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code).toBe(200);
-  const custom = [['rank.question.vote_up', 1], ['rank.answer.vote_up', 1], ['rank.comment.vote_up', 1]].map(([key, value]) => ({ key, value }));
+  expect(
+    (
+      await admin.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: 'Questions about lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await admin.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code,
+  ).toBe(200);
+  const custom = [
+    ['rank.question.vote_up', 1],
+    ['rank.answer.vote_up', 1],
+    ['rank.comment.vote_up', 1],
+  ].map(([key, value]) => ({ key, value }));
   expect((await admin.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  expect((await admin.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
+  expect(
+    (
+      await admin.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil, gas and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
   grace = new Api(server, await admin.tokenOf(GRACE.email, GRACE.pass));
   bob = new Api(server, await admin.tokenOf(BOB.email, BOB.pass));
-  const first = await grace.call('POST', '/api/v1/question', { title: Q1, content: 'The flame smokes and the wick burns unevenly. What is the best way to trim it?', tags: [{ slug_name: 'lanterns' }] });
+  const first = await grace.call('POST', '/api/v1/question', {
+    title: Q1,
+    content: 'The flame smokes and the wick burns unevenly. What is the best way to trim it?',
+    tags: [{ slug_name: 'lanterns' }],
+  });
   expect(first.code).toBe(200);
   q1 = String(first.data.id);
-  expect((await admin.call('POST', '/api/v1/question', { title: Q2, content: 'Paraffin or kerosene? I want a clean flame and little smell.', tags: [{ slug_name: 'lanterns' }] })).code).toBe(200);
-  const third = await bob.call('POST', '/api/v1/question', { title: Q3, content: `Soot covers the glass after an hour. Maybe the wick, see ${server.url}/questions/${q1}`, tags: [{ slug_name: 'lanterns' }] });
+  expect(
+    (
+      await admin.call('POST', '/api/v1/question', {
+        title: Q2,
+        content: 'Paraffin or kerosene? I want a clean flame and little smell.',
+        tags: [{ slug_name: 'lanterns' }],
+      })
+    ).code,
+  ).toBe(200);
+  const third = await bob.call('POST', '/api/v1/question', {
+    title: Q3,
+    content: `Soot covers the glass after an hour. Maybe the wick, see ${server.url}/questions/${q1}`,
+    tags: [{ slug_name: 'lanterns' }],
+  });
   expect(third.code).toBe(200);
   q3 = String(third.data.id);
 });
@@ -59,7 +103,10 @@ test('an answer by another user shows in the bell within seconds, is read from t
   await expect(page.getByTestId('current-user')).toHaveText('grace');
   await expect(frame.bell).toHaveAccessibleName('Notifications');
   await expect(frame.inboxCount).toHaveCount(0);
-  const answered = await bob.call('POST', '/api/v1/answer', { question_id: q1, content: 'Cut the wick straight across with sharp scissors, then round the corners a little.' });
+  const answered = await bob.call('POST', '/api/v1/answer', {
+    question_id: q1,
+    content: 'Cut the wick straight across with sharp scissors, then round the corners a little.',
+  });
   expect(answered.code).toBe(200);
   answerId = String(answered.data.info?.id ?? answered.data.id);
   // the poll (every 3 s) brings it in
@@ -193,7 +240,17 @@ test('search with each operator kind, from the header box', async ({ browser }) 
 });
 
 test('the timeline of an edited question shows the edit and its changes', async ({ browser }) => {
-  expect((await grace.call('PUT', '/api/v1/question', { id: q1, title: Q1_EDITED, content: 'The flame smokes and the wick burns unevenly. What is the best way to trim it?', tags: [{ slug_name: 'lanterns' }], edit_summary: 'Clarified the title' })).code).toBe(200);
+  expect(
+    (
+      await grace.call('PUT', '/api/v1/question', {
+        id: q1,
+        title: Q1_EDITED,
+        content: 'The flame smokes and the wick burns unevenly. What is the best way to trim it?',
+        tags: [{ slug_name: 'lanterns' }],
+        edit_summary: 'Clarified the title',
+      })
+    ).code,
+  ).toBe(200);
   // login required
   const anon = await pageAs(browser);
   await anon.goto(`${server.url}/posts/${q1}/timeline`);
@@ -277,7 +334,10 @@ test('the account menu by role: members get profile and settings, admins also re
   await staff.goto(`${server.url}/`);
   await expect(adminFrame.sideNav.getByRole('link', { name: /Review/ })).toHaveAttribute('href', '/review');
   await adminFrame.accountButton('admin').click();
-  await expect(staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await expect(staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+    'href',
+    '/admin',
+  );
   await expectAccessible(staff);
   await shot(staff, '87-admin-account-menu');
   await staff.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'Admin' }).click();

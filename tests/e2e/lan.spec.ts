@@ -42,8 +42,16 @@ test('with the LAN on, each address is shown with a QR code', async ({ page }) =
   await page.route('**/answer/admin/api/lan', (route) =>
     route.fulfill({
       json: {
-        code: 200, reason: 'base.success', msg: 'Success.',
-        data: { enabled: true, managed: true, port: 9345, local_url: 'http://127.0.0.1:9345', addresses: [{ url: 'http://192.168.1.20:9345', qr_svg: QR }] },
+        code: 200,
+        reason: 'base.success',
+        msg: 'Success.',
+        data: {
+          enabled: true,
+          managed: true,
+          port: 9345,
+          local_url: 'http://127.0.0.1:9345',
+          addresses: [{ url: 'http://192.168.1.20:9345', qr_svg: QR }],
+        },
       },
     }),
   );

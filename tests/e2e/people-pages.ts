@@ -14,7 +14,11 @@ export interface Member {
 }
 
 /** Adds members through the admin's bulk-add and logs each in. */
-export async function addMembers(admin: Api, server: E2EServer, people: { name: string; email: string; pass: string }[]): Promise<Record<string, Member>> {
+export async function addMembers(
+  admin: Api,
+  server: E2EServer,
+  people: { name: string; email: string; pass: string }[],
+): Promise<Record<string, Member>> {
   const r = await admin.call('POST', '/admin/api/users', { users: people.map((p) => `${p.name}, ${p.email}, ${p.pass}`).join('\n') });
   if (r.code !== 200) throw new Error(`bulk add failed: ${JSON.stringify(r)}`);
   const out: Record<string, Member> = {};
@@ -33,7 +37,10 @@ export async function waitForBadge(api: Api, username: string, badgeName: string
   for (;;) {
     const r = await api.call('GET', `/api/v1/badge/user/awards?username=${encodeURIComponent(username)}`);
     if ((r.data?.list ?? []).some((b: { name: string }) => b.name === badgeName)) return;
-    if (Date.now() > deadline) throw new Error(`${username} never earned ${badgeName}: holds ${JSON.stringify((r.data?.list ?? []).map((b: { name: string }) => b.name))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${username} never earned ${badgeName}: holds ${JSON.stringify((r.data?.list ?? []).map((b: { name: string }) => b.name))}`,
+      );
     await new Promise((res) => setTimeout(res, 100));
   }
 }
@@ -43,7 +50,10 @@ export class ProfilePage {
   readonly tabs: Locator;
   readonly heading: Locator;
 
-  constructor(readonly page: Page, readonly base: string) {
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {
     this.tabs = page.getByRole('navigation', { name: 'Profile sections' });
     this.heading = page.getByRole('heading', { level: 1 });
   }

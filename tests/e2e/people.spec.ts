@@ -29,10 +29,24 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   admin = new Api(server);
   admin.token = await admin.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  expect((await admin.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
+  expect(
+    (
+      await admin.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: '',
+      })
+    ).code,
+  ).toBe(200);
   // the set-up posts many comments quickly: no captcha for it (the captcha is not what these screens are about)
   expect((await admin.call('PUT', '/admin/api/plugin/status', { plugin_slug_name: 'lantern_captcha', enabled: false })).code).toBe(200);
-  const custom = [['rank.question.vote_up', 1], ['rank.answer.vote_up', 1], ['rank.comment.vote_up', 1]].map(([key, value]) => ({ key, value }));
+  const custom = [
+    ['rank.question.vote_up', 1],
+    ['rank.answer.vote_up', 1],
+    ['rank.comment.vote_up', 1],
+  ].map(([key, value]) => ({ key, value }));
   expect((await admin.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
   m = await addMembers(admin, server, [
     { name: 'grace', email: 'grace@example.com', pass: 'grace-password-1' },
@@ -41,28 +55,57 @@ test.beforeAll(async () => {
     { name: 'mia', email: 'mia@example.com', pass: 'mia-password-1' },
   ]);
   const { grace, bob, carol, mia } = m;
-  expect((await admin.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
+  expect(
+    (
+      await admin.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil, gas and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
   const tags = [{ slug_name: 'lanterns' }];
-  adminQ = (await admin.call('POST', '/api/v1/question', { title: ADMIN_Q, content: 'Paraffin, kerosene or something else?', tags })).data.id;
-  q1 = (await grace.api.call('POST', '/api/v1/question', { title: Q1, content: 'Mine burns with a **tall** flame on one side.', tags })).data.id;
-  expect((await grace.api.call('POST', '/api/v1/question', { title: Q2, content: 'The old one cracked last winter.', tags })).code).toBe(200);
-  answerId = (await bob.api.call('POST', '/api/v1/answer', { question_id: q1, content: 'Cut it straight across, then round the corners a little.' })).data.info.id;
+  adminQ = (await admin.call('POST', '/api/v1/question', { title: ADMIN_Q, content: 'Paraffin, kerosene or something else?', tags })).data
+    .id;
+  q1 = (await grace.api.call('POST', '/api/v1/question', { title: Q1, content: 'Mine burns with a **tall** flame on one side.', tags }))
+    .data.id;
+  expect((await grace.api.call('POST', '/api/v1/question', { title: Q2, content: 'The old one cracked last winter.', tags })).code).toBe(
+    200,
+  );
+  answerId = (
+    await bob.api.call('POST', '/api/v1/answer', { question_id: q1, content: 'Cut it straight across, then round the corners a little.' })
+  ).data.info.id;
   // grace accepts bob's answer (Scholar for grace, Solved for bob); bob and grace vote (First Upvote)
   const acc = await grace.api.call('POST', '/api/v1/answer/acceptance', { question_id: q1, answer_id: answerId });
   expect(acc.code, JSON.stringify(acc)).toBe(200);
   expect((await bob.api.call('POST', '/api/v1/vote/up', { object_id: q1 })).code).toBe(200);
   expect((await grace.api.call('POST', '/api/v1/vote/up', { object_id: adminQ })).code).toBe(200);
   // grace fills in her profile (Autobiographer) and bookmarks the admin's question
-  expect((await grace.api.call('PUT', '/api/v1/user/info', { display_name: 'Grace Hopper', bio: 'I **love** lanterns and wicks.', location: 'Lisbon', website: 'https://grace.example.com' })).code).toBe(200);
+  expect(
+    (
+      await grace.api.call('PUT', '/api/v1/user/info', {
+        display_name: 'Grace Hopper',
+        bio: 'I **love** lanterns and wicks.',
+        location: 'Lisbon',
+        website: 'https://grace.example.com',
+      })
+    ).code,
+  ).toBe(200);
   expect((await grace.api.call('POST', '/api/v1/collection/switch', { object_id: adminQ, group_id: '0', bookmark: true })).code).toBe(200);
   // bob comments 31 times: two pages of his comments tab
   for (let i = 1; i <= 31; i++) {
-    const r = await bob.api.call('POST', '/api/v1/comment', { object_id: q1, original_text: `Comment number ${i} about the wick.`, mention_username_list: [] });
+    const r = await bob.api.call('POST', '/api/v1/comment', {
+      object_id: q1,
+      original_text: `Comment number ${i} about the wick.`,
+      mention_username_list: [],
+    });
     expect(r.code, JSON.stringify(r)).toBe(200);
   }
   // mia moderates; carol is suspended
   expect((await admin.call('PUT', '/admin/api/user/role', { user_id: mia.id, role_id: 3 })).code).toBe(200);
-  expect((await admin.call('PUT', '/admin/api/user/status', { user_id: carol.id, status: 'suspended', suspend_duration: 'forever' })).code).toBe(200);
+  expect(
+    (await admin.call('PUT', '/admin/api/user/status', { user_id: carol.id, status: 'suspended', suspend_duration: 'forever' })).code,
+  ).toBe(200);
   await waitForBadge(admin, 'grace', 'Autobiographer');
   await waitForBadge(admin, 'grace', 'Scholar');
   await waitForBadge(admin, 'grace', 'First Upvote');
@@ -72,7 +115,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the users page lists this week\'s top users and the staff, each linking to a profile', async ({ page }) => {
+test("the users page lists this week's top users and the staff, each linking to a profile", async ({ page }) => {
   await page.goto(`${server.url}/users`);
   await expect(page).toHaveTitle('Users - Team Lantern');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -93,7 +136,9 @@ test('the users page lists this week\'s top users and the staff, each linking to
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
 });
 
-test('a visitor sees a profile\'s header, overview and public tabs; private tabs, unknown users and tabs are the 404 page', async ({ page }) => {
+test("a visitor sees a profile's header, overview and public tabs; private tabs, unknown users and tabs are the 404 page", async ({
+  page,
+}) => {
   const profile = new ProfilePage(page, server.url);
   await profile.open('grace');
   await expect(page).toHaveTitle('Grace Hopper (grace) - Team Lantern');
@@ -174,7 +219,16 @@ test('the owner sees the edit link and the private bookmarks and votes tabs; oth
   const page = await pageAs(browser, m.grace);
   const profile = new ProfilePage(page, server.url);
   await profile.open('grace');
-  await expect(profile.tabs.getByRole('link')).toHaveText(['Overview', 'Answers', 'Questions', 'Bookmarks', 'Comments', 'Reputation', 'Votes', 'Badges']);
+  await expect(profile.tabs.getByRole('link')).toHaveText([
+    'Overview',
+    'Answers',
+    'Questions',
+    'Bookmarks',
+    'Comments',
+    'Reputation',
+    'Votes',
+    'Badges',
+  ]);
   await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/users/settings/profile');
   await profile.tab('Bookmarks').click();
   await expect(page).toHaveURL(`${server.url}/users/grace/bookmarks`);
@@ -213,7 +267,7 @@ test('the owner sees the edit link and the private bookmarks and votes tabs; oth
   await bobPage.context().close();
 });
 
-test('a suspended user\'s profile says so', async ({ page }) => {
+test("a suspended user's profile says so", async ({ page }) => {
   const profile = new ProfilePage(page, server.url);
   await profile.open('carol');
   await expect(profile.heading).toHaveText('carol');
@@ -225,7 +279,10 @@ test('a suspended user\'s profile says so', async ({ page }) => {
   await shot(page, '65-profile-suspended');
 });
 
-test('the badges page groups the badges with level, description and award count, and marks the ones the viewer earned', async ({ browser, page }) => {
+test('the badges page groups the badges with level, description and award count, and marks the ones the viewer earned', async ({
+  browser,
+  page,
+}) => {
   await page.goto(`${server.url}/badges`);
   await expect(page).toHaveTitle('Badges - Team Lantern');
   const start = page.getByRole('region', { name: 'Getting Started' });
@@ -236,15 +293,22 @@ test('the badges page groups the badges with level, description and award count,
   await expect(auto).toContainText('Filled out profile information.');
   await expect(auto).toContainText('Awarded 1 time');
   await expect(auto).not.toContainText('Earned');
-  await expect(page.getByRole('region', { name: 'Posting' }).getByRole('listitem').filter({ hasText: 'Great Answer' })).toContainText('Gold');
+  await expect(page.getByRole('region', { name: 'Posting' }).getByRole('listitem').filter({ hasText: 'Great Answer' })).toContainText(
+    'Gold',
+  );
   await expectAccessible(page);
 
   const gracePage = await pageAs(browser, m.grace);
   await gracePage.goto(`${server.url}/badges`);
-  const mine = gracePage.getByRole('region', { name: 'Getting Started' }).getByRole('listitem').filter({ has: gracePage.getByRole('link', { name: 'Autobiographer' }) });
+  const mine = gracePage
+    .getByRole('region', { name: 'Getting Started' })
+    .getByRole('listitem')
+    .filter({ has: gracePage.getByRole('link', { name: 'Autobiographer' }) });
   await expect(mine).toContainText('Earned');
   await expect(mine).toContainText('You earned this 1 time');
-  await expect(gracePage.getByRole('listitem').filter({ has: gracePage.getByRole('link', { name: 'First Flag' }) })).not.toContainText('Earned');
+  await expect(gracePage.getByRole('listitem').filter({ has: gracePage.getByRole('link', { name: 'First Flag' }) })).not.toContainText(
+    'Earned',
+  );
   await expectAccessible(gracePage);
   await shot(gracePage, '66-badges');
   await gracePage.context().close();

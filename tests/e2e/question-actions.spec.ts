@@ -30,24 +30,70 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: 'Questions about lanterns.' })).code).toBe(200);
-  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: 'Questions about lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (
+      await api.call('POST', '/admin/api/users', {
+        users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}`,
+      })
+    ).code,
+  ).toBe(200);
   const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
-  const custom = [['rank.question.vote_up', 1], ['rank.answer.vote_up', 1], ['rank.comment.vote_up', 1], ['rank.answer.invite_someone_to_answer', 500]].map(([key, value]) => ({ key, value }));
+  const custom = [
+    ['rank.question.vote_up', 1],
+    ['rank.answer.vote_up', 1],
+    ['rank.comment.vote_up', 1],
+    ['rank.answer.invite_someone_to_answer', 500],
+  ].map(([key, value]) => ({ key, value }));
   expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
+  expect(
+    (
+      await api.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil, gas and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
   const graceToken = await api.tokenOf(GRACE.email, GRACE.pass);
   const bobToken = await api.tokenOf(BOB.email, BOB.pass);
-  const other = await api.call('POST', '/api/v1/question', { title: 'Which glass chimney fits a storm lantern?', content: 'Mine cracked last winter.', tags: [{ slug_name: 'lanterns' }] });
+  const other = await api.call('POST', '/api/v1/question', {
+    title: 'Which glass chimney fits a storm lantern?',
+    content: 'Mine cracked last winter.',
+    tags: [{ slug_name: 'lanterns' }],
+  });
   otherId = other.data.id;
-  const q = await api.call('POST', '/api/v1/question', { title: TITLE, content: 'The flame **dances** whenever the door opens.', tags: [{ slug_name: 'lanterns' }] }, graceToken);
+  const q = await api.call(
+    'POST',
+    '/api/v1/question',
+    { title: TITLE, content: 'The flame **dances** whenever the door opens.', tags: [{ slug_name: 'lanterns' }] },
+    graceToken,
+  );
   expect(q.code).toBe(200);
   qid = q.data.id;
   const a = await api.call('POST', '/api/v1/answer', { question_id: qid, content: 'Close the vents halfway and trim the wick.' }, bobToken);
   expect(a.code).toBe(200);
   // a question that links to this one: it shows in the linked panel
-  expect((await api.call('POST', '/api/v1/question', { title: 'Lantern chimney soot after windy nights', content: `See ${server.url}/questions/${qid} for the flicker.`, tags: [{ slug_name: 'lanterns' }] })).code).toBe(200);
+  expect(
+    (
+      await api.call('POST', '/api/v1/question', {
+        title: 'Lantern chimney soot after windy nights',
+        content: `See ${server.url}/questions/${qid} for the flicker.`,
+        tags: [{ slug_name: 'lanterns' }],
+      })
+    ).code,
+  ).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -59,12 +105,15 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   const vq = new QuestionPage(visitor);
   await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(actionsOf(vq.question).getByRole('button', { name: 'Share' })).toBeVisible();
-  for (const name of ['Flag', 'Close', 'Delete', 'Pin', 'Unlist']) await expect(actionsOf(vq.question).getByRole('button', { name, exact: true })).toHaveCount(0);
+  for (const name of ['Flag', 'Close', 'Delete', 'Pin', 'Unlist'])
+    await expect(actionsOf(vq.question).getByRole('button', { name, exact: true })).toHaveCount(0);
   await expect(actionsOf(vq.question).getByRole('link', { name: 'Timeline' })).toHaveCount(0);
   await expect(visitor.getByRole('heading', { name: 'Invite people to answer' })).toHaveCount(0);
   // side panels: linked (the question linking here) and related (same tag)
   await expect(visitor.getByRole('heading', { name: 'Linked questions' })).toBeVisible();
-  await expect(visitor.getByRole('complementary').getByRole('link', { name: 'Lantern chimney soot after windy nights' }).first()).toBeVisible();
+  await expect(
+    visitor.getByRole('complementary').getByRole('link', { name: 'Lantern chimney soot after windy nights' }).first(),
+  ).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'All linked questions' })).toHaveAttribute('href', `/questions/linked/${qid}`);
   await expect(visitor.getByRole('heading', { name: 'Related questions' })).toBeVisible();
   await expect(visitor.getByRole('heading', { name: 'Hot questions' })).toBeVisible();
@@ -80,7 +129,8 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   const bq = new QuestionPage(bob);
   await expect(actionsOf(bq.question).getByRole('button', { name: 'Flag', exact: true })).toBeVisible();
   await expect(actionsOf(bq.question).getByRole('link', { name: 'Timeline' })).toHaveAttribute('href', `/posts/${qid}/timeline`);
-  for (const name of ['Close', 'Delete', 'Pin', 'Unlist']) await expect(actionsOf(bq.question).getByRole('button', { name, exact: true })).toHaveCount(0);
+  for (const name of ['Close', 'Delete', 'Pin', 'Unlist'])
+    await expect(actionsOf(bq.question).getByRole('button', { name, exact: true })).toHaveCount(0);
   // his own answer: delete yes, flag no
   await expect(actionsOf(bq.answerBy('bob')).getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await bob.context().close();
@@ -88,13 +138,16 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   const molly = await pageAs(browser, MOLLY);
   await molly.goto(`${server.url}/questions/${qid}`);
   const mq = new QuestionPage(molly);
-  for (const name of ['Close', 'Delete', 'Pin', 'Unlist', 'Flag']) await expect(actionsOf(mq.question).getByRole('button', { name, exact: true })).toBeVisible();
+  for (const name of ['Close', 'Delete', 'Pin', 'Unlist', 'Flag'])
+    await expect(actionsOf(mq.question).getByRole('button', { name, exact: true })).toBeVisible();
   await expectAccessible(molly);
   await shot(molly, '91-question-moderator');
   await molly.context().close();
 });
 
-test('bob comments with an @mention chosen from suggestions; it becomes a link; grace up-votes it and bob edits it', async ({ browser }) => {
+test('bob comments with an @mention chosen from suggestions; it becomes a link; grace up-votes it and bob edits it', async ({
+  browser,
+}) => {
   const bob = await pageAs(browser, BOB);
   const q = new QuestionPage(bob);
   await bob.goto(`${server.url}/questions/${qid}`);
@@ -132,7 +185,10 @@ test('bob comments with an @mention chosen from suggestions; it becomes a link; 
   const gq = new QuestionPage(grace);
   const vote = gq.question.getByRole('list', { name: 'Comments' }).getByRole('button', { name: 'Up-vote this comment' });
   await vote.click();
-  await expect(gq.question.getByRole('list', { name: 'Comments' }).getByRole('button', { name: 'Take back your up-vote' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(gq.question.getByRole('list', { name: 'Comments' }).getByRole('button', { name: 'Take back your up-vote' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(gq.question.locator('.comment-votes')).toHaveText('1');
   // a reply names whom it answers
   await gq.question.getByRole('button', { name: 'Reply to bob' }).click();
@@ -144,7 +200,9 @@ test('bob comments with an @mention chosen from suggestions; it becomes a link; 
   await grace.context().close();
 });
 
-test('grace flags bob\'s answer: a reason is required, "something else" needs a remark; bob flags a question as a duplicate of a URL of this site', async ({ browser }) => {
+test('grace flags bob\'s answer: a reason is required, "something else" needs a remark; bob flags a question as a duplicate of a URL of this site', async ({
+  browser,
+}) => {
   const grace = await pageAs(browser, GRACE);
   const q = new QuestionPage(grace);
   await grace.goto(`${server.url}/questions/${qid}`);
@@ -329,7 +387,9 @@ test('molly closes the question (a reason is required, a duplicate needs a URL o
   await molly.context().close();
 });
 
-test('an image pasted into the answer editor is uploaded and shows in the preview; the toolbar dialogs insert links and code', async ({ browser }) => {
+test('an image pasted into the answer editor is uploaded and shows in the preview; the toolbar dialogs insert links and code', async ({
+  browser,
+}) => {
   const molly = await pageAs(browser, MOLLY);
   const q = new QuestionPage(molly);
   await molly.goto(`${server.url}/questions/${otherId}`);
@@ -344,7 +404,14 @@ test('an image pasted into the answer editor is uploaded and shows in the previe
   }, bytes);
   await expect(field).toHaveValue(/^Here is mine: !\[\]\(.+\/uploads\/post\/[0-9a-f]+\.png\)$/);
   const preview = molly.getByRole('region', { name: 'Preview' });
-  await expect.poll(() => preview.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(30);
+  await expect
+    .poll(() =>
+      preview
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(30);
   // a pasted file that is not an image is refused with the existing message
   await field.evaluate((el) => {
     const dt = new DataTransfer();
@@ -397,7 +464,11 @@ test('leaving the ask form with changes asks first; a draft comes back after a r
   await expect(grace).toHaveURL(/\/questions\/ask$/);
   await expect(form.title).toHaveValue('How long does a lantern mantle last?');
   // the draft is saved 3 s after the last change (seen in local storage); a reload (the browser's own prompt accepted) restores it
-  await grace.waitForFunction(() => (localStorage.getItem('lantern.question_draft') ?? '').includes('How long does a lantern mantle last?'), undefined, { timeout: 10_000 });
+  await grace.waitForFunction(
+    () => (localStorage.getItem('lantern.question_draft') ?? '').includes('How long does a lantern mantle last?'),
+    undefined,
+    { timeout: 10_000 },
+  );
   grace.on('dialog', (d) => void d.accept());
   await grace.reload();
   await expect(grace.getByText('Your unsaved draft was restored.')).toBeVisible();

@@ -31,7 +31,12 @@ export function png(w: number, h: number, rgb: [number, number, number]): Buffer
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The API called directly, for set-up the tests are not about. */
@@ -43,7 +48,11 @@ export class Api {
 
   /** One call under /answer; resolves the envelope. */
   async call(method: string, path: string, body?: unknown, token = this.token): Promise<{ code: number; data: any; msg: string }> {
-    const r = await fetch(`${this.server.url}/answer${path}`, { method, headers: { 'content-type': 'application/json', Authorization: token }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${this.server.url}/answer${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', Authorization: token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return (await r.json()) as { code: number; data: any; msg: string };
   }
 
@@ -65,7 +74,9 @@ export async function settled(page: Page): Promise<void> {
     // two frames: a style change made by the last response has started its transition by then
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 })
+    .catch(() => undefined);
 }
 
 /**
@@ -117,7 +128,10 @@ export class QuestionFormPage {
 
   /** The decoded width of the first image in the preview (0 until it loads). */
   previewImageWidth(): Promise<number> {
-    return this.preview.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+    return this.preview
+      .locator('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth);
   }
 }
 
@@ -149,6 +163,9 @@ export class QuestionPage {
 
   /** The decoded width of the first image in the question's body (0 until it loads). */
   bodyImageWidth(): Promise<number> {
-    return this.question.locator('.post-body img').first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+    return this.question
+      .locator('.post-body img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.naturalWidth);
   }
 }

@@ -25,16 +25,45 @@ test.beforeAll(async () => {
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // uploads are linked under the site URL: point it at this server
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: 'Questions about lanterns.' })).code).toBe(200);
-  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: 'Questions about lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code,
+  ).toBe(200);
   // new members may vote and suggest edits; edits of others' posts wait for review
   const custom = [
-    ['rank.question.vote_up', 1], ['rank.answer.vote_up', 1], ['rank.question.edit', 1], ['rank.answer.edit', 1],
-    ['rank.question.edit_without_review', 1000], ['rank.answer.edit_without_review', 1000], ['rank.tag.add', 750],
+    ['rank.question.vote_up', 1],
+    ['rank.answer.vote_up', 1],
+    ['rank.question.edit', 1],
+    ['rank.answer.edit', 1],
+    ['rank.question.edit_without_review', 1000],
+    ['rank.answer.edit_without_review', 1000],
+    ['rank.tag.add', 750],
   ].map(([key, value]) => ({ key, value }));
   expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
-  const seed = await api.call('POST', '/api/v1/question', { title: 'How do I refill an oil lantern?', content: 'The **tank** is nearly empty. Which oil do I use?', tags: [{ slug_name: 'lanterns' }] });
+  expect(
+    (
+      await api.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil, gas and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  const seed = await api.call('POST', '/api/v1/question', {
+    title: 'How do I refill an oil lantern?',
+    content: 'The **tank** is nearly empty. Which oil do I use?',
+    tags: [{ slug_name: 'lanterns' }],
+  });
   expect(seed.code).toBe(200);
 });
 test.afterAll(async () => {
@@ -138,7 +167,15 @@ test('the list shows the question with counts, tags and author; tag filter, orde
   await expect(page.getByText('No questions are tagged [no-such-tag] yet.')).toBeVisible();
   // paging: 21 more questions give a second page on /questions
   for (let i = 1; i <= 21; i++) {
-    expect((await api.call('POST', '/api/v1/question', { title: `Filler question number ${i}`, content: `Filler body ${i}.`, tags: [{ slug_name: 'filler' }] })).code).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/v1/question', {
+          title: `Filler question number ${i}`,
+          content: `Filler body ${i}.`,
+          tags: [{ slug_name: 'filler' }],
+        })
+      ).code,
+    ).toBe(200);
   }
   await page.goto(`${server.url}/questions`);
   await expect(page.locator('.q-item')).toHaveCount(20);
@@ -299,7 +336,9 @@ test('a closed question says so and takes no answers', async ({ page }) => {
   const qid = questionPath.split('/')[2];
   const reasons = await api.call('GET', `/api/v1/reasons?object_type=question&action=close`);
   const reason = (reasons.data as { reason_type: number; reason_key: string }[]).find((r) => r.reason_key === 'reason.community_specific')!;
-  expect((await api.call('PUT', '/api/v1/question/status', { id: qid, close_type: reason.reason_type, close_msg: 'Answered elsewhere.' })).code).toBe(200);
+  expect(
+    (await api.call('PUT', '/api/v1/question/status', { id: qid, close_type: reason.reason_type, close_msg: 'Answered elsewhere.' })).code,
+  ).toBe(200);
   await loginAs(page, server, GRACE.email, GRACE.pass);
   await page.goto(server.url + questionPath);
   await expect(page.getByTestId('post-notice')).toContainText('This question is closed.');
@@ -317,15 +356,18 @@ test('in the desktop window the image button uses the native picker and uploads 
   const token = await api.tokenOf(GRACE.email, GRACE.pass);
   const bytes = [...png(10, 12, [20, 120, 230])];
   // the preload's bridge, as the desktop window offers it
-  await page.addInitScript(({ token, bytes }) => {
-    (window as unknown as { lantern: unknown }).lantern = {
-      getToken: async () => token,
-      setToken: async () => undefined,
-      clearToken: async () => undefined,
-      pickImage: async () => ({ name: 'native.png', type: 'image/png', bytes: new Uint8Array(bytes) }),
-      appInfo: async () => ({ name: 'Lantern', version: '0', platform: 'linux', dataDir: '/tmp' }),
-    };
-  }, { token, bytes });
+  await page.addInitScript(
+    ({ token, bytes }) => {
+      (window as unknown as { lantern: unknown }).lantern = {
+        getToken: async () => token,
+        setToken: async () => undefined,
+        clearToken: async () => undefined,
+        pickImage: async () => ({ name: 'native.png', type: 'image/png', bytes: new Uint8Array(bytes) }),
+        appInfo: async () => ({ name: 'Lantern', version: '0', platform: 'linux', dataDir: '/tmp' }),
+      };
+    },
+    { token, bytes },
+  );
   const ask = new QuestionFormPage(page);
   await page.goto(`${server.url}/questions/ask`);
   await expect(page.getByTestId('current-user')).toHaveText('grace');

@@ -25,12 +25,18 @@ const ids = { edited: '', queued: '', spam: '', spamTwo: '' };
 /** A call that may need a captcha for `action`: it is solved first when the server asks for one. */
 async function withCaptcha(method: string, path: string, action: string, body: Record<string, unknown>, token: string) {
   const record = await api.call('GET', `/api/v1/user/action/record?action=${action}`, undefined, token);
-  const captcha = record.data?.verify ? { captcha_id: record.data.captcha_id, captcha_code: server.captchaAnswer(record.data.captcha_id) } : {};
+  const captcha = record.data?.verify
+    ? { captcha_id: record.data.captcha_id, captcha_code: server.captchaAnswer(record.data.captcha_id) }
+    : {};
   return api.call(method, path, { ...body, ...captcha }, token);
 }
 
 /** A page of its own (own local storage), logged in as someone, at a size and colour scheme. */
-async function pageAs(browser: Browser, who: { email: string; pass: string }, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  who: { email: string; pass: string },
+  opts: { width?: number; dark?: boolean } = {},
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.width ? 844 : 800 } })).newPage();
   if (opts.dark) await page.emulateMedia({ colorScheme: 'dark' });
   await loginAs(page, server, who.email, who.pass);
@@ -46,18 +52,42 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
-  const users = [['grace', GRACE], ['bob', BOB], ['molly', MOLLY], ['nina', NINA]] as const;
-  expect((await api.call('POST', '/admin/api/users', { users: users.map(([n, u]) => `${n}, ${u.email}, ${u.pass}`).join('\n') })).code).toBe(200);
+  const users = [
+    ['grace', GRACE],
+    ['bob', BOB],
+    ['molly', MOLLY],
+    ['nina', NINA],
+  ] as const;
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: users.map(([n, u]) => `${n}, ${u.email}, ${u.pass}`).join('\n') })).code,
+  ).toBe(200);
   const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
   // members may suggest edits of others' questions from the start; applying or reviewing them takes much more
   const custom = [
-    ['rank.question.edit', 1], ['rank.answer.edit', 1], ['rank.question.edit_without_review', 2000], ['rank.answer.edit_without_review', 2000],
-    ['rank.question.audit', 2000], ['rank.answer.audit', 2000], ['rank.tag.audit', 5000], ['rank.tag.edit_without_review', 20000],
+    ['rank.question.edit', 1],
+    ['rank.answer.edit', 1],
+    ['rank.question.edit_without_review', 2000],
+    ['rank.answer.edit_without_review', 2000],
+    ['rank.question.audit', 2000],
+    ['rank.answer.audit', 2000],
+    ['rank.tag.audit', 5000],
+    ['rank.tag.edit_without_review', 20000],
   ].map(([key, value]) => ({ key, value }));
   expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil, gas and electric lanterns.' })).code).toBe(200);
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'wicks', display_name: 'wicks', original_text: 'Cotton and fibreglass wicks.' })).code).toBe(200);
+  expect(
+    (
+      await api.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil, gas and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await api.call('POST', '/api/v1/tag', { slug_name: 'wicks', display_name: 'wicks', original_text: 'Cotton and fibreglass wicks.' }))
+      .code,
+  ).toBe(200);
   const ask = async (title: string, content: string) => {
     const r = await api.call('POST', '/api/v1/question', { title, content, tags: [{ slug_name: 'lanterns' }] });
     expect(r.code).toBe(200);
@@ -68,21 +98,52 @@ test.beforeAll(async () => {
   ids.spamTwo = await ask(SPAM_TWO, 'Discount codes for lamp oil, every week.');
   // bob flags both shop questions as spam
   const bobToken = await api.tokenOf(BOB.email, BOB.pass);
-  const reasons = (await api.call('GET', '/api/v1/reasons?object_type=question&action=flag', undefined, bobToken)).data as { reason_type: number; content_type: string; name: string }[];
+  const reasons = (await api.call('GET', '/api/v1/reasons?object_type=question&action=flag', undefined, bobToken)).data as {
+    reason_type: number;
+    content_type: string;
+    name: string;
+  }[];
   const spamReason = reasons.find((r) => !r.content_type)!;
-  for (const id of [ids.spam, ids.spamTwo]) expect((await withCaptcha('POST', '/api/v1/report', 'report', { object_id: id, report_type: spamReason.reason_type, content: '' }, bobToken)).code).toBe(200);
+  for (const id of [ids.spam, ids.spamTwo])
+    expect(
+      (await withCaptcha('POST', '/api/v1/report', 'report', { object_id: id, report_type: spamReason.reason_type, content: '' }, bobToken))
+        .code,
+    ).toBe(200);
   // grace (reputation 1) suggests an edit of the admin's question: it waits for review
   const graceToken = await api.tokenOf(GRACE.email, GRACE.pass);
-  const edit = await withCaptcha('PUT', '/api/v1/question', 'edit', {
-    id: ids.edited, title: EDITED.after, content: 'Mine smokes. I cut it with sharp scissors but the flame is still uneven.', tags: [{ slug_name: 'lanterns' }, { slug_name: 'wicks' }], edit_summary: 'clearer title, wicks tag',
-  }, graceToken);
+  const edit = await withCaptcha(
+    'PUT',
+    '/api/v1/question',
+    'edit',
+    {
+      id: ids.edited,
+      title: EDITED.after,
+      content: 'Mine smokes. I cut it with sharp scissors but the flame is still uneven.',
+      tags: [{ slug_name: 'lanterns' }, { slug_name: 'wicks' }],
+      edit_summary: 'clearer title, wicks tag',
+    },
+    graceToken,
+  );
   expect(edit.code).toBe(200);
   expect(edit.data.wait_for_review).toBe(true);
   // the built-in reviewer holds the first posts of new users
-  expect((await api.call('PUT', '/admin/api/plugin/config', { plugin_slug_name: 'lantern_reviewer', config_fields: { reputation_below: '100', first_posts: '3', max_links: '' } })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/plugin/config', {
+        plugin_slug_name: 'lantern_reviewer',
+        config_fields: { reputation_below: '100', first_posts: '3', max_links: '' },
+      })
+    ).code,
+  ).toBe(200);
   expect((await api.call('PUT', '/admin/api/plugin/status', { plugin_slug_name: 'lantern_reviewer', enabled: true })).code).toBe(200);
   const ninaToken = await api.tokenOf(NINA.email, NINA.pass);
-  const queued = await withCaptcha('POST', '/api/v1/question', 'question', { title: QUEUED, content: 'Which lantern should a beginner buy for camping?', tags: [{ slug_name: 'lanterns' }] }, ninaToken);
+  const queued = await withCaptcha(
+    'POST',
+    '/api/v1/question',
+    'question',
+    { title: QUEUED, content: 'Which lantern should a beginner buy for camping?', tags: [{ slug_name: 'lanterns' }] },
+    ninaToken,
+  );
   expect(queued.code).toBe(200);
   ids.queued = queued.data.id;
   expect((await question(ids.queued))?.status ?? 11).not.toBe(1);
@@ -122,7 +183,10 @@ test('the admin approves the queued post, closes a flagged question and applies 
   await page.goto(`${server.url}/questions`);
   // the side navigation counts everything waiting: 1 queued post, 2 flags, 1 suggested edit
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Review/ })).toContainText('4');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Review/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /Review/ })
+    .click();
   await expect(page).toHaveURL(/\/review$/);
   await expect(queues(page).getByRole('link')).toHaveText(['Queued posts (1)', 'Flagged posts (2)', 'Suggested edits (1)']);
 

@@ -13,10 +13,18 @@ const ROLES: Role[] = ['anonymous', 'member', 'inactive', 'moderator'];
 const AXE_ROLES: Role[] = ['anonymous', 'member'];
 const PASS = 'routes-password-1';
 const EMAILS: Record<Exclude<Role, 'anonymous'> | 'suspended', string> = {
-  member: 'member@example.com', inactive: 'inactive@example.com', suspended: 'suspended@example.com', moderator: 'moderator@example.com',
+  member: 'member@example.com',
+  inactive: 'inactive@example.com',
+  suspended: 'suspended@example.com',
+  moderator: 'moderator@example.com',
 };
 // user names (some words, such as "moderator", are reserved)
-const NAMES: Record<Exclude<Role, 'anonymous'> | 'suspended', string> = { member: 'member', inactive: 'sleeper', suspended: 'benched', moderator: 'keeper' };
+const NAMES: Record<Exclude<Role, 'anonymous'> | 'suspended', string> = {
+  member: 'member',
+  inactive: 'sleeper',
+  suspended: 'benched',
+  moderator: 'keeper',
+};
 
 let server: E2EServer;
 let api: Api;
@@ -109,16 +117,39 @@ test.beforeAll(async () => {
   server = await startServer(INSTALLED);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  const users = Object.entries(EMAILS).map(([role, email]) => `${NAMES[role as keyof typeof NAMES]}, ${email}, ${PASS}`).join('\n');
+  const users = Object.entries(EMAILS)
+    .map(([role, email]) => `${NAMES[role as keyof typeof NAMES]}, ${email}, ${PASS}`)
+    .join('\n');
   const added = await api.call('POST', '/admin/api/users', { users });
   expect(added.code, JSON.stringify(added)).toBe(200);
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: await userId(NAMES.moderator), role_id: 3 })).code).toBe(200);
   expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId(NAMES.inactive), status: 'inactive' })).code).toBe(200);
-  expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId(NAMES.suspended), status: 'suspended', suspend_duration: '24h' })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/user/status', {
+        user_id: await userId(NAMES.suspended),
+        status: 'suspended',
+        suspend_duration: '24h',
+      })
+    ).code,
+  ).toBe(200);
   // the member's own question and answer, a tag and a badge for the routes with ids
   const member = await api.tokenOf(EMAILS.member, PASS);
-  expect((await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'lanterns', original_text: 'Oil and electric lanterns.' })).code).toBe(200);
-  const q = await api.call('POST', '/api/v1/question', { title: 'Which wick fits a storm lantern?', content: 'Mine is a Feuerhand 276.', tags: [{ slug_name: 'lanterns' }] }, member);
+  expect(
+    (
+      await api.call('POST', '/api/v1/tag', {
+        slug_name: 'lanterns',
+        display_name: 'lanterns',
+        original_text: 'Oil and electric lanterns.',
+      })
+    ).code,
+  ).toBe(200);
+  const q = await api.call(
+    'POST',
+    '/api/v1/question',
+    { title: 'Which wick fits a storm lantern?', content: 'Mine is a Feuerhand 276.', tags: [{ slug_name: 'lanterns' }] },
+    member,
+  );
   expect(q.code).toBe(200);
   ids.qid = q.data.id;
   ids.slug = q.data.url_title;
@@ -159,7 +190,13 @@ for (const role of ROLES) {
       const expected = landing[role] === SELF ? path.split('?')[0] : landing[role];
       let at = await land(page, path);
       // a guard may redirect a moment after the network goes quiet (once the user's status is read): wait up to 5 s for it
-      if (at !== expected) at = await page.waitForURL((u) => u.pathname === expected, { timeout: 5_000 }).then(() => expected, () => new URL(page.url()).pathname);
+      if (at !== expected)
+        at = await page
+          .waitForURL((u) => u.pathname === expected, { timeout: 5_000 })
+          .then(
+            () => expected,
+            () => new URL(page.url()).pathname,
+          );
       if (at !== expected) wrong.push(`${path}: landed on ${at}, expected ${expected}`);
       // the page names itself once its data arrives (after a guard's redirect, a moment later): wait for it, then check
       await page.waitForFunction(() => / - /.test(document.title), null, { timeout: 5_000 }).catch(() => undefined);
@@ -194,7 +231,9 @@ test('a suspended account cannot log in: the form sends it to the suspended page
   await visitor.context().close();
 });
 
-test('with login required, a logged-out visitor reaches only the exempt pages, and returns where they were after login', async ({ browser }) => {
+test('with login required, a logged-out visitor reaches only the exempt pages, and returns where they were after login', async ({
+  browser,
+}) => {
   const login = (await api.call('GET', '/admin/api/siteinfo/login')).data;
   expect((await api.call('PUT', '/admin/api/siteinfo/login', { ...login, login_required: true })).code).toBe(200);
   try {

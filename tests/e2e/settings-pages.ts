@@ -7,7 +7,10 @@ export class SettingsPage {
   readonly menu: Locator;
   readonly save: Locator;
 
-  constructor(readonly page: Page, readonly base: string) {
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {
     this.menu = page.getByRole('navigation', { name: 'Settings sections' });
     this.save = page.getByRole('button', { name: 'Save' });
   }

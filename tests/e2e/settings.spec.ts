@@ -27,9 +27,32 @@ test.beforeAll(async () => {
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // uploads and mail links are made under the site URL: point it at this server
-  expect((await api.call('PUT', '/admin/api/siteinfo/general', { name: 'Team Lantern', site_url: server.url, contact_email: 'team@example.com', short_description: '', description: '' })).code).toBe(200);
-  expect((await api.call('PUT', '/admin/api/setting/smtp', { from_email: 'lantern@example.com', from_name: 'Lantern', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_authentication: false, encryption: '' })).code).toBe(200);
-  expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/general', {
+        name: 'Team Lantern',
+        site_url: server.url,
+        contact_email: 'team@example.com',
+        short_description: '',
+        description: '',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/setting/smtp', {
+        from_email: 'lantern@example.com',
+        from_name: 'Lantern',
+        smtp_host: '127.0.0.1',
+        smtp_port: smtp.port,
+        smtp_authentication: false,
+        encryption: '',
+      })
+    ).code,
+  ).toBe(200);
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nbob, ${BOB.email}, ${BOB.pass}` })).code,
+  ).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -247,7 +270,10 @@ test('in the dark scheme the profile, with its uploaded avatar, stays readable',
   const s = new SettingsPage(page, server.url);
   await s.open('profile', 'Profile');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByRole('img', { name: 'Preview of your profile image' }).locator('img')).toHaveAttribute('src', /\/uploads\/avatar\//);
+  await expect(page.getByRole('img', { name: 'Preview of your profile image' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/uploads\/avatar\//,
+  );
   await expectAccessible(page);
   await shot(page, '79-settings-profile-dark');
   await page.context().close();

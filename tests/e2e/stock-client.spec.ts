@@ -45,7 +45,11 @@ test('the default configuration ships no captcha the stock client would have to 
 
 test('signs up without captcha fields', async ({ request }) => {
   expect(await needsCaptcha(request, 'email')).toBe(false);
-  const r = await call(request, 'POST', `${V1}/user/register/email`, { name: 'Stock Client', e_mail: 'stock@example.com', pass: 'stock-password-1' });
+  const r = await call(request, 'POST', `${V1}/user/register/email`, {
+    name: 'Stock Client',
+    e_mail: 'stock@example.com',
+    pass: 'stock-password-1',
+  });
   expect(r.status).toBe(200);
   expect(r.body.data).toMatchObject({ display_name: 'Stock Client', e_mail: 'stock@example.com', status: 'inactive' });
   token = r.body.data.access_token;
@@ -56,17 +60,36 @@ test('signs up without captcha fields', async ({ request }) => {
 
 test('saves the profile form with avatar type "default"', async ({ request }) => {
   // the account must be active to edit its profile: an admin activates it, as from the admin users page
-  const admin = await request.post(server.url + `${V1}/user/login/email`, { headers: AXIOS, data: { e_mail: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD } });
+  const admin = await request.post(server.url + `${V1}/user/login/email`, {
+    headers: AXIOS,
+    data: { e_mail: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD },
+  });
   const adminToken = ((await admin.json()) as { data: { access_token: string } }).data.access_token;
   const me = await call(request, 'GET', `${V1}/user/info`);
-  const activate = await request.put(server.url + '/answer/admin/api/user/status', { headers: { ...AXIOS, Authorization: adminToken }, data: { user_id: me.body.data.id, status: 'normal' } });
+  const activate = await request.put(server.url + '/answer/admin/api/user/status', {
+    headers: { ...AXIOS, Authorization: adminToken },
+    data: { user_id: me.body.data.id, status: 'normal' },
+  });
   expect(activate.status()).toBe(200);
 
-  const form = { display_name: 'Stock Client Renamed', username: me.body.data.username, avatar: { type: 'default', gravatar: '', custom: '' }, bio: 'I use the stock UI.', website: 'https://example.org', location: 'Lisbon' };
+  const form = {
+    display_name: 'Stock Client Renamed',
+    username: me.body.data.username,
+    avatar: { type: 'default', gravatar: '', custom: '' },
+    bio: 'I use the stock UI.',
+    website: 'https://example.org',
+    location: 'Lisbon',
+  };
   const saved = await call(request, 'PUT', `${V1}/user/info`, form);
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const after = await call(request, 'GET', `${V1}/user/info`);
-  expect(after.body.data).toMatchObject({ display_name: 'Stock Client Renamed', bio: 'I use the stock UI.', website: 'https://example.org', location: 'Lisbon', avatar: { type: 'system' } });
+  expect(after.body.data).toMatchObject({
+    display_name: 'Stock Client Renamed',
+    bio: 'I use the stock UI.',
+    website: 'https://example.org',
+    location: 'Lisbon',
+    avatar: { type: 'system' },
+  });
 });
 
 test('logs in after three wrong passwords, and gets a clear rate-limit answer once the limit is really reached', async ({ request }) => {

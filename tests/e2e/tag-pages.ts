@@ -9,7 +9,10 @@ export class TagFormPage {
   readonly description: Locator;
   readonly summary: Locator;
 
-  constructor(readonly page: Page, readonly scope: Locator | Page = page) {
+  constructor(
+    readonly page: Page,
+    readonly scope: Locator | Page = page,
+  ) {
     this.displayName = scope.getByLabel('Display name', { exact: true });
     this.slug = scope.getByLabel('URL slug', { exact: true });
     this.description = scope.getByLabel('Description', { exact: true });

@@ -27,9 +27,18 @@ test.beforeAll(async () => {
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
   expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}` })).code).toBe(200);
   // members may suggest tag edits but not create tags, edit directly or manage synonyms
-  const custom = [['rank.tag.add', 750], ['rank.tag.edit', 1], ['rank.tag.edit_without_review', 10000], ['rank.tag.synonym', 10000]].map(([key, value]) => ({ key, value }));
+  const custom = [
+    ['rank.tag.add', 750],
+    ['rank.tag.edit', 1],
+    ['rank.tag.edit_without_review', 10000],
+    ['rank.tag.synonym', 10000],
+  ].map(([key, value]) => ({ key, value }));
   expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 99, custom_privileges: custom })).code).toBe(200);
-  const lanterns = await api.call('POST', '/api/v1/tag', { slug_name: 'lanterns', display_name: 'Lanterns', original_text: 'Oil, gas and **electric** lanterns.\n\nAsk about wicks, glass and fuel.' });
+  const lanterns = await api.call('POST', '/api/v1/tag', {
+    slug_name: 'lanterns',
+    display_name: 'Lanterns',
+    original_text: 'Oil, gas and **electric** lanterns.\n\nAsk about wicks, glass and fuel.',
+  });
   expect(lanterns.code).toBe(200);
   expect((await api.call('POST', '/api/v1/tag', { slug_name: 'wicks', display_name: 'wicks', original_text: '' })).code).toBe(200);
   lanternsId = (await api.call('GET', '/api/v1/tag?name=lanterns')).data.tag_id as string;
@@ -38,7 +47,15 @@ test.beforeAll(async () => {
     ['Why does my lantern glass turn black?', ['lanterns', 'wicks']],
     ['Can a storm lantern burn indoors?', ['lanterns']],
   ] as const) {
-    expect((await api.call('POST', '/api/v1/question', { title, content: `${title} Some details for the body.`, tags: tags.map((slug_name) => ({ slug_name })) })).code).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/v1/question', {
+          title,
+          content: `${title} Some details for the body.`,
+          tags: tags.map((slug_name) => ({ slug_name })),
+        })
+      ).code,
+    ).toBe(200);
   }
 });
 test.afterAll(async () => {
@@ -125,7 +142,9 @@ test('a member follows and unfollows tags, may not create one, and suggests an e
   await page.reload();
   await expect(list.card('Lanterns').getByRole('button', { name: 'Following Lanterns' })).toBeVisible();
   const graceApi = new Api(server, await api.tokenOf(GRACE.email, GRACE.pass));
-  expect(((await graceApi.call('GET', '/api/v1/tags/following')).data as { slug_name: string }[]).map((x) => x.slug_name)).toEqual(['lanterns']);
+  expect(((await graceApi.call('GET', '/api/v1/tags/following')).data as { slug_name: string }[]).map((x) => x.slug_name)).toEqual([
+    'lanterns',
+  ]);
   await list.card('wicks').getByRole('link', { name: 'wicks' }).click();
   await page.getByRole('button', { name: 'Follow wicks' }).click();
   await expect(page.getByRole('button', { name: 'Following wicks' })).toBeVisible();

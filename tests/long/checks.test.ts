@@ -18,11 +18,24 @@ beforeAll(async () => {
   await server.start();
   try {
     const [a, b] = site.members;
-    const q = await call(server.url, 'POST', `${V1}/question`, { token: a.token, body: { title: 'How fine should the grind be for a moka pot?', content: 'Finer than drip, coarser than espresso?', tags: [{ slug_name: 'moka' }] } });
+    const q = await call(server.url, 'POST', `${V1}/question`, {
+      token: a.token,
+      body: {
+        title: 'How fine should the grind be for a moka pot?',
+        content: 'Finer than drip, coarser than espresso?',
+        tags: [{ slug_name: 'moka' }],
+      },
+    });
     questionId = String(q.body.data.id);
-    const ans = await call(server.url, 'POST', `${V1}/answer`, { token: b.token, body: { question_id: questionId, content: 'About like table salt works for me.' } });
+    const ans = await call(server.url, 'POST', `${V1}/answer`, {
+      token: b.token,
+      body: { question_id: questionId, content: 'About like table salt works for me.' },
+    });
     answerId = String(ans.body.data.info?.id ?? ans.body.data.id);
-    await call(server.url, 'POST', `${V1}/comment`, { token: a.token, body: { object_id: answerId, original_text: 'Thanks, I will try that.' } });
+    await call(server.url, 'POST', `${V1}/comment`, {
+      token: a.token,
+      body: { object_id: answerId, original_text: 'Thanks, I will try that.' },
+    });
     await call(server.url, 'POST', `${V1}/vote/up`, { token: b.token, body: { object_id: questionId } });
     const form = new FormData();
     form.set('source', 'post');
@@ -64,7 +77,12 @@ describe('checkDatabase', () => {
       db.prepare('update answer set comment_count = 0 where id = ?').run(answerId);
       db.prepare("update tag set question_count = 0 where slug_name = 'moka'").run();
     });
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['question answer_count differs from its answers', 'answer comment_count differs from its comments', 'question vote_count differs from its votes', 'tag question_count differs from its questions']);
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'question answer_count differs from its answers',
+      'answer comment_count differs from its comments',
+      'question vote_count differs from its votes',
+      'tag question_count differs from its questions',
+    ]);
   });
 
   it('reports an answer without its question, a search index out of step and a file cut short', () => {

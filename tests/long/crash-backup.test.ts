@@ -87,8 +87,14 @@ describe('crash safety: SIGKILL during a backup', () => {
     // one long question through the API, then copies of it straight into the table (with its counts)
     const server = new ServerProcess(dataDir);
     await server.start({ ipc: true });
-    const body = Array.from({ length: 400 }, (_, i) => `Line ${i} of a long question about water hardness and scale in espresso machines.`).join('\n');
-    const asked = await call(server.url, 'POST', `${V1}/question`, { token: site.members[0].token, body: { title: 'A long question about water hardness', content: body, tags: [{ slug_name: 'water' }] } });
+    const body = Array.from(
+      { length: 400 },
+      (_, i) => `Line ${i} of a long question about water hardness and scale in espresso machines.`,
+    ).join('\n');
+    const asked = await call(server.url, 'POST', `${V1}/question`, {
+      token: site.members[0].token,
+      body: { title: 'A long question about water hardness', content: body, tags: [{ slug_name: 'water' }] },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     await server.stop();
     const db = new Database(join(dataDir, 'lantern.db'));

@@ -9,7 +9,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, checkDatabase, figure, killLeftoverServers, makeSite, PNG, runSeed, seeded, ServerProcess, V1, type Site } from './support.js';
+import {
+  call,
+  checkDatabase,
+  figure,
+  killLeftoverServers,
+  makeSite,
+  PNG,
+  runSeed,
+  seeded,
+  ServerProcess,
+  V1,
+  type Site,
+} from './support.js';
 
 const KILLS = Number(process.env.LANTERN_CRASH_KILLS) || 24;
 const WRITERS = 4;
@@ -102,7 +114,10 @@ describe('crash safety: SIGKILL during writes', () => {
         if (op <= 2) {
           const title = `Crash question ${n} about grinding ${seed.toString(36)}`;
           const content = `Question ${n}: which burr size keeps the grind even? Written by member ${member.id} in run ${seed}.`;
-          const res = await call(server.url, 'POST', `${V1}/question`, { token: member.token, body: { title, content, tags: [{ slug_name: `crash-${n % 5}` }] } });
+          const res = await call(server.url, 'POST', `${V1}/question`, {
+            token: member.token,
+            body: { title, content, tags: [{ slug_name: `crash-${n % 5}` }] },
+          });
           if (res.status !== 200) return void refused.push(`question ${res.status} ${res.body.reason}`);
           const w = { kind: 'question' as const, id: String(res.body.data.id), title, content, owner: member.id };
           acknowledge(w);
@@ -114,12 +129,21 @@ describe('crash safety: SIGKILL during writes', () => {
           const content = `Answer ${n} by member ${member.id}: grind finer and stir twice.`;
           const res = await call(server.url, 'POST', `${V1}/answer`, { token: member.token, body: { question_id: q.id, content } });
           if (res.status !== 200) return void refused.push(`answer ${res.status} ${res.body.reason}`);
-          acknowledge({ kind: 'answer', id: String(res.body.data.info?.id ?? res.body.data.id), questionId: q.id, content, owner: member.id });
+          acknowledge({
+            kind: 'answer',
+            id: String(res.body.data.info?.id ?? res.body.data.id),
+            questionId: q.id,
+            content,
+            owner: member.id,
+          });
         } else if (op <= 6) {
           const answers = acked.filter((w) => w.kind === 'answer');
           const target = r.next() < 0.5 || !answers.length ? r.pick(questions).id : r.pick(answers).id;
           const text = `Comment ${n} by member ${member.id}, thanks for this.`;
-          const res = await call(server.url, 'POST', `${V1}/comment`, { token: member.token, body: { object_id: target, original_text: text } });
+          const res = await call(server.url, 'POST', `${V1}/comment`, {
+            token: member.token,
+            body: { object_id: target, original_text: text },
+          });
           if (res.status !== 200) return void refused.push(`comment ${res.status} ${res.body.reason}`);
           acknowledge({ kind: 'comment', id: String(res.body.data.comment_id), objectId: target, text });
         } else if (op <= 8) {

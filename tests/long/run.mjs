@@ -29,10 +29,23 @@ const report = join(results, 'vitest-long.json');
 const figures = join(results, 'long-figures.jsonl');
 rmSync(report, { force: true });
 rmSync(figures, { force: true });
-const r = spawnSync('npx', ['vitest', 'run', '-c', 'tests/vitest.long.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const r = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '-c',
+    'tests/vitest.long.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 let j = null;
 try {
   j = JSON.parse(readFileSync(report, 'utf8'));

@@ -23,7 +23,8 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 describe('soak: mixed load on 50 connections with 50 notification pollers', () => {
   it(`serves ${SOAK_SECONDS} s without an error and gives its memory back`, { timeout: 30 * 60_000 }, async () => {
@@ -39,7 +40,11 @@ describe('soak: mixed load on 50 connections with 50 notification pollers', () =
       for (let i = 0; i < POOL; i++) {
         const r = await call(url, 'POST', `${V1}/question`, {
           token: site.adminToken,
-          body: { title: `Soak question ${i} about water temperature`, content: `Which water temperature suits a light roast? Pool question ${i}.`, tags: [{ slug_name: `soak-${i % 10}` }] },
+          body: {
+            title: `Soak question ${i} about water temperature`,
+            content: `Which water temperature suits a light roast? Pool question ${i}.`,
+            tags: [{ slug_name: `soak-${i % 10}` }],
+          },
         });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         pool.push(String(r.body.data.id));
@@ -71,18 +76,33 @@ describe('soak: mixed load on 50 connections with 50 notification pollers', () =
           return { ...req, headers: { ...json, authorization: token }, body: JSON.stringify(body) };
         },
       });
-      const read = (paths: (n: number) => string): autocannon.Request => ({ method: 'GET', path: paths(0), onResponse, setupRequest: (req) => ({ ...req, path: paths(++seq.read) }) });
+      const read = (paths: (n: number) => string): autocannon.Request => ({
+        method: 'GET',
+        path: paths(0),
+        onResponse,
+        setupRequest: (req) => ({ ...req, path: paths(++seq.read) }),
+      });
       const requests: autocannon.Request[] = [
         read(() => `${V1}/question/page?order=newest&page=1&page_size=20`),
         read((n) => `${V1}/question/info?id=${pool[n % POOL]}`),
         write(`${V1}/question`, () => {
           const n = ++seq.question;
-          return { token: tokens[n % POLLERS], body: { title: `Soak asked ${n} on grinder burrs`, content: `Soak question body ${n}: are conical burrs quieter?`, tags: [{ slug_name: `soak-${n % 10}` }] } };
+          return {
+            token: tokens[n % POLLERS],
+            body: {
+              title: `Soak asked ${n} on grinder burrs`,
+              content: `Soak question body ${n}: are conical burrs quieter?`,
+              tags: [{ slug_name: `soak-${n % 10}` }],
+            },
+          };
         }),
         read((n) => `${V1}/answer/page?question_id=${pool[n % POOL]}&order=default&page=1&page_size=10`),
         write(`${V1}/answer`, () => {
           const n = seq.answer++;
-          return { token: tokens[n % POLLERS], body: { question_id: pool[Math.floor(n / POLLERS) % POOL], content: `Soak answer ${n}: around 94 degrees works well.` } };
+          return {
+            token: tokens[n % POLLERS],
+            body: { question_id: pool[Math.floor(n / POLLERS) % POOL], content: `Soak answer ${n}: around 94 degrees works well.` },
+          };
         }),
         read((n) => `${V1}/search?q=${['water temperature', 'roast', 'burrs quieter', 'grinder'][n % 4]}&order=relevance&page=1&size=20`),
         write(`${V1}/comment`, () => {
@@ -152,16 +172,30 @@ describe('soak: mixed load on 50 connections with 50 notification pollers', () =
         pollFailures: pollFailures.length,
         pollLatencyMs: { p50: Math.round(percentile(polls, 50)), p99: Math.round(percentile(polls, 99)) },
         writes: { questions: seq.question, answers: seq.answer, comments: seq.comment, votes: seq.vote },
-        rssMb: { start: rssStart, duringPeak: Math.max(...during), duringMean: Math.round(during.reduce((a, b) => a + b, 0) / Math.max(1, during.length)), endOfLoad: rssEndOfLoad, afterOneMinute: rssAfter, settleSamples: settle },
+        rssMb: {
+          start: rssStart,
+          duringPeak: Math.max(...during),
+          duringMean: Math.round(during.reduce((a, b) => a + b, 0) / Math.max(1, during.length)),
+          endOfLoad: rssEndOfLoad,
+          afterOneMinute: rssAfter,
+          settleSamples: settle,
+        },
         rows: db.counts,
       });
 
       expect(pollFailures.slice(0, 5)).toEqual([]);
-      expect({ socketErrors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, refused }).toEqual({ socketErrors: 0, timeouts: 0, non2xx: 0, refused: {} });
+      expect({ socketErrors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, refused }).toEqual({
+        socketErrors: 0,
+        timeouts: 0,
+        non2xx: 0,
+        refused: {},
+      });
       expect(result.requests.total).toBeGreaterThan(CONNECTIONS);
       expect(db.integrity).toBe('ok');
       expect(db.problems).toEqual([]);
-      expect(rssAfter, `resident memory a minute after the load (${rssAfter} MB) against its start (${rssStart} MB)`).toBeLessThanOrEqual(rssStart * 1.2);
+      expect(rssAfter, `resident memory a minute after the load (${rssAfter} MB) against its start (${rssStart} MB)`).toBeLessThanOrEqual(
+        rssStart * 1.2,
+      );
     } finally {
       await server.stop();
     }

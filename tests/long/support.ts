@@ -60,7 +60,17 @@ export async function makeSite(dataDir: string, count: number): Promise<Site> {
     makeConfig({
       dataDir,
       logLevel: 'silent',
-      autoInstall: { siteName: 'Long tests', siteUrl: 'http://127.0.0.1', contactEmail: 'team@example.com', adminName: 'admin', adminPassword: 'admin-password', adminEmail: 'admin@example.com', language: 'en_US', loginRequired: false, externalContentDisplay: 'always_display' },
+      autoInstall: {
+        siteName: 'Long tests',
+        siteUrl: 'http://127.0.0.1',
+        contactEmail: 'team@example.com',
+        adminName: 'admin',
+        adminPassword: 'admin-password',
+        adminEmail: 'admin@example.com',
+        language: 'en_US',
+        loginRequired: false,
+        externalContentDisplay: 'always_display',
+      },
     }),
   );
   try {
@@ -71,7 +81,18 @@ export async function makeSite(dataDir: string, count: number): Promise<Site> {
     for (let i = 0; i < count; i++) {
       const row = await db
         .insertInto('user')
-        .values({ username: `member${i}`, e_mail: `member${i}@example.com`, display_name: `Member ${i}`, pass, mail_status: 1, status: 1, rank: 100_000, created_at: now, updated_at: now, last_login_date: now })
+        .values({
+          username: `member${i}`,
+          e_mail: `member${i}@example.com`,
+          display_name: `Member ${i}`,
+          pass,
+          mail_status: 1,
+          status: 1,
+          rank: 100_000,
+          created_at: now,
+          updated_at: now,
+          last_login_date: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       members.push({ id: row.id, token: (await lantern.ctx.sessions.issue(row.id)).accessToken });
@@ -114,10 +135,14 @@ export class ServerProcess {
   async start(opts: { ipc?: boolean } = {}): Promise<number> {
     const started = performance.now();
     const port = await freePort();
-    const child = spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', this.dataDir], {
-      env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...this.env },
-      stdio: opts.ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', this.dataDir],
+      {
+        env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...this.env },
+        stdio: opts.ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
+      },
+    );
     child.stderr?.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString()).slice(-20_000);
     });
@@ -177,7 +202,12 @@ export interface Reply {
 }
 
 /** One API call; throws only when no answer came (connection refused or reset: the server died). */
-export async function call(url: string, method: string, path: string, opts: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Reply> {
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = opts.token;
   let body: string | FormData | undefined;
@@ -198,7 +228,10 @@ export async function call(url: string, method: string, path: string, opts: { to
 }
 
 /** A 1x1 PNG (what the upload endpoint accepts as an image). */
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5b0a80000000049454e44ae426082', 'hex');
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5b0a80000000049454e44ae426082',
+  'hex',
+);
 
 /** Everything checked in the database after a crash: integrity, no half-written rows, counts that agree with rows. */
 export interface DbReport {
@@ -230,20 +263,51 @@ export function checkDatabase(dataDir: string, opts: { importedScores?: boolean 
     const fk = db.pragma('foreign_key_check') as unknown[];
     if (fk.length) problems.push(`foreign_key_check: ${JSON.stringify(fk.slice(0, 3))}`);
     none('answers without their question', 'select a.id from answer a left join question q on q.id = a.question_id where q.id is null');
-    none('comments without their post', `select c.id from comment c where c.object_id not in (select id from question) and c.object_id not in (select id from answer)`);
+    none(
+      'comments without their post',
+      `select c.id from comment c where c.object_id not in (select id from question) and c.object_id not in (select id from answer)`,
+    );
     none('tags of missing questions', 'select r.id from tag_rel r left join question q on q.id = r.object_id where q.id is null');
-    none('question answer_count differs from its answers', 'select q.id, q.answer_count, (select count(*) from answer a where a.question_id = q.id and a.status = 1) as n from question q where q.answer_count <> (select count(*) from answer a where a.question_id = q.id and a.status = 1)');
-    none('answer comment_count differs from its comments', 'select a.id, a.comment_count, (select count(*) from comment c where c.object_id = a.id and c.status = 1) as n from answer a where a.comment_count <> (select count(*) from comment c where c.object_id = a.id and c.status = 1)');
-    const votes = (types: string) => `(select coalesce(sum(case when v.activity_type in (28, 30) then 1 else -1 end), 0) from activity v where v.object_id = p.id and v.cancelled = 0 and v.activity_type in ${types})`;
+    none(
+      'question answer_count differs from its answers',
+      'select q.id, q.answer_count, (select count(*) from answer a where a.question_id = q.id and a.status = 1) as n from question q where q.answer_count <> (select count(*) from answer a where a.question_id = q.id and a.status = 1)',
+    );
+    none(
+      'answer comment_count differs from its comments',
+      'select a.id, a.comment_count, (select count(*) from comment c where c.object_id = a.id and c.status = 1) as n from answer a where a.comment_count <> (select count(*) from comment c where c.object_id = a.id and c.status = 1)',
+    );
+    const votes = (types: string) =>
+      `(select coalesce(sum(case when v.activity_type in (28, 30) then 1 else -1 end), 0) from activity v where v.object_id = p.id and v.cancelled = 0 and v.activity_type in ${types})`;
     if (!opts.importedScores) {
-      none('question vote_count differs from its votes', `select p.id, p.vote_count, ${votes(QUESTION_VOTES)} as n from question p where p.vote_count <> ${votes(QUESTION_VOTES)}`);
-      none('answer vote_count differs from its votes', `select p.id, p.vote_count, ${votes(ANSWER_VOTES)} as n from answer p where p.vote_count <> ${votes(ANSWER_VOTES)}`);
+      none(
+        'question vote_count differs from its votes',
+        `select p.id, p.vote_count, ${votes(QUESTION_VOTES)} as n from question p where p.vote_count <> ${votes(QUESTION_VOTES)}`,
+      );
+      none(
+        'answer vote_count differs from its votes',
+        `select p.id, p.vote_count, ${votes(ANSWER_VOTES)} as n from answer p where p.vote_count <> ${votes(ANSWER_VOTES)}`,
+      );
     }
-    none('tag question_count differs from its questions', 'select t.slug_name, t.question_count from tag t where t.question_count <> (select count(*) from tag_rel r join question q on q.id = r.object_id where r.tag_id = t.id and r.status = 1 and q.status in (1, 2))');
-    none('user question_count differs from their questions', 'select u.id, u.question_count from user u where u.question_count <> (select count(*) from question q where q.user_id = u.id and q.status in (1, 2))');
-    none('user answer_count differs from their answers', 'select u.id, u.answer_count from user u where u.answer_count <> (select count(*) from answer a where a.user_id = u.id and a.status = 1)');
-    none('visible posts missing from the search index', `select id from (select id from question where status in (1, 2) union all select id from answer where status = 1) where cast(id as integer) not in (select rowid from search_index)`);
-    none('search index rows of no visible post', `select rowid from search_index where rowid not in (select cast(id as integer) from question where status in (1, 2) union all select cast(id as integer) from answer where status = 1)`);
+    none(
+      'tag question_count differs from its questions',
+      'select t.slug_name, t.question_count from tag t where t.question_count <> (select count(*) from tag_rel r join question q on q.id = r.object_id where r.tag_id = t.id and r.status = 1 and q.status in (1, 2))',
+    );
+    none(
+      'user question_count differs from their questions',
+      'select u.id, u.question_count from user u where u.question_count <> (select count(*) from question q where q.user_id = u.id and q.status in (1, 2))',
+    );
+    none(
+      'user answer_count differs from their answers',
+      'select u.id, u.answer_count from user u where u.answer_count <> (select count(*) from answer a where a.user_id = u.id and a.status = 1)',
+    );
+    none(
+      'visible posts missing from the search index',
+      `select id from (select id from question where status in (1, 2) union all select id from answer where status = 1) where cast(id as integer) not in (select rowid from search_index)`,
+    );
+    none(
+      'search index rows of no visible post',
+      `select rowid from search_index where rowid not in (select cast(id as integer) from question where status in (1, 2) union all select cast(id as integer) from answer where status = 1)`,
+    );
     const files = db.prepare('select file_path, size from file_record where status = 1').all() as { file_path: string; size: number }[];
     for (const f of files) {
       const path = join(dataDir, 'uploads', f.file_path);

@@ -34,8 +34,21 @@ const MOLLY = { email: 'molly@example.com', pass: 'molly-password-1' };
 const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
 
 const FIELDS = [
-  'question title', 'question body', 'answer', 'comment', 'tag name', 'tag description', 'display name', 'bio', 'website',
-  'location', 'search terms', 'notification text', 'flag remark', 'terms of service', 'privacy policy',
+  'question title',
+  'question body',
+  'answer',
+  'comment',
+  'tag name',
+  'tag description',
+  'display name',
+  'bio',
+  'website',
+  'location',
+  'search terms',
+  'notification text',
+  'flag remark',
+  'terms of service',
+  'privacy policy',
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -49,7 +62,14 @@ const isStored = (f: Field, id: number) => tally.get(f)!.stored.has(id);
 let pageViews = 0;
 
 /** What the watch saw on all viewers' pages. */
-const seen = { executions: [] as string[], dialogs: [] as string[], foreign: [] as string[], csp: [] as string[], pageErrors: [] as string[], dom: [] as string[] };
+const seen = {
+  executions: [] as string[],
+  dialogs: [] as string[],
+  foreign: [] as string[],
+  csp: [] as string[],
+  pageErrors: [] as string[],
+  dom: [] as string[],
+};
 
 let server: E2EServer;
 let api: Api;
@@ -89,8 +109,16 @@ test.beforeAll(async () => {
   expect((await api.call('PUT', '/admin/api/plugin/status', { plugin_slug_name: 'lantern_captcha', enabled: false })).code).toBe(200);
   expect((await api.call('PUT', '/admin/api/setting/privileges', { level: 1 })).code).toBe(200);
   // ann writes, carl flags, a dozen answerers answer (one answer each per question), bob and molly (a moderator) read
-  const people: [string, { email: string; pass: string }][] = [['ann', ANN], ['carl', CARL], ['bob', BOB], ['molly', MOLLY], ...ANSWERERS.map((u, i): [string, typeof u] => [`answerer${i + 1}`, u])];
-  expect((await api.call('POST', '/admin/api/users', { users: people.map(([n, u]) => `${n}, ${u.email}, ${u.pass}`).join('\n') })).code).toBe(200);
+  const people: [string, { email: string; pass: string }][] = [
+    ['ann', ANN],
+    ['carl', CARL],
+    ['bob', BOB],
+    ['molly', MOLLY],
+    ...ANSWERERS.map((u, i): [string, typeof u] => [`answerer${i + 1}`, u]),
+  ];
+  expect(
+    (await api.call('POST', '/admin/api/users', { users: people.map(([n, u]) => `${n}, ${u.email}, ${u.pass}`).join('\n') })).code,
+  ).toBe(200);
   for (const u of ANSWERERS) tokens.answerers.push(await api.tokenOf(u.email, u.pass));
   const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
@@ -100,7 +128,10 @@ test.beforeAll(async () => {
   const me = (await api.call('GET', '/api/v1/user/info', undefined, tokens.ann)).data;
   annProfile = { display_name: me.display_name, username: me.username };
   // carl flags ann's questions with a remark: the reason that takes one
-  const reasons = (await api.call('GET', '/api/v1/reasons?object_type=question&action=flag', undefined, tokens.carl)).data as { reason_type: number; content_type: string }[];
+  const reasons = (await api.call('GET', '/api/v1/reasons?object_type=question&action=flag', undefined, tokens.carl)).data as {
+    reason_type: number;
+    content_type: string;
+  }[];
   const withRemark = reasons.find((r) => r.content_type)!;
 
   for (const p of XSS_PAYLOADS) {
@@ -109,7 +140,9 @@ test.beforeAll(async () => {
     const w: Written = { payload: p, questionId: '', tagSlug: `xss-${p.id}` };
     written.push(w);
     // a tag of its own: the payload as its name (when the name takes it) and as its description
-    const tag = await write('tag name', p.id, () => api.call('POST', '/api/v1/tag', { slug_name: w.tagSlug, display_name: text, original_text: text }, token));
+    const tag = await write('tag name', p.id, () =>
+      api.call('POST', '/api/v1/tag', { slug_name: w.tagSlug, display_name: text, original_text: text }, token),
+    );
     if (tag.code !== 200) {
       const plain = await api.call('POST', '/api/v1/tag', { slug_name: w.tagSlug, display_name: w.tagSlug, original_text: text }, token);
       expect(plain.code, plain.msg).toBe(200);
@@ -117,7 +150,8 @@ test.beforeAll(async () => {
     // a question: the payload as its title (a plain one where the payload is too long for a title) and body
     const body = { content: text, tags: [{ slug_name: w.tagSlug }] };
     let q = await write('question title', p.id, () => api.call('POST', '/api/v1/question', { ...body, title: text }, token));
-    if (q.code !== 200) q = await api.call('POST', '/api/v1/question', { ...body, title: `${xssMarker(p.id)} a question with a long payload` }, token);
+    if (q.code !== 200)
+      q = await api.call('POST', '/api/v1/question', { ...body, title: `${xssMarker(p.id)} a question with a long payload` }, token);
     expect(q.code, q.msg).toBe(200);
     w.questionId = q.data.id;
     // bob is invited to answer: his inbox names the inviter and the question
@@ -125,23 +159,36 @@ test.beforeAll(async () => {
     expect(invite.code, invite.msg).toBe(200);
     stored('notification text', p.id);
     // carl flags it with the payload as the remark
-    await write('flag remark', p.id, () => api.call('POST', '/api/v1/report', { object_id: w.questionId, report_type: withRemark.reason_type, content: text }, tokens.carl));
+    await write('flag remark', p.id, () =>
+      api.call('POST', '/api/v1/report', { object_id: w.questionId, report_type: withRemark.reason_type, content: text }, tokens.carl),
+    );
   }
   // the rendered bodies, a dozen payloads a page: a host question whose body holds the dozen (a
   // paragraph each), one answer per payload and one comment on each answer; a host tag likewise
   for (const [g, group] of groups.entries()) {
     const slug = `xss-host-${g + 1}`;
     const packed = group.map((p) => markedPayload(p)).join('\n\n');
-    expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: slug, original_text: packed }, tokens.ann)).code).toBe(200);
+    expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: slug, original_text: packed }, tokens.ann)).code).toBe(
+      200,
+    );
     for (const p of group) stored('tag description', p.id);
-    const q = await api.call('POST', '/api/v1/question', { title: `Host question ${g + 1} of the XSS corpus`, content: packed, tags: [{ slug_name: slug }] }, tokens.ann);
+    const q = await api.call(
+      'POST',
+      '/api/v1/question',
+      { title: `Host question ${g + 1} of the XSS corpus`, content: packed, tags: [{ slug_name: slug }] },
+      tokens.ann,
+    );
     expect(q.code, q.msg).toBe(200);
     for (const p of group) stored('question body', p.id);
     hosts.push({ questionId: q.data.id, tagSlug: slug, group });
     for (const [i, p] of group.entries()) {
-      const answer = await write('answer', p.id, () => api.call('POST', '/api/v1/answer', { question_id: q.data.id, content: markedPayload(p) }, tokens.answerers[i]));
+      const answer = await write('answer', p.id, () =>
+        api.call('POST', '/api/v1/answer', { question_id: q.data.id, content: markedPayload(p) }, tokens.answerers[i]),
+      );
       const on = answer.code === 200 ? answer.data.info.id : q.data.id;
-      await write('comment', p.id, () => api.call('POST', '/api/v1/comment', { object_id: on, original_text: markedPayload(p) }, tokens.ann));
+      await write('comment', p.id, () =>
+        api.call('POST', '/api/v1/comment', { object_id: on, original_text: markedPayload(p) }, tokens.ann),
+      );
     }
   }
   // the admin's legal texts are written by their test, as often as it takes
@@ -160,8 +207,40 @@ test.afterAll(async () => {
 function scanDom(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const bad: string[] = [];
-    const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'poster', 'background', 'srcset', 'lowsrc', 'dynsrc', 'ping'];
-    const FORBIDDEN = new Set(['SCRIPT', 'IFRAME', 'FRAME', 'FRAMESET', 'OBJECT', 'EMBED', 'BASE', 'META', 'LINK', 'STYLE', 'TEMPLATE', 'PORTAL', 'APPLET', 'FORM', 'TEXTAREA', 'SELECT', 'BUTTON']);
+    const URL_ATTRS = [
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'xlink:href',
+      'data',
+      'srcdoc',
+      'poster',
+      'background',
+      'srcset',
+      'lowsrc',
+      'dynsrc',
+      'ping',
+    ];
+    const FORBIDDEN = new Set([
+      'SCRIPT',
+      'IFRAME',
+      'FRAME',
+      'FRAMESET',
+      'OBJECT',
+      'EMBED',
+      'BASE',
+      'META',
+      'LINK',
+      'STYLE',
+      'TEMPLATE',
+      'PORTAL',
+      'APPLET',
+      'FORM',
+      'TEXTAREA',
+      'SELECT',
+      'BUTTON',
+    ]);
     // the app draws its own icons in SVG; inside rendered user content there is no SVG or MathML at all
     const CONTENT = '.post-body, .comment-text, .profile-status-text, .badge-desc, .timeline-comment';
     const FOREIGN_MARKUP = new Set(['svg', 'math', 'SVG', 'MATH']);
@@ -170,13 +249,20 @@ function scanDom(page: Page): Promise<string[]> {
     if (!root) return ['no #root'];
     for (const el of Array.from(root.querySelectorAll('*'))) {
       const inContent = el.closest(CONTENT) !== null;
-      if (inContent ? FORBIDDEN.has(el.tagName) || FOREIGN_MARKUP.has(el.tagName) || el.namespaceURI !== 'http://www.w3.org/1999/xhtml' : ['SCRIPT', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'BASE', 'META', 'LINK', 'STYLE', 'TEMPLATE', 'PORTAL'].includes(el.tagName)) bad.push(`element ${describe(el)}`);
+      if (
+        inContent
+          ? FORBIDDEN.has(el.tagName) || FOREIGN_MARKUP.has(el.tagName) || el.namespaceURI !== 'http://www.w3.org/1999/xhtml'
+          : ['SCRIPT', 'IFRAME', 'FRAME', 'OBJECT', 'EMBED', 'BASE', 'META', 'LINK', 'STYLE', 'TEMPLATE', 'PORTAL'].includes(el.tagName)
+      )
+        bad.push(`element ${describe(el)}`);
       for (const attr of Array.from(el.attributes)) {
         const name = attr.name.toLowerCase();
         if (name.startsWith('on')) bad.push(`handler ${name} on ${describe(el)}`);
-        if (URL_ATTRS.includes(name) && /^[\s\p{Cc}]*(javascript|vbscript|data|livescript)\s*:/iu.test(attr.value)) bad.push(`url ${name}=${attr.value.slice(0, 60)} on ${describe(el)}`);
+        if (URL_ATTRS.includes(name) && /^[\s\p{Cc}]*(javascript|vbscript|data|livescript)\s*:/iu.test(attr.value))
+          bad.push(`url ${name}=${attr.value.slice(0, 60)} on ${describe(el)}`);
         if (URL_ATTRS.includes(name) && /xss-foreign/i.test(attr.value) && name !== 'href') bad.push(`foreign ${name} on ${describe(el)}`);
-        if (name === 'style' && /url\s*\(|expression|behavior|\\/i.test(attr.value)) bad.push(`style ${attr.value.slice(0, 60)} on ${describe(el)}`);
+        if (name === 'style' && /url\s*\(|expression|behavior|\\/i.test(attr.value))
+          bad.push(`style ${attr.value.slice(0, 60)} on ${describe(el)}`);
       }
     }
     return bad;
@@ -191,13 +277,18 @@ async function viewerPage(browser: Browser, who: { email: string; pass: string }
   await context.addInitScript(() => {
     const w = window as unknown as { __xssReport(s: string): void; __cspReport(s: string): void; __xss: { push(n: unknown): void } };
     w.__xss = { push: (n: unknown) => w.__xssReport(`__xss.push(${String(n)}) at ${location.pathname}`) };
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspReport(`${e.violatedDirective} ${e.blockedURI} "${e.sample}" at ${location.pathname}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspReport(`${e.violatedDirective} ${e.blockedURI} "${e.sample}" at ${location.pathname}`),
+    );
   });
   const origin = new URL(server.url).origin;
-  await context.route((url) => url.origin !== origin && /^https?:$/.test(url.protocol), (route) => {
-    seen.foreign.push(route.request().url());
-    return route.abort();
-  });
+  await context.route(
+    (url) => url.origin !== origin && /^https?:$/.test(url.protocol),
+    (route) => {
+      seen.foreign.push(route.request().url());
+      return route.abort();
+    },
+  );
   const page = await context.newPage();
   page.on('dialog', (d) => {
     seen.dialogs.push(`${d.type()} ${d.message()}`);
@@ -226,7 +317,9 @@ async function view(page: Page, path: string, checks: { scope: string; markers: 
   }
   pageViews++;
   await expect(page).toHaveURL(`${server.url}${path}`);
-  for (const c of checks) for (const m of c.markers) await expect(page.locator(c.scope).filter({ hasText: m }).first(), `${m} in ${c.scope} of ${path}`).toBeVisible();
+  for (const c of checks)
+    for (const m of c.markers)
+      await expect(page.locator(c.scope).filter({ hasText: m }).first(), `${m} in ${c.scope} of ${path}`).toBeVisible();
   // images settle (loaded or failed, so error handlers would have run) before the page is scanned
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
   for (const b of await scanDom(page)) seen.dom.push(`${path}: ${b}`);
@@ -238,7 +331,10 @@ function expectClean(): void {
   expect(seen.dialogs, 'dialogs').toEqual([]);
   expect(seen.csp, 'CSP violations').toEqual([]);
   expect(seen.foreign, 'requests to foreign origins').toEqual([]);
-  expect(seen.pageErrors.filter((e) => /xss/i.test(e)), 'page errors from payloads').toEqual([]);
+  expect(
+    seen.pageErrors.filter((e) => /xss/i.test(e)),
+    'page errors from payloads',
+  ).toEqual([]);
   expect(seen.dom, 'dangerous DOM').toEqual([]);
 }
 
@@ -290,7 +386,9 @@ test('a member sees the question list (every title), each host question (bodies,
     await view(page, `/tags/${w.tagSlug}/info`, [{ scope: '.post-body', markers: [xssMarker(w.payload.id)] }]);
     rendered('tag description', w.payload.id);
   }
-  console.log(`packed texts: ${alone.body.length} payload(s) swallowed a neighbour's marker in a body, ${alone.tag.length} in a tag description; each was seen on its own`);
+  console.log(
+    `packed texts: ${alone.body.length} payload(s) swallowed a neighbour's marker in a body, ${alone.tag.length} in a tag description; each was seen on its own`,
+  );
   // the tag list: names (and the start of each description), most questions first, then by name
   const tags = N + hosts.length;
   for (let p = 1; p <= Math.ceil(tags / 20); p++) {
@@ -302,7 +400,7 @@ test('a member sees the question list (every title), each host question (bodies,
   await context.close();
 });
 
-test('a member sees the writer\'s profile with each payload: display name, bio, website and location', async ({ browser }) => {
+test("a member sees the writer's profile with each payload: display name, bio, website and location", async ({ browser }) => {
   const { context, page } = await viewerPage(browser, BOB);
   for (const p of XSS_PAYLOADS) {
     const id = p.id;
@@ -310,19 +408,36 @@ test('a member sees the writer\'s profile with each payload: display name, bio, 
     // each field on its own first, so one refusal does not hide the others; then all that were taken at once
     const profile = { ...annProfile, bio: '', website: '', location: '' };
     await write('display name', id, () => api.call('PUT', '/api/v1/user/info', { ...profile, display_name: text }, tokens.ann));
-    for (const f of ['bio', 'location'] as const) await write(f, id, () => api.call('PUT', '/api/v1/user/info', { ...profile, [f]: text }, tokens.ann));
+    for (const f of ['bio', 'location'] as const)
+      await write(f, id, () => api.call('PUT', '/api/v1/user/info', { ...profile, [f]: text }, tokens.ann));
     // a website must be a URL: the marked payload never is, so the bare payload is tried too
     let website = text;
     if ((await api.call('PUT', '/api/v1/user/info', { ...profile, website }, tokens.ann)).code !== 200) website = p.text;
     await write('website', id, () => api.call('PUT', '/api/v1/user/info', { ...profile, website }, tokens.ann));
-    const all = { ...profile, display_name: isStored('display name', id) ? text : annProfile.display_name, bio: isStored('bio', id) ? text : '', website: isStored('website', id) ? website : '', location: isStored('location', id) ? text : '' };
+    const all = {
+      ...profile,
+      display_name: isStored('display name', id) ? text : annProfile.display_name,
+      bio: isStored('bio', id) ? text : '',
+      website: isStored('website', id) ? website : '',
+      location: isStored('location', id) ? text : '',
+    };
     expect((await api.call('PUT', '/api/v1/user/info', all, tokens.ann)).code).toBe(200);
     const m = xssMarker(id);
     const checks = [];
     if (isStored('bio', id)) checks.push({ scope: '.profile-bio', markers: [m] });
     if (isStored('location', id)) checks.push({ scope: '.profile-meta', markers: [m] });
     // the profile shows a website without its scheme
-    if (isStored('website', id)) checks.push({ scope: '.profile-meta a', markers: [website.replace(/^https?:\/\//i, '').replace(/\s+/g, ' ').trim().slice(0, 20)] });
+    if (isStored('website', id))
+      checks.push({
+        scope: '.profile-meta a',
+        markers: [
+          website
+            .replace(/^https?:\/\//i, '')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 20),
+        ],
+      });
     if (isStored('display name', id)) checks.push({ scope: '.profile-name', markers: [m] });
     // through the users list, so the profile is fetched again as it mounts
     await view(page, '/users', []);
@@ -343,7 +458,9 @@ test('a member searches for every payload and reads the inbox of invitations', a
   const newestFirst = [...written].reverse();
   for (let p = 1; p <= pages; p++) {
     const slice = newestFirst.slice((p - 1) * 10, p * 10).filter((a) => isStored('question title', a.payload.id));
-    await view(page, `/users/notifications/inbox${p > 1 ? `?page=${p}` : ''}`, [{ scope: '#root', markers: slice.map((a) => xssMarker(a.payload.id)) }]);
+    await view(page, `/users/notifications/inbox${p > 1 ? `?page=${p}` : ''}`, [
+      { scope: '#root', markers: slice.map((a) => xssMarker(a.payload.id)) },
+    ]);
     for (const a of slice) rendered('notification text', a.payload.id);
   }
   expectClean();
@@ -380,9 +497,20 @@ test('a visitor reads the terms of service and the privacy policy', async ({ bro
   for (let round = 1; left.length > 0; round++) {
     const text = left.map((p) => markedPayload(p)).join('\n\n');
     const current = (await api.call('GET', '/admin/api/siteinfo/legal')).data;
-    expect((await api.call('PUT', '/admin/api/siteinfo/legal', { ...current, terms_of_service_original_text: text, privacy_policy_original_text: text })).code).toBe(200);
+    expect(
+      (
+        await api.call('PUT', '/admin/api/siteinfo/legal', {
+          ...current,
+          terms_of_service_original_text: text,
+          privacy_policy_original_text: text,
+        })
+      ).code,
+    ).toBe(200);
     const shown = { tos: new Set<number>(), privacy: new Set<number>() };
-    for (const [path, field] of [['/tos', 'terms of service'], ['/privacy', 'privacy policy']] as const) {
+    for (const [path, field] of [
+      ['/tos', 'terms of service'],
+      ['/privacy', 'privacy policy'],
+    ] as const) {
       await view(page, path, [{ scope: '.legal .post-body', markers: [xssMarker(left[0].id)] }], true);
       for (const id of await markersIn(page, '.legal .post-body')) {
         rendered(field, id);
@@ -398,7 +526,13 @@ test('a visitor reads the terms of service and the privacy policy', async ({ bro
 
 test('custom CSS and HTML: members may not set them; what the admin sets runs no script', async ({ browser }) => {
   const member = tokens.ann;
-  const css = { custom_css: `body{background:url(${FOREIGN_ORIGIN}/css.png)}`, custom_head: '<script>__xss.push("head")</script>', custom_header: '<img src=x onerror="__xss.push(\'header\')">', custom_footer: '<script>__xss.push("footer")</script>', custom_sidebar: '<svg onload="__xss.push(\'sidebar\')"></svg>' };
+  const css = {
+    custom_css: `body{background:url(${FOREIGN_ORIGIN}/css.png)}`,
+    custom_head: '<script>__xss.push("head")</script>',
+    custom_header: '<img src=x onerror="__xss.push(\'header\')">',
+    custom_footer: '<script>__xss.push("footer")</script>',
+    custom_sidebar: '<svg onload="__xss.push(\'sidebar\')"></svg>',
+  };
   const refusedMember = await api.call('PUT', '/admin/api/siteinfo/custom-css-html', css, member);
   expect(refusedMember.code).toBe(403);
   expect((await api.call('GET', '/admin/api/siteinfo/custom-css-html')).data.custom_header).toBe('');
@@ -414,9 +548,21 @@ test('custom CSS and HTML: members may not set them; what the admin sets runs no
   // the admin's CSS may name images elsewhere (as the reference allows): recorded, not an execution
   const staffForeign = seen.foreign.splice(0);
   const staffCsp = seen.csp.splice(0);
-  console.log(`staff custom CSS/HTML: 0 executions; CSP blocked ${staffCsp.length} inline script(s); ${staffForeign.length} request(s) to a foreign origin from the admin's CSS`);
+  console.log(
+    `staff custom CSS/HTML: 0 executions; CSP blocked ${staffCsp.length} inline script(s); ${staffForeign.length} request(s) to a foreign origin from the admin's CSS`,
+  );
   await context.close();
-  expect((await api.call('PUT', '/admin/api/siteinfo/custom-css-html', { custom_css: '', custom_head: '', custom_header: '', custom_footer: '', custom_sidebar: '' })).code).toBe(200);
+  expect(
+    (
+      await api.call('PUT', '/admin/api/siteinfo/custom-css-html', {
+        custom_css: '',
+        custom_head: '',
+        custom_header: '',
+        custom_footer: '',
+        custom_sidebar: '',
+      })
+    ).code,
+  ).toBe(200);
 });
 
 test('the figure: payloads x fields rendered, and executions', () => {
@@ -431,7 +577,10 @@ test('the figure: payloads x fields rendered, and executions', () => {
   const lines = [
     `XSS payloads x fields rendered: ${N} payloads x ${FIELDS.length} fields = ${N * FIELDS.length} placements; ${placements} stored and rendered in Chromium for another user, ${N * FIELDS.length - placements} refused at input; ${pageViews} page views`,
     `executions: ${seen.executions.length} canary calls, ${seen.dialogs.length} dialogs, ${seen.csp.length} CSP violations, ${seen.foreign.length} requests to foreign origins, ${seen.dom.length} dangerous DOM nodes`,
-    ...rows.map((r) => `  ${r.field.padEnd(18)} stored ${String(r.stored).padStart(3)}  refused ${String(r.refused).padStart(3)}  rendered ${String(r.rendered).padStart(3)}`),
+    ...rows.map(
+      (r) =>
+        `  ${r.field.padEnd(18)} stored ${String(r.stored).padStart(3)}  refused ${String(r.refused).padStart(3)}  rendered ${String(r.rendered).padStart(3)}`,
+    ),
   ];
   console.log(lines.join('\n'));
   // kept with the other long tests' figures (test-results/long-figures.jsonl) for the closing note
@@ -439,9 +588,20 @@ test('the figure: payloads x fields rendered, and executions', () => {
   mkdirSync(results, { recursive: true });
   writeFileSync(join(results, 'xss-figure.txt'), `${lines.join('\n')}\n`);
   const figure = {
-    test: 'stored XSS corpus in Chromium', payloads: N, fields: FIELDS.length, placements: N * FIELDS.length, rendered: placements, refused_at_input: N * FIELDS.length - placements, page_views: pageViews,
-    script_executions: seen.executions.length + seen.dialogs.length, csp_violations: seen.csp.length, foreign_requests: seen.foreign.length, dangerous_dom: seen.dom.length,
-    per_field: Object.fromEntries(rows.map((r) => [r.field, { stored: r.stored, refused: r.refused, rendered: r.rendered }])), cores: cpus().length, loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
+    test: 'stored XSS corpus in Chromium',
+    payloads: N,
+    fields: FIELDS.length,
+    placements: N * FIELDS.length,
+    rendered: placements,
+    refused_at_input: N * FIELDS.length - placements,
+    page_views: pageViews,
+    script_executions: seen.executions.length + seen.dialogs.length,
+    csp_violations: seen.csp.length,
+    foreign_requests: seen.foreign.length,
+    dangerous_dom: seen.dom.length,
+    per_field: Object.fromEntries(rows.map((r) => [r.field, { stored: r.stored, refused: r.refused, rendered: r.rendered }])),
+    cores: cpus().length,
+    loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
   };
   appendFileSync(join(results, 'long-figures.jsonl'), `${JSON.stringify(figure)}\n`);
   expectClean();

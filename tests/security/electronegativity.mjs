@@ -24,8 +24,7 @@ function csvFields(line) {
     else if (c === ',') {
       out.push(cur.trim());
       cur = '';
-    }
-    else cur += c;
+    } else cur += c;
   }
   out.push(cur.trim());
   return out;
@@ -42,7 +41,12 @@ try {
   // the preload pins the commander electronegativity was written for (see the file)
   const preload = join(root, 'tests/security/electronegativity-commander.cjs');
   const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim() };
-  const r = spawnSync('npx', ['electronegativity', '-i', stage, '-e', electron, '-r', '-v', 'false', '-o', csv], { cwd: root, encoding: 'utf8', timeout: 240_000, env });
+  const r = spawnSync('npx', ['electronegativity', '-i', stage, '-e', electron, '-r', '-v', 'false', '-o', csv], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env,
+  });
   if (r.status !== 0) {
     process.stderr.write(r.stdout + r.stderr);
     throw new Error(`electronegativity exited ${r.status}`);
@@ -55,9 +59,15 @@ try {
   // a finding's row starts with its check id; anything else is the tool's noise (e.g. its offline release lookup)
   const findings = parsed.filter((f) => /^[A-Z0-9_]+_CHECK$/.test(f.check));
   for (const f of parsed.filter((x) => !findings.includes(x))) process.stdout.write(`(not a finding) ${f.line.slice(0, 200)}\n`);
-  const security = readFileSync(join(root, 'README.md'), 'utf8').split(/^## /m).find((s) => s.startsWith('Security')) ?? '';
+  const security =
+    readFileSync(join(root, 'README.md'), 'utf8')
+      .split(/^## /m)
+      .find((s) => s.startsWith('Security')) ?? '';
   const answered = new Set([...security.matchAll(/`([A-Z_]+_CHECK)`/g)].map((m) => m[1]));
-  for (const f of findings) process.stdout.write(`${f.severity.padEnd(13)} ${f.confidence.padEnd(10)} ${f.check} ${f.file}:${f.location}${answered.has(f.check) ? ' (answered in README)' : ''}\n`);
+  for (const f of findings)
+    process.stdout.write(
+      `${f.severity.padEnd(13)} ${f.confidence.padEnd(10)} ${f.check} ${f.file}:${f.location}${answered.has(f.check) ? ' (answered in README)' : ''}\n`,
+    );
   const open = findings.filter((f) => f.severity !== 'INFORMATIONAL' && !answered.has(f.check));
   process.stdout.write(`electronegativity: ${findings.length} finding(s), ${open.length} above informational and unanswered\n`);
   process.exitCode = open.length ? 1 : 0;

@@ -19,7 +19,9 @@ export async function captchaFor(app: TestApp, action: string, token?: string): 
 
 /** Registers through the API (solving the captcha); returns the login payload. */
 export async function registerViaApi(app: TestApp, name: string, email: string, pass = 'password-123') {
-  const r = await app.call('POST', '/answer/api/v1/user/register/email', { body: { name, e_mail: email, pass, ...(await captchaFor(app, 'email')) } });
+  const r = await app.call('POST', '/answer/api/v1/user/register/email', {
+    body: { name, e_mail: email, pass, ...(await captchaFor(app, 'email')) },
+  });
   if (r.status !== 200) throw new Error(`register failed: ${JSON.stringify(r.body)}`);
   return r.body.data as { id: string; access_token: string; username: string };
 }
@@ -36,7 +38,10 @@ function hashOnce(plain: string): Promise<string> {
 }
 
 /** Creates a user directly with a session; active unless told otherwise. */
-export async function makeUser(app: TestApp, opts: { name?: string; email?: string; password?: string; rank?: number; roleId?: number; mailStatus?: number; status?: number } = {}) {
+export async function makeUser(
+  app: TestApp,
+  opts: { name?: string; email?: string; password?: string; rank?: number; roleId?: number; mailStatus?: number; status?: number } = {},
+) {
   const ctx = app.lantern.ctx;
   const n = Math.random().toString(36).slice(2, 8);
   const id = await createAccount(ctx.db, {
@@ -63,7 +68,16 @@ export async function useSmtp(app: TestApp, port: number): Promise<void> {
   await writeConfigValue(
     app.lantern.ctx.db,
     'email.config',
-    JSON.stringify({ from_email: 'lantern@example.com', from_name: 'Lantern', smtp_host: '127.0.0.1', smtp_port: port, smtp_username: '', smtp_password: '', smtp_authentication: false, encryption: '' }),
+    JSON.stringify({
+      from_email: 'lantern@example.com',
+      from_name: 'Lantern',
+      smtp_host: '127.0.0.1',
+      smtp_port: port,
+      smtp_username: '',
+      smtp_password: '',
+      smtp_authentication: false,
+      encryption: '',
+    }),
   );
 }
 

@@ -13,7 +13,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * and hands their folder to the workers in LANTERN_E2E_TEMPLATES. Returns the teardown that removes them.
  */
 export default async function globalSetup(): Promise<() => void> {
-  if (process.env.LANTERN_E2E_BUILD === '1' || !existsSync(`${root}/out/main/server.js`) || !existsSync(`${root}/out/renderer/index.html`)) {
+  if (
+    process.env.LANTERN_E2E_BUILD === '1' ||
+    !existsSync(`${root}/out/main/server.js`) ||
+    !existsSync(`${root}/out/renderer/index.html`)
+  ) {
     const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
   }

@@ -33,7 +33,18 @@ export interface E2EServer {
 }
 
 /** The environment keys an unattended install reads: two servers alike in these start from the same database. */
-const INSTALL_KEYS = ['AUTO_INSTALL', 'SITE_NAME', 'SITE_URL', 'CONTACT_EMAIL', 'ADMIN_NAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'LANGUAGE', 'LOGIN_REQUIRED', 'EXTERNAL_CONTENT_DISPLAY'];
+const INSTALL_KEYS = [
+  'AUTO_INSTALL',
+  'SITE_NAME',
+  'SITE_URL',
+  'CONTACT_EMAIL',
+  'ADMIN_NAME',
+  'ADMIN_PASSWORD',
+  'ADMIN_EMAIL',
+  'LANGUAGE',
+  'LOGIN_REQUIRED',
+  'EXTERNAL_CONTENT_DISPLAY',
+];
 
 /** The templates the global setup prepares: a migrated database, and one installed with INSTALLED. */
 export const TEMPLATES = { fresh: {} as Record<string, string>, installed: {} as Record<string, string> };
@@ -48,12 +59,20 @@ export function templateFor(env: Record<string, string>): keyof typeof TEMPLATES
 }
 
 /** Spawns the built server on a data dir and waits until it answers /healthz. */
-async function spawnServer(dataDir: string, env: Record<string, string>, onParentMessage?: (m: unknown) => void): Promise<{ url: string; child: ChildProcess }> {
+async function spawnServer(
+  dataDir: string,
+  env: Record<string, string>,
+  onParentMessage?: (m: unknown) => void,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
-    stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    {
+      env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
+      stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (onParentMessage) child.on('message', onParentMessage);
   let exited: number | null = null;
   child.once('exit', (code) => (exited = code ?? -1));
@@ -95,7 +114,8 @@ export async function prepareTemplates(dir: string): Promise<void> {
       mkdirSync(dataDir, { recursive: true });
       const { child } = await spawnServer(dataDir, TEMPLATES[name]);
       await stopChild(child);
-      if (!existsSync(join(dataDir, 'lantern.db')) || existsSync(join(dataDir, 'lantern.db-wal'))) throw new Error(`template ${name} was not closed cleanly`);
+      if (!existsSync(join(dataDir, 'lantern.db')) || existsSync(join(dataDir, 'lantern.db-wal')))
+        throw new Error(`template ${name} was not closed cleanly`);
     }),
   );
 }
@@ -110,7 +130,8 @@ export async function startServer(env: Record<string, string> = {}, onParentMess
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-e2e-'));
   const templates = process.env.LANTERN_E2E_TEMPLATES;
   const template = templates ? templateFor(env) : null;
-  if (templates && template && existsSync(join(templates, template, 'lantern.db'))) cpSync(join(templates, template), dataDir, { recursive: true });
+  if (templates && template && existsSync(join(templates, template, 'lantern.db')))
+    cpSync(join(templates, template), dataDir, { recursive: true });
   const { url, child } = await spawnServer(dataDir, env, onParentMessage);
   return {
     url,
@@ -131,7 +152,12 @@ export async function startServer(env: Record<string, string> = {}, onParentMess
 }
 
 /** Clicks a submit that the server guards with a captcha, and solves the dialog as a person would. */
-export async function submitWithCaptcha(page: Page, server: E2EServer, submit: () => Promise<void>, beforeSolve?: () => Promise<void>): Promise<void> {
+export async function submitWithCaptcha(
+  page: Page,
+  server: E2EServer,
+  submit: () => Promise<void>,
+  beforeSolve?: () => Promise<void>,
+): Promise<void> {
   const record = page.waitForResponse((r) => r.url().includes('/answer/api/v1/user/action/record'));
   await submit();
   const body = (await (await record).json()) as { data: { verify: boolean; captcha_id: string } };
@@ -144,8 +170,13 @@ export async function submitWithCaptcha(page: Page, server: E2EServer, submit: (
 
 /** The unattended-install settings of a ready site with a known admin. */
 export const INSTALLED = {
-  AUTO_INSTALL: 'true', SITE_NAME: 'Team Lantern', SITE_URL: 'http://127.0.0.1', CONTACT_EMAIL: 'team@example.com',
-  ADMIN_NAME: 'admin', ADMIN_PASSWORD: 'admin-password', ADMIN_EMAIL: 'admin@example.com',
+  AUTO_INSTALL: 'true',
+  SITE_NAME: 'Team Lantern',
+  SITE_URL: 'http://127.0.0.1',
+  CONTACT_EMAIL: 'team@example.com',
+  ADMIN_NAME: 'admin',
+  ADMIN_PASSWORD: 'admin-password',
+  ADMIN_EMAIL: 'admin@example.com',
 };
 TEMPLATES.installed = INSTALLED;
 
@@ -166,7 +197,11 @@ export async function loginAs(page: Page, server: E2EServer, email: string, pass
     if (!info.ok || body.data?.e_mail !== email) token = undefined;
   }
   if (!token) {
-    const r = await fetch(`${server.url}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: email, pass }) });
+    const r = await fetch(`${server.url}/answer/api/v1/user/login/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ e_mail: email, pass }),
+    });
     const body = (await r.json()) as { data: { access_token: string } };
     if (!r.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
     token = body.data.access_token;

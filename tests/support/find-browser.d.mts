@@ -1,4 +1,9 @@
 export const BROWSER_PATHS: string[];
 export const BROWSER_NAMES: string[];
 export type BrowserFound = { ok: true; path: string } | { ok: false; reason: string; fix: string };
-export function findBrowser(deps?: { env?: Record<string, string | undefined>; executable?: (p: string) => boolean; platform?: string; isRoot?: boolean }): BrowserFound;
+export function findBrowser(deps?: {
+  env?: Record<string, string | undefined>;
+  executable?: (p: string) => boolean;
+  platform?: string;
+  isRoot?: boolean;
+}): BrowserFound;

@@ -30,10 +30,19 @@ function isExecutable(path) {
  * {ok: true, path} or {ok: false, reason, fix} where fix is the one command to run.
  * @param {{ env?: Record<string, string | undefined>, executable?: (p: string) => boolean, platform?: string, isRoot?: boolean }} [deps]
  */
-export function findBrowser({ env = process.env, executable = isExecutable, platform = process.platform, isRoot = process.getuid?.() === 0 } = {}) {
+export function findBrowser({
+  env = process.env,
+  executable = isExecutable,
+  platform = process.platform,
+  isRoot = process.getuid?.() === 0,
+} = {}) {
   if (env.CHROMIUM_PATH) {
     if (executable(env.CHROMIUM_PATH)) return { ok: true, path: env.CHROMIUM_PATH };
-    return { ok: false, reason: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file`, fix: 'unset CHROMIUM_PATH or point it at a Chromium or Chrome binary' };
+    return {
+      ok: false,
+      reason: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file`,
+      fix: 'unset CHROMIUM_PATH or point it at a Chromium or Chrome binary',
+    };
   }
   const found = BROWSER_PATHS.find((p) => executable(p));
   if (found) return { ok: true, path: found };
@@ -43,6 +52,8 @@ export function findBrowser({ env = process.env, executable = isExecutable, plat
     if (hit) return { ok: true, path: hit };
   }
   const apt = platform === 'linux' && dirs.some((d) => executable(join(d, 'apt-get')));
-  const fix = apt ? `${isRoot ? '' : 'sudo '}apt-get install -y chromium` : 'install Chromium or Google Chrome, or set CHROMIUM_PATH to its binary';
+  const fix = apt
+    ? `${isRoot ? '' : 'sudo '}apt-get install -y chromium`
+    : 'install Chromium or Google Chrome, or set CHROMIUM_PATH to its binary';
   return { ok: false, reason: 'no Chromium or Chrome found for the browser tests', fix };
 }

@@ -15,15 +15,27 @@ import { initI18n } from '../../src-renderer/i18n';
 /** Site settings as a fresh install answers them; override what a test is about. */
 export function siteFixture(over: Partial<SiteInfo> = {}): SiteInfo {
   return {
-    general: { name: 'Team Lantern', short_description: '', description: '', site_url: 'http://127.0.0.1', contact_email: 'team@example.com' },
+    general: {
+      name: 'Team Lantern',
+      short_description: '',
+      description: '',
+      site_url: 'http://127.0.0.1',
+      contact_email: 'team@example.com',
+    },
     interface: { language: 'en_US', time_zone: 'UTC' },
     branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
     login: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false },
     theme: { theme: 'default', color_scheme: 'system', theme_config: { default: { navbar_style: 'colored', primary_color: '#0033ff' } } },
     custom_css_html: { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
     site_users: {
-      default_avatar: 'system', gravatar_base_url: 'https://www.gravatar.com/avatar/', allow_update_display_name: true, allow_update_username: true,
-      allow_update_avatar: true, allow_update_bio: true, allow_update_website: true, allow_update_location: true,
+      default_avatar: 'system',
+      gravatar_base_url: 'https://www.gravatar.com/avatar/',
+      allow_update_display_name: true,
+      allow_update_username: true,
+      allow_update_avatar: true,
+      allow_update_bio: true,
+      allow_update_website: true,
+      allow_update_location: true,
     },
     site_legal: { external_content_display: 'always_display' },
     site_seo: { permalink: 1 },
@@ -37,8 +49,19 @@ export function siteFixture(over: Partial<SiteInfo> = {}): SiteInfo {
 /** A logged-in, activated member; override role_id (2 admin, 3 moderator), mail_status or status. */
 export function userFixture(over: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    id: '2', username: 'grace', display_name: 'Grace', e_mail: 'grace@example.com', avatar: '', rank: 1, mail_status: 1,
-    status: 'normal', role_id: 1, language: 'en_US', color_scheme: 'default', access_token: 'token', ...over,
+    id: '2',
+    username: 'grace',
+    display_name: 'Grace',
+    e_mail: 'grace@example.com',
+    avatar: '',
+    rank: 1,
+    mail_status: 1,
+    status: 'normal',
+    role_id: 1,
+    language: 'en_US',
+    color_scheme: 'default',
+    access_token: 'token',
+    ...over,
   };
 }
 
@@ -58,7 +81,9 @@ export function renderWithApp(ui: ReactNode, opts: RenderOptions = {}): RenderRe
   initI18n();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const path = opts.path ?? '/';
-  const router = createMemoryRouter([{ path: opts.pattern ?? path.split('?')[0], element: ui }, ...(opts.routes ?? [])], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: opts.pattern ?? path.split('?')[0], element: ui }, ...(opts.routes ?? [])], {
+    initialEntries: [path],
+  });
   const result = render(
     <PrimeReactProvider value={{ ripple: false }}>
       <QueryClientProvider client={queryClient}>

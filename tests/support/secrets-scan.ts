@@ -44,7 +44,14 @@ export class SecretsScanner {
   }
 
   /** The secrets in one response, as readable findings (empty when clean). */
-  async findings(call: { method: string; path: string; requestText: string; token?: string; started: number; responseText: string }): Promise<string[]> {
+  async findings(call: {
+    method: string;
+    path: string;
+    requestText: string;
+    token?: string;
+    started: number;
+    responseText: string;
+  }): Promise<string[]> {
     scanTotals.responses += 1;
     const text = call.responseText;
     const found: string[] = [];
@@ -56,18 +63,27 @@ export class SecretsScanner {
       const t = this.tokens.get(m[0]);
       if (!t || t.seq > call.started || m[0] === call.token) continue;
       if (caller && t.userId === caller.userId && call.requestText.includes(m[0])) continue;
-      found.push(`${where} answered a token of user ${t.userId}'s session${caller ? ` to user ${caller.userId}` : ' to an anonymous caller'}`);
+      found.push(
+        `${where} answered a token of user ${t.userId}'s session${caller ? ` to user ${caller.userId}` : ' to an anonymous caller'}`,
+      );
     }
 
-    const emails = [...new Set([...text.matchAll(EMAIL)].map((m) => m[0].toLowerCase()))].filter((e) => !call.requestText.toLowerCase().includes(e));
+    const emails = [...new Set([...text.matchAll(EMAIL)].map((m) => m[0].toLowerCase()))].filter(
+      (e) => !call.requestText.toLowerCase().includes(e),
+    );
     if (emails.length > 0) {
       const db = this.lantern.ctx.db;
-      const owners = await db.selectFrom('user').select(['id', 'e_mail']).where((eb) => eb(eb.fn<string>('lower', ['e_mail']), 'in', emails)).execute();
+      const owners = await db
+        .selectFrom('user')
+        .select(['id', 'e_mail'])
+        .where((eb) => eb(eb.fn<string>('lower', ['e_mail']), 'in', emails))
+        .execute();
       // a session issued by this very request (login, registration, activation) makes its user the caller
       const becomes = new Set([...this.tokens.values()].filter((t) => t.seq > call.started).map((t) => t.userId));
       const others = owners.filter((o) => o.id !== caller?.userId && !becomes.has(o.id));
       if (others.length > 0 && !(caller && (await this.isAdmin(caller.userId)))) {
-        for (const o of others) found.push(`${where} answered user ${o.id}'s e-mail address${caller ? ` to user ${caller.userId}` : ' to an anonymous caller'}`);
+        for (const o of others)
+          found.push(`${where} answered user ${o.id}'s e-mail address${caller ? ` to user ${caller.userId}` : ' to an anonymous caller'}`);
       }
     }
 

@@ -38,7 +38,10 @@ declare module 'vitest' {
 /** Makes both templates under `root` by starting and closing an app in each (closing folds the WAL into the file). */
 export async function makeTemplates(root: string): Promise<TemplateDirs> {
   const dirs = { migrated: join(root, 'migrated'), installed: join(root, 'installed') };
-  for (const [dir, autoInstall] of [[dirs.migrated, null], [dirs.installed, TEST_INSTALL]] as const) {
+  for (const [dir, autoInstall] of [
+    [dirs.migrated, null],
+    [dirs.installed, TEST_INSTALL],
+  ] as const) {
     mkdirSync(dir, { recursive: true });
     const app = await createApp(makeConfig({ dataDir: dir, logLevel: 'silent', autoInstall }));
     await app.close();

@@ -12,7 +12,11 @@ export interface TestApp {
   url: string;
   dataDir: string;
   /** fetch against the app; JSON in, envelope out. */
-  call(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -21,7 +25,8 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
   const config = makeConfig({ dataDir, logLevel: 'silent', autoInstall: opts.install === false ? null : TEST_INSTALL, ...opts.config });
   // start from the run's template: installed when the install is the default one at the real time, else only migrated
-  if (config.dataDir === dataDir) await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated');
+  if (config.dataDir === dataDir)
+    await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated');
   const lantern = await createApp(config, opts.deps);
   const scanner = new SecretsScanner(lantern);
   const { url } = await lantern.listen(0, '127.0.0.1');
@@ -38,7 +43,14 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
       const started = scanner.begin();
       const res = await fetch(url + path, { method, headers, body: requestBody, redirect: 'manual' });
       const text = await res.text();
-      await assertNoSecrets(scanner, { method, path, requestText: `${path} ${requestBody ?? ''}`, token: o.token, started, responseText: text });
+      await assertNoSecrets(scanner, {
+        method,
+        path,
+        requestText: `${path} ${requestBody ?? ''}`,
+        token: o.token,
+        started,
+        responseText: text,
+      });
       let body: any = text;
       try {
         body = JSON.parse(text);

@@ -118,7 +118,11 @@ const MAKERS: [XssFamily, (m: Make) => string][] = [
   ['mathml', ({ run }) => `<math href="javascript:${run}">click</math>`],
   ['mathml', ({ run }) => `<math><maction actiontype=statusline xlink:href=javascript:${run}>click</maction></math>`],
   ['mathml', ({ run }) => `<math><mi xlink:href="data:x,<script>${run}</script>">click</mi></math>`],
-  ['mathml', ({ run }) => `<math><mtext><option><FAKE><option></option><mglyph><svg><mtext><textarea><a title="</textarea><img src=x onerror=${run}>">`],
+  [
+    'mathml',
+    ({ run }) =>
+      `<math><mtext><option><FAKE><option></option><mglyph><svg><mtext><textarea><a title="</textarea><img src=x onerror=${run}>">`,
+  ],
   ['mathml', ({ run }) => `<math><style><img src=x onerror=${run}></style></math>`],
   // markdown links
   ['markdown-link', ({ run }) => `[click](javascript:${run})`],

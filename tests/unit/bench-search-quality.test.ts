@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { qualityRatio } from '../../bench/quality.js';
 
 describe('bench search_quality', () => {
-  const scores = new Map([['a', 9], ['b', 6], ['c', 3], ['d', 1]]);
+  const scores = new Map([
+    ['a', 9],
+    ['b', 6],
+    ['c', 3],
+    ['d', 1],
+  ]);
 
   it('is 1 when the top results are the exhaustive top, less when worse posts take their places', () => {
     expect(qualityRatio(scores, ['a', 'b'], 2)).toBe(1);

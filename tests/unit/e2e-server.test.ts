@@ -132,6 +132,8 @@ describe('shot', () => {
     vi.resetModules();
     const on = await import('../support/e2e-server');
     await on.shot(asPage, 'unit-test-shot');
-    expect(page.screenshot).toHaveBeenCalledWith(expect.objectContaining({ fullPage: true, path: expect.stringMatching(/tests\/artifacts\/screenshots\/unit-test-shot\.png$/) }));
+    expect(page.screenshot).toHaveBeenCalledWith(
+      expect.objectContaining({ fullPage: true, path: expect.stringMatching(/tests\/artifacts\/screenshots\/unit-test-shot\.png$/) }),
+    );
   });
 });

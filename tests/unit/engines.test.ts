@@ -11,7 +11,7 @@ const root = new URL('../../', import.meta.url);
 const readJson = (name: string) => JSON.parse(readFileSync(new URL(name, root), 'utf8'));
 
 describe('the locked dependencies', () => {
-  it("all run on the oldest Node the project declares (npm install prints no EBADENGINE)", () => {
+  it('all run on the oldest Node the project declares (npm install prints no EBADENGINE)', () => {
     const declared: string = readJson('package.json').engines.node;
     const oldest = semver.minVersion(declared)!.version;
     const packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> = readJson('package-lock.json').packages;

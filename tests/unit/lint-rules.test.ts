@@ -33,12 +33,15 @@ describe('SQL only in repositories', () => {
       "export const f = (db: any) => db.updateTable('tag').set({ status: 1 }).execute();\n",
       "export const f = (db: any) => db.deleteFrom('tag').execute();\n",
       "export const f = (db: any) => db.with('t', (q: any) => q).execute();\n",
-      "declare const sql: any;\nexport const f = (db: any) => sql`select 1`.execute(db);\n",
+      'declare const sql: any;\nexport const f = (db: any) => sql`select 1`.execute(db);\n',
       "declare const sql: any;\nexport const f = () => sql.raw('select 1');\n",
       "import { sql } from 'kysely';\nexport const f = sql;\n",
     ];
     for (const text of snippets) {
-      expect(await problems('server/modules/tag/probe.service.ts', text), text).toContainEqual({ rule: 'no-restricted-syntax', message: expect.stringContaining(SQL) });
+      expect(await problems('server/modules/tag/probe.service.ts', text), text).toContainEqual({
+        rule: 'no-restricted-syntax',
+        message: expect.stringContaining(SQL),
+      });
     }
   }, 60_000);
 
@@ -57,18 +60,29 @@ describe('the import layers', () => {
     // question.routes imports question-share: question-share importing the routes back closes a cycle
     expect(readFileSync(`${root}server/modules/question/question.routes.ts`, 'utf8')).toContain("from './question-share.js'");
     const text = "import { registerQuestion } from './question.routes.js';\nexport const routes = registerQuestion;\n";
-    expect(await problems('server/modules/question/question-share.ts', text)).toContainEqual({ rule: 'import-x/no-cycle', message: expect.any(String) });
+    expect(await problems('server/modules/question/question-share.ts', text)).toContainEqual({
+      rule: 'import-x/no-cycle',
+      message: expect.any(String),
+    });
   }, 60_000);
 
   it('refuses server/http importing a resource module', async () => {
     const text = "import { vote } from '../modules/vote/vote.service.js';\nexport const f = vote;\n";
-    expect(await problems('server/http/probe.ts', text)).toContainEqual({ rule: 'no-restricted-imports', message: expect.stringContaining('server/http is the HTTP plumbing') });
+    expect(await problems('server/http/probe.ts', text)).toContainEqual({
+      rule: 'no-restricted-imports',
+      message: expect.stringContaining('server/http is the HTTP plumbing'),
+    });
   }, 60_000);
 
   it('refuses the renderer importing server code other than the contract, and allows the contract', async () => {
     const bad = "import { vote } from '../../../server/modules/vote/vote.service.js';\nexport const f = vote;\n";
-    expect(await problems('src-renderer/pages/Probe/Probe.tsx', bad)).toContainEqual({ rule: 'no-restricted-imports', message: expect.stringContaining('The renderer imports only server/contract') });
+    expect(await problems('src-renderer/pages/Probe/Probe.tsx', bad)).toContainEqual({
+      rule: 'no-restricted-imports',
+      message: expect.stringContaining('The renderer imports only server/contract'),
+    });
     const good = "import { LIMITS } from '../../../server/contract/limits.js';\nexport const l = LIMITS;\n";
-    expect(await problems('src-renderer/pages/Probe/Probe.tsx', good)).not.toContainEqual(expect.objectContaining({ rule: 'no-restricted-imports' }));
+    expect(await problems('src-renderer/pages/Probe/Probe.tsx', good)).not.toContainEqual(
+      expect.objectContaining({ rule: 'no-restricted-imports' }),
+    );
   }, 60_000);
 });

@@ -158,7 +158,8 @@ export const en_US = {
     failed_body: 'The sign-in service could not log you in. Try again, or log in another way.',
     confirm_title: 'Confirm your email',
     confirm_body: 'Your account on the sign-in service has no email address. Give one to finish signing in.',
-    exists: '{{email}} already belongs to an account here. Bind this sign-in to that account? We will send a confirmation link to that address.',
+    exists:
+      '{{email}} already belongs to an account here. Bind this sign-in to that account? We will send a confirmation link to that address.',
     bind_anyway: 'Bind to that account',
     use_other: 'Use another email',
     sent: 'We sent a confirmation link to {{email}}. Open it to finish binding.',
@@ -214,7 +215,8 @@ export const en_US = {
   },
   lan: {
     title: 'LAN hosting',
-    intro: 'Let people on your local network open this site in their browsers. While it is on, the server listens on every network interface of this computer.',
+    intro:
+      'Let people on your local network open this site in their browsers. While it is on, the server listens on every network interface of this computer.',
     state_on: 'This site is served on the LAN.',
     state_off: 'This site is only reachable from this computer.',
     local: 'On this computer: {{url}}',

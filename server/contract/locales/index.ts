@@ -10,7 +10,8 @@ function merge(base: Record<string, unknown>, over: Record<string, unknown>): Re
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const b = base[k];
-    out[k] = v && typeof v === 'object' && b && typeof b === 'object' ? merge(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+    out[k] =
+      v && typeof v === 'object' && b && typeof b === 'object' ? merge(b as Record<string, unknown>, v as Record<string, unknown>) : v;
   }
   return out;
 }

@@ -8,7 +8,8 @@ export const admin_en_US = {
   'error.user.add_bulk_users_format_error': "Error {{field}}format near '{{content}}' at line {{line}}.{{extra_message}}",
   'error.user.add_bulk_users_amount_error': 'The number of users you add at once should be in the range of 1-{{max_amount}}.',
   // third-party login (Answer's keys)
-  'error.user.external_login_missing_user_id': 'The third-party platform does not provide a unique UserID, so you cannot login, please contact the website administrator.',
+  'error.user.external_login_missing_user_id':
+    'The third-party platform does not provide a unique UserID, so you cannot login, please contact the website administrator.',
   'error.user.external_login_unbinding_forbidden': 'Please set a login password for your account before you remove this login.',
   // plugins (Lantern's keys; the reference has none for an unknown plugin)
   'error.plugin.not_found': 'Plugin not found.',

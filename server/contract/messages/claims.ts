@@ -7,7 +7,8 @@ export const claims_en_US = {
   // the admin import's .7z archives (server/modules/import/dump-files.ts)
   'error.import.bad_7z': '“{{name}}” could not be read as a 7-Zip archive: {{problem}}',
   'mail.claim.subject': '[{{site}}] Your account {{name}} is waiting for you',
-  'mail.claim.body': 'Your posts and reputation were brought over to {{site}} under the account {{name}}.\n\nTo take it over, open this link and choose your email address and a password (the link works once, for 7 days):\n{{url}}\n\nIf this is not you, ignore this email.',
+  'mail.claim.body':
+    'Your posts and reputation were brought over to {{site}} under the account {{name}}.\n\nTo take it over, open this link and choose your email address and a password (the link works once, for 7 days):\n{{url}}\n\nIf this is not you, ignore this email.',
 } as const;
 
 /** Simplified Chinese overrides. */

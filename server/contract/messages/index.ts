@@ -15,7 +15,6 @@ import { import_en_US, import_zh_CN } from './import.js';
 import { backup_en_US } from './backup.js';
 import { claims_en_US, claims_zh_CN } from './claims.js';
 
-
 /**
  * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
  * Values may hold {{name}} placeholders. en_US is complete; other languages fall back to it.
@@ -60,7 +59,8 @@ const base_en_US = {
   'error.install.create_config_failed': "Can't create the config file.",
   'error.site_info.config_not_found': 'Site config not found.',
   'error.theme.not_found': 'Theme not found.',
-  'error.lan.not_desktop': 'Serving on the LAN is switched from the desktop app. A server started from the command line is bound with --host and --port.',
+  'error.lan.not_desktop':
+    'Serving on the LAN is switched from the desktop app. A server started from the command line is bound with --host and --port.',
   // validation texts; {{label}} is the field's translated name
   'validation.required': '{{label}} cannot be empty.',
   'validation.length': '{{label}} must be at {{min}}-{{max}} characters in length.',
@@ -119,17 +119,37 @@ const base_en_US = {
   'field.info_type': 'Info type',
   // mail
   'mail.activation.subject': '[{{site}}] Please confirm your email address',
-  'mail.activation.body': 'Welcome to {{site}}!\n\nConfirm your email address by opening this link:\n{{url}}\n\nIf you did not sign up, ignore this email.',
+  'mail.activation.body':
+    'Welcome to {{site}}!\n\nConfirm your email address by opening this link:\n{{url}}\n\nIf you did not sign up, ignore this email.',
   'mail.password_reset.subject': '[{{site}}] Password reset',
-  'mail.password_reset.body': 'Somebody asked to reset your password on {{site}}.\n\nIf it was you, open this link to choose a new one:\n{{url}}\n\nIf it was not you, ignore this email; your password stays as it is.',
+  'mail.password_reset.body':
+    'Somebody asked to reset your password on {{site}}.\n\nIf it was you, open this link to choose a new one:\n{{url}}\n\nIf it was not you, ignore this email; your password stays as it is.',
   'mail.change_email.subject': '[{{site}}] Confirm your new email address',
-  'mail.change_email.body': 'Confirm your new email address for {{site}} by opening this link:\n{{url}}\n\nIf you did not ask for this change, ignore this email.',
+  'mail.change_email.body':
+    'Confirm your new email address for {{site}} by opening this link:\n{{url}}\n\nIf you did not ask for this change, ignore this email.',
   'mail.test.subject': '[{{site}}] Test email',
   'mail.test.body': 'This is a test email from {{site}}. Your SMTP settings work.',
   'mail.unsubscribe': 'Stop these emails: {{url}}',
 } as const;
 
-const en_US = { ...base_en_US, ...accounts_en_US, ...site_en_US, ...content_en_US, ...comment_en_US, ...tag_en_US, ...revision_en_US, ...related_en_US, ...search_en_US, ...admin_en_US, ...notification_en_US, ...badge_en_US, ...moderation_en_US, ...backup_en_US, ...import_en_US, ...claims_en_US } as const;
+const en_US = {
+  ...base_en_US,
+  ...accounts_en_US,
+  ...site_en_US,
+  ...content_en_US,
+  ...comment_en_US,
+  ...tag_en_US,
+  ...revision_en_US,
+  ...related_en_US,
+  ...search_en_US,
+  ...admin_en_US,
+  ...notification_en_US,
+  ...badge_en_US,
+  ...moderation_en_US,
+  ...backup_en_US,
+  ...import_en_US,
+  ...claims_en_US,
+} as const;
 
 export type MessageKey = keyof typeof en_US;
 
@@ -152,7 +172,23 @@ const base_zh_CN: Partial<Record<MessageKey, string>> = {
   'field.name': '名字',
 };
 
-const zh_CN: Partial<Record<MessageKey, string>> = { ...base_zh_CN, ...accounts_zh_CN, ...site_zh_CN, ...content_zh_CN, ...comment_zh_CN, ...tag_zh_CN, ...revision_zh_CN, ...related_zh_CN, ...search_zh_CN, ...admin_zh_CN, ...notification_zh_CN, ...badge_zh_CN, ...moderation_zh_CN, ...import_zh_CN, ...claims_zh_CN };
+const zh_CN: Partial<Record<MessageKey, string>> = {
+  ...base_zh_CN,
+  ...accounts_zh_CN,
+  ...site_zh_CN,
+  ...content_zh_CN,
+  ...comment_zh_CN,
+  ...tag_zh_CN,
+  ...revision_zh_CN,
+  ...related_zh_CN,
+  ...search_zh_CN,
+  ...admin_zh_CN,
+  ...notification_zh_CN,
+  ...badge_zh_CN,
+  ...moderation_zh_CN,
+  ...import_zh_CN,
+  ...claims_zh_CN,
+};
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
 

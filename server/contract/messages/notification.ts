@@ -22,9 +22,11 @@ export const notification_en_US = {
   'notification.action.earned_badge': 'You\'ve earned the "{{badge}}" badge',
   // emails
   'mail.notification.new_answer.subject': '[{{site}}] {{name}} answered your question',
-  'mail.notification.new_answer.body': '{{name}} answered your question "{{title}}":\n\n{{summary}}\n\nView it on {{site}}: {{url}}\n\nYou are receiving this because you asked the question.',
+  'mail.notification.new_answer.body':
+    '{{name}} answered your question "{{title}}":\n\n{{summary}}\n\nView it on {{site}}: {{url}}\n\nYou are receiving this because you asked the question.',
   'mail.notification.new_comment.subject': '[{{site}}] {{name}} commented on your post',
-  'mail.notification.new_comment.body': '{{name}} commented on "{{title}}":\n\n{{summary}}\n\nView it on {{site}}: {{url}}\n\nYou are receiving this because you wrote the post or were named in the comment.',
+  'mail.notification.new_comment.body':
+    '{{name}} commented on "{{title}}":\n\n{{summary}}\n\nView it on {{site}}: {{url}}\n\nYou are receiving this because you wrote the post or were named in the comment.',
   'mail.notification.invited_answer.subject': '[{{site}}] {{name}} invited you to answer',
   'mail.notification.invited_answer.body': '{{name}} invited you to answer "{{title}}".\n\nAnswer it on {{site}}: {{url}}',
   'mail.notification.new_question.subject': '[{{site}}] New question: {{title}}',

@@ -13,7 +13,8 @@ export const revision_en_US = {
   'reason.a_duplicate.desc': 'This question has been asked before and already has an answer.',
   'reason.a_duplicate.placeholder': 'Enter the existing question link',
   'reason.not_a_answer.name': 'not an answer',
-  'reason.not_a_answer.desc': 'This was posted as an answer, but it does not attempt to answer the question. It should possibly be an edit, a comment, another question, or deleted altogether.',
+  'reason.not_a_answer.desc':
+    'This was posted as an answer, but it does not attempt to answer the question. It should possibly be an edit, a comment, another question, or deleted altogether.',
   'reason.no_longer_needed.name': 'no longer needed',
   'reason.no_longer_needed.desc': 'This comment is outdated, conversational or not relevant to this post.',
   'reason.something.name': 'something else',

@@ -73,7 +73,8 @@ const numericId = (col: string) => `${col} <> '' AND ${col} NOT GLOB '*[^0-9]*' 
  * The marker is an HTML comment, so rendering drops it.
  */
 export const UNINDEXED_TRAILER = '<!-- attribution -->';
-const indexed = (col: string) => `CASE WHEN instr(${col}, '${UNINDEXED_TRAILER}') > 0 THEN substr(${col}, 1, instr(${col}, '${UNINDEXED_TRAILER}') - 1) ELSE ${col} END`;
+const indexed = (col: string) =>
+  `CASE WHEN instr(${col}, '${UNINDEXED_TRAILER}') > 0 THEN substr(${col}, 1, instr(${col}, '${UNINDEXED_TRAILER}') - 1) ELSE ${col} END`;
 
 const DDL = [
   `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
@@ -130,7 +131,14 @@ export function inverseFrequency(posts: number, having: number): number {
   return idf > 0 ? idf : 1e-6;
 }
 
-const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
+const TRIGGERS = [
+  'search_question_ai',
+  'search_question_au',
+  'search_question_ad',
+  'search_answer_ai',
+  'search_answer_au',
+  'search_answer_ad',
+];
 
 /** An FTS5 string literal: the text in double quotes, inner quotes doubled; never query syntax. */
 function ftsString(text: string): string {
@@ -170,12 +178,16 @@ export const sqliteSearch: SearchIndexDialect = {
 
   async rebuildIndex(db) {
     await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
-    await sql.raw(
-      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${indexed('original_text')} FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
-    ).execute(db);
-    await sql.raw(
-      `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${indexed('original_text')} FROM answer WHERE status = 1 AND ${numericId('id')}`,
-    ).execute(db);
+    await sql
+      .raw(
+        `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${indexed('original_text')} FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${indexed('original_text')} FROM answer WHERE status = 1 AND ${numericId('id')}`,
+      )
+      .execute(db);
   },
 
   queryString: buildQueryString,
@@ -188,7 +200,13 @@ export const sqliteSearch: SearchIndexDialect = {
       const key = `${cap}:${query}`;
       const hit = cache.terms.get(key);
       if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
-      const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`.execute(db)).rows[0];
+      const { n } = (
+        await sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`.execute(
+          db,
+        )
+      ).rows[0];
       if (cache.terms.size >= COUNT_CACHE_MAX) cache.terms.clear();
       cache.terms.set(key, { n: Number(n), at: now });
       return Number(n);
@@ -230,7 +248,13 @@ export const sqliteSearch: SearchIndexDialect = {
         tokens.forEach((t, i) => {
           const one = buildQueryString([t]);
           const idf = t.idf ?? 1;
-          const columns: [string, number][] = kind === 'question' ? [['title', TITLE_SCORE], ['body', BODY_SCORE]] : [['body', BODY_SCORE]];
+          const columns: [string, number][] =
+            kind === 'question'
+              ? [
+                  ['title', TITLE_SCORE],
+                  ['body', BODY_SCORE],
+                ]
+              : [['body', BODY_SCORE]];
           for (const [column, weight] of columns) {
             parts.push(
               sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(i)} AS t, ${sql.raw(String(-weight * idf))} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
@@ -240,7 +264,9 @@ export const sqliteSearch: SearchIndexDialect = {
       }
     } else if (fts) {
       // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
-      parts.push(sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`);
+      parts.push(
+        sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`,
+      );
     }
     // in a bounded search every part says which term it is for (t)
     const tag = (i: number) => (limit ? sql`${sql.lit(100 + i)} AS t, ` : sql``);
@@ -249,8 +275,14 @@ export const sqliteSearch: SearchIndexDialect = {
       .forEach((t, i) => {
         const needle = t.text.toLowerCase();
         const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
-        if (opts.kind !== 'answer') parts.push(sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`);
-        if (opts.kind !== 'question') parts.push(sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`);
+        if (opts.kind !== 'answer')
+          parts.push(
+            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`,
+          );
+        if (opts.kind !== 'question')
+          parts.push(
+            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`,
+          );
       });
     if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
     if (limit) {
@@ -263,6 +295,8 @@ export const sqliteSearch: SearchIndexDialect = {
   rankOf(terms, idColumn) {
     const fts = buildQueryString(terms);
     if (!fts || terms.some((t) => UNSPACED.test(t.text))) return null;
-    return sql<number | null>`(SELECT rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid = CAST(${sql.ref(idColumn)} AS INTEGER))`;
+    return sql<
+      number | null
+    >`(SELECT rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid = CAST(${sql.ref(idColumn)} AS INTEGER))`;
   },
 };

@@ -28,7 +28,12 @@ export interface DialectHandle {
 
 function openRaw(file: string): Database.Database {
   // LANTERN_TRACE_SQL=1 prints every statement SQLite runs (for profiling; never on in production)
-  const raw = new Database(file, process.env.LANTERN_TRACE_SQL === '1' ? { verbose: (s) => process.stderr.write(`[sql] ${String(s).replace(/\s+/g, ' ').slice(0, 200)}\n`) } : {});
+  const raw = new Database(
+    file,
+    process.env.LANTERN_TRACE_SQL === '1'
+      ? { verbose: (s) => process.stderr.write(`[sql] ${String(s).replace(/\s+/g, ' ').slice(0, 200)}\n`) }
+      : {},
+  );
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
@@ -44,7 +49,14 @@ export function openSqlite(file: string): DialectHandle {
   const timed = process.env.LANTERN_TRACE_SQL === 'time';
   const db = new Kysely<Schema>({
     dialect: new SqliteDialect({ database: connection }),
-    ...(timed ? { log: (e) => void process.stderr.write(`[sql ${e.queryDurationMillis.toFixed(2)} ms] ${e.query.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.LANTERN_TRACE_SQL_WIDTH) || 300)}\n`) } : {}),
+    ...(timed
+      ? {
+          log: (e) =>
+            void process.stderr.write(
+              `[sql ${e.queryDurationMillis.toFixed(2)} ms] ${e.query.sql.replace(/\s+/g, ' ').slice(0, Number(process.env.LANTERN_TRACE_SQL_WIDTH) || 300)}\n`,
+            ),
+        }
+      : {}),
   });
   let closed = false;
   return {

@@ -130,7 +130,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Drops what up() made. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['action_record', 'captcha', 'uniqid', 'config', 'site_info', 'user_notification_config', 'email_code', 'user_session', 'user_role_rel', 'role', 'user']) {
+  for (const t of [
+    'action_record',
+    'captcha',
+    'uniqid',
+    'config',
+    'site_info',
+    'user_notification_config',
+    'email_code',
+    'user_session',
+    'user_role_rel',
+    'role',
+    'user',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -125,7 +125,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('activity_original_idx').on('activity').columns(['original_object_id', 'created_at']).execute();
   await db.schema.createIndex('activity_user_idx').on('activity').columns(['user_id', 'has_rank', 'updated_at']).execute();
 
-  await db.schema.createTable('collection_group').addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await db.schema
+    .createTable('collection_group')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('name', 'varchar(50)', (c) => c.notNull())
     .addColumn('default_group', 'integer', (c) => c.notNull().defaultTo(1))
@@ -191,7 +193,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('review_status_idx').on('review').columns(['status', 'created_at']).execute();
 
-  await ts(db.schema.createTable('badge_group').addColumn('id', 'varchar(24)', id)).addColumn('name', 'varchar(100)', (c) => c.notNull()).execute();
+  await ts(db.schema.createTable('badge_group').addColumn('id', 'varchar(24)', id))
+    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .execute();
   await ts(db.schema.createTable('badge').addColumn('id', 'varchar(24)', id))
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('icon', 'varchar(255)', (c) => c.notNull())
@@ -230,7 +234,26 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** Drops the content tables. */
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['file_record', 'badge_award', 'badge', 'badge_group', 'review', 'report', 'notification', 'question_link', 'meta', 'collection', 'collection_group', 'activity', 'revision', 'tag_rel', 'tag', 'comment', 'answer', 'question']) {
+  for (const t of [
+    'file_record',
+    'badge_award',
+    'badge',
+    'badge_group',
+    'review',
+    'report',
+    'notification',
+    'question_link',
+    'meta',
+    'collection',
+    'collection_group',
+    'activity',
+    'revision',
+    'tag_rel',
+    'tag',
+    'comment',
+    'answer',
+    'question',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

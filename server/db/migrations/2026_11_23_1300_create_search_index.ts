@@ -32,7 +32,14 @@ const UP = [
   `INSERT INTO search_index(rowid, title, body) SELECT CAST(id AS INTEGER), '', original_text FROM answer WHERE status = 1 AND id <> '' AND id NOT GLOB '*[^0-9]*' AND length(id) <= 18`,
 ];
 
-const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
+const TRIGGERS = [
+  'search_question_ai',
+  'search_question_au',
+  'search_question_ad',
+  'search_answer_ai',
+  'search_answer_au',
+  'search_answer_ad',
+];
 
 /** Creates the index and its triggers, then indexes the posts already there. */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -41,26 +41,32 @@ const TYPE_FACTOR = 10_000_000_000_000n;
 /** Seeds the badge groups and the default badges (all active). */
 export async function up(db: Kysely<any>): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
-  await db.insertInto('badge_group').values(GROUPS.map(([id, name]) => ({ id, name, created_at: now, updated_at: now }))).execute();
+  await db
+    .insertInto('badge_group')
+    .values(GROUPS.map(([id, name]) => ({ id, name, created_at: now, updated_at: now })))
+    .execute();
   for (const [key, icon, group, level, single, handler, param] of BADGES) {
     const row = await db.insertInto('uniqid').values({ uniqid_type: BADGE_TYPE }).returning('id').executeTakeFirstOrThrow();
     const id = (BASE + BigInt(BADGE_TYPE) * TYPE_FACTOR + BigInt(row.id as number)).toString();
-    await db.insertInto('badge').values({
-      id,
-      name: `badge.default_badges.${key}.name`,
-      icon,
-      award_count: 0,
-      description: `badge.default_badges.${key}.desc`,
-      status: 1,
-      badge_group_id: group,
-      level,
-      single,
-      collect: '',
-      handler,
-      param: param || '{}',
-      created_at: now,
-      updated_at: now,
-    }).execute();
+    await db
+      .insertInto('badge')
+      .values({
+        id,
+        name: `badge.default_badges.${key}.name`,
+        icon,
+        award_count: 0,
+        description: `badge.default_badges.${key}.desc`,
+        status: 1,
+        badge_group_id: group,
+        level,
+        single,
+        collect: '',
+        handler,
+        param: param || '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 }
 

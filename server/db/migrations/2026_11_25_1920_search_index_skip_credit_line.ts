@@ -10,7 +10,14 @@ import { sql, type Kysely } from 'kysely';
 const BODY = (col: string) =>
   `CASE WHEN instr(${col}, '<!-- attribution -->') > 0 THEN substr(${col}, 1, instr(${col}, '<!-- attribution -->') - 1) ELSE ${col} END`;
 
-const TRIGGERS = ['search_question_ai', 'search_question_au', 'search_question_ad', 'search_answer_ai', 'search_answer_au', 'search_answer_ad'];
+const TRIGGERS = [
+  'search_question_ai',
+  'search_question_au',
+  'search_question_ad',
+  'search_answer_ai',
+  'search_answer_au',
+  'search_answer_ad',
+];
 
 const CREATE = [
   `CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN new.status IN (1, 2) AND new.id <> '' AND new.id NOT GLOB '*[^0-9]*' AND length(new.id) <= 18 BEGIN
@@ -36,12 +43,25 @@ const CREATE = [
 ];
 
 // The 2026_11_23_1300 triggers, for going back down.
-const PREVIOUS = CREATE.map((stmt) => stmt.replace(/CASE WHEN instr\(new\.original_text, '<!-- attribution -->'\) > 0 THEN substr\(new\.original_text, 1, instr\(new\.original_text, '<!-- attribution -->'\) - 1\) ELSE new\.original_text END/g, 'new.original_text'));
+const PREVIOUS = CREATE.map((stmt) =>
+  stmt.replace(
+    /CASE WHEN instr\(new\.original_text, '<!-- attribution -->'\) > 0 THEN substr\(new\.original_text, 1, instr\(new\.original_text, '<!-- attribution -->'\) - 1\) ELSE new\.original_text END/g,
+    'new.original_text',
+  ),
+);
 
 async function reindex(db: Kysely<any>, body: (col: string) => string): Promise<void> {
   await sql.raw(`INSERT INTO search_index(search_index) VALUES ('delete-all')`).execute(db);
-  await sql.raw(`INSERT INTO search_index(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${body('original_text')} FROM question WHERE status IN (1, 2) AND id <> '' AND id NOT GLOB '*[^0-9]*' AND length(id) <= 18`).execute(db);
-  await sql.raw(`INSERT INTO search_index(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${body('original_text')} FROM answer WHERE status = 1 AND id <> '' AND id NOT GLOB '*[^0-9]*' AND length(id) <= 18`).execute(db);
+  await sql
+    .raw(
+      `INSERT INTO search_index(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${body('original_text')} FROM question WHERE status IN (1, 2) AND id <> '' AND id NOT GLOB '*[^0-9]*' AND length(id) <= 18`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO search_index(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${body('original_text')} FROM answer WHERE status = 1 AND id <> '' AND id NOT GLOB '*[^0-9]*' AND length(id) <= 18`,
+    )
+    .execute(db);
 }
 
 /** Replaces the triggers with ones that skip the credit line, and re-indexes every post. */

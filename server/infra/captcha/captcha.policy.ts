@@ -1,7 +1,17 @@
 /** Actions that may need a captcha (the reference's action names). */
 export const CAPTCHA_ACTIONS = [
-  'email', 'password', 'edit_userinfo', 'question', 'answer', 'comment', 'edit',
-  'invitation_answer', 'search', 'report', 'delete', 'vote',
+  'email',
+  'password',
+  'edit_userinfo',
+  'question',
+  'answer',
+  'comment',
+  'edit',
+  'invitation_answer',
+  'search',
+  'report',
+  'delete',
+  'vote',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 

@@ -1,20 +1,32 @@
 import type { DbOrTrx } from '../../db/database.js';
 
 /** Stores a captcha answer. */
-export async function insertCaptcha(db: DbOrTrx, row: { id: string; answer: string; created_at: number; expires_at: number }): Promise<void> {
+export async function insertCaptcha(
+  db: DbOrTrx,
+  row: { id: string; answer: string; created_at: number; expires_at: number },
+): Promise<void> {
   await db.insertInto('captcha').values(row).execute();
 }
 
 /** Takes (reads and deletes) a captcha's answer: each captcha is good for one try. */
 export async function takeCaptcha(db: DbOrTrx, id: string, now: number): Promise<string | undefined> {
   const row = await db.selectFrom('captcha').select('answer').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
-  await db.deleteFrom('captcha').where((eb) => eb.or([eb('id', '=', id), eb('expires_at', '<=', now)])).execute();
+  await db
+    .deleteFrom('captcha')
+    .where((eb) => eb.or([eb('id', '=', id), eb('expires_at', '<=', now)]))
+    .execute();
   return row?.answer;
 }
 
 /** The action counter of a unit for today. */
 export async function findRecord(db: DbOrTrx, unit: string, action: string, day: string) {
-  return db.selectFrom('action_record').selectAll().where('unit', '=', unit).where('action', '=', action).where('day', '=', day).executeTakeFirst();
+  return db
+    .selectFrom('action_record')
+    .selectAll()
+    .where('unit', '=', unit)
+    .where('action', '=', action)
+    .where('day', '=', day)
+    .executeTakeFirst();
 }
 
 /** Adds one to a unit's action counter. */
@@ -22,7 +34,9 @@ export async function bumpRecord(db: DbOrTrx, unit: string, action: string, day:
   await db
     .insertInto('action_record')
     .values({ unit, action, day, count: 1, first_at: now, last_at: now })
-    .onConflict((oc) => oc.columns(['unit', 'action', 'day']).doUpdateSet((eb) => ({ count: eb('action_record.count', '+', 1), last_at: now })))
+    .onConflict((oc) =>
+      oc.columns(['unit', 'action', 'day']).doUpdateSet((eb) => ({ count: eb('action_record.count', '+', 1), last_at: now })),
+    )
     .execute();
 }
 

@@ -5,7 +5,16 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Mailer, type SmtpConfig } from './mailer.js';
 
-const NO_SMTP: SmtpConfig = { from_email: 'team@example.com', from_name: 'Team', smtp_host: '', smtp_port: 25, smtp_username: '', smtp_password: '', smtp_authentication: false, encryption: '' };
+const NO_SMTP: SmtpConfig = {
+  from_email: 'team@example.com',
+  from_name: 'Team',
+  smtp_host: '',
+  smtp_port: 25,
+  smtp_username: '',
+  smtp_password: '',
+  smtp_authentication: false,
+  encryption: '',
+};
 
 let dir: string;
 beforeEach(() => {

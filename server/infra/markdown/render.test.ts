@@ -17,7 +17,9 @@ describe('renderMarkdown', () => {
   });
 
   it('removes scripts, event handlers, javascript: links and iframes', () => {
-    const html = renderMarkdown('<script>alert(1)</script><img src="x.png" onerror="alert(1)"> [x](javascript:alert(1)) <iframe src="https://e.com"></iframe> <a href="data:text/html,hi">d</a>');
+    const html = renderMarkdown(
+      '<script>alert(1)</script><img src="x.png" onerror="alert(1)"> [x](javascript:alert(1)) <iframe src="https://e.com"></iframe> <a href="data:text/html,hi">d</a>',
+    );
     expect(html).not.toMatch(/<script|onerror|href="javascript:|<iframe|data:text/);
     expect(html).toContain('<img src="x.png" />');
   });
@@ -31,7 +33,9 @@ describe('renderMarkdown', () => {
 
 describe('renderMarkdown: classes and ids in user HTML', () => {
   it('drops classes the renderer does not make itself (a post cannot dress a link as an app button)', () => {
-    const html = renderMarkdown('<a href="/x" class="p-button p-button-danger">Delete account</a> <span class="sr-only hljs-keyword">s</span> <code class="language-js layout-topbar">c</code> <li class="footnote-item admin">x</li>');
+    const html = renderMarkdown(
+      '<a href="/x" class="p-button p-button-danger">Delete account</a> <span class="sr-only hljs-keyword">s</span> <code class="language-js layout-topbar">c</code> <li class="footnote-item admin">x</li>',
+    );
     expect(html).not.toMatch(/p-button|sr-only|layout-topbar|admin/);
     expect(html).toContain('<span class="hljs-keyword">s</span>');
     expect(html).toContain('<code class="language-js">c</code>');
@@ -49,7 +53,7 @@ describe('renderMarkdown: classes and ids in user HTML', () => {
     expect(html).toContain('<hr class="footnotes-sep" />');
   });
 
-  it('prefixes every id with user-content- so a post cannot take the layout\'s ids', () => {
+  it("prefixes every id with user-content- so a post cannot take the layout's ids", () => {
     const html = renderMarkdown('<div id="root">a</div> <span id="app-header">b</span> <a id="main" href="/x">c</a>\n\n## Setup');
     expect(html).not.toMatch(/id="(root|app-header|main|setup)"/);
     expect(html).toContain('<a id="user-content-main" href="/x">c</a>');
@@ -63,7 +67,9 @@ describe('renderMarkdown: classes and ids in user HTML', () => {
     expect(targets).toEqual(['user-content-install-steps', 'user-content-fn1', 'user-content-fnref1']);
     for (const t of targets) expect(ids).toContain(t);
     // written already prefixed, a link or id is not prefixed twice
-    expect(renderMarkdown('<a id="user-content-x" href="#user-content-x">x</a>')).toBe('<p><a id="user-content-x" href="#user-content-x">x</a></p>');
+    expect(renderMarkdown('<a id="user-content-x" href="#user-content-x">x</a>')).toBe(
+      '<p><a id="user-content-x" href="#user-content-x">x</a></p>',
+    );
   });
 });
 

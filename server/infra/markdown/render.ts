@@ -41,9 +41,53 @@ const prefixed = (id: string) => (id.startsWith(USER_ID_PREFIX) ? id : `${USER_I
 // (highlighted code, footnotes); every id prefixed, and in-page links (#x) pointed at the prefixed id.
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'del', 'details', 'dd', 'div', 'dl', 'dt', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-    'hr', 'i', 'img', 'input', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 's', 'section', 'span', 'strike', 'strong', 'sub', 'summary',
-    'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+    'a',
+    'abbr',
+    'b',
+    'blockquote',
+    'br',
+    'code',
+    'del',
+    'details',
+    'dd',
+    'div',
+    'dl',
+    'dt',
+    'em',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
+    'i',
+    'img',
+    'input',
+    'ins',
+    'kbd',
+    'li',
+    'mark',
+    'ol',
+    'p',
+    'pre',
+    's',
+    'section',
+    'span',
+    'strike',
+    'strong',
+    'sub',
+    'summary',
+    'sup',
+    'table',
+    'tbody',
+    'td',
+    'tfoot',
+    'th',
+    'thead',
+    'tr',
+    'u',
+    'ul',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'id', 'aria-label', 'data-footnote-ref', 'data-footnote-backref'],
@@ -54,7 +98,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
     td: ['align', 'style'],
     th: ['align', 'style'],
     input: ['type', 'checked', 'disabled'],
-    'h1': ['id'], 'h2': ['id'], 'h3': ['id'], 'h4': ['id'], 'h5': ['id'], 'h6': ['id'],
+    h1: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
   },
   allowedClasses: {
     // highlight.js: hljs-<scope> and its sub-scopes (class_, function_, inherited__)
@@ -89,7 +138,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** Renders user markdown to sanitised HTML with highlighted code blocks. */
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(md.render(source), { ...SANITIZE, allowedAttributes: { ...SANITIZE.allowedAttributes, a: [...(SANITIZE.allowedAttributes as Record<string, string[]>).a, 'rel'] } }).trim();
+  return sanitizeHtml(md.render(source), {
+    ...SANITIZE,
+    allowedAttributes: { ...SANITIZE.allowedAttributes, a: [...(SANITIZE.allowedAttributes as Record<string, string[]>).a, 'rel'] },
+  }).trim();
 }
 
 /** Whether rendered HTML shows nothing: no text and no image. */
@@ -105,11 +157,7 @@ export function htmlToExcerpt(html: string, max = 240): string {
   let head = html.length > EXCERPT_SCAN ? html.slice(0, EXCERPT_SCAN) : html;
   const attribution = head.indexOf(ATTRIBUTION_START);
   if (attribution >= 0) head = head.slice(0, attribution);
-  const text = decodeHTML(
-    head
-      .replace(/<pre[\s\S]*?(<\/pre>|$)/gi, ' {code...} ')
-      .replace(/<[^>]*(>|$)/g, ''),
-  )
+  const text = decodeHTML(head.replace(/<pre[\s\S]*?(<\/pre>|$)/gi, ' {code...} ').replace(/<[^>]*(>|$)/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(text);
@@ -120,7 +168,9 @@ const REPLACE: Record<string, string> = { '&': ' and ', '@': ' at ' };
 
 /** The URL slug of a title (url_title): Chinese to pinyin, accents stripped, [a-z0-9-], at most 150 bytes. */
 export function urlTitle(title: string): string {
-  const withPinyin = /[\u4e00-\u9fff]/.test(title) ? pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('-') : title;
+  const withPinyin = /[\u4e00-\u9fff]/.test(title)
+    ? pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('-')
+    : title;
   const ascii = Array.from(withPinyin)
     .filter((c) => c.codePointAt(0)! < 0x10000)
     .map((c) => REPLACE[c] ?? c)

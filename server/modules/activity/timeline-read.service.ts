@@ -18,10 +18,31 @@ import type { TimelineDetailQuery, TimelineQuery } from './timeline.schema.js';
 import { OBJECT_TYPE } from '../../contract/enums.js';
 
 const TIMELINE_KEYS: ActivityKey[] = [
-  'question.asked', 'question.closed', 'question.reopened', 'question.answered', 'question.commented', 'question.accept', 'question.edited',
-  'question.rollback', 'question.deleted', 'question.undeleted', 'question.pin', 'question.unpin', 'question.show', 'question.hide',
-  'answer.answered', 'answer.commented', 'answer.edited', 'answer.rollback', 'answer.deleted', 'answer.undeleted',
-  'tag.created', 'tag.edited', 'tag.rollback', 'tag.deleted', 'tag.undeleted',
+  'question.asked',
+  'question.closed',
+  'question.reopened',
+  'question.answered',
+  'question.commented',
+  'question.accept',
+  'question.edited',
+  'question.rollback',
+  'question.deleted',
+  'question.undeleted',
+  'question.pin',
+  'question.unpin',
+  'question.show',
+  'question.hide',
+  'answer.answered',
+  'answer.commented',
+  'answer.edited',
+  'answer.rollback',
+  'answer.deleted',
+  'answer.undeleted',
+  'tag.created',
+  'tag.edited',
+  'tag.rollback',
+  'tag.deleted',
+  'tag.undeleted',
 ];
 const VOTE_KEYS: ActivityKey[] = ['question.vote_up', 'question.vote_down', 'answer.vote_up', 'answer.vote_down'];
 const KEY_BY_TYPE = new Map<number, string>(Object.entries(ACTIVITY_TYPE).map(([k, v]) => [v, k]));
@@ -46,10 +67,22 @@ export async function objectTimeline(ctx: AppContext, session: SessionUser, q: T
   const permalink = seo.permalink;
   const timelineTypes = TIMELINE_KEYS.map((k) => ACTIVITY_TYPE[k]);
   const rows = await repo.timelineRows(ctx.db, obj.id, timelineTypes, q.show_vote ? VOTE_KEYS.map((k) => ACTIVITY_TYPE[k]) : []);
-  const users = await userBriefs(ctx.db, usersCfg, [obj.ownerId, ...rows.map((r) => (r.trigger_user_id > 0 ? r.trigger_user_id : r.user_id))]);
-  const logs = await repo.revisionLogs(ctx.db, rows.filter((r) => r.revision_id > 0).map((r) => r.revision_id));
-  const comments = await repo.commentHtml(ctx.db, rows.filter((r) => activityName(r.activity_type) === 'commented').map((r) => r.object_id));
-  const closeMsg = obj.kind === 'question' && rows.some((r) => r.activity_type === ACTIVITY_TYPE['question.closed']) ? await repo.closeMessage(ctx.db, obj.id) : '';
+  const users = await userBriefs(ctx.db, usersCfg, [
+    obj.ownerId,
+    ...rows.map((r) => (r.trigger_user_id > 0 ? r.trigger_user_id : r.user_id)),
+  ]);
+  const logs = await repo.revisionLogs(
+    ctx.db,
+    rows.filter((r) => r.revision_id > 0).map((r) => r.revision_id),
+  );
+  const comments = await repo.commentHtml(
+    ctx.db,
+    rows.filter((r) => activityName(r.activity_type) === 'commented').map((r) => r.object_id),
+  );
+  const closeMsg =
+    obj.kind === 'question' && rows.some((r) => r.activity_type === ACTIVITY_TYPE['question.closed'])
+      ? await repo.closeMessage(ctx.db, obj.id)
+      : '';
   const admin = session.role_id === ROLE.admin;
   const timeline = rows.map((r) => {
     const name = activityName(r.activity_type);
@@ -69,12 +102,33 @@ export async function objectTimeline(ctx: AppContext, session: SessionUser, q: T
   });
   let objectInfo;
   if (obj.kind === 'question') {
-    objectInfo = presentObjectInfo({ title: obj.row.title, objectType: 'question', questionId: idOut(obj.id, permalink), answerId: '', mainTagSlugName: '', author: users.get(obj.ownerId) });
+    objectInfo = presentObjectInfo({
+      title: obj.row.title,
+      objectType: 'question',
+      questionId: idOut(obj.id, permalink),
+      answerId: '',
+      mainTagSlugName: '',
+      author: users.get(obj.ownerId),
+    });
   } else if (obj.kind === 'answer') {
     const question = await findQuestion(ctx.db, obj.row.question_id);
-    objectInfo = presentObjectInfo({ title: question?.title ?? '', objectType: 'answer', questionId: idOut(obj.row.question_id, permalink), answerId: idOut(obj.id, permalink), mainTagSlugName: '', author: users.get(obj.ownerId) });
+    objectInfo = presentObjectInfo({
+      title: question?.title ?? '',
+      objectType: 'answer',
+      questionId: idOut(obj.row.question_id, permalink),
+      answerId: idOut(obj.id, permalink),
+      mainTagSlugName: '',
+      author: users.get(obj.ownerId),
+    });
   } else {
-    objectInfo = presentObjectInfo({ title: obj.row.display_name, objectType: 'tag', questionId: '', answerId: '', mainTagSlugName: obj.row.main_tag_slug_name || obj.row.slug_name, author: users.get(obj.ownerId) });
+    objectInfo = presentObjectInfo({
+      title: obj.row.display_name,
+      objectType: 'tag',
+      questionId: '',
+      answerId: '',
+      mainTagSlugName: obj.row.main_tag_slug_name || obj.row.slug_name,
+      author: users.get(obj.ownerId),
+    });
   }
   return { object_info: objectInfo, timeline };
 }
@@ -86,14 +140,40 @@ async function revisionDetail(ctx: AppContext, session: SessionUser, id: number)
   await contentObject(ctx, session, rev.object_id);
   if (rev.object_type === OBJECT_TYPE.question) {
     const s = questionSnapshot(rev.content);
-    const rows = new Map((await findTagsBySlugs(ctx.db, s.tags.map((t) => t.slug_name))).map((t) => [t.slug_name, t]));
-    const tags = s.tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name, main_tag_slug_name: rows.get(t.slug_name)?.main_tag_slug_name ?? '', recommend: rows.get(t.slug_name)?.recommend === 1, reserved: rows.get(t.slug_name)?.reserved === 1 }));
+    const rows = new Map(
+      (
+        await findTagsBySlugs(
+          ctx.db,
+          s.tags.map((t) => t.slug_name),
+        )
+      ).map((t) => [t.slug_name, t]),
+    );
+    const tags = s.tags.map((t) => ({
+      slug_name: t.slug_name,
+      display_name: t.display_name,
+      main_tag_slug_name: rows.get(t.slug_name)?.main_tag_slug_name ?? '',
+      recommend: rows.get(t.slug_name)?.recommend === 1,
+      reserved: rows.get(t.slug_name)?.reserved === 1,
+    }));
     return presentRevisionDetail({ title: s.title, tags, originalText: s.content, slugName: '', mainTagSlugName: '' });
   }
-  if (rev.object_type === OBJECT_TYPE.answer) return presentRevisionDetail({ title: '', tags: [], originalText: answerSnapshot(rev.content).content, slugName: '', mainTagSlugName: '' });
+  if (rev.object_type === OBJECT_TYPE.answer)
+    return presentRevisionDetail({
+      title: '',
+      tags: [],
+      originalText: answerSnapshot(rev.content).content,
+      slugName: '',
+      mainTagSlugName: '',
+    });
   const t = tagSnapshot(rev.content);
   const main = (await findTagsBySlugs(ctx.db, [t.slug_name]))[0]?.main_tag_slug_name ?? '';
-  return presentRevisionDetail({ title: t.display_name, tags: [], originalText: t.original_text, slugName: t.slug_name, mainTagSlugName: main });
+  return presentRevisionDetail({
+    title: t.display_name,
+    tags: [],
+    originalText: t.original_text,
+    slugName: t.slug_name,
+    mainTagSlugName: main,
+  });
 }
 
 /** GET activity/timeline/detail: the two revisions an "edited" entry compares (old may be absent). */

@@ -3,10 +3,23 @@ import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { CANCELLED } from '../../contract/enums.js';
 
 /** A downvote's author as non-admins see it. */
-export const HIDDEN_USER = { id: '', username: 'N/A', display_name: 'N/A', avatar: '', rank: 0, website: '', location: '', language: '', status: '' };
+export const HIDDEN_USER = {
+  id: '',
+  username: 'N/A',
+  display_name: 'N/A',
+  avatar: '',
+  rank: 0,
+  website: '',
+  location: '',
+  language: '',
+  status: '',
+};
 
 /** ActObjectTimeline. */
-export function presentTimelineItem(a: ActivityRow, o: { activityType: string; objectId: string; objectType: string; comment: string; user: UserBasicInfo | typeof HIDDEN_USER | null }) {
+export function presentTimelineItem(
+  a: ActivityRow,
+  o: { activityType: string; objectId: string; objectType: string; comment: string; user: UserBasicInfo | typeof HIDDEN_USER | null },
+) {
   return {
     activity_id: String(a.id),
     revision_id: String(a.revision_id),
@@ -22,7 +35,14 @@ export function presentTimelineItem(a: ActivityRow, o: { activityType: string; o
 }
 
 /** ActObjectInfo. */
-export function presentObjectInfo(o: { title: string; objectType: string; questionId: string; answerId: string; mainTagSlugName: string; author: UserBasicInfo | undefined }) {
+export function presentObjectInfo(o: {
+  title: string;
+  objectType: string;
+  questionId: string;
+  answerId: string;
+  mainTagSlugName: string;
+  author: UserBasicInfo | undefined;
+}) {
   return {
     title: o.title,
     object_type: o.objectType,
@@ -35,6 +55,12 @@ export function presentObjectInfo(o: { title: string; objectType: string; questi
 }
 
 /** ObjectTimelineDetail: one side of a revision comparison. */
-export function presentRevisionDetail(d: { title: string; tags: unknown[]; originalText: string; slugName: string; mainTagSlugName: string }) {
+export function presentRevisionDetail(d: {
+  title: string;
+  tags: unknown[];
+  originalText: string;
+  slugName: string;
+  mainTagSlugName: string;
+}) {
   return { title: d.title, tags: d.tags, original_text: d.originalText, slug_name: d.slugName, main_tag_slug_name: d.mainTagSlugName };
 }

@@ -4,7 +4,15 @@ import type { ActivityRow } from '../../db/tables/content.table.js';
 /** Inserts an activity row of the timeline (no reputation). */
 export async function insertTimelineEntry(
   db: DbOrTrx,
-  e: { userId: number; triggerUserId: number; objectId: string; originalObjectId: string; activityType: number; revisionId: number; now: number },
+  e: {
+    userId: number;
+    triggerUserId: number;
+    objectId: string;
+    originalObjectId: string;
+    activityType: number;
+    revisionId: number;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('activity')
@@ -55,7 +63,12 @@ export async function commentHtml(db: DbOrTrx, ids: string[]): Promise<Map<strin
 
 /** The stored close message of a question ('' when none). */
 export async function closeMessage(db: DbOrTrx, questionId: string): Promise<string> {
-  const row = await db.selectFrom('meta').select('value').where('object_id', '=', questionId).where('key', '=', 'question.close.reason').executeTakeFirst();
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', questionId)
+    .where('key', '=', 'question.close.reason')
+    .executeTakeFirst();
   if (!row) return '';
   try {
     const v = JSON.parse(row.value) as { close_msg?: unknown };

@@ -12,8 +12,12 @@ export type TimelineQuery = z.infer<typeof timelineQuery>;
 
 const revisionId = (required: boolean) =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? (required ? undefined : 0) : typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.type') }).int('validation.type').min(required ? 1 : 0, 'validation.type'),
+    (v) =>
+      v === undefined || v === '' ? (required ? undefined : 0) : typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.type') })
+      .int('validation.type')
+      .min(required ? 1 : 0, 'validation.type'),
   );
 
 /** GET activity/timeline/detail. */

@@ -5,7 +5,15 @@ import { insertTimelineEntry } from './timeline.repository.js';
 /** Writes a timeline entry (question.asked, answer.answered, question.closed, tag.created ...). */
 export async function recordTimeline(
   db: DbOrTrx,
-  e: { userId: number; objectId: string; originalObjectId: string; key: ActivityKey; revisionId?: number; triggerUserId?: number; now: number },
+  e: {
+    userId: number;
+    objectId: string;
+    originalObjectId: string;
+    key: ActivityKey;
+    revisionId?: number;
+    triggerUserId?: number;
+    now: number;
+  },
 ): Promise<void> {
   await insertTimelineEntry(db, {
     userId: e.userId,

@@ -20,7 +20,13 @@ export async function pageAdminQuestions(db: DbOrTrx, f: AdminQuestionFilter) {
     base = base.where((eb) => eb(eb.fn<number>('instr', [eb.fn('lower', ['q.title']), eb.fn('lower', [eb.val(needle)])]), '>', 0));
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll('q').orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(f.pageSize).offset((f.page - 1) * f.pageSize).execute();
+  const rows = await base
+    .selectAll('q')
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
   return { count: Number(n), rows };
 }
 

@@ -5,7 +5,12 @@ import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { reasonsQuery } from '../reason/reason.schema.js';
 import { listReasons } from '../reason/reason.service.js';
-import { adminAnswerPageQuery, adminAnswerStatusSchema, adminQuestionPageQuery, adminQuestionStatusSchema } from './admin-content.schema.js';
+import {
+  adminAnswerPageQuery,
+  adminAnswerStatusSchema,
+  adminQuestionPageQuery,
+  adminQuestionStatusSchema,
+} from './admin-content.schema.js';
 import * as service from './admin-content.service.js';
 
 /** Admin question and answer management, and the reasons list of the admin pages. */

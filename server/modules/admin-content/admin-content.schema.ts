@@ -3,13 +3,20 @@ import { pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const oneOf = <T extends string>(options: readonly [T, ...T[]]) =>
-  z.enum(options, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: options.join(', ') })) });
+  z.enum(options, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: options.join(', ') }),
+  });
 
 /** `normal` is the reference's name for available posts; `available` is accepted too. */
 const QUESTION_LIST_STATUS = ['normal', 'available', 'closed', 'deleted', 'pending'] as const;
 const ANSWER_LIST_STATUS = ['normal', 'available', 'deleted', 'pending'] as const;
 
-const query = z.string({ error: 'validation.type' }).trim().max(100, msg('validation.max_length', { max: 100 })).optional();
+const query = z
+  .string({ error: 'validation.type' })
+  .trim()
+  .max(100, msg('validation.max_length', { max: 100 }))
+  .optional();
 
 /** GET admin question/page (AdminQuestionPageReq). */
 export const adminQuestionPageQuery = z.object({
@@ -26,7 +33,11 @@ export const adminAnswerPageQuery = z.object({
   page_size: pageNumber(20, 100),
   status: z.preprocess((v) => (v === '' ? undefined : v), oneOf(ANSWER_LIST_STATUS).optional()),
   query,
-  question_id: z.string({ error: 'validation.type' }).trim().max(32, msg('validation.max_length', { max: 32 })).optional(),
+  question_id: z
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(32, msg('validation.max_length', { max: 32 }))
+    .optional(),
 });
 export type AdminAnswerPageQuery = z.infer<typeof adminAnswerPageQuery>;
 

@@ -14,14 +14,24 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { findUserByUsername } from '../user/user.repository.js';
 import { presentAdminAnswer, presentAdminQuestion } from './admin-content.presenter.js';
 import * as repo from './admin-content.repository.js';
-import type { AdminAnswerPageQuery, AdminAnswerStatusInput, AdminQuestionPageQuery, AdminQuestionStatusInput } from './admin-content.schema.js';
+import type {
+  AdminAnswerPageQuery,
+  AdminAnswerStatusInput,
+  AdminQuestionPageQuery,
+  AdminQuestionStatusInput,
+} from './admin-content.schema.js';
 import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 const LIST_STATUS: Record<string, number> = { normal: 1, available: 1, closed: 2, deleted: 10, pending: 11 };
 const EMPTY = { count: 0, list: [] as never[] };
 
 /** What a search box query asks for: `<prefix>:<id>`, `user:<username>`, or words of the (question) title. */
-type Search = { kind: 'none' } | { kind: 'nothing' } | { kind: 'id'; id: string } | { kind: 'user'; userId: number } | { kind: 'title'; text: string };
+type Search =
+  | { kind: 'none' }
+  | { kind: 'nothing' }
+  | { kind: 'id'; id: string }
+  | { kind: 'user'; userId: number }
+  | { kind: 'title'; text: string };
 
 async function parseSearch(ctx: AppContext, raw: string | undefined, idPrefix: 'question' | 'answer'): Promise<Search> {
   const q = (raw ?? '').trim();
@@ -55,7 +65,11 @@ export async function adminQuestionPage(ctx: AppContext, q: AdminQuestionPageQue
     pageSize: q.page_size,
   });
   const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return { count, list: rows.map((r) => presentAdminQuestion(r, users, seo.permalink)) };
 }
 
@@ -82,7 +96,11 @@ export async function adminAnswerPage(ctx: AppContext, q: AdminAnswerPageQuery) 
     pageSize: q.page_size,
   });
   const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return { count, list: rows.map((r) => presentAdminAnswer(r, users, seo.permalink)) };
 }
 
@@ -97,7 +115,15 @@ async function closeWithoutReason(ctx: AppContext, session: SessionUser, questio
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
   });
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'closed', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: q.id,
+    objectType: 'question',
+    action: 'closed',
+    byUserId: session.user.id,
+    ownerId: q.user_id,
+    questionId: q.id,
+  });
 }
 
 /**

@@ -5,7 +5,12 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 
 /** A clock the tests move by hand (rows made after a tick sort as newer). */
-const clock = { t: 1_800_000_000, now() { return this.t; } };
+const clock = {
+  t: 1_800_000_000,
+  now() {
+    return this.t;
+  },
+};
 let app: TestApp;
 let admin: string;
 let author: { id: number; token: string; username: string };
@@ -19,11 +24,25 @@ beforeEach(async () => {
   admin = await adminToken(app);
   const u = await makeUser(app);
   author = { ...u, username: (await db().selectFrom('user').select('username').where('id', '=', u.id).executeTakeFirstOrThrow()).username };
-  await app.call('POST', `${V1}/question`, { token: admin, body: { title: 'Seeding the admin tag', content: 'Creates the tag.', tags: [{ slug_name: 'admin-lists' }] } });
-  q1 = (await app.call('POST', `${V1}/question`, { token: author.token, body: { title: 'How do I configure SQLite?', content: 'Looking for pragmas.', tags: [{ slug_name: 'admin-lists' }] } })).body.data.id;
+  await app.call('POST', `${V1}/question`, {
+    token: admin,
+    body: { title: 'Seeding the admin tag', content: 'Creates the tag.', tags: [{ slug_name: 'admin-lists' }] },
+  });
+  q1 = (
+    await app.call('POST', `${V1}/question`, {
+      token: author.token,
+      body: { title: 'How do I configure SQLite?', content: 'Looking for pragmas.', tags: [{ slug_name: 'admin-lists' }] },
+    })
+  ).body.data.id;
   clock.t += 10;
-  q2 = (await app.call('POST', `${V1}/question`, { token: admin, body: { title: 'Backups of the database', content: 'How often should I back up?', tags: [{ slug_name: 'admin-lists' }] } })).body.data.id;
-  a1 = (await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: q2, content: 'Every night, **at least**.' } })).body.data.info.id;
+  q2 = (
+    await app.call('POST', `${V1}/question`, {
+      token: admin,
+      body: { title: 'Backups of the database', content: 'How often should I back up?', tags: [{ slug_name: 'admin-lists' }] },
+    })
+  ).body.data.id;
+  a1 = (await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: q2, content: 'Every night, **at least**.' } }))
+    .body.data.info.id;
 });
 afterEach(async () => app.stop());
 
@@ -33,9 +52,12 @@ const db = () => app.lantern.ctx.db;
 const questions = async (qs = '', token = admin) => app.call('GET', `${A}/question/page${qs}`, { token });
 const answers = async (qs = '', token = admin) => app.call('GET', `${A}/answer/page${qs}`, { token });
 const ids = (r: { body: { data: { list: { id: string }[] } } }) => r.body.data.list.map((x) => x.id);
-const setQ = (question_id: unknown, status: unknown, token = admin) => app.call('PUT', `${A}/question/status`, { token, body: { question_id, status } });
-const setA = (answer_id: unknown, status: unknown, token = admin) => app.call('PUT', `${A}/answer/status`, { token, body: { answer_id, status } });
-const statusOf = async (table: 'question' | 'answer', id: string) => (await db().selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const setQ = (question_id: unknown, status: unknown, token = admin) =>
+  app.call('PUT', `${A}/question/status`, { token, body: { question_id, status } });
+const setA = (answer_id: unknown, status: unknown, token = admin) =>
+  app.call('PUT', `${A}/answer/status`, { token, body: { answer_id, status } });
+const statusOf = async (table: 'question' | 'answer', id: string) =>
+  (await db().selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 describe('GET admin question/page', () => {
   it('lists available questions newest first with the admin fields', async () => {
@@ -57,7 +79,10 @@ describe('GET admin question/page', () => {
       edit_time: row.updated_at,
       user_info: expect.objectContaining({ id: '1', username: 'admin' }),
     });
-    expect((await questions('?page=2&page_size=2')).body.data).toMatchObject({ count: 3, list: [expect.objectContaining({ title: 'Seeding the admin tag' })] });
+    expect((await questions('?page=2&page_size=2')).body.data).toMatchObject({
+      count: 3,
+      list: [expect.objectContaining({ title: 'Seeding the admin tag' })],
+    });
   });
 
   it('filters by status, title, question:<id> (long or short) and user:<username>', async () => {
@@ -84,8 +109,12 @@ describe('GET admin question/page', () => {
   });
 
   it('validates status and query', async () => {
-    expect((await questions('?status=weird')).body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: normal, available, closed, deleted, pending.' }]);
-    expect((await questions(`?query=${'x'.repeat(101)}`)).body.data).toEqual([{ error_field: 'query', error_msg: 'Search up to 100 characters.' }]);
+    expect((await questions('?status=weird')).body.data).toEqual([
+      { error_field: 'status', error_msg: 'Status must be one of: normal, available, closed, deleted, pending.' },
+    ]);
+    expect((await questions(`?query=${'x'.repeat(101)}`)).body.data).toEqual([
+      { error_field: 'query', error_msg: 'Search up to 100 characters.' },
+    ]);
     expect((await questions('?page=-3&page_size=abc')).body.data.count).toBe(3);
   });
 });
@@ -96,27 +125,53 @@ describe('PUT admin question/status', () => {
     expect(await statusOf('question', q1)).toBe(2);
     const closed = (await app.call('GET', `${V1}/question/info?id=${q1}`)).body.data;
     expect(closed.operation).toMatchObject({ level: 'info' });
-    expect((await app.call('POST', `${V1}/answer`, { token: (await makeUser(app)).token, body: { question_id: q1, content: 'Too late to answer.' } })).body.reason).toBe('error.answer.question_closed_cannot_add');
+    expect(
+      (
+        await app.call('POST', `${V1}/answer`, {
+          token: (await makeUser(app)).token,
+          body: { question_id: q1, content: 'Too late to answer.' },
+        })
+      ).body.reason,
+    ).toBe('error.answer.question_closed_cannot_add');
     await setQ(q1, 'available');
     expect(await statusOf('question', q1)).toBe(1);
     await setQ(q1, 'deleted');
     expect(await statusOf('question', q1)).toBe(10);
-    expect((await db().selectFrom('tag').select('question_count').where('slug_name', '=', 'admin-lists').executeTakeFirstOrThrow()).question_count).toBe(2);
+    expect(
+      (await db().selectFrom('tag').select('question_count').where('slug_name', '=', 'admin-lists').executeTakeFirstOrThrow())
+        .question_count,
+    ).toBe(2);
     expect((await app.call('GET', `${V1}/question/info?id=${q1}`)).status).toBe(404);
     await setQ(q1, 'deleted');
     expect(await statusOf('question', q1)).toBe(10);
     await setQ(encodeShortId(q1), 'closed');
     expect(await statusOf('question', q1)).toBe(2);
-    expect((await db().selectFrom('tag').select('question_count').where('slug_name', '=', 'admin-lists').executeTakeFirstOrThrow()).question_count).toBe(3);
+    expect(
+      (await db().selectFrom('tag').select('question_count').where('slug_name', '=', 'admin-lists').executeTakeFirstOrThrow())
+        .question_count,
+    ).toBe(3);
     await setQ(q1, 'available');
     expect(ids(await questions())).toContain(q1);
   });
 
   it('publishes or rejects a queued question', async () => {
-    await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', config_fields: { reputation_below: '10', first_posts: '5', max_links: '' } } });
+    await app.call('PUT', `${A}/plugin/config`, {
+      token: admin,
+      body: { plugin_slug_name: 'lantern_reviewer', config_fields: { reputation_below: '10', first_posts: '5', max_links: '' } },
+    });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', enabled: true } });
-    const queued = (await app.call('POST', `${V1}/question`, { token: author.token, body: { title: 'Waiting for a moderator', content: 'Queued post here.', tags: [{ slug_name: 'admin-lists' }] } })).body.data.id;
-    const other = (await app.call('POST', `${V1}/question`, { token: author.token, body: { title: 'Also waiting for a moderator', content: 'Another queued post.', tags: [{ slug_name: 'admin-lists' }] } })).body.data.id;
+    const queued = (
+      await app.call('POST', `${V1}/question`, {
+        token: author.token,
+        body: { title: 'Waiting for a moderator', content: 'Queued post here.', tags: [{ slug_name: 'admin-lists' }] },
+      })
+    ).body.data.id;
+    const other = (
+      await app.call('POST', `${V1}/question`, {
+        token: author.token,
+        body: { title: 'Also waiting for a moderator', content: 'Another queued post.', tags: [{ slug_name: 'admin-lists' }] },
+      })
+    ).body.data.id;
     expect(ids(await questions('?status=pending'))).toEqual([other, queued]);
     await setQ(queued, 'available');
     expect(await statusOf('question', queued)).toBe(1);
@@ -128,8 +183,12 @@ describe('PUT admin question/status', () => {
   });
 
   it('validates the body; unknown questions are 404', async () => {
-    expect((await setQ(undefined, 'closed')).body.data).toEqual([{ error_field: 'question_id', error_msg: 'Question id cannot be empty.' }]);
-    expect((await setQ(q1, 'pending')).body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: available, closed, deleted.' }]);
+    expect((await setQ(undefined, 'closed')).body.data).toEqual([
+      { error_field: 'question_id', error_msg: 'Question id cannot be empty.' },
+    ]);
+    expect((await setQ(q1, 'pending')).body.data).toEqual([
+      { error_field: 'status', error_msg: 'Status must be one of: available, closed, deleted.' },
+    ]);
     expect((await setQ(q1, undefined)).body.data).toEqual([{ error_field: 'status', error_msg: 'Status cannot be empty.' }]);
     expect((await setQ('10010000000099999', 'closed')).body).toMatchObject({ code: 404, reason: 'error.question.not_found' });
     expect((await setQ(a1, 'closed')).body).toMatchObject({ code: 404, reason: 'error.question.not_found' });
@@ -138,7 +197,8 @@ describe('PUT admin question/status', () => {
 
 describe('GET admin answer/page', () => {
   it('lists answers with their question title, by question, answer:<id>, user:<username> and title', async () => {
-    const other = (await app.call('POST', `${V1}/answer`, { token: admin, body: { question_id: q1, content: 'Use WAL mode.' } })).body.data.info.id;
+    const other = (await app.call('POST', `${V1}/answer`, { token: admin, body: { question_id: q1, content: 'Use WAL mode.' } })).body.data
+      .info.id;
     const r = await answers();
     expect(r.body.data.count).toBe(2);
     const row = await db().selectFrom('answer').selectAll().where('id', '=', a1).executeTakeFirstOrThrow();
@@ -167,7 +227,9 @@ describe('GET admin answer/page', () => {
     await setA(a1, 'deleted');
     expect(ids(await answers('?status=deleted'))).toEqual([a1]);
     expect((await answers()).body.data.count).toBe(0);
-    expect((await answers('?status=closed')).body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: normal, available, deleted, pending.' }]);
+    expect((await answers('?status=closed')).body.data).toEqual([
+      { error_field: 'status', error_msg: 'Status must be one of: normal, available, deleted, pending.' },
+    ]);
   });
 });
 
@@ -193,7 +255,9 @@ describe('PUT admin answer/status', () => {
 
   it('validates the body; unknown answers are 404', async () => {
     expect((await setA(undefined, 'deleted')).body.data).toEqual([{ error_field: 'answer_id', error_msg: 'Answer id cannot be empty.' }]);
-    expect((await setA(a1, 'closed')).body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: available, deleted.' }]);
+    expect((await setA(a1, 'closed')).body.data).toEqual([
+      { error_field: 'status', error_msg: 'Status must be one of: available, deleted.' },
+    ]);
     expect((await setA('10020000000099999', 'deleted')).body).toMatchObject({ code: 404, reason: 'error.answer.not_found' });
     expect((await setA(q1, 'deleted')).body).toMatchObject({ code: 404, reason: 'error.answer.not_found' });
   });
@@ -202,12 +266,18 @@ describe('PUT admin answer/status', () => {
 describe('GET admin reasons', () => {
   it('lists the status reasons of questions and answers', async () => {
     const r = await app.call('GET', `${A}/reasons?object_type=question&action=status`, { token: admin });
-    expect(r.body.data.map((x: { reason_key: string; reason_type: number; name: string }) => [x.reason_key, x.reason_type, x.name])).toEqual([
+    expect(
+      r.body.data.map((x: { reason_key: string; reason_type: number; name: string }) => [x.reason_key, x.reason_type, x.name]),
+    ).toEqual([
       ['reason.normal', 65, 'normal'],
       ['reason.closed', 67, 'closed'],
       ['reason.deleted', 68, 'deleted'],
     ]);
-    expect((await app.call('GET', `${A}/reasons?object_type=answer&action=status`, { token: admin })).body.data.map((x: { reason_type: number }) => x.reason_type)).toEqual([65, 68]);
+    expect(
+      (await app.call('GET', `${A}/reasons?object_type=answer&action=status`, { token: admin })).body.data.map(
+        (x: { reason_type: number }) => x.reason_type,
+      ),
+    ).toEqual([65, 68]);
     expect((await app.call('GET', `${A}/reasons?object_type=tag&action=status`, { token: admin })).body.data).toEqual([
       { error_field: 'object_type', error_msg: 'Object type must be one of: question, answer, comment, user.' },
     ]);
@@ -239,18 +309,30 @@ describe('access', () => {
 
 describe('malformed input', () => {
   it('never answers 500', async () => {
-    const anyValue = () => fc.oneof(fc.anything(), fc.string({ maxLength: 40 }), fc.constantFrom(q1, a1, encodeShortId(q1), 'available', 'closed', 'deleted', '', '0', '9'.repeat(30)));
+    const anyValue = () =>
+      fc.oneof(
+        fc.anything(),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(q1, a1, encodeShortId(q1), 'available', 'closed', 'deleted', '', '0', '9'.repeat(30)),
+      );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ question_id: anyValue(), answer_id: anyValue(), status: anyValue() }, { requiredKeys: [] })), async (b) => {
-        for (const path of [`${A}/question/status`, `${A}/answer/status`]) {
-          const r = await app.call('PUT', path, { token: admin, body: JSON.stringify(b) ?? 'null' });
-          expect(r.status).toBeLessThan(500);
-          expect(r.body).toEqual(expect.objectContaining({ code: r.status, reason: expect.any(String) }));
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.anything(), fc.record({ question_id: anyValue(), answer_id: anyValue(), status: anyValue() }, { requiredKeys: [] })),
+        async (b) => {
+          for (const path of [`${A}/question/status`, `${A}/answer/status`]) {
+            const r = await app.call('PUT', path, { token: admin, body: JSON.stringify(b) ?? 'null' });
+            expect(r.status).toBeLessThan(500);
+            expect(r.body).toEqual(expect.objectContaining({ code: r.status, reason: expect.any(String) }));
+          }
+        },
+      ),
       { numRuns: 40 },
     );
-    const text = () => fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('question:', 'answer:', 'user:', 'question:%', 'user:admin', `answer:${a1}`, 'normal', 'pending'));
+    const text = () =>
+      fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom('question:', 'answer:', 'user:', 'question:%', 'user:admin', `answer:${a1}`, 'normal', 'pending'),
+      );
     await fc.assert(
       fc.asyncProperty(text(), text(), text(), text(), async (page, status, query, qid) => {
         const qs = `?page=${encodeURIComponent(page)}&page_size=${encodeURIComponent(page)}&status=${encodeURIComponent(status)}&query=${encodeURIComponent(query)}&question_id=${encodeURIComponent(qid)}`;

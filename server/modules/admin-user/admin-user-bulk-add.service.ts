@@ -54,7 +54,12 @@ interface BulkLineError {
 
 function bulkError(e: BulkLineError): AppError {
   // the reference's text has a double space when there is no field and a trailing one without extra text
-  const params = { field: e.field ? `${e.field} ` : '', line: e.line, content: e.content, extra_message: e.extra_message ? ` ${e.extra_message}` : '' };
+  const params = {
+    field: e.field ? `${e.field} ` : '',
+    line: e.line,
+    content: e.content,
+    extra_message: e.extra_message ? ` ${e.extra_message}` : '',
+  };
   return badRequest('base.request_format_error', [{ field: 'users', key: 'error.user.add_bulk_users_format_error', params }]);
 }
 
@@ -71,7 +76,9 @@ export function parseBulkUsers(raw: string, lang: LanguageCode): AddUserInput[] 
     out.push({ display_name: parts[0].trim(), email: parts[1].trim(), password: parts[2].trim() });
   }
   if (out.length === 0 || out.length > LIMITS.bulkUsers.max) {
-    throw badRequest('base.request_format_error', [{ field: 'users', key: 'error.user.add_bulk_users_amount_error', params: { max_amount: LIMITS.bulkUsers.max } }]);
+    throw badRequest('base.request_format_error', [
+      { field: 'users', key: 'error.user.add_bulk_users_amount_error', params: { max_amount: LIMITS.bulkUsers.max } },
+    ]);
   }
   const emails = new Set<string>();
   const names = new Set<string>();
@@ -84,9 +91,12 @@ export function parseBulkUsers(raw: string, lang: LanguageCode): AddUserInput[] 
       throw bulkError({ field: first.field, line, content: `${u.display_name}, ${u.email}, ${u.password}`, extra_message: extra });
     }
     const email = checked.data.email.toLowerCase();
-    if (emails.has(email)) throw bulkError({ field: 'email', line, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
-    if (names.has(checked.data.display_name)) throw bulkError({ field: 'name', line, content: u.display_name, extra_message: translate(lang, 'error.user.username_duplicate') });
-    if (!isValidUsername(usernameFromName(checked.data.display_name))) throw bulkError({ field: 'name', line, content: u.display_name, extra_message: translate(lang, 'error.user.username_invalid') });
+    if (emails.has(email))
+      throw bulkError({ field: 'email', line, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
+    if (names.has(checked.data.display_name))
+      throw bulkError({ field: 'name', line, content: u.display_name, extra_message: translate(lang, 'error.user.username_duplicate') });
+    if (!isValidUsername(usernameFromName(checked.data.display_name)))
+      throw bulkError({ field: 'name', line, content: u.display_name, extra_message: translate(lang, 'error.user.username_invalid') });
     emails.add(email);
     names.add(checked.data.display_name);
     out[i] = checked.data;
@@ -98,14 +108,16 @@ export function parseBulkUsers(raw: string, lang: LanguageCode): AddUserInput[] 
 export async function addUsers(ctx: AppContext, raw: string, lang: LanguageCode): Promise<void> {
   const users = parseBulkUsers(raw, lang);
   for (const [i, u] of users.entries()) {
-    if (await findUserByEmail(ctx.db, u.email)) throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
+    if (await findUserByEmail(ctx.db, u.email))
+      throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
   }
   const hashes: string[] = [];
   for (let i = 0; i < users.length; i += 8) hashes.push(...(await Promise.all(users.slice(i, i + 8).map((u) => hashPassword(u.password)))));
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, u] of users.entries()) {
-      if (await findUserByEmail(trx, u.email)) throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
+      if (await findUserByEmail(trx, u.email))
+        throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
       await insertVerifiedUser(trx, { displayName: u.display_name, email: u.email, passHash: hashes[i], now });
     }
   });

@@ -51,7 +51,12 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
         await updateUser(trx, user.id, { mail_status: MAIL_STATUS.unverified, updated_at: now });
         break;
       case 'suspended':
-        await updateUser(trx, user.id, { status: 9, suspended_at: now, suspended_until: suspendedUntil(input.suspend_duration, now), updated_at: now });
+        await updateUser(trx, user.id, {
+          status: 9,
+          suspended_at: now,
+          suspended_until: suspendedUntil(input.suspend_duration, now),
+          updated_at: now,
+        });
         break;
       case 'deleted':
         await repo.markUserDeleted(trx, user.id, user.e_mail, now);

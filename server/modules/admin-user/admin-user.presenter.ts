@@ -3,7 +3,12 @@ import { avatarUrl, statusName } from '../user/user.presenter.js';
 import type { UserWithRole } from './admin-user.repository.js';
 
 /** GetUserPageResp: a user as the admin list shows them (deleted_at / suspended_at only in those states; imported and claimable are Lantern's). */
-export function presentUserPageItem(u: UserWithRole, roles: Map<number, string>, users: SiteGroups['users'], imported?: { claimable: boolean }) {
+export function presentUserPageItem(
+  u: UserWithRole,
+  roles: Map<number, string>,
+  users: SiteGroups['users'],
+  imported?: { claimable: boolean },
+) {
   const status = statusName(u);
   return {
     user_id: String(u.id),

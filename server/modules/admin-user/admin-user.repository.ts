@@ -37,7 +37,12 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
   if (f.id !== undefined) q = q.where('u.id', '=', f.id);
   if (f.text) {
     const t = f.text.toLowerCase();
-    q = q.where((eb) => eb.or([eb(eb.fn('instr', [eb.fn('lower', ['u.username']), eb.val(t)]), '>', 0), eb(eb.fn('instr', [eb.fn('lower', ['u.display_name']), eb.val(t)]), '>', 0)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('instr', [eb.fn('lower', ['u.username']), eb.val(t)]), '>', 0),
+        eb(eb.fn('instr', [eb.fn('lower', ['u.display_name']), eb.val(t)]), '>', 0),
+      ]),
+    );
   }
   if (f.staff) q = q.where('r.role_id', '>', 1);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -83,8 +88,16 @@ export async function deleteUserConfiguration(db: DbOrTrx, userId: number): Prom
   const awards = await db.selectFrom('badge_award').select('badge_id').where('user_id', '=', userId).execute();
   await db.deleteFrom('badge_award').where('user_id', '=', userId).execute();
   for (const badgeId of new Set(awards.map((a) => a.badge_id))) {
-    const { n } = await db.selectFrom('badge_award').select((eb) => eb.fn.countAll<number>().as('n')).where('badge_id', '=', badgeId).executeTakeFirstOrThrow();
-    await db.updateTable('badge').set({ award_count: Number(n) }).where('id', '=', badgeId).execute();
+    const { n } = await db
+      .selectFrom('badge_award')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('badge_id', '=', badgeId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('badge')
+      .set({ award_count: Number(n) })
+      .where('id', '=', badgeId)
+      .execute();
   }
 }
 
@@ -116,7 +129,19 @@ export async function scrubUsers(db: DbOrTrx, ids: number[], now: number): Promi
   for (const id of ids) {
     await db
       .updateTable('user')
-      .set({ e_mail: `deleted-${id}@invalid`, pass: '', display_name: `user${id}`, avatar: '', mobile: '', bio: '', bio_html: '', website: '', location: '', ip_info: '', updated_at: now })
+      .set({
+        e_mail: `deleted-${id}@invalid`,
+        pass: '',
+        display_name: `user${id}`,
+        avatar: '',
+        mobile: '',
+        bio: '',
+        bio_html: '',
+        website: '',
+        location: '',
+        ip_info: '',
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -128,7 +153,10 @@ export async function deletedQuestionIds(db: DbOrTrx): Promise<string[]> {
 }
 
 /** Ids of deleted answers, and of every answer under some questions. */
-export async function answerIds(db: DbOrTrx, w: { deleted?: boolean; questionIds?: string[] }): Promise<{ id: string; question_id: string; user_id: number }[]> {
+export async function answerIds(
+  db: DbOrTrx,
+  w: { deleted?: boolean; questionIds?: string[] },
+): Promise<{ id: string; question_id: string; user_id: number }[]> {
   let q = db.selectFrom('answer').select(['id', 'question_id', 'user_id']);
   if (w.deleted) q = q.where('status', '=', 10);
   if (w.questionIds) {
@@ -168,20 +196,44 @@ export async function resetLastAnswers(db: DbOrTrx, removedAnswerIds: string[]):
   if (removedAnswerIds.length === 0) return;
   const qs = await db.selectFrom('question').select('id').where('last_answer_id', 'in', removedAnswerIds).execute();
   for (const q of qs) {
-    const latest = await db.selectFrom('answer').select('id').where('question_id', '=', q.id).where('status', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
-    await db.updateTable('question').set({ last_answer_id: latest?.id ?? '0' }).where('id', '=', q.id).execute();
+    const latest = await db
+      .selectFrom('answer')
+      .select('id')
+      .where('question_id', '=', q.id)
+      .where('status', '=', 1)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    await db
+      .updateTable('question')
+      .set({ last_answer_id: latest?.id ?? '0' })
+      .where('id', '=', q.id)
+      .execute();
   }
 }
 
 /** Recounts users' available answers. */
 export async function recountUserAnswers(db: DbOrTrx, userIds: number[]): Promise<void> {
   for (const id of userIds) {
-    const { n } = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', id).where('status', '=', 1).executeTakeFirstOrThrow();
-    await db.updateTable('user').set({ answer_count: Number(n) }).where('id', '=', id).execute();
+    const { n } = await db
+      .selectFrom('answer')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('user')
+      .set({ answer_count: Number(n) })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
 /** Marks a user deleted: the address gets a suffix so it can register again, a suspension ends. */
 export async function markUserDeleted(db: DbOrTrx, userId: number, email: string, now: number): Promise<void> {
-  await db.updateTable('user').set({ status: 10, deleted_at: now, suspended_until: null, e_mail: `${email}.${now}`, updated_at: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('user')
+    .set({ status: 10, deleted_at: now, suspended_until: null, e_mail: `${email}.${now}`, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }

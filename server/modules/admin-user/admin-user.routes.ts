@@ -46,7 +46,12 @@ export function registerAdminUser(ctx: AppContext, { admin, api }: Routers): voi
   });
   api.post('/user/claim', auth(ctx, 'public'), validate(claimSchema), async (_req, res) => {
     const payload = await claims.claim(ctx, inputOf(claimSchema, res));
-    res.cookie('visit', payload.visit_token, { httpOnly: true, sameSite: 'lax', path: ctx.config.basePath || '/', maxAge: SESSION_TTL_SECONDS * 1000 });
+    res.cookie('visit', payload.visit_token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: ctx.config.basePath || '/',
+      maxAge: SESSION_TTL_SECONDS * 1000,
+    });
     ok(res, payload);
   });
   admin.post('/user', auth(ctx, 'admin'), validate(s.addUserSchema), async (_req, res) => {

@@ -13,14 +13,22 @@ const blankAsMissing = (v: unknown) => (v === '' ? undefined : v);
 const noSpaces = (s: z.ZodString) => s.refine((v) => !/\s/.test(v), 'error.password.space_invalid');
 /** A choice among values: 'cannot be empty' when missing, else 'must be one of'. */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : msg('validation.one_of', { options: values.join(', ') })) });
+  z.enum(values, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? 'validation.required' : msg('validation.one_of', { options: values.join(', ') }),
+  });
 const status = oneOf(USER_STATUSES);
 
 /** GET users/page (GetUserPageReq). */
 export const userPageQuery = z.object({
   page: pageNumber(1, 100000),
   page_size: pageNumber(10, 100),
-  query: z.string({ error: 'validation.type' }).trim().max(100, msg('validation.max_length', { max: 100 })).optional().default(''),
+  query: z
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(100, msg('validation.max_length', { max: 100 }))
+    .optional()
+    .default(''),
   staff: flag.optional().default(false),
   status: z.preprocess(blankAsMissing, status.optional()),
 });
@@ -38,7 +46,10 @@ export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
 /** PUT user/role (UpdateUserRoleReq). */
 export const updateRoleSchema = z.object({
   user_id: userId(),
-  role_id: z.number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.type') }).int('validation.type').refine((v) => v === 1 || v === 2 || v === 3, msg('validation.one_of', { options: '1, 2, 3' })),
+  role_id: z
+    .number({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.type') })
+    .int('validation.type')
+    .refine((v) => v === 1 || v === 2 || v === 3, msg('validation.one_of', { options: '1, 2, 3' })),
 });
 
 /** GET user/activation (GetUserActivationReq). */

@@ -40,8 +40,15 @@ export async function userPage(ctx: AppContext, q: UserPageQuery) {
   } else if (query) {
     filter.text = query;
   }
-  const [{ count, rows }, roles, users] = await Promise.all([repo.pageUsers(ctx.db, filter), repo.roleNames(ctx.db), ctx.settings.get('users')]);
-  const imported = await importedUsers(ctx.db, rows.map((u) => u.id));
+  const [{ count, rows }, roles, users] = await Promise.all([
+    repo.pageUsers(ctx.db, filter),
+    repo.roleNames(ctx.db),
+    ctx.settings.get('users'),
+  ]);
+  const imported = await importedUsers(
+    ctx.db,
+    rows.map((u) => u.id),
+  );
   return { count, list: rows.map((u) => presentUserPageItem(u, roles, users, imported.get(u.id))) };
 }
 
@@ -49,7 +56,8 @@ export async function userPage(ctx: AppContext, q: UserPageQuery) {
 export async function updateRole(ctx: AppContext, session: SessionUser, input: { user_id: string; role_id: number }): Promise<void> {
   if (parseUserId(input.user_id) === session.user.id) throw badRequest('error.user.cannot_update_your_role');
   const user = await userOr400(ctx.db, input.user_id);
-  if (!(await repo.roleExists(ctx.db, input.role_id))) throw badRequest('base.request_format_error', [{ field: 'role_id', key: 'validation.one_of', params: { options: '1, 2, 3' } }]);
+  if (!(await repo.roleExists(ctx.db, input.role_id)))
+    throw badRequest('base.request_format_error', [{ field: 'role_id', key: 'validation.one_of', params: { options: '1, 2, 3' } }]);
   await ctx.db.transaction().execute(async (trx) => {
     await setUserRole(trx, user.id, input.role_id);
     await updateUser(trx, user.id, { is_admin: input.role_id === ROLE.admin ? 1 : 0, updated_at: ctx.clock.now() });
@@ -100,6 +108,12 @@ export async function editProfile(ctx: AppContext, session: SessionUser, input: 
     if (sameName && sameName.id !== user.id) throw fieldError('error.user.username_duplicate', 'username');
     const sameEmail = await findUserByEmail(trx, input.email);
     if (sameEmail && sameEmail.id !== user.id) throw fieldError('error.email.duplicate', 'email');
-    await updateUser(trx, user.id, { display_name: input.display_name, username, e_mail: input.email, mail_status: MAIL_STATUS.verified, updated_at: now });
+    await updateUser(trx, user.id, {
+      display_name: input.display_name,
+      username,
+      e_mail: input.email,
+      mail_status: MAIL_STATUS.verified,
+      updated_at: now,
+    });
   });
 }

@@ -8,7 +8,12 @@ import { parseBulkUsers, suspendedUntil } from './admin-user.service.js';
 let app: TestApp;
 let admin: string;
 /** A clock the tests move by hand. */
-const clock = { t: 1_800_000_000, now() { return this.t; } };
+const clock = {
+  t: 1_800_000_000,
+  now() {
+    return this.t;
+  },
+};
 beforeEach(async () => {
   clock.t = 1_800_000_000;
   app = await startTestApp({ deps: { clock } });
@@ -37,18 +42,66 @@ async function postsBy(uid: number, otherUid: number) {
   const t = now();
   const ownQ = await newObjectId(db(), OBJECT_TYPE.question);
   const otherQ = await newObjectId(db(), OBJECT_TYPE.question);
-  for (const [id, owner] of [[ownQ, uid], [otherQ, otherUid]] as const) {
-    await db().insertInto('question').values({ id, user_id: owner, title: `A question by ${owner}`, original_text: 'Body text', parsed_text: '<p>Body text</p>', post_update_time: t, created_at: t, updated_at: t }).execute();
+  for (const [id, owner] of [
+    [ownQ, uid],
+    [otherQ, otherUid],
+  ] as const) {
+    await db()
+      .insertInto('question')
+      .values({
+        id,
+        user_id: owner,
+        title: `A question by ${owner}`,
+        original_text: 'Body text',
+        parsed_text: '<p>Body text</p>',
+        post_update_time: t,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
   }
   const tagId = await newObjectId(db(), OBJECT_TYPE.tag);
-  await db().insertInto('tag').values({ id: tagId, slug_name: 'cleanup', display_name: 'cleanup', created_at: t, updated_at: t, question_count: 1 }).execute();
+  await db()
+    .insertInto('tag')
+    .values({ id: tagId, slug_name: 'cleanup', display_name: 'cleanup', created_at: t, updated_at: t, question_count: 1 })
+    .execute();
   await db().insertInto('tag_rel').values({ object_id: ownQ, tag_id: tagId, status: 1, created_at: t, updated_at: t }).execute();
   const answer = await newObjectId(db(), OBJECT_TYPE.answer);
-  await db().insertInto('answer').values({ id: answer, question_id: otherQ, user_id: uid, original_text: 'An answer', parsed_text: '<p>An answer</p>', adopted: 2, created_at: t, updated_at: t }).execute();
-  await db().updateTable('question').set({ answer_count: 1, accepted_answer_id: answer, last_answer_id: answer }).where('id', '=', otherQ).execute();
+  await db()
+    .insertInto('answer')
+    .values({
+      id: answer,
+      question_id: otherQ,
+      user_id: uid,
+      original_text: 'An answer',
+      parsed_text: '<p>An answer</p>',
+      adopted: 2,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  await db()
+    .updateTable('question')
+    .set({ answer_count: 1, accepted_answer_id: answer, last_answer_id: answer })
+    .where('id', '=', otherQ)
+    .execute();
   await db().updateTable('user').set({ question_count: 1, answer_count: 1 }).where('id', '=', uid).execute();
   const comment = await newObjectId(db(), OBJECT_TYPE.comment);
-  await db().insertInto('comment').values({ id: comment, user_id: uid, object_id: answer, question_id: otherQ, reply_user_id: null, reply_comment_id: null, original_text: 'A comment', parsed_text: '<p>A comment</p>', created_at: t, updated_at: t }).execute();
+  await db()
+    .insertInto('comment')
+    .values({
+      id: comment,
+      user_id: uid,
+      object_id: answer,
+      question_id: otherQ,
+      reply_user_id: null,
+      reply_comment_id: null,
+      original_text: 'A comment',
+      parsed_text: '<p>A comment</p>',
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
   await db().updateTable('answer').set({ comment_count: 1 }).where('id', '=', answer).execute();
   return { ownQ, otherQ, answer, comment, tagId };
 }
@@ -117,7 +170,8 @@ describe('GET users/page', () => {
     const deleted = await makeUser(app, { status: 10 });
     const mod = await makeUser(app, { roleId: 3, name: 'Moder Ator' });
     const plain = await makeUser(app, { name: 'Zed Plain', email: 'zed@example.com' });
-    const ids = async (qs: string) => (await app.call('GET', `${A}/users/page?${qs}`, { token: admin })).body.data.list.map((x: { user_id: string }) => Number(x.user_id));
+    const ids = async (qs: string) =>
+      (await app.call('GET', `${A}/users/page?${qs}`, { token: admin })).body.data.list.map((x: { user_id: string }) => Number(x.user_id));
     expect(await ids('status=inactive')).toEqual([inactive.id]);
     expect(await ids('status=suspended')).toEqual([suspended.id]);
     expect(await ids('status=deleted')).toEqual([deleted.id]);
@@ -154,7 +208,14 @@ describe('PUT user/status', () => {
     const refusedToken = await app.call('GET', `${V1}/user/notification/config`, { token: u.token });
     expect(refusedToken.body).toMatchObject({ code: 403, reason: 'error.user.suspended', data: { type: 'suspended' } });
     expect((await app.call('GET', `${V1}/user/info`, { token: u.token })).body.data).toMatchObject({ status: 'suspended' });
-    expect((await app.call('POST', `${V1}/question`, { token: u.token, body: { title: 'Suspended users cannot ask', content: 'Some body text here.', tags: [{ slug_name: 'x' }] } })).status).toBe(403);
+    expect(
+      (
+        await app.call('POST', `${V1}/question`, {
+          token: u.token,
+          body: { title: 'Suspended users cannot ask', content: 'Some body text here.', tags: [{ slug_name: 'x' }] },
+        })
+      ).status,
+    ).toBe(403);
     const refused = await login('sus@example.com');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ reason: 'error.user.suspended', data: { type: 'suspended' } });
@@ -167,7 +228,10 @@ describe('PUT user/status', () => {
 
   it('suspends for a while; an expired suspension is lifted', async () => {
     const u = await makeUser(app, { email: 'week@example.com' });
-    await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: String(u.id), status: 'suspended', suspend_duration: '7d' } });
+    await app.call('PUT', `${A}/user/status`, {
+      token: admin,
+      body: { user_id: String(u.id), status: 'suspended', suspend_duration: '7d' },
+    });
     expect((await userRow(u.id)).suspended_until).toBe(now() + 7 * 24 * 3600);
     clock.t += 6 * 24 * 3600;
     expect((await login('week@example.com')).status).toBe(403);
@@ -191,25 +255,48 @@ describe('PUT user/status', () => {
     const u = await makeUser(app, { email: 'gone@example.com' });
     const other = await makeUser(app);
     const p = await postsBy(u.id, other.id);
-    const r = await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: String(u.id), status: 'deleted', remove_all_content: true } });
+    const r = await app.call('PUT', `${A}/user/status`, {
+      token: admin,
+      body: { user_id: String(u.id), status: 'deleted', remove_all_content: true },
+    });
     expect(r.status).toBe(200);
     const row = await userRow(u.id);
     expect(row).toMatchObject({ status: 10, deleted_at: now(), e_mail: `gone@example.com.${now()}`, question_count: 0, answer_count: 0 });
     expect(await tokenWorks(u.token)).toBe(401);
     expect((await db().selectFrom('question').select('status').where('id', '=', p.ownQ).executeTakeFirstOrThrow()).status).toBe(10);
     expect((await db().selectFrom('question').select('status').where('id', '=', p.otherQ).executeTakeFirstOrThrow()).status).toBe(1);
-    expect(await db().selectFrom('answer').select(['status', 'adopted']).where('id', '=', p.answer).executeTakeFirstOrThrow()).toEqual({ status: 10, adopted: 1 });
+    expect(await db().selectFrom('answer').select(['status', 'adopted']).where('id', '=', p.answer).executeTakeFirstOrThrow()).toEqual({
+      status: 10,
+      adopted: 1,
+    });
     expect((await db().selectFrom('comment').select('status').where('id', '=', p.comment).executeTakeFirstOrThrow()).status).toBe(10);
-    expect(await db().selectFrom('question').select(['answer_count', 'accepted_answer_id']).where('id', '=', p.otherQ).executeTakeFirstOrThrow()).toEqual({ answer_count: 0, accepted_answer_id: '0' });
-    expect((await db().selectFrom('answer').select('comment_count').where('id', '=', p.answer).executeTakeFirstOrThrow()).comment_count).toBe(0);
-    expect((await db().selectFrom('tag').select('question_count').where('id', '=', p.tagId).executeTakeFirstOrThrow()).question_count).toBe(0);
+    expect(
+      await db().selectFrom('question').select(['answer_count', 'accepted_answer_id']).where('id', '=', p.otherQ).executeTakeFirstOrThrow(),
+    ).toEqual({ answer_count: 0, accepted_answer_id: '0' });
+    expect(
+      (await db().selectFrom('answer').select('comment_count').where('id', '=', p.answer).executeTakeFirstOrThrow()).comment_count,
+    ).toBe(0);
+    expect((await db().selectFrom('tag').select('question_count').where('id', '=', p.tagId).executeTakeFirstOrThrow()).question_count).toBe(
+      0,
+    );
     // the public lists no longer show them
     const page = await app.call('GET', `${V1}/question/page?page=1&page_size=50`);
     expect(page.body.data.list.map((q: { id: string }) => q.id)).not.toContain(p.ownQ);
     expect((await app.call('GET', `${V1}/answer/page?question_id=${p.otherQ}`)).body.data.count).toBe(0);
     // the email can be used again, and the deleted account cannot log in
-    expect((await app.call('POST', `${A}/user`, { token: admin, body: { display_name: 'Fresh Start', email: 'gone@example.com', password: 'password-123' } })).status).toBe(200);
-    expect((await app.call('GET', `${A}/users/page?status=deleted`, { token: admin })).body.data.list[0]).toMatchObject({ user_id: String(u.id), status: 'deleted', deleted_at: now() });
+    expect(
+      (
+        await app.call('POST', `${A}/user`, {
+          token: admin,
+          body: { display_name: 'Fresh Start', email: 'gone@example.com', password: 'password-123' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await app.call('GET', `${A}/users/page?status=deleted`, { token: admin })).body.data.list[0]).toMatchObject({
+      user_id: String(u.id),
+      status: 'deleted',
+      deleted_at: now(),
+    });
   });
 
   it('deletes without remove_all_content: the posts stay', async () => {
@@ -225,7 +312,10 @@ describe('PUT user/status', () => {
     const u = await makeUser(app);
     const other = await makeUser(app);
     const p = await postsBy(u.id, other.id);
-    await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: String(u.id), status: 'suspended', remove_all_content: true } });
+    await app.call('PUT', `${A}/user/status`, {
+      token: admin,
+      body: { user_id: String(u.id), status: 'suspended', remove_all_content: true },
+    });
     expect((await db().selectFrom('question').select('status').where('id', '=', p.ownQ).executeTakeFirstOrThrow()).status).toBe(10);
     expect((await userRow(u.id)).status).toBe(9);
   });
@@ -263,7 +353,11 @@ describe('PUT user/status', () => {
       [{ status: 'normal' }, 'user_id', 'User cannot be empty.'],
       [{ user_id: String(u.id) }, 'status', 'Status cannot be empty.'],
       [{ user_id: String(u.id), status: 'banned' }, 'status', 'Status must be one of: normal, suspended, deleted, inactive.'],
-      [{ user_id: String(u.id), status: 'suspended', suspend_duration: '5d' }, 'suspend_duration', 'Suspension must be one of: 24h, 48h, 72h, 7d, 14d, 1m, 2m, 3m, 6m, 1y, forever.'],
+      [
+        { user_id: String(u.id), status: 'suspended', suspend_duration: '5d' },
+        'suspend_duration',
+        'Suspension must be one of: 24h, 48h, 72h, 7d, 14d, 1m, 2m, 3m, 6m, 1y, forever.',
+      ],
       [{ user_id: String(u.id), status: 'deleted', remove_all_content: 'yes' }, 'remove_all_content', 'Remove all content is not valid.'],
     ];
     for (const [body, field, message] of cases) {
@@ -293,7 +387,9 @@ describe('PUT user/role', () => {
   it('refuses one’s own role, unknown users and roles', async () => {
     const self = await app.call('PUT', `${A}/user/role`, { token: admin, body: { user_id: '1', role_id: 1 } });
     expect(self.body).toMatchObject({ code: 400, reason: 'error.user.cannot_update_your_role' });
-    expect((await app.call('PUT', `${A}/user/role`, { token: admin, body: { user_id: '4242', role_id: 1 } })).body.reason).toBe('error.user.not_found');
+    expect((await app.call('PUT', `${A}/user/role`, { token: admin, body: { user_id: '4242', role_id: 1 } })).body.reason).toBe(
+      'error.user.not_found',
+    );
     const u = await makeUser(app);
     for (const [role, message] of [
       [7, 'Role must be one of: 1, 2, 3.'],
@@ -309,10 +405,12 @@ describe('PUT user/role', () => {
 
 describe('user activation', () => {
   it('an admin activates by hand someone who signed up and never got the mail; they then log in active', async () => {
-    const reg = await app.call('POST', `${V1}/user/register/email`, { body: { name: 'Offline Newcomer', e_mail: 'newcomer@example.com', pass: 'password-123' } });
+    const reg = await app.call('POST', `${V1}/user/register/email`, {
+      body: { name: 'Offline Newcomer', e_mail: 'newcomer@example.com', pass: 'password-123' },
+    });
     expect(reg.body.data).toMatchObject({ status: 'inactive', mail_status: 2 });
     const before = await login('newcomer@example.com');
-    expect((await tokenWorks(before.body.data.access_token))).toBe(403);
+    expect(await tokenWorks(before.body.data.access_token)).toBe(403);
     const r = await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: reg.body.data.id, status: 'normal' } });
     expect(r.status).toBe(200);
     const after = await login('newcomer@example.com');
@@ -348,17 +446,29 @@ describe('user activation', () => {
   it('refuses unknown and deleted users and a missing id', async () => {
     const gone = await makeUser(app, { status: 10 });
     for (const id of ['31337', String(gone.id)]) {
-      expect((await app.call('GET', `${A}/user/activation?user_id=${id}`, { token: admin })).body).toMatchObject({ code: 400, reason: 'error.user.not_found' });
-      expect((await app.call('POST', `${A}/user/activation`, { token: admin, body: { user_id: id } })).body.reason).toBe('error.user.not_found');
+      expect((await app.call('GET', `${A}/user/activation?user_id=${id}`, { token: admin })).body).toMatchObject({
+        code: 400,
+        reason: 'error.user.not_found',
+      });
+      expect((await app.call('POST', `${A}/user/activation`, { token: admin, body: { user_id: id } })).body.reason).toBe(
+        'error.user.not_found',
+      );
     }
-    expect((await app.call('GET', `${A}/user/activation`, { token: admin })).body.data).toEqual([{ error_field: 'user_id', error_msg: 'User cannot be empty.' }]);
-    expect((await app.call('POST', `${A}/user/activation`, { token: admin, body: {} })).body.data).toEqual([{ error_field: 'user_id', error_msg: 'User cannot be empty.' }]);
+    expect((await app.call('GET', `${A}/user/activation`, { token: admin })).body.data).toEqual([
+      { error_field: 'user_id', error_msg: 'User cannot be empty.' },
+    ]);
+    expect((await app.call('POST', `${A}/user/activation`, { token: admin, body: {} })).body.data).toEqual([
+      { error_field: 'user_id', error_msg: 'User cannot be empty.' },
+    ]);
   });
 });
 
 describe('POST user', () => {
   it('adds a verified account with one reputation point that can log in', async () => {
-    const r = await app.call('POST', `${A}/user`, { token: admin, body: { display_name: 'Added Person', email: 'Added@Example.com', password: 'password-123' } });
+    const r = await app.call('POST', `${A}/user`, {
+      token: admin,
+      body: { display_name: 'Added Person', email: 'Added@Example.com', password: 'password-123' },
+    });
     expect(r.body).toMatchObject({ code: 200, data: null });
     const row = await db().selectFrom('user').selectAll().where('e_mail', '=', 'added@example.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: 'added-person', display_name: 'Added Person', mail_status: 1, status: 1, rank: 1 });
@@ -366,15 +476,37 @@ describe('POST user', () => {
   });
 
   it('refuses a taken email, an unusable name and bad fields', async () => {
-    const dup = await app.call('POST', `${A}/user`, { token: admin, body: { display_name: 'Copy Cat', email: 'admin@example.com', password: 'password-123' } });
-    expect(dup.body).toMatchObject({ code: 400, reason: 'error.email.duplicate', data: [{ error_field: 'email', error_msg: 'Email already exists.' }] });
-    const name = await app.call('POST', `${A}/user`, { token: admin, body: { display_name: '!!!', email: 'bang@example.com', password: 'password-123' } });
+    const dup = await app.call('POST', `${A}/user`, {
+      token: admin,
+      body: { display_name: 'Copy Cat', email: 'admin@example.com', password: 'password-123' },
+    });
+    expect(dup.body).toMatchObject({
+      code: 400,
+      reason: 'error.email.duplicate',
+      data: [{ error_field: 'email', error_msg: 'Email already exists.' }],
+    });
+    const name = await app.call('POST', `${A}/user`, {
+      token: admin,
+      body: { display_name: '!!!', email: 'bang@example.com', password: 'password-123' },
+    });
     expect(name.body.data).toEqual([{ error_field: 'display_name', error_msg: 'Username is invalid.' }]);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ display_name: 'A', email: 'a@example.com', password: 'password-123' }, 'display_name', 'Display name must be at 2-30 characters in length.'],
-      [{ display_name: 'x'.repeat(31), email: 'a@example.com', password: 'password-123' }, 'display_name', 'Display name must be at 2-30 characters in length.'],
+      [
+        { display_name: 'A', email: 'a@example.com', password: 'password-123' },
+        'display_name',
+        'Display name must be at 2-30 characters in length.',
+      ],
+      [
+        { display_name: 'x'.repeat(31), email: 'a@example.com', password: 'password-123' },
+        'display_name',
+        'Display name must be at 2-30 characters in length.',
+      ],
       [{ display_name: 'Fine Name', email: 'not-an-email', password: 'password-123' }, 'email', 'Invalid Email Address.'],
-      [{ display_name: 'Fine Name', email: 'a@example.com', password: 'short' }, 'password', 'Password must be at 8-32 characters in length.'],
+      [
+        { display_name: 'Fine Name', email: 'a@example.com', password: 'short' },
+        'password',
+        'Password must be at 8-32 characters in length.',
+      ],
       [{ display_name: 'Fine Name', email: 'a@example.com', password: 'has space 123' }, 'password', 'Password cannot contain spaces.'],
       [{ email: 'a@example.com', password: 'password-123' }, 'display_name', 'Display name cannot be empty.'],
     ];
@@ -388,58 +520,108 @@ describe('POST user', () => {
 });
 
 describe('POST users (bulk add)', () => {
-  const count = async () => Number((await db().selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('adds every line', async () => {
-    const r = await app.call('POST', `${A}/users`, { token: admin, body: { users: '  Bulk One, bulk1@example.com, password-111\r\nBulk Two,bulk2@example.com,password-222\n' } });
+    const r = await app.call('POST', `${A}/users`, {
+      token: admin,
+      body: { users: '  Bulk One, bulk1@example.com, password-111\r\nBulk Two,bulk2@example.com,password-222\n' },
+    });
     expect(r.body).toMatchObject({ code: 200, data: null });
     expect((await login('bulk1@example.com', 'password-111')).status).toBe(200);
-    expect((await login('bulk2@example.com', 'password-222')).body.data).toMatchObject({ display_name: 'Bulk Two', username: 'bulk-two', rank: 1, mail_status: 1 });
+    expect((await login('bulk2@example.com', 'password-222')).body.data).toMatchObject({
+      display_name: 'Bulk Two',
+      username: 'bulk-two',
+      rank: 1,
+      mail_status: 1,
+    });
   });
 
   it('adds nothing when one line is bad, and names the line', async () => {
     const before = await count();
     const cases: [string, string][] = [
       ['Good One, good1@example.com, password-111\njust two, fields', "Error format near 'just two, fields' at line 2."],
-      ['Good One, good1@example.com, password-111\nShorty, s@example.com, short', "Error password format near 'Shorty, s@example.com, short' at line 2. Password must be at 8-32 characters in length."],
-      ['Good One, good1@example.com, password-111\nBad Mail, nope, password-222', "Error email format near 'Bad Mail, nope, password-222' at line 2. Invalid Email Address."],
-      ['Good One, same@example.com, password-111\nGood Two, SAME@example.com, password-222', "Error email format near 'SAME@example.com' at line 2. Email already exists."],
-      ['Same Name, a1@example.com, password-111\nSame Name, a2@example.com, password-222', "Error name format near 'Same Name' at line 2. Username is already in use."],
-      ['Good One, good1@example.com, password-111\n***, star@example.com, password-222', "Error name format near '***' at line 2. Username is invalid."],
-      ['Good One, good1@example.com, password-111\nTaken, admin@example.com, password-222', "Error email format near 'admin@example.com' at line 2. Email already exists."],
+      [
+        'Good One, good1@example.com, password-111\nShorty, s@example.com, short',
+        "Error password format near 'Shorty, s@example.com, short' at line 2. Password must be at 8-32 characters in length.",
+      ],
+      [
+        'Good One, good1@example.com, password-111\nBad Mail, nope, password-222',
+        "Error email format near 'Bad Mail, nope, password-222' at line 2. Invalid Email Address.",
+      ],
+      [
+        'Good One, same@example.com, password-111\nGood Two, SAME@example.com, password-222',
+        "Error email format near 'SAME@example.com' at line 2. Email already exists.",
+      ],
+      [
+        'Same Name, a1@example.com, password-111\nSame Name, a2@example.com, password-222',
+        "Error name format near 'Same Name' at line 2. Username is already in use.",
+      ],
+      [
+        'Good One, good1@example.com, password-111\n***, star@example.com, password-222',
+        "Error name format near '***' at line 2. Username is invalid.",
+      ],
+      [
+        'Good One, good1@example.com, password-111\nTaken, admin@example.com, password-222',
+        "Error email format near 'admin@example.com' at line 2. Email already exists.",
+      ],
     ];
     for (const [users, message] of cases) {
       const r = await app.call('POST', `${A}/users`, { token: admin, body: { users } });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ reason: 'base.request_format_error', msg: message, data: [{ error_field: 'users', error_msg: message }] });
+      expect(r.body).toMatchObject({
+        reason: 'base.request_format_error',
+        msg: message,
+        data: [{ error_field: 'users', error_msg: message }],
+      });
     }
     expect(await count()).toBe(before);
   });
 
   it('refuses an empty text and more than 5000 lines', async () => {
-    expect((await app.call('POST', `${A}/users`, { token: admin, body: { users: '  ' } })).body.data).toEqual([{ error_field: 'users', error_msg: 'Users cannot be empty.' }]);
+    expect((await app.call('POST', `${A}/users`, { token: admin, body: { users: '  ' } })).body.data).toEqual([
+      { error_field: 'users', error_msg: 'Users cannot be empty.' },
+    ]);
     const many = Array.from({ length: 5001 }, (_, i) => `Person ${i}, p${i}@example.com, password-123`).join('\n');
     const r = await app.call('POST', `${A}/users`, { token: admin, body: { users: many } });
-    expect(r.body.data).toEqual([{ error_field: 'users', error_msg: 'The number of users you add at once should be in the range of 1-5000.' }]);
+    expect(r.body.data).toEqual([
+      { error_field: 'users', error_msg: 'The number of users you add at once should be in the range of 1-5000.' },
+    ]);
   });
 
   it('parses lines the way the reference does', () => {
-    expect(parseBulkUsers('a b, x@example.com , pass-word-1', 'en_US')).toEqual([{ display_name: 'a b', email: 'x@example.com', password: 'pass-word-1' }]);
+    expect(parseBulkUsers('a b, x@example.com , pass-word-1', 'en_US')).toEqual([
+      { display_name: 'a b', email: 'x@example.com', password: 'pass-word-1' },
+    ]);
   });
 });
 
 describe('PUT user/password', () => {
   it('sets a new password and logs the user out everywhere', async () => {
     const u = await makeUser(app, { email: 'pw@example.com' });
-    expect((await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: String(u.id), password: 'brand-new-pass' } })).status).toBe(200);
+    expect(
+      (await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: String(u.id), password: 'brand-new-pass' } })).status,
+    ).toBe(200);
     expect(await tokenWorks(u.token)).toBe(401);
     expect((await login('pw@example.com')).status).toBe(400);
     expect((await login('pw@example.com', 'brand-new-pass')).status).toBe(200);
   });
 
   it('refuses one’s own password, unknown users and bad passwords', async () => {
-    expect((await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: '1', password: 'brand-new-pass' } })).body).toMatchObject({ code: 400, reason: 'error.admin.cannot_update_their_password' });
-    expect((await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: '777', password: 'brand-new-pass' } })).body.reason).toBe('error.user.not_found');
+    expect(
+      (await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: '1', password: 'brand-new-pass' } })).body,
+    ).toMatchObject({ code: 400, reason: 'error.admin.cannot_update_their_password' });
+    expect(
+      (await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: '777', password: 'brand-new-pass' } })).body.reason,
+    ).toBe('error.user.not_found');
     const u = await makeUser(app);
     for (const [password, message] of [
       ['short', 'Password must be at 8-32 characters in length.'],
@@ -457,25 +639,52 @@ describe('PUT user/password', () => {
 describe('PUT user/profile', () => {
   it('edits display name, username and email; the email counts as verified', async () => {
     const u = await makeUser(app, { mailStatus: 2 });
-    const r = await app.call('PUT', `${A}/user/profile`, { token: admin, body: { user_id: String(u.id), display_name: 'Renamed Person', username: 'renamed.person', email: 'Renamed@Example.com' } });
+    const r = await app.call('PUT', `${A}/user/profile`, {
+      token: admin,
+      body: { user_id: String(u.id), display_name: 'Renamed Person', username: 'renamed.person', email: 'Renamed@Example.com' },
+    });
     expect(r.status).toBe(200);
-    expect(await userRow(u.id)).toMatchObject({ display_name: 'Renamed Person', username: 'renamed.person', e_mail: 'renamed@example.com', mail_status: 1 });
+    expect(await userRow(u.id)).toMatchObject({
+      display_name: 'Renamed Person',
+      username: 'renamed.person',
+      e_mail: 'renamed@example.com',
+      mail_status: 1,
+    });
   });
 
   it('refuses taken and invalid usernames, taken emails, oneself and unknown users', async () => {
     const u = await makeUser(app);
     const other = await makeUser(app, { email: 'other@example.com', name: 'Other One' });
-    const body = (patch: Record<string, unknown>) => ({ user_id: String(u.id), display_name: 'Valid Name', username: 'valid-name', email: 'valid@example.com', ...patch });
+    const body = (patch: Record<string, unknown>) => ({
+      user_id: String(u.id),
+      display_name: 'Valid Name',
+      username: 'valid-name',
+      email: 'valid@example.com',
+      ...patch,
+    });
     const taken = await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ username: 'other-one' }) });
-    expect(taken.body).toMatchObject({ reason: 'error.user.username_duplicate', data: [{ error_field: 'username', error_msg: 'Username is already in use.' }] });
+    expect(taken.body).toMatchObject({
+      reason: 'error.user.username_duplicate',
+      data: [{ error_field: 'username', error_msg: 'Username is already in use.' }],
+    });
     for (const username of ['Upper', 'admin', 'sp ace']) {
       const r = await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ username }) });
-      expect(r.body).toMatchObject({ reason: 'error.user.username_invalid', data: [{ error_field: 'username', error_msg: 'Username is invalid.' }] });
+      expect(r.body).toMatchObject({
+        reason: 'error.user.username_invalid',
+        data: [{ error_field: 'username', error_msg: 'Username is invalid.' }],
+      });
     }
     const mail = await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ email: 'other@example.com' }) });
-    expect(mail.body).toMatchObject({ reason: 'error.email.duplicate', data: [{ error_field: 'email', error_msg: 'Email already exists.' }] });
-    expect((await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ user_id: '1' }) })).body.reason).toBe('error.admin.cannot_edit_their_profile');
-    expect((await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ user_id: '9999' }) })).body.reason).toBe('error.user.not_found');
+    expect(mail.body).toMatchObject({
+      reason: 'error.email.duplicate',
+      data: [{ error_field: 'email', error_msg: 'Email already exists.' }],
+    });
+    expect((await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ user_id: '1' }) })).body.reason).toBe(
+      'error.admin.cannot_edit_their_profile',
+    );
+    expect((await app.call('PUT', `${A}/user/profile`, { token: admin, body: body({ user_id: '9999' }) })).body.reason).toBe(
+      'error.user.not_found',
+    );
     for (const [patch, field, message] of [
       [{ display_name: 'Al' }, 'display_name', 'Display name must be at 3-30 characters in length.'],
       [{ username: 'ab' }, 'username', 'Username must be at 3-30 characters in length.'],
@@ -491,7 +700,10 @@ describe('PUT user/profile', () => {
   it('keeps a reserved username the user already has', async () => {
     const u = await makeUser(app);
     await db().updateTable('user').set({ username: 'support' }).where('id', '=', u.id).execute();
-    const r = await app.call('PUT', `${A}/user/profile`, { token: admin, body: { user_id: String(u.id), display_name: 'Support Desk', username: 'support', email: 'desk@example.com' } });
+    const r = await app.call('PUT', `${A}/user/profile`, {
+      token: admin,
+      body: { user_id: String(u.id), display_name: 'Support Desk', username: 'support', email: 'desk@example.com' },
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -506,7 +718,9 @@ describe('DELETE delete/permanently', () => {
     expect(r.status).toBe(200);
     expect(await db().selectFrom('answer').select('id').where('id', '=', p.answer).executeTakeFirst()).toBeUndefined();
     expect(await db().selectFrom('comment').select('id').where('id', '=', p.comment).executeTakeFirst()).toBeUndefined();
-    expect((await db().selectFrom('question').select('last_answer_id').where('id', '=', p.otherQ).executeTakeFirstOrThrow()).last_answer_id).toBe('0');
+    expect(
+      (await db().selectFrom('question').select('last_answer_id').where('id', '=', p.otherQ).executeTakeFirstOrThrow()).last_answer_id,
+    ).toBe('0');
     expect(await db().selectFrom('question').select('id').where('id', 'in', [p.ownQ, p.otherQ]).execute()).toHaveLength(2);
   });
 
@@ -543,7 +757,7 @@ describe('DELETE delete/permanently', () => {
   });
 });
 
-describe('removing a user\'s content, as a served instance reuses lists and searches', () => {
+describe("removing a user's content, as a served instance reuses lists and searches", () => {
   let live: TestApp;
   beforeEach(async () => {
     live = await startTestApp({ config: { listPageTtlMs: 60_000, searchTtlMs: 60_000, listCountTtlMs: 60_000 } });
@@ -562,18 +776,39 @@ describe('removing a user\'s content, as a served instance reuses lists and sear
       const data = r.body.data as { id?: string; info?: { id: string } };
       return { id: data.info?.id ?? data.id ?? '' };
     };
-    const honest = await post('/question', asker.token, { title: 'How do marmalade jars seal?', content: 'Asking about marmalade jars and their lids.', tags: [{ slug_name: 'kitchen' }] });
-    const spamQ = await post('/question', spammer.token, { title: 'Cheap marmalade pills online', content: 'Buy marmalade pills now, best prices anywhere.', tags: [{ slug_name: 'kitchen' }] });
-    const spamA = await post('/answer', spammer.token, { question_id: honest.id, content: 'Buy marmalade pills instead, they seal everything.' });
+    const honest = await post('/question', asker.token, {
+      title: 'How do marmalade jars seal?',
+      content: 'Asking about marmalade jars and their lids.',
+      tags: [{ slug_name: 'kitchen' }],
+    });
+    const spamQ = await post('/question', spammer.token, {
+      title: 'Cheap marmalade pills online',
+      content: 'Buy marmalade pills now, best prices anywhere.',
+      tags: [{ slug_name: 'kitchen' }],
+    });
+    const spamA = await post('/answer', spammer.token, {
+      question_id: honest.id,
+      content: 'Buy marmalade pills instead, they seal everything.',
+    });
     await post('/comment', asker.token, { object_id: spamA.id, original_text: 'This answer looks like spam.' });
-    const listed = async () => ((await live.call('GET', `${V1}/question/page?order=newest&page=1&page_size=20`)).body.data as { count: number; list: { id: string; answer_count: number }[] });
-    const found = async () => ((await live.call('GET', `${V1}/search?q=marmalade`)).body.data as { count: number; list: { object: { id: string } }[] }).list.map((r) => r.object.id);
+    const listed = async () =>
+      (await live.call('GET', `${V1}/question/page?order=newest&page=1&page_size=20`)).body.data as {
+        count: number;
+        list: { id: string; answer_count: number }[];
+      };
+    const found = async () =>
+      ((await live.call('GET', `${V1}/search?q=marmalade`)).body.data as { count: number; list: { object: { id: string } }[] }).list.map(
+        (r) => r.object.id,
+      );
     // the shared answers are computed and kept
     expect((await listed()).list.map((q) => q.id)).toEqual([spamQ.id, honest.id]);
     expect((await listed()).list.find((q) => q.id === honest.id)?.answer_count).toBe(1);
     expect((await found()).sort()).toEqual([honest.id, spamQ.id, spamA.id].sort());
 
-    const r = await live.call('PUT', `${A}/user/status`, { token: boss, body: { user_id: String(spammer.id), status: 'suspended', remove_all_content: true } });
+    const r = await live.call('PUT', `${A}/user/status`, {
+      token: boss,
+      body: { user_id: String(spammer.id), status: 'suspended', remove_all_content: true },
+    });
     expect(r.status).toBe(200);
     await live.lantern.ctx.events.settle();
 

@@ -19,7 +19,28 @@ afterAll(async () => app.stop());
 const A = '/answer/admin/api';
 const V1 = '/answer/api/v1';
 
-const anyText = () => fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', ' ', '1', '2', '0', '-1', '1e9', '9'.repeat(30), 'user:2', 'x@example.com', 'lantern_captcha', 'normal', 'deleted', '24h', 'users'));
+const anyText = () =>
+  fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '1',
+      '2',
+      '0',
+      '-1',
+      '1e9',
+      '9'.repeat(30),
+      'user:2',
+      'x@example.com',
+      'lantern_captcha',
+      'normal',
+      'deleted',
+      '24h',
+      'users',
+    ),
+  );
 const anyValue = () => fc.oneof(anyText(), fc.anything(), fc.integer(), fc.boolean(), fc.constant(null));
 
 describe('malformed input never answers 500', () => {
@@ -37,7 +58,15 @@ describe('malformed input never answers 500', () => {
           username: anyValue(),
           email: anyValue(),
           password: anyValue(),
-          users: fc.oneof(anyValue(), fc.array(fc.tuple(anyText(), anyText(), anyText()).map((t) => t.join(',')), { maxLength: 4 }).map((l) => l.join('\n'))),
+          users: fc.oneof(
+            anyValue(),
+            fc
+              .array(
+                fc.tuple(anyText(), anyText(), anyText()).map((t) => t.join(',')),
+                { maxLength: 4 },
+              )
+              .map((l) => l.join('\n')),
+          ),
           type: anyValue(),
           plugin_slug_name: anyValue(),
           enabled: anyValue(),

@@ -13,7 +13,12 @@ const A = '/answer/admin/api';
 const V1 = '/answer/api/v1';
 const SITE = 'coffee.stackexchange.com';
 /** A clock the tests move by hand. */
-const clock = { t: 1_800_000_000, now() { return this.t; } };
+const clock = {
+  t: 1_800_000_000,
+  now() {
+    return this.t;
+  },
+};
 let app: TestApp;
 let admin: string;
 let dir: string;
@@ -31,7 +36,12 @@ beforeAll(async () => {
     { id: 14, name: 'Cortado Cy', reputation: 15 },
   ]);
   await importStackExchange(app.lantern.ctx.db, dir, { site: SITE });
-  for (const r of await app.lantern.ctx.db.selectFrom('meta').select(['object_id', 'value']).where('key', '=', 'stackexchange.source').where('value', 'like', `${SITE}/u/%`).execute()) {
+  for (const r of await app.lantern.ctx.db
+    .selectFrom('meta')
+    .select(['object_id', 'value'])
+    .where('key', '=', 'stackexchange.source')
+    .where('value', 'like', `${SITE}/u/%`)
+    .execute()) {
     ids.set(Number(r.value.split('/').pop()), r.object_id);
   }
 });
@@ -43,10 +53,13 @@ beforeEach(() => {
   clock.t = 1_800_000_000;
 });
 
-const link = (userId: string, body: Record<string, unknown> = {}) => app.call('POST', `${A}/user/claim`, { token: admin, body: { user_id: userId, ...body } });
+const link = (userId: string, body: Record<string, unknown> = {}) =>
+  app.call('POST', `${A}/user/claim`, { token: admin, body: { user_id: userId, ...body } });
 const codeOf = (url: string) => new URL(url).searchParams.get('code')!;
-const claim = (code: string, e_mail: string, pass = 'a-new-password') => app.call('POST', `${V1}/user/claim`, { body: { code, e_mail, pass } });
-const usersPage = async (query: string) => (await app.call('GET', `${A}/users/page?query=${encodeURIComponent(query)}`, { token: admin })).body.data.list;
+const claim = (code: string, e_mail: string, pass = 'a-new-password') =>
+  app.call('POST', `${V1}/user/claim`, { body: { code, e_mail, pass } });
+const usersPage = async (query: string) =>
+  (await app.call('GET', `${A}/users/page?query=${encodeURIComponent(query)}`, { token: admin })).body.data.list;
 
 describe('claiming an imported account', () => {
   it('marks imported accounts in the admin list, claimable until claimed; accounts made here are neither', async () => {
@@ -69,7 +82,14 @@ describe('claiming an imported account', () => {
     expect((await app.call('GET', `${V1}/user/claim?code=${code}`)).status).toBe(200);
     const done = await claim(code, 'Eve@Example.com');
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ id: ids.get(11), display_name: 'Espresso Eve', rank: 2500, e_mail: 'eve@example.com', mail_status: 1, status: 'normal' });
+    expect(done.body.data).toMatchObject({
+      id: ids.get(11),
+      display_name: 'Espresso Eve',
+      rank: 2500,
+      e_mail: 'eve@example.com',
+      mail_status: 1,
+      status: 'normal',
+    });
     expect(done.headers.get('set-cookie')).toMatch(/visit=/);
     // the session works where an active login is needed, and the account logs in with the new password
     expect((await app.call('GET', `${V1}/user/notification/config`, { token: done.body.data.access_token })).status).toBe(200);
@@ -78,9 +98,16 @@ describe('claiming an imported account', () => {
     // the posts and reputation tab are the account's
     const username = done.body.data.username as string;
     expect((await app.call('GET', `${V1}/personal/question/page?username=${username}`)).body.data.count).toBe(1);
-    expect((await app.call('GET', `${V1}/personal/rank/page?username=${username}`)).body.data.list[0]).toMatchObject({ reputation: 2500, rank_type: 'imported' });
+    expect((await app.call('GET', `${V1}/personal/rank/page?username=${username}`)).body.data.list[0]).toMatchObject({
+      reputation: 2500,
+      rank_type: 'imported',
+    });
     // the link worked once
-    expect((await claim(code, 'someone.else@example.com')).body).toMatchObject({ code: 403, reason: 'error.claim.link_expired', data: { type: 'url_expired' } });
+    expect((await claim(code, 'someone.else@example.com')).body).toMatchObject({
+      code: 403,
+      reason: 'error.claim.link_expired',
+      data: { type: 'url_expired' },
+    });
     expect((await app.call('GET', `${V1}/user/claim?code=${code}`)).status).toBe(403);
     // claimed: no longer offered, and no new link
     expect((await usersPage(`user:${ids.get(11)}`))[0]).toMatchObject({ imported: true, claimable: false });
@@ -101,10 +128,17 @@ describe('claiming an imported account', () => {
   it('holds the registration rules: a valid, free e-mail and an 8-32 character password without spaces; the link survives a refusal', async () => {
     const code = codeOf((await link(ids.get(13)!)).body.data.claim_url);
     await makeUser(app, { email: 'taken@example.com' });
-    expect((await claim(code, 'taken@example.com')).body).toMatchObject({ code: 400, data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }] });
+    expect((await claim(code, 'taken@example.com')).body).toMatchObject({
+      code: 400,
+      data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }],
+    });
     expect((await claim(code, 'not-an-email')).body.data).toEqual([{ error_field: 'e_mail', error_msg: 'Invalid Email Address.' }]);
-    expect((await claim(code, 'mia@example.com', 'short')).body.data).toEqual([{ error_field: 'pass', error_msg: 'Password must be at 8-32 characters in length.' }]);
-    expect((await claim(code, 'mia@example.com', 'has a space')).body.data).toEqual([{ error_field: 'pass', error_msg: 'Password cannot contain spaces.' }]);
+    expect((await claim(code, 'mia@example.com', 'short')).body.data).toEqual([
+      { error_field: 'pass', error_msg: 'Password must be at 8-32 characters in length.' },
+    ]);
+    expect((await claim(code, 'mia@example.com', 'has a space')).body.data).toEqual([
+      { error_field: 'pass', error_msg: 'Password cannot contain spaces.' },
+    ]);
     expect((await app.call('POST', `${V1}/user/claim`, { body: {} })).status).toBe(400);
     expect((await claim(code, 'mia@example.com')).status).toBe(200);
   });
@@ -128,7 +162,9 @@ describe('claiming an imported account', () => {
     const local = await makeUser(app);
     expect((await link(String(local.id))).body).toMatchObject({ code: 400, reason: 'error.claim.not_imported' });
     expect((await link('999999')).body.reason).toBe('error.user.not_found');
-    expect((await link(ids.get(14)!, { e_mail: 'nope' })).body.data).toEqual([{ error_field: 'e_mail', error_msg: 'Invalid Email Address.' }]);
+    expect((await link(ids.get(14)!, { e_mail: 'nope' })).body.data).toEqual([
+      { error_field: 'e_mail', error_msg: 'Invalid Email Address.' },
+    ]);
     expect((await app.call('GET', `${V1}/user/claim?code=nonsense`)).status).toBe(403);
     expect((await app.call('GET', `${V1}/user/claim`)).status).toBe(400);
   });

@@ -3,7 +3,12 @@ import { idOut } from '../question/question.presenter.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** AnswerInfo as the reference sends it. */
-export function presentAnswer(a: AnswerRow, users: Map<number, UserBasicInfo>, viewer: { collected: boolean; vote_status: string; member_actions: unknown[] }, permalink: number) {
+export function presentAnswer(
+  a: AnswerRow,
+  users: Map<number, UserBasicInfo>,
+  viewer: { collected: boolean; vote_status: string; member_actions: unknown[] },
+  permalink: number,
+) {
   return {
     id: idOut(a.id, permalink),
     question_id: idOut(a.question_id, permalink),

@@ -3,7 +3,15 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { acceptSchema, addAnswerSchema, answerIdQuery, answerPageQuery, recoverAnswerSchema, removeAnswerSchema, updateAnswerSchema } from './answer.schema.js';
+import {
+  acceptSchema,
+  addAnswerSchema,
+  answerIdQuery,
+  answerPageQuery,
+  recoverAnswerSchema,
+  removeAnswerSchema,
+  updateAnswerSchema,
+} from './answer.schema.js';
 import * as service from './answer.service.js';
 
 /** Answers: create, detail, list, acceptance, edit (or suggested edit), delete and recover. */

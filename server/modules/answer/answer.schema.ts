@@ -6,7 +6,10 @@ import { msg } from '../../http/validate.js';
 /** POST answer. */
 export const addAnswerSchema = z.object({
   question_id: text({ max: 32 }),
-  content: text({ max: 65535, trim: false }).refine((v) => v.trim().length >= LIMITS.answer.min, msg('validation.min_length', { min: LIMITS.answer.min })),
+  content: text({ max: 65535, trim: false }).refine(
+    (v) => v.trim().length >= LIMITS.answer.min,
+    msg('validation.min_length', { min: LIMITS.answer.min }),
+  ),
   ...captchaFields,
 });
 export type AddAnswerInput = z.infer<typeof addAnswerSchema>;
@@ -26,7 +29,11 @@ export type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 /** GET answer/info. */
 export const answerIdQuery = z.object({ id: text({ max: 32 }) });
 
-const answerContent = () => text({ max: 65535, trim: false }).refine((v) => v.trim().length >= LIMITS.answer.min, msg('validation.min_length', { min: LIMITS.answer.min }));
+const answerContent = () =>
+  text({ max: 65535, trim: false }).refine(
+    (v) => v.trim().length >= LIMITS.answer.min,
+    msg('validation.min_length', { min: LIMITS.answer.min }),
+  );
 
 /** PUT answer (AnswerUpdateReq; question_id required as the reference's handler demands). */
 export const updateAnswerSchema = z.object({

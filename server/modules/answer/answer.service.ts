@@ -28,7 +28,10 @@ import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js
 
 async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number; status: number }) {
   if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
-  const votes = await activeTypesOfUser(ctx.db, session.user.id, a.id, [ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']]);
+  const votes = await activeTypesOfUser(ctx.db, session.user.id, a.id, [
+    ACTIVITY_TYPE['answer.vote_up'],
+    ACTIVITY_TYPE['answer.vote_down'],
+  ]);
   const up = votes.includes(ACTIVITY_TYPE['answer.vote_up']);
   const down = votes.includes(ACTIVITY_TYPE['answer.vote_down']);
   const owner = session.user.id === a.user_id;
@@ -44,16 +47,45 @@ async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { 
 async function present(ctx: AppContext, session: SessionUser | undefined, rows: Awaited<ReturnType<typeof repo.findAnswer>>[]) {
   const list = rows.filter((r): r is NonNullable<typeof r> => !!r);
   const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, list.flatMap((a) => [a.user_id, a.last_edit_user_id]));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    list.flatMap((a) => [a.user_id, a.last_edit_user_id]),
+  );
   return Promise.all(list.map(async (a) => presentAnswer(a, users, await viewerOf(ctx, session, a), seo.permalink)));
 }
 
 /** Inside a transaction: inserts an available answer with its revision, links, counters and timeline. */
-export async function addAnswerTx(trx: DbOrTrx, o: { questionId: string; userId: number; content: string; html: string; siteUrl: string; now: number }): Promise<string> {
+export async function addAnswerTx(
+  trx: DbOrTrx,
+  o: { questionId: string; userId: number; content: string; html: string; siteUrl: string; now: number },
+): Promise<string> {
   const aid = await newObjectId(trx, OBJECT_TYPE.answer);
-  await repo.insertAnswer(trx, { id: aid, question_id: o.questionId, user_id: o.userId, original_text: o.content, parsed_text: o.html, now: o.now });
-  const linked = await syncQuestionLinks(trx, { fromQuestionId: o.questionId, fromAnswerId: aid, html: o.html, siteUrl: o.siteUrl, now: o.now });
-  const revisionId = await insertRevision(trx, { user_id: o.userId, object_type: OBJECT_TYPE.answer, object_id: aid, title: '', content: answerSnapshotJson({ id: aid, question_id: o.questionId, content: o.content, html: linked.html }), log: '', status: REVISION_STATUS.normal, now: o.now });
+  await repo.insertAnswer(trx, {
+    id: aid,
+    question_id: o.questionId,
+    user_id: o.userId,
+    original_text: o.content,
+    parsed_text: o.html,
+    now: o.now,
+  });
+  const linked = await syncQuestionLinks(trx, {
+    fromQuestionId: o.questionId,
+    fromAnswerId: aid,
+    html: o.html,
+    siteUrl: o.siteUrl,
+    now: o.now,
+  });
+  const revisionId = await insertRevision(trx, {
+    user_id: o.userId,
+    object_type: OBJECT_TYPE.answer,
+    object_id: aid,
+    title: '',
+    content: answerSnapshotJson({ id: aid, question_id: o.questionId, content: o.content, html: linked.html }),
+    log: '',
+    status: REVISION_STATUS.normal,
+    now: o.now,
+  });
   await repo.updateAnswer(trx, aid, { revision_id: revisionId, parsed_text: linked.html });
   await repo.afterAnswerChange(trx, o.questionId, o.userId, aid, o.now);
   await recordTimeline(trx, { userId: o.userId, objectId: aid, originalObjectId: aid, key: 'answer.answered', revisionId, now: o.now });
@@ -69,7 +101,8 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
   if (!question || question.status === QUESTION_STATUS.pending) throw notFound('error.question.not_found');
   if (question.status !== QUESTION_STATUS.available) throw badRequest('error.answer.question_closed_cannot_add');
-  if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id))) throw new AppError(403, 'error.answer.restrict_answer');
+  if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id)))
+    throw new AppError(403, 'error.answer.restrict_answer');
   const html = renderMarkdown(input.content);
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   const now = ctx.clock.now();
@@ -77,11 +110,27 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   const body = { question_id: question.id, content: input.content };
   const review = await initialStatusFor(ctx, session, html);
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /answer', body), now, () =>
-    ctx.db.transaction().execute(async (trx) => queueIfNeeded(trx, review, await addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now }), now)),
+    ctx.db
+      .transaction()
+      .execute(async (trx) =>
+        queueIfNeeded(
+          trx,
+          review,
+          await addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now }),
+          now,
+        ),
+      ),
   );
   await ctx.captcha.count('answer', String(session.user.id));
   const out = await answerInfo(ctx, session, id);
-  ctx.events.emit({ type: 'answer.created', answerId: id, questionId: question.id, userId: session.user.id, questionOwnerId: question.user_id, status: out.info.status });
+  ctx.events.emit({
+    type: 'answer.created',
+    answerId: id,
+    questionId: question.id,
+    userId: session.user.id,
+    questionOwnerId: question.user_id,
+    status: out.info.status,
+  });
   return out;
 }
 
@@ -89,8 +138,16 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
  * Applies an answer revision (a direct edit or an approved suggestion): text, editor (only when not
  * the author), the question's activity time, links and the timeline entry.
  */
-export async function applyAnswerRevision(trx: DbOrTrx, a: AnswerRow, snap: AnswerSnapshot, o: { editorId: number; revisionId: number; siteUrl: string; now: number }): Promise<void> {
-  const linked = a.status === ANSWER_STATUS.available ? await syncQuestionLinks(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id, html: snap.html, siteUrl: o.siteUrl, now: o.now }) : { html: snap.html };
+export async function applyAnswerRevision(
+  trx: DbOrTrx,
+  a: AnswerRow,
+  snap: AnswerSnapshot,
+  o: { editorId: number; revisionId: number; siteUrl: string; now: number },
+): Promise<void> {
+  const linked =
+    a.status === ANSWER_STATUS.available
+      ? await syncQuestionLinks(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id, html: snap.html, siteUrl: o.siteUrl, now: o.now })
+      : { html: snap.html };
   await repo.updateAnswer(trx, a.id, {
     original_text: snap.content,
     parsed_text: linked.html,
@@ -99,7 +156,14 @@ export async function applyAnswerRevision(trx: DbOrTrx, a: AnswerRow, snap: Answ
     ...(o.editorId !== a.user_id ? { last_edit_user_id: o.editorId } : {}),
   });
   await repo.touchQuestion(trx, a.question_id, o.now);
-  await recordTimeline(trx, { userId: o.editorId, objectId: a.id, originalObjectId: a.id, key: 'answer.edited', revisionId: o.revisionId, now: o.now });
+  await recordTimeline(trx, {
+    userId: o.editorId,
+    objectId: a.id,
+    originalObjectId: a.id,
+    key: 'answer.edited',
+    revisionId: o.revisionId,
+    now: o.now,
+  });
 }
 
 /** An answer by a long or short id, or 404. */
@@ -137,13 +201,27 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
   await ctx.db.transaction().execute(async (trx) => {
     const snap: AnswerSnapshot = { id: a.id, question_id: a.question_id, content: input.content, html };
     const revisionId = await insertRevision(trx, {
-      user_id: uid, object_type: OBJECT_TYPE.answer, object_id: a.id, title: '', content: answerSnapshotJson(snap), log: input.edit_summary ?? '',
-      status: direct ? REVISION_STATUS.approved : REVISION_STATUS.pending, now,
+      user_id: uid,
+      object_type: OBJECT_TYPE.answer,
+      object_id: a.id,
+      title: '',
+      content: answerSnapshotJson(snap),
+      log: input.edit_summary ?? '',
+      status: direct ? REVISION_STATUS.approved : REVISION_STATUS.pending,
+      now,
     });
     if (direct) await applyAnswerRevision(trx, a, snap, { editorId: uid, revisionId, siteUrl, now });
   });
   await ctx.captcha.count('edit', String(uid));
-  if (direct) ctx.events.emit({ type: 'post.edited', objectId: a.id, objectType: 'answer', editorId: uid, ownerId: a.user_id, questionId: a.question_id });
+  if (direct)
+    ctx.events.emit({
+      type: 'post.edited',
+      objectId: a.id,
+      objectType: 'answer',
+      editorId: uid,
+      ownerId: a.user_id,
+      questionId: a.question_id,
+    });
   return { wait_for_review: !direct };
 }
 
@@ -152,7 +230,11 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
  * Soft delete; counts and links follow. Deleting the accepted answer (staff) clears the acceptance
  * without taking back reputation, as the reference never rolls reputation back on deletion.
  */
-export async function removeAnswer(ctx: AppContext, session: SessionUser, input: { id: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
+export async function removeAnswer(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { id: string; captcha_id?: string; captcha_code?: string },
+): Promise<void> {
   const a = await answerOr404(ctx, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
@@ -179,7 +261,15 @@ export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId
     await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: a.id, originalObjectId: a.id, key: 'answer.undeleted', now });
   });
-  ctx.events.emit({ type: 'post.status', objectId: a.id, objectType: 'answer', action: 'undeleted', byUserId: session.user.id, ownerId: a.user_id, questionId: a.question_id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: a.id,
+    objectType: 'answer',
+    action: 'undeleted',
+    byUserId: session.user.id,
+    ownerId: a.user_id,
+    questionId: a.question_id,
+  });
 }
 
 /** GET answer/info: {info, question}. */
@@ -198,33 +288,79 @@ export async function answerInfo(ctx: AppContext, session: SessionUser | undefin
 export async function answerPage(ctx: AppContext, session: SessionUser | undefined, q: AnswerPageQuery) {
   const qid = decodeId(q.question_id);
   if (!qid) return { count: 0, list: [] };
-  const { count, rows } = await repo.pageAnswers(ctx.db, { questionId: qid, order: q.order, page: q.page, pageSize: q.page_size, viewerId: session?.user.id, seeAll: isStaff(session) });
+  const { count, rows } = await repo.pageAnswers(ctx.db, {
+    questionId: qid,
+    order: q.order,
+    page: q.page,
+    pageSize: q.page_size,
+    viewerId: session?.user.id,
+    seeAll: isStaff(session),
+  });
   return { count, list: await present(ctx, session, rows) };
 }
 
 /** POST answer/acceptance: the asker (or staff) accepts one answer, or none with answer_id '0'. */
-export async function acceptAnswer(ctx: AppContext, session: SessionUser, input: { question_id: string; answer_id: string }): Promise<void> {
+export async function acceptAnswer(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { question_id: string; answer_id: string },
+): Promise<void> {
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
   if (!question || question.status === QUESTION_STATUS.deleted) throw notFound('error.question.not_found');
   if (question.user_id !== session.user.id && !isStaff(session)) throw new AppError(403, 'base.forbidden_error');
   const wanted = input.answer_id && input.answer_id !== '0' ? decodeId(input.answer_id) : '0';
   const answer = wanted && wanted !== '0' ? await repo.findAnswer(ctx.db, wanted) : undefined;
-  if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== ANSWER_STATUS.available)) throw badRequest('error.answer.not_found');
+  if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== ANSWER_STATUS.available))
+    throw badRequest('error.answer.not_found');
   if ((wanted ?? '0') === question.accepted_answer_id) return;
   const now = ctx.clock.now();
   const moves: RankMove[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     if (question.accepted_answer_id !== '0') {
-      for (const act of await activeActivities(trx, question.accepted_answer_id, ['answer.accept', 'answer.accepted'])) await cancelActivity(trx, act.id, now, moves);
+      for (const act of await activeActivities(trx, question.accepted_answer_id, ['answer.accept', 'answer.accepted']))
+        await cancelActivity(trx, act.id, now, moves);
     }
     await repo.setAcceptedAnswer(trx, question.id, answer?.id);
     if (!answer) return;
     const self = answer.user_id === question.user_id;
-    await changeRank(trx, { userId: question.user_id, triggerUserId: 0, objectId: answer.id, originalObjectId: question.id, key: 'answer.accept', delta: self ? 0 : undefined, capped: false, now }, moves);
-    await changeRank(trx, { userId: answer.user_id, triggerUserId: question.user_id, objectId: answer.id, originalObjectId: answer.id, key: 'answer.accepted', delta: self ? 0 : undefined, capped: false, now }, moves);
+    await changeRank(
+      trx,
+      {
+        userId: question.user_id,
+        triggerUserId: 0,
+        objectId: answer.id,
+        originalObjectId: question.id,
+        key: 'answer.accept',
+        delta: self ? 0 : undefined,
+        capped: false,
+        now,
+      },
+      moves,
+    );
+    await changeRank(
+      trx,
+      {
+        userId: answer.user_id,
+        triggerUserId: question.user_id,
+        objectId: answer.id,
+        originalObjectId: answer.id,
+        key: 'answer.accepted',
+        delta: self ? 0 : undefined,
+        capped: false,
+        now,
+      },
+      moves,
+    );
     await recordTimeline(trx, { userId: session.user.id, objectId: answer.id, originalObjectId: question.id, key: 'question.accept', now });
   });
   emitRankMoves(ctx, moves, session.user.id);
-  if (answer) ctx.events.emit({ type: 'answer.accepted', answerId: answer.id, questionId: question.id, answerOwnerId: answer.user_id, byUserId: session.user.id });
+  if (answer)
+    ctx.events.emit({
+      type: 'answer.accepted',
+      answerId: answer.id,
+      questionId: question.id,
+      answerOwnerId: answer.user_id,
+      byUserId: session.user.id,
+    });
 }

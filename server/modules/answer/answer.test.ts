@@ -7,7 +7,12 @@ let qid: string;
 beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
-  qid = (await app.call('POST', '/answer/api/v1/question', { token: await adminToken(app), body: { title: 'A question to answer', content: 'Please answer me.', tags: [{ slug_name: 'help' }] } })).body.data.id;
+  qid = (
+    await app.call('POST', '/answer/api/v1/question', {
+      token: await adminToken(app),
+      body: { title: 'A question to answer', content: 'Please answer me.', tags: [{ slug_name: 'help' }] },
+    })
+  ).body.data.id;
 });
 afterEach(async () => app.stop());
 
@@ -46,9 +51,15 @@ describe('POST /answer/api/v1/answer', () => {
     expect(again.status).toBe(403);
     expect(again.body.reason).toBe('error.answer.restrict_answer');
     await app.lantern.ctx.db.updateTable('question').set({ status: 2 }).where('id', '=', qid).execute();
-    const closed = await app.call('POST', `${V1}/answer`, { token: (await makeUser(app)).token, body: { question_id: qid, content: 'Too late for this.' } });
+    const closed = await app.call('POST', `${V1}/answer`, {
+      token: (await makeUser(app)).token,
+      body: { question_id: qid, content: 'Too late for this.' },
+    });
     expect(closed.body).toMatchObject({ code: 400, reason: 'error.answer.question_closed_cannot_add' });
-    const unknown = await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: '10010000000099999', content: 'Nobody asked this.' } });
+    const unknown = await app.call('POST', `${V1}/answer`, {
+      token: u.token,
+      body: { question_id: '10010000000099999', content: 'Nobody asked this.' },
+    });
     expect(unknown.status).toBe(404);
     expect((await app.call('POST', `${V1}/answer`, { body: { question_id: qid, content: 'Anonymous answer' } })).status).toBe(401);
   });
@@ -58,8 +69,10 @@ describe('answer lists and acceptance', () => {
   it('lists by votes and hides deleted answers from others but not from their author', async () => {
     const a = await makeUser(app);
     const b = await makeUser(app);
-    const first = (await app.call('POST', `${V1}/answer`, { token: a.token, body: { question_id: qid, content: 'Answer from A.' } })).body.data.info.id;
-    const second = (await app.call('POST', `${V1}/answer`, { token: b.token, body: { question_id: qid, content: 'Answer from B.' } })).body.data.info.id;
+    const first = (await app.call('POST', `${V1}/answer`, { token: a.token, body: { question_id: qid, content: 'Answer from A.' } })).body
+      .data.info.id;
+    const second = (await app.call('POST', `${V1}/answer`, { token: b.token, body: { question_id: qid, content: 'Answer from B.' } })).body
+      .data.info.id;
     await app.lantern.ctx.db.updateTable('answer').set({ vote_count: 3 }).where('id', '=', second).execute();
     const byVote = await app.call('GET', `${V1}/answer/page?question_id=${qid}&order=vote`);
     expect(byVote.body.data.list.map((x: { id: string }) => x.id)).toEqual([second, first]);
@@ -72,7 +85,9 @@ describe('answer lists and acceptance', () => {
     const author = await makeUser(app);
     const other = await makeUser(app);
     const mod = await makeUser(app, { roleId: 3 });
-    const aid = (await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: qid, content: 'An answer that gets deleted.' } })).body.data.info.id;
+    const aid = (
+      await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: qid, content: 'An answer that gets deleted.' } })
+    ).body.data.info.id;
     expect((await app.call('DELETE', `${V1}/answer`, { token: author.token, body: { id: aid } })).status).toBe(200);
     const info = (token?: string) => app.call('GET', `${V1}/answer/info?id=${aid}`, { token });
     for (const r of [await info(), await info(other.token)]) {
@@ -88,12 +103,21 @@ describe('answer lists and acceptance', () => {
 
   it('lets only the asker or staff accept, and only an answer of that question', async () => {
     const u = await makeUser(app);
-    const aid = (await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'Accept me please.' } })).body.data.info.id;
+    const aid = (await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'Accept me please.' } })).body
+      .data.info.id;
     const stranger = await makeUser(app);
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: stranger.token, body: { question_id: qid, answer_id: aid } })).status).toBe(403);
-    const wrong = await app.call('POST', `${V1}/answer/acceptance`, { token: await adminToken(app), body: { question_id: qid, answer_id: '10020000000099999' } });
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: stranger.token, body: { question_id: qid, answer_id: aid } })).status,
+    ).toBe(403);
+    const wrong = await app.call('POST', `${V1}/answer/acceptance`, {
+      token: await adminToken(app),
+      body: { question_id: qid, answer_id: '10020000000099999' },
+    });
     expect(wrong.body.reason).toBe('error.answer.not_found');
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: await adminToken(app), body: { question_id: qid, answer_id: aid } })).status).toBe(200);
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: await adminToken(app), body: { question_id: qid, answer_id: aid } }))
+        .status,
+    ).toBe(200);
     expect((await app.call('GET', `${V1}/question/info?id=${qid}`)).body.data.accepted_answer_id).toBe(aid);
   });
 });

@@ -1,6 +1,19 @@
 import { createHash } from 'node:crypto';
 import { SWAPPED_ENTRIES, writeSwapPhase } from '../../db/restore-journal.js';
-import { copyFileSync, createReadStream, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import Database from 'better-sqlite3';
 import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar';
@@ -29,8 +42,15 @@ const manifestSchema = z.object({
   lantern_version: z.string().max(100),
   schema_version: z.string().max(200),
   created_at: z.string().max(40),
-  counts: z.object({ questions: z.number().int().min(0), answers: z.number().int().min(0), users: z.number().int().min(0), files: z.number().int().min(0) }),
-  files: z.array(z.object({ path: z.string().min(1).max(1000), size: z.number().int().min(0), sha256: z.string().regex(sha256) })).max(1_000_000),
+  counts: z.object({
+    questions: z.number().int().min(0),
+    answers: z.number().int().min(0),
+    users: z.number().int().min(0),
+    files: z.number().int().min(0),
+  }),
+  files: z
+    .array(z.object({ path: z.string().min(1).max(1000), size: z.number().int().min(0), sha256: z.string().regex(sha256) }))
+    .max(1_000_000),
 });
 /** The manifest.json at the top of every backup archive. */
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -234,7 +254,8 @@ export async function checkBackupArchive(file: string, workDir: string, onProgre
         const path = entry.path;
         if (refused) return;
         if (!isSafeEntryPath(path)) refused = new BackupError('error.backup.unsafe_entry', { entry: path.slice(0, 200) });
-        else if ((entry.type !== 'File' && entry.type !== 'Directory') || !isExpectedEntry(path)) refused = new BackupError('error.backup.unexpected_entry', { entry: path.slice(0, 200) });
+        else if ((entry.type !== 'File' && entry.type !== 'Directory') || !isExpectedEntry(path))
+          refused = new BackupError('error.backup.unexpected_entry', { entry: path.slice(0, 200) });
         else if (entry.type === 'File') entries.push(path);
       },
     });
@@ -262,14 +283,16 @@ export async function checkBackupArchive(file: string, workDir: string, onProgre
     const listed = new Set(manifest.files.map((f) => f.path));
     if (!listed.has(DB_ENTRY)) throw new BackupError('error.backup.manifest_invalid');
     for (const entry of entries) {
-      if (entry !== MANIFEST_ENTRY && !listed.has(entry)) throw new BackupError('error.backup.unexpected_entry', { entry: entry.slice(0, 200) });
+      if (entry !== MANIFEST_ENTRY && !listed.has(entry))
+        throw new BackupError('error.backup.unexpected_entry', { entry: entry.slice(0, 200) });
     }
     for (let i = 0; i < manifest.files.length; i++) {
       const f = manifest.files[i];
       if (!isSafeEntryPath(f.path) || !isExpectedEntry(f.path)) throw new BackupError('error.backup.manifest_invalid');
       const abs = join(dir, f.path);
       if (!existsSync(abs)) throw new BackupError('error.backup.missing_entry', { entry: f.path.slice(0, 200) });
-      if (statSync(abs).size !== f.size || (await hashFile(abs)) !== f.sha256) throw new BackupError('error.backup.checksum_mismatch', { entry: f.path.slice(0, 200) });
+      if (statSync(abs).size !== f.size || (await hashFile(abs)) !== f.sha256)
+        throw new BackupError('error.backup.checksum_mismatch', { entry: f.path.slice(0, 200) });
       onProgress({ phase: 'checking', done: i + 1, total: manifest.files.length + 1 });
     }
     // 4. the database itself
@@ -343,7 +366,8 @@ export function swapIntoDataDir(checked: CheckedBackup, dataDir: string, onProgr
     writeSwapPhase(aside, 'done');
   } catch (err) {
     // put everything back as it was
-    for (const n of [DB_ENTRY, UPLOADS_DIR]) if (moved.includes(n) && existsSync(join(dataDir, n))) rmSync(join(dataDir, n), { recursive: true, force: true });
+    for (const n of [DB_ENTRY, UPLOADS_DIR])
+      if (moved.includes(n) && existsSync(join(dataDir, n))) rmSync(join(dataDir, n), { recursive: true, force: true });
     for (const n of moved) renameSync(join(aside, n), join(dataDir, n));
     rmSync(aside, { recursive: true, force: true });
     throw err;

@@ -13,7 +13,20 @@ import { backupsDir } from '../../infra/backup.js';
 import type { Routers } from '../index.js';
 import { BackupError } from './backup.archive.js';
 import { scheduleSchema } from './backup.schema.js';
-import { backupFile, backupState, deleteBackup, getSchedule, inMaintenance, jobView, listBackups, runBackup, runRestore, saveSchedule, scheduleTick, type Job } from './backup.service.js';
+import {
+  backupFile,
+  backupState,
+  deleteBackup,
+  getSchedule,
+  inMaintenance,
+  jobView,
+  listBackups,
+  runBackup,
+  runRestore,
+  saveSchedule,
+  scheduleTick,
+  type Job,
+} from './backup.service.js';
 
 /** The largest backup archive the admin page accepts for a restore. */
 export const MAX_UPLOAD_MB = 2048;
@@ -35,7 +48,8 @@ export function receiveArchive(dataDir: string, maxBytes: number): RequestHandle
   return (req: Request, res: Response, next: NextFunction) => {
     upload(req, res, (err: unknown) => {
       if (!err) return next();
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return next(new BackupError('error.backup.too_large', { max: Math.round(maxBytes / 1024 / 1024) }));
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
+        return next(new BackupError('error.backup.too_large', { max: Math.round(maxBytes / 1024 / 1024) }));
       next(badRequest('base.request_format_error', [{ field: 'file', key: 'validation.type' }]));
     });
   };
@@ -67,7 +81,12 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
   admin.use(maintenanceGate(ctx, (req) => req.method === 'GET' && req.path === '/backups/job'));
 
   admin.get('/backups', auth(ctx, 'admin'), async (req, res) => {
-    ok(res, { backups: listBackups(ctx), job: jobView(backupState(ctx).job, requestLanguage(req)), schedule: await getSchedule(ctx), max_upload_mb: MAX_UPLOAD_MB });
+    ok(res, {
+      backups: listBackups(ctx),
+      job: jobView(backupState(ctx).job, requestLanguage(req)),
+      schedule: await getSchedule(ctx),
+      max_upload_mb: MAX_UPLOAD_MB,
+    });
   });
   admin.get('/backups/job', auth(ctx, 'admin'), (req, res) => {
     ok(res, jobView(backupState(ctx).job, requestLanguage(req)));
@@ -85,14 +104,21 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
     const file = req.file;
     if (!file) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
     const name = file.originalname.replace(/[^\w.-]/g, '_').slice(0, 120) || 'upload';
-    answerWhenStarted(res, next, (started) => runRestore(ctx, file.path, { name, started, cleanup: () => rmSync(file.path, { force: true }) }));
+    answerWhenStarted(res, next, (started) =>
+      runRestore(ctx, file.path, { name, started, cleanup: () => rmSync(file.path, { force: true }) }),
+    );
   });
   admin.get('/backups/:name/download', auth(ctx, 'admin'), (req, res, next) => {
     const name = String(req.params.name);
     const file = backupFile(ctx, name);
-    res.download(file, name, { dotfiles: 'deny', headers: { 'Content-Type': 'application/gzip', 'X-Content-Type-Options': 'nosniff' } }, (err) => {
-      if (err && !res.headersSent) next(err);
-    });
+    res.download(
+      file,
+      name,
+      { dotfiles: 'deny', headers: { 'Content-Type': 'application/gzip', 'X-Content-Type-Options': 'nosniff' } },
+      (err) => {
+        if (err && !res.headersSent) next(err);
+      },
+    );
   });
   admin.delete('/backups/:name', auth(ctx, 'admin'), (req, res) => {
     deleteBackup(ctx, String(req.params.name));

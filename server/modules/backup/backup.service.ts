@@ -95,7 +95,19 @@ export function deleteBackup(ctx: AppContext, name: string): void {
 function startJob(ctx: AppContext, kind: Job['kind']): Job {
   const s = backupState(ctx);
   if (s.job?.state === 'running') throw new BackupError('error.backup.busy');
-  const job: Job = { id: s.nextId++, kind, state: 'running', phase: 'starting', done: 0, total: 0, name: '', started_at: ctx.clock.now(), finished_at: 0, error: null, manifest: null };
+  const job: Job = {
+    id: s.nextId++,
+    kind,
+    state: 'running',
+    phase: 'starting',
+    done: 0,
+    total: 0,
+    name: '',
+    started_at: ctx.clock.now(),
+    finished_at: 0,
+    error: null,
+    manifest: null,
+  };
   s.job = job;
   return job;
 }
@@ -138,7 +150,11 @@ export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; st
   const job = startJob(ctx, 'backup');
   opts.started?.(job);
   try {
-    const { file, manifest } = await backupNow(ctx.dialect, ctx.config.dataDir, { now: new Date(ctx.clock.now() * 1000), scheduled: opts.scheduled, onProgress: progressOf(job) });
+    const { file, manifest } = await backupNow(ctx.dialect, ctx.config.dataDir, {
+      now: new Date(ctx.clock.now() * 1000),
+      scheduled: opts.scheduled,
+      onProgress: progressOf(job),
+    });
     job.name = file.slice(backupsDir(ctx.config.dataDir).length + 1);
     job.manifest = manifest;
     finish(ctx, job);
@@ -154,7 +170,11 @@ export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; st
  * so the swap is a rename), then closes the database, swaps the files, reopens and migrates. A
  * refused archive leaves the data as it was. `cleanup` runs at the end (an uploaded archive is deleted).
  */
-export async function runRestore(ctx: AppContext, archive: string, opts: { name: string; started?: (job: Job) => void; cleanup?: () => void }): Promise<Job> {
+export async function runRestore(
+  ctx: AppContext,
+  archive: string,
+  opts: { name: string; started?: (job: Job) => void; cleanup?: () => void },
+): Promise<Job> {
   let job: Job;
   try {
     job = startJob(ctx, 'restore');
@@ -243,7 +263,10 @@ export async function scheduleTick(ctx: AppContext): Promise<Job | null> {
   if (scheduled.some((b) => b.created_at >= slot)) return null;
   const job = await runBackup(ctx, { scheduled: true });
   if (job.state === 'done') {
-    for (const old of listBackups(ctx).filter((b) => b.scheduled).slice(s.keep)) deleteBackup(ctx, old.name);
+    for (const old of listBackups(ctx)
+      .filter((b) => b.scheduled)
+      .slice(s.keep))
+      deleteBackup(ctx, old.name);
   }
   return job;
 }

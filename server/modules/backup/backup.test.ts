@@ -99,7 +99,10 @@ describe('backup archives', () => {
     const { file } = await backupNow(app.lantern.ctx.dialect, app.dataDir);
     const work = tempDir();
     const refusal = async (archive: string) => {
-      const err = await checkBackupArchive(archive, work).then(() => null, (e: unknown) => e);
+      const err = await checkBackupArchive(archive, work).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(BackupError);
       expect(readdirSync(work)).toEqual([]);
       return (err as BackupError).reason;
@@ -240,13 +243,27 @@ describe('admin backups API', () => {
       expect(down.body.reason).toBe('error.backup.name_invalid');
       expect((await app.call('DELETE', `${ADMIN}/backups/${name}`, { token })).status).toBe(400);
     }
-    expect((await app.call('GET', `${ADMIN}/backups/lantern-2026-01-01T00-00-00Z.tar.gz/download`, { token })).body.reason).toBe('error.backup.not_found');
+    expect((await app.call('GET', `${ADMIN}/backups/lantern-2026-01-01T00-00-00Z.tar.gz/download`, { token })).body.reason).toBe(
+      'error.backup.not_found',
+    );
     expect(existsSync(join(app.dataDir, 'secret.txt'))).toBe(true);
     const user = await makeUser(app);
     expect((await app.call('GET', `${ADMIN}/backups`, { token: user.token })).status).toBe(403);
     expect((await app.call('POST', `${ADMIN}/backups`)).status).toBe(401);
 
-    backupState(app.lantern.ctx).job = { id: 99, kind: 'backup', state: 'running', phase: 'database', done: 0, total: 1, name: '', started_at: 0, finished_at: 0, error: null, manifest: null };
+    backupState(app.lantern.ctx).job = {
+      id: 99,
+      kind: 'backup',
+      state: 'running',
+      phase: 'database',
+      done: 0,
+      total: 1,
+      name: '',
+      started_at: 0,
+      finished_at: 0,
+      error: null,
+      manifest: null,
+    };
     const busy = await app.call('POST', `${ADMIN}/backups`, { token });
     expect(busy.body).toMatchObject({ code: 400, reason: 'error.backup.busy' });
     backupState(app.lantern.ctx).job = null;
@@ -254,7 +271,11 @@ describe('admin backups API', () => {
     const bad = await app.call('PUT', `${ADMIN}/backups/schedule`, { token, body: { enabled: true, hour: 24, keep: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.map((f: { error_field: string }) => f.error_field).sort()).toEqual(['hour', 'keep']);
-    const noFile = await fetch(`${app.url}${ADMIN}/backups/restore`, { method: 'POST', headers: { authorization: token }, body: new FormData() });
+    const noFile = await fetch(`${app.url}${ADMIN}/backups/restore`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: new FormData(),
+    });
     expect(noFile.status).toBe(400);
   });
 

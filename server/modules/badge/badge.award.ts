@@ -16,8 +16,18 @@ import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
  * badge may name too. Every rule re-reads the database: an event only says where to look.
  */
 export const BADGE_HANDLERS = [
-  'FirstUpdateUserProfile', 'FirstPostEdit', 'FirstFlaggedPost', 'FirstVotedPost', 'FirstReactedPost', 'FirstSharedPost',
-  'FirstAcceptAnswer', 'ReachAnswerAcceptedAmount', 'ReachAnswerVote', 'ReachQuestionVote', 'ReachPostAmount', 'ReachReputation',
+  'FirstUpdateUserProfile',
+  'FirstPostEdit',
+  'FirstFlaggedPost',
+  'FirstVotedPost',
+  'FirstReactedPost',
+  'FirstSharedPost',
+  'FirstAcceptAnswer',
+  'ReachAnswerAcceptedAmount',
+  'ReachAnswerVote',
+  'ReachQuestionVote',
+  'ReachPostAmount',
+  'ReachReputation',
 ] as const;
 export type BadgeHandler = (typeof BADGE_HANDLERS)[number];
 
@@ -89,12 +99,18 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
     case 'vote.cast': {
       if (e.cancelled) return [];
       const out: Claim[] = [];
-      if (await repo.hasActiveActivity(db, e.voterId, e.objectId, VOTER_KEYS[e.objectType])) out.push({ handler: 'FirstVotedPost', userId: e.voterId, awardKey: e.objectId });
+      if (await repo.hasActiveActivity(db, e.voterId, e.objectId, VOTER_KEYS[e.objectType]))
+        out.push({ handler: 'FirstVotedPost', userId: e.voterId, awardKey: e.objectId });
       if (e.objectType !== 'comment') {
         const post = await repo.postHead(db, e.objectType, e.objectId);
         if (post && post.status !== POST_STATUS.deleted) {
           const ups = await repo.countActiveActivities(db, e.objectId, e.objectType === 'question' ? 'question.vote_up' : 'answer.vote_up');
-          out.push({ handler: e.objectType === 'question' ? 'ReachQuestionVote' : 'ReachAnswerVote', userId: post.user_id, awardKey: e.objectId, measure: ups });
+          out.push({
+            handler: e.objectType === 'question' ? 'ReachQuestionVote' : 'ReachAnswerVote',
+            userId: post.user_id,
+            awardKey: e.objectId,
+            measure: ups,
+          });
         }
       }
       return out;
@@ -104,7 +120,12 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
       if (!acc) return [];
       return [
         { handler: 'FirstAcceptAnswer', userId: e.byUserId, awardKey: acc.question_id },
-        { handler: 'ReachAnswerAcceptedAmount', userId: acc.answer_user_id, awardKey: acc.answer_id, measure: await repo.countAcceptedAnswers(db, acc.answer_user_id) },
+        {
+          handler: 'ReachAnswerAcceptedAmount',
+          userId: acc.answer_user_id,
+          awardKey: acc.answer_id,
+          measure: await repo.countAcceptedAnswers(db, acc.answer_user_id),
+        },
       ];
     }
     case 'post.edited':
@@ -115,7 +136,9 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
       return user && user.bio.trim() !== '' ? [{ handler: 'FirstUpdateUserProfile', userId: e.userId, awardKey: '0' }] : [];
     }
     case 'report.created':
-      return (await repo.hasReported(db, e.userId, e.objectId)) ? [{ handler: 'FirstFlaggedPost', userId: e.userId, awardKey: e.objectId }] : [];
+      return (await repo.hasReported(db, e.userId, e.objectId))
+        ? [{ handler: 'FirstFlaggedPost', userId: e.userId, awardKey: e.objectId }]
+        : [];
     case 'reaction.changed': {
       if (!e.active) return [];
       const summary = parseReactionSummary(await repo.metaValue(db, e.objectId, 'object.react.summary'));
@@ -125,7 +148,9 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
     case 'question.shared': {
       if (e.visitorId === e.sharerId) return [];
       const q = await repo.postHead(db, 'question', e.questionId);
-      return q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) ? [{ handler: 'FirstSharedPost', userId: e.sharerId, awardKey: e.questionId }] : [];
+      return q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed)
+        ? [{ handler: 'FirstSharedPost', userId: e.sharerId, awardKey: e.questionId }]
+        : [];
     }
     case 'question.created':
       return postAmountClaim(db, 'question', e.questionId, e.userId);
@@ -146,8 +171,18 @@ async function claimsFor(db: DbOrTrx, e: DomainEvent): Promise<Claim[]> {
 
 /** The events the award rules listen to. */
 export const BADGE_EVENTS: DomainEventType[] = [
-  'vote.cast', 'answer.accepted', 'post.edited', 'user.profile_updated', 'report.created', 'reaction.changed', 'question.shared',
-  'question.created', 'answer.created', 'comment.created', 'post.status', 'rank.changed',
+  'vote.cast',
+  'answer.accepted',
+  'post.edited',
+  'user.profile_updated',
+  'report.created',
+  'reaction.changed',
+  'question.shared',
+  'question.created',
+  'answer.created',
+  'comment.created',
+  'post.status',
+  'rank.changed',
 ];
 
 /**

@@ -23,7 +23,14 @@ export function badgeDescription(view: BadgeView, description: string): string {
 
 /** BadgeListInfo: one badge of the grouped list. */
 export function presentBadgeListInfo(b: BadgeRow, earned: number, view: BadgeView) {
-  return { id: idOut(b.id, view.permalink), name: badgeName(view, b.name), icon: b.icon, award_count: b.award_count, earned_count: earned, level: b.level };
+  return {
+    id: idOut(b.id, view.permalink),
+    name: badgeName(view, b.name),
+    icon: b.icon,
+    award_count: b.award_count,
+    earned_count: earned,
+    level: b.level,
+  };
 }
 
 /** GetBadgeInfoResp. */
@@ -71,7 +78,14 @@ export interface AwardObject {
 }
 
 /** No post (profile badges, or the post is gone). */
-export const NO_AWARD_OBJECT: AwardObject = { object_id: '', question_id: '', answer_id: '', comment_id: '', object_type: '', url_title: '' };
+export const NO_AWARD_OBJECT: AwardObject = {
+  object_id: '',
+  question_id: '',
+  answer_id: '',
+  comment_id: '',
+  object_type: '',
+  url_title: '',
+};
 
 /** GetBadgeAwardWithPageResp. */
 export function presentAward(a: BadgeAwardRow, object: AwardObject, author: UserBasicInfo | undefined) {

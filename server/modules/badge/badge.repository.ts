@@ -31,27 +31,50 @@ export async function findBadge(db: DbOrTrx, id: string): Promise<BadgeRow | und
 
 /** The active badges a rule handler awards. */
 export async function activeBadgesByHandler(db: DbOrTrx, handler: string): Promise<BadgeRow[]> {
-  return db.selectFrom('badge').selectAll().where('handler', '=', handler).where('status', '=', BADGE_STATUS.active).orderBy('id').execute();
+  return db
+    .selectFrom('badge')
+    .selectAll()
+    .where('handler', '=', handler)
+    .where('status', '=', BADGE_STATUS.active)
+    .orderBy('id')
+    .execute();
 }
 
 /** Sets a badge's status; its awards are hidden while it is not active. */
 export async function setBadgeStatus(db: DbOrTrx, id: string, status: number, now: number): Promise<void> {
   await db.updateTable('badge').set({ status, updated_at: now }).where('id', '=', id).execute();
-  await db.updateTable('badge_award').set({ is_badge_deleted: status === BADGE_STATUS.active ? 0 : 1, updated_at: now }).where('badge_id', '=', id).execute();
+  await db
+    .updateTable('badge_award')
+    .set({ is_badge_deleted: status === BADGE_STATUS.active ? 0 : 1, updated_at: now })
+    .where('badge_id', '=', id)
+    .execute();
 }
 
 /** Sets award_count to the number of awards the badge has. */
 export async function recountAwards(db: DbOrTrx, badgeId: string): Promise<void> {
-  const { n } = await db.selectFrom('badge_award').select((eb) => eb.fn.countAll<number>().as('n')).where('badge_id', '=', badgeId).executeTakeFirstOrThrow();
-  await db.updateTable('badge').set({ award_count: Number(n) }).where('id', '=', badgeId).execute();
+  const { n } = await db
+    .selectFrom('badge_award')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('badge_id', '=', badgeId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('badge')
+    .set({ award_count: Number(n) })
+    .where('id', '=', badgeId)
+    .execute();
 }
 
 // ---- awards ----
 
 /** How many visible awards of each badge a user holds. */
 export async function earnedCounts(db: DbOrTrx, userId: number): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('badge_award').select(['badge_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId).where('is_badge_deleted', '=', 0).groupBy('badge_id').execute();
+  const rows = await db
+    .selectFrom('badge_award')
+    .select(['badge_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('is_badge_deleted', '=', 0)
+    .groupBy('badge_id')
+    .execute();
   return new Map(rows.map((r) => [r.badge_id, Number(r.n)]));
 }
 
@@ -60,11 +83,25 @@ export async function earnedCounts(db: DbOrTrx, userId: number): Promise<Map<str
  * time; newest first when `limit` is given (recent awards), else in badge order.
  */
 export async function userBadgeSummary(db: DbOrTrx, userId: number, limit?: number) {
-  let q = db.selectFrom('badge_award').innerJoin('badge', 'badge.id', 'badge_award.badge_id')
-    .select(['badge.id as id', 'badge.name as name', 'badge.icon as icon', 'badge.level as level', (eb) => eb.fn.countAll<number>().as('earned_count'), (eb) => eb.fn.max('badge_award.created_at').as('latest')])
-    .where('badge_award.user_id', '=', userId).where('badge_award.is_badge_deleted', '=', 0).where('badge.status', '=', BADGE_STATUS.active)
+  let q = db
+    .selectFrom('badge_award')
+    .innerJoin('badge', 'badge.id', 'badge_award.badge_id')
+    .select([
+      'badge.id as id',
+      'badge.name as name',
+      'badge.icon as icon',
+      'badge.level as level',
+      (eb) => eb.fn.countAll<number>().as('earned_count'),
+      (eb) => eb.fn.max('badge_award.created_at').as('latest'),
+    ])
+    .where('badge_award.user_id', '=', userId)
+    .where('badge_award.is_badge_deleted', '=', 0)
+    .where('badge.status', '=', BADGE_STATUS.active)
     .groupBy(['badge.id', 'badge.name', 'badge.icon', 'badge.level', 'badge.created_at']);
-  q = limit === undefined ? q.orderBy('badge.created_at').orderBy('badge.id') : q.orderBy('latest', 'desc').orderBy('badge.id', 'desc').limit(limit);
+  q =
+    limit === undefined
+      ? q.orderBy('badge.created_at').orderBy('badge.id')
+      : q.orderBy('latest', 'desc').orderBy('badge.id', 'desc').limit(limit);
   const rows = await q.execute();
   return rows.map((r) => ({ id: r.id, name: r.name, icon: r.icon, level: r.level, earned_count: Number(r.earned_count) }));
 }
@@ -74,7 +111,13 @@ export async function pageAwards(db: DbOrTrx, q: { badgeId: string; userId?: num
   let base = db.selectFrom('badge_award').where('badge_id', '=', q.badgeId).where('is_badge_deleted', '=', 0);
   if (q.userId !== undefined) base = base.where('user_id', '=', q.userId);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(n), rows };
 }
 
@@ -86,30 +129,60 @@ export async function hasAward(db: DbOrTrx, userId: number, badgeId: string, awa
 }
 
 /** Records an award and counts it on the badge. */
-export async function insertAward(db: DbOrTrx, row: { id: string; user_id: number; badge_id: string; award_key: string; badge_group_id: string; now: number }): Promise<void> {
+export async function insertAward(
+  db: DbOrTrx,
+  row: { id: string; user_id: number; badge_id: string; award_key: string; badge_group_id: string; now: number },
+): Promise<void> {
   const { now, ...rest } = row;
-  await db.insertInto('badge_award').values({ ...rest, is_badge_deleted: 0, created_at: now, updated_at: now }).execute();
-  await db.updateTable('badge').set((eb) => ({ award_count: eb('award_count', '+', 1) })).where('id', '=', row.badge_id).execute();
+  await db
+    .insertInto('badge_award')
+    .values({ ...rest, is_badge_deleted: 0, created_at: now, updated_at: now })
+    .execute();
+  await db
+    .updateTable('badge')
+    .set((eb) => ({ award_count: eb('award_count', '+', 1) }))
+    .where('id', '=', row.badge_id)
+    .execute();
 }
 
 // ---- facts the award rules read ----
 
 /** A live (not deleted) user's id, bio and reputation. */
 export async function liveUser(db: DbOrTrx, userId: number) {
-  return db.selectFrom('user').select(['id', 'bio', 'rank', 'status']).where('id', '=', userId).where('status', '!=', 10).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select(['id', 'bio', 'rank', 'status'])
+    .where('id', '=', userId)
+    .where('status', '!=', 10)
+    .executeTakeFirst();
 }
 
 /** Whether the user has an active activity of one of the kinds on an object (a vote, say). */
 export async function hasActiveActivity(db: DbOrTrx, userId: number, objectId: string, keys: ActivityKey[]): Promise<boolean> {
-  const row = await db.selectFrom('activity').select('id').where('user_id', '=', userId).where('object_id', '=', objectId).where('cancelled', '=', 0)
-    .where('activity_type', 'in', keys.map((k) => ACTIVITY_TYPE[k])).executeTakeFirst();
+  const row = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('cancelled', '=', 0)
+    .where(
+      'activity_type',
+      'in',
+      keys.map((k) => ACTIVITY_TYPE[k]),
+    )
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The number of active activities of one kind on an object (the up votes of a post). */
 export async function countActiveActivities(db: DbOrTrx, objectId: string, key: ActivityKey): Promise<number> {
-  const { n } = await db.selectFrom('activity').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', objectId).where('cancelled', '=', 0)
-    .where('activity_type', '=', ACTIVITY_TYPE[key]).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('object_id', '=', objectId)
+    .where('cancelled', '=', 0)
+    .where('activity_type', '=', ACTIVITY_TYPE[key])
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -120,26 +193,54 @@ export async function postHead(db: DbOrTrx, table: 'question' | 'answer' | 'comm
 
 /** The number of available posts of one kind a user wrote. */
 export async function countUserPosts(db: DbOrTrx, table: 'question' | 'answer' | 'comment', userId: number): Promise<number> {
-  const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** An accepted answer with its question, when the acceptance still stands. */
 export async function standingAcceptance(db: DbOrTrx, answerId: string) {
-  return db.selectFrom('answer').innerJoin('question', 'question.id', 'answer.question_id')
-    .select(['answer.id as answer_id', 'answer.user_id as answer_user_id', 'question.id as question_id', 'question.user_id as question_user_id'])
-    .where('answer.id', '=', answerId).where('answer.adopted', '=', 2).whereRef('question.accepted_answer_id', '=', 'answer.id').executeTakeFirst();
+  return db
+    .selectFrom('answer')
+    .innerJoin('question', 'question.id', 'answer.question_id')
+    .select([
+      'answer.id as answer_id',
+      'answer.user_id as answer_user_id',
+      'question.id as question_id',
+      'question.user_id as question_user_id',
+    ])
+    .where('answer.id', '=', answerId)
+    .where('answer.adopted', '=', 2)
+    .whereRef('question.accepted_answer_id', '=', 'answer.id')
+    .executeTakeFirst();
 }
 
 /** The number of the user's available answers that are accepted. */
 export async function countAcceptedAnswers(db: DbOrTrx, userId: number): Promise<number> {
-  const { n } = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('adopted', '=', 2).where('status', '=', 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('answer')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('adopted', '=', 2)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** Whether the user edited the object directly (an applied revision nobody had to review). */
 export async function hasDirectEdit(db: DbOrTrx, userId: number, objectId: string): Promise<boolean> {
-  const row = await db.selectFrom('revision').select('id').where('user_id', '=', userId).where('object_id', '=', objectId).where('status', '=', 2).where('review_user_id', '=', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('revision')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('status', '=', 2)
+    .where('review_user_id', '=', 0)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -158,7 +259,12 @@ export async function metaValue(db: DbOrTrx, objectId: string, key: string): Pro
 /** Question titles and statuses, and the question of each answer, for award lists. */
 export async function awardObjects(db: DbOrTrx, keys: string[]) {
   const ids = [...new Set(keys.filter((k) => k !== '0'))];
-  if (ids.length === 0) return { questions: new Map<string, { title: string; status: number }>(), answers: new Map<string, { question_id: string; status: number }>(), comments: new Map<string, { object_id: string; question_id: string; status: number }>() };
+  if (ids.length === 0)
+    return {
+      questions: new Map<string, { title: string; status: number }>(),
+      answers: new Map<string, { question_id: string; status: number }>(),
+      comments: new Map<string, { object_id: string; question_id: string; status: number }>(),
+    };
   const comments = await db.selectFrom('comment').select(['id', 'object_id', 'question_id', 'status']).where('id', 'in', ids).execute();
   const answerIds = [...new Set([...ids, ...comments.map((c) => c.object_id)])];
   const answers = await db.selectFrom('answer').select(['id', 'question_id', 'status']).where('id', 'in', answerIds).execute();

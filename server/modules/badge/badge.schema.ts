@@ -30,6 +30,9 @@ export type AdminBadgePageQuery = z.infer<typeof adminBadgePageQuery>;
 /** PUT /answer/admin/api/badge/status (UpdateBadgeStatusReq). */
 export const badgeStatusSchema = z.object({
   id: text({ max: 32 }),
-  status: z.enum(['active', 'inactive'], { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'error.common.status_invalid') }),
+  status: z.enum(['active', 'inactive'], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'error.common.status_invalid',
+  }),
 });
 export type BadgeStatusInput = z.infer<typeof badgeStatusSchema>;

@@ -8,8 +8,15 @@ import type { SessionUser } from '../session/session.service.js';
 import { findUserByUsername } from '../user/user.repository.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import {
-  badgeName, NO_AWARD_OBJECT, presentAdminBadge, presentAward, presentBadgeInfo, presentBadgeListInfo, presentUserBadge,
-  type AwardObject, type BadgeView,
+  badgeName,
+  NO_AWARD_OBJECT,
+  presentAdminBadge,
+  presentAward,
+  presentBadgeInfo,
+  presentBadgeListInfo,
+  presentUserBadge,
+  type AwardObject,
+  type BadgeView,
 } from './badge.presenter.js';
 import * as repo from './badge.repository.js';
 import { BADGE_STATUS, type BadgeRow } from './badge.repository.js';
@@ -57,7 +64,7 @@ export async function badgeList(ctx: AppContext, session: SessionUser | undefine
 /** GET badge: one active badge, with how often the viewer earned it. */
 export async function badgeInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string, lang: LanguageCode) {
   const badge = await activeBadge(ctx, rawId);
-  const earned = session ? (await repo.earnedCounts(ctx.db, session.user.id)).get(badge.id) ?? 0 : 0;
+  const earned = session ? ((await repo.earnedCounts(ctx.db, session.user.id)).get(badge.id) ?? 0) : 0;
   return presentBadgeInfo(badge, earned, await viewOf(ctx, lang));
 }
 
@@ -69,13 +76,26 @@ function awardObject(key: string, objects: Awaited<ReturnType<typeof repo.awardO
     case OBJECT_TYPE.question: {
       const q = question(key);
       if (!q || !live(q.status)) return NO_AWARD_OBJECT;
-      return { ...NO_AWARD_OBJECT, object_id: idOut(key, permalink), question_id: idOut(key, permalink), object_type: 'question', url_title: urlTitle(q.title) };
+      return {
+        ...NO_AWARD_OBJECT,
+        object_id: idOut(key, permalink),
+        question_id: idOut(key, permalink),
+        object_type: 'question',
+        url_title: urlTitle(q.title),
+      };
     }
     case OBJECT_TYPE.answer: {
       const a = objects.answers.get(key);
       const q = a && question(a.question_id);
       if (!a || a.status !== ANSWER_STATUS.available || !q || !live(q.status)) return NO_AWARD_OBJECT;
-      return { ...NO_AWARD_OBJECT, object_id: idOut(key, permalink), question_id: idOut(a.question_id, permalink), answer_id: idOut(key, permalink), object_type: 'answer', url_title: urlTitle(q.title) };
+      return {
+        ...NO_AWARD_OBJECT,
+        object_id: idOut(key, permalink),
+        question_id: idOut(a.question_id, permalink),
+        answer_id: idOut(key, permalink),
+        object_type: 'answer',
+        url_title: urlTitle(q.title),
+      };
     }
     case OBJECT_TYPE.comment: {
       const c = objects.comments.get(key);
@@ -84,8 +104,12 @@ function awardObject(key: string, objects: Awaited<ReturnType<typeof repo.awardO
       const onAnswer = objects.answers.get(c.object_id);
       if (onAnswer && onAnswer.status !== ANSWER_STATUS.available) return NO_AWARD_OBJECT;
       return {
-        object_id: key, question_id: idOut(c.question_id, permalink), answer_id: onAnswer ? idOut(c.object_id, permalink) : '', comment_id: key,
-        object_type: 'comment', url_title: urlTitle(q.title),
+        object_id: key,
+        question_id: idOut(c.question_id, permalink),
+        answer_id: onAnswer ? idOut(c.object_id, permalink) : '',
+        comment_id: key,
+        object_type: 'comment',
+        url_title: urlTitle(q.title),
       };
     }
     default:
@@ -98,8 +122,19 @@ export async function badgeAwardPage(ctx: AppContext, q: AwardPageQuery, lang: L
   const badge = await activeBadge(ctx, q.badge_id);
   const userId = q.username ? (await namedUser(ctx, q.username)).id : undefined;
   const { count, rows } = await repo.pageAwards(ctx.db, { badgeId: badge.id, userId, page: q.page, pageSize: q.page_size });
-  const [view, usersCfg, objects] = await Promise.all([viewOf(ctx, lang), ctx.settings.get('users'), repo.awardObjects(ctx.db, rows.map((r) => r.award_key))]);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const [view, usersCfg, objects] = await Promise.all([
+    viewOf(ctx, lang),
+    ctx.settings.get('users'),
+    repo.awardObjects(
+      ctx.db,
+      rows.map((r) => r.award_key),
+    ),
+  ]);
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return { count, list: rows.map((r) => presentAward(r, awardObject(r.award_key, objects, view.permalink), users.get(r.user_id))) };
 }
 
@@ -114,7 +149,12 @@ export async function userBadgeAwards(ctx: AppContext, username: string, recent:
 /** GET admin badges: every badge (or those of one status, or matching q by name or `badge:<id>`), paged. */
 export async function adminBadgePage(ctx: AppContext, session: SessionUser, q: AdminBadgePageQuery, lang: LanguageCode) {
   const view = await viewOf(ctx, lang);
-  const statuses = q.status === 'active' ? [BADGE_STATUS.active] : q.status === 'inactive' ? [BADGE_STATUS.inactive] : [BADGE_STATUS.active, BADGE_STATUS.inactive];
+  const statuses =
+    q.status === 'active'
+      ? [BADGE_STATUS.active]
+      : q.status === 'inactive'
+        ? [BADGE_STATUS.inactive]
+        : [BADGE_STATUS.active, BADGE_STATUS.inactive];
   let badges = await repo.listBadges(ctx.db, statuses);
   if (q.q) {
     if (q.q.startsWith('badge:')) {
@@ -128,7 +168,10 @@ export async function adminBadgePage(ctx: AppContext, session: SessionUser, q: A
   const page = badges.slice((q.page - 1) * q.page_size, q.page * q.page_size);
   const [groups, earned] = await Promise.all([repo.listGroups(ctx.db), repo.earnedCounts(ctx.db, session.user.id)]);
   const groupNames = new Map(groups.map((g) => [g.id, badgeName(view, g.name)]));
-  return { count: badges.length, list: page.map((b) => presentAdminBadge(b, groupNames.get(b.badge_group_id) ?? '', (earned.get(b.id) ?? 0) > 0, view)) };
+  return {
+    count: badges.length,
+    list: page.map((b) => presentAdminBadge(b, groupNames.get(b.badge_group_id) ?? '', (earned.get(b.id) ?? 0) > 0, view)),
+  };
 }
 
 /**

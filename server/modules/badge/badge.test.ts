@@ -18,8 +18,18 @@ let seen: DomainEvent[];
 let checked = 0;
 
 const WATCHED: DomainEventType[] = [
-  'vote.cast', 'answer.accepted', 'post.edited', 'user.profile_updated', 'report.created', 'reaction.changed', 'question.shared',
-  'question.created', 'answer.created', 'comment.created', 'post.status', 'rank.changed',
+  'vote.cast',
+  'answer.accepted',
+  'post.edited',
+  'user.profile_updated',
+  'report.created',
+  'reaction.changed',
+  'question.shared',
+  'question.created',
+  'answer.created',
+  'comment.created',
+  'post.status',
+  'rank.changed',
 ];
 
 beforeEach(async () => {
@@ -27,7 +37,10 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   // the tag the tests' questions use (creating a tag takes more reputation than the askers have)
-  const tag = await app.call('POST', `${V1}/question`, { token: admin, body: { title: 'Where the support tag starts', content: 'Creating the tag the tests use.', tags: [{ slug_name: 'support' }] } });
+  const tag = await app.call('POST', `${V1}/question`, {
+    token: admin,
+    body: { title: 'Where the support tag starts', content: 'Creating the tag the tests use.', tags: [{ slug_name: 'support' }] },
+  });
   expect(tag.status, JSON.stringify(tag.body)).toBe(200);
   await app.lantern.ctx.events.settle();
   seen = [];
@@ -47,7 +60,10 @@ async function afterCall(type: DomainEventType, same: (e: DomainEvent) => boolea
   await settle();
   const fresh = seen.slice(checked);
   checked = seen.length;
-  expect(fresh.some((e) => e.type === type && same(e)), `the service emitted ${type}`).toBe(true);
+  expect(
+    fresh.some((e) => e.type === type && same(e)),
+    `the service emitted ${type}`,
+  ).toBe(true);
 }
 
 async function badgeId(key: string): Promise<string> {
@@ -57,19 +73,31 @@ async function badgeId(key: string): Promise<string> {
 
 /** The badges a user holds, as their keys ("nice_question"), with award keys, in award order. */
 async function awardsOf(userId: number): Promise<{ badge: string; key: string }[]> {
-  const rows = await db().selectFrom('badge_award').innerJoin('badge', 'badge.id', 'badge_award.badge_id')
-    .select(['badge.name', 'badge_award.award_key']).where('badge_award.user_id', '=', userId).orderBy('badge_award.id').execute();
+  const rows = await db()
+    .selectFrom('badge_award')
+    .innerJoin('badge', 'badge.id', 'badge_award.badge_id')
+    .select(['badge.name', 'badge_award.award_key'])
+    .where('badge_award.user_id', '=', userId)
+    .orderBy('badge_award.id')
+    .execute();
   return rows.map((r) => ({ badge: r.name.replace(/^badge\.default_badges\.|\.name$/g, ''), key: r.award_key }));
 }
 const badgesOf = async (userId: number) => (await awardsOf(userId)).map((a) => a.badge);
 
 async function awardCount(key: string): Promise<number> {
-  const row = await db().selectFrom('badge').select('award_count').where('name', '=', `badge.default_badges.${key}.name`).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('badge')
+    .select('award_count')
+    .where('name', '=', `badge.default_badges.${key}.name`)
+    .executeTakeFirstOrThrow();
   return row.award_count;
 }
 
 async function ask(token: string, title = 'How do badges work here?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, { token, body: { title, content: 'Tell me how badges are earned on this site.', tags: [{ slug_name: 'support' }] } });
+  const r = await app.call('POST', `${V1}/question`, {
+    token,
+    body: { title, content: 'Tell me how badges are earned on this site.', tags: [{ slug_name: 'support' }] },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.id;
 }
@@ -96,10 +124,21 @@ async function vote(token: string, objectId: string, dir: 'up' | 'down' = 'up', 
 async function priorUpVotes(kind: 'question' | 'answer', objectId: string, n: number, firstVoterId = 900000): Promise<void> {
   const now = app.lantern.ctx.clock.now();
   for (let i = 0; i < n; i++) {
-    await db().insertInto('activity').values({
-      created_at: now, updated_at: now, cancelled_at: null, user_id: firstVoterId + i, trigger_user_id: 0, object_id: objectId, original_object_id: objectId,
-      activity_type: ACTIVITY_TYPE[`${kind}.vote_up`], rank: 0, has_rank: 0,
-    }).execute();
+    await db()
+      .insertInto('activity')
+      .values({
+        created_at: now,
+        updated_at: now,
+        cancelled_at: null,
+        user_id: firstVoterId + i,
+        trigger_user_id: 0,
+        object_id: objectId,
+        original_object_id: objectId,
+        activity_type: ACTIVITY_TYPE[`${kind}.vote_up`],
+        rank: 0,
+        has_rank: 0,
+      })
+      .execute();
   }
 }
 
@@ -134,7 +173,17 @@ describe('the seeded badge set', () => {
       { id: '3', name: 'badge.default_badge_groups.posting.name' },
     ]);
     const rows = await db().selectFrom('badge').selectAll().orderBy('id').execute();
-    expect(rows.map((b) => [b.name.replace(/^badge\.default_badges\.|\.name$/g, ''), b.icon, b.badge_group_id, b.level, b.single, b.handler, JSON.parse(b.param)])).toEqual(REFERENCE.map((r) => [...r]));
+    expect(
+      rows.map((b) => [
+        b.name.replace(/^badge\.default_badges\.|\.name$/g, ''),
+        b.icon,
+        b.badge_group_id,
+        b.level,
+        b.single,
+        b.handler,
+        JSON.parse(b.param),
+      ]),
+    ).toEqual(REFERENCE.map((r) => [...r]));
     for (const b of rows) {
       expect(b.id).toMatch(/^1009\d{13}$/);
       expect(b).toMatchObject({ status: 1, award_count: 0, description: b.name.replace(/\.name$/, '.desc') });
@@ -150,7 +199,14 @@ describe('the seeded badge set', () => {
       ['Solved'],
       ['Nice Answer', 'Good Answer', 'Great Answer', 'Nice Question', 'Good Question', 'Great Question'],
     ]);
-    expect(r.body.data[2].badges[2]).toEqual({ id: await badgeId('great_answer'), name: 'Great Answer', icon: 'chat-square-text-fill', award_count: 0, earned_count: 0, level: 3 });
+    expect(r.body.data[2].badges[2]).toEqual({
+      id: await badgeId('great_answer'),
+      name: 'Great Answer',
+      icon: 'chat-square-text-fill',
+      award_count: 0,
+      earned_count: 0,
+      level: 3,
+    });
   });
 });
 
@@ -187,7 +243,15 @@ describe('awarding', () => {
     await vote(d.token, qid);
     await vote(d.token, qid, 'up', true);
     await settle();
-    const stale: DomainEvent = { type: 'vote.cast', objectId: qid, objectType: 'question', voterId: d.id, ownerId: author.id, direction: 'up', cancelled: false };
+    const stale: DomainEvent = {
+      type: 'vote.cast',
+      objectId: qid,
+      objectType: 'question',
+      voterId: d.id,
+      ownerId: author.id,
+      direction: 'up',
+      cancelled: false,
+    };
     await db().deleteFrom('badge_award').where('user_id', '=', d.id).execute();
     app.lantern.ctx.events.emit(stale);
     await settle();
@@ -228,7 +292,10 @@ describe('awarding', () => {
     const v = await voter();
     await vote(v.token, q2);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.objectId === q2);
-    expect((await awardsOf(author.id)).filter((x) => x.badge === 'nice_question')).toEqual([{ badge: 'nice_question', key: qid }, { badge: 'nice_question', key: q2 }]);
+    expect((await awardsOf(author.id)).filter((x) => x.badge === 'nice_question')).toEqual([
+      { badge: 'nice_question', key: qid },
+      { badge: 'nice_question', key: q2 },
+    ]);
     expect(await awardCount('nice_question')).toBe(2);
     const mine = await app.call('GET', `${V1}/badge?id=${await badgeId('nice_question')}`, { token: author.token });
     expect(mine.body.data).toMatchObject({ earned_count: 2, award_count: 2, is_single: false });
@@ -246,7 +313,10 @@ describe('awarding', () => {
     const v25 = await voter();
     await vote(v25.token, aid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v25.id);
-    expect(await awardsOf(author.id)).toEqual([{ badge: 'nice_answer', key: aid }, { badge: 'good_answer', key: aid }]);
+    expect(await awardsOf(author.id)).toEqual([
+      { badge: 'nice_answer', key: aid },
+      { badge: 'good_answer', key: aid },
+    ]);
     // the voters earned First Upvote, the author nothing for voting
     expect(await badgesOf(v25.id)).toEqual(['first_upvote']);
   });
@@ -259,7 +329,9 @@ describe('awarding', () => {
     expect(await badgesOf(writer.id)).toEqual([]);
     expect(await badgesOf(asker.id)).toEqual([]);
 
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q1, answer_id: a1 } })).status).toBe(200);
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q1, answer_id: a1 } })).status,
+    ).toBe(200);
     await afterCall('answer.accepted');
     expect(await awardsOf(writer.id)).toEqual([{ badge: 'solved', key: a1 }]);
     expect(await awardsOf(asker.id)).toEqual([{ badge: 'scholar', key: q1 }]);
@@ -291,26 +363,55 @@ describe('awarding', () => {
 
     // a suggested edit of someone else's answer waits for review: no badge
     const suggester = await makeUser(app, { rank: 150 });
-    const s = await app.call('PUT', `${V1}/answer`, { token: suggester.token, body: { id: aid, question_id: qid, content: 'An improved answer text here.' } });
+    const s = await app.call('PUT', `${V1}/answer`, {
+      token: suggester.token,
+      body: { id: aid, question_id: qid, content: 'An improved answer text here.' },
+    });
     expect(s.body.data).toEqual({ wait_for_review: true });
     await settle();
     expect(seen.filter((e) => e.type === 'post.edited')).toEqual([]);
     expect(await badgesOf(suggester.id)).toEqual([]);
     // approved by a reviewer, it is still not a direct edit
-    const revision = await db().selectFrom('revision').select('id').where('user_id', '=', suggester.id).where('status', '=', 1).executeTakeFirstOrThrow();
-    const approve = await app.call('PUT', `${V1}/revisions/audit`, { token: admin, body: { id: String(revision.id), operation: 'approve' } });
+    const revision = await db()
+      .selectFrom('revision')
+      .select('id')
+      .where('user_id', '=', suggester.id)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const approve = await app.call('PUT', `${V1}/revisions/audit`, {
+      token: admin,
+      body: { id: String(revision.id), operation: 'approve' },
+    });
     expect(approve.status, JSON.stringify(approve.body)).toBe(200);
     await afterCall('post.edited', (e) => e.type === 'post.edited' && e.objectId === aid);
-    expect(await db().selectFrom('revision').select('status').where('id', '=', revision.id).executeTakeFirstOrThrow()).toEqual({ status: 2 });
+    expect(await db().selectFrom('revision').select('status').where('id', '=', revision.id).executeTakeFirstOrThrow()).toEqual({
+      status: 2,
+    });
     expect(await badgesOf(suggester.id)).toEqual([]);
 
-    const r = await app.call('PUT', `${V1}/question`, { token: author.token, body: { id: qid, title: 'How do badges work here, really?', content: 'Tell me how badges are earned on this site, please.', tags: [{ slug_name: 'support' }] } });
+    const r = await app.call('PUT', `${V1}/question`, {
+      token: author.token,
+      body: {
+        id: qid,
+        title: 'How do badges work here, really?',
+        content: 'Tell me how badges are earned on this site, please.',
+        tags: [{ slug_name: 'support' }],
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await afterCall('post.edited', (e) => e.type === 'post.edited' && e.objectId === qid);
     expect(await awardsOf(author.id)).toEqual([{ badge: 'editor', key: qid }]);
 
     // another edit: still one Editor badge
-    await app.call('PUT', `${V1}/question`, { token: author.token, body: { id: qid, title: 'How do badges work here, truly?', content: 'Tell me how badges are earned on this site, please.', tags: [{ slug_name: 'support' }] } });
+    await app.call('PUT', `${V1}/question`, {
+      token: author.token,
+      body: {
+        id: qid,
+        title: 'How do badges work here, truly?',
+        content: 'Tell me how badges are earned on this site, please.',
+        tags: [{ slug_name: 'support' }],
+      },
+    });
     await settle();
     expect(await badgesOf(author.id)).toEqual(['editor']);
   });
@@ -331,15 +432,32 @@ describe('awarding', () => {
   it('First Reaction: reacting to a post', async () => {
     const qid = await ask(admin);
     const u = await makeUser(app);
-    const r = await app.call('PUT', `${V1}/meta/reaction`, { token: u.token, body: { object_id: qid, emoji: 'heart', reaction: 'activate' } });
+    const r = await app.call('PUT', `${V1}/meta/reaction`, {
+      token: u.token,
+      body: { object_id: qid, emoji: 'heart', reaction: 'activate' },
+    });
     expect(r.status).toBe(200);
     await settle();
-    expect(seen).toContainEqual({ type: 'reaction.changed', objectId: qid, objectType: 'question', userId: u.id, emoji: 'heart', active: true });
+    expect(seen).toContainEqual({
+      type: 'reaction.changed',
+      objectId: qid,
+      objectType: 'question',
+      userId: u.id,
+      emoji: 'heart',
+      active: true,
+    });
     expect(await awardsOf(u.id)).toEqual([{ badge: 'first_reaction', key: qid }]);
 
     // an event for a reaction the database does not hold awards nothing
     const other = await makeUser(app);
-    app.lantern.ctx.events.emit({ type: 'reaction.changed', objectId: qid, objectType: 'question', userId: other.id, emoji: 'heart', active: true });
+    app.lantern.ctx.events.emit({
+      type: 'reaction.changed',
+      objectId: qid,
+      objectType: 'question',
+      userId: other.id,
+      emoji: 'heart',
+      active: true,
+    });
     await settle();
     expect(await badgesOf(other.id)).toEqual([]);
   });
@@ -353,7 +471,13 @@ describe('awarding', () => {
     expect(seen.some((e) => e.type === 'report.created' && e.userId === u.id && e.objectId === qid)).toBe(true);
     expect(await awardsOf(u.id)).toEqual([{ badge: 'first_flag', key: qid }]);
     const stranger = await makeUser(app);
-    app.lantern.ctx.events.emit({ type: 'report.created', reportId: '10080000000900002', objectId: qid, objectType: 'question', userId: stranger.id });
+    app.lantern.ctx.events.emit({
+      type: 'report.created',
+      reportId: '10080000000900002',
+      objectId: qid,
+      objectType: 'question',
+      userId: stranger.id,
+    });
     await settle();
     expect(await badgesOf(stranger.id)).toEqual([]);
   });
@@ -427,10 +551,28 @@ describe('rules a badge may name beyond the default set', () => {
   async function addBadge(name: string, handler: string, param: Record<string, unknown>, single = 1): Promise<string> {
     const id = `100900000009${String(Math.floor(Math.random() * 90000) + 10000)}`;
     const now = app.lantern.ctx.clock.now();
-    await db().insertInto('badge').values({ id, name, icon: 'star', description: name, badge_group_id: '2', level: 1, single, handler, param: JSON.stringify(param), created_at: now, updated_at: now }).execute();
+    await db()
+      .insertInto('badge')
+      .values({
+        id,
+        name,
+        icon: 'star',
+        description: name,
+        badge_group_id: '2',
+        level: 1,
+        single,
+        handler,
+        param: JSON.stringify(param),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return id;
   }
-  const holds = async (userId: number, id: string) => (await db().selectFrom('badge_award').select('award_key').where('user_id', '=', userId).where('badge_id', '=', id).execute()).map((r) => r.award_key);
+  const holds = async (userId: number, id: string) =>
+    (await db().selectFrom('badge_award').select('award_key').where('user_id', '=', userId).where('badge_id', '=', id).execute()).map(
+      (r) => r.award_key,
+    );
 
   it('first question, first answer and a comment count: awarded when the count is reached, not before', async () => {
     const firstQuestion = await addBadge('First Question', 'ReachPostAmount', { object_type: 'question', amount: 1 });
@@ -505,7 +647,9 @@ describe('inactive badges', () => {
     const username = (await db().selectFrom('user').select('username').where('id', '=', early.id).executeTakeFirstOrThrow()).username;
     expect((await app.call('GET', `${V1}/badge/user/awards?username=${username}`)).body.data).toEqual({ count: 0, list: [] });
     const adminList = await app.call('GET', `${ADMIN}/badges?status=inactive`, { token: admin });
-    expect(adminList.body.data.list.map((b: { name: string; status: string }) => [b.name, b.status])).toEqual([['First Upvote', 'inactive']]);
+    expect(adminList.body.data.list.map((b: { name: string; status: string }) => [b.name, b.status])).toEqual([
+      ['First Upvote', 'inactive'],
+    ]);
 
     await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: encodeShortId(first), status: 'active' } });
     expect(await awardCount('first_upvote')).toBe(1);
@@ -543,8 +687,14 @@ describe('GET badges and badge', () => {
     const id = await badgeId('autobiographer');
     const r = await app.call('GET', `${V1}/badge?id=${id}`);
     expect(r.body.data).toEqual({
-      id, name: 'Autobiographer', description: 'Filled out <a href="http://127.0.0.1/users/settings/profile" target="_blank">profile</a> information.',
-      icon: 'person-badge-fill', award_count: 0, earned_count: 0, is_single: true, level: 1,
+      id,
+      name: 'Autobiographer',
+      description: 'Filled out <a href="http://127.0.0.1/users/settings/profile" target="_blank">profile</a> information.',
+      icon: 'person-badge-fill',
+      award_count: 0,
+      earned_count: 0,
+      is_single: true,
+      level: 1,
     });
     const short = await app.call('GET', `${V1}/badge?id=${encodeShortId(id)}`);
     expect(short.body.data.name).toBe('Autobiographer');
@@ -593,16 +743,28 @@ describe('GET badge/awards/page', () => {
     const a2 = await answer(writer.token, q2);
     const other = await makeUser(app);
     const a3 = await answer(other.token, q2, 'A third answer for the list.');
-    for (const [uid, key] of [[writer.id, aid], [writer.id, a2], [other.id, a3]] as const) {
+    for (const [uid, key] of [
+      [writer.id, aid],
+      [writer.id, a2],
+      [other.id, a3],
+    ] as const) {
       await awardBadge(app.lantern.ctx, nice, uid, key);
-      app.lantern.ctx.clock.now = ((t) => () => t + 1)(app.lantern.ctx.clock.now());
+      app.lantern.ctx.clock.now = (
+        (t) => () =>
+          t + 1
+      )(app.lantern.ctx.clock.now());
     }
     const r = await app.call('GET', `${V1}/badge/awards/page?badge_id=${nice}`);
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(3);
     expect(r.body.data.list.map((x: { answer_id: string }) => x.answer_id)).toEqual([a3, a2, aid]);
     expect(r.body.data.list[2]).toMatchObject({
-      object_id: aid, question_id: qid, answer_id: aid, comment_id: '', object_type: 'answer', url_title: 'which-badge-is-the-rarest',
+      object_id: aid,
+      question_id: qid,
+      answer_id: aid,
+      comment_id: '',
+      object_type: 'answer',
+      url_title: 'which-badge-is-the-rarest',
       author_user_info: { id: String(writer.id), display_name: 'Writer Two' },
     });
     expect(typeof r.body.data.list[2].created_at).toBe('number');
@@ -625,7 +787,14 @@ describe('GET badge/awards/page', () => {
     const cid = await comment(u.token, qid);
     await awardBadge(app.lantern.ctx, await badgeId('first_upvote'), u.id, cid);
     const r = await app.call('GET', `${V1}/badge/awards/page?badge_id=${await badgeId('first_upvote')}`);
-    expect(r.body.data.list[0]).toMatchObject({ object_id: cid, comment_id: cid, question_id: qid, answer_id: '', object_type: 'comment', url_title: 'comment-badge-question' });
+    expect(r.body.data.list[0]).toMatchObject({
+      object_id: cid,
+      comment_id: cid,
+      question_id: qid,
+      answer_id: '',
+      object_type: 'comment',
+      url_title: 'comment-badge-question',
+    });
     await awardBadge(app.lantern.ctx, await badgeId('autobiographer'), u.id, '0');
     const bio = await app.call('GET', `${V1}/badge/awards/page?badge_id=${await badgeId('autobiographer')}`);
     expect(bio.body.data.list[0]).toMatchObject({ object_id: '', object_type: '', author_user_info: { id: String(u.id) } });
@@ -642,22 +811,34 @@ describe('GET badge/awards/page', () => {
   });
 
   it('answers 400 for unknown badges and users', async () => {
-    expect((await app.call('GET', `${V1}/badge/awards/page?badge_id=10090000000099999`)).body).toMatchObject({ code: 400, reason: 'error.badge.object_not_found' });
+    expect((await app.call('GET', `${V1}/badge/awards/page?badge_id=10090000000099999`)).body).toMatchObject({
+      code: 400,
+      reason: 'error.badge.object_not_found',
+    });
     // the reference listed every award for an unknown username; naming nobody is an error here
-    expect((await app.call('GET', `${V1}/badge/awards/page?badge_id=${await badgeId('editor')}&username=nobody-here`)).body).toMatchObject({ code: 400, reason: 'error.user.not_found' });
+    expect((await app.call('GET', `${V1}/badge/awards/page?badge_id=${await badgeId('editor')}&username=nobody-here`)).body).toMatchObject({
+      code: 400,
+      reason: 'error.user.not_found',
+    });
   });
 });
 
 describe('GET badge/user/awards and badge/user/awards/recent', () => {
   it('lists every badge a user earned with counts; recent gives the latest ten, newest first', async () => {
     const u = await makeUser(app);
-    const ids = (await db().selectFrom('badge').select(['id', 'name']).orderBy('id').execute());
+    const ids = await db().selectFrom('badge').select(['id', 'name']).orderBy('id').execute();
     let t = app.lantern.ctx.clock.now();
     for (const b of ids.slice(0, 12)) {
-      app.lantern.ctx.clock.now = ((x) => () => x)(++t);
+      app.lantern.ctx.clock.now = (
+        (x) => () =>
+          x
+      )(++t);
       await awardBadge(app.lantern.ctx, b.id, u.id, '10020000000700001');
     }
-    app.lantern.ctx.clock.now = ((x) => () => x)(++t);
+    app.lantern.ctx.clock.now = (
+      (x) => () =>
+        x
+    )(++t);
     await awardBadge(app.lantern.ctx, ids[8].id, u.id, '10020000000700002');
     const name = await usernameOf(u.id);
     const all = await app.call('GET', `${V1}/badge/user/awards?username=${name}`);
@@ -667,7 +848,16 @@ describe('GET badge/user/awards and badge/user/awards/recent', () => {
     const recent = await app.call('GET', `${V1}/badge/user/awards/recent?username=${name}`);
     expect(recent.body.data.count).toBe(10);
     expect(recent.body.data.list.map((b: { name: string }) => b.name)).toEqual([
-      'Nice Answer', 'Nice Question', 'Great Answer', 'Good Answer', 'Solved', 'Scholar', 'First Share', 'First Reaction', 'First Upvote', 'First Flag',
+      'Nice Answer',
+      'Nice Question',
+      'Great Answer',
+      'Good Answer',
+      'Solved',
+      'Scholar',
+      'First Share',
+      'First Reaction',
+      'First Upvote',
+      'First Flag',
     ]);
   });
 
@@ -687,19 +877,31 @@ describe('GET badge/user/awards and badge/user/awards/recent', () => {
 });
 
 describe('admin badges', () => {
-  it('lists badges with group, status and the admin\'s own earned flag; pages, filters and searches', async () => {
+  it("lists badges with group, status and the admin's own earned flag; pages, filters and searches", async () => {
     await awardBadge(app.lantern.ctx, await badgeId('editor'), 1, '0');
     const r = await app.call('GET', `${ADMIN}/badges?page=1&page_size=5`, { token: admin });
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(14);
     expect(r.body.data.list).toHaveLength(5);
     expect(r.body.data.list[1]).toEqual({
-      id: await badgeId('editor'), name: 'Editor', description: 'First post edit.', icon: 'pencil-fill', award_count: 1, earned: true, level: 1,
-      group_name: 'Getting Started', status: 'active',
+      id: await badgeId('editor'),
+      name: 'Editor',
+      description: 'First post edit.',
+      icon: 'pencil-fill',
+      award_count: 1,
+      earned: true,
+      level: 1,
+      group_name: 'Getting Started',
+      status: 'active',
     });
     expect(r.body.data.list[0].earned).toBe(false);
     const last = await app.call('GET', `${ADMIN}/badges?page=3&page_size=5`, { token: admin });
-    expect(last.body.data.list.map((b: { name: string }) => b.name)).toEqual(['Great Answer', 'Nice Question', 'Good Question', 'Great Question']);
+    expect(last.body.data.list.map((b: { name: string }) => b.name)).toEqual([
+      'Great Answer',
+      'Nice Question',
+      'Good Question',
+      'Great Question',
+    ]);
 
     const search = await app.call('GET', `${ADMIN}/badges?q=QUESTION`, { token: admin });
     expect(search.body.data.list.map((b: { name: string }) => b.name)).toEqual(['Nice Question', 'Good Question', 'Great Question']);
@@ -736,10 +938,15 @@ describe('admin badges', () => {
   });
 
   it('PUT badge/status refuses unknown badges and is idempotent', async () => {
-    expect((await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: '10090000000099999', status: 'inactive' } })).body).toMatchObject({ code: 400, reason: 'error.badge.object_not_found' });
-    expect((await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: '10010000000000001', status: 'inactive' } })).body.reason).toBe('error.badge.object_not_found');
+    expect(
+      (await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: '10090000000099999', status: 'inactive' } })).body,
+    ).toMatchObject({ code: 400, reason: 'error.badge.object_not_found' });
+    expect(
+      (await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: '10010000000000001', status: 'inactive' } })).body.reason,
+    ).toBe('error.badge.object_not_found');
     const id = await badgeId('scholar');
-    for (let i = 0; i < 2; i++) expect((await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id, status: 'inactive' } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id, status: 'inactive' } })).status).toBe(200);
     expect((await db().selectFrom('badge').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(11);
   });
 });
@@ -770,7 +977,13 @@ describe('malformed input', () => {
   it('never answers 500 on PUT badge/status', async () => {
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ id: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()), status: fc.oneof(fc.constantFrom('active', 'inactive', ''), fc.anything()) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          id: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()),
+          status: fc.oneof(fc.constantFrom('active', 'inactive', ''), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
@@ -785,7 +998,15 @@ describe('malformed input', () => {
   it('never fails on events about things that do not exist', async () => {
     const ctx = app.lantern.ctx;
     const events: DomainEvent[] = [
-      { type: 'vote.cast', objectId: '10010000000099999', objectType: 'question', voterId: 99999, ownerId: 99998, direction: 'up', cancelled: false },
+      {
+        type: 'vote.cast',
+        objectId: '10010000000099999',
+        objectType: 'question',
+        voterId: 99999,
+        ownerId: 99998,
+        direction: 'up',
+        cancelled: false,
+      },
       { type: 'answer.accepted', answerId: 'x', questionId: 'y', answerOwnerId: 0, byUserId: 0 },
       { type: 'post.edited', objectId: '10030000000000001', objectType: 'tag', editorId: 1, ownerId: 1, questionId: '' },
       { type: 'user.profile_updated', userId: 99999 },

@@ -9,7 +9,14 @@ const DELETED_TITLE = 'Deleted question';
 
 /** An item of GET personal/collection/page: the question's info without its body, "Deleted question" once deleted. */
 export function presentCollectedQuestion(q: QuestionRow, tags: TagBrief[], users: Map<number, UserBasicInfo>, permalink: number) {
-  const info = presentQuestionDetail(q, tags, users, { collected: true, vote_status: '', is_followed: false, member_actions: [] }, permalink, null);
+  const info = presentQuestionDetail(
+    q,
+    tags,
+    users,
+    { collected: true, vote_status: '', is_followed: false, member_actions: [] },
+    permalink,
+    null,
+  );
   const title = q.status === QUESTION_STATUS.deleted ? DELETED_TITLE : info.title;
   return { ...info, title, url_title: urlTitle(title), content: '', html: '', update_user_info: null, last_answered_user_info: null };
 }

@@ -2,9 +2,19 @@ import type { DbOrTrx } from '../../db/database.js';
 
 /** The user's default bookmark group, created on first use. */
 export async function defaultGroupId(db: DbOrTrx, userId: number, now: number): Promise<number> {
-  const found = await db.selectFrom('collection_group').select('id').where('user_id', '=', userId).where('default_group', '=', 1).orderBy('id').executeTakeFirst();
+  const found = await db
+    .selectFrom('collection_group')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('default_group', '=', 1)
+    .orderBy('id')
+    .executeTakeFirst();
   if (found) return found.id;
-  const row = await db.insertInto('collection_group').values({ user_id: userId, name: 'default', default_group: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('collection_group')
+    .values({ user_id: userId, name: 'default', default_group: 1, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -14,10 +24,20 @@ export async function findCollection(db: DbOrTrx, userId: number, objectId: stri
 }
 
 /** Adds a bookmark. */
-export async function insertCollection(db: DbOrTrx, row: { id: string; user_id: number; object_id: string; group_id: number; now: number }): Promise<void> {
+export async function insertCollection(
+  db: DbOrTrx,
+  row: { id: string; user_id: number; object_id: string; group_id: number; now: number },
+): Promise<void> {
   await db
     .insertInto('collection')
-    .values({ id: row.id, user_id: row.user_id, object_id: row.object_id, user_collection_group_id: row.group_id, created_at: row.now, updated_at: row.now })
+    .values({
+      id: row.id,
+      user_id: row.user_id,
+      object_id: row.object_id,
+      user_collection_group_id: row.group_id,
+      created_at: row.now,
+      updated_at: row.now,
+    })
     .execute();
 }
 
@@ -28,8 +48,16 @@ export async function deleteCollection(db: DbOrTrx, id: string): Promise<void> {
 
 /** Recounts a question's bookmarks into collection_count; returns the count. */
 export async function recountQuestionCollections(db: DbOrTrx, questionId: string): Promise<number> {
-  const { n } = await db.selectFrom('collection').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', questionId).executeTakeFirstOrThrow();
-  await db.updateTable('question').set({ collection_count: Number(n) }).where('id', '=', questionId).execute();
+  const { n } = await db
+    .selectFrom('collection')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('object_id', '=', questionId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('question')
+    .set({ collection_count: Number(n) })
+    .where('id', '=', questionId)
+    .execute();
   return Number(n);
 }
 

@@ -26,7 +26,13 @@ export async function switchCollection(ctx: AppContext, session: SessionUser, in
     const existing = await repo.findCollection(trx, uid, id);
     if (input.bookmark && !existing) {
       const groupId = await repo.defaultGroupId(trx, uid, now);
-      await repo.insertCollection(trx, { id: await newObjectId(trx, OBJECT_TYPE.collection), user_id: uid, object_id: id, group_id: groupId, now });
+      await repo.insertCollection(trx, {
+        id: await newObjectId(trx, OBJECT_TYPE.collection),
+        user_id: uid,
+        object_id: id,
+        group_id: groupId,
+        now,
+      });
     } else if (!input.bookmark && existing) {
       await repo.deleteCollection(trx, existing.id);
     }
@@ -39,7 +45,15 @@ export async function switchCollection(ctx: AppContext, session: SessionUser, in
 export async function collectionPage(ctx: AppContext, session: SessionUser, q: { page: number; page_size: number }) {
   const { count, rows } = await repo.pageCollectedQuestions(ctx.db, session.user.id, q.page, q.page_size);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const tags = await questionTags(
+    ctx.db,
+    rows.map((r) => r.id),
+    write.required_tag,
+  );
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return { count, list: rows.map((r) => presentCollectedQuestion(r, tags.get(r.id) ?? [], users, seo.permalink)) };
 }

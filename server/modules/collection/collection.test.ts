@@ -11,9 +11,14 @@ freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 const V1 = '/answer/api/v1';
 const call = (method: string, path: string, token?: string, body?: unknown) => app.call(method, `${V1}${path}`, { token, body });
 const db = () => app.lantern.ctx.db;
-const bookmark = (token: string, objectId: string, on: unknown = true) => call('POST', '/collection/switch', token, { object_id: objectId, group_id: '0', bookmark: on });
+const bookmark = (token: string, objectId: string, on: unknown = true) =>
+  call('POST', '/collection/switch', token, { object_id: objectId, group_id: '0', bookmark: on });
 async function ask(title: string, tags = ['sqlite']): Promise<string> {
-  const r = await call('POST', '/question', admin, { title, content: 'A **body** that the bookmark list leaves out.', tags: tags.map((slug_name) => ({ slug_name })) });
+  const r = await call('POST', '/question', admin, {
+    title,
+    content: 'A **body** that the bookmark list leaves out.',
+    tags: tags.map((slug_name) => ({ slug_name })),
+  });
   return r.body.data.id;
 }
 
@@ -81,12 +86,15 @@ describe('POST /answer/api/v1/collection/switch', () => {
   it('needs an active login', async () => {
     const qid = await ask('Login first');
     expect((await bookmark('', qid)).status).toBe(401);
-    expect((await bookmark((await makeUser(app, { mailStatus: 2 })).token, qid)).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
+    expect((await bookmark((await makeUser(app, { mailStatus: 2 })).token, qid)).body).toMatchObject({
+      code: 403,
+      data: { type: 'inactive' },
+    });
   });
 });
 
 describe('GET /answer/api/v1/personal/collection/page', () => {
-  it('lists the caller\'s bookmarked questions, newest bookmark first, without bodies', async () => {
+  it("lists the caller's bookmarked questions, newest bookmark first, without bodies", async () => {
     const first = await ask('First bookmarked', ['sqlite', 'backup']);
     const second = await ask('Second bookmarked');
     const other = await ask('Not bookmarked by me');
@@ -103,8 +111,17 @@ describe('GET /answer/api/v1/personal/collection/page', () => {
     expect(r.body.data.list.map((q: { id: string }) => q.id)).toEqual([second, first]);
     const item = r.body.data.list[1];
     expect(item).toMatchObject({
-      id: first, title: 'First bookmarked', url_title: 'first-bookmarked', content: '', html: '', collected: true, collection_count: 1,
-      status: 1, update_user_info: null, last_answered_user_info: null, user_info: { id: '1', username: 'admin' },
+      id: first,
+      title: 'First bookmarked',
+      url_title: 'first-bookmarked',
+      content: '',
+      html: '',
+      collected: true,
+      collection_count: 1,
+      status: 1,
+      update_user_info: null,
+      last_answered_user_info: null,
+      user_info: { id: '1', username: 'admin' },
     });
     expect(item.description).toBe('A body that the bookmark list leaves out.');
     expect(item.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['sqlite', 'backup']);
@@ -125,7 +142,13 @@ describe('GET /answer/api/v1/personal/collection/page', () => {
     await db().updateTable('question').set({ status: 11 }).where('id', '=', pending).execute();
     const page = (await call('GET', '/personal/collection/page', u.token)).body.data;
     expect(page.count).toBe(1);
-    expect(page.list[0]).toMatchObject({ id: qid, title: 'Deleted question', url_title: 'deleted-question', status: 10, status_name: 'deleted' });
+    expect(page.list[0]).toMatchObject({
+      id: qid,
+      title: 'Deleted question',
+      url_title: 'deleted-question',
+      status: 10,
+      status_name: 'deleted',
+    });
     await bookmark(admin, pending);
     expect((await call('GET', '/personal/collection/page', admin)).body.data.list.map((q: { id: string }) => q.id)).toEqual([pending]);
   });
@@ -142,14 +165,25 @@ describe('malformed input to the bookmark endpoints', () => {
     const qid = await ask('Fuzzed question');
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ object_id: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(qid), fc.anything()), group_id: fc.oneof(fc.string({ maxLength: 10 }), fc.anything()), bookmark: fc.anything() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          object_id: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(qid), fc.anything()),
+          group_id: fc.oneof(fc.string({ maxLength: 10 }), fc.anything()),
+          bookmark: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, fc.string({ maxLength: 20 }), async (b, q) => {
         const r = await app.call('POST', `${V1}/collection/switch`, { token: admin, body: JSON.stringify(b) ?? 'null' });
         expect(r.status).toBeLessThan(500);
         expect(r.body).toEqual(expect.objectContaining({ code: r.status, reason: expect.any(String) }));
-        const page = await app.call('GET', `${V1}/personal/collection/page?page=${encodeURIComponent(q)}&page_size=${encodeURIComponent(q)}`, { token: admin });
+        const page = await app.call(
+          'GET',
+          `${V1}/personal/collection/page?page=${encodeURIComponent(q)}&page_size=${encodeURIComponent(q)}`,
+          { token: admin },
+        );
         expect(page.status).toBe(200);
       }),
       { numRuns: 40 },

@@ -11,13 +11,20 @@ beforeAll(async () => {
   app = await startTestApp();
   await captchaOff(app);
   token = await adminToken(app);
-  qid = (await app.call('POST', '/answer/api/v1/question', { token, body: { title: 'Fuzzing the comments', content: 'Comments get random input.', tags: [{ slug_name: 'fuzz' }] } })).body.data.id;
-  cid = (await app.call('POST', '/answer/api/v1/comment', { token, body: { object_id: qid, original_text: 'A comment to aim at' } })).body.data.comment_id;
+  qid = (
+    await app.call('POST', '/answer/api/v1/question', {
+      token,
+      body: { title: 'Fuzzing the comments', content: 'Comments get random input.', tags: [{ slug_name: 'fuzz' }] },
+    })
+  ).body.data.id;
+  cid = (await app.call('POST', '/answer/api/v1/comment', { token, body: { object_id: qid, original_text: 'A comment to aim at' } })).body
+    .data.comment_id;
 });
 afterAll(async () => app.stop());
 
 const V1 = '/answer/api/v1';
-const anyId = () => fc.oneof(fc.constantFrom(qid, cid, '10070000000099999', '', '0', '1'.repeat(40)), fc.string({ maxLength: 40 }), fc.anything());
+const anyId = () =>
+  fc.oneof(fc.constantFrom(qid, cid, '10070000000099999', '', '0', '1'.repeat(40)), fc.string({ maxLength: 40 }), fc.anything());
 
 describe('malformed input to the comment, reaction and comment-vote endpoints', () => {
   it('bodies never answer 500', async () => {

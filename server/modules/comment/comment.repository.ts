@@ -14,20 +14,42 @@ export async function findComment(db: DbOrTrx, id: string): Promise<CommentRow |
 /** Inserts a comment. */
 export async function insertComment(
   db: DbOrTrx,
-  row: { id: string; user_id: number; reply_user_id: number | null; reply_comment_id: string | null; object_id: string; question_id: string; original_text: string; parsed_text: string; now: number },
+  row: {
+    id: string;
+    user_id: number;
+    reply_user_id: number | null;
+    reply_comment_id: string | null;
+    object_id: string;
+    question_id: string;
+    original_text: string;
+    parsed_text: string;
+    now: number;
+  },
 ): Promise<void> {
   const { now, ...rest } = row;
-  await db.insertInto('comment').values({ ...rest, status: COMMENT_STATUS.available, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('comment')
+    .values({ ...rest, status: COMMENT_STATUS.available, created_at: now, updated_at: now })
+    .execute();
 }
 
 /** Replaces a comment's text. */
 export async function updateCommentText(db: DbOrTrx, id: string, originalText: string, parsedText: string, now: number): Promise<void> {
-  await db.updateTable('comment').set({ original_text: originalText, parsed_text: parsedText, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('comment')
+    .set({ original_text: originalText, parsed_text: parsedText, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A user's comments that are not removed. */
 export async function liveCommentsOfUser(db: DbOrTrx, userId: number) {
-  return db.selectFrom('comment').select(['id', 'object_id', 'question_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  return db
+    .selectFrom('comment')
+    .select(['id', 'object_id', 'question_id'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', 10)
+    .execute();
 }
 
 /** Removes every comment of a user that is not removed yet. */
@@ -42,19 +64,34 @@ export async function setCommentStatus(db: DbOrTrx, id: string, status: number, 
 
 /** Stores an answer's number of available comments (answer.comment_count). */
 export async function recountAnswerComments(db: DbOrTrx, answerId: string): Promise<void> {
-  const { n } = await db.selectFrom('comment').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', answerId).where('status', '=', COMMENT_STATUS.available).executeTakeFirstOrThrow();
-  await db.updateTable('answer').set({ comment_count: Number(n) }).where('id', '=', answerId).execute();
+  const { n } = await db
+    .selectFrom('comment')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('object_id', '=', answerId)
+    .where('status', '=', COMMENT_STATUS.available)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('answer')
+    .set({ comment_count: Number(n) })
+    .where('id', '=', answerId)
+    .execute();
 }
 
 /** One page of a post's available comments: '' oldest first, 'vote' most votes first, 'created_at' newest first. */
-export async function pageObjectComments(db: DbOrTrx, q: { objectId: string; order: '' | 'vote' | 'created_at'; page: number; pageSize: number }) {
+export async function pageObjectComments(
+  db: DbOrTrx,
+  q: { objectId: string; order: '' | 'vote' | 'created_at'; page: number; pageSize: number },
+) {
   const base = db.selectFrom('comment').where('object_id', '=', q.objectId).where('status', '=', COMMENT_STATUS.available);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll();
   if (q.order === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc');
   else if (q.order === 'created_at') list = list.orderBy('created_at', 'desc').orderBy('id', 'desc');
   else list = list.orderBy('created_at', 'asc').orderBy('id', 'asc');
-  const rows = await list.limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await list
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }
 
@@ -62,7 +99,13 @@ export async function pageObjectComments(db: DbOrTrx, q: { objectId: string; ord
 export async function pageUserComments(db: DbOrTrx, q: { userId: number; page: number; pageSize: number }) {
   const base = db.selectFrom('comment').where('user_id', '=', q.userId).where('status', '=', COMMENT_STATUS.available);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }
 

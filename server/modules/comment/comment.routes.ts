@@ -3,7 +3,14 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addCommentSchema, commentIdQuery, commentPageQuery, personalCommentPageQuery, removeCommentSchema, updateCommentSchema } from './comment.schema.js';
+import {
+  addCommentSchema,
+  commentIdQuery,
+  commentPageQuery,
+  personalCommentPageQuery,
+  removeCommentSchema,
+  updateCommentSchema,
+} from './comment.schema.js';
 import * as service from './comment.service.js';
 
 /** Comments: list, one, personal list, add, edit, delete. */

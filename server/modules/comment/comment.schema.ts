@@ -18,7 +18,12 @@ const commentText = z
   .refine((v) => charCount(v) >= COMMENT_TEXT.min && charCount(v) <= COMMENT_TEXT.max, msg('validation.comment_length', COMMENT_TEXT));
 
 /** An optional id field: '' means none. */
-const optionalId = z.string({ error: 'validation.type' }).trim().max(32, msg('validation.max_length', { max: 32 })).optional().default('');
+const optionalId = z
+  .string({ error: 'validation.type' })
+  .trim()
+  .max(32, msg('validation.max_length', { max: 32 }))
+  .optional()
+  .default('');
 
 /** POST comment (AddCommentReq). */
 export const addCommentSchema = z.object({
@@ -53,7 +58,10 @@ export type RemoveCommentInput = z.infer<typeof removeCommentSchema>;
 export const commentPageQuery = z.object({
   object_id: text({ max: 32 }),
   comment_id: optionalId,
-  query_cond: z.enum(['', 'vote', 'created_at'], { error: msg('validation.one_of', { options: 'vote, created_at' }) }).optional().default(''),
+  query_cond: z
+    .enum(['', 'vote', 'created_at'], { error: msg('validation.one_of', { options: 'vote, created_at' }) })
+    .optional()
+    .default(''),
   page: pageNumber(1, 100000),
   page_size: pageNumber(10, 100),
 });
@@ -64,7 +72,12 @@ export const commentIdQuery = z.object({ id: text({ max: 32 }) });
 
 /** GET personal/comment/page: the named user's comments (the caller's when no username). */
 export const personalCommentPageQuery = z.object({
-  username: z.string({ error: 'validation.type' }).trim().max(100, msg('validation.max_length', { max: 100 })).optional().default(''),
+  username: z
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(100, msg('validation.max_length', { max: 100 }))
+    .optional()
+    .default(''),
   page: pageNumber(1, 100000),
   page_size: pageNumber(10, 100),
 });

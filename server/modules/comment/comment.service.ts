@@ -19,7 +19,13 @@ import { findUserByUsername } from '../user/user.repository.js';
 import { linkedMentions, linkMentions, mentionCandidates } from './comment.mentions.js';
 import { presentComment, presentPersonalComment, presentUpdatedComment, type CommentResp, type MemberAction } from './comment.presenter.js';
 import * as repo from './comment.repository.js';
-import type { AddCommentInput, CommentPageQuery, PersonalCommentPageQuery, RemoveCommentInput, UpdateCommentInput } from './comment.schema.js';
+import type {
+  AddCommentInput,
+  CommentPageQuery,
+  PersonalCommentPageQuery,
+  RemoveCommentInput,
+  UpdateCommentInput,
+} from './comment.schema.js';
 import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
 /** How long the author may edit a comment (the reference's CommentEditDeadline). */
@@ -112,7 +118,8 @@ function commentActions(session: SessionUser | undefined, c: CommentRow, powers:
   if (!session) return [];
   const owner = session.user.id === c.user_id;
   const actions: MemberAction[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
-  if (powers.editAny || (owner && now - c.created_at < COMMENT_EDIT_WINDOW_SECONDS)) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
+  if (powers.editAny || (owner && now - c.created_at < COMMENT_EDIT_WINDOW_SECONDS))
+    actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
   if (powers.deleteAny || owner) actions.push({ action: 'delete', name: 'Delete', type: 'reason' });
   return actions;
 }
@@ -120,8 +127,18 @@ function commentActions(session: SessionUser | undefined, c: CommentRow, powers:
 async function presentMany(ctx: AppContext, session: SessionUser | undefined, rows: CommentRow[]): Promise<CommentResp[]> {
   if (rows.length === 0) return [];
   const usersCfg = await ctx.settings.get('users');
-  const users = await userBriefs(ctx.db, usersCfg, rows.flatMap((r) => [r.user_id, r.reply_user_id ?? 0]));
-  const voted = session ? await repo.votedComments(ctx.db, session.user.id, rows.map((r) => r.id)) : new Set<string>();
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.flatMap((r) => [r.user_id, r.reply_user_id ?? 0]),
+  );
+  const voted = session
+    ? await repo.votedComments(
+        ctx.db,
+        session.user.id,
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
   const powers = await powersOf(ctx, session);
   const now = ctx.clock.now();
   return rows.map((c) => presentComment(c, users, { is_vote: voted.has(c.id), member_actions: commentActions(session, c, powers, now) }));
@@ -136,7 +153,11 @@ async function availableComment(db: DbOrTrx, rawId: string): Promise<CommentRow>
 }
 
 /** POST comment: the comment as GetCommentResp, and what a notifier needs to know about it. */
-export async function addComment(ctx: AppContext, session: SessionUser, input: AddCommentInput): Promise<{ comment: CommentResp; created: CommentCreated }> {
+export async function addComment(
+  ctx: AppContext,
+  session: SessionUser,
+  input: AddCommentInput,
+): Promise<{ comment: CommentResp; created: CommentCreated }> {
   await requirePermission(ctx, session, 'comment.add');
   const uid = session.user.id;
   await checkCaptcha(ctx, 'comment', String(uid), isStaff(session), input);
@@ -149,7 +170,8 @@ export async function addComment(ctx: AppContext, session: SessionUser, input: A
     const rid = decodeId(input.reply_comment_id);
     reply = rid ? await repo.findComment(ctx.db, rid) : undefined;
     // the replied comment must be a live comment of the same post
-    if (!reply || reply.status !== repo.COMMENT_STATUS.available || reply.object_id !== post.id) throw badRequest('error.comment.not_found');
+    if (!reply || reply.status !== repo.COMMENT_STATUS.available || reply.object_id !== post.id)
+      throw badRequest('error.comment.not_found');
   }
   const { html, mentioned } = await renderComment(ctx.db, input.original_text, input.mention_username_list);
   if (isBlankHtml(html)) throw fieldError('error.comment.content_cannot_empty', 'original_text');
@@ -170,14 +192,29 @@ export async function addComment(ctx: AppContext, session: SessionUser, input: A
         now,
       });
       if (post.type === 'answer') await repo.recountAnswerComments(trx, post.id);
-      await recordTimeline(trx, { userId: uid, objectId: cid, originalObjectId: post.id, key: post.type === 'question' ? 'question.commented' : 'answer.commented', now });
+      await recordTimeline(trx, {
+        userId: uid,
+        objectId: cid,
+        originalObjectId: post.id,
+        key: post.type === 'question' ? 'question.commented' : 'answer.commented',
+        now,
+      });
       return cid;
     }),
   );
   await ctx.captcha.count('comment', String(uid));
   const row = (await repo.findComment(ctx.db, id))!;
   const [comment] = await presentMany(ctx, session, [row]);
-  ctx.events.emit({ type: 'comment.created', commentId: id, objectId: post.id, questionId: post.questionId, userId: uid, objectOwnerId: post.ownerId, replyUserId: row.reply_user_id, mentionedUserIds: mentioned.map((u) => u.id) });
+  ctx.events.emit({
+    type: 'comment.created',
+    commentId: id,
+    objectId: post.id,
+    questionId: post.questionId,
+    userId: uid,
+    objectOwnerId: post.ownerId,
+    replyUserId: row.reply_user_id,
+    mentionedUserIds: mentioned.map((u) => u.id),
+  });
   return {
     comment,
     created: {
@@ -225,7 +262,15 @@ export async function removeComment(ctx: AppContext, session: SessionUser, input
     if (objectTypeOf(c.object_id) === OBJECT_TYPE.answer) await repo.recountAnswerComments(trx, c.object_id);
   });
   await ctx.captcha.count('delete', uid);
-  ctx.events.emit({ type: 'post.status', objectId: c.id, objectType: 'comment', action: 'deleted', byUserId: session.user.id, ownerId: c.user_id, questionId: c.question_id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: c.id,
+    objectType: 'comment',
+    action: 'deleted',
+    byUserId: session.user.id,
+    ownerId: c.user_id,
+    questionId: c.question_id,
+  });
 }
 
 /** GET comment: one available comment whose post the viewer may see. */
@@ -241,7 +286,12 @@ export async function getComment(ctx: AppContext, session: SessionUser | undefin
 export async function commentPage(ctx: AppContext, session: SessionUser | undefined, q: CommentPageQuery) {
   const post = await findPost(ctx.db, q.object_id);
   if (!post || !postVisible(post, session)) throw notFound('error.object.not_found');
-  const { count, rows } = await repo.pageObjectComments(ctx.db, { objectId: post.id, order: q.query_cond, page: q.page, pageSize: q.page_size });
+  const { count, rows } = await repo.pageObjectComments(ctx.db, {
+    objectId: post.id,
+    order: q.query_cond,
+    page: q.page,
+    pageSize: q.page_size,
+  });
   const wanted = q.comment_id ? decodeId(q.comment_id) : null;
   if (wanted) {
     const at = rows.findIndex((r) => r.id === wanted);
@@ -252,7 +302,12 @@ export async function commentPage(ctx: AppContext, session: SessionUser | undefi
 }
 
 /** GET personal/comment/page: a user's available comments, newest first, with their posts' titles. */
-export async function personalCommentPage(ctx: AppContext, session: SessionUser | undefined, q: PersonalCommentPageQuery, lang: LanguageCode) {
+export async function personalCommentPage(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  q: PersonalCommentPageQuery,
+  lang: LanguageCode,
+) {
   let userId: number;
   if (q.username) {
     const user = await findUserByUsername(ctx.db, q.username);
@@ -264,7 +319,13 @@ export async function personalCommentPage(ctx: AppContext, session: SessionUser 
     throw notFound('error.user.not_found');
   }
   const { count, rows } = await repo.pageUserComments(ctx.db, { userId, page: q.page, pageSize: q.page_size });
-  const [heads, seo] = await Promise.all([repo.questionHeads(ctx.db, rows.map((r) => r.question_id)), ctx.settings.get('seo')]);
+  const [heads, seo] = await Promise.all([
+    repo.questionHeads(
+      ctx.db,
+      rows.map((r) => r.question_id),
+    ),
+    ctx.settings.get('seo'),
+  ]);
   const list = rows.map((c) => {
     const onAnswer = objectTypeOf(c.object_id) === OBJECT_TYPE.answer;
     const head = heads.get(c.question_id);

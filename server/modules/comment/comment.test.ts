@@ -22,8 +22,14 @@ beforeEach(async () => {
   asker = await makeUser(app);
   answerer = await makeUser(app);
   await writeConfigValue(app.lantern.ctx.db, 'rank.tag.add', '1');
-  qid = (await app.call('POST', `${V1}/question`, { token: asker.token, body: { title: 'A question to comment on', content: 'Please comment on this question.', tags: [{ slug_name: 'help' }] } })).body.data.id;
-  aid = (await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: qid, content: 'An answer to comment on.' } })).body.data.info.id;
+  qid = (
+    await app.call('POST', `${V1}/question`, {
+      token: asker.token,
+      body: { title: 'A question to comment on', content: 'Please comment on this question.', tags: [{ slug_name: 'help' }] },
+    })
+  ).body.data.id;
+  aid = (await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: qid, content: 'An answer to comment on.' } }))
+    .body.data.info.id;
 });
 afterEach(async () => app.stop());
 
@@ -34,14 +40,19 @@ async function comment(token: string, objectId: string, text: string, extra: Rec
   if (r.status !== 200) throw new Error(`comment failed: ${JSON.stringify(r.body)}`);
   return r.body.data.comment_id;
 }
-const usernameOf = async (id: number) => (await db().selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
+const usernameOf = async (id: number) =>
+  (await db().selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
 const page = async (query: string, token?: string) => app.call('GET', `${V1}/comment/page?${query}`, { token });
 const ids = (r: { body: { data: { list: { comment_id: string }[] } } }) => r.body.data.list.map((c) => c.comment_id);
 
 describe('POST /answer/api/v1/comment', () => {
   it('adds a comment to a question: rendered markdown, author fields, timeline entry, no activity bump', async () => {
     const u = await makeUser(app, { name: 'Carol Commenter' });
-    const before = await db().selectFrom('question').select(['post_update_time', 'updated_at']).where('id', '=', qid).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('question')
+      .select(['post_update_time', 'updated_at'])
+      .where('id', '=', qid)
+      .executeTakeFirstOrThrow();
     const r = await post(u.token, { object_id: qid, original_text: 'This is **bold** and `code`.' });
     expect(r.status).toBe(200);
     const c = r.body.data;
@@ -68,7 +79,11 @@ describe('POST /answer/api/v1/comment', () => {
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toMatchObject({ activity_type: ACTIVITY_TYPE['question.commented'], original_object_id: qid, user_id: u.id });
     // the reference's post_update_time moves on edits and answers only, not on comments
-    const after = await db().selectFrom('question').select(['post_update_time', 'updated_at']).where('id', '=', qid).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('question')
+      .select(['post_update_time', 'updated_at'])
+      .where('id', '=', qid)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -80,7 +95,11 @@ describe('POST /answer/api/v1/comment', () => {
     expect(row.question_id).toBe(qid);
     await comment(answerer.token, aid, 'You are welcome.');
     expect((await db().selectFrom('answer').select('comment_count').where('id', '=', aid).executeTakeFirstOrThrow()).comment_count).toBe(2);
-    const act = await db().selectFrom('activity').select(['activity_type', 'original_object_id']).where('object_id', '=', r.body.data.comment_id).executeTakeFirstOrThrow();
+    const act = await db()
+      .selectFrom('activity')
+      .select(['activity_type', 'original_object_id'])
+      .where('object_id', '=', r.body.data.comment_id)
+      .executeTakeFirstOrThrow();
     expect(act).toEqual({ activity_type: ACTIVITY_TYPE['answer.commented'], original_object_id: aid });
   });
 
@@ -88,8 +107,17 @@ describe('POST /answer/api/v1/comment', () => {
     const first = await comment(answerer.token, qid, 'What do you mean exactly?');
     const r = await post(asker.token, { object_id: qid, original_text: 'I mean the first thing.', reply_comment_id: first });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ reply_comment_id: first, reply_user_id: String(answerer.id), reply_username: await usernameOf(answerer.id), reply_user_status: 'normal' });
-    const unknown = await post(asker.token, { object_id: qid, original_text: 'Replying to nothing.', reply_comment_id: '10070000000099999' });
+    expect(r.body.data).toMatchObject({
+      reply_comment_id: first,
+      reply_user_id: String(answerer.id),
+      reply_username: await usernameOf(answerer.id),
+      reply_user_status: 'normal',
+    });
+    const unknown = await post(asker.token, {
+      object_id: qid,
+      original_text: 'Replying to nothing.',
+      reply_comment_id: '10070000000099999',
+    });
     expect(unknown.body).toMatchObject({ code: 400, reason: 'error.comment.not_found' });
     const other = await post(asker.token, { object_id: aid, original_text: 'Replying across posts.', reply_comment_id: first });
     expect(other.body).toMatchObject({ code: 400, reason: 'error.comment.not_found' });
@@ -113,7 +141,11 @@ describe('POST /answer/api/v1/comment', () => {
     expect(html.match(/href="\/users\/bob"/g)).toHaveLength(2);
     expect(html).not.toContain('/users/ghost');
     expect(r.body.data.original_text).toBe(text);
-    const stored = await db().selectFrom('comment').select(['original_text', 'parsed_text']).where('id', '=', r.body.data.comment_id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('comment')
+      .select(['original_text', 'parsed_text'])
+      .where('id', '=', r.body.data.comment_id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ original_text: text, parsed_text: html });
   });
 
@@ -129,8 +161,19 @@ describe('POST /answer/api/v1/comment', () => {
       mention_username_list: ['bob', 'nobody-at-all'],
     });
     expect(resp.parsed_text).toContain('<a href="/users/amy">@amy</a>');
-    expect(created).toMatchObject({ commentId: resp.comment_id, objectId: aid, objectType: 'answer', questionId: qid, objectOwnerId: answerer.id, authorId: asker.id, replyUserId: null });
-    expect(created.mentionedUsers).toEqual([{ id: amy.id, username: 'amy' }, { id: bob.id, username: 'bob' }]);
+    expect(created).toMatchObject({
+      commentId: resp.comment_id,
+      objectId: aid,
+      objectType: 'answer',
+      questionId: qid,
+      objectOwnerId: answerer.id,
+      authorId: asker.id,
+      replyUserId: null,
+    });
+    expect(created.mentionedUsers).toEqual([
+      { id: amy.id, username: 'amy' },
+      { id: bob.id, username: 'bob' },
+    ]);
   });
 
   it.each([
@@ -140,7 +183,11 @@ describe('POST /answer/api/v1/comment', () => {
     [{ object_id: 'x', original_text: 'a' }, 'original_text', 'Comment must be at 2-600 characters in length.'],
     [{ object_id: 'x', original_text: 'a'.repeat(601) }, 'original_text', 'Comment must be at 2-600 characters in length.'],
     [{ object_id: 'x', original_text: 42 }, 'original_text', 'Comment is not valid.'],
-    [{ object_id: 'x', original_text: 'Fine text', mention_username_list: 'bob' }, 'mention_username_list', 'Mention username list is not valid.'],
+    [
+      { object_id: 'x', original_text: 'Fine text', mention_username_list: 'bob' },
+      'mention_username_list',
+      'Mention username list is not valid.',
+    ],
     [{ object_id: 'x', original_text: 'Fine text', reply_comment_id: 7 }, 'reply_comment_id', 'Reply comment id is not valid.'],
   ])('refuses %j on %s', async (body, field, message) => {
     const r = await post(asker.token, body);
@@ -156,18 +203,30 @@ describe('POST /answer/api/v1/comment', () => {
 
   it('refuses text whose HTML is empty', async () => {
     const r = await post(asker.token, { object_id: qid, original_text: '<!-- just a comment -->' });
-    expect(r.body).toMatchObject({ code: 400, reason: 'error.comment.content_cannot_empty', data: [{ error_field: 'original_text', error_msg: 'Comment content cannot be empty.' }] });
+    expect(r.body).toMatchObject({
+      code: 400,
+      reason: 'error.comment.content_cannot_empty',
+      data: [{ error_field: 'original_text', error_msg: 'Comment content cannot be empty.' }],
+    });
   });
 
   it('needs an active account with the comment.add privilege', async () => {
     expect((await post(undefined, { object_id: qid, original_text: 'Anonymous comment' })).status).toBe(401);
     const inactive = await makeUser(app, { mailStatus: 2 });
-    expect((await post(inactive.token, { object_id: qid, original_text: 'Unverified comment' })).body).toMatchObject({ code: 403, reason: 'error.email.need_to_be_verified', data: { type: 'inactive' } });
+    expect((await post(inactive.token, { object_id: qid, original_text: 'Unverified comment' })).body).toMatchObject({
+      code: 403,
+      reason: 'error.email.need_to_be_verified',
+      data: { type: 'inactive' },
+    });
     const suspended = await makeUser(app, { status: 9 });
     expect((await post(suspended.token, { object_id: qid, original_text: 'Suspended comment' })).body.reason).toBe('error.user.suspended');
     await writeConfigValue(db(), 'rank.comment.add', '5');
     const low = await post(asker.token, { object_id: qid, original_text: 'Not enough reputation' });
-    expect(low.body).toMatchObject({ code: 403, reason: 'error.rank.no_enough_rank_to_operate', msg: 'You need at least 5 reputation to do this.' });
+    expect(low.body).toMatchObject({
+      code: 403,
+      reason: 'error.rank.no_enough_rank_to_operate',
+      msg: 'You need at least 5 reputation to do this.',
+    });
     expect((await post(admin, { object_id: qid, original_text: 'Staff may always comment' })).status).toBe(200);
   });
 
@@ -179,14 +238,24 @@ describe('POST /answer/api/v1/comment', () => {
     await db().updateTable('question').set({ status: 2 }).where('id', '=', qid).execute();
     expect((await post(answerer.token, { object_id: qid, original_text: 'Closed, but comments are fine.' })).status).toBe(200);
     await db().updateTable('question').set({ status: 11 }).where('id', '=', qid).execute();
-    expect((await post(answerer.token, { object_id: qid, original_text: 'Pending question comment' })).body).toMatchObject({ code: 404, reason: 'error.object.not_found' });
+    expect((await post(answerer.token, { object_id: qid, original_text: 'Pending question comment' })).body).toMatchObject({
+      code: 404,
+      reason: 'error.object.not_found',
+    });
     expect((await post(asker.token, { object_id: qid, original_text: 'My own pending question' })).status).toBe(200);
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
-    expect((await post(asker.token, { object_id: qid, original_text: 'On a deleted question' })).body).toMatchObject({ code: 400, reason: 'error.object.already_deleted' });
-    expect((await post(asker.token, { object_id: aid, original_text: 'On an answer of a deleted question' })).body.reason).toBe('error.object.already_deleted');
+    expect((await post(asker.token, { object_id: qid, original_text: 'On a deleted question' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.object.already_deleted',
+    });
+    expect((await post(asker.token, { object_id: aid, original_text: 'On an answer of a deleted question' })).body.reason).toBe(
+      'error.object.already_deleted',
+    );
     await db().updateTable('question').set({ status: 1 }).where('id', '=', qid).execute();
     await db().updateTable('answer').set({ status: 10 }).where('id', '=', aid).execute();
-    expect((await post(asker.token, { object_id: aid, original_text: 'On a deleted answer' })).body.reason).toBe('error.object.already_deleted');
+    expect((await post(asker.token, { object_id: aid, original_text: 'On a deleted answer' })).body.reason).toBe(
+      'error.object.already_deleted',
+    );
   });
 
   it('refuses the same comment twice within 5 minutes', async () => {
@@ -198,9 +267,22 @@ describe('POST /answer/api/v1/comment', () => {
   it('asks for a captcha when comments come too fast (action comment)', async () => {
     await writeConfigValue(db(), 'plugin.status', JSON.stringify({ lantern_captcha: true }));
     expect((await post(answerer.token, { object_id: qid, original_text: 'First quick comment' })).status).toBe(200);
-    const fast = await post(answerer.token, { object_id: qid, original_text: 'Second quick comment', captcha_id: 'nope', captcha_code: 'nope' });
-    expect(fast.body).toMatchObject({ code: 400, reason: 'error.object.captcha_verification_failed', data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }] });
-    const solved = await post(answerer.token, { object_id: qid, original_text: 'Second quick comment', ...(await captchaFor(app, 'comment', answerer.token)) });
+    const fast = await post(answerer.token, {
+      object_id: qid,
+      original_text: 'Second quick comment',
+      captcha_id: 'nope',
+      captcha_code: 'nope',
+    });
+    expect(fast.body).toMatchObject({
+      code: 400,
+      reason: 'error.object.captcha_verification_failed',
+      data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }],
+    });
+    const solved = await post(answerer.token, {
+      object_id: qid,
+      original_text: 'Second quick comment',
+      ...(await captchaFor(app, 'comment', answerer.token)),
+    });
     expect(solved.status).toBe(200);
     // staff are never asked
     await post(admin, { object_id: qid, original_text: 'Staff comment one' });
@@ -215,9 +297,21 @@ describe('GET /answer/api/v1/comment/page', () => {
     const c = await comment(admin, qid, 'Third comment here');
     const now = app.lantern.ctx.clock.now();
     // distinct creation times so the orders are observable
-    await db().updateTable('comment').set({ created_at: now - 30 }).where('id', '=', a).execute();
-    await db().updateTable('comment').set({ created_at: now - 20 }).where('id', '=', b).execute();
-    await db().updateTable('comment').set({ created_at: now - 10 }).where('id', '=', c).execute();
+    await db()
+      .updateTable('comment')
+      .set({ created_at: now - 30 })
+      .where('id', '=', a)
+      .execute();
+    await db()
+      .updateTable('comment')
+      .set({ created_at: now - 20 })
+      .where('id', '=', b)
+      .execute();
+    await db()
+      .updateTable('comment')
+      .set({ created_at: now - 10 })
+      .where('id', '=', c)
+      .execute();
     return [a, b, c];
   }
 
@@ -270,7 +364,11 @@ describe('GET /answer/api/v1/comment/page', () => {
       { action: 'edit', name: 'Edit', type: 'edit' },
       { action: 'delete', name: 'Delete', type: 'reason' },
     ]);
-    await db().updateTable('comment').set({ created_at: app.lantern.ctx.clock.now() - 301 }).where('id', '=', mine).execute();
+    await db()
+      .updateTable('comment')
+      .set({ created_at: app.lantern.ctx.clock.now() - 301 })
+      .where('id', '=', mine)
+      .execute();
     expect((await actions(answerer.token)).member_actions.map((x: { action: string }) => x.action)).toEqual(['report', 'delete']);
     expect((await actions(admin)).member_actions.map((x: { action: string }) => x.action)).toEqual(['report', 'edit', 'delete']);
   });
@@ -306,13 +404,21 @@ describe('GET /answer/api/v1/comment', () => {
     const id = await comment(answerer.token, aid, 'Look at **this** one');
     const r = await app.call('GET', `${V1}/comment?id=${id}`, { token: answerer.token });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ comment_id: id, object_id: aid, parsed_text: '<p>Look at <strong>this</strong> one</p>', username: await usernameOf(answerer.id) });
+    expect(r.body.data).toMatchObject({
+      comment_id: id,
+      object_id: aid,
+      parsed_text: '<p>Look at <strong>this</strong> one</p>',
+      username: await usernameOf(answerer.id),
+    });
     expect(r.body.data.member_actions.map((x: { action: string }) => x.action)).toEqual(['report', 'edit', 'delete']);
     expect((await app.call('GET', `${V1}/comment?id=${encodeShortId(id)}`)).body.data.comment_id).toBe(id);
   });
 
   it('answers 404 for unknown and deleted comments and 400 without an id', async () => {
-    expect((await app.call('GET', `${V1}/comment?id=10070000000099999`)).body).toMatchObject({ code: 404, reason: 'error.comment.not_found' });
+    expect((await app.call('GET', `${V1}/comment?id=10070000000099999`)).body).toMatchObject({
+      code: 404,
+      reason: 'error.comment.not_found',
+    });
     const id = await comment(answerer.token, qid, 'Soon deleted');
     await db().updateTable('comment').set({ status: 10 }).where('id', '=', id).execute();
     expect((await app.call('GET', `${V1}/comment?id=${id}`)).body.reason).toBe('error.comment.not_found');
@@ -335,16 +441,31 @@ describe('PUT /answer/api/v1/comment', () => {
     const id = await comment(answerer.token, qid, 'Original wording');
     const r = await put(answerer.token, { comment_id: id, original_text: 'New _wording_ for @bob' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toEqual({ comment_id: id, original_text: 'New _wording_ for @bob', parsed_text: '<p>New <em>wording</em> for <a href="/users/bob">@bob</a></p>' });
+    expect(r.body.data).toEqual({
+      comment_id: id,
+      original_text: 'New _wording_ for @bob',
+      parsed_text: '<p>New <em>wording</em> for <a href="/users/bob">@bob</a></p>',
+    });
     const got = await app.call('GET', `${V1}/comment?id=${id}`);
     expect(got.body.data).toMatchObject({ original_text: 'New _wording_ for @bob', parsed_text: r.body.data.parsed_text });
   });
 
   it('refuses the author after 5 minutes, other users always; staff may edit at any time', async () => {
     const id = await comment(answerer.token, qid, 'Original wording');
-    expect((await put(asker.token, { comment_id: id, original_text: 'Not my comment' })).body).toMatchObject({ code: 403, reason: 'base.forbidden_error' });
-    await db().updateTable('comment').set({ created_at: app.lantern.ctx.clock.now() - 300 }).where('id', '=', id).execute();
-    expect((await put(answerer.token, { comment_id: id, original_text: 'Too late now' })).body).toMatchObject({ code: 400, reason: 'error.comment.cannot_edit_after_deadline', msg: 'The comment time has been too long to modify.' });
+    expect((await put(asker.token, { comment_id: id, original_text: 'Not my comment' })).body).toMatchObject({
+      code: 403,
+      reason: 'base.forbidden_error',
+    });
+    await db()
+      .updateTable('comment')
+      .set({ created_at: app.lantern.ctx.clock.now() - 300 })
+      .where('id', '=', id)
+      .execute();
+    expect((await put(answerer.token, { comment_id: id, original_text: 'Too late now' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.comment.cannot_edit_after_deadline',
+      msg: 'The comment time has been too long to modify.',
+    });
     expect((await put(admin, { comment_id: id, original_text: 'Admin fixes it' })).status).toBe(200);
     // the reference lets only admins past the owner check; moderators hold comment.edit too
     const mod = await makeUser(app, { roleId: 3 });
@@ -359,9 +480,17 @@ describe('PUT /answer/api/v1/comment', () => {
     expect((await put(undefined, { comment_id: id, original_text: 'Anonymous edit' })).status).toBe(401);
     const short = await put(answerer.token, { comment_id: id, original_text: 'x' });
     expect(short.body.data).toContainEqual({ error_field: 'original_text', error_msg: 'Comment must be at 2-600 characters in length.' });
-    expect((await put(answerer.token, { original_text: 'No id given' })).body.data).toContainEqual({ error_field: 'comment_id', error_msg: 'Comment id cannot be empty.' });
-    expect((await put(answerer.token, { comment_id: id, original_text: '<!-- -->' })).body.reason).toBe('error.comment.content_cannot_empty');
-    expect((await put(answerer.token, { comment_id: '10070000000099999', original_text: 'Unknown one' })).body).toMatchObject({ code: 404, reason: 'error.comment.not_found' });
+    expect((await put(answerer.token, { original_text: 'No id given' })).body.data).toContainEqual({
+      error_field: 'comment_id',
+      error_msg: 'Comment id cannot be empty.',
+    });
+    expect((await put(answerer.token, { comment_id: id, original_text: '<!-- -->' })).body.reason).toBe(
+      'error.comment.content_cannot_empty',
+    );
+    expect((await put(answerer.token, { comment_id: '10070000000099999', original_text: 'Unknown one' })).body).toMatchObject({
+      code: 404,
+      reason: 'error.comment.not_found',
+    });
     await db().updateTable('comment').set({ status: 10 }).where('id', '=', id).execute();
     expect((await put(answerer.token, { comment_id: id, original_text: 'Deleted one' })).status).toBe(404);
   });
@@ -397,19 +526,43 @@ describe('DELETE /answer/api/v1/comment', () => {
 });
 
 describe('GET /answer/api/v1/personal/comment/page', () => {
-  it('lists a user\'s comments newest first with their posts, hiding deleted ones', async () => {
+  it("lists a user's comments newest first with their posts, hiding deleted ones", async () => {
     const onQuestion = await comment(answerer.token, qid, 'On the question');
     const onAnswer = await comment(answerer.token, aid, 'On my own answer');
     const removed = await comment(answerer.token, qid, 'Soon removed');
-    await db().updateTable('comment').set({ created_at: app.lantern.ctx.clock.now() - 60 }).where('id', '=', onQuestion).execute();
+    await db()
+      .updateTable('comment')
+      .set({ created_at: app.lantern.ctx.clock.now() - 60 })
+      .where('id', '=', onQuestion)
+      .execute();
     await app.call('DELETE', `${V1}/comment`, { token: answerer.token, body: { comment_id: removed } });
     const name = await usernameOf(answerer.id);
     const r = await app.call('GET', `${V1}/personal/comment/page?username=${name}`);
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(2);
     expect(r.body.data.list).toEqual([
-      { comment_id: onAnswer, created_at: expect.any(Number), object_id: aid, question_id: qid, answer_id: aid, object_type: 'answer', title: 'A question to comment on', url_title: 'a-question-to-comment-on', content: '<p>On my own answer</p>' },
-      { comment_id: onQuestion, created_at: expect.any(Number), object_id: qid, question_id: qid, answer_id: '', object_type: 'question', title: 'A question to comment on', url_title: 'a-question-to-comment-on', content: '<p>On the question</p>' },
+      {
+        comment_id: onAnswer,
+        created_at: expect.any(Number),
+        object_id: aid,
+        question_id: qid,
+        answer_id: aid,
+        object_type: 'answer',
+        title: 'A question to comment on',
+        url_title: 'a-question-to-comment-on',
+        content: '<p>On my own answer</p>',
+      },
+      {
+        comment_id: onQuestion,
+        created_at: expect.any(Number),
+        object_id: qid,
+        question_id: qid,
+        answer_id: '',
+        object_type: 'question',
+        title: 'A question to comment on',
+        url_title: 'a-question-to-comment-on',
+        content: '<p>On the question</p>',
+      },
     ]);
     const second = await app.call('GET', `${V1}/personal/comment/page?username=${name}&page=2&page_size=1`);
     expect(second.body.data.list.map((c: { comment_id: string }) => c.comment_id)).toEqual([onQuestion]);
@@ -425,7 +578,10 @@ describe('GET /answer/api/v1/personal/comment/page', () => {
   });
 
   it('answers 404 for unknown users and for anonymous callers without a username', async () => {
-    expect((await app.call('GET', `${V1}/personal/comment/page?username=nobody-here`)).body).toMatchObject({ code: 404, reason: 'error.user.not_found' });
+    expect((await app.call('GET', `${V1}/personal/comment/page?username=nobody-here`)).body).toMatchObject({
+      code: 404,
+      reason: 'error.user.not_found',
+    });
     expect((await app.call('GET', `${V1}/personal/comment/page`)).status).toBe(404);
     expect((await app.call('GET', `${V1}/personal/comment/page?username=${'x'.repeat(101)}`)).status).toBe(400);
   });

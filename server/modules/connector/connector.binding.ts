@@ -11,7 +11,8 @@ export interface CodeBinding {
 /** Reads the binding an activation code's payload carries, if any. */
 export function bindingOfPayload(payload: Record<string, unknown>): CodeBinding | undefined {
   const b = payload.binding as Partial<CodeBinding> | undefined;
-  if (!b || typeof b !== 'object' || typeof b.provider !== 'string' || typeof b.external_id !== 'string' || !b.external_id) return undefined;
+  if (!b || typeof b !== 'object' || typeof b.provider !== 'string' || typeof b.external_id !== 'string' || !b.external_id)
+    return undefined;
   return { provider: b.provider, external_id: b.external_id, meta_info: typeof b.meta_info === 'string' ? b.meta_info : '' };
 }
 

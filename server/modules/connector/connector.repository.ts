@@ -90,7 +90,11 @@ const bindingType = (key: string) => `${BINDING_PREFIX}${hashToken(key).slice(0,
 
 /** Keeps a sign-in under a binding key until it expires. */
 export async function savePendingBinding(db: DbOrTrx, key: string, info: PendingBinding, expiresAt: number, now: number): Promise<void> {
-  await db.deleteFrom('site_info').where('type', 'like', `${BINDING_PREFIX}%`).where('updated_at', '<', now - 24 * 3600).execute();
+  await db
+    .deleteFrom('site_info')
+    .where('type', 'like', `${BINDING_PREFIX}%`)
+    .where('updated_at', '<', now - 24 * 3600)
+    .execute();
   await writeContent(db, bindingType(key), { info, expires_at: expiresAt }, now);
 }
 

@@ -136,8 +136,16 @@ async function activate(trx: DbOrTrx, user: UserRow, info: ExternalUserInfo, now
  * while registration is open, makes) the account and binds it; without an email the sign-in waits
  * under a binding key for the user to give one. Suspended and deleted accounts get the error page.
  */
-export async function externalLogin(ctx: AppContext, plugin: ConnectorPlugin, raw: ExternalUserInfo, lang: LanguageCode): Promise<ExternalLoginResult> {
-  const deny = (key: string): ExternalLoginResult => ({ errTitle: translate(lang, 'error.user.access_denied'), errMsg: translate(lang, key) });
+export async function externalLogin(
+  ctx: AppContext,
+  plugin: ConnectorPlugin,
+  raw: ExternalUserInfo,
+  lang: LanguageCode,
+): Promise<ExternalLoginResult> {
+  const deny = (key: string): ExternalLoginResult => ({
+    errTitle: translate(lang, 'error.user.access_denied'),
+    errMsg: translate(lang, key),
+  });
   const info: repo.PendingBinding = {
     provider: plugin.slug_name,
     external_id: clean(raw?.external_id, 128),
@@ -168,9 +176,14 @@ export async function externalLogin(ctx: AppContext, plugin: ConnectorPlugin, ra
         if (!login.allow_new_registrations) return deny('error.user.not_allowed_registration');
         user = (await findUserById(trx, await registerExternalUser(trx, { ...info, email: info.email }, now)))!;
       }
-      await repo.saveExternalLogin(trx, { provider: info.provider, external_id: info.external_id, user_id: user.id, meta_info: info.meta_info ?? '' }, now);
+      await repo.saveExternalLogin(
+        trx,
+        { provider: info.provider, external_id: info.external_id, user_id: user.id, meta_info: info.meta_info ?? '' },
+        now,
+      );
     }
-    if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= now)) return deny('error.user.suspended');
+    if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= now))
+      return deny('error.user.suspended');
     await activate(trx, user, info, now);
     return { accessToken: (await ctx.sessions.issue(user.id, trx)).accessToken };
   });
@@ -193,7 +206,16 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
     if (existing.status === USER_STATUS.deleted) throw badRequest('error.user.not_found');
     const code = await ctx.db.transaction().execute(async (trx) => {
       await repo.deletePendingBinding(trx, input.binding_key);
-      return issueCode(trx, existing.id, 'activation', { e_mail: existing.e_mail, binding: { provider: pending.provider, external_id: pending.external_id, meta_info: pending.meta_info ?? '' } }, now);
+      return issueCode(
+        trx,
+        existing.id,
+        'activation',
+        {
+          e_mail: existing.e_mail,
+          binding: { provider: pending.provider, external_id: pending.external_id, meta_info: pending.meta_info ?? '' },
+        },
+        now,
+      );
     });
     await sendAccountMail(ctx, 'activation', existing.e_mail, `${base}/users/account-activation?code=${code}`, meta.lang);
     return { email_exist_and_must_be_confirmed: false, access_token: '' };
@@ -204,7 +226,11 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw fieldError('error.email.duplicate', 'email');
     const id = await registerExternalUser(trx, { ...pending, email }, now);
-    await repo.saveExternalLogin(trx, { provider: pending.provider, external_id: pending.external_id, user_id: id, meta_info: pending.meta_info ?? '' }, now);
+    await repo.saveExternalLogin(
+      trx,
+      { provider: pending.provider, external_id: pending.external_id, user_id: id, meta_info: pending.meta_info ?? '' },
+      now,
+    );
     await repo.deletePendingBinding(trx, input.binding_key);
     const code = await issueCode(trx, id, 'activation', { e_mail: email }, now);
     return { code, token: (await ctx.sessions.issue(id, trx)).accessToken };
@@ -217,7 +243,9 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
 export async function userConnectors(ctx: AppContext, session: SessionUser, origin: string) {
   const site = await linkBase(ctx, origin);
   const mine = await repo.userExternalLogins(ctx.db, session.user.id);
-  return (await connectors(ctx)).map((c) => presentUserConnector(c.plugin, site, mine.find((l) => l.provider === c.plugin.slug_name)?.external_id));
+  return (await connectors(ctx)).map((c) =>
+    presentUserConnector(c.plugin, site, mine.find((l) => l.provider === c.plugin.slug_name)?.external_id),
+  );
 }
 
 /** DELETE connector/user/unbinding: an account without a password keeps its last way in. */

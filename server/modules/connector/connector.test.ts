@@ -31,7 +31,8 @@ const fake: ConnectorPlugin = {
   defaultEnabled: true,
   logoSvg: '<svg></svg>',
   configFields: [{ name: 'client_id', type: 'input', title: 'Client id', default: 'cid-1' }],
-  sender: ({ config }, receiver) => `https://auth.example.com/authorize?client_id=${String(config.client_id)}&redirect_uri=${encodeURIComponent(receiver)}`,
+  sender: ({ config }, receiver) =>
+    `https://auth.example.com/authorize?client_id=${String(config.client_id)}&redirect_uri=${encodeURIComponent(receiver)}`,
   receiver: async ({ query }) => {
     if (query.code === 'refused') throw new Error('the platform said no');
     return JSON.parse(Buffer.from(query.code ?? '', 'base64url').toString('utf8')) as ExternalUserInfo;
@@ -83,12 +84,18 @@ describe('with no connector installed (the reference without plugins)', () => {
     const inactive = await makeUser(app, { mailStatus: 2 });
     expect((await app.call('GET', `${V1}/connector/user/info`, { token: inactive.token })).status).toBe(403);
     const u = await makeUser(app);
-    expect((await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: { external_id: 'not-bound' } })).body).toMatchObject({ code: 200, data: null });
+    expect(
+      (await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: { external_id: 'not-bound' } })).body,
+    ).toMatchObject({ code: 200, data: null });
     await app.lantern.ctx.db.updateTable('user').set({ pass: '' }).where('id', '=', u.id).execute();
     const r = await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: { external_id: 'not-bound' } });
     expect(r.body).toMatchObject({ code: 400, reason: 'error.user.external_login_unbinding_forbidden' });
-    expect((await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: {} })).body.data).toEqual([{ error_field: 'external_id', error_msg: 'External account cannot be empty.' }]);
-    expect((await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: { external_id: 'e'.repeat(129) } })).body.data).toEqual([{ error_field: 'external_id', error_msg: 'External account up to 128 characters.' }]);
+    expect((await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: {} })).body.data).toEqual([
+      { error_field: 'external_id', error_msg: 'External account cannot be empty.' },
+    ]);
+    expect(
+      (await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: u.token, body: { external_id: 'e'.repeat(129) } })).body.data,
+    ).toEqual([{ error_field: 'external_id', error_msg: 'External account up to 128 characters.' }]);
   });
 });
 
@@ -96,7 +103,9 @@ describe('a connector registered in code', () => {
   beforeEach(() => pluginRegistry(app.lantern.ctx).register(fake));
 
   it('is listed and starts the round trip', async () => {
-    expect((await app.call('GET', `${V1}/connector/info`)).body.data).toEqual([{ name: 'Fake OAuth', icon: '<svg></svg>', link: `${SITE}${V1}/connector/login/fake_oauth` }]);
+    expect((await app.call('GET', `${V1}/connector/info`)).body.data).toEqual([
+      { name: 'Fake OAuth', icon: '<svg></svg>', link: `${SITE}${V1}/connector/login/fake_oauth` },
+    ]);
     const r = await app.call('GET', `${V1}/connector/login/fake_oauth`);
     expect(r.status).toBe(302);
     const to = new URL(r.headers.get('location')!);
@@ -106,14 +115,30 @@ describe('a connector registered in code', () => {
   });
 
   it('signs a new person up from the platform’s email and logs them in next time', async () => {
-    const location = await callback({ external_id: 'ext-1', display_name: 'Platform Pat', username: 'pat', email: 'Pat@Example.com', avatar: 'https://img.example.com/p.png' });
+    const location = await callback({
+      external_id: 'ext-1',
+      display_name: 'Platform Pat',
+      username: 'pat',
+      email: 'Pat@Example.com',
+      avatar: 'https://img.example.com/p.png',
+    });
     expect(location).toMatch(new RegExp(`^${SITE}/users/auth-landing\\?access_token=[0-9a-f]{64}$`));
     const user = await me(tokenOf(location));
-    expect(user).toMatchObject({ display_name: 'Platform Pat', username: 'pat', e_mail: 'pat@example.com', mail_status: 1, rank: 1, have_password: false, avatar: { type: 'custom', custom: 'https://img.example.com/p.png' } });
+    expect(user).toMatchObject({
+      display_name: 'Platform Pat',
+      username: 'pat',
+      e_mail: 'pat@example.com',
+      mail_status: 1,
+      rank: 1,
+      have_password: false,
+      avatar: { type: 'custom', custom: 'https://img.example.com/p.png' },
+    });
     const again = await me(tokenOf(await callback({ external_id: 'ext-1', email: 'other@example.com' })));
     expect(again.id).toBe(user.id);
     const bound = await app.call('GET', `${V1}/connector/user/info`, { token: tokenOf(location) });
-    expect(bound.body.data).toEqual([{ name: 'Fake OAuth', icon: '<svg></svg>', link: `${SITE}${V1}/connector/login/fake_oauth`, binding: true, external_id: 'ext-1' }]);
+    expect(bound.body.data).toEqual([
+      { name: 'Fake OAuth', icon: '<svg></svg>', link: `${SITE}${V1}/connector/login/fake_oauth`, binding: true, external_id: 'ext-1' },
+    ]);
     // the only way in of a password-less account stays
     const unbind = await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: tokenOf(location), body: { external_id: 'ext-1' } });
     expect(unbind.body.reason).toBe('error.user.external_login_unbinding_forbidden');
@@ -124,7 +149,10 @@ describe('a connector registered in code', () => {
     const user = await me(tokenOf(await callback({ external_id: 'ext-2', email: 'known@example.com' })));
     expect(user).toMatchObject({ id: String(u.id), mail_status: 1, rank: 1 });
     expect(await userExternalLogins(app.lantern.ctx.db, u.id)).toMatchObject([{ provider: 'fake_oauth', external_id: 'ext-2' }]);
-    const unbind = await app.call('DELETE', `${V1}/connector/user/unbinding`, { token: tokenOf(await callback({ external_id: 'ext-2' })), body: { external_id: 'ext-2' } });
+    const unbind = await app.call('DELETE', `${V1}/connector/user/unbinding`, {
+      token: tokenOf(await callback({ external_id: 'ext-2' })),
+      body: { external_id: 'ext-2' },
+    });
     expect(unbind.status).toBe(200);
     expect(await userExternalLogins(app.lantern.ctx.db, u.id)).toEqual([]);
   });
@@ -140,7 +168,9 @@ describe('a connector registered in code', () => {
     const code = linkIn((await smtp.waitFor('given@example.com')).raw, '/users/account-activation?code=').searchParams.get('code');
     expect((await app.call('POST', `${V1}/user/email/verification`, { body: { code } })).body.data).toMatchObject({ mail_status: 1 });
     // the key is used up, and the platform account now logs straight in
-    expect((await app.call('POST', `${V1}/connector/binding/email`, { body: { binding_key: key, email: 'given@example.com' } })).body.reason).toBe('error.user.not_found');
+    expect(
+      (await app.call('POST', `${V1}/connector/binding/email`, { body: { binding_key: key, email: 'given@example.com' } })).body.reason,
+    ).toBe('error.user.not_found');
     expect((await me(tokenOf(await callback({ external_id: 'ext-3' })))).e_mail).toBe('given@example.com');
   });
 
@@ -149,7 +179,9 @@ describe('a connector registered in code', () => {
     const key = new URL(await callback({ external_id: 'ext-4' })).searchParams.get('binding_key')!;
     const warn = await app.call('POST', `${V1}/connector/binding/email`, { body: { binding_key: key, email: 'owner@example.com' } });
     expect(warn.body.data).toEqual({ email_exist_and_must_be_confirmed: true, access_token: '' });
-    const must = await app.call('POST', `${V1}/connector/binding/email`, { body: { binding_key: key, email: 'owner@example.com', must: true } });
+    const must = await app.call('POST', `${V1}/connector/binding/email`, {
+      body: { binding_key: key, email: 'owner@example.com', must: true },
+    });
     expect(must.body.data).toEqual({ email_exist_and_must_be_confirmed: false, access_token: '' });
     expect(await allExternalLogins(app.lantern.ctx.db)).toEqual([]);
     const code = linkIn((await smtp.waitFor('owner@example.com')).raw, '/users/account-activation?code=').searchParams.get('code');

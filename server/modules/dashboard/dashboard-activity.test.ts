@@ -17,13 +17,37 @@ const get = async () => (await app.call('GET', URL_, { token: admin })).body.dat
 
 async function question(userId: number, createdAt: number) {
   const id = await newObjectId(db(), OBJECT_TYPE.question);
-  await db().insertInto('question').values({ id, user_id: userId, title: 'Activity question', original_text: 'x', parsed_text: '<p>x</p>', post_update_time: createdAt, created_at: createdAt, updated_at: createdAt }).execute();
+  await db()
+    .insertInto('question')
+    .values({
+      id,
+      user_id: userId,
+      title: 'Activity question',
+      original_text: 'x',
+      parsed_text: '<p>x</p>',
+      post_update_time: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
   return id;
 }
 
 async function answer(questionId: string, userId: number, createdAt: number) {
   const id = await newObjectId(db(), OBJECT_TYPE.answer);
-  await db().insertInto('answer').values({ id, question_id: questionId, user_id: userId, original_text: 'a', parsed_text: '<p>a</p>', status: 1, created_at: createdAt, updated_at: createdAt }).execute();
+  await db()
+    .insertInto('answer')
+    .values({
+      id,
+      question_id: questionId,
+      user_id: userId,
+      original_text: 'a',
+      parsed_text: '<p>a</p>',
+      status: 1,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
 }
 
 describe('GET dashboard/activity', () => {
@@ -50,7 +74,11 @@ describe('GET dashboard/activity', () => {
     await answer(q, u.id, todayStart + 10);
     await answer(q, u.id, todayStart + 20);
     await answer(q, u.id, todayStart - 3 * 86400);
-    await db().updateTable('user').set({ created_at: todayStart - 2 * 86400 }).where('id', '=', u.id).execute();
+    await db()
+      .updateTable('user')
+      .set({ created_at: todayStart - 2 * 86400 })
+      .where('id', '=', u.id)
+      .execute();
     const data = await get();
     expect(data.time_zone).toBe('Asia/Tokyo');
     expect(data.days).toHaveLength(30);
@@ -60,7 +88,10 @@ describe('GET dashboard/activity', () => {
     expect(data.days[27]).toMatchObject({ questions: 0, users: 1 });
     expect(data.days[26]).toMatchObject({ answers: 1 });
     expect(data.days[0]).toMatchObject({ questions: 1 });
-    const totals = data.days.reduce((t: number[], d: { questions: number; answers: number }) => [t[0] + d.questions, t[1] + d.answers], [0, 0]);
+    const totals = data.days.reduce(
+      (t: number[], d: { questions: number; answers: number }) => [t[0] + d.questions, t[1] + d.answers],
+      [0, 0],
+    );
     expect(totals).toEqual([3, 3]);
     // consecutive dates, one per day
     for (let i = 1; i < 30; i++) expect(Date.parse(data.days[i].date) - Date.parse(data.days[i - 1].date)).toBe(86400 * 1000);

@@ -19,30 +19,66 @@ export async function questionCounts(db: DbOrTrx): Promise<{ total: number; unan
 
 /** Available answers. */
 export async function answerCount(db: DbOrTrx): Promise<number> {
-  return count(db.selectFrom('answer').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')));
+  return count(
+    db
+      .selectFrom('answer')
+      .where('status', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
 }
 
 /** Available comments. */
 export async function commentCount(db: DbOrTrx): Promise<number> {
-  return count(db.selectFrom('comment').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n')));
+  return count(
+    db
+      .selectFrom('comment')
+      .where('status', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
 }
 
 /** Accounts that are not deleted (available and suspended, as the reference counts). */
 export async function userCount(db: DbOrTrx): Promise<number> {
-  return count(db.selectFrom('user').where('status', 'in', [1, 9]).select((eb) => eb.fn.countAll<number>().as('n')));
+  return count(
+    db
+      .selectFrom('user')
+      .where('status', 'in', [1, 9])
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
 }
 
 /** Votes in force: activity rows of the given vote types that are not cancelled. */
 export async function voteCount(db: DbOrTrx, activityTypes: number[]): Promise<number> {
-  return count(db.selectFrom('activity').where('activity_type', 'in', activityTypes).where('cancelled', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')));
+  return count(
+    db
+      .selectFrom('activity')
+      .where('activity_type', 'in', activityTypes)
+      .where('cancelled', '=', 0)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
 }
 
 /** Everything waiting for a moderator: queued posts, open flags and suggested edits. */
 export async function pendingReviewCount(db: DbOrTrx): Promise<number> {
   const [queued, flags, edits] = await Promise.all([
-    count(db.selectFrom('review').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
-    count(db.selectFrom('report').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
-    count(db.selectFrom('revision').where('status', '=', 1).select((eb) => eb.fn.countAll<number>().as('n'))),
+    count(
+      db
+        .selectFrom('review')
+        .where('status', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    count(
+      db
+        .selectFrom('report')
+        .where('status', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    count(
+      db
+        .selectFrom('revision')
+        .where('status', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
   return queued + flags + edits;
 }
@@ -51,7 +87,12 @@ export async function pendingReviewCount(db: DbOrTrx): Promise<number> {
  * Rows of a table created since `since` (unix seconds), counted per day: day n is the one holding
  * the seconds [n * 86400 - offset, (n + 1) * 86400 - offset), `offset` being the site's time zone offset.
  */
-export async function createdPerDay(db: DbOrTrx, table: 'question' | 'answer' | 'user', since: number, offset: number): Promise<Map<number, number>> {
+export async function createdPerDay(
+  db: DbOrTrx,
+  table: 'question' | 'answer' | 'user',
+  since: number,
+  offset: number,
+): Promise<Map<number, number>> {
   // integer arithmetic (a bound number may arrive as a real): the offset is a whole number written into the query
   const day = sql<number>`(created_at + ${sql.lit(Math.trunc(offset))}) / 86400`;
   const rows = await db

@@ -49,7 +49,12 @@ export async function dashboard(ctx: AppContext) {
   // a GET that writes, kept on purpose: it only lifts suspensions whose end has passed (idempotent),
   // so the figures agree with login, which already lets such a user in
   await liftExpiredSuspensions(ctx.db, now);
-  const voteTypes = [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['answer.vote_up'], ACTIVITY_TYPE['answer.vote_down']];
+  const voteTypes = [
+    ACTIVITY_TYPE['question.vote_up'],
+    ACTIVITY_TYPE['question.vote_down'],
+    ACTIVITY_TYPE['answer.vote_up'],
+    ACTIVITY_TYPE['answer.vote_down'],
+  ];
   const [questions, answers, comments, votes, users, pending, smtp, general, iface, login, storageBytes] = await Promise.all([
     repo.questionCounts(ctx.db),
     repo.answerCount(ctx.db),
@@ -90,7 +95,14 @@ export async function dashboard(ctx: AppContext) {
 export function zoneOffsetSeconds(timeZone: string, atSeconds: number): number {
   try {
     const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     }).formatToParts(new Date(atSeconds * 1000));
     const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) / 1000 - atSeconds;
@@ -139,7 +151,12 @@ export async function dashboardActivity(ctx: AppContext) {
   ]);
   const days = [];
   for (let d = first; d <= today; d++) {
-    days.push({ date: new Date(d * 86400 * 1000).toISOString().slice(0, 10), questions: questions.get(d) ?? 0, answers: answers.get(d) ?? 0, users: users.get(d) ?? 0 });
+    days.push({
+      date: new Date(d * 86400 * 1000).toISOString().slice(0, 10),
+      questions: questions.get(d) ?? 0,
+      answers: answers.get(d) ?? 0,
+      users: users.get(d) ?? 0,
+    });
   }
   const databaseBytes = ctx.dialect.sizeBytes();
   return {

@@ -16,29 +16,84 @@ const URL_ = '/answer/admin/api/dashboard';
 const db = () => app.lantern.ctx.db;
 const info = async () => (await app.call('GET', URL_, { token: admin })).body.data.info;
 
-async function question(userId: number, patch: { status?: number; show?: number; answer_count?: number; accepted_answer_id?: string } = {}) {
+async function question(
+  userId: number,
+  patch: { status?: number; show?: number; answer_count?: number; accepted_answer_id?: string } = {},
+) {
   const id = await newObjectId(db(), OBJECT_TYPE.question);
   const t = app.lantern.ctx.clock.now();
-  await db().insertInto('question').values({ id, user_id: userId, title: 'Dashboard question', original_text: 'x', parsed_text: '<p>x</p>', post_update_time: t, created_at: t, updated_at: t, ...patch }).execute();
+  await db()
+    .insertInto('question')
+    .values({
+      id,
+      user_id: userId,
+      title: 'Dashboard question',
+      original_text: 'x',
+      parsed_text: '<p>x</p>',
+      post_update_time: t,
+      created_at: t,
+      updated_at: t,
+      ...patch,
+    })
+    .execute();
   return id;
 }
 
 async function answer(questionId: string, userId: number, status = 1) {
   const id = await newObjectId(db(), OBJECT_TYPE.answer);
   const t = app.lantern.ctx.clock.now();
-  await db().insertInto('answer').values({ id, question_id: questionId, user_id: userId, original_text: 'a', parsed_text: '<p>a</p>', status, created_at: t, updated_at: t }).execute();
+  await db()
+    .insertInto('answer')
+    .values({
+      id,
+      question_id: questionId,
+      user_id: userId,
+      original_text: 'a',
+      parsed_text: '<p>a</p>',
+      status,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
   return id;
 }
 
 async function comment(objectId: string, questionId: string, userId: number, status = 1) {
   const id = await newObjectId(db(), OBJECT_TYPE.comment);
   const t = app.lantern.ctx.clock.now();
-  await db().insertInto('comment').values({ id, user_id: userId, object_id: objectId, question_id: questionId, reply_user_id: null, reply_comment_id: null, original_text: 'c', parsed_text: '<p>c</p>', status, created_at: t, updated_at: t }).execute();
+  await db()
+    .insertInto('comment')
+    .values({
+      id,
+      user_id: userId,
+      object_id: objectId,
+      question_id: questionId,
+      reply_user_id: null,
+      reply_comment_id: null,
+      original_text: 'c',
+      parsed_text: '<p>c</p>',
+      status,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
 }
 
 async function activity(userId: number, objectId: string, type: number, cancelled = 0) {
   const t = app.lantern.ctx.clock.now();
-  await db().insertInto('activity').values({ user_id: userId, object_id: objectId, original_object_id: objectId, activity_type: type, cancelled, cancelled_at: null, created_at: t, updated_at: t }).execute();
+  await db()
+    .insertInto('activity')
+    .values({
+      user_id: userId,
+      object_id: objectId,
+      original_object_id: objectId,
+      activity_type: type,
+      cancelled,
+      cancelled_at: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
 }
 
 describe('GET dashboard', () => {
@@ -117,11 +172,36 @@ describe('GET dashboard', () => {
     const u = await makeUser(app);
     const q = await question(u.id);
     const t = app.lantern.ctx.clock.now();
-    await db().insertInto('review').values([{ user_id: u.id, object_id: q, object_type: 1, status: 1, created_at: t, updated_at: t }, { user_id: u.id, object_id: q, object_type: 1, status: 2, created_at: t, updated_at: t }]).execute();
+    await db()
+      .insertInto('review')
+      .values([
+        { user_id: u.id, object_id: q, object_type: 1, status: 1, created_at: t, updated_at: t },
+        { user_id: u.id, object_id: q, object_type: 1, status: 2, created_at: t, updated_at: t },
+      ])
+      .execute();
     for (const status of [1, 1, 2]) {
-      await db().insertInto('report').values({ id: await newObjectId(db(), OBJECT_TYPE.report), user_id: u.id, object_id: q, reported_user_id: u.id, object_type: 1, report_type: 57, status, created_at: t, updated_at: t }).execute();
+      await db()
+        .insertInto('report')
+        .values({
+          id: await newObjectId(db(), OBJECT_TYPE.report),
+          user_id: u.id,
+          object_id: q,
+          reported_user_id: u.id,
+          object_type: 1,
+          report_type: 57,
+          status,
+          created_at: t,
+          updated_at: t,
+        })
+        .execute();
     }
-    await db().insertInto('revision').values([{ user_id: u.id, object_type: 1, object_id: q, content: '{}', status: 1, created_at: t, updated_at: t }, { user_id: u.id, object_type: 1, object_id: q, content: '{}', status: 0, created_at: t, updated_at: t }]).execute();
+    await db()
+      .insertInto('revision')
+      .values([
+        { user_id: u.id, object_type: 1, object_id: q, content: '{}', status: 1, created_at: t, updated_at: t },
+        { user_id: u.id, object_type: 1, object_id: q, content: '{}', status: 0, created_at: t, updated_at: t },
+      ])
+      .execute();
     expect((await info()).report_count).toBe(4);
   });
 
@@ -135,7 +215,13 @@ describe('GET dashboard', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'a.png'), Buffer.alloc(1536));
     writeFileSync(join(app.dataDir, 'uploads', 'b.png'), Buffer.alloc(512));
-    expect(await info()).toMatchObject({ smtp: 'enabled', https: true, login_required: true, time_zone: 'Europe/Berlin', occupying_storage_space: '2.00KB' });
+    expect(await info()).toMatchObject({
+      smtp: 'enabled',
+      https: true,
+      login_required: true,
+      time_zone: 'Europe/Berlin',
+      occupying_storage_space: '2.00KB',
+    });
     await writeConfigValue(db(), 'email.config', '{not json');
     expect((await info()).smtp).toBe('disabled');
   });

@@ -5,7 +5,13 @@ import { CANCELLED } from '../../contract/enums.js';
 
 /** A user's follow row of an object (active or cancelled). */
 export async function findFollow(db: DbOrTrx, userId: number, objectId: string, type: number) {
-  return db.selectFrom('activity').select(['id', 'cancelled']).where('user_id', '=', userId).where('object_id', '=', objectId).where('activity_type', '=', type).executeTakeFirst();
+  return db
+    .selectFrom('activity')
+    .select(['id', 'cancelled'])
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('activity_type', '=', type)
+    .executeTakeFirst();
 }
 
 /** Starts (or revives) a follow; returns whether anything changed. */
@@ -17,7 +23,16 @@ export async function startFollow(db: DbOrTrx, userId: number, objectId: string,
   } else {
     await db
       .insertInto('activity')
-      .values({ created_at: now, updated_at: now, cancelled_at: null, user_id: userId, trigger_user_id: 0, object_id: objectId, original_object_id: objectId, activity_type: type })
+      .values({
+        created_at: now,
+        updated_at: now,
+        cancelled_at: null,
+        user_id: userId,
+        trigger_user_id: 0,
+        object_id: objectId,
+        original_object_id: objectId,
+        activity_type: type,
+      })
       .execute();
   }
   return true;
@@ -45,7 +60,14 @@ export async function countFollowers(db: DbOrTrx, objectId: string, type: number
 
 /** Ids a user actively follows, of one kind, oldest follow first. */
 export async function followedIds(db: DbOrTrx, userId: number, type: number): Promise<string[]> {
-  const rows = await db.selectFrom('activity').select('object_id').where('user_id', '=', userId).where('activity_type', '=', type).where('cancelled', '=', 0).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('activity')
+    .select('object_id')
+    .where('user_id', '=', userId)
+    .where('activity_type', '=', type)
+    .where('cancelled', '=', 0)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.object_id);
 }
 
@@ -71,14 +93,24 @@ export async function storeFollowCount(db: DbOrTrx, table: 'question' | 'tag' | 
 
 /** Moves the follows of one object to another; a user following both keeps one follow. */
 export async function moveFollowers(db: DbOrTrx, fromId: string, toId: string, type: number, now: number): Promise<void> {
-  const rows = await db.selectFrom('activity').select(['id', 'user_id', 'cancelled']).where('object_id', '=', fromId).where('activity_type', '=', type).execute();
+  const rows = await db
+    .selectFrom('activity')
+    .select(['id', 'user_id', 'cancelled'])
+    .where('object_id', '=', fromId)
+    .where('activity_type', '=', type)
+    .execute();
   for (const row of rows) {
     const existing = await findFollow(db, row.user_id, toId, type);
     if (!existing) {
-      await db.updateTable('activity').set({ object_id: toId, original_object_id: toId, updated_at: now }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('activity')
+        .set({ object_id: toId, original_object_id: toId, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
       continue;
     }
-    if (row.cancelled === CANCELLED.active && existing.cancelled === CANCELLED.cancelled) await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', existing.id).execute();
+    if (row.cancelled === CANCELLED.active && existing.cancelled === CANCELLED.cancelled)
+      await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', existing.id).execute();
     await db.deleteFrom('activity').where('id', '=', row.id).execute();
   }
 }

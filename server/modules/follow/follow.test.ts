@@ -10,7 +10,11 @@ beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
   admin = await adminToken(app);
-  const r = await call('POST', '/question', admin, { title: 'A question worth following', content: 'Follow me for updates.', tags: [{ slug_name: 'sqlite' }, { slug_name: 'backup' }] });
+  const r = await call('POST', '/question', admin, {
+    title: 'A question worth following',
+    content: 'Follow me for updates.',
+    tags: [{ slug_name: 'sqlite' }, { slug_name: 'backup' }],
+  });
   qid = r.body.data.id;
 });
 afterEach(async () => app.stop());
@@ -19,8 +23,15 @@ const V1 = '/answer/api/v1';
 const call = (method: string, path: string, token?: string, body?: unknown) => app.call(method, `${V1}${path}`, { token, body });
 const db = () => app.lantern.ctx.db;
 const follow = (token: string, body: unknown) => call('POST', '/follow', token, body);
-const tagId = async (slug: string) => (await db().selectFrom('tag').select('id').where('slug_name', '=', slug).executeTakeFirstOrThrow()).id;
-const followRows = (objectId: string) => db().selectFrom('activity').select(['user_id', 'activity_type', 'cancelled', 'original_object_id']).where('object_id', '=', objectId).where('activity_type', 'in', [24, 32, 35]).execute();
+const tagId = async (slug: string) =>
+  (await db().selectFrom('tag').select('id').where('slug_name', '=', slug).executeTakeFirstOrThrow()).id;
+const followRows = (objectId: string) =>
+  db()
+    .selectFrom('activity')
+    .select(['user_id', 'activity_type', 'cancelled', 'original_object_id'])
+    .where('object_id', '=', objectId)
+    .where('activity_type', 'in', [24, 32, 35])
+    .execute();
 
 describe('POST /answer/api/v1/follow', () => {
   it('follows and unfollows a question idempotently, keeping follow_count and the viewer state', async () => {
@@ -54,7 +65,7 @@ describe('POST /answer/api/v1/follow', () => {
     expect((await follow(u.token, { object_id: '1', is_cancel: true })).body.data).toEqual({ follows: 0, is_followed: false });
   });
 
-  it('accepts a question\'s short id', async () => {
+  it("accepts a question's short id", async () => {
     await app.lantern.ctx.settings.put('seo', { permalink: 4, robots: '' });
     const shortId = (await call('GET', '/question/page')).body.data.list[0].id as string;
     expect(shortId).not.toBe(qid);
@@ -64,11 +75,18 @@ describe('POST /answer/api/v1/follow', () => {
 
   it('refuses unknown objects (404), objects that cannot be followed and yourself (400)', async () => {
     const u = await makeUser(app);
-    expect((await follow(u.token, { object_id: '10010000000099999' })).body).toMatchObject({ code: 404, reason: 'error.question.not_found' });
+    expect((await follow(u.token, { object_id: '10010000000099999' })).body).toMatchObject({
+      code: 404,
+      reason: 'error.question.not_found',
+    });
     expect((await follow(u.token, { object_id: '10030000000099999' })).body).toMatchObject({ code: 404, reason: 'error.tag.not_found' });
     expect((await follow(u.token, { object_id: '99999' })).body).toMatchObject({ code: 404, reason: 'error.user.not_found' });
     const answer = await call('POST', '/answer', u.token, { question_id: qid, content: 'An answer to follow?' });
-    expect((await follow(u.token, { object_id: answer.body.data.info.id })).body).toMatchObject({ code: 400, reason: 'error.object.disallow_follow', msg: 'You are not allowed to follow.' });
+    expect((await follow(u.token, { object_id: answer.body.data.info.id })).body).toMatchObject({
+      code: 400,
+      reason: 'error.object.disallow_follow',
+      msg: 'You are not allowed to follow.',
+    });
     expect((await follow(u.token, { object_id: String(u.id) })).body).toMatchObject({ code: 400, reason: 'error.object.disallow_follow' });
     expect((await follow(u.token, { object_id: '!!' })).body).toMatchObject({ code: 400, reason: 'error.object.not_found' });
   });
@@ -98,7 +116,10 @@ describe('POST /answer/api/v1/follow', () => {
 
   it('needs an active login', async () => {
     expect((await follow('', { object_id: qid })).status).toBe(401);
-    expect((await follow((await makeUser(app, { mailStatus: 2 })).token, { object_id: qid })).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
+    expect((await follow((await makeUser(app, { mailStatus: 2 })).token, { object_id: qid })).body).toMatchObject({
+      code: 403,
+      data: { type: 'inactive' },
+    });
   });
 });
 
@@ -107,8 +128,12 @@ describe('PUT /answer/api/v1/follow/tags', () => {
     await call('POST', '/tag', admin, { slug_name: 'wal', display_name: 'WAL' });
     const u = await makeUser(app);
     const followed = async () => (await call('GET', '/tags/following', u.token)).body.data.map((t: { slug_name: string }) => t.slug_name);
-    const count = async (slug: string) => (await db().selectFrom('tag').select('follow_count').where('slug_name', '=', slug).executeTakeFirstOrThrow()).follow_count;
-    expect((await call('PUT', '/follow/tags', u.token, { slug_name_list: ['SQLite', 'backup'] })).body).toMatchObject({ code: 200, data: null });
+    const count = async (slug: string) =>
+      (await db().selectFrom('tag').select('follow_count').where('slug_name', '=', slug).executeTakeFirstOrThrow()).follow_count;
+    expect((await call('PUT', '/follow/tags', u.token, { slug_name_list: ['SQLite', 'backup'] })).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
     expect(await followed()).toEqual(['backup', 'sqlite']);
     await call('PUT', '/follow/tags', u.token, { slug_name_list: ['backup', 'wal', 'no-such-tag'] });
     expect(await followed()).toEqual(['backup', 'wal']);
@@ -122,8 +147,12 @@ describe('PUT /answer/api/v1/follow/tags', () => {
   });
 
   it('validates the list and needs an active login', async () => {
-    expect((await call('PUT', '/follow/tags', admin, { slug_name_list: 'sqlite' })).body.data).toEqual([{ error_field: 'slug_name_list', error_msg: 'Tags is not valid.' }]);
-    expect((await call('PUT', '/follow/tags', admin, { slug_name_list: [1] })).body.data).toEqual([{ error_field: 'slug_name_list.0', error_msg: 'Slug name list.0 is not valid.' }]);
+    expect((await call('PUT', '/follow/tags', admin, { slug_name_list: 'sqlite' })).body.data).toEqual([
+      { error_field: 'slug_name_list', error_msg: 'Tags is not valid.' },
+    ]);
+    expect((await call('PUT', '/follow/tags', admin, { slug_name_list: [1] })).body.data).toEqual([
+      { error_field: 'slug_name_list.0', error_msg: 'Slug name list.0 is not valid.' },
+    ]);
     expect((await call('PUT', '/follow/tags', admin, { slug_name_list: ['x'.repeat(36)] })).status).toBe(400);
     expect((await call('PUT', '/follow/tags', '', { slug_name_list: [] })).status).toBe(401);
     expect((await call('PUT', '/follow/tags', (await makeUser(app, { mailStatus: 2 })).token, { slug_name_list: [] })).status).toBe(403);
@@ -134,12 +163,24 @@ describe('malformed input to the follow endpoints', () => {
   it('never answers 500', async () => {
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ object_id: fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.constantFrom(qid, '1', '10030000000000001', '0', '-1')), is_cancel: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ slug_name_list: fc.oneof(fc.array(fc.string({ maxLength: 40 }), { maxLength: 5 }), fc.anything()) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          object_id: fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.constantFrom(qid, '1', '10030000000000001', '0', '-1')),
+          is_cancel: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { slug_name_list: fc.oneof(fc.array(fc.string({ maxLength: 40 }), { maxLength: 5 }), fc.anything()) },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        for (const [method, path] of [['POST', '/follow'], ['PUT', '/follow/tags']]) {
+        for (const [method, path] of [
+          ['POST', '/follow'],
+          ['PUT', '/follow/tags'],
+        ]) {
           const r = await app.call(method, `${V1}${path}`, { token: admin, body: JSON.stringify(b) ?? 'null' });
           expect(r.status).toBeLessThan(500);
           expect(r.body).toEqual(expect.objectContaining({ code: r.status, reason: expect.any(String) }));

@@ -39,7 +39,8 @@ async function make7z(files: Record<string, string>, rename: [string, string][] 
   return archive;
 }
 
-const USERS = '<?xml version="1.0" encoding="utf-8"?>\n<users>\n  <row Id="5" Reputation="10" CreationDate="2015-01-01T00:00:00.000" DisplayName="Seven Zed" />\n</users>\n';
+const USERS =
+  '<?xml version="1.0" encoding="utf-8"?>\n<users>\n  <row Id="5" Reputation="10" CreationDate="2015-01-01T00:00:00.000" DisplayName="Seven Zed" />\n</users>\n';
 const POSTS = '<?xml version="1.0" encoding="utf-8"?>\n<posts>\n</posts>\n';
 
 async function refusal(archive: string, limits = DEFAULT_LIMITS): Promise<DumpRefused> {
@@ -57,7 +58,12 @@ async function refusal(archive: string, limits = DEFAULT_LIMITS): Promise<DumpRe
 
 describe('a .7z dump', () => {
   it('unpacks its dump files (at the top or one folder down, any case) and leaves the rest out', async () => {
-    const archive = await make7z({ 'coffee.stackexchange.com/Users.xml': USERS, 'coffee.stackexchange.com/posts.xml': POSTS, 'coffee.stackexchange.com/readme.txt': 'hello', 'deep/er/Comments.xml': POSTS });
+    const archive = await make7z({
+      'coffee.stackexchange.com/Users.xml': USERS,
+      'coffee.stackexchange.com/posts.xml': POSTS,
+      'coffee.stackexchange.com/readme.txt': 'hello',
+      'deep/er/Comments.xml': POSTS,
+    });
     const out = join(work, 'out-ok');
     const prepared = await prepareDump([{ path: archive, originalname: 'coffee.stackexchange.com.7z' }], out);
     expect(prepared.files).toEqual(['Users.xml', 'Posts.xml']);
@@ -85,7 +91,10 @@ describe('a .7z dump', () => {
     const archive = await make7z({ 'Posts.xml': POSTS + ' '.repeat(5000), 'Users.xml': USERS });
     const big = await refusal(archive, { maxUncompressed: 4000, maxEntries: 100 });
     expect(big.key).toBe('error.import.zip_too_large');
-    const many = await refusal(await make7z(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`n${i}.txt`, 'x']))), { maxUncompressed: 1e9, maxEntries: 10 });
+    const many = await refusal(await make7z(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`n${i}.txt`, 'x']))), {
+      maxUncompressed: 1e9,
+      maxEntries: 10,
+    });
     expect(many.key).toBe('error.import.zip_too_many');
   });
 
@@ -108,16 +117,25 @@ describe('POST /answer/admin/api/import/stackexchange with a .7z', () => {
 
   it('imports the dump inside it, the site named by the archive', async () => {
     const dir = writeTinyDump([{ id: 31, name: 'Zip Less', reputation: 321 }]);
-    const archive = await make7z({ 'Users.xml': readFileSync(join(dir, 'Users.xml'), 'utf8'), 'Posts.xml': readFileSync(join(dir, 'Posts.xml'), 'utf8') });
+    const archive = await make7z({
+      'Users.xml': readFileSync(join(dir, 'Users.xml'), 'utf8'),
+      'Posts.xml': readFileSync(join(dir, 'Posts.xml'), 'utf8'),
+    });
     rmSync(dir, { recursive: true, force: true });
     const token = await adminToken(app);
     const form = new FormData();
     form.append('files', new Blob([readFileSync(archive)]), 'tea.stackexchange.com.7z');
-    const r = await fetch(`${app.url}/answer/admin/api/import/stackexchange`, { method: 'POST', headers: { Authorization: token }, body: form });
+    const r = await fetch(`${app.url}/answer/admin/api/import/stackexchange`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
     const body = (await r.json()) as { code: number; data: { site: string; files: string[] } };
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({ site: 'tea.stackexchange.com', files: ['Users.xml', 'Posts.xml'] });
-    await expect.poll(async () => (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data.state, { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(async () => (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data.state, { timeout: 20_000 })
+      .toBe('done');
     const status = (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data;
     expect(status.report.users.imported).toBe(1);
     expect(status.report.questions.imported).toBe(1);

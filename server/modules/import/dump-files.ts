@@ -8,7 +8,16 @@ import { Worker } from 'node:worker_threads';
 import yauzl from 'yauzl';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
-export const DUMP_FILES = ['Users.xml', 'Posts.xml', 'Comments.xml', 'Tags.xml', 'Votes.xml', 'Badges.xml', 'PostLinks.xml', 'PostHistory.xml'];
+export const DUMP_FILES = [
+  'Users.xml',
+  'Posts.xml',
+  'Comments.xml',
+  'Tags.xml',
+  'Votes.xml',
+  'Badges.xml',
+  'PostLinks.xml',
+  'PostHistory.xml',
+];
 const BY_LOWER = new Map(DUMP_FILES.map((f) => [f.toLowerCase(), f]));
 
 /** Limits on what an upload may unpack to. */
@@ -93,7 +102,10 @@ export async function prepareDump(uploads: UploadedFile[], dir: string, limits: 
       await rename(up.path, join(dir, name));
       continue;
     }
-    unpacked = kind === '7z' ? await un7z(up.path, up.originalname, dir, limits, unpacked, take, ignored) : await unzip(up.path, up.originalname, dir, limits, unpacked, take, ignored);
+    unpacked =
+      kind === '7z'
+        ? await un7z(up.path, up.originalname, dir, limits, unpacked, take, ignored)
+        : await unzip(up.path, up.originalname, dir, limits, unpacked, take, ignored);
   }
   if (!taken.has('Posts.xml') && !taken.has('Users.xml')) throw new DumpRefused('error.import.no_posts');
   return { files: DUMP_FILES.filter((f) => taken.has(f)), ignored };
@@ -103,11 +115,21 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // decodeStrings keeps yauzl's own name checks (absolute, ..) as a second line; validateEntrySizes
     // makes a stream that unpacks to more or less than its header said fail
-    yauzl.open(path, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, autoClose: true }, (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)));
+    yauzl.open(path, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, autoClose: true }, (err, zip) =>
+      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    );
   });
 }
 
-async function unzip(path: string, archive: string, dir: string, limits: UnpackLimits, already: number, take: (name: string) => void, ignored: string[]): Promise<number> {
+async function unzip(
+  path: string,
+  archive: string,
+  dir: string,
+  limits: UnpackLimits,
+  already: number,
+  take: (name: string) => void,
+  ignored: string[],
+): Promise<number> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(path);
@@ -123,7 +145,11 @@ async function unzip(path: string, archive: string, dir: string, limits: UnpackL
         const problem = err instanceof Error ? err.message : String(err);
         // yauzl's own check of entry names (absolute, .., backslashes) says the same as ours
         const path = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/s.exec(problem);
-        reject(path ? new DumpRefused('error.import.zip_path', { name: archive, entry: path[2].slice(0, 200) }) : new DumpRefused('error.import.bad_zip', { name: archive, problem: problem.slice(0, 300) }));
+        reject(
+          path
+            ? new DumpRefused('error.import.zip_path', { name: archive, entry: path[2].slice(0, 200) })
+            : new DumpRefused('error.import.bad_zip', { name: archive, problem: problem.slice(0, 300) }),
+        );
       };
       zip.on('error', fail);
       zip.on('end', () => resolve());
@@ -140,13 +166,17 @@ async function unzip(path: string, archive: string, dir: string, limits: UnpackL
             return;
           }
           take(dumpName);
-          if (total + entry.uncompressedSize > limits.maxUncompressed) throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
-          const stream = await new Promise<NodeJS.ReadableStream>((res, rej) => zip.openReadStream(entry, (err, s) => (err || !s ? rej(err ?? new Error('no stream')) : res(s))));
+          if (total + entry.uncompressedSize > limits.maxUncompressed)
+            throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
+          const stream = await new Promise<NodeJS.ReadableStream>((res, rej) =>
+            zip.openReadStream(entry, (err, s) => (err || !s ? rej(err ?? new Error('no stream')) : res(s))),
+          );
           // counted as it unpacks: headers can lie
           const counter = new Transform({
             transform(chunk: Buffer, _enc, cb) {
               total += chunk.length;
-              if (total > limits.maxUncompressed) cb(new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed }));
+              if (total > limits.maxUncompressed)
+                cb(new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed }));
               else cb(null, chunk);
             },
           });
@@ -201,7 +231,10 @@ const { pathToFileURL } = require('node:url');
 async function run7z(args: string[], folders: string[], entries: string[] = []): Promise<{ lines: string[]; ok: boolean }> {
   const module = createRequire(import.meta.url).resolve('7z-wasm');
   const { lines, exitCode } = await new Promise<{ lines: string[]; exitCode: number }>((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { module, args, folders, entries: entries.length ? ['--', ...entries] : [] } });
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { module, args, folders, entries: entries.length ? ['--', ...entries] : [] },
+    });
     worker.once('message', (m: { lines: string[]; exitCode: number }) => {
       resolve(m);
       void worker.terminate();
@@ -215,13 +248,24 @@ async function run7z(args: string[], folders: string[], entries: string[] = []):
 /** The entries of a 7z archive (its technical listing: blocks of "Key = value" lines). */
 async function list7z(path: string): Promise<SevenZipEntry[] | string> {
   const { lines, ok } = await run7z(['l', '-slt', '-ba', '-bsp0', '-sccUTF-8', `{m0}/${posix.basename(path)}`], [dirname(path)]);
-  if (!ok) return lines.filter((l) => /error|can't|not archive/i.test(l)).join(' ').slice(0, 300) || 'not a 7z archive';
+  if (!ok)
+    return (
+      lines
+        .filter((l) => /error|can't|not archive/i.test(l))
+        .join(' ')
+        .slice(0, 300) || 'not a 7z archive'
+    );
   const entries: SevenZipEntry[] = [];
   let cur: Record<string, string> = {};
   const flush = () => {
     if (cur.Path !== undefined) {
       const attributes = cur.Attributes ?? '';
-      entries.push({ path: cur.Path, size: Number(cur.Size ?? 0), folder: cur.Folder === '+' || /^D/.test(attributes), link: cur['Symbolic Link'] !== undefined || / l[rwx-]{9}/.test(attributes) });
+      entries.push({
+        path: cur.Path,
+        size: Number(cur.Size ?? 0),
+        folder: cur.Folder === '+' || /^D/.test(attributes),
+        link: cur['Symbolic Link'] !== undefined || / l[rwx-]{9}/.test(attributes),
+      });
     }
     cur = {};
   };
@@ -244,7 +288,15 @@ async function list7z(path: string): Promise<SevenZipEntry[] | string> {
  * outside the folder, only dump file names at the top or one folder down, each name once, the
  * total within the limits counted from the listing and again from what was written).
  */
-async function un7z(path: string, archive: string, dir: string, limits: UnpackLimits, already: number, take: (name: string) => void, ignored: string[]): Promise<number> {
+async function un7z(
+  path: string,
+  archive: string,
+  dir: string,
+  limits: UnpackLimits,
+  already: number,
+  take: (name: string) => void,
+  ignored: string[],
+): Promise<number> {
   const listed = await list7z(path);
   if (typeof listed === 'string') throw new DumpRefused('error.import.bad_7z', { name: archive, problem: listed });
   if (listed.length > limits.maxEntries) throw new DumpRefused('error.import.zip_too_many', { name: archive, max: limits.maxEntries });
@@ -267,15 +319,27 @@ async function un7z(path: string, archive: string, dir: string, limits: UnpackLi
   // unpacked into a private folder first (flat: "e"), then each file checked and moved under its dump name
   const staging = await mkdtemp(join(dir, '.7z-'));
   try {
-    const { lines, ok } = await run7z(['e', `{m0}/${posix.basename(path)}`, '-o{m1}', '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8'], [dirname(path), staging], wanted.map((w) => w.entry));
-    if (!ok) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: lines.filter((l) => l.trim()).join(' ').slice(0, 300) });
+    const { lines, ok } = await run7z(
+      ['e', `{m0}/${posix.basename(path)}`, '-o{m1}', '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8'],
+      [dirname(path), staging],
+      wanted.map((w) => w.entry),
+    );
+    if (!ok)
+      throw new DumpRefused('error.import.bad_7z', {
+        name: archive,
+        problem: lines
+          .filter((l) => l.trim())
+          .join(' ')
+          .slice(0, 300),
+      });
     let written = already;
     for (const w of wanted) {
       const file = join(staging, posix.basename(w.entry.replace(/\\/g, '/')));
       const st = await lstat(file).catch(() => undefined);
       if (!st?.isFile()) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: `${w.entry} was not unpacked` });
       written += st.size;
-      if (written > limits.maxUncompressed) throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
+      if (written > limits.maxUncompressed)
+        throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
       await rename(file, join(dir, w.name));
     }
     return written;

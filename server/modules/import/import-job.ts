@@ -24,7 +24,19 @@ export interface ImportJobStatus {
   error: string;
 }
 
-const idle = (): ImportJobStatus => ({ state: 'idle', site: '', files: [], ignored: [], step: '', rows: 0, percent: 0, started_at: 0, finished_at: 0, report: null, error: '' });
+const idle = (): ImportJobStatus => ({
+  state: 'idle',
+  site: '',
+  files: [],
+  ignored: [],
+  step: '',
+  rows: 0,
+  percent: 0,
+  started_at: 0,
+  finished_at: 0,
+  report: null,
+  error: '',
+});
 
 /**
  * One import at a time per app, run in the server process between requests (a batch at a time).
@@ -65,9 +77,23 @@ export class ImportJobs {
       // the outcome is shown only once the upload is removed and the next import may start
       const outcome: Partial<ImportJobStatus> = {};
       try {
-        const report = await importStackExchange(this.ctx.db, dir, { site, checkFirst: true, progress, signal: this.abort.signal, log: (line) => this.ctx.logger.info({ site }, `import: ${line}`) });
-        Object.assign(outcome, { report, state: report.refused ? 'failed' : 'done', error: report.refused ?? '', percent: report.refused ? job.percent : 100 });
-        this.ctx.logger.info({ site, questions: report.questions.imported, answers: report.answers.imported, seconds: report.seconds }, 'import finished');
+        const report = await importStackExchange(this.ctx.db, dir, {
+          site,
+          checkFirst: true,
+          progress,
+          signal: this.abort.signal,
+          log: (line) => this.ctx.logger.info({ site }, `import: ${line}`),
+        });
+        Object.assign(outcome, {
+          report,
+          state: report.refused ? 'failed' : 'done',
+          error: report.refused ?? '',
+          percent: report.refused ? job.percent : 100,
+        });
+        this.ctx.logger.info(
+          { site, questions: report.questions.imported, answers: report.answers.imported, seconds: report.seconds },
+          'import finished',
+        );
       } catch (err) {
         Object.assign(outcome, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
         this.ctx.logger.error({ err }, 'import failed');

@@ -18,7 +18,8 @@ import { guessSite, siteFrom } from './stackexchange.js';
 export const MAX_FILE_MB = 4096;
 const MAX_FILES = 10;
 
-const refused = (err: DumpRefused, field = 'files') => new AppError(400, err.key, null, [{ field, key: err.key, params: err.params }], err.params);
+const refused = (err: DumpRefused, field = 'files') =>
+  new AppError(400, err.key, null, [{ field, key: err.key, params: err.params }], err.params);
 
 /** Receives the dump files into `res.locals.importDir` (a fresh folder under the data dir). */
 function receiveDump(ctx: AppContext, jobs: ImportJobs): RequestHandler {
@@ -43,12 +44,21 @@ function receiveDump(ctx: AppContext, jobs: ImportJobs): RequestHandler {
     res.locals.importDir = dir;
     const upload = multer({
       storage: multer.diskStorage({ destination: incoming, filename: (_req, _file, cb) => cb(null, randomBytes(12).toString('hex')) }),
-      limits: { fileSize: MAX_FILE_MB * 1024 * 1024, files: MAX_FILES, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: MAX_FILES + 4, headerPairs: 100 },
+      limits: {
+        fileSize: MAX_FILE_MB * 1024 * 1024,
+        files: MAX_FILES,
+        fields: 4,
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        parts: MAX_FILES + 4,
+        headerPairs: 100,
+      },
     }).array('files', MAX_FILES);
     upload(req, res, (err: unknown) => {
       if (!err) return next();
       void rm(dir, { recursive: true, force: true });
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return next(refused(new DumpRefused('error.import.too_large', { max: MAX_FILE_MB })));
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE')
+        return next(refused(new DumpRefused('error.import.too_large', { max: MAX_FILE_MB })));
       next(badRequest('base.request_format_error', [{ field: 'files', key: 'validation.type', params: { label: 'files' } }]));
     });
   };
@@ -56,7 +66,9 @@ function receiveDump(ctx: AppContext, jobs: ImportJobs): RequestHandler {
 
 /** The site a dump comes from: the form's field, else the archive's name (coffee.stackexchange.com.zip). */
 function siteOf(field: string, names: string[]): string | null {
-  const candidates = [field, ...names.filter((n) => /\.(zip|7z)$/i.test(n)).map((n) => guessSite(n.replace(/\.(zip|7z)$/i, '')))].filter(Boolean);
+  const candidates = [field, ...names.filter((n) => /\.(zip|7z)$/i.test(n)).map((n) => guessSite(n.replace(/\.(zip|7z)$/i, '')))].filter(
+    Boolean,
+  );
   for (const c of candidates) {
     try {
       return siteFrom(c).host;
@@ -85,7 +97,10 @@ export function registerImport(ctx: AppContext, { admin }: Routers, limits: Unpa
       const fields = importFields.safeParse(req.body ?? {});
       if (!fields.success) throw badRequest('error.import.site_invalid', [{ field: 'site', key: 'error.import.site_invalid' }]);
       const files = ((req.files ?? []) as Express.Multer.File[]).map((f) => ({ path: f.path, originalname: f.originalname }));
-      const site = siteOf(fields.data.site, files.map((f) => f.originalname));
+      const site = siteOf(
+        fields.data.site,
+        files.map((f) => f.originalname),
+      );
       if (!site) throw badRequest('error.import.site_invalid', [{ field: 'site', key: 'error.import.site_invalid' }]);
       let prepared;
       try {

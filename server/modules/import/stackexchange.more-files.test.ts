@@ -14,8 +14,12 @@ import { importStackExchange, type ImportReport } from './stackexchange.js';
 const SITE = 'gears.example.org';
 const api = (path: string) => `/answer/api/v1${path}`;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const row = (attrs: Record<string, string>) => `  <row ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} />`;
-const file = (root: string, rows: Record<string, string>[]) => `\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map(row).join('\n')}\n</${root}>`;
+const row = (attrs: Record<string, string>) =>
+  `  <row ${Object.entries(attrs)
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(' ')} />`;
+const file = (root: string, rows: Record<string, string>[]) =>
+  `\uFEFF<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map(row).join('\n')}\n</${root}>`;
 const day = (d: string) => Date.parse(`${d}Z`) / 1000;
 
 const FILES: Record<string, string> = {
@@ -25,10 +29,47 @@ const FILES: Record<string, string> = {
     { Id: '3', DisplayName: 'Carol Sprocket', CreationDate: '2015-01-01T00:00:00.000', Reputation: '10' },
   ]),
   'Posts.xml': file('posts', [
-    { Id: '10', PostTypeId: '1', CreationDate: '2015-02-01T10:00:00.000', Score: '5', Title: 'Original about gears', Body: '<p>Second body text about gear trains.</p>', OwnerUserId: '1', Tags: '<gears>', LastEditDate: '2015-02-04T10:00:00.000' },
-    { Id: '11', PostTypeId: '2', ParentId: '10', CreationDate: '2015-02-01T12:00:00.000', Score: '2', Body: '<p>Use a worm gear.</p>', OwnerUserId: '2' },
-    { Id: '20', PostTypeId: '1', CreationDate: '2015-02-05T10:00:00.000', Score: '0', Title: 'Duplicate about gears', Body: '<p>Same question again.</p>', OwnerUserId: '2', Tags: '<gears>', ClosedDate: '2015-02-06T10:00:00.000' },
-    { Id: '30', PostTypeId: '1', CreationDate: '2015-02-07T10:00:00.000', Score: '1', Title: 'Linking question about cogs', Body: '<p>Cogs, not gears.</p>', OwnerUserId: '3', Tags: '<gears>' },
+    {
+      Id: '10',
+      PostTypeId: '1',
+      CreationDate: '2015-02-01T10:00:00.000',
+      Score: '5',
+      Title: 'Original about gears',
+      Body: '<p>Second body text about gear trains.</p>',
+      OwnerUserId: '1',
+      Tags: '<gears>',
+      LastEditDate: '2015-02-04T10:00:00.000',
+    },
+    {
+      Id: '11',
+      PostTypeId: '2',
+      ParentId: '10',
+      CreationDate: '2015-02-01T12:00:00.000',
+      Score: '2',
+      Body: '<p>Use a worm gear.</p>',
+      OwnerUserId: '2',
+    },
+    {
+      Id: '20',
+      PostTypeId: '1',
+      CreationDate: '2015-02-05T10:00:00.000',
+      Score: '0',
+      Title: 'Duplicate about gears',
+      Body: '<p>Same question again.</p>',
+      OwnerUserId: '2',
+      Tags: '<gears>',
+      ClosedDate: '2015-02-06T10:00:00.000',
+    },
+    {
+      Id: '30',
+      PostTypeId: '1',
+      CreationDate: '2015-02-07T10:00:00.000',
+      Score: '1',
+      Title: 'Linking question about cogs',
+      Body: '<p>Cogs, not gears.</p>',
+      OwnerUserId: '3',
+      Tags: '<gears>',
+    },
   ]),
   'Badges.xml': file('badges', [
     { Id: '1', UserId: '1', Name: 'Autobiographer', Date: '2015-03-01T08:00:00.000', Class: '3', TagBased: 'False' },
@@ -61,18 +102,119 @@ const FILES: Record<string, string> = {
     { Id: '10', PostId: 'ten', VoteTypeId: '2', CreationDate: '2015-02-03T00:00:00.000' },
   ]),
   'PostHistory.xml': file('posthistory', [
-    { Id: '1', PostHistoryTypeId: '1', PostId: '10', RevisionGUID: 'g-1', CreationDate: '2015-02-01T10:00:00.000', UserId: '1', Text: 'First title about gears', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '2', PostHistoryTypeId: '2', PostId: '10', RevisionGUID: 'g-1', CreationDate: '2015-02-01T10:00:00.000', UserId: '1', Text: 'First body text', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '3', PostHistoryTypeId: '3', PostId: '10', RevisionGUID: 'g-1', CreationDate: '2015-02-01T10:00:00.000', UserId: '1', Text: '<gears><teeth>', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '4', PostHistoryTypeId: '2', PostId: '11', RevisionGUID: 'g-5', CreationDate: '2015-02-01T12:00:00.000', UserId: '2', Text: 'Use a worm gear.', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '5', PostHistoryTypeId: '5', PostId: '10', RevisionGUID: 'g-2', CreationDate: '2015-02-02T10:00:00.000', UserId: '2', Comment: 'fixed grammar', Text: 'Second body text, with a mistake', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '6', PostHistoryTypeId: '4', PostId: '10', RevisionGUID: 'g-3', CreationDate: '2015-02-03T10:00:00.000', UserId: '3', Comment: 'better title', Text: 'Original about gears', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '7', PostHistoryTypeId: '6', PostId: '10', RevisionGUID: 'g-3', CreationDate: '2015-02-03T10:00:00.000', UserId: '3', Comment: 'better title', Text: '<gears>', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '8', PostHistoryTypeId: '10', PostId: '10', RevisionGUID: 'g-9', CreationDate: '2015-02-03T11:00:00.000', UserId: '1', Text: '{"Voters":[]}' },
-    { Id: '9', PostHistoryTypeId: '8', PostId: '10', RevisionGUID: 'g-4', CreationDate: '2015-02-04T10:00:00.000', UserId: '1', Comment: 'Rollback to Revision 1', Text: 'Second body text about gear trains.', ContentLicense: 'CC BY-SA 3.0' },
-    { Id: '10', PostHistoryTypeId: '2', PostId: '999', RevisionGUID: 'g-7', CreationDate: '2015-02-04T10:00:00.000', UserId: '1', Text: 'gone' },
+    {
+      Id: '1',
+      PostHistoryTypeId: '1',
+      PostId: '10',
+      RevisionGUID: 'g-1',
+      CreationDate: '2015-02-01T10:00:00.000',
+      UserId: '1',
+      Text: 'First title about gears',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '2',
+      PostHistoryTypeId: '2',
+      PostId: '10',
+      RevisionGUID: 'g-1',
+      CreationDate: '2015-02-01T10:00:00.000',
+      UserId: '1',
+      Text: 'First body text',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '3',
+      PostHistoryTypeId: '3',
+      PostId: '10',
+      RevisionGUID: 'g-1',
+      CreationDate: '2015-02-01T10:00:00.000',
+      UserId: '1',
+      Text: '<gears><teeth>',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '4',
+      PostHistoryTypeId: '2',
+      PostId: '11',
+      RevisionGUID: 'g-5',
+      CreationDate: '2015-02-01T12:00:00.000',
+      UserId: '2',
+      Text: 'Use a worm gear.',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '5',
+      PostHistoryTypeId: '5',
+      PostId: '10',
+      RevisionGUID: 'g-2',
+      CreationDate: '2015-02-02T10:00:00.000',
+      UserId: '2',
+      Comment: 'fixed grammar',
+      Text: 'Second body text, with a mistake',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '6',
+      PostHistoryTypeId: '4',
+      PostId: '10',
+      RevisionGUID: 'g-3',
+      CreationDate: '2015-02-03T10:00:00.000',
+      UserId: '3',
+      Comment: 'better title',
+      Text: 'Original about gears',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '7',
+      PostHistoryTypeId: '6',
+      PostId: '10',
+      RevisionGUID: 'g-3',
+      CreationDate: '2015-02-03T10:00:00.000',
+      UserId: '3',
+      Comment: 'better title',
+      Text: '<gears>',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '8',
+      PostHistoryTypeId: '10',
+      PostId: '10',
+      RevisionGUID: 'g-9',
+      CreationDate: '2015-02-03T11:00:00.000',
+      UserId: '1',
+      Text: '{"Voters":[]}',
+    },
+    {
+      Id: '9',
+      PostHistoryTypeId: '8',
+      PostId: '10',
+      RevisionGUID: 'g-4',
+      CreationDate: '2015-02-04T10:00:00.000',
+      UserId: '1',
+      Comment: 'Rollback to Revision 1',
+      Text: 'Second body text about gear trains.',
+      ContentLicense: 'CC BY-SA 3.0',
+    },
+    {
+      Id: '10',
+      PostHistoryTypeId: '2',
+      PostId: '999',
+      RevisionGUID: 'g-7',
+      CreationDate: '2015-02-04T10:00:00.000',
+      UserId: '1',
+      Text: 'gone',
+    },
     { Id: '11', PostHistoryTypeId: '5', PostId: '10', RevisionGUID: 'g-8', CreationDate: 'soon', UserId: '1', Text: 'bad date' },
-    { Id: '12', PostHistoryTypeId: '5', PostId: '30', RevisionGUID: 'g-6', CreationDate: '2015-02-08T10:00:00.000', UserId: '3', Comment: 'typo', Text: 'Cogs, not gears!' },
+    {
+      Id: '12',
+      PostHistoryTypeId: '5',
+      PostId: '30',
+      RevisionGUID: 'g-6',
+      CreationDate: '2015-02-08T10:00:00.000',
+      UserId: '3',
+      Comment: 'typo',
+      Text: 'Cogs, not gears!',
+    },
   ]),
 };
 
@@ -82,7 +224,12 @@ let first: ImportReport;
 let again: ImportReport;
 
 const sourceOf = async (value: string) => {
-  const r = await app.lantern.ctx.db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', '=', `${SITE}/${value}`).executeTakeFirstOrThrow();
+  const r = await app.lantern.ctx.db
+    .selectFrom('meta')
+    .select('object_id')
+    .where('key', '=', SOURCE_KEY)
+    .where('value', '=', `${SITE}/${value}`)
+    .executeTakeFirstOrThrow();
   return r.object_id;
 };
 const usernameOf = async (seId: number) => {
@@ -113,10 +260,21 @@ afterAll(async () => {
 describe('Badges.xml', () => {
   it('awards the badges this site has, by name in any case, to imported users on their dates; the rest is counted by why', async () => {
     expect(first.errors).toEqual([]);
-    expect(first.files).toEqual(['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml', 'PostLinks.xml', 'Votes.xml', 'PostHistory.xml'].filter((f) => f in FILES));
+    expect(first.files).toEqual(
+      ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml', 'PostLinks.xml', 'Votes.xml', 'PostHistory.xml'].filter((f) => f in FILES),
+    );
     expect(first.badges).toEqual({
-      rows: 8, imported: 3, existing: 0, skipped: 5,
-      reasons: { 'single badge already held': 1, 'no such badge here: Yearling': 1, 'unknown user (UserId)': 1, 'tag badge (not kept)': 1, 'invalid Date': 1 },
+      rows: 8,
+      imported: 3,
+      existing: 0,
+      skipped: 5,
+      reasons: {
+        'single badge already held': 1,
+        'no such badge here: Yearling': 1,
+        'unknown user (UserId)': 1,
+        'tag badge (not kept)': 1,
+        'invalid Date': 1,
+      },
     });
     const alice = (await get(`/badge/user/awards?username=${await usernameOf(1)}`)).list;
     expect(alice.map((b: any) => [b.name, b.earned_count])).toEqual([['Autobiographer', 1]]);
@@ -139,7 +297,10 @@ describe('Badges.xml', () => {
 describe('PostLinks.xml', () => {
   it('lists linking questions under the linked one; a duplicate of a question closed in the dump closes it as a duplicate of the original', async () => {
     expect(first.postLinks).toEqual({
-      rows: 6, imported: 3, existing: 0, skipped: 3,
+      rows: 6,
+      imported: 3,
+      existing: 0,
+      skipped: 3,
       reasons: { 'unknown post (PostId)': 1, 'invalid LinkTypeId': 1, 'links its own question': 1 },
     });
     expect(first.duplicatesClosed).toBe(1);
@@ -163,8 +324,20 @@ describe('PostLinks.xml', () => {
 describe('Votes.xml', () => {
   it('keeps scores: votes of imported voters become their votes, the rest stay in the score; favorites become bookmarks', async () => {
     expect(first.votes).toEqual({
-      rows: 10, imported: 3, existing: 0, skipped: 5, votes: 2, bookmarks: 1, inScore: 2,
-      reasons: { 'favorite of an unknown user (UserId)': 1, 'bounty (not kept)': 1, 'vote type 10 (not kept)': 1, 'unknown post (PostId)': 1, 'invalid PostId': 1 },
+      rows: 10,
+      imported: 3,
+      existing: 0,
+      skipped: 5,
+      votes: 2,
+      bookmarks: 1,
+      inScore: 2,
+      reasons: {
+        'favorite of an unknown user (UserId)': 1,
+        'bounty (not kept)': 1,
+        'vote type 10 (not kept)': 1,
+        'unknown post (PostId)': 1,
+        'invalid PostId': 1,
+      },
     });
     expect(again.votes).toMatchObject({ imported: 0, existing: 3, inScore: 2 });
     const [q10, a11] = [await sourceOf('q/10'), await sourceOf('a/11')];
@@ -196,8 +369,16 @@ describe('Votes.xml', () => {
 describe('PostHistory.xml', () => {
   it('revisions of a post in order with authors, dates and comments; the newest is the post as Posts.xml has it', async () => {
     expect(first.history).toEqual({
-      rows: 12, imported: 8, existing: 0, skipped: 4,
-      reasons: { 'type 10 (not a revision)': 1, 'unknown post (PostId)': 1, 'invalid CreationDate': 1, 'history without its first revision': 1 },
+      rows: 12,
+      imported: 8,
+      existing: 0,
+      skipped: 4,
+      reasons: {
+        'type 10 (not a revision)': 1,
+        'unknown post (PostId)': 1,
+        'invalid CreationDate': 1,
+        'history without its first revision': 1,
+      },
     });
     expect(first.revisions).toBe(5);
     expect(again.history).toMatchObject({ imported: 0, existing: 8 });
@@ -232,7 +413,11 @@ describe('PostHistory.xml', () => {
     ]);
     expect(items[2].comment).toContain('fixed grammar');
     // the entries point at the revisions: the first edit compares the first two
-    const detail = await app.call('GET', api(`/activity/timeline/detail?new_revision_id=${items[2].revision_id}&old_revision_id=${items[3].revision_id}`), { token: member.token });
+    const detail = await app.call(
+      'GET',
+      api(`/activity/timeline/detail?new_revision_id=${items[2].revision_id}&old_revision_id=${items[3].revision_id}`),
+      { token: member.token },
+    );
     expect(detail.status, JSON.stringify(detail.body)).toBe(200);
     expect(detail.body.data.old_revision.original_text).toMatch(/^First body text/);
     expect(detail.body.data.new_revision.original_text).toMatch(/^Second body text, with a mistake/);
@@ -247,17 +432,55 @@ describe('PostHistory.xml after the post was revised here', () => {
   it('leaves a post edited since its import as it is, saying why', async () => {
     const d = join(dir, 'later');
     mkdirSync(d);
-    writeFileSync(join(d, 'Posts.xml'), file('posts', [
-      { Id: '40', PostTypeId: '1', CreationDate: '2015-02-01T10:00:00.000', Title: 'A question edited here later', Body: '<p>Body as imported.</p>', OwnerDisplayName: 'Dana', Tags: '<gears>' },
-    ]));
+    writeFileSync(
+      join(d, 'Posts.xml'),
+      file('posts', [
+        {
+          Id: '40',
+          PostTypeId: '1',
+          CreationDate: '2015-02-01T10:00:00.000',
+          Title: 'A question edited here later',
+          Body: '<p>Body as imported.</p>',
+          OwnerDisplayName: 'Dana',
+          Tags: '<gears>',
+        },
+      ]),
+    );
     await importStackExchange(app.lantern.ctx.db, d, { site: 'later.example.org' });
-    const id = (await app.lantern.ctx.db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', '=', 'later.example.org/q/40').executeTakeFirstOrThrow()).object_id;
+    const id = (
+      await app.lantern.ctx.db
+        .selectFrom('meta')
+        .select('object_id')
+        .where('key', '=', SOURCE_KEY)
+        .where('value', '=', 'later.example.org/q/40')
+        .executeTakeFirstOrThrow()
+    ).object_id;
     const admin = (await app.lantern.ctx.sessions.issue(1)).accessToken;
-    const edit = await app.call('PUT', api('/question'), { token: admin, body: { id, title: 'A question edited here later', content: 'Body as edited here, long enough.', tags: [{ slug_name: 'gears' }], edit_summary: 'local edit' } });
+    const edit = await app.call('PUT', api('/question'), {
+      token: admin,
+      body: {
+        id,
+        title: 'A question edited here later',
+        content: 'Body as edited here, long enough.',
+        tags: [{ slug_name: 'gears' }],
+        edit_summary: 'local edit',
+      },
+    });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-    writeFileSync(join(d, 'PostHistory.xml'), file('posthistory', [
-      { Id: '1', PostHistoryTypeId: '2', PostId: '40', RevisionGUID: 'h-1', CreationDate: '2015-02-01T10:00:00.000', UserDisplayName: 'Dana', Text: 'Body as first written' },
-    ]));
+    writeFileSync(
+      join(d, 'PostHistory.xml'),
+      file('posthistory', [
+        {
+          Id: '1',
+          PostHistoryTypeId: '2',
+          PostId: '40',
+          RevisionGUID: 'h-1',
+          CreationDate: '2015-02-01T10:00:00.000',
+          UserDisplayName: 'Dana',
+          Text: 'Body as first written',
+        },
+      ]),
+    );
     const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'later.example.org' });
     expect(r.history).toEqual({ rows: 1, imported: 0, existing: 0, skipped: 1, reasons: { 'post revised here since it was imported': 1 } });
     const revisions = await get(`/revisions?object_id=${id}`);
@@ -270,7 +493,9 @@ describe('the import summary of the command line', () => {
   it('has a line per file kind with its counts and why rows were skipped', () => {
     const text = importSummary(first, 1);
     expect(text).toContain('Imported Users.xml, Posts.xml, Badges.xml, PostLinks.xml, Votes.xml, PostHistory.xml from gears.example.org:');
-    expect(text).toMatch(/badges\s+8 rows, 3 imported, 0 already there, 5 skipped \(single badge already held: 1, no such badge here: Yearling: 1,/);
+    expect(text).toMatch(
+      /badges\s+8 rows, 3 imported, 0 already there, 5 skipped \(single badge already held: 1, no such badge here: Yearling: 1,/,
+    );
     expect(text).toMatch(/post links\s+6 rows, 3 imported/);
     expect(text).toContain('questions closed as duplicates: 1');
     expect(text).toContain('votes of imported voters: 2; bookmarks: 1; votes kept in the scores: 2');

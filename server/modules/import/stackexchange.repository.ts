@@ -5,16 +5,31 @@ export const SOURCE_KEY = 'stackexchange.source';
 
 /** Objects already imported from a site: meta rows with their answer's question and user's name. */
 export async function importedFrom(db: DbOrTrx, host: string) {
-  const rows = await db.selectFrom('meta').select(['object_id', 'value']).where('key', '=', SOURCE_KEY).where('value', 'like', `${host}/%`).execute();
+  const rows = await db
+    .selectFrom('meta')
+    .select(['object_id', 'value'])
+    .where('key', '=', SOURCE_KEY)
+    .where('value', 'like', `${host}/%`)
+    .execute();
   const answerIds = rows.filter((r) => r.value.startsWith(`${host}/a/`)).map((r) => r.object_id);
   const userIds = rows.filter((r) => /\/[un]\//.test(r.value.slice(host.length))).map((r) => Number(r.object_id));
   const answers = new Map<string, string>();
   for (let i = 0; i < answerIds.length; i += 500) {
-    for (const a of await db.selectFrom('answer').select(['id', 'question_id']).where('id', 'in', answerIds.slice(i, i + 500)).execute()) answers.set(a.id, a.question_id);
+    for (const a of await db
+      .selectFrom('answer')
+      .select(['id', 'question_id'])
+      .where('id', 'in', answerIds.slice(i, i + 500))
+      .execute())
+      answers.set(a.id, a.question_id);
   }
   const names = new Map<number, string>();
   for (let i = 0; i < userIds.length; i += 500) {
-    for (const u of await db.selectFrom('user').select(['id', 'display_name']).where('id', 'in', userIds.slice(i, i + 500)).execute()) names.set(u.id, u.display_name);
+    for (const u of await db
+      .selectFrom('user')
+      .select(['id', 'display_name'])
+      .where('id', 'in', userIds.slice(i, i + 500))
+      .execute())
+      names.set(u.id, u.display_name);
   }
   return { rows, answers, names };
 }
@@ -32,7 +47,18 @@ export async function markImported(db: DbOrTrx, objectId: string, source: string
 /** Inserts an account that cannot log in (no password, an address under .invalid). */
 export async function insertImportedUser(
   db: DbOrTrx,
-  u: { username: string; display_name: string; e_mail: string; rank: number; created_at: number; last_login_date: number; bio: string; bio_html: string; website: string; location: string },
+  u: {
+    username: string;
+    display_name: string;
+    e_mail: string;
+    rank: number;
+    created_at: number;
+    last_login_date: number;
+    bio: string;
+    bio_html: string;
+    website: string;
+    location: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('user')
@@ -45,7 +71,19 @@ export async function insertImportedUser(
 /** Inserts an imported question. */
 export async function insertQuestion(
   db: DbOrTrx,
-  q: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: number; view_count: number; vote_count: number; created_at: number; updated_at: number; post_update_time: number },
+  q: {
+    id: string;
+    user_id: number;
+    title: string;
+    original_text: string;
+    parsed_text: string;
+    status: number;
+    view_count: number;
+    vote_count: number;
+    created_at: number;
+    updated_at: number;
+    post_update_time: number;
+  },
 ): Promise<void> {
   await db.insertInto('question').values(q).execute();
 }
@@ -53,7 +91,16 @@ export async function insertQuestion(
 /** Inserts an imported answer. */
 export async function insertAnswer(
   db: DbOrTrx,
-  a: { id: string; question_id: string; user_id: number; original_text: string; parsed_text: string; vote_count: number; created_at: number; updated_at: number },
+  a: {
+    id: string;
+    question_id: string;
+    user_id: number;
+    original_text: string;
+    parsed_text: string;
+    vote_count: number;
+    created_at: number;
+    updated_at: number;
+  },
 ): Promise<void> {
   await db.insertInto('answer').values(a).execute();
 }
@@ -61,9 +108,21 @@ export async function insertAnswer(
 /** Inserts an imported comment. */
 export async function insertComment(
   db: DbOrTrx,
-  c: { id: string; user_id: number; object_id: string; question_id: string; original_text: string; parsed_text: string; vote_count: number; created_at: number },
+  c: {
+    id: string;
+    user_id: number;
+    object_id: string;
+    question_id: string;
+    original_text: string;
+    parsed_text: string;
+    vote_count: number;
+    created_at: number;
+  },
 ): Promise<void> {
-  await db.insertInto('comment').values({ ...c, reply_user_id: null, reply_comment_id: null, updated_at: c.created_at }).execute();
+  await db
+    .insertInto('comment')
+    .values({ ...c, reply_user_id: null, reply_comment_id: null, updated_at: c.created_at })
+    .execute();
 }
 
 /** Sets the newest revision of a question or answer. */
@@ -114,9 +173,20 @@ export async function recountQuestions(db: DbOrTrx, ids: string[]): Promise<void
     await db
       .updateTable('question')
       .set((eb) => ({
-        answer_count: eb.selectFrom('answer').select((e) => e.fn.countAll<number>().as('n')).whereRef('answer.question_id', '=', 'question.id').where('answer.status', '=', 1),
+        answer_count: eb
+          .selectFrom('answer')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('answer.question_id', '=', 'question.id')
+          .where('answer.status', '=', 1),
         last_answer_id: eb.fn.coalesce(
-          eb.selectFrom('answer').select('answer.id').whereRef('answer.question_id', '=', 'question.id').where('answer.status', '=', 1).orderBy('answer.created_at', 'desc').orderBy('answer.id', 'desc').limit(1),
+          eb
+            .selectFrom('answer')
+            .select('answer.id')
+            .whereRef('answer.question_id', '=', 'question.id')
+            .where('answer.status', '=', 1)
+            .orderBy('answer.created_at', 'desc')
+            .orderBy('answer.id', 'desc')
+            .limit(1),
           eb.val('0'),
         ),
       }))
@@ -132,8 +202,16 @@ export async function recountUsers(db: DbOrTrx, ids: number[]): Promise<void> {
     await db
       .updateTable('user')
       .set((eb) => ({
-        question_count: eb.selectFrom('question').select((e) => e.fn.countAll<number>().as('n')).whereRef('question.user_id', '=', 'user.id').where('question.status', 'in', [1, 2]),
-        answer_count: eb.selectFrom('answer').select((e) => e.fn.countAll<number>().as('n')).whereRef('answer.user_id', '=', 'user.id').where('answer.status', '=', 1),
+        question_count: eb
+          .selectFrom('question')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('question.user_id', '=', 'user.id')
+          .where('question.status', 'in', [1, 2]),
+        answer_count: eb
+          .selectFrom('answer')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('answer.user_id', '=', 'user.id')
+          .where('answer.status', '=', 1),
       }))
       .where('id', 'in', chunk)
       .execute();
@@ -159,7 +237,12 @@ export async function setScoreOffset(db: DbOrTrx, objectId: string, score: numbe
 
 /** The score an object brought from an import (0 for anything not imported). */
 export async function scoreOffset(db: DbOrTrx, objectId: string): Promise<number> {
-  const row = await db.selectFrom('meta').select('value').where('object_id', '=', objectId).where('key', '=', SCORE_OFFSET_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', objectId)
+    .where('key', '=', SCORE_OFFSET_KEY)
+    .executeTakeFirst();
   const n = row ? Number(row.value) : 0;
   return Number.isSafeInteger(n) ? n : 0;
 }
@@ -184,11 +267,18 @@ export async function markHistory(db: DbOrTrx, postId: string, now: number): Pro
 
 /** Whether a post's history was imported. */
 export async function historyImported(db: DbOrTrx, postId: string): Promise<boolean> {
-  return (await db.selectFrom('meta').select('id').where('object_id', '=', postId).where('key', '=', HISTORY_KEY).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('meta').select('id').where('object_id', '=', postId).where('key', '=', HISTORY_KEY).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** How many revisions (of any status) an object has. */
 export async function revisionCount(db: DbOrTrx, objectId: string): Promise<number> {
-  const { n } = await db.selectFrom('revision').select((eb) => eb.fn.countAll<number>().as('n')).where('object_id', '=', objectId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('revision')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('object_id', '=', objectId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }

@@ -12,8 +12,14 @@ const date = z
   .transform((s) => Math.floor(Date.parse(`${s}Z`) / 1000))
   .refine((n) => Number.isFinite(n) && n > 0 && n < 32503680000);
 
-const int = z.string().regex(/^-?\d{1,10}$/).transform(Number);
-const id = z.string().regex(/^-?\d{1,10}$/).transform(Number);
+const int = z
+  .string()
+  .regex(/^-?\d{1,10}$/)
+  .transform(Number);
+const id = z
+  .string()
+  .regex(/^-?\d{1,10}$/)
+  .transform(Number);
 const name = z.string().trim().min(1).max(300);
 
 /** Tags as <a><b> (older dumps) or |a|b| (newer dumps). */
@@ -117,7 +123,10 @@ export type PostLinkRow = z.infer<typeof postLinkRow>;
 export const voteRow = z.object({
   Id: id.refine((n) => n > 0),
   PostId: id,
-  VoteTypeId: z.string().regex(/^\d{1,3}$/).transform(Number),
+  VoteTypeId: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number),
   UserId: id.optional(),
   CreationDate: date,
   BountyAmount: int.optional(),
@@ -127,7 +136,10 @@ export type VoteRow = z.infer<typeof voteRow>;
 /** PostHistory.xml */
 export const historyRow = z.object({
   Id: id.refine((n) => n > 0),
-  PostHistoryTypeId: z.string().regex(/^\d{1,3}$/).transform(Number),
+  PostHistoryTypeId: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number),
   PostId: id,
   RevisionGUID: z.string().trim().min(1).max(100),
   CreationDate: date,

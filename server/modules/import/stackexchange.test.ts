@@ -65,7 +65,12 @@ async function found(q: string): Promise<{ count: number; list: any[] }> {
   return r.body.data;
 }
 const sourceOf = async (value: string) => {
-  const row = await app.lantern.ctx.db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', '=', value).executeTakeFirstOrThrow();
+  const row = await app.lantern.ctx.db
+    .selectFrom('meta')
+    .select('object_id')
+    .where('key', '=', SOURCE_KEY)
+    .where('value', '=', value)
+    .executeTakeFirstOrThrow();
   return row.object_id;
 };
 
@@ -97,16 +102,36 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
 
   it('the database holds exactly what was imported', async () => {
     const db = app.lantern.ctx.db;
-    const count = async (kind: string) => Number((await db.selectFrom('meta').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', SOURCE_KEY).where('value', 'like', `meta.history.stackexchange.com/${kind}/%`).executeTakeFirstOrThrow()).n);
+    const count = async (kind: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('meta')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('key', '=', SOURCE_KEY)
+            .where('value', 'like', `meta.history.stackexchange.com/${kind}/%`)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('q')).toBe(history.questions.imported);
     expect(await count('a')).toBe(history.answers.imported);
     expect(await count('c')).toBe(history.comments.imported);
     expect((await count('u')) + (await count('n'))).toBe(history.users.imported + history.placeholderUsers);
-    const accepted = await db.selectFrom('question as q').innerJoin('meta as m', 'm.object_id', 'q.id').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('m.value', 'like', 'meta.history.stackexchange.com/q/%').where('q.accepted_answer_id', '!=', '0').executeTakeFirstOrThrow();
+    const accepted = await db
+      .selectFrom('question as q')
+      .innerJoin('meta as m', 'm.object_id', 'q.id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.value', 'like', 'meta.history.stackexchange.com/q/%')
+      .where('q.accepted_answer_id', '!=', '0')
+      .executeTakeFirstOrThrow();
     expect(Number(accepted.n)).toBe(history.acceptedAnswers);
-    const adopted = await db.selectFrom('answer as a').innerJoin('meta as m', 'm.object_id', 'a.id').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('m.value', 'like', 'meta.history.stackexchange.com/a/%').where('a.adopted', '=', 2).executeTakeFirstOrThrow();
+    const adopted = await db
+      .selectFrom('answer as a')
+      .innerJoin('meta as m', 'm.object_id', 'a.id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('m.value', 'like', 'meta.history.stackexchange.com/a/%')
+      .where('a.adopted', '=', 2)
+      .executeTakeFirstOrThrow();
     expect(Number(adopted.n)).toBe(history.acceptedAnswers);
   });
 
@@ -114,64 +139,135 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     const db = app.lantern.ctx.db;
     const id = await sourceOf('meta.history.stackexchange.com/q/1');
     const q = await db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(q).toEqual(expect.objectContaining({
-      title: 'Should we include sources in answers?',
-      vote_count: 18,
-      view_count: 223,
-      created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000),
-      post_update_time: Math.floor(Date.parse('2012-07-03T16:45:06.890Z') / 1000),
-      status: 1,
-      answer_count: 6,
-    }));
+    expect(q).toEqual(
+      expect.objectContaining({
+        title: 'Should we include sources in answers?',
+        vote_count: 18,
+        view_count: 223,
+        created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000),
+        post_update_time: Math.floor(Date.parse('2012-07-03T16:45:06.890Z') / 1000),
+        status: 1,
+        answer_count: 6,
+      }),
+    );
     expect(q.original_text).toMatch(/^As a historian I know that while information/);
     // an old question gets its hot score at import (it is listed on the hot list and related panels)
     expect(q.hot_score).toBeGreaterThan(0);
     expect(q.parsed_text).toMatch(/^<p>As a historian I know/);
-    const tags = await db.selectFrom('tag_rel as r').innerJoin('tag as t', 't.id', 'r.tag_id').select('t.slug_name').where('r.object_id', '=', id).orderBy('r.id').execute();
+    const tags = await db
+      .selectFrom('tag_rel as r')
+      .innerJoin('tag as t', 't.id', 'r.tag_id')
+      .select('t.slug_name')
+      .where('r.object_id', '=', id)
+      .orderBy('r.id')
+      .execute();
     expect(tags.map((t) => t.slug_name)).toEqual(['discussion', 'answers']);
     const author = await db.selectFrom('user').selectAll().where('id', '=', q.user_id).executeTakeFirstOrThrow();
-    expect(author).toEqual(expect.objectContaining({ display_name: 'Sorcerer Blob', username: 'sorcerer-blob', rank: 768, website: 'http://www.twitter.com/sorcerer_blob', created_at: Date.parse('2011-10-11T19:28:10.000Z') / 1000, last_login_date: Math.floor(Date.parse('2011-11-08T21:46:09.473Z') / 1000) }));
+    expect(author).toEqual(
+      expect.objectContaining({
+        display_name: 'Sorcerer Blob',
+        username: 'sorcerer-blob',
+        rank: 768,
+        website: 'http://www.twitter.com/sorcerer_blob',
+        created_at: Date.parse('2011-10-11T19:28:10.000Z') / 1000,
+        last_login_date: Math.floor(Date.parse('2011-11-08T21:46:09.473Z') / 1000),
+      }),
+    );
     expect(author.e_mail).toBe('se-user-12@meta.history.stackexchange.com.invalid');
-    const answer = await db.selectFrom('answer').selectAll().where('id', '=', await sourceOf('meta.history.stackexchange.com/a/2')).executeTakeFirstOrThrow();
-    expect(answer).toEqual(expect.objectContaining({ question_id: id, vote_count: 26, created_at: Math.floor(Date.parse('2011-10-11T19:44:27.657Z') / 1000), status: 1 }));
+    const answer = await db
+      .selectFrom('answer')
+      .selectAll()
+      .where('id', '=', await sourceOf('meta.history.stackexchange.com/a/2'))
+      .executeTakeFirstOrThrow();
+    expect(answer).toEqual(
+      expect.objectContaining({
+        question_id: id,
+        vote_count: 26,
+        created_at: Math.floor(Date.parse('2011-10-11T19:44:27.657Z') / 1000),
+        status: 1,
+      }),
+    );
     expect(answer.original_text).toMatch(/^I know it's considered in bad form to answer your own question/);
   });
 
   it('every post and comment carries its CC BY-SA attribution: author name and a link to the original', async () => {
     const db = app.lantern.ctx.db;
-    const q = await db.selectFrom('question').select(['original_text', 'parsed_text']).where('id', '=', await sourceOf('meta.history.stackexchange.com/q/1')).executeTakeFirstOrThrow();
-    expect(q.original_text).toContain('*Originally posted by [Sorcerer Blob](https://meta.history.stackexchange.com/users/12) on [meta.history.stackexchange.com](https://meta.history.stackexchange.com/q/1), licensed under [CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/).*');
-    expect(q.parsed_text).toContain('<a href="https://meta.history.stackexchange.com/q/1" rel="nofollow noopener noreferrer">meta.history.stackexchange.com</a>');
+    const q = await db
+      .selectFrom('question')
+      .select(['original_text', 'parsed_text'])
+      .where('id', '=', await sourceOf('meta.history.stackexchange.com/q/1'))
+      .executeTakeFirstOrThrow();
+    expect(q.original_text).toContain(
+      '*Originally posted by [Sorcerer Blob](https://meta.history.stackexchange.com/users/12) on [meta.history.stackexchange.com](https://meta.history.stackexchange.com/q/1), licensed under [CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/).*',
+    );
+    expect(q.parsed_text).toContain(
+      '<a href="https://meta.history.stackexchange.com/q/1" rel="nofollow noopener noreferrer">meta.history.stackexchange.com</a>',
+    );
     expect(q.parsed_text).toContain('>Sorcerer Blob</a>');
     expect(q.parsed_text).not.toContain('<!--');
     expect(q.original_text).toContain('<!-- attribution -->');
     for (const table of ['question', 'answer', 'comment'] as const) {
-      const missing = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('original_text', 'not like', '%meta.history.stackexchange.com/%').where('original_text', 'not like', '%coffee.stackexchange.com/%').executeTakeFirstOrThrow();
+      const missing = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('original_text', 'not like', '%meta.history.stackexchange.com/%')
+        .where('original_text', 'not like', '%coffee.stackexchange.com/%')
+        .executeTakeFirstOrThrow();
       expect(Number(missing.n), table).toBe(0);
     }
     // answers after 2018-05-02 are under CC BY-SA 4.0
-    const late = await db.selectFrom('answer').select('original_text').where('created_at', '>=', Date.UTC(2018, 4, 2) / 1000).where('original_text', 'like', '%meta.history%').limit(1).executeTakeFirst();
+    const late = await db
+      .selectFrom('answer')
+      .select('original_text')
+      .where('created_at', '>=', Date.UTC(2018, 4, 2) / 1000)
+      .where('original_text', 'like', '%meta.history%')
+      .limit(1)
+      .executeTakeFirst();
     if (late) expect(late.original_text).toContain('CC BY-SA 4.0');
   });
 
   it('bodies become markdown; the rendering is sanitised', async () => {
     const db = app.lantern.ctx.db;
-    const withCode = await db.selectFrom('answer').select(['original_text', 'parsed_text']).where('original_text', 'like', '%](http%').limit(1).executeTakeFirstOrThrow();
+    const withCode = await db
+      .selectFrom('answer')
+      .select(['original_text', 'parsed_text'])
+      .where('original_text', 'like', '%](http%')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(withCode.original_text).not.toMatch(/<p>|<a href/);
     expect(withCode.parsed_text).toMatch(/<a href="https?:/);
-    const unsafe = await db.selectFrom('question').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => eb.or([eb('parsed_text', 'like', '%<script%'), eb('parsed_text', 'like', '%javascript:%'), eb('parsed_text', 'like', '% onerror=%')])).executeTakeFirstOrThrow();
+    const unsafe = await db
+      .selectFrom('question')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([
+          eb('parsed_text', 'like', '%<script%'),
+          eb('parsed_text', 'like', '%javascript:%'),
+          eb('parsed_text', 'like', '% onerror=%'),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
     expect(Number(unsafe.n)).toBe(0);
   });
 
   it('users are accounts that cannot log in', async () => {
     const db = app.lantern.ctx.db;
-    const users = await db.selectFrom('user as u').innerJoin('meta as m', (j) => j.on((eb) => eb(eb.cast('u.id', 'text'), '=', eb.ref('m.object_id')))).select(['u.pass', 'u.e_mail', 'u.status']).where('m.key', '=', SOURCE_KEY).execute();
+    const users = await db
+      .selectFrom('user as u')
+      .innerJoin('meta as m', (j) => j.on((eb) => eb(eb.cast('u.id', 'text'), '=', eb.ref('m.object_id'))))
+      .select(['u.pass', 'u.e_mail', 'u.status'])
+      .where('m.key', '=', SOURCE_KEY)
+      .execute();
     expect(users.length).toBe(history.users.imported + history.placeholderUsers + coffee.placeholderUsers);
     expect(users.every((u) => u.pass === '' && u.e_mail.endsWith('.invalid') && u.status === 1)).toBe(true);
-    const r = await app.call('POST', api('/user/login/email'), { body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: 'anything-at-all' } });
+    const r = await app.call('POST', api('/user/login/email'), {
+      body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: 'anything-at-all' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.reason).toBe('error.object.email_or_password_incorrect');
-    const r2 = await app.call('POST', api('/user/login/email'), { body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: '' } });
+    const r2 = await app.call('POST', api('/user/login/email'), {
+      body: { e_mail: 'se-user-12@meta.history.stackexchange.com.invalid', pass: '' },
+    });
     expect(r2.status).toBe(400);
   });
 
@@ -194,10 +290,22 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
       all.push(...r.body.data.list.map((x: any) => x.object.id));
     }
     expect(all).toContain(id);
-    const tag = await app.lantern.ctx.db.selectFrom('tag').select('question_count').where('slug_name', '=', 'discussion').executeTakeFirstOrThrow();
+    const tag = await app.lantern.ctx.db
+      .selectFrom('tag')
+      .select('question_count')
+      .where('slug_name', '=', 'discussion')
+      .executeTakeFirstOrThrow();
     expect(tagged.count).toBe(tag.question_count);
     const hit = (await found('"air of legitimacy" is:question')).list[0].object;
-    expect(hit).toEqual(expect.objectContaining({ title: 'Should we include sources in answers?', vote_count: 18, answer_count: 6, accepted: false, created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000) }));
+    expect(hit).toEqual(
+      expect.objectContaining({
+        title: 'Should we include sources in answers?',
+        vote_count: 18,
+        answer_count: 6,
+        accepted: false,
+        created_at: Math.floor(Date.parse('2011-10-11T19:42:20.713Z') / 1000),
+      }),
+    );
     expect(hit.user_info).toEqual(expect.objectContaining({ display_name: 'Sorcerer Blob' }));
     expect(hit.tags.map((t: any) => t.slug_name)).toEqual(['discussion', 'answers']);
   });
@@ -220,12 +328,18 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
       }
     }
     expect(expected).toBeGreaterThan(1000);
-    expect(history.badges).toEqual(expect.objectContaining({ rows: rows.length, imported: expected, existing: 0, skipped: rows.length - expected }));
+    expect(history.badges).toEqual(
+      expect.objectContaining({ rows: rows.length, imported: expected, existing: 0, skipped: rows.length - expected }),
+    );
     expect(history.badges.reasons['no such badge here: Yearling']).toBe(rows.filter((r) => attr(r, 'Name') === 'Yearling').length);
     // every badge's award count is its awards
     const badges = await app.lantern.ctx.db.selectFrom('badge').select(['id', 'award_count']).execute();
     for (const b of badges) {
-      const { n } = await app.lantern.ctx.db.selectFrom('badge_award').select((eb) => eb.fn.countAll<number>().as('n')).where('badge_id', '=', b.id).executeTakeFirstOrThrow();
+      const { n } = await app.lantern.ctx.db
+        .selectFrom('badge_award')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('badge_id', '=', b.id)
+        .executeTakeFirstOrThrow();
       expect(b.award_count).toBe(Number(n));
     }
   });
@@ -244,11 +358,14 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
   it('tag wikis (excerpt and body) become the descriptions of their tags, with attribution; a repeat keeps them', async () => {
     expect(history.tagWikis).toEqual({ rows: 3, imported: 3, existing: 0, skipped: 0, reasons: {} });
     const db = app.lantern.ctx.db;
-    const desc = async (slug: string) => (await db.selectFrom('tag').select(['original_text', 'parsed_text']).where('slug_name', '=', slug).executeTakeFirstOrThrow());
+    const desc = async (slug: string) =>
+      await db.selectFrom('tag').select(['original_text', 'parsed_text']).where('slug_name', '=', slug).executeTakeFirstOrThrow();
     const pledges = await desc('pledges');
     expect(pledges.original_text).toMatch(/^A meta-specific tag for the public declaring of an effort/);
     expect(pledges.original_text).toContain('[pledges tag wiki](https://meta.history.stackexchange.com/tags/pledges/info)');
-    expect((await desc('ragequit')).original_text).toMatch(/^A question about or made by a user who professes a threat[^]*Self-ragequit questions tend to be intentionally provocative/);
+    expect((await desc('ragequit')).original_text).toMatch(
+      /^A question about or made by a user who professes a threat[^]*Self-ragequit questions tend to be intentionally provocative/,
+    );
     const questions = await desc('questions');
     expect(questions.original_text).toMatch(/^The questions tag should be used when you ask a question on meta/);
     expect(questions.parsed_text).toContain('<li>What question policy should be (on-topic, off-topic)</li>');
@@ -261,11 +378,13 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
 
   it('an imported post keeps its score when members vote: up-vote on score N gives N+1, cancel gives N, down-vote N-1', async () => {
     const db = app.lantern.ctx.db;
-    const score = async (table: 'question' | 'answer' | 'comment', id: string) => (await db.selectFrom(table).select('vote_count').where('id', '=', id).executeTakeFirstOrThrow()).vote_count;
+    const score = async (table: 'question' | 'answer' | 'comment', id: string) =>
+      (await db.selectFrom(table).select('vote_count').where('id', '=', id).executeTakeFirstOrThrow()).vote_count;
     const qid = await sourceOf('meta.history.stackexchange.com/q/1');
     expect(await score('question', qid)).toBe(18);
     const voter = await makeUser(app, { rank: 2000 });
-    const vote = (dir: 'up' | 'down', id: string, cancel = false) => app.call('POST', `/answer/api/v1/vote/${dir}`, { token: voter.token, body: { object_id: id, is_cancel: cancel } });
+    const vote = (dir: 'up' | 'down', id: string, cancel = false) =>
+      app.call('POST', `/answer/api/v1/vote/${dir}`, { token: voter.token, body: { object_id: id, is_cancel: cancel } });
     expect((await vote('up', qid)).body.data).toMatchObject({ votes: 19, up_votes: 1, vote_status: 'vote_up' });
     expect(await score('question', qid)).toBe(19);
     expect((await vote('up', qid, true)).body.data).toMatchObject({ votes: 18, up_votes: 0 });
@@ -273,11 +392,22 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
     await vote('down', qid, true);
     expect(await score('question', qid)).toBe(18);
     // an answer and a comment the same way
-    const answer = await db.selectFrom('answer').select(['id', 'vote_count']).where('question_id', '=', qid).where('vote_count', '>', 1).orderBy('vote_count', 'desc').executeTakeFirstOrThrow();
+    const answer = await db
+      .selectFrom('answer')
+      .select(['id', 'vote_count'])
+      .where('question_id', '=', qid)
+      .where('vote_count', '>', 1)
+      .orderBy('vote_count', 'desc')
+      .executeTakeFirstOrThrow();
     expect((await vote('up', answer.id)).body.data.votes).toBe(answer.vote_count + 1);
     await vote('up', answer.id, true);
     expect(await score('answer', answer.id)).toBe(answer.vote_count);
-    const comment = await db.selectFrom('comment').select(['id', 'vote_count']).where('vote_count', '>', 1).limit(1).executeTakeFirstOrThrow();
+    const comment = await db
+      .selectFrom('comment')
+      .select(['id', 'vote_count'])
+      .where('vote_count', '>', 1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect((await vote('up', comment.id)).body.data.votes).toBe(comment.vote_count + 1);
     await vote('up', comment.id, true);
     expect(await score('comment', comment.id)).toBe(comment.vote_count);
@@ -318,7 +448,14 @@ describe.skipIf(!HAVE_DUMPS)(`importing coffee (Posts.xml only) (dumps at ${DATA
     const db = app.lantern.ctx.db;
     const qid = await sourceOf('coffee.stackexchange.com/q/1');
     const aid = await sourceOf('coffee.stackexchange.com/a/24');
-    const questions = (await db.selectFrom('meta').select('object_id').where('key', '=', SOURCE_KEY).where('value', 'like', 'coffee.stackexchange.com/q/%').execute()).map((r) => r.object_id);
+    const questions = (
+      await db
+        .selectFrom('meta')
+        .select('object_id')
+        .where('key', '=', SOURCE_KEY)
+        .where('value', 'like', 'coffee.stackexchange.com/q/%')
+        .execute()
+    ).map((r) => r.object_id);
     const authors = [
       ...(await db.selectFrom('question').select('user_id').where('id', 'in', questions).execute()),
       ...(await db.selectFrom('answer').select('user_id').where('question_id', 'in', questions).execute()),
@@ -327,8 +464,17 @@ describe.skipIf(!HAVE_DUMPS)(`importing coffee (Posts.xml only) (dumps at ${DATA
     expect(questions.length).toBeGreaterThan(100);
     const snapshot = async () => ({
       tags: await db.selectFrom('tag').select(['id', 'question_count']).where('id', 'in', tagIds).orderBy('id').execute(),
-      users: await db.selectFrom('user').select(['id', 'question_count', 'answer_count']).where('id', 'in', authors).orderBy('id').execute(),
-      question: await db.selectFrom('question').select(['accepted_answer_id', 'answer_count']).where('id', '=', qid).executeTakeFirstOrThrow(),
+      users: await db
+        .selectFrom('user')
+        .select(['id', 'question_count', 'answer_count'])
+        .where('id', 'in', authors)
+        .orderBy('id')
+        .execute(),
+      question: await db
+        .selectFrom('question')
+        .select(['accepted_answer_id', 'answer_count'])
+        .where('id', '=', qid)
+        .executeTakeFirstOrThrow(),
       answer: await db.selectFrom('answer').select('adopted').where('id', '=', aid).executeTakeFirstOrThrow(),
     });
     const whole = await snapshot();
@@ -400,22 +546,53 @@ describe('bad input', () => {
     const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'bad.example.org' });
     expect(dtdHits).toBe(0);
     expect(r.errors).toEqual([]);
-    expect(r.users).toEqual({ rows: 4, imported: 1, existing: 0, skipped: 3, reasons: { 'invalid DisplayName': 1, 'invalid Id': 1, 'invalid CreationDate': 1 } });
-    expect(r.questions).toEqual({ rows: 5, imported: 1, existing: 0, skipped: 4, reasons: { 'invalid Title': 1, 'invalid CreationDate': 1, 'invalid Score': 1, 'empty Body': 1 } });
+    expect(r.users).toEqual({
+      rows: 4,
+      imported: 1,
+      existing: 0,
+      skipped: 3,
+      reasons: { 'invalid DisplayName': 1, 'invalid Id': 1, 'invalid CreationDate': 1 },
+    });
+    expect(r.questions).toEqual({
+      rows: 5,
+      imported: 1,
+      existing: 0,
+      skipped: 4,
+      reasons: { 'invalid Title': 1, 'invalid CreationDate': 1, 'invalid Score': 1, 'empty Body': 1 },
+    });
     expect(r.answers).toEqual({ rows: 3, imported: 1, existing: 0, skipped: 2, reasons: { 'unknown question (ParentId)': 2 } });
-    expect(r.comments).toEqual({ rows: 4, imported: 2, existing: 0, skipped: 2, reasons: { 'unknown post (PostId)': 1, 'invalid Text': 1 } });
+    expect(r.comments).toEqual({
+      rows: 4,
+      imported: 2,
+      existing: 0,
+      skipped: 2,
+      reasons: { 'unknown post (PostId)': 1, 'invalid Text': 1 },
+    });
     expect(r.posts).toEqual({ rows: 10, otherTypes: 1, invalidType: 1 });
     expect(r.acceptedAnswers).toBe(1);
     expect(r.placeholderUsers).toBe(2);
 
     const db = app.lantern.ctx.db;
-    const q = await db.selectFrom('question').selectAll().where('id', '=', await sourceOf('bad.example.org/q/1')).executeTakeFirstOrThrow();
+    const q = await db
+      .selectFrom('question')
+      .selectAll()
+      .where('id', '=', await sourceOf('bad.example.org/q/1'))
+      .executeTakeFirstOrThrow();
     expect(q.parsed_text).not.toMatch(/<script|onerror|alert\(1\)/);
     expect(q.original_text).not.toContain('<script');
     expect(q.accepted_answer_id).toBe(await sourceOf('bad.example.org/a/3'));
-    const tags = await db.selectFrom('tag_rel as r').innerJoin('tag as t', 't.id', 'r.tag_id').select('t.slug_name').where('r.object_id', '=', q.id).execute();
+    const tags = await db
+      .selectFrom('tag_rel as r')
+      .innerJoin('tag as t', 't.id', 'r.tag_id')
+      .select('t.slug_name')
+      .where('r.object_id', '=', q.id)
+      .execute();
     expect(tags.map((t) => t.slug_name)).toEqual(['testing']);
-    const a = await db.selectFrom('answer').select(['original_text', 'user_id']).where('id', '=', await sourceOf('bad.example.org/a/3')).executeTakeFirstOrThrow();
+    const a = await db
+      .selectFrom('answer')
+      .select(['original_text', 'user_id'])
+      .where('id', '=', await sourceOf('bad.example.org/a/3'))
+      .executeTakeFirstOrThrow();
     expect(a.original_text).toContain('*Originally posted by Gone User on [bad.example.org](https://bad.example.org/a/3)');
     const gone = await db.selectFrom('user').select(['display_name', 'pass']).where('id', '=', a.user_id).executeTakeFirstOrThrow();
     expect(gone).toEqual({ display_name: 'Gone User', pass: '' });
@@ -449,7 +626,10 @@ describe('bad input', () => {
     expect(r.errors).toEqual([`no Posts.xml or Users.xml in ${empty}`]);
     expect(() => siteFrom('not a host')).toThrow();
     expect(() => siteFrom('javascript:alert(1)')).toThrow();
-    expect(siteFrom('https://Coffee.StackExchange.com/')).toEqual({ host: 'coffee.stackexchange.com', url: 'https://coffee.stackexchange.com' });
+    expect(siteFrom('https://Coffee.StackExchange.com/')).toEqual({
+      host: 'coffee.stackexchange.com',
+      url: 'https://coffee.stackexchange.com',
+    });
     expect(guessSite('/x/history-meta')).toBe('meta.history.stackexchange.com');
     expect(guessSite('/x/coffee')).toBe('coffee.stackexchange.com');
     expect(guessSite('/x/cooking.stackexchange.com')).toBe('cooking.stackexchange.com');
@@ -460,12 +640,20 @@ describe.skipIf(!HAVE_DUMPS)('the import:se command', () => {
   it('imports a dump into a data dir and prints counts and the time taken', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'se-cli-'));
     try {
-      const r = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir, COFFEE], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      const r = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir, COFFEE], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain('Imported Posts.xml from coffee.stackexchange.com:');
       expect(r.stdout).toMatch(/questions\s+225 rows, 225 imported/);
       expect(r.stdout).toMatch(/Import took \d+\.\d\d s/);
-      const usage = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const usage = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(usage.status).toBe(2);
       expect(usage.stderr).toContain('Usage: npm run import:se');
     } finally {
@@ -486,7 +674,10 @@ describe('links between imported posts and list excerpts', () => {
   it('points links to posts of the imported site at their local copies, keeps the rest, and keeps the attribution out of excerpts', async () => {
     const d = join(dir, 'links');
     mkdirSync(d);
-    const row = (attrs: Record<string, string>) => `  <row ${Object.entries(attrs).map(([k, v]) => `${k}="${esc(v)}"`).join(' ')} />`;
+    const row = (attrs: Record<string, string>) =>
+      `  <row ${Object.entries(attrs)
+        .map(([k, v]) => `${k}="${esc(v)}"`)
+        .join(' ')} />`;
     const links = [
       '<a href="https://links.example.org/questions/20/the-second-one">full link</a>',
       '<a href="http://links.example.org/q/20">short</a>',
@@ -496,18 +687,28 @@ describe('links between imported posts and list excerpts', () => {
       '<a href="https://links.example.org/questions/999/not-imported">missing</a>',
       '<a href="https://other.example.org/questions/20">other site</a>',
     ].join(' ');
-    writeFileSync(join(d, 'Posts.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<posts>
+    writeFileSync(
+      join(d, 'Posts.xml'),
+      `<?xml version="1.0" encoding="utf-8"?>\n<posts>
 ${row({ Id: '10', PostTypeId: '1', CreationDate: '2016-01-01T10:00:00.000', Title: 'Links to the second one', Body: `<p>Short body.</p><p>${links}</p>`, OwnerDisplayName: 'Asker', Tags: '<links>' })}
 ${row({ Id: '20', PostTypeId: '1', CreationDate: '2016-01-02T10:00:00.000', Title: 'The second one', Body: '<p>The target question, about zanzibarite.</p>', OwnerDisplayName: 'Other', Tags: '<links>' })}
 ${row({ Id: '21', PostTypeId: '2', ParentId: '20', CreationDate: '2016-01-03T10:00:00.000', Body: '<p>An answer that points back to <a href="https://links.example.org/questions/10">the first</a>.</p>', OwnerDisplayName: 'Helper' })}
-</posts>`);
-    writeFileSync(join(d, 'Comments.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<comments>
+</posts>`,
+    );
+    writeFileSync(
+      join(d, 'Comments.xml'),
+      `<?xml version="1.0" encoding="utf-8"?>\n<comments>
 ${row({ Id: '30', PostId: '20', Text: 'See also https://links.example.org/questions/10 for more', CreationDate: '2016-01-04T10:00:00.000', UserDisplayName: 'Commenter' })}
-</comments>`);
+</comments>`,
+    );
     const r = await importStackExchange(app.lantern.ctx.db, d, { site: 'links.example.org' });
     expect(r.errors).toEqual([]);
     const db = app.lantern.ctx.db;
-    const [q10, q20, a21] = [await sourceOf('links.example.org/q/10'), await sourceOf('links.example.org/q/20'), await sourceOf('links.example.org/a/21')];
+    const [q10, q20, a21] = [
+      await sourceOf('links.example.org/q/10'),
+      await sourceOf('links.example.org/q/20'),
+      await sourceOf('links.example.org/a/21'),
+    ];
     const first = await db.selectFrom('question').select(['original_text', 'parsed_text']).where('id', '=', q10).executeTakeFirstOrThrow();
     const body = first.original_text.slice(0, first.original_text.indexOf('<!-- attribution -->'));
     expect(body).toContain(`[full link](/questions/${q20}/the-second-one)`);
@@ -527,7 +728,12 @@ ${row({ Id: '30', PostId: '20', Text: 'See also https://links.example.org/questi
     const comment = await db.selectFrom('comment').select('parsed_text').where('object_id', '=', q20).executeTakeFirstOrThrow();
     expect(comment.parsed_text).toContain(`/questions/${q10}/links-to-the-second-one`);
     // the edit form's revision holds the same text
-    const rev = await db.selectFrom('revision').select('content').where('object_id', '=', q10).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const rev = await db
+      .selectFrom('revision')
+      .select('content')
+      .where('object_id', '=', q10)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(rev.content).content).toBe(first.original_text);
 
     // lists show the post's own words, not the attribution

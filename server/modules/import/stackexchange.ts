@@ -14,7 +14,15 @@ import { findGroup } from '../siteinfo/siteinfo.repository.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { recordImportedReputation, syncImportedReputation } from '../personal/imported-reputation.repository.js';
 import { refreshHotScores } from '../question/hot-score.js';
-import { closeReason, findQuestion, insertLink, insertRevision, linksFrom, recountLinked, saveCloseReason } from '../question/question.repository.js';
+import {
+  closeReason,
+  findQuestion,
+  insertLink,
+  insertRevision,
+  linksFrom,
+  recountLinked,
+  saveCloseReason,
+} from '../question/question.repository.js';
 import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
 import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
@@ -23,8 +31,26 @@ import * as repo from './stackexchange.repository.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
 import {
-  answerRow, badgeRow, commentRow, historyRow, parseTagList, postLinkRow, questionRow, rowProblem, tagRow, userRow, voteRow, wikiRow,
-  type AnswerRow, type BadgeRow, type CommentRow, type HistoryRow, type PostLinkRow, type QuestionRow, type UserRow, type VoteRow,
+  answerRow,
+  badgeRow,
+  commentRow,
+  historyRow,
+  parseTagList,
+  postLinkRow,
+  questionRow,
+  rowProblem,
+  tagRow,
+  userRow,
+  voteRow,
+  wikiRow,
+  type AnswerRow,
+  type BadgeRow,
+  type CommentRow,
+  type HistoryRow,
+  type PostLinkRow,
+  type QuestionRow,
+  type UserRow,
+  type VoteRow,
 } from './stackexchange.schema.js';
 import { xmlRows, XmlReadError } from './xml-rows.js';
 
@@ -144,7 +170,17 @@ export function guessSite(dir: string): string {
 }
 
 /** What a PostHistory.xml type sets: 1-3 initial title, body, tags; 4-6 edits; 7-9 rollbacks. */
-const HISTORY_FIELDS: Record<number, 'title' | 'body' | 'tags' | undefined> = { 1: 'title', 2: 'body', 3: 'tags', 4: 'title', 5: 'body', 6: 'tags', 7: 'title', 8: 'body', 9: 'tags' };
+const HISTORY_FIELDS: Record<number, 'title' | 'body' | 'tags' | undefined> = {
+  1: 'title',
+  2: 'body',
+  3: 'tags',
+  4: 'title',
+  5: 'body',
+  6: 'tags',
+  7: 'title',
+  8: 'body',
+  9: 'tags',
+};
 
 /** One revision of a post: the PostHistory.xml rows of one RevisionGUID. */
 interface HistoryGroup {
@@ -178,7 +214,9 @@ function skip(c: Counts, reason: string): void {
 }
 
 function licence(created: number): string {
-  return created < LICENCE_4_FROM ? '[CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/)' : '[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)';
+  return created < LICENCE_4_FROM
+    ? '[CC BY-SA 3.0](https://creativecommons.org/licenses/by-sa/3.0/)'
+    : '[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)';
 }
 
 /** Thrown between batches when the import is stopped. */
@@ -229,10 +267,25 @@ class StackExchangeImport {
     private readonly options: Pick<ImportOptions, 'progress' | 'signal' | 'checkFirst'> = {},
   ) {
     this.report = {
-      site: site.host, files: [], users: emptyCounts(), questions: emptyCounts(), answers: emptyCounts(), comments: emptyCounts(),
-      posts: { rows: 0, otherTypes: 0, invalidType: 0 }, placeholderUsers: 0, tagsCreated: 0, tagWikis: emptyCounts(), acceptedAnswers: 0,
-      badges: emptyCounts(), postLinks: emptyCounts(), duplicatesClosed: 0, votes: { ...emptyCounts(), votes: 0, bookmarks: 0, inScore: 0 }, history: emptyCounts(), revisions: 0,
-      errors: [], seconds: 0,
+      site: site.host,
+      files: [],
+      users: emptyCounts(),
+      questions: emptyCounts(),
+      answers: emptyCounts(),
+      comments: emptyCounts(),
+      posts: { rows: 0, otherTypes: 0, invalidType: 0 },
+      placeholderUsers: 0,
+      tagsCreated: 0,
+      tagWikis: emptyCounts(),
+      acceptedAnswers: 0,
+      badges: emptyCounts(),
+      postLinks: emptyCounts(),
+      duplicatesClosed: 0,
+      votes: { ...emptyCounts(), votes: 0, bookmarks: 0, inScore: 0 },
+      history: emptyCounts(),
+      revisions: 0,
+      errors: [],
+      seconds: 0,
     };
   }
 
@@ -250,7 +303,8 @@ class StackExchangeImport {
         const id = Number(r.object_id);
         this.users.set(`${kind}/${key}`, { id, name: names.get(id) ?? key, seId: kind === 'u' ? Number(key) : null });
       } else if (kind === 'q') this.posts.set(Number(key), { id: r.object_id, questionId: r.object_id });
-      else if (kind === 'a' && answers.has(r.object_id)) this.posts.set(Number(key), { id: r.object_id, questionId: answers.get(r.object_id)! });
+      else if (kind === 'a' && answers.has(r.object_id))
+        this.posts.set(Number(key), { id: r.object_id, questionId: answers.get(r.object_id)! });
       else if (kind === 'c') this.comments.add(Number(key));
       else if (kind === 'b') this.badgeAwards.add(Number(key));
     }
@@ -259,7 +313,9 @@ class StackExchangeImport {
 
   /** Plans the reading ahead: which step reads which file, so progress can say how far it is. */
   private planSteps(steps: [string, string][]): void {
-    this.plan = steps.filter(([, file]) => existsSync(join(this.dir, file))).map(([step, file]) => ({ step, file, size: statSync(join(this.dir, file)).size }));
+    this.plan = steps
+      .filter(([, file]) => existsSync(join(this.dir, file)))
+      .map(([step, file]) => ({ step, file, size: statSync(join(this.dir, file)).size }));
   }
 
   private tellProgress(file: string, rows: number, bytes: number, force = false): void {
@@ -393,7 +449,12 @@ class StackExchangeImport {
     }
   }
 
-  private async createUser(t: DbOrTrx, key: string, seId: number | null, u: { name: string; created: number; rank?: number; lastSeen?: number; bioHtml?: string; website?: string; location?: string }): Promise<number> {
+  private async createUser(
+    t: DbOrTrx,
+    key: string,
+    seId: number | null,
+    u: { name: string; created: number; rank?: number; lastSeen?: number; bioHtml?: string; website?: string; location?: string },
+  ): Promise<number> {
     const displayName = u.name.trim().slice(0, 30) || `user${seId ?? ''}`;
     const username = this.freeUsername(displayName, seId ?? createHash('sha1').update(u.name).digest('hex').slice(0, 8));
     const mailPart = seId !== null ? `user-${seId}` : `name-${createHash('sha1').update(u.name).digest('hex').slice(0, 12)}`;
@@ -419,7 +480,12 @@ class StackExchangeImport {
   }
 
   /** The account of a post's or comment's author, made on first sight when Users.xml did not have it. */
-  private async author(t: DbOrTrx, userId: number | undefined, displayName: string | undefined, created: number): Promise<{ id: number; name: string; seId: number | null }> {
+  private async author(
+    t: DbOrTrx,
+    userId: number | undefined,
+    displayName: string | undefined,
+    created: number,
+  ): Promise<{ id: number; name: string; seId: number | null }> {
     if (userId !== undefined) {
       const key = `u/${userId}`;
       const known = this.users.get(key);
@@ -440,7 +506,8 @@ class StackExchangeImport {
 
   /** The attribution line under an imported post: author, original link, licence (shown, not indexed for search). */
   private attribution(kind: 'q' | 'a', seId: number, author: { name: string; seId: number | null }, created: number): string {
-    const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
+    const who =
+      author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
     return `\n\n${UNINDEXED_TRAILER}\n\n<section class="${ATTRIBUTION_CLASS}">\n\n---\n\n*Originally posted by ${who} on [${this.site.host}](${this.site.url}/${kind}/${seId}), licensed under ${licence(created)}.*\n\n</section>`;
   }
 
@@ -458,7 +525,15 @@ class StackExchangeImport {
         return;
       }
       const failed = await this.atomically(trx, async (t) => {
-        await this.createUser(t, `u/${u.Id}`, u.Id, { name: u.DisplayName, created: u.CreationDate, rank: u.Reputation, lastSeen: u.LastAccessDate, bioHtml: u.AboutMe, website: u.WebsiteUrl, location: u.Location });
+        await this.createUser(t, `u/${u.Id}`, u.Id, {
+          name: u.DisplayName,
+          created: u.CreationDate,
+          rank: u.Reputation,
+          lastSeen: u.LastAccessDate,
+          bioHtml: u.AboutMe,
+          website: u.WebsiteUrl,
+          location: u.Location,
+        });
       });
       if (failed) skip(counts, `database: ${failed}`);
       else counts.imported += 1;
@@ -528,16 +603,47 @@ class StackExchangeImport {
         const html = renderMarkdown(text);
         const updated = Math.max(q.CreationDate, q.LastEditDate ?? 0);
         await repo.insertQuestion(t, {
-          id, user_id: owner.id, title, original_text: text, parsed_text: html, status: q.ClosedDate ? 2 : 1, view_count: Math.max(0, q.ViewCount ?? 0),
-          vote_count: q.Score ?? 0, created_at: q.CreationDate, updated_at: updated, post_update_time: Math.max(updated, q.LastActivityDate ?? 0),
+          id,
+          user_id: owner.id,
+          title,
+          original_text: text,
+          parsed_text: html,
+          status: q.ClosedDate ? 2 : 1,
+          view_count: Math.max(0, q.ViewCount ?? 0),
+          vote_count: q.Score ?? 0,
+          created_at: q.CreationDate,
+          updated_at: updated,
+          post_update_time: Math.max(updated, q.LastActivityDate ?? 0),
         });
         const tagIds = await this.tagIds(t, q.Tags, owner.id, q.CreationDate);
         for (const tagId of tagIds) await repo.linkTag(t, id, tagId, q.CreationDate);
         const tagRows = await findTagsByIds(t, tagIds);
-        const snapshot = JSON.stringify({ id, title, content: text, html, tags: tagRows.map((r) => ({ slug_name: r.slug_name, display_name: r.display_name })) });
-        const revisionId = await insertRevision(t, { user_id: owner.id, object_type: OBJECT_TYPE.question, object_id: id, title, content: snapshot, log: '', status: 0, now: q.CreationDate });
+        const snapshot = JSON.stringify({
+          id,
+          title,
+          content: text,
+          html,
+          tags: tagRows.map((r) => ({ slug_name: r.slug_name, display_name: r.display_name })),
+        });
+        const revisionId = await insertRevision(t, {
+          user_id: owner.id,
+          object_type: OBJECT_TYPE.question,
+          object_id: id,
+          title,
+          content: snapshot,
+          log: '',
+          status: 0,
+          now: q.CreationDate,
+        });
         await repo.setRevision(t, 'question', id, revisionId);
-        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'question.asked', revisionId, now: q.CreationDate });
+        await recordTimeline(t, {
+          userId: owner.id,
+          objectId: id,
+          originalObjectId: id,
+          key: 'question.asked',
+          revisionId,
+          now: q.CreationDate,
+        });
         await repo.markImported(t, id, this.source('q', q.Id), q.CreationDate);
         await repo.setScoreOffset(t, id, q.Score ?? 0, q.CreationDate);
         this.batchQuestions.add(id);
@@ -560,7 +666,11 @@ class StackExchangeImport {
     const parsed = wikiRow.safeParse(raw);
     if (!parsed.success) return;
     const w = parsed.data;
-    this.wikiPosts.set(w.Id, { type: w.PostTypeId === '4' ? SE_WIKI_POST.excerpt : SE_WIKI_POST.body, body: w.Body, created: w.CreationDate });
+    this.wikiPosts.set(w.Id, {
+      type: w.PostTypeId === '4' ? SE_WIKI_POST.excerpt : SE_WIKI_POST.body,
+      body: w.Body,
+      created: w.CreationDate,
+    });
   }
 
   /** Tags.xml: which excerpt and wiki posts belong to which tag. */
@@ -613,7 +723,11 @@ class StackExchangeImport {
         skip(counts, 'tag not known (no Tags.xml, and the text names none)');
         continue;
       }
-      const tag = await this.db.selectFrom('tag').select(['id', 'original_text', 'main_tag_id']).where('slug_name', '=', slug).executeTakeFirst();
+      const tag = await this.db
+        .selectFrom('tag')
+        .select(['id', 'original_text', 'main_tag_id'])
+        .where('slug_name', '=', slug)
+        .executeTakeFirst();
       if (!tag) {
         skip(counts, 'tag not in the site');
         continue;
@@ -622,8 +736,19 @@ class StackExchangeImport {
         counts.existing += 1;
         continue;
       }
-      const text = [excerptText, wikiMarkdown, `*From the [${slug} tag wiki](${this.site.url}/tags/${encodeURIComponent(slug)}/info) on ${this.site.host}, licensed under ${licence(excerpt.created)}.*`].filter(Boolean).join('\n\n');
-      await this.db.updateTable('tag').set({ original_text: text, parsed_text: renderMarkdown(text) }).where('id', '=', tag.id).where('original_text', '=', '').execute();
+      const text = [
+        excerptText,
+        wikiMarkdown,
+        `*From the [${slug} tag wiki](${this.site.url}/tags/${encodeURIComponent(slug)}/info) on ${this.site.host}, licensed under ${licence(excerpt.created)}.*`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+      await this.db
+        .updateTable('tag')
+        .set({ original_text: text, parsed_text: renderMarkdown(text) })
+        .where('id', '=', tag.id)
+        .where('original_text', '=', '')
+        .execute();
       counts.imported += 1;
     }
   }
@@ -652,13 +777,41 @@ class StackExchangeImport {
         const text = body + this.attribution('a', a.Id, owner, a.CreationDate);
         const html = renderMarkdown(text);
         await repo.insertAnswer(t, {
-          id, question_id: parent.questionId, user_id: owner.id, original_text: text, parsed_text: html, vote_count: a.Score ?? 0,
-          created_at: a.CreationDate, updated_at: Math.max(a.CreationDate, a.LastEditDate ?? 0),
+          id,
+          question_id: parent.questionId,
+          user_id: owner.id,
+          original_text: text,
+          parsed_text: html,
+          vote_count: a.Score ?? 0,
+          created_at: a.CreationDate,
+          updated_at: Math.max(a.CreationDate, a.LastEditDate ?? 0),
         });
-        const revisionId = await insertRevision(t, { user_id: owner.id, object_type: OBJECT_TYPE.answer, object_id: id, title: '', content: JSON.stringify({ id, question_id: parent.questionId, content: text, html }), log: '', status: 0, now: a.CreationDate });
+        const revisionId = await insertRevision(t, {
+          user_id: owner.id,
+          object_type: OBJECT_TYPE.answer,
+          object_id: id,
+          title: '',
+          content: JSON.stringify({ id, question_id: parent.questionId, content: text, html }),
+          log: '',
+          status: 0,
+          now: a.CreationDate,
+        });
         await repo.setRevision(t, 'answer', id, revisionId);
-        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'answer.answered', revisionId, now: a.CreationDate });
-        await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: parent.questionId, key: 'question.answered', now: a.CreationDate });
+        await recordTimeline(t, {
+          userId: owner.id,
+          objectId: id,
+          originalObjectId: id,
+          key: 'answer.answered',
+          revisionId,
+          now: a.CreationDate,
+        });
+        await recordTimeline(t, {
+          userId: owner.id,
+          objectId: id,
+          originalObjectId: parent.questionId,
+          key: 'question.answered',
+          now: a.CreationDate,
+        });
         await repo.markImported(t, id, this.source('a', a.Id), a.CreationDate);
         await repo.setScoreOffset(t, id, a.Score ?? 0, a.CreationDate);
         this.batchQuestions.add(parent.questionId);
@@ -715,9 +868,19 @@ class StackExchangeImport {
       const failed = await this.atomically(trx, async (t) => {
         const author = await this.author(t, c.UserId, c.UserDisplayName, c.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.comment);
-        const who = author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
+        const who =
+          author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
         const text = `${c.Text} — *${who} on [${this.site.host}](${this.site.url}/posts/comments/${c.Id}), ${licence(c.CreationDate)}*`;
-        await repo.insertComment(t, { id, user_id: author.id, object_id: post.id, question_id: post.questionId, original_text: text, parsed_text: renderMarkdown(text), vote_count: c.Score ?? 0, created_at: c.CreationDate });
+        await repo.insertComment(t, {
+          id,
+          user_id: author.id,
+          object_id: post.id,
+          question_id: post.questionId,
+          original_text: text,
+          parsed_text: renderMarkdown(text),
+          vote_count: c.Score ?? 0,
+          created_at: c.CreationDate,
+        });
         await repo.markImported(t, id, this.source('c', c.Id), c.CreationDate);
         await repo.setScoreOffset(t, id, c.Score ?? 0, c.CreationDate);
         this.hooks.push(() => this.comments.add(c.Id));
@@ -729,7 +892,12 @@ class StackExchangeImport {
 
   /** The badges a Stack Exchange badge name may stand for: stored name and English name, lower-cased. */
   private async badgesByName(): Promise<Map<string, { id: string; single: number; badge_group_id: string }>> {
-    const rows = await this.db.selectFrom('badge').select(['id', 'name', 'single', 'badge_group_id']).where('status', '!=', BADGE_STATUS.deleted).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('badge')
+      .select(['id', 'name', 'single', 'badge_group_id'])
+      .where('status', '!=', BADGE_STATUS.deleted)
+      .orderBy('id')
+      .execute();
     const byName = new Map<string, { id: string; single: number; badge_group_id: string }>();
     for (const r of rows) {
       for (const n of [translate('en_US', r.name), r.name]) {
@@ -762,11 +930,24 @@ class StackExchangeImport {
       if (!badge) return skip(counts, `no such badge here: ${b.Name.slice(0, 60)}`);
       const user = this.users.get(`u/${b.UserId}`);
       if (!user) return skip(counts, 'unknown user (UserId)');
-      if (badge.single === BADGE_SINGLE.single && (await hasAward(trx, user.id, badge.id, null))) return skip(counts, 'single badge already held');
+      if (badge.single === BADGE_SINGLE.single && (await hasAward(trx, user.id, badge.id, null)))
+        return skip(counts, 'single badge already held');
       const failed = await this.atomically(trx, async (t) => {
         const id = await newObjectId(t, OBJECT_TYPE.badge_award);
         // the dump does not say which post earned a multiple badge: each award is keyed by itself
-        await t.insertInto('badge_award').values({ id, user_id: user.id, badge_id: badge.id, award_key: badge.single === BADGE_SINGLE.single ? '0' : id, badge_group_id: badge.badge_group_id, is_badge_deleted: 0, created_at: b.Date, updated_at: b.Date }).execute();
+        await t
+          .insertInto('badge_award')
+          .values({
+            id,
+            user_id: user.id,
+            badge_id: badge.id,
+            award_key: badge.single === BADGE_SINGLE.single ? '0' : id,
+            badge_group_id: badge.badge_group_id,
+            is_badge_deleted: 0,
+            created_at: b.Date,
+            updated_at: b.Date,
+          })
+          .execute();
         await repo.markImported(t, id, this.source('b', b.Id), b.Date);
         this.batchBadges.add(badge.id);
         this.hooks.push(() => this.badgeAwards.add(b.Id));
@@ -795,7 +976,8 @@ class StackExchangeImport {
     let siteUrl = '';
     try {
       const raw: unknown = JSON.parse(general ?? '{}');
-      if (raw && typeof raw === 'object' && typeof (raw as { site_url?: unknown }).site_url === 'string') siteUrl = normaliseSiteUrl((raw as { site_url: string }).site_url);
+      if (raw && typeof raw === 'object' && typeof (raw as { site_url?: unknown }).site_url === 'string')
+        siteUrl = normaliseSiteUrl((raw as { site_url: string }).site_url);
     } catch {
       siteUrl = '';
     }
@@ -815,13 +997,27 @@ class StackExchangeImport {
           const q = await findQuestion(t, from.questionId);
           if (q?.status === QUESTION_STATUS.closed && !(await closeReason(t, from.questionId))) {
             const title = (await findQuestion(t, to.questionId))?.title ?? '';
-            await saveCloseReason(t, from.questionId, { close_type: duplicate.id, close_msg: `${siteUrl}/questions/${to.questionId}/${urlTitle(title)}` }, l.CreationDate);
+            await saveCloseReason(
+              t,
+              from.questionId,
+              { close_type: duplicate.id, close_msg: `${siteUrl}/questions/${to.questionId}/${urlTitle(title)}` },
+              l.CreationDate,
+            );
             closedAsDuplicate = true;
           }
         }
-        const known = (await linksFrom(t, from.questionId, from.answerId)).some((r) => r.to_question_id === to.questionId && r.to_answer_id === to.answerId);
+        const known = (await linksFrom(t, from.questionId, from.answerId)).some(
+          (r) => r.to_question_id === to.questionId && r.to_answer_id === to.answerId,
+        );
         if (known && !closedAsDuplicate) throw new AlreadyThere();
-        if (!known) await insertLink(t, { from_question_id: from.questionId, from_answer_id: from.answerId, to_question_id: to.questionId, to_answer_id: to.answerId, now: l.CreationDate });
+        if (!known)
+          await insertLink(t, {
+            from_question_id: from.questionId,
+            from_answer_id: from.answerId,
+            to_question_id: to.questionId,
+            to_answer_id: to.answerId,
+            now: l.CreationDate,
+          });
         await recountLinked(t, [to.questionId]);
       });
       if (failed === ALREADY_THERE) counts.existing += 1;
@@ -859,12 +1055,37 @@ class StackExchangeImport {
           const owner = await t.selectFrom(kind).select('user_id').where('id', '=', post.id).executeTakeFirstOrThrow();
           if (owner.user_id === voter.id) throw new AlreadyThere('own post');
           const types = [ACTIVITY_TYPE[`${kind}.vote_up`], ACTIVITY_TYPE[`${kind}.vote_down`]];
-          const cast = await t.selectFrom('activity').select('id').where('object_id', '=', post.id).where('user_id', '=', voter.id).where('activity_type', 'in', types).where('cancelled', '=', 0).executeTakeFirst();
+          const cast = await t
+            .selectFrom('activity')
+            .select('id')
+            .where('object_id', '=', post.id)
+            .where('user_id', '=', voter.id)
+            .where('activity_type', 'in', types)
+            .where('cancelled', '=', 0)
+            .executeTakeFirst();
           if (cast) throw new AlreadyThere();
           const dir = v.VoteTypeId === 2 ? 'up' : 'down';
           // reputation came along with Users.xml: the rows carry none
-          await changeRank(t, { userId: voter.id, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: `${kind}.vote_${dir}`, delta: 0, capped: false, now: v.CreationDate });
-          await changeRank(t, { userId: owner.user_id, triggerUserId: voter.id, objectId: post.id, originalObjectId: post.questionId, key: `${kind}.voted_${dir}`, delta: 0, capped: false, now: v.CreationDate });
+          await changeRank(t, {
+            userId: voter.id,
+            triggerUserId: 0,
+            objectId: post.id,
+            originalObjectId: post.questionId,
+            key: `${kind}.vote_${dir}`,
+            delta: 0,
+            capped: false,
+            now: v.CreationDate,
+          });
+          await changeRank(t, {
+            userId: owner.user_id,
+            triggerUserId: voter.id,
+            objectId: post.id,
+            originalObjectId: post.questionId,
+            key: `${kind}.voted_${dir}`,
+            delta: 0,
+            capped: false,
+            now: v.CreationDate,
+          });
           await repo.moveScoreIntoVotes(t, post.id, dir === 'up' ? 1 : -1, v.CreationDate);
         });
         if (failed === ALREADY_THERE) counts.existing += 1;
@@ -883,7 +1104,13 @@ class StackExchangeImport {
         const failed = await this.atomically(trx, async (t) => {
           if (await findCollection(t, user.id, post.id)) throw new AlreadyThere();
           const group = await defaultGroupId(t, user.id, v.CreationDate);
-          await insertCollection(t, { id: await newObjectId(t, OBJECT_TYPE.collection), user_id: user.id, object_id: post.id, group_id: group, now: v.CreationDate });
+          await insertCollection(t, {
+            id: await newObjectId(t, OBJECT_TYPE.collection),
+            user_id: user.id,
+            object_id: post.id,
+            group_id: group,
+            now: v.CreationDate,
+          });
           await recountQuestionCollections(t, post.id);
         });
         if (failed === ALREADY_THERE) counts.existing += 1;
@@ -914,7 +1141,17 @@ class StackExchangeImport {
       this.history.set(h.PostId, groups);
       let g = groups.find((x) => x.guid === h.RevisionGUID);
       if (!g) {
-        g = { guid: h.RevisionGUID, firstRow: h.Id, date: h.CreationDate, userId: h.UserId, userName: h.UserDisplayName, comment: '', initial: false, rollback: false, rows: 0 };
+        g = {
+          guid: h.RevisionGUID,
+          firstRow: h.Id,
+          date: h.CreationDate,
+          userId: h.UserId,
+          userName: h.UserDisplayName,
+          comment: '',
+          initial: false,
+          rollback: false,
+          rows: 0,
+        };
         groups.push(g);
       }
       g.rows += 1;
@@ -947,7 +1184,11 @@ class StackExchangeImport {
             counts.existing += rowsOf(groups);
             continue;
           }
-          const why = !groups[0].initial ? 'history without its first revision' : (await repo.revisionCount(trx as Trx, post.id)) !== 1 ? 'post revised here since it was imported' : '';
+          const why = !groups[0].initial
+            ? 'history without its first revision'
+            : (await repo.revisionCount(trx as Trx, post.id)) !== 1
+              ? 'post revised here since it was imported'
+              : '';
           if (why) {
             counts.skipped += rowsOf(groups);
             counts.reasons[why] = (counts.reasons[why] ?? 0) + rowsOf(groups);
@@ -978,7 +1219,11 @@ class StackExchangeImport {
     const isQuestion = post.id === post.questionId;
     const table = isQuestion ? 'question' : 'answer';
     const row = await t.selectFrom(table).select('revision_id').where('id', '=', post.id).executeTakeFirstOrThrow();
-    const current = await t.selectFrom('revision').select(['id', 'title', 'content']).where('id', '=', Number(row.revision_id)).executeTakeFirstOrThrow();
+    const current = await t
+      .selectFrom('revision')
+      .select(['id', 'title', 'content'])
+      .where('id', '=', Number(row.revision_id))
+      .executeTakeFirstOrThrow();
     const snapshot = JSON.parse(current.content) as { content: string; tags?: { slug_name: string; display_name: string }[] };
     const cut = snapshot.content.indexOf(UNINDEXED_TRAILER);
     const trailer = cut >= 0 ? snapshot.content.slice(cut) : '';
@@ -986,25 +1231,53 @@ class StackExchangeImport {
     let first = 0;
     let last = 0;
     for (const [n, g] of groups.entries()) {
-      if (g.title !== undefined && g.title.trim()) state.title = Array.from(g.title.replace(/\s+/g, ' ').trim()).slice(0, MAX_TITLE).join('');
+      if (g.title !== undefined && g.title.trim())
+        state.title = Array.from(g.title.replace(/\s+/g, ' ').trim()).slice(0, MAX_TITLE).join('');
       if (g.body !== undefined) state.body = g.body;
-      if (g.tags !== undefined) state.tags = [...new Set(parseTagList(g.tags).map(tagSlug))].filter(Boolean).map((s) => ({ slug_name: s, display_name: s }));
+      if (g.tags !== undefined)
+        state.tags = [...new Set(parseTagList(g.tags).map(tagSlug))].filter(Boolean).map((s) => ({ slug_name: s, display_name: s }));
       const newest = n === groups.length - 1;
       let content: string;
       if (newest) content = current.content;
       else {
         const text = state.body + (trailer ? `\n\n${trailer}` : '');
         const html = renderMarkdown(text);
-        content = JSON.stringify(isQuestion ? { id: post.id, title: state.title, content: text, html, tags: state.tags } : { id: post.id, question_id: post.questionId, content: text, html });
+        content = JSON.stringify(
+          isQuestion
+            ? { id: post.id, title: state.title, content: text, html, tags: state.tags }
+            : { id: post.id, question_id: post.questionId, content: text, html },
+        );
       }
       const author = await this.author(t, g.userId, g.userName, g.date);
-      const revisionId = await insertRevision(t, { user_id: author.id, object_type: isQuestion ? OBJECT_TYPE.question : OBJECT_TYPE.answer, object_id: post.id, title: newest ? current.title : isQuestion ? state.title : '', content, log: g.comment, status: 0, now: g.date });
+      const revisionId = await insertRevision(t, {
+        user_id: author.id,
+        object_type: isQuestion ? OBJECT_TYPE.question : OBJECT_TYPE.answer,
+        object_id: post.id,
+        title: newest ? current.title : isQuestion ? state.title : '',
+        content,
+        log: g.comment,
+        status: 0,
+        now: g.date,
+      });
       if (n === 0) first = revisionId;
-      else await recordTimeline(t, { userId: author.id, objectId: post.id, originalObjectId: post.id, key: `${table}.${g.rollback ? 'rollback' : 'edited'}`, revisionId, now: g.date });
+      else
+        await recordTimeline(t, {
+          userId: author.id,
+          objectId: post.id,
+          originalObjectId: post.id,
+          key: `${table}.${g.rollback ? 'rollback' : 'edited'}`,
+          revisionId,
+          now: g.date,
+        });
       last = revisionId;
     }
     // the asked/answered entry shows the first revision; the post's own revision is the newest
-    await t.updateTable('activity').set({ revision_id: first }).where('object_id', '=', post.id).where('revision_id', '=', current.id).execute();
+    await t
+      .updateTable('activity')
+      .set({ revision_id: first })
+      .where('object_id', '=', post.id)
+      .where('revision_id', '=', current.id)
+      .execute();
     await repo.setRevision(t, table, post.id, last);
     await t.deleteFrom('revision').where('id', '=', current.id).execute();
     await repo.markHistory(t, post.id, groups[groups.length - 1].date);
@@ -1020,7 +1293,12 @@ class StackExchangeImport {
     const titles = new Map<string, string>();
     const questionIds = [...new Set([...this.posts.values()].map((p) => p.questionId))];
     for (let i = 0; i < questionIds.length; i += 500) {
-      for (const r of await this.db.selectFrom('question').select(['id', 'title']).where('id', 'in', questionIds.slice(i, i + 500)).execute()) titles.set(r.id, r.title);
+      for (const r of await this.db
+        .selectFrom('question')
+        .select(['id', 'title'])
+        .where('id', 'in', questionIds.slice(i, i + 500))
+        .execute())
+        titles.set(r.id, r.title);
     }
     const rewrite = linkRewriter(this.site.host, (seId) => this.posts.get(seId), titles);
     const candidates = (col: 'original_text') => (eb: import('kysely').ExpressionBuilder<Database, 'question' | 'answer' | 'comment'>) =>
@@ -1028,7 +1306,12 @@ class StackExchangeImport {
     const postIds = [...new Set([...this.posts.values()].map((p) => p.id))];
     for (const table of ['question', 'answer'] as const) {
       for (let i = 0; i < postIds.length; i += 500) {
-        const rows = await this.db.selectFrom(table).select(['id', 'original_text', 'revision_id']).where('id', 'in', postIds.slice(i, i + 500)).where(candidates('original_text')).execute();
+        const rows = await this.db
+          .selectFrom(table)
+          .select(['id', 'original_text', 'revision_id'])
+          .where('id', 'in', postIds.slice(i, i + 500))
+          .where(candidates('original_text'))
+          .execute();
         for (const r of rows) {
           const cut = r.original_text.indexOf(UNINDEXED_TRAILER);
           const body = cut >= 0 ? r.original_text.slice(0, cut) : r.original_text;
@@ -1038,17 +1321,35 @@ class StackExchangeImport {
           const html = renderMarkdown(text);
           await this.db.transaction().execute(async (t) => {
             await t.updateTable(table).set({ original_text: text, parsed_text: html }).where('id', '=', r.id).execute();
-            const rev = r.revision_id ? await t.selectFrom('revision').select('content').where('id', '=', Number(r.revision_id)).executeTakeFirst() : undefined;
-            if (rev) await t.updateTable('revision').set({ content: JSON.stringify({ ...(JSON.parse(rev.content) as object), content: text, html }) }).where('id', '=', Number(r.revision_id)).execute();
+            const rev = r.revision_id
+              ? await t.selectFrom('revision').select('content').where('id', '=', Number(r.revision_id)).executeTakeFirst()
+              : undefined;
+            if (rev)
+              await t
+                .updateTable('revision')
+                .set({ content: JSON.stringify({ ...(JSON.parse(rev.content) as object), content: text, html }) })
+                .where('id', '=', Number(r.revision_id))
+                .execute();
           });
         }
       }
     }
-    const comments = await this.db.selectFrom('comment as c').innerJoin('meta as m', 'm.object_id', 'c.id').select(['c.id', 'c.original_text'])
-      .where('m.key', '=', repo.SOURCE_KEY).where('m.value', 'like', `${this.site.host}/c/%`).where(candidates('original_text') as never).execute();
+    const comments = await this.db
+      .selectFrom('comment as c')
+      .innerJoin('meta as m', 'm.object_id', 'c.id')
+      .select(['c.id', 'c.original_text'])
+      .where('m.key', '=', repo.SOURCE_KEY)
+      .where('m.value', 'like', `${this.site.host}/c/%`)
+      .where(candidates('original_text') as never)
+      .execute();
     for (const c of comments) {
       const text = rewrite(c.original_text);
-      if (text !== c.original_text) await this.db.updateTable('comment').set({ original_text: text, parsed_text: renderMarkdown(text) }).where('id', '=', c.id).execute();
+      if (text !== c.original_text)
+        await this.db
+          .updateTable('comment')
+          .set({ original_text: text, parsed_text: renderMarkdown(text) })
+          .where('id', '=', c.id)
+          .execute();
     }
   }
 
@@ -1059,8 +1360,15 @@ class StackExchangeImport {
       return this.report;
     }
     const steps: [string, string][] = [
-      ['users', 'Users.xml'], ['questions', 'Posts.xml'], ['answers', 'Posts.xml'], ['tags', 'Tags.xml'], ['comments', 'Comments.xml'],
-      ['badges', 'Badges.xml'], ['post links', 'PostLinks.xml'], ['votes', 'Votes.xml'], ['history', 'PostHistory.xml'],
+      ['users', 'Users.xml'],
+      ['questions', 'Posts.xml'],
+      ['answers', 'Posts.xml'],
+      ['tags', 'Tags.xml'],
+      ['comments', 'Comments.xml'],
+      ['badges', 'Badges.xml'],
+      ['post links', 'PostLinks.xml'],
+      ['votes', 'Votes.xml'],
+      ['history', 'PostHistory.xml'],
     ];
     if (this.options.checkFirst) {
       const files = [...new Set(steps.map(([, f]) => f))];
@@ -1106,7 +1414,8 @@ class StackExchangeImport {
   }
 
   private finish(started: number): ImportReport {
-    if (this.stopped() && !this.report.refused) this.report.refused = 'The import was stopped; what was imported stays, and a repeated import goes on from there.';
+    if (this.stopped() && !this.report.refused)
+      this.report.refused = 'The import was stopped; what was imported stays, and a repeated import goes on from there.';
     this.report.seconds = Math.round((performance.now() - started) / 10) / 100;
     this.tellProgress('', 0, 0, true);
     return this.report;
@@ -1133,7 +1442,11 @@ export async function importStackExchange(db: Db, dir: string, options: ImportOp
  * bare URL becomes a markdown link with the question's title, since a site-relative path alone is
  * not turned into a link.
  */
-export function linkRewriter(host: string, local: (seId: number) => { id: string; questionId: string } | undefined, titles: Map<string, string>): (markdown: string) => string {
+export function linkRewriter(
+  host: string,
+  local: (seId: number) => { id: string; questionId: string } | undefined,
+  titles: Map<string, string>,
+): (markdown: string) => string {
   const h = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const stop = String.raw`[^\s()\[\]"'<>?#/]`;
   const re = new RegExp(
@@ -1141,22 +1454,34 @@ export function linkRewriter(host: string, local: (seId: number) => { id: string
     'gi',
   );
   return (markdown) =>
-    markdown.replace(re, (match: string, qPath?: string, aPath?: string, qShort?: string, aShort?: string, aHash?: string, offset?: number, whole?: string) => {
-      let answer: { id: string; questionId: string } | undefined;
-      for (const seId of [aShort, aPath, aHash]) {
-        const post = seId ? local(Number(seId)) : undefined;
-        if (post && post.id !== post.questionId) {
-          answer = post;
-          break;
+    markdown.replace(
+      re,
+      (
+        match: string,
+        qPath?: string,
+        aPath?: string,
+        qShort?: string,
+        aShort?: string,
+        aHash?: string,
+        offset?: number,
+        whole?: string,
+      ) => {
+        let answer: { id: string; questionId: string } | undefined;
+        for (const seId of [aShort, aPath, aHash]) {
+          const post = seId ? local(Number(seId)) : undefined;
+          if (post && post.id !== post.questionId) {
+            answer = post;
+            break;
+          }
         }
-      }
-      const qSe = qPath ?? qShort;
-      const question = answer ? undefined : qSe ? local(Number(qSe)) : undefined;
-      const questionId = answer?.questionId ?? (question && question.id === question.questionId ? question.id : undefined);
-      if (!questionId) return match;
-      const title = titles.get(questionId) ?? '';
-      const url = `/questions/${questionId}/${urlTitle(title)}${answer ? `/${answer.id}` : ''}`;
-      const before = whole && offset ? whole[offset - 1] : '';
-      return before === '(' || before === '"' || before === "'" ? url : `[${escapeMarkdown(title || url)}](${url})`;
-    });
+        const qSe = qPath ?? qShort;
+        const question = answer ? undefined : qSe ? local(Number(qSe)) : undefined;
+        const questionId = answer?.questionId ?? (question && question.id === question.questionId ? question.id : undefined);
+        if (!questionId) return match;
+        const title = titles.get(questionId) ?? '';
+        const url = `/questions/${questionId}/${urlTitle(title)}${answer ? `/${answer.id}` : ''}`;
+        const before = whole && offset ? whole[offset - 1] : '';
+        return before === '(' || before === '"' || before === "'" ? url : `[${escapeMarkdown(title || url)}](${url})`;
+      },
+    );
 }

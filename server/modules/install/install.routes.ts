@@ -11,7 +11,10 @@ import * as service from './install.service.js';
 export function registerInstall(ctx: AppContext, { install }: Routers): void {
   install.get('/language/options', async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, LANGUAGES.map((l) => ({ ...l })));
+    ok(
+      res,
+      LANGUAGES.map((l) => ({ ...l })),
+    );
   });
   install.get('/language/config', validate(langQuerySchema, 'query'), async (_req, res) => {
     await service.refuseWhenInstalled(ctx);

@@ -76,7 +76,8 @@ export async function installBaseInfo(ctx: AppContext, input: BaseInfoInput): Pr
   const siteUrl = normaliseSiteUrl(input.site_url);
   const passHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.email)) throw badRequest('base.request_format_error', [{ field: 'email', key: 'error.email.duplicate' }]);
+    if (await findUserByEmail(trx, input.email))
+      throw badRequest('base.request_format_error', [{ field: 'email', key: 'error.email.duplicate' }]);
     await createAccount(trx, {
       displayName: input.name,
       email: input.email,
@@ -101,7 +102,9 @@ export async function installBaseInfo(ctx: AppContext, input: BaseInfoInput): Pr
     await put('general', { ...GROUP_DEFAULTS.general, name: input.site_name, site_url: siteUrl, contact_email: input.contact_email }, trx);
   });
   if (!readConfigFile(ctx)) {
-    writeFileSync(configFilePath(ctx), JSON.stringify({ db_type: 'sqlite3', db_file: 'lantern.db', created_at: now }, null, 2), { mode: 0o600 });
+    writeFileSync(configFilePath(ctx), JSON.stringify({ db_type: 'sqlite3', db_file: 'lantern.db', created_at: now }, null, 2), {
+      mode: 0o600,
+    });
   }
   ctx.settings.invalidate();
   ctx.logger.info({ site: input.site_name, admin: input.email }, 'site installed');

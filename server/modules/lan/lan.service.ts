@@ -23,7 +23,9 @@ export function lanUrls(ctx: AppContext): string[] {
 /** GET lan: the switch's state, with a QR code (SVG) for each address. */
 export async function lanStatus(ctx: AppContext) {
   const urls = lanUrls(ctx);
-  const addresses = await Promise.all(urls.map(async (url) => ({ url, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) })));
+  const addresses = await Promise.all(
+    urls.map(async (url) => ({ url, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) })),
+  );
   return {
     enabled: servesLan(ctx),
     managed: ctx.host.managed,

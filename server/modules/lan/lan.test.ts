@@ -5,8 +5,13 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { lanAddresses, type HostControl } from '../../infra/host-control.js';
 import { followSiteUrl } from './lan.service.js';
 
-const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo;
-const interfaces = { lo: [iface('127.0.0.1', 'IPv4', true)], eth0: [iface('192.168.1.20', 'IPv4'), iface('fe80::1', 'IPv6')], wlan0: [iface('169.254.3.3', 'IPv4'), iface('10.0.0.7', 'IPv4')] };
+const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
+  ({ address, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo;
+const interfaces = {
+  lo: [iface('127.0.0.1', 'IPv4', true)],
+  eth0: [iface('192.168.1.20', 'IPv4'), iface('fe80::1', 'IPv6')],
+  wlan0: [iface('169.254.3.3', 'IPv4'), iface('10.0.0.7', 'IPv4')],
+};
 
 let app: TestApp;
 afterEach(async () => app?.stop());

@@ -15,12 +15,16 @@ export function parseReactionSummary(value: string | undefined): ReactionSummary
   } catch {
     raw = undefined;
   }
-  const list = raw && typeof raw === 'object' && Array.isArray((raw as { reactions?: unknown }).reactions) ? (raw as { reactions: unknown[] }).reactions : [];
+  const list =
+    raw && typeof raw === 'object' && Array.isArray((raw as { reactions?: unknown }).reactions)
+      ? (raw as { reactions: unknown[] }).reactions
+      : [];
   const reactions: ReactionSummaryMeta['reactions'] = [];
   for (const r of list) {
     if (!r || typeof r !== 'object') continue;
     const { emoji, user_ids: ids } = r as { emoji?: unknown; user_ids?: unknown };
-    if (typeof emoji !== 'string' || !(REACTION_EMOJIS as readonly string[]).includes(emoji) || reactions.some((x) => x.emoji === emoji)) continue;
+    if (typeof emoji !== 'string' || !(REACTION_EMOJIS as readonly string[]).includes(emoji) || reactions.some((x) => x.emoji === emoji))
+      continue;
     const userIds = Array.isArray(ids) ? [...new Set(ids.filter((id): id is string => typeof id === 'string'))] : [];
     if (userIds.length > 0) reactions.push({ emoji, user_ids: userIds });
   }

@@ -9,8 +9,16 @@ export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 /** PUT meta/reaction (UpdateReactionReq). */
 export const updateReactionSchema = z.object({
   object_id: text({ max: 32 }),
-  emoji: z.enum(REACTION_EMOJIS, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: REACTION_EMOJIS.join(', ') })) }),
-  reaction: z.enum(['activate', 'deactivate'], { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'activate, deactivate' })) }),
+  emoji: z.enum(REACTION_EMOJIS, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === ''
+        ? 'validation.required'
+        : msg('validation.one_of', { options: REACTION_EMOJIS.join(', ') }),
+  }),
+  reaction: z.enum(['activate', 'deactivate'], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'activate, deactivate' }),
+  }),
 });
 export type UpdateReactionInput = z.infer<typeof updateReactionSchema>;
 

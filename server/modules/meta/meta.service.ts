@@ -9,7 +9,10 @@ import * as repo from './meta.repository.js';
 import type { UpdateReactionInput } from './meta.schema.js';
 
 async function present(ctx: AppContext, summary: ReactionSummaryMeta, session: SessionUser | undefined, lang: LanguageCode) {
-  const usernames = await repo.usernamesById(ctx.db, summary.reactions.flatMap((r) => r.user_ids.map(Number)));
+  const usernames = await repo.usernamesById(
+    ctx.db,
+    summary.reactions.flatMap((r) => r.user_ids.map(Number)),
+  );
   return presentReactions(summary, usernames, session?.user.id, (names, count) => translate(lang, 'reaction.tooltip', { names, count }));
 }
 
@@ -34,6 +37,13 @@ export async function updateReaction(ctx: AppContext, session: SessionUser, inpu
     await repo.upsertMeta(trx, post.id, repo.REACTION_META_KEY, JSON.stringify(next), now);
     return next;
   });
-  ctx.events.emit({ type: 'reaction.changed', objectId: post.id, objectType: post.type, userId: session.user.id, emoji: input.emoji, active: input.reaction === 'activate' });
+  ctx.events.emit({
+    type: 'reaction.changed',
+    objectId: post.id,
+    objectType: post.type,
+    userId: session.user.id,
+    emoji: input.emoji,
+    active: input.reaction === 'activate',
+  });
   return present(ctx, summary, session, lang);
 }

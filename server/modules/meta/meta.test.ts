@@ -19,17 +19,32 @@ beforeEach(async () => {
   admin = await adminToken(app);
   asker = await makeUser(app);
   await writeConfigValue(app.lantern.ctx.db, 'rank.tag.add', '1');
-  qid = (await app.call('POST', `${V1}/question`, { token: asker.token, body: { title: 'A question to react to', content: 'React to this question.', tags: [{ slug_name: 'fun' }] } })).body.data.id;
-  aid = (await app.call('POST', `${V1}/answer`, { token: admin, body: { question_id: qid, content: 'An answer to react to.' } })).body.data.info.id;
+  qid = (
+    await app.call('POST', `${V1}/question`, {
+      token: asker.token,
+      body: { title: 'A question to react to', content: 'React to this question.', tags: [{ slug_name: 'fun' }] },
+    })
+  ).body.data.id;
+  aid = (await app.call('POST', `${V1}/answer`, { token: admin, body: { question_id: qid, content: 'An answer to react to.' } })).body.data
+    .info.id;
 });
 afterEach(async () => app.stop());
 
 const db = () => app.lantern.ctx.db;
 const react = (token: string | undefined, body: unknown) => app.call('PUT', `${V1}/meta/reaction`, { token, body });
-const reactions = (objectId: string, token?: string) => app.call('GET', `${V1}/meta/reaction?object_id=${encodeURIComponent(objectId)}`, { token });
-const usernameOf = async (id: number) => (await db().selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
+const reactions = (objectId: string, token?: string) =>
+  app.call('GET', `${V1}/meta/reaction?object_id=${encodeURIComponent(objectId)}`, { token });
+const usernameOf = async (id: number) =>
+  (await db().selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
 const stored = async (objectId: string) =>
-  (await db().selectFrom('meta').select('value').where('object_id', '=', objectId).where('key', '=', 'object.react.summary').executeTakeFirst())?.value;
+  (
+    await db()
+      .selectFrom('meta')
+      .select('value')
+      .where('object_id', '=', objectId)
+      .where('key', '=', 'object.react.summary')
+      .executeTakeFirst()
+  )?.value;
 
 describe('GET /answer/api/v1/meta/reaction', () => {
   it('is an empty summary before anyone reacts', async () => {
@@ -37,7 +52,7 @@ describe('GET /answer/api/v1/meta/reaction', () => {
     expect(r.body).toMatchObject({ code: 200, data: { reaction_summary: [] } });
   });
 
-  it('shows counts, the viewer\'s own reactions and the usernames', async () => {
+  it("shows counts, the viewer's own reactions and the usernames", async () => {
     const u = await makeUser(app);
     await react(u.token, { object_id: qid, emoji: 'heart', reaction: 'activate' });
     await react(asker.token, { object_id: qid, emoji: 'heart', reaction: 'activate' });
@@ -50,7 +65,10 @@ describe('GET /answer/api/v1/meta/reaction', () => {
     ]);
     const anonymous = await reactions(encodeShortId(qid));
     expect(anonymous.body.data.reaction_summary.map((x: { is_active: boolean }) => x.is_active)).toEqual([false, false]);
-    expect((await reactions(qid, u.token)).body.data.reaction_summary.map((x: { is_active: boolean }) => x.is_active)).toEqual([true, false]);
+    expect((await reactions(qid, u.token)).body.data.reaction_summary.map((x: { is_active: boolean }) => x.is_active)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('names five users in the tooltip and counts the rest', async () => {
@@ -59,7 +77,9 @@ describe('GET /answer/api/v1/meta/reaction', () => {
     for (const u of users) await react(u.token, { object_id: aid, emoji: 'smile', reaction: 'activate' });
     const names = await Promise.all(users.map((u) => usernameOf(u.id)));
     const r = await reactions(aid);
-    expect(r.body.data.reaction_summary).toEqual([{ emoji: 'smile', count: 7, tooltip: `${names.slice(0, 5).join(', ')} and 2 more...`, is_active: false }]);
+    expect(r.body.data.reaction_summary).toEqual([
+      { emoji: 'smile', count: 7, tooltip: `${names.slice(0, 5).join(', ')} and 2 more...`, is_active: false },
+    ]);
   });
 
   it('drops deleted users and unreadable stored values', async () => {
@@ -69,7 +89,18 @@ describe('GET /answer/api/v1/meta/reaction', () => {
     expect((await reactions(qid)).body.data.reaction_summary).toEqual([]);
     await db().updateTable('meta').set({ value: '{not json' }).where('object_id', '=', qid).execute();
     expect((await reactions(qid)).body.data.reaction_summary).toEqual([]);
-    await db().updateTable('meta').set({ value: JSON.stringify({ reactions: [{ emoji: 'rocket', user_ids: ['1'] }, { emoji: 'heart', user_ids: [1, '1'] }] }) }).where('object_id', '=', qid).execute();
+    await db()
+      .updateTable('meta')
+      .set({
+        value: JSON.stringify({
+          reactions: [
+            { emoji: 'rocket', user_ids: ['1'] },
+            { emoji: 'heart', user_ids: [1, '1'] },
+          ],
+        }),
+      })
+      .where('object_id', '=', qid)
+      .execute();
     expect((await reactions(qid)).body.data.reaction_summary).toEqual([{ emoji: 'heart', count: 1, tooltip: 'admin', is_active: false }]);
   });
 
@@ -89,7 +120,7 @@ describe('GET /answer/api/v1/meta/reaction', () => {
 });
 
 describe('PUT /answer/api/v1/meta/reaction', () => {
-  it('activates and deactivates, stores the reference\'s meta value, and removes unused emojis', async () => {
+  it("activates and deactivates, stores the reference's meta value, and removes unused emojis", async () => {
     const u = await makeUser(app);
     const on = await react(u.token, { object_id: qid, emoji: 'heart', reaction: 'activate' });
     expect(on.status).toBe(200);
@@ -104,7 +135,7 @@ describe('PUT /answer/api/v1/meta/reaction', () => {
     expect((await react(u.token, { object_id: qid, emoji: 'smile', reaction: 'deactivate' })).body.data.reaction_summary).toEqual([]);
   });
 
-  it('reacts to answers by short id and to one\'s own posts', async () => {
+  it("reacts to answers by short id and to one's own posts", async () => {
     const r = await react(admin, { object_id: encodeShortId(aid), emoji: 'smile', reaction: 'activate' });
     expect(r.body.data.reaction_summary).toEqual([{ emoji: 'smile', count: 1, tooltip: 'admin', is_active: true }]);
     expect(JSON.parse((await stored(aid))!)).toEqual({ reactions: [{ emoji: 'smile', user_ids: ['1'] }] });
@@ -126,20 +157,29 @@ describe('PUT /answer/api/v1/meta/reaction', () => {
   it('needs an active account', async () => {
     expect((await react(undefined, { object_id: qid, emoji: 'heart', reaction: 'activate' })).status).toBe(401);
     const inactive = await makeUser(app, { mailStatus: 2 });
-    expect((await react(inactive.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({ code: 403, reason: 'error.email.need_to_be_verified' });
+    expect((await react(inactive.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({
+      code: 403,
+      reason: 'error.email.need_to_be_verified',
+    });
     expect(await stored(qid)).toBeUndefined();
   });
 
   it('refuses unknown, deleted and hidden posts', async () => {
     const u = await makeUser(app);
     for (const id of ['10010000000099999', '10020000000099999', '10030000000000001', 'zz']) {
-      expect((await react(u.token, { object_id: id, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({ code: 404, reason: 'error.object.not_found' });
+      expect((await react(u.token, { object_id: id, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({
+        code: 404,
+        reason: 'error.object.not_found',
+      });
     }
     await db().updateTable('question').set({ status: 11 }).where('id', '=', qid).execute();
     expect((await react(u.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).status).toBe(404);
     expect((await react(asker.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).status).toBe(200);
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
-    expect((await react(asker.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({ code: 400, reason: 'error.object.already_deleted' });
+    expect((await react(asker.token, { object_id: qid, emoji: 'heart', reaction: 'activate' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.object.already_deleted',
+    });
     expect((await react(admin, { object_id: aid, emoji: 'heart', reaction: 'activate' })).body.reason).toBe('error.object.already_deleted');
   });
 });
@@ -151,7 +191,12 @@ describe('reaction summary helpers', () => {
     s = applyReaction(s, 'heart', '3', true);
     s = applyReaction(s, 'smile', '3', true);
     s = applyReaction(s, 'smile', '2', true);
-    expect(s).toEqual({ reactions: [{ emoji: 'smile', user_ids: ['2', '3'] }, { emoji: 'heart', user_ids: ['3'] }] });
+    expect(s).toEqual({
+      reactions: [
+        { emoji: 'smile', user_ids: ['2', '3'] },
+        { emoji: 'heart', user_ids: ['3'] },
+      ],
+    });
     s = applyReaction(s, 'heart', '3', false);
     expect(s).toEqual({ reactions: [{ emoji: 'smile', user_ids: ['2', '3'] }] });
     expect(parseReactionSummary(JSON.stringify(s))).toEqual(s);

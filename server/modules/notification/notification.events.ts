@@ -13,7 +13,13 @@ type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 type FollowerAction = Extract<InboxAction, 'update_question' | 'answer_the_question' | 'update_answer' | 'accept_answer'>;
 
 /** Notifies a list of receivers once each (first action wins); never the trigger user. Returns who got one. */
-async function notifyEach(ctx: AppContext, obj: NotifiedObject, triggerId: number, plan: { receiverId: number; action: InboxAction }[], already = new Set<number>()): Promise<{ receiverId: number; action: InboxAction }[]> {
+async function notifyEach(
+  ctx: AppContext,
+  obj: NotifiedObject,
+  triggerId: number,
+  plan: { receiverId: number; action: InboxAction }[],
+  already = new Set<number>(),
+): Promise<{ receiverId: number; action: InboxAction }[]> {
   const done: { receiverId: number; action: InboxAction }[] = [];
   for (const p of plan) {
     if (already.has(p.receiverId) || p.receiverId === triggerId) continue;
@@ -26,14 +32,31 @@ async function notifyEach(ctx: AppContext, obj: NotifiedObject, triggerId: numbe
 /** The direct receivers, then the question's followers with the same action. */
 async function notifyWithFollowers(ctx: AppContext, obj: NotifiedObject, triggerId: number, receivers: number[], action: FollowerAction) {
   const already = new Set<number>();
-  const done = await notifyEach(ctx, obj, triggerId, receivers.map((receiverId) => ({ receiverId, action })), already);
+  const done = await notifyEach(
+    ctx,
+    obj,
+    triggerId,
+    receivers.map((receiverId) => ({ receiverId, action })),
+    already,
+  );
   const followers = await repo.followerIds(ctx.db, [obj.questionId], 'question.follow');
-  await notifyEach(ctx, obj, triggerId, followers.map((receiverId) => ({ receiverId, action })), already);
+  await notifyEach(
+    ctx,
+    obj,
+    triggerId,
+    followers.map((receiverId) => ({ receiverId, action })),
+    already,
+  );
   return done;
 }
 
 async function mailFor(ctx: AppContext, obj: NotifiedObject, receiverId: number, kind: InboxMailKind, triggerId: number, html?: string) {
-  const url = await postUrl(ctx, { questionId: obj.questionId, title: obj.title, answerId: obj.map.answer || undefined, commentId: obj.map.comment || undefined });
+  const url = await postUrl(ctx, {
+    questionId: obj.questionId,
+    title: obj.title,
+    answerId: obj.map.answer || undefined,
+    commentId: obj.map.comment || undefined,
+  });
   await sendInboxMail(ctx, receiverId, kind, { triggerId, title: obj.title, url, html });
 }
 
@@ -43,7 +66,8 @@ async function answerCreated(ctx: AppContext, answerId: string, userId: number):
   if (!obj || obj.status !== POST_STATUS.available) return;
   const done = await notifyWithFollowers(ctx, obj, userId, [obj.questionOwnerId], 'answer_the_question');
   const a = await findAnswer(ctx.db, answerId);
-  if (done.some((d) => d.receiverId === obj.questionOwnerId)) await mailFor(ctx, obj, obj.questionOwnerId, 'new_answer', userId, a?.parsed_text);
+  if (done.some((d) => d.receiverId === obj.questionOwnerId))
+    await mailFor(ctx, obj, obj.questionOwnerId, 'new_answer', userId, a?.parsed_text);
 }
 
 /**
@@ -70,7 +94,12 @@ async function answerAccepted(ctx: AppContext, e: Of<'answer.accepted'>): Promis
 async function questionInvited(ctx: AppContext, e: Of<'question.invited'>): Promise<void> {
   const obj = await describeObject(ctx.db, e.questionId);
   if (!obj) return;
-  const done = await notifyEach(ctx, obj, e.byUserId, e.invitedUserIds.map((receiverId) => ({ receiverId, action: 'invited_you_to_answer' as const })));
+  const done = await notifyEach(
+    ctx,
+    obj,
+    e.byUserId,
+    e.invitedUserIds.map((receiverId) => ({ receiverId, action: 'invited_you_to_answer' as const })),
+  );
   for (const d of done) await mailFor(ctx, obj, d.receiverId, 'invited_answer', e.byUserId);
 }
 
@@ -97,7 +126,12 @@ async function postStatus(ctx: AppContext, e: Of<'post.status'>): Promise<void> 
     if (e.objectType === 'comment') await commentCreated(ctx, e.objectId, e.ownerId, []);
     return;
   }
-  const action = e.action === 'closed' && e.objectType === 'question' ? 'your_question_is_closed' : e.action === 'deleted' ? REMOVAL[e.objectType] : undefined;
+  const action =
+    e.action === 'closed' && e.objectType === 'question'
+      ? 'your_question_is_closed'
+      : e.action === 'deleted'
+        ? REMOVAL[e.objectType]
+        : undefined;
   if (!action) return;
   const obj = await describeObject(ctx.db, e.objectId);
   if (obj) await notifyEach(ctx, obj, e.byUserId, [{ receiverId: obj.ownerId, action }]);

@@ -33,7 +33,10 @@ const text = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email.toLowerCase()));
 
 async function ask(token: string, title = 'Where do the mails come from?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, { token, body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'mail' }] } });
+  const r = await app.call('POST', `${V1}/question`, {
+    token,
+    body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'mail' }] },
+  });
   if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
   return r.body.data.id as string;
 }
@@ -42,7 +45,8 @@ async function answer(token: string, qid: string, content = 'Here is a **helpful
   if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
   return r.body.data.info.id as string;
 }
-const setConfig = (token: string, body: Record<string, { key: string; enable: boolean }>) => app.call('PUT', `${V1}/user/notification/config`, { token, body });
+const setConfig = (token: string, body: Record<string, { key: string; enable: boolean }>) =>
+  app.call('PUT', `${V1}/user/notification/config`, { token, body });
 
 describe('inbox mails', () => {
   it('mails the asker about a new answer with a link to it and a working unsubscribe link', async () => {
@@ -60,7 +64,10 @@ describe('inbox mails', () => {
     expect(mail.raw).toMatch(/List-Unsubscribe:\s*<http:\/\/127\.0\.0\.1\/users\/unsubscribe\?code=\w+>/);
     const code = linkIn(mail.raw, '/users/unsubscribe?code=').searchParams.get('code')!;
     expect((await app.call('PUT', `${V1}/user/notification/unsubscribe`, { body: { code } })).status).toBe(200);
-    expect((await app.call('GET', `${V1}/user/notification/config`, { token: asker.token })).body.data.inbox).toEqual({ key: 'email', enable: false });
+    expect((await app.call('GET', `${V1}/user/notification/config`, { token: asker.token })).body.data.inbox).toEqual({
+      key: 'email',
+      enable: false,
+    });
     await answer((await makeUser(app, { rank: 100 })).token, qid, 'Another answer after unsubscribing.');
     await settle();
     expect(mailsTo('asker@example.com')).toHaveLength(1);
@@ -70,29 +77,38 @@ describe('inbox mails', () => {
     expect(smtp.mails.every((m) => m.to.includes('asker@example.com'))).toBe(true);
   });
 
-  it('mails comments, replies and invitations, following each receiver\'s inbox setting', async () => {
+  it("mails comments, replies and invitations, following each receiver's inbox setting", async () => {
     const owner = await makeUser(app, { rank: 100, email: 'owner@example.com' });
     const guest = await makeUser(app, { rank: 100, name: 'guest', email: 'guest@example.com' });
     const quiet = await makeUser(app, { rank: 100, name: 'quiet', email: 'quiet@example.com' });
     const qid = await ask(owner.token);
-    const cid = (await app.call('POST', `${V1}/comment`, { token: guest.token, body: { object_id: qid, original_text: 'Is this still a problem?' } })).body.data.comment_id;
+    const cid = (
+      await app.call('POST', `${V1}/comment`, { token: guest.token, body: { object_id: qid, original_text: 'Is this still a problem?' } })
+    ).body.data.comment_id;
     await settle();
     const c = text((await smtp.waitFor('owner@example.com')).raw);
     expect(c).toMatch(/Subject: \[Test Site\] guest commented on your post/);
     expect(c).toContain('Is this still a problem?');
     expect(c).toContain(`/questions/${qid}?commentId=${cid}`);
-    await app.call('POST', `${V1}/comment`, { token: owner.token, body: { object_id: qid, original_text: 'Yes, it still is.', reply_comment_id: cid } });
+    await app.call('POST', `${V1}/comment`, {
+      token: owner.token,
+      body: { object_id: qid, original_text: 'Yes, it still is.', reply_comment_id: cid },
+    });
     await settle();
     expect(text((await smtp.waitFor('guest@example.com')).raw)).toContain('Yes, it still is.');
     expect(mailsTo('owner@example.com')).toHaveLength(1);
     expect((await setConfig(quiet.token, { inbox: { key: 'email', enable: false } })).status).toBe(200);
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['guest', 'quiet'] } })).status).toBe(200);
+    expect(
+      (await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['guest', 'quiet'] } })).status,
+    ).toBe(200);
     await settle();
     const invite = text((await smtp.waitFor('guest@example.com', 2)).raw);
     expect(invite).toMatch(/Subject: \[Test Site\] .+ invited you to answer/);
     expect(invite).toContain(`/questions/${qid}`);
     expect(mailsTo('quiet@example.com')).toHaveLength(0);
-    expect((await app.call('GET', `${V1}/notification/page?type=inbox&inbox_type=invites`, { token: quiet.token })).body.data.count).toBe(1);
+    expect((await app.call('GET', `${V1}/notification/page?type=inbox&inbox_type=invites`, { token: quiet.token })).body.data.count).toBe(
+      1,
+    );
   });
 
   it('mails nobody with an unverified address or without SMTP, and writes no outbox files for notifications', async () => {
@@ -105,7 +121,20 @@ describe('inbox mails', () => {
     expect(mailsTo('unverified@example.com')).toHaveLength(0);
     const owner = await makeUser(app, { rank: 100, email: 'nosmtp@example.com' });
     const q2 = await ask(owner.token, 'A question while SMTP is off');
-    await writeConfigValue(db(), 'email.config', JSON.stringify({ from_email: '', from_name: '', smtp_host: '', smtp_port: 25, smtp_username: '', smtp_password: '', smtp_authentication: false, encryption: '' }));
+    await writeConfigValue(
+      db(),
+      'email.config',
+      JSON.stringify({
+        from_email: '',
+        from_name: '',
+        smtp_host: '',
+        smtp_port: 25,
+        smtp_username: '',
+        smtp_password: '',
+        smtp_authentication: false,
+        encryption: '',
+      }),
+    );
     await answer((await makeUser(app, { rank: 100 })).token, q2);
     await settle();
     expect(mailsTo('nosmtp@example.com')).toHaveLength(0);
@@ -115,11 +144,12 @@ describe('inbox mails', () => {
 });
 
 describe('new-question mails', () => {
-  it('mails followers of the question\'s tags who chose it, never the author', async () => {
+  it("mails followers of the question's tags who chose it, never the author", async () => {
     const fan = await makeUser(app, { email: 'fan@example.com' });
     const lukewarm = await makeUser(app, { email: 'lukewarm@example.com' });
     const author = await makeUser(app, { rank: 100, email: 'author@example.com' });
-    for (const u of [fan, lukewarm, author]) expect((await app.call('PUT', `${V1}/follow/tags`, { token: u.token, body: { slug_name_list: ['mail'] } })).status).toBe(200);
+    for (const u of [fan, lukewarm, author])
+      expect((await app.call('PUT', `${V1}/follow/tags`, { token: u.token, body: { slug_name_list: ['mail'] } })).status).toBe(200);
     await setConfig(fan.token, { all_new_question_for_following_tags: { key: 'email', enable: true } });
     await setConfig(author.token, { all_new_question_for_following_tags: { key: 'email', enable: true } });
     const qid = await ask(author.token, 'A brand new question about mail');
@@ -136,7 +166,20 @@ describe('new-question mails', () => {
 describe('weekly digest', () => {
   async function insertQuestion(userId: number, title: string, createdAt: number, status = 1) {
     const id = await newObjectId(db(), OBJECT_TYPE.question);
-    await db().insertInto('question').values({ id, user_id: userId, title, original_text: title, parsed_text: `<p>${title}</p>`, status, post_update_time: createdAt, created_at: createdAt, updated_at: createdAt }).execute();
+    await db()
+      .insertInto('question')
+      .values({
+        id,
+        user_id: userId,
+        title,
+        original_text: title,
+        parsed_text: `<p>${title}</p>`,
+        status,
+        post_update_time: createdAt,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
     return id;
   }
   const listed = (mail: string, title: string) => new RegExp(`- ${title}\\r?\\n`).test(mail);

@@ -56,7 +56,10 @@ async function base(ctx: AppContext): Promise<string> {
 }
 
 /** A question's (or answer's, or comment's) address, following the permalink setting. */
-export async function postUrl(ctx: AppContext, p: { questionId: string; title: string; answerId?: string; commentId?: string }): Promise<string> {
+export async function postUrl(
+  ctx: AppContext,
+  p: { questionId: string; title: string; answerId?: string; commentId?: string },
+): Promise<string> {
   const permalink = (await ctx.settings.get('seo')).permalink;
   let url = `${await base(ctx)}/questions/${idOut(p.questionId, permalink)}`;
   if (permalink === 1 || permalink === 3) url += `/${urlTitle(p.title)}`;
@@ -83,16 +86,30 @@ export type InboxMailKind = 'new_answer' | 'new_comment' | 'invited_answer';
  * Mails a user about an inbox notification when their "inbox" email channel is on, their account is
  * active with a verified address and SMTP is configured.
  */
-export async function sendInboxMail(ctx: AppContext, receiverId: number, kind: InboxMailKind, d: { triggerId: number; title: string; url: string; html?: string }): Promise<void> {
+export async function sendInboxMail(
+  ctx: AppContext,
+  receiverId: number,
+  kind: InboxMailKind,
+  d: { triggerId: number; title: string; url: string; html?: string },
+): Promise<void> {
   if (!(await smtpReady(ctx))) return;
-  const [receiver, trigger] = await Promise.all([repo.usersByIds(ctx.db, [receiverId]).then((r) => r[0]), repo.usersByIds(ctx.db, [d.triggerId]).then((r) => r[0])]);
+  const [receiver, trigger] = await Promise.all([
+    repo.usersByIds(ctx.db, [receiverId]).then((r) => r[0]),
+    repo.usersByIds(ctx.db, [d.triggerId]).then((r) => r[0]),
+  ]);
   if (!mailable(receiver)) return;
   if (!(await notificationConfig(ctx, receiverId)).inbox.enable) return;
   const lang = await mailLanguage(ctx, receiver);
   const site = (await ctx.settings.get('general')).name;
   const name = trigger ? (trigger.status === USER_STATUS.deleted ? `user${trigger.id}` : trigger.display_name || trigger.username) : '';
   const params = { site, name, title: d.title, url: d.url, summary: d.html ? htmlToExcerpt(d.html) : '' };
-  await sendTo(ctx, receiver, lang, translate(lang, `mail.notification.${kind}.subject`, params), translate(lang, `mail.notification.${kind}.body`, params));
+  await sendTo(
+    ctx,
+    receiver,
+    lang,
+    translate(lang, `mail.notification.${kind}.subject`, params),
+    translate(lang, `mail.notification.${kind}.body`, params),
+  );
 }
 
 /**
@@ -104,8 +121,16 @@ export async function sendNewQuestionMails(ctx: AppContext, questionId: string):
   if (!q || q.status !== QUESTION_STATUS.available || q.show !== SHOW_STATUS.shown) return 0;
   if (!(await smtpReady(ctx))) return 0;
   const tags = await repo.questionTagRows(ctx.db, q.id);
-  const followers = (await repo.followerIds(ctx.db, tags.map((t) => t.id), 'tag.follow')).filter((id) => id !== q.user_id);
-  const subscribed = (await repo.subscribersOf(ctx.db, 'all_new_question_for_following_tags', followers)).filter((s) => emailOn(s.channels)).map((s) => s.user_id);
+  const followers = (
+    await repo.followerIds(
+      ctx.db,
+      tags.map((t) => t.id),
+      'tag.follow',
+    )
+  ).filter((id) => id !== q.user_id);
+  const subscribed = (await repo.subscribersOf(ctx.db, 'all_new_question_for_following_tags', followers))
+    .filter((s) => emailOn(s.channels))
+    .map((s) => s.user_id);
   const users = await repo.usersByIds(ctx.db, subscribed);
   const site = (await ctx.settings.get('general')).name;
   const url = await postUrl(ctx, { questionId: q.id, title: q.title });
@@ -114,7 +139,13 @@ export async function sendNewQuestionMails(ctx: AppContext, questionId: string):
     if (!mailable(u)) continue;
     const lang = await mailLanguage(ctx, u);
     const params = { site, title: q.title, url, tags: tags.map((t) => t.display_name || t.slug_name).join(', ') };
-    await sendTo(ctx, u, lang, translate(lang, 'mail.notification.new_question.subject', params), translate(lang, 'mail.notification.new_question.body', params));
+    await sendTo(
+      ctx,
+      u,
+      lang,
+      translate(lang, 'mail.notification.new_question.subject', params),
+      translate(lang, 'mail.notification.new_question.body', params),
+    );
     sent += 1;
   }
   return sent;
@@ -140,7 +171,13 @@ export async function sendWeeklyDigest(ctx: AppContext, now: number): Promise<nu
     if (mine.length === 0) continue;
     const lang = await mailLanguage(ctx, u);
     const list = mine.map((q) => `- ${q.title}\n  ${urls.get(q.id)}`).join('\n');
-    await sendTo(ctx, u, lang, translate(lang, 'mail.notification.weekly.subject', { site, count: mine.length }), translate(lang, 'mail.notification.weekly.body', { site, list }));
+    await sendTo(
+      ctx,
+      u,
+      lang,
+      translate(lang, 'mail.notification.weekly.subject', { site, count: mine.length }),
+      translate(lang, 'mail.notification.weekly.body', { site, list }),
+    );
     sent += 1;
   }
   return sent;

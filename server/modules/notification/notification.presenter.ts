@@ -40,7 +40,13 @@ export function parseContent(raw: string): StoredContent | undefined {
 const ANONYMOUS_ACTIONS = new Set(['notification.action.down_voted_question', 'notification.action.down_voted_answer']);
 
 /** One item of GET notification/page (the reference's NotificationContent). */
-export function presentNotification(row: NotificationRow, c: StoredContent, trigger: UserBasicInfo | undefined, lang: LanguageCode, permalink: number) {
+export function presentNotification(
+  row: NotificationRow,
+  c: StoredContent,
+  trigger: UserBasicInfo | undefined,
+  lang: LanguageCode,
+  permalink: number,
+) {
   const info = c.object_info;
   const badge = info.object_type === 'badge_award';
   const map: Record<string, string> = {};
@@ -81,6 +87,14 @@ export function presentRedDot(d: {
     achievement: d.achievement,
     revision: d.revision,
     can_revision: d.canRevision,
-    badge_award: d.badge ? { notification_id: String(d.badge.notificationId), badge_id: d.badge.badgeId, name: d.badge.name, icon: d.badge.icon, level: d.badge.level } : null,
+    badge_award: d.badge
+      ? {
+          notification_id: String(d.badge.notificationId),
+          badge_id: d.badge.badgeId,
+          name: d.badge.name,
+          icon: d.badge.icon,
+          level: d.badge.level,
+        }
+      : null,
   };
 }

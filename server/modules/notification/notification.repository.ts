@@ -16,10 +16,23 @@ const dotOwner = (userId: number) => `user:${userId}`;
 const dotKey = (type: number) => `notification.red_dot.${type === NOTIFICATION_TYPE.inbox ? 'inbox' : 'achievement'}`;
 
 /** Writes a notification row; returns its id. */
-export async function insertNotification(db: DbOrTrx, n: { userId: number; objectId: string; content: string; type: number; msgType: number; now: number }): Promise<number> {
+export async function insertNotification(
+  db: DbOrTrx,
+  n: { userId: number; objectId: string; content: string; type: number; msgType: number; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('notification')
-    .values({ user_id: n.userId, object_id: n.objectId, content: n.content, type: n.type, msg_type: n.msgType, is_read: READ_STATE.unread, status: AVAILABLE, created_at: n.now, updated_at: n.now })
+    .values({
+      user_id: n.userId,
+      object_id: n.objectId,
+      content: n.content,
+      type: n.type,
+      msg_type: n.msgType,
+      is_read: READ_STATE.unread,
+      status: AVAILABLE,
+      created_at: n.now,
+      updated_at: n.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -70,7 +83,10 @@ export async function inboxExists(db: DbOrTrx, userId: number, objectId: string,
 }
 
 /** One page of a user's notifications of a type (newest activity first); msgType narrows the inbox. */
-export async function pageNotifications(db: DbOrTrx, q: { userId: number; type: number; msgType?: number; page: number; pageSize: number }) {
+export async function pageNotifications(
+  db: DbOrTrx,
+  q: { userId: number; type: number; msgType?: number; page: number; pageSize: number },
+) {
   let base = db.selectFrom('notification').where('user_id', '=', q.userId).where('type', '=', q.type).where('status', '=', AVAILABLE);
   if (q.msgType) base = base.where('msg_type', '=', q.msgType);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -96,12 +112,23 @@ export async function markRead(db: DbOrTrx, userId: number, id: number): Promise
 
 /** Marks all of a user's notifications of a type read. */
 export async function markAllRead(db: DbOrTrx, userId: number, type: number): Promise<void> {
-  await db.updateTable('notification').set({ is_read: READ_STATE.read }).where('user_id', '=', userId).where('type', '=', type).where('is_read', '=', READ_STATE.unread).execute();
+  await db
+    .updateTable('notification')
+    .set({ is_read: READ_STATE.read })
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('is_read', '=', READ_STATE.unread)
+    .execute();
 }
 
 /** The red dot: unread notifications of a type newer than the last time the user cleared it. */
 export async function countRedDot(db: DbOrTrx, userId: number, type: number): Promise<number> {
-  const mark = await db.selectFrom('meta').select('value').where('object_id', '=', dotOwner(userId)).where('key', '=', dotKey(type)).executeTakeFirst();
+  const mark = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', dotOwner(userId))
+    .where('key', '=', dotKey(type))
+    .executeTakeFirst();
   const after = Number(mark?.value ?? 0) || 0;
   const { n } = await db
     .selectFrom('notification')
@@ -153,7 +180,11 @@ export async function findBadge(db: DbOrTrx, id: string) {
 export async function usersByIds(db: DbOrTrx, ids: number[]) {
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (unique.length === 0) return [];
-  return db.selectFrom('user').select(['id', 'username', 'display_name', 'e_mail', 'mail_status', 'status', 'language']).where('id', 'in', unique).execute();
+  return db
+    .selectFrom('user')
+    .select(['id', 'username', 'display_name', 'e_mail', 'mail_status', 'status', 'language'])
+    .where('id', 'in', unique)
+    .execute();
 }
 
 /** Active followers of an object (question or tag). */
@@ -209,7 +240,12 @@ const DIGEST_KEY = 'notification.weekly_digest_at';
 
 /** When the weekly digest last went out (0 = never). */
 export async function lastDigestAt(db: DbOrTrx): Promise<number | null> {
-  const row = await db.selectFrom('meta').select('value').where('object_id', '=', DIGEST_OWNER).where('key', '=', DIGEST_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', DIGEST_OWNER)
+    .where('key', '=', DIGEST_KEY)
+    .executeTakeFirst();
   return row ? Number(row.value) || 0 : null;
 }
 

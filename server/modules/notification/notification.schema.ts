@@ -3,7 +3,10 @@ import { pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const notificationType = z.enum(['inbox', 'achievement'], {
-  error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'inbox, achievement' })),
+  error: (iss) =>
+    iss.input === undefined || iss.input === null || iss.input === ''
+      ? 'validation.required'
+      : msg('validation.one_of', { options: 'inbox, achievement' }),
 });
 
 /** GET notification/page: type is required; an unknown inbox_type lists everything (as the reference does). */

@@ -65,25 +65,61 @@ export async function describeObject(db: DbOrTrx, objectId: string): Promise<Not
   if (type === OBJECT_TYPE.question) {
     const q = await findQuestion(db, objectId);
     if (!q) return undefined;
-    return { id: q.id, type: 'question', title: q.title, map: { question: q.id, answer: '', comment: '' }, ownerId: q.user_id, status: q.status, questionId: q.id, questionOwnerId: q.user_id };
+    return {
+      id: q.id,
+      type: 'question',
+      title: q.title,
+      map: { question: q.id, answer: '', comment: '' },
+      ownerId: q.user_id,
+      status: q.status,
+      questionId: q.id,
+      questionOwnerId: q.user_id,
+    };
   }
   if (type === OBJECT_TYPE.answer) {
     const a = await findAnswer(db, objectId);
     const q = a ? await findQuestion(db, a.question_id) : undefined;
     if (!a || !q) return undefined;
-    return { id: a.id, type: 'answer', title: q.title, map: { question: q.id, answer: a.id, comment: '' }, ownerId: a.user_id, status: a.status, questionId: q.id, questionOwnerId: q.user_id };
+    return {
+      id: a.id,
+      type: 'answer',
+      title: q.title,
+      map: { question: q.id, answer: a.id, comment: '' },
+      ownerId: a.user_id,
+      status: a.status,
+      questionId: q.id,
+      questionOwnerId: q.user_id,
+    };
   }
   if (type === OBJECT_TYPE.comment) {
     const c = await findComment(db, objectId);
     const q = c ? await findQuestion(db, c.question_id) : undefined;
     if (!c || !q) return undefined;
     const onAnswer = objectTypeOf(c.object_id) === OBJECT_TYPE.answer;
-    return { id: c.id, type: 'comment', title: q.title, map: { question: q.id, answer: onAnswer ? c.object_id : '', comment: c.id }, ownerId: c.user_id, status: c.status, questionId: q.id, questionOwnerId: q.user_id };
+    return {
+      id: c.id,
+      type: 'comment',
+      title: q.title,
+      map: { question: q.id, answer: onAnswer ? c.object_id : '', comment: c.id },
+      ownerId: c.user_id,
+      status: c.status,
+      questionId: q.id,
+      questionOwnerId: q.user_id,
+    };
   }
   if (type === OBJECT_TYPE.tag) {
     const t = await findTag(db, objectId);
     if (!t) return undefined;
-    return { id: t.id, type: 'tag', title: t.display_name || t.slug_name, map: { tag: t.slug_name }, ownerId: t.user_id, status: t.status, questionId: '', questionOwnerId: 0 };
+    return {
+      id: t.id,
+      type: 'tag',
+      title: t.display_name || t.slug_name,
+      map: { tag: t.slug_name },
+      ownerId: t.user_id,
+      status: t.status,
+      questionId: '',
+      questionOwnerId: 0,
+    };
   }
   return undefined;
 }
@@ -108,7 +144,10 @@ async function receiverAlive(db: DbOrTrx, userId: number): Promise<boolean> {
  * Writes an inbox notification for a receiver about an object, caused by a trigger user. Never for
  * the user's own action, never for deleted accounts. Returns whether a row was written.
  */
-export async function notifyInbox(ctx: AppContext, n: { receiverId: number; triggerId: number; action: InboxAction; object: NotifiedObject }): Promise<boolean> {
+export async function notifyInbox(
+  ctx: AppContext,
+  n: { receiverId: number; triggerId: number; action: InboxAction; object: NotifiedObject },
+): Promise<boolean> {
   if (n.receiverId <= 0 || n.receiverId === n.triggerId) return false;
   if (!(await receiverAlive(ctx.db, n.receiverId))) return false;
   await repo.insertNotification(ctx.db, {
@@ -141,7 +180,14 @@ export async function notifyReputation(ctx: AppContext, receiverId: number, obje
     return;
   }
   if (rank === 0) return;
-  await repo.insertNotification(ctx.db, { userId: receiverId, objectId: obj.id, content: contentOf(obj, byUserId ?? 0, '', rank), type: NOTIFICATION_TYPE.achievement, msgType: MSG_TYPE.none, now });
+  await repo.insertNotification(ctx.db, {
+    userId: receiverId,
+    objectId: obj.id,
+    content: contentOf(obj, byUserId ?? 0, '', rank),
+    type: NOTIFICATION_TYPE.achievement,
+    msgType: MSG_TYPE.none,
+    now,
+  });
 }
 
 /**
@@ -150,14 +196,26 @@ export async function notifyReputation(ctx: AppContext, receiverId: number, obje
  * `name` is the badge's name (an i18n key is translated when shown). Pass the transaction as `db`
  * when called inside one. Returns the notification id.
  */
-export async function notifyBadgeAward(ctx: AppContext, userId: number, badge: { awardId: string; badgeId: string; name: string }, db: DbOrTrx = ctx.db): Promise<number> {
+export async function notifyBadgeAward(
+  ctx: AppContext,
+  userId: number,
+  badge: { awardId: string; badgeId: string; name: string },
+  db: DbOrTrx = ctx.db,
+): Promise<number> {
   const content: StoredContent = {
     trigger_user_id: 0,
     object_info: { title: badge.name, object_id: badge.awardId, object_map: { badge_id: badge.badgeId }, object_type: 'badge_award' },
     rank: 0,
     notification_action: actionKey('earned_badge'),
   };
-  return repo.insertNotification(db, { userId, objectId: badge.awardId, content: JSON.stringify(content), type: NOTIFICATION_TYPE.achievement, msgType: MSG_TYPE.badge, now: ctx.clock.now() });
+  return repo.insertNotification(db, {
+    userId,
+    objectId: badge.awardId,
+    content: JSON.stringify(content),
+    type: NOTIFICATION_TYPE.achievement,
+    msgType: MSG_TYPE.badge,
+    now: ctx.clock.now(),
+  });
 }
 
 const TYPE_OF = { inbox: NOTIFICATION_TYPE.inbox, achievement: NOTIFICATION_TYPE.achievement } as const;
@@ -173,10 +231,19 @@ export async function notificationPage(ctx: AppContext, session: SessionUser, q:
     page: q.page,
     pageSize: q.page_size,
   });
-  const parsed = rows.map((r) => ({ row: r, content: parseContent(r.content) })).filter((p): p is { row: repo.NotificationRow; content: StoredContent } => !!p.content);
+  const parsed = rows
+    .map((r) => ({ row: r, content: parseContent(r.content) }))
+    .filter((p): p is { row: repo.NotificationRow; content: StoredContent } => !!p.content);
   const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, parsed.map((p) => p.content.trigger_user_id));
-  return { count, list: parsed.map((p) => presentNotification(p.row, p.content, users.get(p.content.trigger_user_id), lang, seo.permalink)) };
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    parsed.map((p) => p.content.trigger_user_id),
+  );
+  return {
+    count,
+    list: parsed.map((p) => presentNotification(p.row, p.content, users.get(p.content.trigger_user_id), lang, seo.permalink)),
+  };
 }
 
 /** GET notification/status: unread counts since the red dot was cleared, review work, the next badge to celebrate. */
@@ -198,7 +265,8 @@ export async function redDot(ctx: AppContext, session: SessionUser, lang: Langua
   const award = await repo.oldestUnreadBadge(ctx.db, uid);
   const c = award ? parseContent(award.content) : undefined;
   const found = c ? await repo.findBadge(ctx.db, c.object_info.object_map.badge_id ?? '') : undefined;
-  if (award && found) badge = { notificationId: award.id, badgeId: found.id, name: translate(lang, found.name), icon: found.icon, level: found.level };
+  if (award && found)
+    badge = { notificationId: award.id, badgeId: found.id, name: translate(lang, found.name), icon: found.icon, level: found.level };
   return presentRedDot({ inbox, achievement, revision, canRevision, badge });
 }
 

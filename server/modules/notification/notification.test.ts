@@ -31,7 +31,10 @@ type Item = {
 };
 
 async function ask(token: string, title = 'How do notifications work here?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, { token, body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'notify' }] } });
+  const r = await app.call('POST', `${V1}/question`, {
+    token,
+    body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'notify' }] },
+  });
   if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
   return r.body.data.id as string;
 }
@@ -55,11 +58,18 @@ async function status(token: string) {
   await settle();
   const r = await app.call('GET', `${V1}/notification/status`, { token });
   expect(r.status).toBe(200);
-  return r.body.data as { inbox: number; achievement: number; revision: number; can_revision: boolean; badge_award: null | Record<string, unknown> };
+  return r.body.data as {
+    inbox: number;
+    achievement: number;
+    revision: number;
+    can_revision: boolean;
+    badge_award: null | Record<string, unknown>;
+  };
 }
 const actions = (list: Item[]) => list.map((i) => i.notification_action);
 /** Reputation achievements (badge awards, written by the badges module, left out). */
-const reputation = async (token: string) => (await page(token, 'type=achievement&page_size=100')).list.filter((i) => i.object_info.object_type !== 'badge_award');
+const reputation = async (token: string) =>
+  (await page(token, 'type=achievement&page_size=100')).list.filter((i) => i.object_info.object_type !== 'badge_award');
 
 describe('inbox notifications', () => {
   it('tells the asker about a new answer (who, what, where), never the answerer, and not for answering oneself', async () => {
@@ -71,7 +81,12 @@ describe('inbox notifications', () => {
     expect(count).toBe(1);
     expect(list[0]).toMatchObject({
       user_info: { id: String(helper.id), username: 'helper' },
-      object_info: { title: 'How do notifications work here?', object_id: aid, object_type: 'answer', object_map: { question: qid, answer: aid, comment: '' } },
+      object_info: {
+        title: 'How do notifications work here?',
+        object_id: aid,
+        object_type: 'answer',
+        object_map: { question: qid, answer: aid, comment: '' },
+      },
       rank: 0,
       notification_action: 'answered question',
       is_read: false,
@@ -93,7 +108,10 @@ describe('inbox notifications', () => {
     const c2 = await comment(second.token, qid, 'A reply that names @first again', { reply_comment_id: c1 });
     const firstInbox = await page(first.token);
     expect(actions(firstInbox.list)).toEqual(['replied to you']);
-    expect(firstInbox.list[0]).toMatchObject({ user_info: { id: String(second.id) }, object_info: { object_type: 'comment', object_id: c2, object_map: { question: qid, answer: '', comment: c2 } } });
+    expect(firstInbox.list[0]).toMatchObject({
+      user_info: { id: String(second.id) },
+      object_info: { object_type: 'comment', object_id: c2, object_map: { question: qid, answer: '', comment: c2 } },
+    });
     expect(actions((await page(owner.token)).list)).toEqual(['commented question', 'commented question']);
     await comment(owner.token, qid, 'Thanks @second and @first', { mention_username_list: ['second'] });
     expect(actions((await page(second.token)).list)).toEqual(['mentioned you']);
@@ -109,8 +127,14 @@ describe('inbox notifications', () => {
     const helper = await makeUser(app, { rank: 100 });
     const qid = await ask(asker.token);
     const aid = await answer(helper.token, qid);
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status).toBe(200);
-    expect((await page(helper.token)).list[0]).toMatchObject({ notification_action: 'accepted answer', user_info: { id: String(asker.id) }, object_info: { object_id: aid } });
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status,
+    ).toBe(200);
+    expect((await page(helper.token)).list[0]).toMatchObject({
+      notification_action: 'accepted answer',
+      user_info: { id: String(asker.id) },
+      object_info: { object_id: aid },
+    });
     const helperAch = await reputation(helper.token);
     expect(helperAch).toHaveLength(1);
     expect(helperAch[0]).toMatchObject({ rank: 15, object_info: { object_type: 'answer', object_id: aid } });
@@ -118,10 +142,14 @@ describe('inbox notifications', () => {
     // the asker's own +2 is their own doing
     expect(await reputation(asker.token)).toEqual([]);
     // un-accepting by staff rolls the achievement back to 0 in place and tells the asker nothing new
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: admin, body: { question_id: qid, answer_id: '0' } })).status).toBe(200);
+    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: admin, body: { question_id: qid, answer_id: '0' } })).status).toBe(
+      200,
+    );
     expect((await reputation(helper.token)).map((i) => i.rank)).toEqual([0]);
     // staff accepting again: now the asker's +2 was someone else's action
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: admin, body: { question_id: qid, answer_id: aid } })).status).toBe(200);
+    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: admin, body: { question_id: qid, answer_id: aid } })).status).toBe(
+      200,
+    );
     expect((await reputation(asker.token)).map((i) => i.rank)).toEqual([2]);
     expect((await reputation(helper.token)).map((i) => i.rank)).toEqual([15]);
   });
@@ -131,11 +159,19 @@ describe('inbox notifications', () => {
     const bob = await makeUser(app, { name: 'bob' });
     const carol = await makeUser(app, { name: 'carol' });
     const qid = await ask(owner.token);
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['bob'] } })).status).toBe(200);
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['bob', 'carol'] } })).status).toBe(200);
+    expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['bob'] } })).status).toBe(
+      200,
+    );
+    expect(
+      (await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['bob', 'carol'] } })).status,
+    ).toBe(200);
     const invites = await page(bob.token, 'type=inbox&inbox_type=invites');
     expect(invites.count).toBe(1);
-    expect(invites.list[0]).toMatchObject({ notification_action: 'invited you to answer', user_info: { id: String(owner.id) }, object_info: { object_type: 'question', object_id: qid } });
+    expect(invites.list[0]).toMatchObject({
+      notification_action: 'invited you to answer',
+      user_info: { id: String(owner.id) },
+      object_info: { object_type: 'question', object_id: qid },
+    });
     expect((await page(bob.token, 'type=inbox&inbox_type=votes')).count).toBe(0);
     expect((await page(carol.token, 'type=inbox&inbox_type=invites')).count).toBe(1);
     expect((await page(owner.token)).count).toBe(0);
@@ -148,17 +184,33 @@ describe('inbox notifications', () => {
     const mod = await makeUser(app, { roleId: 3 });
     const qid = await ask(owner.token);
     const aid = await answer(helper.token, qid);
-    expect((await app.call('POST', `${V1}/follow`, { token: follower.token, body: { object_id: qid, is_cancel: false } })).status).toBe(200);
+    expect((await app.call('POST', `${V1}/follow`, { token: follower.token, body: { object_id: qid, is_cancel: false } })).status).toBe(
+      200,
+    );
     await settle();
     await db().deleteFrom('notification').execute();
-    const edit = await app.call('PUT', `${V1}/question`, { token: owner.token, body: { id: qid, title: 'How do notifications work here, really?', content: 'Edited by the owner.', tags: [{ slug_name: 'notify' }] } });
+    const edit = await app.call('PUT', `${V1}/question`, {
+      token: owner.token,
+      body: { id: qid, title: 'How do notifications work here, really?', content: 'Edited by the owner.', tags: [{ slug_name: 'notify' }] },
+    });
     expect(edit.status).toBe(200);
     expect((await page(owner.token)).count).toBe(0);
     expect(actions((await page(follower.token)).list)).toEqual(['updated question']);
-    const modEdit = await app.call('PUT', `${V1}/question`, { token: mod.token, body: { id: qid, title: 'How do notifications work here, really?', content: 'Edited by a moderator.', tags: [{ slug_name: 'notify' }] } });
+    const modEdit = await app.call('PUT', `${V1}/question`, {
+      token: mod.token,
+      body: {
+        id: qid,
+        title: 'How do notifications work here, really?',
+        content: 'Edited by a moderator.',
+        tags: [{ slug_name: 'notify' }],
+      },
+    });
     expect(modEdit.body.data.wait_for_review).toBe(false);
     expect((await page(owner.token)).list[0]).toMatchObject({ notification_action: 'updated question', user_info: { id: String(mod.id) } });
-    const answerEdit = await app.call('PUT', `${V1}/answer`, { token: mod.token, body: { id: aid, question_id: qid, content: 'A moderator improved this answer.' } });
+    const answerEdit = await app.call('PUT', `${V1}/answer`, {
+      token: mod.token,
+      body: { id: aid, question_id: qid, content: 'A moderator improved this answer.' },
+    });
     expect(answerEdit.status).toBe(200);
     expect(actions((await page(helper.token)).list)).toEqual(['updated answer']);
     expect(actions((await page(owner.token)).list)).toEqual(['updated answer', 'updated question']);
@@ -173,8 +225,13 @@ describe('inbox notifications', () => {
     const cid = await comment(helper.token, qid, 'A comment to be removed');
     await settle();
     await db().deleteFrom('notification').execute();
-    expect((await app.call('PUT', `${V1}/question/status`, { token: admin, body: { id: qid, close_type: 63, close_msg: 'Off topic' } })).status).toBe(200);
-    expect((await page(owner.token)).list[0]).toMatchObject({ notification_action: 'Your question has been closed', object_info: { object_id: qid, object_type: 'question' } });
+    expect(
+      (await app.call('PUT', `${V1}/question/status`, { token: admin, body: { id: qid, close_type: 63, close_msg: 'Off topic' } })).status,
+    ).toBe(200);
+    expect((await page(owner.token)).list[0]).toMatchObject({
+      notification_action: 'Your question has been closed',
+      object_info: { object_id: qid, object_type: 'question' },
+    });
     expect((await app.call('DELETE', `${V1}/answer`, { token: admin, body: { id: aid } })).status).toBe(200);
     expect(actions((await page(helper.token)).list)).toEqual(['Your answer has been deleted']);
     expect((await app.call('DELETE', `${V1}/comment`, { token: admin, body: { comment_id: cid } })).status).toBe(200);
@@ -196,7 +253,8 @@ describe('inbox notifications', () => {
     const cid = await comment(owner.token, aid, 'A comment worth a vote');
     await settle();
     await db().deleteFrom('notification').execute();
-    const vote = (token: string, dir: 'up' | 'down', objectId: string, isCancel = false) => app.call('POST', `${V1}/vote/${dir}`, { token, body: { object_id: objectId, is_cancel: isCancel } });
+    const vote = (token: string, dir: 'up' | 'down', objectId: string, isCancel = false) =>
+      app.call('POST', `${V1}/vote/${dir}`, { token, body: { object_id: objectId, is_cancel: isCancel } });
     expect((await vote(v1.token, 'up', aid)).status).toBe(200);
     expect((await vote(v1.token, 'up', aid, true)).status).toBe(200);
     expect((await vote(v1.token, 'up', aid)).status).toBe(200);
@@ -281,18 +339,25 @@ describe('notification status (red dot) and read state', () => {
     await answer((await makeUser(app, { rank: 100 })).token, qid, 'Yet another answer here.');
     expect((await status(owner.token)).inbox).toBe(1);
     const newest = (await page(owner.token)).list[0];
-    expect((await app.call('PUT', `${V1}/notification/read/state`, { token: owner.token, body: { id: newest.id } })).body).toMatchObject({ code: 200, data: {} });
+    expect((await app.call('PUT', `${V1}/notification/read/state`, { token: owner.token, body: { id: newest.id } })).body).toMatchObject({
+      code: 200,
+      data: {},
+    });
     expect((await status(owner.token)).inbox).toBe(0);
     const list = (await page(owner.token)).list;
     expect(list.map((i) => i.is_read)).toEqual([true, false, false]);
-    expect((await app.call('PUT', `${V1}/notification/read/state/all`, { token: owner.token, body: { type: 'inbox' } })).body).toMatchObject({ code: 200, data: {} });
+    expect(
+      (await app.call('PUT', `${V1}/notification/read/state/all`, { token: owner.token, body: { type: 'inbox' } })).body,
+    ).toMatchObject({ code: 200, data: {} });
     expect((await page(owner.token)).list.every((i) => i.is_read)).toBe(true);
     expect((await page(owner.token, 'type=achievement')).list[0].is_read).toBe(false);
-    expect((await app.call('PUT', `${V1}/notification/read/state/all`, { token: owner.token, body: { type: 'achievement' } })).status).toBe(200);
+    expect((await app.call('PUT', `${V1}/notification/read/state/all`, { token: owner.token, body: { type: 'achievement' } })).status).toBe(
+      200,
+    );
     expect(await status(owner.token)).toMatchObject({ inbox: 0, achievement: 0 });
   });
 
-  it('keeps other users\' notifications and unknown ids untouched by read/state', async () => {
+  it("keeps other users' notifications and unknown ids untouched by read/state", async () => {
     const owner = await makeUser(app, { rank: 100 });
     const other = await makeUser(app);
     const qid = await ask(owner.token);
@@ -316,15 +381,28 @@ describe('notification status (red dot) and read state', () => {
     const editor = await makeUser(app, { rank: 200 });
     const mod = await makeUser(app, { roleId: 3 });
     const qid = await ask(owner.token);
-    const suggestion = await app.call('PUT', `${V1}/question`, { token: editor.token, body: { id: qid, title: 'How do notifications work here, suggested?', content: 'A suggested edit.', tags: [{ slug_name: 'notify' }] } });
+    const suggestion = await app.call('PUT', `${V1}/question`, {
+      token: editor.token,
+      body: { id: qid, title: 'How do notifications work here, suggested?', content: 'A suggested edit.', tags: [{ slug_name: 'notify' }] },
+    });
     expect(suggestion.body.data.wait_for_review).toBe(true);
     expect(await status(mod.token)).toMatchObject({ can_revision: true, revision: 1 });
     expect(await status(owner.token)).toMatchObject({ can_revision: false, revision: 0 });
-    const rev = await db().selectFrom('revision').select('id').where('object_id', '=', qid).where('status', '=', 1).executeTakeFirstOrThrow();
-    expect((await app.call('PUT', `${V1}/revisions/audit`, { token: mod.token, body: { id: String(rev.id), operation: 'approve' } })).status).toBe(200);
+    const rev = await db()
+      .selectFrom('revision')
+      .select('id')
+      .where('object_id', '=', qid)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await app.call('PUT', `${V1}/revisions/audit`, { token: mod.token, body: { id: String(rev.id), operation: 'approve' } })).status,
+    ).toBe(200);
     expect(await status(mod.token)).toMatchObject({ revision: 0 });
     // the approved suggestion reached the owner as an edit by the suggester, and the suggester's reputation
-    expect((await page(owner.token)).list[0]).toMatchObject({ notification_action: 'updated question', user_info: { id: String(editor.id) } });
+    expect((await page(owner.token)).list[0]).toMatchObject({
+      notification_action: 'updated question',
+      user_info: { id: String(editor.id) },
+    });
     expect(await reputation(editor.token)).toMatchObject([{ rank: 2, object_info: { object_id: qid, object_type: 'question' } }]);
   });
 
@@ -332,24 +410,65 @@ describe('notification status (red dot) and read state', () => {
     const u = await makeUser(app);
     const ctx = app.lantern.ctx;
     const now = ctx.clock.now();
-    await db().insertInto('badge_group').values({ id: '10090000000000901', name: 'badge.default_badge_groups.getting_started.name', created_at: now, updated_at: now }).execute();
-    for (const [id, name, icon, level] of [['10090000000000911', 'Autobiographer', 'person-badge-fill', 1], ['10090000000000912', 'Editor', 'pencil-fill', 2]] as const) {
-      await db().insertInto('badge').values({ id, name, icon, award_count: 0, description: '', status: 1, badge_group_id: '10090000000000901', level, single: 1, handler: 'x', created_at: now, updated_at: now }).execute();
+    await db()
+      .insertInto('badge_group')
+      .values({ id: '10090000000000901', name: 'badge.default_badge_groups.getting_started.name', created_at: now, updated_at: now })
+      .execute();
+    for (const [id, name, icon, level] of [
+      ['10090000000000911', 'Autobiographer', 'person-badge-fill', 1],
+      ['10090000000000912', 'Editor', 'pencil-fill', 2],
+    ] as const) {
+      await db()
+        .insertInto('badge')
+        .values({
+          id,
+          name,
+          icon,
+          award_count: 0,
+          description: '',
+          status: 1,
+          badge_group_id: '10090000000000901',
+          level,
+          single: 1,
+          handler: 'x',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     }
     const first = await notifyBadgeAward(ctx, u.id, { awardId: '10100000000000921', badgeId: '10090000000000911', name: 'Autobiographer' });
     await notifyBadgeAward(ctx, u.id, { awardId: '10100000000000922', badgeId: '10090000000000912', name: 'Editor' });
     const s = await status(u.token);
     expect(s.achievement).toBe(2);
-    expect(s.badge_award).toEqual({ notification_id: String(first), badge_id: '10090000000000911', name: 'Autobiographer', icon: 'person-badge-fill', level: 1 });
+    expect(s.badge_award).toEqual({
+      notification_id: String(first),
+      badge_id: '10090000000000911',
+      name: 'Autobiographer',
+      icon: 'person-badge-fill',
+      level: 1,
+    });
     const items = (await page(u.token, 'type=achievement')).list;
-    expect(items[1]).toMatchObject({ id: String(first), object_info: { title: 'You\'ve earned the "Autobiographer" badge', object_type: 'badge_award', object_map: { badge_id: '10090000000000911' } } });
+    expect(items[1]).toMatchObject({
+      id: String(first),
+      object_info: {
+        title: 'You\'ve earned the "Autobiographer" badge',
+        object_type: 'badge_award',
+        object_map: { badge_id: '10090000000000911' },
+      },
+    });
     expect(items[1].user_info).toBeUndefined();
     await app.call('PUT', `${V1}/notification/read/state`, { token: u.token, body: { id: String(first) } });
     expect((await status(u.token)).badge_award).toMatchObject({ badge_id: '10090000000000912', name: 'Editor', level: 2 });
   });
 
   it('refuses anonymous callers on every endpoint', async () => {
-    for (const [method, path] of [['GET', '/notification/status'], ['PUT', '/notification/status'], ['GET', '/notification/page?type=inbox'], ['PUT', '/notification/read/state'], ['PUT', '/notification/read/state/all']] as const) {
+    for (const [method, path] of [
+      ['GET', '/notification/status'],
+      ['PUT', '/notification/status'],
+      ['GET', '/notification/page?type=inbox'],
+      ['PUT', '/notification/read/state'],
+      ['PUT', '/notification/read/state/all'],
+    ] as const) {
       const r = await app.call(method, `${V1}${path}`, { body: method === 'PUT' ? { type: 'inbox', id: '1' } : undefined });
       expect(r.status).toBe(401);
       expect(r.body.reason).toBe('base.unauthorized_error');
@@ -363,9 +482,16 @@ describe('malformed input', () => {
     const owner = await makeUser(app, { rank: 100 });
     await answer(u.token, await ask(owner.token));
     await settle();
-    const value = fc.oneof(fc.constantFrom('inbox', 'achievement', 'all', 'posts', 'votes', 'invites', '', '0', '-1', '1e400', '99999999999999999999'), fc.string({ maxLength: 60 }), fc.integer());
+    const value = fc.oneof(
+      fc.constantFrom('inbox', 'achievement', 'all', 'posts', 'votes', 'invites', '', '0', '-1', '1e400', '99999999999999999999'),
+      fc.string({ maxLength: 60 }),
+      fc.integer(),
+    );
     const query = fc.record({ type: value, inbox_type: value, page: value, page_size: value }, { requiredKeys: [] });
-    const body = fc.oneof(fc.anything(), fc.record({ type: fc.oneof(value, fc.anything()), id: fc.oneof(value, fc.anything()) }, { requiredKeys: [] }));
+    const body = fc.oneof(
+      fc.anything(),
+      fc.record({ type: fc.oneof(value, fc.anything()), id: fc.oneof(value, fc.anything()) }, { requiredKeys: [] }),
+    );
     await fc.assert(
       fc.asyncProperty(query, body, async (q, b) => {
         const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
@@ -390,7 +516,10 @@ describe('malformed input', () => {
     const qid = await ask(owner.token);
     await answer((await makeUser(app, { rank: 100 })).token, qid);
     await settle();
-    await db().insertInto('notification').values({ user_id: owner.id, object_id: qid, content: '{not json', type: 1, msg_type: 1, created_at: 1, updated_at: 1 }).execute();
+    await db()
+      .insertInto('notification')
+      .values({ user_id: owner.id, object_id: qid, content: '{not json', type: 1, msg_type: 1, created_at: 1, updated_at: 1 })
+      .execute();
     const r = await page(owner.token);
     expect(r.count).toBe(2);
     expect(actions(r.list)).toEqual(['answered question']);

@@ -12,11 +12,19 @@ export function registerPermission(ctx: AppContext, { api }: Routers): void {
   api.get('/permission', auth(ctx, 'active'), validate(permissionQuerySchema, 'query'), async (req, res) => {
     const session = requireSession(res);
     const lang = requestLanguage(req);
-    const actions = inputOf(permissionQuerySchema, res).action.split(',').map((a) => a.trim()).filter((a) => /^[a-z_.]{1,64}$/.test(a)).slice(0, 50);
+    const actions = inputOf(permissionQuerySchema, res)
+      .action.split(',')
+      .map((a) => a.trim())
+      .filter((a) => /^[a-z_.]{1,64}$/.test(a))
+      .slice(0, 50);
     const out: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
     for (const action of actions) {
       const r = await checkPermission(ctx, session, action);
-      const tip = r.allowed ? '' : r.needRank > 0 ? translate(lang, 'error.rank.no_enough_rank_to_operate', { rank: r.needRank }) : translate(lang, 'error.rank.fail_to_meet_the_condition');
+      const tip = r.allowed
+        ? ''
+        : r.needRank > 0
+          ? translate(lang, 'error.rank.no_enough_rank_to_operate', { rank: r.needRank })
+          : translate(lang, 'error.rank.fail_to_meet_the_condition');
       out[action] = { has_permission: r.allowed, no_permission_tip: tip };
     }
     ok(res, out);

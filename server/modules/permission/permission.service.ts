@@ -16,7 +16,12 @@ export function isStaff(session: SessionUser | undefined): boolean {
 }
 
 /** The reference's check: staff power, else the object's owner, else reputation >= rank.<action>. */
-export async function checkPermission(ctx: AppContext, session: SessionUser | undefined, action: string, ownerId?: number): Promise<PermissionResult> {
+export async function checkPermission(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  action: string,
+  ownerId?: number,
+): Promise<PermissionResult> {
   const thresholds = await readConfigValues(ctx.db, [`rank.${action}`]);
   const raw = thresholds.get(`rank.${action}`);
   const need = raw === undefined ? -1 : Number(raw);
@@ -34,5 +39,8 @@ export async function canDo(ctx: AppContext, session: SessionUser | undefined, a
 /** Throws 403 with the reputation it needs unless the session may do the action. */
 export async function requirePermission(ctx: AppContext, session: SessionUser, action: string, ownerId?: number): Promise<void> {
   const p = await checkPermission(ctx, session, action, ownerId);
-  if (!p.allowed) throw p.needRank > 0 ? new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: p.needRank }) : new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  if (!p.allowed)
+    throw p.needRank > 0
+      ? new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: p.needRank })
+      : new AppError(403, 'error.rank.fail_to_meet_the_condition');
 }

@@ -25,19 +25,36 @@ export async function recordImportedReputation(db: DbOrTrx, userId: number, repu
  */
 export async function syncImportedReputation(db: DbOrTrx, userId: number, reputation: number, now: number): Promise<void> {
   const wanted = Math.max(1, reputation);
-  const row = await db.selectFrom('meta').select('value').where('object_id', '=', String(userId)).where('key', '=', IMPORTED_REPUTATION_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', String(userId))
+    .where('key', '=', IMPORTED_REPUTATION_KEY)
+    .executeTakeFirst();
   if (row && Number(row.value) === wanted) return;
   await recordImportedReputation(db, userId, wanted, now);
   if (!row) return;
   const delta = wanted - Number(row.value);
   if (Number.isSafeInteger(delta) && delta !== 0) {
-    await db.updateTable('user').set((eb) => ({ rank: eb.fn('max', [eb.lit(1), eb('rank', '+', delta)]) })).where('id', '=', userId).execute();
+    await db
+      .updateTable('user')
+      .set((eb) => ({ rank: eb.fn('max', [eb.lit(1), eb('rank', '+', delta)]) }))
+      .where('id', '=', userId)
+      .execute();
   }
 }
 
 /** The imported reputation of an account and the site it came from, or undefined. */
-export async function importedReputation(db: DbOrTrx, userId: number): Promise<{ reputation: number; site: string; at: number } | undefined> {
-  const rows = await db.selectFrom('meta').select(['key', 'value', 'updated_at']).where('object_id', '=', String(userId)).where('key', 'in', [IMPORTED_REPUTATION_KEY, SOURCE_KEY]).execute();
+export async function importedReputation(
+  db: DbOrTrx,
+  userId: number,
+): Promise<{ reputation: number; site: string; at: number } | undefined> {
+  const rows = await db
+    .selectFrom('meta')
+    .select(['key', 'value', 'updated_at'])
+    .where('object_id', '=', String(userId))
+    .where('key', 'in', [IMPORTED_REPUTATION_KEY, SOURCE_KEY])
+    .execute();
   const rep = rows.find((r) => r.key === IMPORTED_REPUTATION_KEY);
   const reputation = rep ? Number(rep.value) : NaN;
   if (!rep || !Number.isSafeInteger(reputation) || reputation === 0) return undefined;

@@ -36,9 +36,18 @@ const get = async (path: string) => {
   return r.body.data;
 };
 const usernameOf = async (seId: number) =>
-  (await app.lantern.ctx.db.selectFrom('user as u').innerJoin('meta as m', 'm.object_id', 'u.id' as never).select('u.username').where('m.key', '=', 'stackexchange.source').where('m.value', '=', `${SITE}/u/${seId}`).executeTakeFirstOrThrow()).username;
+  (
+    await app.lantern.ctx.db
+      .selectFrom('user as u')
+      .innerJoin('meta as m', 'm.object_id', 'u.id' as never)
+      .select('u.username')
+      .where('m.key', '=', 'stackexchange.source')
+      .where('m.value', '=', `${SITE}/u/${seId}`)
+      .executeTakeFirstOrThrow()
+  ).username;
 const rankOf = async (username: string) => (await get(`/personal/user/info?username=${username}`)).rank as number;
-const history = async (username: string, page = 1, size = 30) => get(`/personal/rank/page?username=${username}&page=${page}&page_size=${size}`);
+const history = async (username: string, page = 1, size = 30) =>
+  get(`/personal/rank/page?username=${username}&page=${page}&page_size=${size}`);
 const sum = (list: { reputation: number }[]) => list.reduce((n, i) => n + i.reputation, 0);
 
 describe('the reputation tab of an imported account', () => {
@@ -49,7 +58,16 @@ describe('the reputation tab of an imported account', () => {
     expect(await rankOf(bea)).toBe(1234);
     const h = await history(bea);
     expect(h.count).toBe(1);
-    expect(h.list).toEqual([expect.objectContaining({ reputation: 1234, rank_type: 'imported', title: `Imported from ${SITE}`, object_type: 'user', question_id: '', answer_id: '' })]);
+    expect(h.list).toEqual([
+      expect.objectContaining({
+        reputation: 1234,
+        rank_type: 'imported',
+        title: `Imported from ${SITE}`,
+        object_type: 'user',
+        question_id: '',
+        answer_id: '',
+      }),
+    ]);
     expect(h.list[0].created_at).toBeGreaterThanOrEqual(before);
     expect(sum(h.list)).toBe(await rankOf(bea));
     // in another language
@@ -63,7 +81,16 @@ describe('the reputation tab of an imported account', () => {
     const voter = await makeUser(app, { rank: 1000 });
     const question = (await get(`/personal/question/page?username=${rob}`)).list[0].question_id as string;
     // the vote comes after the import: it is listed first, then the import
-    await app.lantern.ctx.db.updateTable('meta').set({ updated_at: Math.floor(Date.now() / 1000) - 60 }).where('object_id', '=', String((await app.lantern.ctx.db.selectFrom('user').select('id').where('username', '=', rob).executeTakeFirstOrThrow()).id)).where('key', '=', 'stackexchange.reputation').execute();
+    await app.lantern.ctx.db
+      .updateTable('meta')
+      .set({ updated_at: Math.floor(Date.now() / 1000) - 60 })
+      .where(
+        'object_id',
+        '=',
+        String((await app.lantern.ctx.db.selectFrom('user').select('id').where('username', '=', rob).executeTakeFirstOrThrow()).id),
+      )
+      .where('key', '=', 'stackexchange.reputation')
+      .execute();
     const voted = await app.call('POST', `${V1}/vote/up`, { token: voter.token, body: { object_id: question, is_cancel: false } });
     expect(voted.status).toBe(200);
     const h = await history(rob);
@@ -90,13 +117,19 @@ describe('the reputation tab of an imported account', () => {
     expect(h.list).toEqual([expect.objectContaining({ rank_type: 'imported', reputation: 450 })]);
     expect(await rankOf(gus)).toBe(450);
     expect(sum(h.list)).toBe(450);
-    const rows = await app.lantern.ctx.db.selectFrom('meta').select('id').where('key', '=', 'stackexchange.reputation').where('value', '=', '450').execute();
+    const rows = await app.lantern.ctx.db
+      .selectFrom('meta')
+      .select('id')
+      .where('key', '=', 'stackexchange.reputation')
+      .where('value', '=', '450')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('lists nothing imported for an account made here', async () => {
     const local = await makeUser(app, { name: 'local person' });
-    const username = (await app.lantern.ctx.db.selectFrom('user').select('username').where('id', '=', local.id).executeTakeFirstOrThrow()).username;
+    const username = (await app.lantern.ctx.db.selectFrom('user').select('username').where('id', '=', local.id).executeTakeFirstOrThrow())
+      .username;
     expect(await history(username)).toEqual({ count: 0, list: [] });
   });
 });

@@ -63,7 +63,18 @@ export function presentRankItem(a: { created_at: number; rank: number }, o: Obje
 
 /** The reputation-tab entry of an imported account's reputation from its site (object_type user, no post). */
 export function presentImportedRank(userId: number, imported: { reputation: number; at: number }, rankType: string, title: string) {
-  return { created_at: imported.at, reputation: imported.reputation, rank_type: rankType, object_id: String(userId), object_type: 'user' as const, title, url_title: '', content: '', question_id: '', answer_id: '' };
+  return {
+    created_at: imported.at,
+    reputation: imported.reputation,
+    rank_type: rankType,
+    object_id: String(userId),
+    object_type: 'user' as const,
+    title,
+    url_title: '',
+    content: '',
+    question_id: '',
+    answer_id: '',
+  };
 }
 
 /** GetVoteWithPageResp. */

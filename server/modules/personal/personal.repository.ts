@@ -3,15 +3,28 @@ import type { DbOrTrx } from '../../db/database.js';
 /** One page of a user's questions: newest (pin, created desc) or score (pin, votes, views desc). */
 export async function pageUserQuestions(
   db: DbOrTrx,
-  q: { userId: number; statuses: number[]; includeHidden: boolean; order: 'newest' | 'score'; page: number; pageSize: number; withCount?: boolean },
+  q: {
+    userId: number;
+    statuses: number[];
+    includeHidden: boolean;
+    order: 'newest' | 'score';
+    page: number;
+    pageSize: number;
+    withCount?: boolean;
+  },
 ) {
   let base = db.selectFrom('question as q').where('q.user_id', '=', q.userId).where('q.status', 'in', q.statuses);
   if (!q.includeHidden) base = base.where('q.show', '=', 1);
   // the total walks all of a prolific user's questions: only pages that show it ask for it
-  const { count } = q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } =
+    q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll('q').orderBy('q.pin', 'desc');
   list = q.order === 'score' ? list.orderBy('q.vote_count', 'desc').orderBy('q.view_count', 'desc') : list.orderBy('q.created_at', 'desc');
-  const rows = await list.orderBy('q.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await list
+    .orderBy('q.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }
 
@@ -21,7 +34,15 @@ export async function pageUserQuestions(
  */
 export async function pageUserAnswers(
   db: DbOrTrx,
-  q: { userId: number; statuses: number[]; questionStatuses: number[]; order: 'newest' | 'score' | 'votes'; page: number; pageSize: number; withCount?: boolean },
+  q: {
+    userId: number;
+    statuses: number[];
+    questionStatuses: number[];
+    order: 'newest' | 'score' | 'votes';
+    page: number;
+    pageSize: number;
+    withCount?: boolean;
+  },
 ) {
   const base = db
     .selectFrom('answer as a')
@@ -29,19 +50,33 @@ export async function pageUserAnswers(
     .where('a.user_id', '=', q.userId)
     .where('a.status', 'in', q.statuses)
     .where('q.status', 'in', q.questionStatuses);
-  const { count } = q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } =
+    q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll('a').select(['q.title as question_title', 'q.status as question_status']);
   if (q.order === 'newest') list = list.orderBy('a.created_at', 'desc');
   else if (q.order === 'score') list = list.orderBy('a.adopted', 'desc').orderBy('a.vote_count', 'desc').orderBy('a.created_at', 'asc');
   else list = list.orderBy('a.vote_count', 'desc').orderBy('a.created_at', 'asc');
-  const rows = await list.orderBy('a.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await list
+    .orderBy('a.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }
 
 /** One page of a user's active activities of some types, newest first; `nonZeroRank` keeps reputation changes only. */
 export async function pageActivities(
   db: DbOrTrx,
-  q: { userId: number; types: number[]; nonZeroRank: boolean; orderBy: 'created_at' | 'updated_at'; page: number; pageSize: number; offset?: number; limit?: number },
+  q: {
+    userId: number;
+    types: number[];
+    nonZeroRank: boolean;
+    orderBy: 'created_at' | 'updated_at';
+    page: number;
+    pageSize: number;
+    offset?: number;
+    limit?: number;
+  },
 ) {
   let base = db.selectFrom('activity').where('user_id', '=', q.userId).where('cancelled', '=', 0).where('activity_type', 'in', q.types);
   if (q.nonZeroRank) base = base.where('has_rank', '=', 1).where('rank', '!=', 0);
@@ -86,7 +121,11 @@ export async function answersByIds(db: DbOrTrx, ids: string[]) {
 /** Comments by id. */
 export async function commentsByIds(db: DbOrTrx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('comment').select(['id', 'object_id', 'question_id', 'user_id', 'parsed_text', 'status']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('comment')
+    .select(['id', 'object_id', 'question_id', 'user_id', 'parsed_text', 'status'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Tags by id. */

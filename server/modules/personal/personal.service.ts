@@ -9,7 +9,14 @@ import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { findUserByUsername } from '../user/user.repository.js';
 import { importedReputation } from './imported-reputation.repository.js';
-import { presentImportedRank, presentRankItem, presentUserAnswer, presentUserQuestion, presentVoteItem, type ObjectInfo } from './personal.presenter.js';
+import {
+  presentImportedRank,
+  presentRankItem,
+  presentUserAnswer,
+  presentUserQuestion,
+  presentVoteItem,
+  type ObjectInfo,
+} from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 import type { PersonalPageQuery, RankPageQuery, VotePageQuery } from './personal.schema.js';
 import { POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
@@ -55,9 +62,20 @@ async function listSettings(ctx: AppContext) {
 export async function personalQuestions(ctx: AppContext, session: SessionUser | undefined, q: PersonalPageQuery) {
   const user = await profileUser(ctx, q.username);
   const all = seesEverything(session, user.id);
-  const { count, rows } = await repo.pageUserQuestions(ctx.db, { userId: user.id, statuses: all ? [1, 2, 10, 11] : [1, 2], includeHidden: all, order: q.order, page: q.page, pageSize: q.page_size });
+  const { count, rows } = await repo.pageUserQuestions(ctx.db, {
+    userId: user.id,
+    statuses: all ? [1, 2, 10, 11] : [1, 2],
+    includeHidden: all,
+    order: q.order,
+    page: q.page,
+    pageSize: q.page_size,
+  });
   const { permalink, requiredTag } = await listSettings(ctx);
-  const tags = await questionTags(ctx.db, rows.map((r) => r.id), requiredTag);
+  const tags = await questionTags(
+    ctx.db,
+    rows.map((r) => r.id),
+    requiredTag,
+  );
   return { count, list: rows.map((r) => presentUserQuestion(r, tags.get(r.id) ?? [], permalink)) };
 }
 
@@ -94,10 +112,30 @@ export async function topPosts(ctx: AppContext, session: SessionUser | undefined
   const user = username ? await findUserByUsername(ctx.db, username) : undefined;
   if (!user) return { question: [], answer: [] };
   const all = seesEverything(session, user.id);
-  const questions = await repo.pageUserQuestions(ctx.db, { userId: user.id, statuses: [1, 2], includeHidden: all, order: 'score', page: 1, pageSize: TOP_LIMIT, withCount: false });
-  const answers = await repo.pageUserAnswers(ctx.db, { userId: user.id, statuses: [1], questionStatuses: [1, 2], order: 'votes', page: 1, pageSize: TOP_LIMIT, withCount: false });
+  const questions = await repo.pageUserQuestions(ctx.db, {
+    userId: user.id,
+    statuses: [1, 2],
+    includeHidden: all,
+    order: 'score',
+    page: 1,
+    pageSize: TOP_LIMIT,
+    withCount: false,
+  });
+  const answers = await repo.pageUserAnswers(ctx.db, {
+    userId: user.id,
+    statuses: [1],
+    questionStatuses: [1, 2],
+    order: 'votes',
+    page: 1,
+    pageSize: TOP_LIMIT,
+    withCount: false,
+  });
   const { permalink, requiredTag } = await listSettings(ctx);
-  const tags = await questionTags(ctx.db, questions.rows.map((r) => r.id), requiredTag);
+  const tags = await questionTags(
+    ctx.db,
+    questions.rows.map((r) => r.id),
+    requiredTag,
+  );
   return {
     question: questions.rows.map((r) => presentUserQuestion(r, tags.get(r.id) ?? [], permalink)),
     answer: await answerItems(ctx, lang, answers.rows),
@@ -109,7 +147,12 @@ export async function topPosts(ctx: AppContext, session: SessionUser | undefined
  * questions are titled "Deleted question" (as the reference); deleted posts, and pending ones for
  * viewers other than their author and staff, show no content.
  */
-async function objectInfos(ctx: AppContext, session: SessionUser | undefined, lang: LanguageCode, ids: string[]): Promise<Map<string, ObjectInfo>> {
+async function objectInfos(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  lang: LanguageCode,
+  ids: string[],
+): Promise<Map<string, ObjectInfo>> {
   const byType = (t: number) => [...new Set(ids.filter((id) => objectTypeOf(id) === t))];
   const [answers, comments, tags] = await Promise.all([
     repo.answersByIds(ctx.db, byType(OBJECT_TYPE.answer)),
@@ -118,23 +161,58 @@ async function objectInfos(ctx: AppContext, session: SessionUser | undefined, la
   ]);
   const questionIds = [...byType(OBJECT_TYPE.question), ...answers.map((a) => a.question_id), ...comments.map((c) => c.question_id)];
   const questions = new Map((await repo.questionsByIds(ctx.db, [...new Set(questionIds)])).map((q) => [q.id, q]));
-  const visible = (p: { status: number; user_id: number }) => p.status !== POST_STATUS.deleted && (p.status !== POST_STATUS.pending || (!!session && (isStaff(session) || session.user.id === p.user_id)));
-  const titleOf = (q: { title: string; status: number; user_id: number } | undefined) => (!q ? '' : visible(q) ? q.title : translate(lang, 'question.deleted_title'));
+  const visible = (p: { status: number; user_id: number }) =>
+    p.status !== POST_STATUS.deleted &&
+    (p.status !== POST_STATUS.pending || (!!session && (isStaff(session) || session.user.id === p.user_id)));
+  const titleOf = (q: { title: string; status: number; user_id: number } | undefined) =>
+    !q ? '' : visible(q) ? q.title : translate(lang, 'question.deleted_title');
   const out = new Map<string, ObjectInfo>();
   for (const id of byType(OBJECT_TYPE.question)) {
     const q = questions.get(id);
-    if (q) out.set(id, { object_type: 'question', object_id: id, question_id: id, answer_id: '', title: titleOf(q), content: visible(q) ? q.parsed_text : '' });
+    if (q)
+      out.set(id, {
+        object_type: 'question',
+        object_id: id,
+        question_id: id,
+        answer_id: '',
+        title: titleOf(q),
+        content: visible(q) ? q.parsed_text : '',
+      });
   }
   for (const a of answers) {
     const q = questions.get(a.question_id);
-    if (q) out.set(a.id, { object_type: 'answer', object_id: a.id, question_id: q.id, answer_id: a.id, title: titleOf(q), content: visible(a) && visible(q) ? a.parsed_text : '' });
+    if (q)
+      out.set(a.id, {
+        object_type: 'answer',
+        object_id: a.id,
+        question_id: q.id,
+        answer_id: a.id,
+        title: titleOf(q),
+        content: visible(a) && visible(q) ? a.parsed_text : '',
+      });
   }
   for (const c of comments) {
     const q = questions.get(c.question_id);
     const onAnswer = objectTypeOf(c.object_id) === OBJECT_TYPE.answer;
-    if (q) out.set(c.id, { object_type: 'comment', object_id: c.id, question_id: q.id, answer_id: onAnswer ? c.object_id : '', title: titleOf(q), content: visible(c) && visible(q) ? c.parsed_text : '' });
+    if (q)
+      out.set(c.id, {
+        object_type: 'comment',
+        object_id: c.id,
+        question_id: q.id,
+        answer_id: onAnswer ? c.object_id : '',
+        title: titleOf(q),
+        content: visible(c) && visible(q) ? c.parsed_text : '',
+      });
   }
-  for (const t of tags) out.set(t.id, { object_type: 'tag', object_id: t.id, question_id: '', answer_id: '', title: t.slug_name, content: t.status === TAG_STATUS.deleted ? '' : t.parsed_text });
+  for (const t of tags)
+    out.set(t.id, {
+      object_type: 'tag',
+      object_id: t.id,
+      question_id: '',
+      answer_id: '',
+      title: t.slug_name,
+      content: t.status === TAG_STATUS.deleted ? '' : t.parsed_text,
+    });
   return out;
 }
 
@@ -150,23 +228,64 @@ export async function rankHistory(ctx: AppContext, session: SessionUser | undefi
   const start = (q.page - 1) * q.page_size;
   const at = imported ? await repo.countRankNewerThan(ctx.db, user.id, types, imported.at) : -1;
   const here = imported && at >= start && at < start + q.page_size;
-  const window = !imported ? {} : here ? { offset: start, limit: q.page_size - 1 } : { offset: at < start ? start - 1 : start, limit: q.page_size };
-  const { count, rows } = await repo.pageActivities(ctx.db, { userId: user.id, types, nonZeroRank: true, orderBy: 'created_at', page: q.page, pageSize: q.page_size, ...window });
-  const objects = await objectInfos(ctx, session, lang, rows.map((r) => r.object_id));
+  const window = !imported
+    ? {}
+    : here
+      ? { offset: start, limit: q.page_size - 1 }
+      : { offset: at < start ? start - 1 : start, limit: q.page_size };
+  const { count, rows } = await repo.pageActivities(ctx.db, {
+    userId: user.id,
+    types,
+    nonZeroRank: true,
+    orderBy: 'created_at',
+    page: q.page,
+    pageSize: q.page_size,
+    ...window,
+  });
+  const objects = await objectInfos(
+    ctx,
+    session,
+    lang,
+    rows.map((r) => r.object_id),
+  );
   const { permalink } = await listSettings(ctx);
   const list: ReturnType<typeof presentRankItem>[] = rows.flatMap((r) => {
     const o = objects.get(r.object_id);
-    return o ? [presentRankItem(r, o, translate(lang, `action_activity_type.${NAME_BY_TYPE.get(r.activity_type) ?? 'edit'}`), permalink)] : [];
+    return o
+      ? [presentRankItem(r, o, translate(lang, `action_activity_type.${NAME_BY_TYPE.get(r.activity_type) ?? 'edit'}`), permalink)]
+      : [];
   });
-  if (imported && here) list.splice(Math.min(at - start, list.length), 0, presentImportedRank(user.id, imported, translate(lang, 'action_activity_type.imported'), translate(lang, 'personal.imported_from', { site: imported.site })));
+  if (imported && here)
+    list.splice(
+      Math.min(at - start, list.length),
+      0,
+      presentImportedRank(
+        user.id,
+        imported,
+        translate(lang, 'action_activity_type.imported'),
+        translate(lang, 'personal.imported_from', { site: imported.site }),
+      ),
+    );
   return { count: count + (imported ? 1 : 0), list };
 }
 
 /** GET personal/vote/page: the caller's own active votes on questions and answers, latest first. */
 export async function myVotes(ctx: AppContext, session: SessionUser, lang: LanguageCode, q: VotePageQuery) {
   const types = VOTE_KEYS.map((k) => ACTIVITY_TYPE[k] as number);
-  const { count, rows } = await repo.pageActivities(ctx.db, { userId: session.user.id, types, nonZeroRank: false, orderBy: 'updated_at', page: q.page, pageSize: q.page_size });
-  const objects = await objectInfos(ctx, session, lang, rows.map((r) => r.object_id));
+  const { count, rows } = await repo.pageActivities(ctx.db, {
+    userId: session.user.id,
+    types,
+    nonZeroRank: false,
+    orderBy: 'updated_at',
+    page: q.page,
+    pageSize: q.page_size,
+  });
+  const objects = await objectInfos(
+    ctx,
+    session,
+    lang,
+    rows.map((r) => r.object_id),
+  );
   const { permalink } = await listSettings(ctx);
   const list = rows.flatMap((r) => {
     const o = objects.get(r.object_id);

@@ -12,7 +12,10 @@ const V1 = '/answer/api/v1';
 const db = () => app.lantern.ctx.db;
 
 async function ask(token: string, title: string, tags: string[] = ['sqlite']): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, { token, body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) } });
+  const r = await app.call('POST', `${V1}/question`, {
+    token,
+    body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) },
+  });
   if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
   return r.body.data.id as string;
 }
@@ -25,14 +28,16 @@ async function vote(token: string, objectId: string, dir: 'up' | 'down', isCance
   const r = await app.call('POST', `${V1}/vote/${dir}`, { token, body: { object_id: objectId, is_cancel: isCancel } });
   if (r.status !== 200) throw new Error(`vote failed: ${JSON.stringify(r.body)}`);
 }
-const set = (table: 'question' | 'answer', id: string, patch: Record<string, number | string>) => db().updateTable(table).set(patch).where('id', '=', id).execute();
+const set = (table: 'question' | 'answer', id: string, patch: Record<string, number | string>) =>
+  db().updateTable(table).set(patch).where('id', '=', id).execute();
 const get = (path: string, token?: string, lang?: string) => app.call('GET', V1 + path, { token, lang });
 
 describe('GET /answer/api/v1/personal/question/page', () => {
   it('shows others only available and closed listed questions, and the user and staff everything, with statuses as names', async () => {
     const writer = await makeUser(app, { name: 'writer', rank: 1000 });
     const ids: string[] = [];
-    for (const t of ['Available question', 'Closed question', 'Deleted question here', 'Pending question', 'Unlisted question']) ids.push(await ask(writer.token, t));
+    for (const t of ['Available question', 'Closed question', 'Deleted question here', 'Pending question', 'Unlisted question'])
+      ids.push(await ask(writer.token, t));
     for (let i = 0; i < ids.length; i++) await set('question', ids[i], { created_at: 1000 + i });
     await set('question', ids[1], { status: 2 });
     await set('question', ids[2], { status: 10 });
@@ -42,18 +47,35 @@ describe('GET /answer/api/v1/personal/question/page', () => {
     const anon = await get('/personal/question/page?username=writer');
     expect(anon.status).toBe(200);
     expect(anon.body.data.count).toBe(2);
-    expect(anon.body.data.list.map((q: { title: string; status: string }) => [q.title, q.status])).toEqual([['Closed question', 'closed'], ['Available question', 'available']]);
+    expect(anon.body.data.list.map((q: { title: string; status: string }) => [q.title, q.status])).toEqual([
+      ['Closed question', 'closed'],
+      ['Available question', 'available'],
+    ]);
     expect(anon.body.data.list[1]).toEqual({
-      question_id: ids[0], title: 'Available question', url_title: 'available-question', vote_count: 0,
+      question_id: ids[0],
+      title: 'Available question',
+      url_title: 'available-question',
+      vote_count: 0,
       tags: [{ slug_name: 'sqlite', display_name: 'sqlite', main_tag_slug_name: '', recommend: false, reserved: false }],
-      view_count: 0, answer_count: 0, collection_count: 0, created_at: 1000, accepted_answer_id: '0', status: 'available',
+      view_count: 0,
+      answer_count: 0,
+      collection_count: 0,
+      created_at: 1000,
+      accepted_answer_id: '0',
+      status: 'available',
     });
     const stranger = await makeUser(app);
     expect((await get('/personal/question/page?username=writer', stranger.token)).body.data.count).toBe(2);
     for (const token of [writer.token, admin]) {
       const all = await get('/personal/question/page?username=writer', token);
       expect(all.body.data.count).toBe(5);
-      expect(all.body.data.list.map((q: { status: string }) => q.status)).toEqual(['available', 'pending', 'deleted', 'closed', 'available']);
+      expect(all.body.data.list.map((q: { status: string }) => q.status)).toEqual([
+        'available',
+        'pending',
+        'deleted',
+        'closed',
+        'available',
+      ]);
     }
   });
 
@@ -66,9 +88,21 @@ describe('GET /answer/api/v1/personal/question/page', () => {
     await set('question', b, { created_at: 300, vote_count: 0 });
     await set('question', c, { created_at: 200, vote_count: 2 });
     const titles = (r: { body: { data: { list: { title: string }[] } } }) => r.body.data.list.map((q) => q.title);
-    expect(titles(await get('/personal/question/page?username=scorer&order=newest'))).toEqual(['New and ignored', 'Middle one', 'Old but popular']);
-    expect(titles(await get('/personal/question/page?username=scorer&order=score'))).toEqual(['Old but popular', 'Middle one', 'New and ignored']);
-    expect(titles(await get('/personal/question/page?username=scorer&order=junk'))).toEqual(['New and ignored', 'Middle one', 'Old but popular']);
+    expect(titles(await get('/personal/question/page?username=scorer&order=newest'))).toEqual([
+      'New and ignored',
+      'Middle one',
+      'Old but popular',
+    ]);
+    expect(titles(await get('/personal/question/page?username=scorer&order=score'))).toEqual([
+      'Old but popular',
+      'Middle one',
+      'New and ignored',
+    ]);
+    expect(titles(await get('/personal/question/page?username=scorer&order=junk'))).toEqual([
+      'New and ignored',
+      'Middle one',
+      'Old but popular',
+    ]);
     const page2 = await get('/personal/question/page?username=scorer&order=score&page=2&page_size=2');
     expect(page2.body.data.count).toBe(3);
     expect(titles(page2)).toEqual(['New and ignored']);
@@ -95,7 +129,14 @@ describe('GET /answer/api/v1/personal/answer/page', () => {
   it('lists answers with their question, hiding deleted and pending ones (and deleted questions) from others', async () => {
     const writer = await makeUser(app, { name: 'answerer' });
     const qs: string[] = [];
-    for (const t of ['First asked question', 'Second asked question', 'Third asked question', 'Fourth asked question', 'Fifth asked question']) qs.push(await ask(admin, t));
+    for (const t of [
+      'First asked question',
+      'Second asked question',
+      'Third asked question',
+      'Fourth asked question',
+      'Fifth asked question',
+    ])
+      qs.push(await ask(admin, t));
     const as: string[] = [];
     for (let i = 0; i < qs.length; i++) as.push(await answer(writer.token, qs[i], `Answer number ${i} to the question.`));
     for (let i = 0; i < as.length; i++) await set('answer', as[i], { created_at: 1000 + i });
@@ -109,18 +150,35 @@ describe('GET /answer/api/v1/personal/answer/page', () => {
     expect(anon.body.data.count).toBe(2);
     expect(anon.body.data.list.map((a: { answer_id: string }) => a.answer_id)).toEqual([as[0], as[1]]);
     expect(anon.body.data.list[0]).toEqual({
-      answer_id: as[0], question_id: qs[0], accepted: 2, vote_count: 0, create_time: 1000, update_time: expect.any(Number),
-      question_info: { title: 'First asked question', url_title: 'first-asked-question', tags: [{ slug_name: 'sqlite', display_name: 'sqlite', main_tag_slug_name: '', recommend: false, reserved: false }] },
+      answer_id: as[0],
+      question_id: qs[0],
+      accepted: 2,
+      vote_count: 0,
+      create_time: 1000,
+      update_time: expect.any(Number),
+      question_info: {
+        title: 'First asked question',
+        url_title: 'first-asked-question',
+        tags: [{ slug_name: 'sqlite', display_name: 'sqlite', main_tag_slug_name: '', recommend: false, reserved: false }],
+      },
     });
-    expect((await get('/personal/answer/page?username=answerer&order=newest')).body.data.list.map((a: { answer_id: string }) => a.answer_id)).toEqual([as[1], as[0]]);
+    expect(
+      (await get('/personal/answer/page?username=answerer&order=newest')).body.data.list.map((a: { answer_id: string }) => a.answer_id),
+    ).toEqual([as[1], as[0]]);
     for (const token of [writer.token, admin]) {
       const all = await get('/personal/answer/page?username=answerer&order=newest', token);
       expect(all.body.data.count).toBe(5);
       expect(all.body.data.list.map((a: { question_info: { title: string } }) => a.question_info.title)).toEqual([
-        'Fifth asked question', 'Deleted question', 'Third asked question', 'Second asked question', 'First asked question',
+        'Fifth asked question',
+        'Deleted question',
+        'Third asked question',
+        'Second asked question',
+        'First asked question',
       ]);
     }
-    expect((await get('/personal/answer/page?username=answerer&order=newest', writer.token, 'zh_CN')).body.data.list[1].question_info.title).toBe('已删除的问题');
+    expect(
+      (await get('/personal/answer/page?username=answerer&order=newest', writer.token, 'zh_CN')).body.data.list[1].question_info.title,
+    ).toBe('已删除的问题');
     const page = await get('/personal/answer/page?username=answerer&order=newest&page=2&page_size=1');
     expect(page.body.data.list.map((a: { answer_id: string }) => a.answer_id)).toEqual([as[0]]);
     expect((await get('/personal/answer/page?username=ghost')).body.reason).toBe('error.user.not_found');
@@ -145,10 +203,25 @@ describe('GET /answer/api/v1/personal/qa/top', () => {
     await set('question', others[1], { status: 10 });
     const anon = await get('/personal/qa/top?username=topper');
     expect(anon.status).toBe(200);
-    expect(anon.body.data.question.map((q: { title: string }) => q.title)).toEqual(['Top question number 4', 'Top question number 3', 'Top question number 2', 'Top question number 1', 'Top question number 0']);
-    expect(anon.body.data.question[0]).toMatchObject({ question_id: qs[4], vote_count: 4, status: 'available', url_title: 'top-question-number-4' });
+    expect(anon.body.data.question.map((q: { title: string }) => q.title)).toEqual([
+      'Top question number 4',
+      'Top question number 3',
+      'Top question number 2',
+      'Top question number 1',
+      'Top question number 0',
+    ]);
+    expect(anon.body.data.question[0]).toMatchObject({
+      question_id: qs[4],
+      vote_count: 4,
+      status: 'available',
+      url_title: 'top-question-number-4',
+    });
     expect(anon.body.data.answer.map((a: { answer_id: string }) => a.answer_id)).toEqual([as[2], as[3], as[4], as[5]]);
-    expect(anon.body.data.answer[0]).toMatchObject({ question_id: others[2], vote_count: 8, question_info: { title: 'Question to answer 2', url_title: 'question-to-answer-2' } });
+    expect(anon.body.data.answer[0]).toMatchObject({
+      question_id: others[2],
+      vote_count: 8,
+      question_info: { title: 'Question to answer 2', url_title: 'question-to-answer-2' },
+    });
     const own = await get('/personal/qa/top?username=topper', writer.token);
     expect(own.body.data.question[0].title).toBe('Top question number 5');
     expect((await get('/personal/qa/top?username=nobody')).body.data).toEqual({ question: [], answer: [] });
@@ -166,26 +239,54 @@ describe('GET /answer/api/v1/personal/rank/page', () => {
     const aid = await answer(author.token, qid, 'An **answer** that earns reputation.');
     await vote(voter.token, qid, 'up');
     await vote(critic.token, aid, 'down');
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status).toBe(200);
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status,
+    ).toBe(200);
 
     const authorPage = await get('/personal/rank/page?username=author');
     expect(authorPage.status).toBe(200);
     expect(authorPage.body.data.count).toBe(2);
-    expect(authorPage.body.data.list.map((i: { rank_type: string; reputation: number }) => [i.rank_type, i.reputation])).toEqual([['accepted', 15], ['downvoted', -2]]);
+    expect(authorPage.body.data.list.map((i: { rank_type: string; reputation: number }) => [i.rank_type, i.reputation])).toEqual([
+      ['accepted', 15],
+      ['downvoted', -2],
+    ]);
     expect(authorPage.body.data.list[0]).toEqual({
-      created_at: expect.any(Number), reputation: 15, rank_type: 'accepted', object_id: aid, object_type: 'answer',
-      title: 'A question that earns reputation', url_title: 'a-question-that-earns-reputation', content: '<p>An <strong>answer</strong> that earns reputation.</p>',
-      question_id: qid, answer_id: aid,
+      created_at: expect.any(Number),
+      reputation: 15,
+      rank_type: 'accepted',
+      object_id: aid,
+      object_type: 'answer',
+      title: 'A question that earns reputation',
+      url_title: 'a-question-that-earns-reputation',
+      content: '<p>An <strong>answer</strong> that earns reputation.</p>',
+      question_id: qid,
+      answer_id: aid,
     });
     const askerPage = await get('/personal/rank/page?username=asker');
-    expect(askerPage.body.data.list.map((i: { rank_type: string; reputation: number; object_type: string }) => [i.rank_type, i.reputation, i.object_type])).toEqual([['accept', 2, 'answer'], ['upvoted', 10, 'question']]);
+    expect(
+      askerPage.body.data.list.map((i: { rank_type: string; reputation: number; object_type: string }) => [
+        i.rank_type,
+        i.reputation,
+        i.object_type,
+      ]),
+    ).toEqual([
+      ['accept', 2, 'answer'],
+      ['upvoted', 10, 'question'],
+    ]);
     expect(askerPage.body.data.list[1]).toMatchObject({ object_id: qid, question_id: qid, answer_id: '' });
     expect((await get('/personal/rank/page?username=voter')).body.data).toEqual({ count: 0, list: [] });
-    expect((await get('/personal/rank/page?username=critic')).body.data.list.map((i: { rank_type: string; reputation: number }) => [i.rank_type, i.reputation])).toEqual([['downvote', -1]]);
+    expect(
+      (await get('/personal/rank/page?username=critic')).body.data.list.map((i: { rank_type: string; reputation: number }) => [
+        i.rank_type,
+        i.reputation,
+      ]),
+    ).toEqual([['downvote', -1]]);
     expect((await get('/personal/rank/page?username=asker', undefined, 'zh_CN')).body.data.list[0].rank_type).toBe('采纳');
 
     await vote(voter.token, qid, 'up', true);
-    expect((await get('/personal/rank/page?username=asker')).body.data.list.map((i: { rank_type: string }) => i.rank_type)).toEqual(['accept']);
+    expect((await get('/personal/rank/page?username=asker')).body.data.list.map((i: { rank_type: string }) => i.rank_type)).toEqual([
+      'accept',
+    ]);
     const paged = await get('/personal/rank/page?username=author&page=2&page_size=1');
     expect(paged.body.data.count).toBe(2);
     expect(paged.body.data.list.map((i: { rank_type: string }) => i.rank_type)).toEqual(['downvoted']);
@@ -198,7 +299,20 @@ describe('GET /answer/api/v1/personal/rank/page', () => {
   it('skips the activation bonus, refuses unknown or missing usernames', async () => {
     const user = await makeUser(app, { name: 'fresh' });
     const t = app.lantern.ctx.clock.now();
-    await db().insertInto('activity').values({ user_id: user.id, object_id: String(user.id), original_object_id: String(user.id), activity_type: 10, rank: 1, has_rank: 1, cancelled_at: null, created_at: t, updated_at: t }).execute();
+    await db()
+      .insertInto('activity')
+      .values({
+        user_id: user.id,
+        object_id: String(user.id),
+        original_object_id: String(user.id),
+        activity_type: 10,
+        rank: 1,
+        has_rank: 1,
+        cancelled_at: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
     expect((await get('/personal/rank/page?username=fresh')).body.data).toEqual({ count: 0, list: [] });
     expect((await get('/personal/rank/page?username=nobody')).body).toMatchObject({ code: 400, reason: 'error.user.not_found' });
     expect((await get('/personal/rank/page')).body.data).toEqual([{ error_field: 'username', error_msg: 'Username cannot be empty.' }]);
@@ -221,17 +335,32 @@ describe('GET /answer/api/v1/personal/vote/page', () => {
     const r = await get('/personal/vote/page', voter.token);
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(2);
-    expect(r.body.data.list.map((v: { vote_type: string; object_id: string }) => [v.vote_type, v.object_id])).toEqual([['downvote', a1], ['upvote', q1]]);
+    expect(r.body.data.list.map((v: { vote_type: string; object_id: string }) => [v.vote_type, v.object_id])).toEqual([
+      ['downvote', a1],
+      ['upvote', q1],
+    ]);
     expect(r.body.data.list[1]).toEqual({
-      created_at: expect.any(Number), vote_type: 'upvote', object_id: q1, object_type: 'question', title: 'Question voted up', url_title: 'question-voted-up',
-      content: '<p>Details about: Question voted up</p>', question_id: q1, answer_id: '',
+      created_at: expect.any(Number),
+      vote_type: 'upvote',
+      object_id: q1,
+      object_type: 'question',
+      title: 'Question voted up',
+      url_title: 'question-voted-up',
+      content: '<p>Details about: Question voted up</p>',
+      question_id: q1,
+      answer_id: '',
     });
     expect(r.body.data.list[0]).toMatchObject({ object_type: 'answer', question_id: q1, answer_id: a1, title: 'Question voted up' });
     const page2 = await get('/personal/vote/page?page=2&page_size=1', voter.token);
     expect(page2.body.data.list.map((v: { object_id: string }) => v.object_id)).toEqual([q1]);
     expect((await get('/personal/vote/page?page_size=x&page=-3', voter.token)).body.data.count).toBe(2);
     await set('question', q1, { status: 10 });
-    expect((await get('/personal/vote/page', voter.token)).body.data.list.map((v: { title: string; content: string }) => [v.title, v.content])).toEqual([['Deleted question', ''], ['Deleted question', '']]);
+    expect(
+      (await get('/personal/vote/page', voter.token)).body.data.list.map((v: { title: string; content: string }) => [v.title, v.content]),
+    ).toEqual([
+      ['Deleted question', ''],
+      ['Deleted question', ''],
+    ]);
     expect((await get('/personal/vote/page')).status).toBe(401);
     const inactive = await makeUser(app, { mailStatus: 2 });
     expect((await get('/personal/vote/page', inactive.token)).body).toMatchObject({ code: 403, data: { type: 'inactive' } });

@@ -56,7 +56,8 @@ function checkOne(f: ConfigFieldSpec, raw: unknown): { value?: unknown; issue?: 
       const max = f.maxLength ?? DEFAULT_MAX;
       if (v.length > max) return { issue: { key: 'validation.max_length', params: { ...label, max } } };
       if (f.required && v.trim() === '') return { issue: { key: 'validation.required', params: label } };
-      if (v !== '' && f.ui_options?.input_type === 'number' && !Number.isFinite(Number(v))) return { issue: { key: 'validation.type', params: label } };
+      if (v !== '' && f.ui_options?.input_type === 'number' && !Number.isFinite(Number(v)))
+        return { issue: { key: 'validation.type', params: label } };
       return { value: v };
     }
   }

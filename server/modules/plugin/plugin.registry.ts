@@ -5,7 +5,17 @@ import type { AppContext } from '../../app-context.js';
 export type PluginKind = 'connector' | 'search' | 'editor' | 'route' | 'captcha' | 'render' | 'reviewer' | 'embed';
 
 /** The input types of a plugin settings form (Answer's ConfigType values). */
-export type ConfigFieldType = 'input' | 'textarea' | 'checkbox' | 'switch' | 'select' | 'radio' | 'timezone' | 'upload' | 'legend' | 'button';
+export type ConfigFieldType =
+  | 'input'
+  | 'textarea'
+  | 'checkbox'
+  | 'switch'
+  | 'select'
+  | 'radio'
+  | 'timezone'
+  | 'upload'
+  | 'legend'
+  | 'button';
 
 /** One choice of a select, radio or checkbox field. */
 export interface ConfigFieldOption {
@@ -17,7 +27,21 @@ export interface ConfigFieldOption {
 export interface ConfigFieldUIOptions {
   placeholder?: string;
   rows?: string;
-  input_type?: 'text' | 'color' | 'date' | 'datetime' | 'email' | 'month' | 'number' | 'password' | 'range' | 'search' | 'tel' | 'time' | 'url' | 'week';
+  input_type?:
+    | 'text'
+    | 'color'
+    | 'date'
+    | 'datetime'
+    | 'email'
+    | 'month'
+    | 'number'
+    | 'password'
+    | 'range'
+    | 'search'
+    | 'tel'
+    | 'time'
+    | 'url'
+    | 'week';
   label?: string;
   text?: string;
   class_name?: string;
@@ -185,7 +209,8 @@ export class PluginRegistry {
     checkFields(plugin.slug_name, plugin.configFields);
     checkFields(plugin.slug_name, plugin.userConfigFields);
     if (plugin.kind === 'route') {
-      for (const r of plugin.routes) if (!/^\/[A-Za-z0-9/_.-]*$/.test(r.path)) throw new Error(`plugin ${plugin.slug_name}: bad route path "${r.path}"`);
+      for (const r of plugin.routes)
+        if (!/^\/[A-Za-z0-9/_.-]*$/.test(r.path)) throw new Error(`plugin ${plugin.slug_name}: bad route path "${r.path}"`);
     }
     this.plugins.push(plugin);
   }

@@ -42,7 +42,13 @@ export async function readUserPluginConfig(db: DbOrTrx, slug: string, userId: nu
 }
 
 /** Saves one user's settings of a plugin. */
-export async function writeUserPluginConfig(db: DbOrTrx, slug: string, userId: number, value: Record<string, unknown>, now: number): Promise<void> {
+export async function writeUserPluginConfig(
+  db: DbOrTrx,
+  slug: string,
+  userId: number,
+  value: Record<string, unknown>,
+  now: number,
+): Promise<void> {
   const all = await readDoc(db, userConfigType(slug));
   all[String(userId)] = value;
   await writeDoc(db, userConfigType(slug), all, now);

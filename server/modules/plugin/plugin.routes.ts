@@ -23,7 +23,9 @@ function mountRoutePlugins(ctx: AppContext, router: Router, adminSide: boolean):
     const slug = String(req.params.slug);
     const rest = `/${([] as string[]).concat(req.params.path ?? []).join('/')}`;
     const found = (await service.enabledPlugins(ctx, 'route')).find((r) => r.plugin.slug_name === slug);
-    const route: PluginRoute | undefined = found?.plugin.routes.find((r) => r.method === req.method && r.path === rest && (r.access === 'admin') === adminSide);
+    const route: PluginRoute | undefined = found?.plugin.routes.find(
+      (r) => r.method === req.method && r.path === rest && (r.access === 'admin') === adminSide,
+    );
     if (!found || !route) {
       next();
       return;

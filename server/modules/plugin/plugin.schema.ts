@@ -19,7 +19,10 @@ export const pluginListQuery = z.object({
 export type PluginListQuery = z.infer<typeof pluginListQuery>;
 
 /** PUT admin plugin/status (UpdatePluginStatusReq; a missing `enabled` switches off, as in Go). */
-export const pluginStatusSchema = z.object({ plugin_slug_name: slug(), enabled: z.boolean({ error: 'validation.type' }).optional().default(false) });
+export const pluginStatusSchema = z.object({
+  plugin_slug_name: slug(),
+  enabled: z.boolean({ error: 'validation.type' }).optional().default(false),
+});
 
 /** GET admin plugin/config and GET user/plugin/config. */
 export const pluginSlugQuery = z.object({ plugin_slug_name: slug() });

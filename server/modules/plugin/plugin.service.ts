@@ -9,14 +9,28 @@ import { readPluginStatus, setPluginsEnabled } from './plugin.status.js';
 /** Whether each registered plugin is on: the stored switch, else the plugin's default. */
 export async function pluginStates(ctx: AppContext): Promise<Map<string, boolean>> {
   const stored = await readPluginStatus(ctx.db);
-  return new Map(pluginRegistry(ctx).all().map((p) => [p.slug_name, typeof stored[p.slug_name] === 'boolean' ? stored[p.slug_name] : p.defaultEnabled]));
+  return new Map(
+    pluginRegistry(ctx)
+      .all()
+      .map((p) => [p.slug_name, typeof stored[p.slug_name] === 'boolean' ? stored[p.slug_name] : p.defaultEnabled]),
+  );
 }
 
 /** The plugins of a kind that are on, each with its saved settings (defaults filled in). */
-export async function enabledPlugins<K extends PluginKind>(ctx: AppContext, kind: K): Promise<{ plugin: PluginOfKind<K>; config: Record<string, unknown> }[]> {
+export async function enabledPlugins<K extends PluginKind>(
+  ctx: AppContext,
+  kind: K,
+): Promise<{ plugin: PluginOfKind<K>; config: Record<string, unknown> }[]> {
   const states = await pluginStates(ctx);
-  const on = pluginRegistry(ctx).ofKind(kind).filter((p) => states.get(p.slug_name));
-  return Promise.all(on.map(async (plugin) => ({ plugin, config: configValues(plugin.configFields ?? [], await readPluginConfig(ctx.db, plugin.slug_name)) })));
+  const on = pluginRegistry(ctx)
+    .ofKind(kind)
+    .filter((p) => states.get(p.slug_name));
+  return Promise.all(
+    on.map(async (plugin) => ({
+      plugin,
+      config: configValues(plugin.configFields ?? [], await readPluginConfig(ctx.db, plugin.slug_name)),
+    })),
+  );
 }
 
 /** A plugin by slug or 404. */
@@ -29,7 +43,9 @@ function pluginOr404(ctx: AppContext, slug: string): Plugin {
 /** GET plugin/status (public): every plugin and whether it is on. */
 export async function publicStatus(ctx: AppContext) {
   const states = await pluginStates(ctx);
-  return pluginRegistry(ctx).all().map((p) => ({ slug_name: p.slug_name, enabled: states.get(p.slug_name) ?? false }));
+  return pluginRegistry(ctx)
+    .all()
+    .map((p) => ({ slug_name: p.slug_name, enabled: states.get(p.slug_name) ?? false }));
 }
 
 /** GET admin plugins: the installed plugins, filtered by status (active|inactive) and by having settings. */
@@ -88,7 +104,12 @@ export async function userPluginConfig(ctx: AppContext, userId: number, slug: st
 }
 
 /** PUT user/plugin/config: saves the caller's form (404 for a plugin that is unknown, off or without one). */
-export async function updateUserPluginConfig(ctx: AppContext, userId: number, slug: string, fields: Record<string, unknown>): Promise<void> {
+export async function updateUserPluginConfig(
+  ctx: AppContext,
+  userId: number,
+  slug: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const p = (await userConfigurable(ctx)).find((x) => x.slug_name === slug);
   if (!p) throw notFound('error.plugin.not_found');
   const value = validateConfig(p.userConfigFields ?? [], fields);
@@ -106,7 +127,9 @@ export async function captchaConfig(ctx: AppContext) {
 export async function embedConfig(ctx: AppContext) {
   const on = (await enabledPlugins(ctx, 'embed')).at(-1);
   if (!on) return [];
-  return (on.plugin.configFields ?? []).filter((f) => f.type === 'switch').map((f) => ({ platform: f.name, enable: on.config[f.name] === true }));
+  return (on.plugin.configFields ?? [])
+    .filter((f) => f.type === 'switch')
+    .map((f) => ({ platform: f.name, enable: on.config[f.name] === true }));
 }
 
 /** GET render/config: the render plugin's settings, null without one (as the reference). */

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { pluginRegistry, PluginRegistry, type CaptchaPlugin, type EmbedPlugin, type RenderPlugin, type RoutePlugin, type SearchPlugin } from './plugin.registry.js';
+import {
+  pluginRegistry,
+  PluginRegistry,
+  type CaptchaPlugin,
+  type EmbedPlugin,
+  type RenderPlugin,
+  type RoutePlugin,
+  type SearchPlugin,
+} from './plugin.registry.js';
 
 let app: TestApp;
 let admin: string;
@@ -26,16 +34,41 @@ const searchPlugin: SearchPlugin = {
   searchDescription: (c) => ({ icon: '', link: String(c.endpoint) }),
   configFields: [
     { name: 'intro', type: 'legend', title: 'Connection' },
-    { name: 'endpoint', type: 'input', title: 'Endpoint', required: true, ui_options: { input_type: 'url', placeholder: 'https://' }, maxLength: 50 },
-    { name: 'mode', type: 'select', title: 'Mode', options: [{ label: 'Fast', value: 'fast' }, { label: 'Exact', value: 'exact' }], default: 'fast' },
+    {
+      name: 'endpoint',
+      type: 'input',
+      title: 'Endpoint',
+      required: true,
+      ui_options: { input_type: 'url', placeholder: 'https://' },
+      maxLength: 50,
+    },
+    {
+      name: 'mode',
+      type: 'select',
+      title: 'Mode',
+      options: [
+        { label: 'Fast', value: 'fast' },
+        { label: 'Exact', value: 'exact' },
+      ],
+      default: 'fast',
+    },
     { name: 'live', type: 'switch', title: 'Live updates' },
-    { name: 'langs', type: 'checkbox', title: 'Languages', options: [{ label: 'English', value: 'en' }, { label: 'German', value: 'de' }] },
+    {
+      name: 'langs',
+      type: 'checkbox',
+      title: 'Languages',
+      options: [
+        { label: 'English', value: 'en' },
+        { label: 'German', value: 'de' },
+      ],
+    },
     { name: 'limit', type: 'input', title: 'Limit', ui_options: { input_type: 'number' } },
   ],
   userConfigFields: [{ name: 'nickname', type: 'input', title: 'Nickname', required: true, maxLength: 20 }],
 };
 
-const fields = (r: { body: { data: { config_fields: { name: string; value: unknown }[] } } }) => Object.fromEntries(r.body.data.config_fields.map((f) => [f.name, f.value]));
+const fields = (r: { body: { data: { config_fields: { name: string; value: unknown }[] } } }) =>
+  Object.fromEntries(r.body.data.config_fields.map((f) => [f.name, f.value]));
 
 describe('the registry', () => {
   it('holds the built-in captcha and refuses bad or repeated slugs and field names', () => {
@@ -43,7 +76,9 @@ describe('the registry', () => {
     expect(r.all().map((p) => p.slug_name)).toEqual(['lantern_captcha']);
     expect(() => r.register({ ...searchPlugin, slug_name: 'Bad Slug' })).toThrow(/bad plugin slug/);
     expect(() => r.register({ ...searchPlugin, slug_name: 'lantern_captcha' })).toThrow(/already registered/);
-    expect(() => r.register({ ...searchPlugin, slug_name: 'twice', configFields: [searchPlugin.configFields![1], searchPlugin.configFields![1]] })).toThrow(/twice/);
+    expect(() =>
+      r.register({ ...searchPlugin, slug_name: 'twice', configFields: [searchPlugin.configFields![1], searchPlugin.configFields![1]] }),
+    ).toThrow(/twice/);
     r.register(searchPlugin);
     expect(r.ofKind('search').map((p) => p.slug_name)).toEqual(['test_search']);
     expect(r.find('test_search')).toBe(searchPlugin);
@@ -70,11 +105,36 @@ describe('GET plugin/status and admin plugins', () => {
     ]);
     const list = await app.call('GET', `${A}/plugins`, { token: admin });
     expect(list.body.data).toEqual([
-      { name: 'Image captcha', slug_name: 'lantern_captcha', description: expect.any(String), version: '1.0.0', enabled: true, have_config: false, link: '' },
-      { name: 'Post review queue', slug_name: 'lantern_reviewer', description: expect.any(String), version: '1.0.0', enabled: false, have_config: true, link: '' },
-      { name: 'Test search', slug_name: 'test_search', description: 'Searches somewhere else.', version: '0.1.0', enabled: false, have_config: true, link: 'https://example.com/test-search' },
+      {
+        name: 'Image captcha',
+        slug_name: 'lantern_captcha',
+        description: expect.any(String),
+        version: '1.0.0',
+        enabled: true,
+        have_config: false,
+        link: '',
+      },
+      {
+        name: 'Post review queue',
+        slug_name: 'lantern_reviewer',
+        description: expect.any(String),
+        version: '1.0.0',
+        enabled: false,
+        have_config: true,
+        link: '',
+      },
+      {
+        name: 'Test search',
+        slug_name: 'test_search',
+        description: 'Searches somewhere else.',
+        version: '0.1.0',
+        enabled: false,
+        have_config: true,
+        link: 'https://example.com/test-search',
+      },
     ]);
-    const slugs = async (qs: string) => (await app.call('GET', `${A}/plugins?${qs}`, { token: admin })).body.data.map((p: { slug_name: string }) => p.slug_name);
+    const slugs = async (qs: string) =>
+      (await app.call('GET', `${A}/plugins?${qs}`, { token: admin })).body.data.map((p: { slug_name: string }) => p.slug_name);
     expect(await slugs('status=active')).toEqual(['lantern_captcha']);
     expect(await slugs('status=inactive')).toEqual(['lantern_reviewer', 'test_search']);
     expect(await slugs('have_config=true')).toEqual(['lantern_reviewer', 'test_search']);
@@ -106,9 +166,15 @@ describe('PUT plugin/status', () => {
     expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: '', config: null });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: true } });
     expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: 'lantern_captcha', config: { type: 'image' } });
-    const off = await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: false } });
+    const off = await app.call('PUT', `${A}/plugin/status`, {
+      token: admin,
+      body: { plugin_slug_name: 'lantern_captcha', enabled: false },
+    });
     expect(off.body).toMatchObject({ code: 200, data: null });
-    expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }, { slug_name: 'lantern_reviewer', enabled: false }]);
+    expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
+      { slug_name: 'lantern_captcha', enabled: false },
+      { slug_name: 'lantern_reviewer', enabled: false },
+    ]);
     expect(await app.lantern.ctx.captcha.required('question', 'someone')).toBe(false);
     expect((await app.call('GET', `${V1}/captcha/config`)).body.data).toEqual({ slug_name: '', config: null });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: true } });
@@ -121,7 +187,15 @@ describe('PUT plugin/status', () => {
   });
 
   it('keeps one captcha on at a time', async () => {
-    const other: CaptchaPlugin = { slug_name: 'other_captcha', name: 'Other', description: '', version: '1', kind: 'captcha', defaultEnabled: false, publicConfig: () => ({ site_key: 'k' }) };
+    const other: CaptchaPlugin = {
+      slug_name: 'other_captcha',
+      name: 'Other',
+      description: '',
+      version: '1',
+      kind: 'captcha',
+      defaultEnabled: false,
+      publicConfig: () => ({ site_key: 'k' }),
+    };
     pluginRegistry(app.lantern.ctx).register(other);
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'other_captcha', enabled: true } });
     expect((await app.call('GET', `${V1}/plugin/status`)).body.data).toEqual([
@@ -135,9 +209,16 @@ describe('PUT plugin/status', () => {
   it('refuses unknown plugins (the reference stores any slug) and bad input', async () => {
     const unknown = await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'nope', enabled: true } });
     expect(unknown.body).toMatchObject({ code: 404, reason: 'error.plugin.not_found', msg: 'Plugin not found.' });
-    expect((await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { enabled: true } })).body.data).toEqual([{ error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' }]);
-    expect((await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: 'no' } })).body.data).toEqual([{ error_field: 'enabled', error_msg: 'Enabled is not valid.' }]);
-    expect((await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'x'.repeat(101), enabled: true } })).body.data).toEqual([{ error_field: 'plugin_slug_name', error_msg: 'Plugin up to 100 characters.' }]);
+    expect((await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { enabled: true } })).body.data).toEqual([
+      { error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' },
+    ]);
+    expect(
+      (await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_captcha', enabled: 'no' } })).body
+        .data,
+    ).toEqual([{ error_field: 'enabled', error_msg: 'Enabled is not valid.' }]);
+    expect(
+      (await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'x'.repeat(101), enabled: true } })).body.data,
+    ).toEqual([{ error_field: 'plugin_slug_name', error_msg: 'Plugin up to 100 characters.' }]);
   });
 });
 
@@ -146,21 +227,61 @@ describe('admin plugin/config', () => {
 
   it('shows the form with defaults, saves it and shows the saved values', async () => {
     const first = await app.call('GET', `${A}/plugin/config?plugin_slug_name=test_search`, { token: admin });
-    expect(first.body.data).toMatchObject({ name: 'Test search', slug_name: 'test_search', description: 'Searches somewhere else.', version: '0.1.0' });
-    expect(first.body.data.config_fields[1]).toEqual({
-      name: 'endpoint', type: 'input', title: 'Endpoint', description: '', required: true, value: '', ui_options: { input_type: 'url', placeholder: 'https://' },
+    expect(first.body.data).toMatchObject({
+      name: 'Test search',
+      slug_name: 'test_search',
+      description: 'Searches somewhere else.',
+      version: '0.1.0',
     });
-    expect(first.body.data.config_fields[2].options).toEqual([{ label: 'Fast', value: 'fast' }, { label: 'Exact', value: 'exact' }]);
+    expect(first.body.data.config_fields[1]).toEqual({
+      name: 'endpoint',
+      type: 'input',
+      title: 'Endpoint',
+      description: '',
+      required: true,
+      value: '',
+      ui_options: { input_type: 'url', placeholder: 'https://' },
+    });
+    expect(first.body.data.config_fields[2].options).toEqual([
+      { label: 'Fast', value: 'fast' },
+      { label: 'Exact', value: 'exact' },
+    ]);
     expect(fields(first)).toEqual({ intro: null, endpoint: '', mode: 'fast', live: false, langs: [], limit: '' });
-    const save = await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'test_search', config_fields: { endpoint: 'https://search.example.com', mode: 'exact', live: true, langs: ['de', 'de'], limit: 25, extra: 'dropped' } } });
+    const save = await app.call('PUT', `${A}/plugin/config`, {
+      token: admin,
+      body: {
+        plugin_slug_name: 'test_search',
+        config_fields: {
+          endpoint: 'https://search.example.com',
+          mode: 'exact',
+          live: true,
+          langs: ['de', 'de'],
+          limit: 25,
+          extra: 'dropped',
+        },
+      },
+    });
     expect(save.body).toMatchObject({ code: 200, data: null });
     const after = await app.call('GET', `${A}/plugin/config?plugin_slug_name=test_search`, { token: admin });
-    expect(fields(after)).toEqual({ intro: null, endpoint: 'https://search.example.com', mode: 'exact', live: true, langs: ['de'], limit: '25' });
+    expect(fields(after)).toEqual({
+      intro: null,
+      endpoint: 'https://search.example.com',
+      mode: 'exact',
+      live: true,
+      langs: ['de'],
+      limit: '25',
+    });
   });
 
   it('works for a plugin that is switched off, and for one without settings', async () => {
     const captcha = await app.call('GET', `${A}/plugin/config?plugin_slug_name=lantern_captcha`, { token: admin });
-    expect(captcha.body.data).toEqual({ name: 'Image captcha', slug_name: 'lantern_captcha', description: expect.any(String), version: '1.0.0', config_fields: [] });
+    expect(captcha.body.data).toEqual({
+      name: 'Image captcha',
+      slug_name: 'lantern_captcha',
+      description: expect.any(String),
+      version: '1.0.0',
+      config_fields: [],
+    });
     expect((await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_captcha' } })).status).toBe(200);
   });
 
@@ -169,11 +290,14 @@ describe('admin plugin/config', () => {
     expect(r.body.data).toEqual({ name: '', slug_name: '', description: '', version: '', config_fields: null });
     const put = await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'nope', config_fields: {} } });
     expect(put.body).toMatchObject({ code: 404, reason: 'error.plugin.not_found' });
-    expect((await app.call('GET', `${A}/plugin/config`, { token: admin })).body.data).toEqual([{ error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' }]);
+    expect((await app.call('GET', `${A}/plugin/config`, { token: admin })).body.data).toEqual([
+      { error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' },
+    ]);
   });
 
   it('checks each field', async () => {
-    const put = (config_fields: unknown) => app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'test_search', config_fields } });
+    const put = (config_fields: unknown) =>
+      app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'test_search', config_fields } });
     const good = { endpoint: 'https://a.example.com' };
     const cases: [unknown, { error_field: string; error_msg: string }[]][] = [
       [{}, [{ error_field: 'endpoint', error_msg: 'Endpoint cannot be empty.' }]],
@@ -185,7 +309,14 @@ describe('admin plugin/config', () => {
       [{ ...good, langs: ['fr'] }, [{ error_field: 'langs', error_msg: 'Languages must be one of the offered options.' }]],
       [{ ...good, langs: 'en' }, [{ error_field: 'langs', error_msg: 'Languages is not valid.' }]],
       [{ ...good, limit: 'many' }, [{ error_field: 'limit', error_msg: 'Limit is not valid.' }]],
-      [{ mode: 'slow', live: 1 }, [{ error_field: 'endpoint', error_msg: 'Endpoint cannot be empty.' }, { error_field: 'mode', error_msg: 'Mode must be one of the offered options.' }, { error_field: 'live', error_msg: 'Live updates is not valid.' }]],
+      [
+        { mode: 'slow', live: 1 },
+        [
+          { error_field: 'endpoint', error_msg: 'Endpoint cannot be empty.' },
+          { error_field: 'mode', error_msg: 'Mode must be one of the offered options.' },
+          { error_field: 'live', error_msg: 'Live updates is not valid.' },
+        ],
+      ],
     ];
     for (const [config, errors] of cases) {
       const r = await put(config);
@@ -206,16 +337,35 @@ describe('personal plugin settings', () => {
     const u = await makeUser(app);
     const v = await makeUser(app);
     expect((await app.call('GET', `${V1}/user/plugin/configs`, { token: u.token })).body.data).toEqual([]);
-    expect((await app.call('GET', `${V1}/user/plugin/config?plugin_slug_name=test_search`, { token: u.token })).body.data.slug_name).toBe('');
-    expect((await app.call('PUT', `${V1}/user/plugin/config`, { token: u.token, body: { plugin_slug_name: 'test_search', config_fields: { nickname: 'Zed' } } })).status).toBe(404);
+    expect((await app.call('GET', `${V1}/user/plugin/config?plugin_slug_name=test_search`, { token: u.token })).body.data.slug_name).toBe(
+      '',
+    );
+    expect(
+      (
+        await app.call('PUT', `${V1}/user/plugin/config`, {
+          token: u.token,
+          body: { plugin_slug_name: 'test_search', config_fields: { nickname: 'Zed' } },
+        })
+      ).status,
+    ).toBe(404);
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'test_search', enabled: true } });
-    expect((await app.call('GET', `${V1}/user/plugin/configs`, { token: u.token })).body.data).toEqual([{ name: 'Test search', slug_name: 'test_search' }]);
-    const saved = await app.call('PUT', `${V1}/user/plugin/config`, { token: u.token, body: { plugin_slug_name: 'test_search', config_fields: { nickname: 'Zed' } } });
+    expect((await app.call('GET', `${V1}/user/plugin/configs`, { token: u.token })).body.data).toEqual([
+      { name: 'Test search', slug_name: 'test_search' },
+    ]);
+    const saved = await app.call('PUT', `${V1}/user/plugin/config`, {
+      token: u.token,
+      body: { plugin_slug_name: 'test_search', config_fields: { nickname: 'Zed' } },
+    });
     expect(saved.status).toBe(200);
     const mine = await app.call('GET', `${V1}/user/plugin/config?plugin_slug_name=test_search`, { token: u.token });
     expect(mine.body.data).toMatchObject({ slug_name: 'test_search', config_fields: [{ name: 'nickname', value: 'Zed', required: true }] });
-    expect((await app.call('GET', `${V1}/user/plugin/config?plugin_slug_name=test_search`, { token: v.token })).body.data.config_fields[0].value).toBe('');
-    const bad = await app.call('PUT', `${V1}/user/plugin/config`, { token: u.token, body: { plugin_slug_name: 'test_search', config_fields: { nickname: '' } } });
+    expect(
+      (await app.call('GET', `${V1}/user/plugin/config?plugin_slug_name=test_search`, { token: v.token })).body.data.config_fields[0].value,
+    ).toBe('');
+    const bad = await app.call('PUT', `${V1}/user/plugin/config`, {
+      token: u.token,
+      body: { plugin_slug_name: 'test_search', config_fields: { nickname: '' } },
+    });
     expect(bad.body.data).toEqual([{ error_field: 'nickname', error_msg: 'Nickname cannot be empty.' }]);
   });
 
@@ -232,7 +382,9 @@ describe('personal plugin settings', () => {
       expect(r.body.data).toEqual({ type: 'inactive' });
     }
     const u = await makeUser(app);
-    expect((await app.call('GET', `${V1}/user/plugin/config`, { token: u.token })).body.data).toEqual([{ error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' }]);
+    expect((await app.call('GET', `${V1}/user/plugin/config`, { token: u.token })).body.data).toEqual([
+      { error_field: 'plugin_slug_name', error_msg: 'Plugin cannot be empty.' },
+    ]);
   });
 });
 
@@ -244,19 +396,50 @@ describe('public plugin configs', () => {
 
   it('serves the embed platforms and the render theme of plugins that are on', async () => {
     const embed: EmbedPlugin = {
-      slug_name: 'test_embed', name: 'Embeds', description: '', version: '1', kind: 'embed', defaultEnabled: true,
-      configFields: [{ name: 'youtube', type: 'switch', title: 'YouTube', default: true }, { name: 'vimeo', type: 'switch', title: 'Vimeo' }, { name: 'note', type: 'input', title: 'Note' }],
+      slug_name: 'test_embed',
+      name: 'Embeds',
+      description: '',
+      version: '1',
+      kind: 'embed',
+      defaultEnabled: true,
+      configFields: [
+        { name: 'youtube', type: 'switch', title: 'YouTube', default: true },
+        { name: 'vimeo', type: 'switch', title: 'Vimeo' },
+        { name: 'note', type: 'input', title: 'Note' },
+      ],
     };
     const render: RenderPlugin = {
-      slug_name: 'test_render', name: 'Render', description: '', version: '1', kind: 'render', defaultEnabled: true,
-      configFields: [{ name: 'theme', type: 'select', title: 'Theme', options: [{ label: 'Light', value: 'github' }, { label: 'Dark', value: 'dracula' }], default: 'github' }],
+      slug_name: 'test_render',
+      name: 'Render',
+      description: '',
+      version: '1',
+      kind: 'render',
+      defaultEnabled: true,
+      configFields: [
+        {
+          name: 'theme',
+          type: 'select',
+          title: 'Theme',
+          options: [
+            { label: 'Light', value: 'github' },
+            { label: 'Dark', value: 'dracula' },
+          ],
+          default: 'github',
+        },
+      ],
       renderConfig: (c) => ({ select_theme: String(c.theme) }),
     };
     pluginRegistry(app.lantern.ctx).register(embed);
     pluginRegistry(app.lantern.ctx).register(render);
-    expect((await app.call('GET', `${V1}/embed/config`)).body.data).toEqual([{ platform: 'youtube', enable: true }, { platform: 'vimeo', enable: false }]);
+    expect((await app.call('GET', `${V1}/embed/config`)).body.data).toEqual([
+      { platform: 'youtube', enable: true },
+      { platform: 'vimeo', enable: false },
+    ]);
     expect((await app.call('GET', `${V1}/render/config`)).body.data).toEqual({ select_theme: 'github' });
-    await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'test_render', config_fields: { theme: 'dracula' } } });
+    await app.call('PUT', `${A}/plugin/config`, {
+      token: admin,
+      body: { plugin_slug_name: 'test_render', config_fields: { theme: 'dracula' } },
+    });
     expect((await app.call('GET', `${V1}/render/config`)).body.data).toEqual({ select_theme: 'dracula' });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'test_embed', enabled: false } });
     expect((await app.call('GET', `${V1}/embed/config`)).body.data).toEqual([]);
@@ -265,18 +448,36 @@ describe('public plugin configs', () => {
 
 describe('route plugins', () => {
   const routes: RoutePlugin = {
-    slug_name: 'test_routes', name: 'Routes', description: '', version: '1', kind: 'route', defaultEnabled: true,
+    slug_name: 'test_routes',
+    name: 'Routes',
+    description: '',
+    version: '1',
+    kind: 'route',
+    defaultEnabled: true,
     configFields: [{ name: 'greeting', type: 'input', title: 'Greeting', default: 'hello' }],
     routes: [
-      { method: 'GET', path: '/hello', access: 'public', handle: ({ config, query }) => ({ text: `${String(config.greeting)} ${query.name ?? 'world'}` }) },
-      { method: 'POST', path: '/mine', access: 'active', handle: ({ res }) => ({ user: String((res.locals.session as { user: { id: number } }).user.id) }) },
+      {
+        method: 'GET',
+        path: '/hello',
+        access: 'public',
+        handle: ({ config, query }) => ({ text: `${String(config.greeting)} ${query.name ?? 'world'}` }),
+      },
+      {
+        method: 'POST',
+        path: '/mine',
+        access: 'active',
+        handle: ({ res }) => ({ user: String((res.locals.session as { user: { id: number } }).user.id) }),
+      },
       { method: 'GET', path: '/stats', access: 'admin', handle: () => ({ ok: true }) },
     ],
   };
 
   it('serves the routes while the plugin is on, with their access levels', async () => {
     pluginRegistry(app.lantern.ctx).register(routes);
-    expect((await app.call('GET', `${V1}/plugin/route/test_routes/hello?name=Ann`)).body).toMatchObject({ code: 200, data: { text: 'hello Ann' } });
+    expect((await app.call('GET', `${V1}/plugin/route/test_routes/hello?name=Ann`)).body).toMatchObject({
+      code: 200,
+      data: { text: 'hello Ann' },
+    });
     expect((await app.call('POST', `${V1}/plugin/route/test_routes/mine`)).status).toBe(401);
     const u = await makeUser(app);
     expect((await app.call('POST', `${V1}/plugin/route/test_routes/mine`, { token: u.token })).body.data).toEqual({ user: String(u.id) });

@@ -21,7 +21,10 @@ describe('the hot score', () => {
 
   it('ranks a fresh, busy question above an old quiet one', () => {
     const fresh = hotScore({ views: 50, answers: 2, votes: 3, answerVotes: 2, createdAt: NOW - 2 * HOUR, updatedAt: NOW - HOUR }, NOW);
-    const old = hotScore({ views: 50, answers: 2, votes: 3, answerVotes: 2, createdAt: NOW - 60 * 24 * HOUR, updatedAt: NOW - 60 * 24 * HOUR }, NOW);
+    const old = hotScore(
+      { views: 50, answers: 2, votes: 3, answerVotes: 2, createdAt: NOW - 60 * 24 * HOUR, updatedAt: NOW - 60 * 24 * HOUR },
+      NOW,
+    );
     expect(fresh).toBeGreaterThan(old);
   });
 });
@@ -36,7 +39,13 @@ describe('the hourly refresh', () => {
 
   it('scores every question at start, then the last 90 days hourly, and orders question/page?order=hot by it over questions of any age', async () => {
     const token = await adminToken(app);
-    const ask = async (title: string) => (await app.call('POST', '/answer/api/v1/question', { token, body: { title, content: 'Some body text here.', tags: [{ slug_name: 'hot' }] } })).body.data.id as string;
+    const ask = async (title: string) =>
+      (
+        await app.call('POST', '/answer/api/v1/question', {
+          token,
+          body: { title, content: 'Some body text here.', tags: [{ slug_name: 'hot' }] },
+        })
+      ).body.data.id as string;
     const quiet = await ask('A quiet question');
     const busy = await ask('A busy question');
     const ancient = await ask('An ancient question');
@@ -44,10 +53,15 @@ describe('the hourly refresh', () => {
     const now = app.lantern.ctx.clock.now();
     await db.updateTable('question').set({ view_count: 500, vote_count: 4, answer_count: 2 }).where('id', '=', busy).execute();
     await db.updateTable('question').set({ view_count: 3 }).where('id', '=', quiet).execute();
-    await db.updateTable('question').set({ view_count: 9000, hot_score: 0, created_at: now - 100 * 86400, updated_at: now - 100 * 86400 }).where('id', '=', ancient).execute();
+    await db
+      .updateTable('question')
+      .set({ view_count: 9000, hot_score: 0, created_at: now - 100 * 86400, updated_at: now - 100 * 86400 })
+      .where('id', '=', ancient)
+      .execute();
     // at start (and after an import) every question is scored
     expect(await refreshHotScores(db, now + 60, { all: true })).toBe(3);
-    const scores = async () => new Map((await db.selectFrom('question').select(['id', 'hot_score']).execute()).map((r) => [r.id, r.hot_score]));
+    const scores = async () =>
+      new Map((await db.selectFrom('question').select(['id', 'hot_score']).execute()).map((r) => [r.id, r.hot_score]));
     const first = await scores();
     expect(first.get(busy)).toBeGreaterThan(first.get(quiet)!);
     expect(first.get(ancient)).toBeGreaterThan(0);

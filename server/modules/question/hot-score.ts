@@ -42,7 +42,21 @@ export async function refreshHotScores(db: DbOrTrx, now: number, opts: { all?: b
   // in short transactions with a pause between them: the database has one connection, and a long
   // transaction would hold every request behind it (8k questions: ~1 s under load before this)
   const changed = rows
-    .map((r) => ({ id: r.id, score: hotScore({ views: r.view_count, answers: r.answer_count, votes: r.vote_count, answerVotes: Number(r.answer_votes ?? 0), createdAt: r.created_at, updatedAt: r.updated_at }, now), old: r.hot_score }))
+    .map((r) => ({
+      id: r.id,
+      score: hotScore(
+        {
+          views: r.view_count,
+          answers: r.answer_count,
+          votes: r.vote_count,
+          answerVotes: Number(r.answer_votes ?? 0),
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+        },
+        now,
+      ),
+      old: r.hot_score,
+    }))
     .filter((r) => r.score !== r.old);
   for (let i = 0; i < changed.length; i += CHUNK) {
     const chunk = changed.slice(i, i + CHUNK);

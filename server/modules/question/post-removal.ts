@@ -2,7 +2,14 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { DomainEvent } from '../../infra/events.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { afterAnswerChange, clearAcceptance, existingAnswerIds, liveAnswersOfUser, setUserAnswerCount, updateAnswer } from '../answer/answer.repository.js';
+import {
+  afterAnswerChange,
+  clearAcceptance,
+  existingAnswerIds,
+  liveAnswersOfUser,
+  setUserAnswerCount,
+  updateAnswer,
+} from '../answer/answer.repository.js';
 import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from '../comment/comment.repository.js';
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { removeAnswerLinks, removeQuestionLinks } from './question-links.js';
@@ -18,7 +25,12 @@ import { ADOPTED } from '../../contract/enums.js';
 export type RemovalEvent = Extract<DomainEvent, { type: 'post.status' }>;
 
 /** Removes a question: its tags are recounted, its links and queued reviews settle, the removal is on its timeline. */
-export async function removeQuestionTx(trx: DbOrTrx, q: { id: string; user_id: number }, byUserId: number, now: number): Promise<RemovalEvent> {
+export async function removeQuestionTx(
+  trx: DbOrTrx,
+  q: { id: string; user_id: number },
+  byUserId: number,
+  now: number,
+): Promise<RemovalEvent> {
   await updateQuestion(trx, q.id, { status: 10 });
   await recountTags(trx, await setQuestionTagStatus(trx, q.id, [1, 2], 10, now));
   await removeQuestionLinks(trx, q.id, now);
@@ -29,14 +41,27 @@ export async function removeQuestionTx(trx: DbOrTrx, q: { id: string; user_id: n
 }
 
 /** Removes an answer: an acceptance goes, the counts follow, its links and queued reviews settle, the removal is on its timeline. */
-export async function removeAnswerTx(trx: DbOrTrx, a: { id: string; question_id: string; user_id: number; adopted: number }, byUserId: number, now: number): Promise<RemovalEvent> {
+export async function removeAnswerTx(
+  trx: DbOrTrx,
+  a: { id: string; question_id: string; user_id: number; adopted: number },
+  byUserId: number,
+  now: number,
+): Promise<RemovalEvent> {
   await updateAnswer(trx, a.id, { status: 10, ...(a.adopted === ADOPTED.accepted ? { adopted: 1 } : {}) });
   if (a.adopted === ADOPTED.accepted) await clearAcceptance(trx, a.question_id, a.id);
   await afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
   await removeAnswerLinks(trx, a.question_id, a.id, now);
   await rejectPendingReviews(trx, a.id, byUserId, now);
   await recordTimeline(trx, { userId: byUserId, objectId: a.id, originalObjectId: a.id, key: 'answer.deleted', now });
-  return { type: 'post.status', objectId: a.id, objectType: 'answer', action: 'deleted', byUserId, ownerId: a.user_id, questionId: a.question_id };
+  return {
+    type: 'post.status',
+    objectId: a.id,
+    objectType: 'answer',
+    action: 'deleted',
+    byUserId,
+    ownerId: a.user_id,
+    questionId: a.question_id,
+  };
 }
 
 /** Removes every question, answer and comment of a user that is not removed yet (an admin's remove-all-content). */
@@ -52,7 +77,16 @@ export async function removeAllPostsOfTx(trx: DbOrTrx, userId: number, byUserId:
   if (comments.length) {
     await removeCommentsOfUser(trx, userId, now);
     for (const id of await existingAnswerIds(trx, [...new Set(comments.map((c) => c.object_id))])) await recountAnswerComments(trx, id);
-    for (const c of comments) events.push({ type: 'post.status', objectId: c.id, objectType: 'comment', action: 'deleted', byUserId, ownerId: userId, questionId: c.question_id });
+    for (const c of comments)
+      events.push({
+        type: 'post.status',
+        objectId: c.id,
+        objectType: 'comment',
+        action: 'deleted',
+        byUserId,
+        ownerId: userId,
+        questionId: c.question_id,
+      });
   }
   return events;
 }

@@ -171,13 +171,21 @@ export async function syncQuestionLinks(
     if (keep) wanted.delete(key);
   }
   for (const t of wanted.values()) {
-    await repo.insertLink(trx, { from_question_id: o.fromQuestionId, from_answer_id: fromAnswerId, to_question_id: t.questionId, to_answer_id: t.answerId, now: o.now });
+    await repo.insertLink(trx, {
+      from_question_id: o.fromQuestionId,
+      from_answer_id: fromAnswerId,
+      to_question_id: t.questionId,
+      to_answer_id: t.answerId,
+      now: o.now,
+    });
     touched.add(t.questionId);
   }
   await repo.recountLinked(trx, [...touched]);
   const hashResolved = new Map<string, Target>();
   for (const [key, t] of resolved) if (!key.includes('/') && t.questionId !== o.fromQuestionId) hashResolved.set(key, t);
-  const targets = (await repo.linksFrom(trx, o.fromQuestionId, fromAnswerId)).filter((r) => r.status === QUESTION_LINK_STATUS.available).map((r) => r.to_question_id);
+  const targets = (await repo.linksFrom(trx, o.fromQuestionId, fromAnswerId))
+    .filter((r) => r.status === QUESTION_LINK_STATUS.available)
+    .map((r) => r.to_question_id);
   return { html: linkifyMentions(o.html, hashResolved), targets: [...new Set(targets)] };
 }
 
@@ -191,7 +199,12 @@ export async function removeQuestionLinks(trx: DbOrTrx, questionId: string, now:
 
 /** Marks the links written in one answer removed; recounts. */
 export async function removeAnswerLinks(trx: DbOrTrx, questionId: string, answerId: string, now: number): Promise<void> {
-  const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: questionId, fromAnswerId: answerId }, QUESTION_LINK_STATUS.removed, now);
+  const touched = await repo.setLinksStatusWhere(
+    trx,
+    { fromQuestionId: questionId, fromAnswerId: answerId },
+    QUESTION_LINK_STATUS.removed,
+    now,
+  );
   await repo.recountLinked(trx, touched);
 }
 
@@ -202,12 +215,23 @@ export async function resyncSource(trx: DbOrTrx, source: LinkSource, siteUrl: st
   const qAvailable = !!q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) && q.show === SHOW_STATUS.shown;
   if (fromAnswerId === '0') {
     if (!q || !qAvailable) {
-      const touched = await repo.setLinksStatusWhere(trx, { fromQuestionId: source.fromQuestionId, fromAnswerId: '0' }, QUESTION_LINK_STATUS.removed, now);
+      const touched = await repo.setLinksStatusWhere(
+        trx,
+        { fromQuestionId: source.fromQuestionId, fromAnswerId: '0' },
+        QUESTION_LINK_STATUS.removed,
+        now,
+      );
       await repo.recountLinked(trx, touched);
       return;
     }
     const close = q.status === QUESTION_STATUS.closed ? await repo.closeReason(trx, q.id) : undefined;
-    await syncQuestionLinks(trx, { fromQuestionId: q.id, html: q.parsed_text, siteUrl, now, alsoScan: close?.close_msg ? [close.close_msg] : [] });
+    await syncQuestionLinks(trx, {
+      fromQuestionId: q.id,
+      html: q.parsed_text,
+      siteUrl,
+      now,
+      alsoScan: close?.close_msg ? [close.close_msg] : [],
+    });
     return;
   }
   const a = await repo.findAnswerBrief(trx, fromAnswerId);
@@ -222,7 +246,8 @@ export async function resyncSource(trx: DbOrTrx, source: LinkSource, siteUrl: st
 export async function restoreQuestionLinks(trx: DbOrTrx, questionId: string, siteUrl: string, now: number): Promise<void> {
   const sources: LinkSource[] = [{ fromQuestionId: questionId }];
   for (const a of await repo.availableAnswerIds(trx, questionId)) sources.push({ fromQuestionId: questionId, fromAnswerId: a });
-  for (const s of await repo.linkSourcesTo(trx, questionId)) sources.push({ fromQuestionId: s.from_question_id, fromAnswerId: s.from_answer_id });
+  for (const s of await repo.linkSourcesTo(trx, questionId))
+    sources.push({ fromQuestionId: s.from_question_id, fromAnswerId: s.from_answer_id });
   const seen = new Set<string>();
   for (const s of sources) {
     const key = `${s.fromQuestionId}:${s.fromAnswerId ?? '0'}`;

@@ -18,7 +18,14 @@ describe('the tag filter of question/page', () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const tags = i % 2 === 0 ? [{ slug_name: 'sqlite' }, { slug_name: 'other' }] : [{ slug_name: 'other' }];
-      ids.push((await app.call('POST', '/answer/api/v1/question', { token, body: { title: `Question number ${i}`, content: `Body of question ${i}.`, tags } })).body.data.id);
+      ids.push(
+        (
+          await app.call('POST', '/answer/api/v1/question', {
+            token,
+            body: { title: `Question number ${i}`, content: `Body of question ${i}.`, tags },
+          })
+        ).body.data.id,
+      );
     }
     const page = async (p: number) => {
       const r = await app.call('GET', `/answer/api/v1/question/page?tag=sqlite&order=newest&page=${p}&page_size=2`);
@@ -39,7 +46,11 @@ describe('the list total', () => {
     try {
       await captchaOff(live);
       const token = await adminToken(live);
-      const ask = (i: number) => live.call('POST', '/answer/api/v1/question', { token, body: { title: `Counted question ${i}`, content: 'Body of a counted question.', tags: [{ slug_name: 'count' }] } });
+      const ask = (i: number) =>
+        live.call('POST', '/answer/api/v1/question', {
+          token,
+          body: { title: `Counted question ${i}`, content: 'Body of a counted question.', tags: [{ slug_name: 'count' }] },
+        });
       const total = async () => (await live.call('GET', '/answer/api/v1/question/page?order=newest&page=1&page_size=5')).body.data.count;
       await ask(1);
       await live.lantern.ctx.events.settle();
@@ -67,7 +78,10 @@ describe('the list page', () => {
     try {
       await captchaOff(live);
       const token = await adminToken(live);
-      const q = await live.call('POST', '/answer/api/v1/question', { token, body: { title: 'A cached list question', content: 'Body of a cached question.', tags: [{ slug_name: 'cache' }] } });
+      const q = await live.call('POST', '/answer/api/v1/question', {
+        token,
+        body: { title: 'A cached list question', content: 'Body of a cached question.', tags: [{ slug_name: 'cache' }] },
+      });
       await live.lantern.ctx.events.settle();
       const first = async () => (await live.call('GET', '/answer/api/v1/question/page?order=newest&page=1&page_size=5')).body.data.list[0];
       expect((await first()).title).toBe('A cached list question');
@@ -76,7 +90,14 @@ describe('the list page', () => {
       expect((await first()).title).toBe('A cached list question');
       // an answer is announced: the page is built again
       const member = await makeUser(live, { email: 'answerer@example.com', rank: 100 });
-      expect((await live.call('POST', '/answer/api/v1/answer', { token: member.token, body: { question_id: q.body.data.id, content: 'An answer that clears the page.' } })).status).toBe(200);
+      expect(
+        (
+          await live.call('POST', '/answer/api/v1/answer', {
+            token: member.token,
+            body: { question_id: q.body.data.id, content: 'An answer that clears the page.' },
+          })
+        ).status,
+      ).toBe(200);
       await live.lantern.ctx.events.settle();
       expect(await first()).toMatchObject({ title: 'Renamed behind its back', answer_count: 1 });
     } finally {
@@ -92,9 +113,13 @@ describe('question views', () => {
     try {
       await captchaOff(live);
       const token = await adminToken(live);
-      const q = await live.call('POST', '/answer/api/v1/question', { token, body: { title: 'A question read often', content: 'Body of a read question.', tags: [{ slug_name: 'views' }] } });
+      const q = await live.call('POST', '/answer/api/v1/question', {
+        token,
+        body: { title: 'A question read often', content: 'Body of a read question.', tags: [{ slug_name: 'views' }] },
+      });
       const id = q.body.data.id as string;
-      const stored = async () => (await live.lantern.ctx.db.selectFrom('question').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
+      const stored = async () =>
+        (await live.lantern.ctx.db.selectFrom('question').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
       for (let i = 0; i < 5; i++) expect((await live.call('GET', `/answer/api/v1/question/info?id=${id}`)).status).toBe(200);
       // the reader sees its own view at once; the table gets them all in one write
       expect(await stored()).toBe(0);

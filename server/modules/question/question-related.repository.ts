@@ -14,7 +14,11 @@ export async function usersByUsernames(db: DbOrTrx, usernames: string[]): Promis
 
 /** Stores a question's invited user ids (a JSON list of id strings, as the reference). */
 export async function setInvitedUsers(db: DbOrTrx, questionId: string, userIds: number[]): Promise<void> {
-  await db.updateTable('question').set({ invite_user_id: JSON.stringify(userIds.map(String)) }).where('id', '=', questionId).execute();
+  await db
+    .updateTable('question')
+    .set({ invite_user_id: JSON.stringify(userIds.map(String)) })
+    .where('id', '=', questionId)
+    .execute();
 }
 
 /**
@@ -37,7 +41,12 @@ export async function titleCandidates(db: DbOrTrx, needles: string[], limit: num
 
 /** A tag by slug (available) with the ids of its main tag and all synonyms of that main tag. */
 export async function tagFamilyIds(db: DbOrTrx, slug: string): Promise<string[]> {
-  const tag = await db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', slug).where('status', '=', 1).executeTakeFirst();
+  const tag = await db
+    .selectFrom('tag')
+    .select(['id', 'main_tag_id'])
+    .where('slug_name', '=', slug)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!tag) return [];
   const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
   const synonyms = await db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
@@ -53,7 +62,16 @@ export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; exc
     .where('q.status', 'in', PUBLIC_STATUSES)
     .where('q.show', '=', 1)
     .where('q.id', '!=', q.excludeId)
-    .where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', q.tagIds).where('r.status', '=', 1)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tag_rel as r')
+          .select('r.id')
+          .whereRef('r.object_id', '=', 'q.id')
+          .where('r.tag_id', 'in', q.tagIds)
+          .where('r.status', '=', 1),
+      ),
+    )
     .orderBy('q.pin', 'desc')
     .orderBy('q.hot_score', 'desc')
     .orderBy('q.created_at', 'desc')
@@ -71,7 +89,16 @@ export async function pageLinkingQuestions(
     .selectFrom('question as q')
     .where('q.show', '=', 1)
     .where('q.id', '!=', q.targetId)
-    .where((eb) => eb.exists(eb.selectFrom('question_link as l').select('l.id').whereRef('l.from_question_id', '=', 'q.id').where('l.to_question_id', '=', q.targetId).where('l.status', '=', 1)));
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('question_link as l')
+          .select('l.id')
+          .whereRef('l.from_question_id', '=', 'q.id')
+          .where('l.to_question_id', '=', q.targetId)
+          .where('l.status', '=', 1),
+      ),
+    );
   const statuses = q.order === 'unanswered' ? [1] : PUBLIC_STATUSES;
   // pending linking questions only for their author and staff (the reference shows them to everyone)
   if (q.seeAll) base = base.where('q.status', 'in', [...statuses, 11]);
@@ -87,13 +114,23 @@ export async function pageLinkingQuestions(
   }
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const list = orderQuestions(base.selectAll('q'), q.order);
-  const rows = await list.orderBy('q.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await list
+    .orderBy('q.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }
 
 /** Ids of the objects a user follows with one activity type (tag.follow, question.follow). */
 export async function followedObjectIds(db: DbOrTrx, userId: number, activityType: number): Promise<string[]> {
-  const rows = await db.selectFrom('activity').select('object_id').where('user_id', '=', userId).where('activity_type', '=', activityType).where('cancelled', '=', 0).execute();
+  const rows = await db
+    .selectFrom('activity')
+    .select('object_id')
+    .where('user_id', '=', userId)
+    .where('activity_type', '=', activityType)
+    .where('cancelled', '=', 0)
+    .execute();
   return [...new Set(rows.map((r) => r.object_id))];
 }
 
@@ -108,7 +145,10 @@ export async function availableTagIds(db: DbOrTrx, tagIds: string[]): Promise<st
  * One page of recommended questions: followed questions first, then questions in followed tags that the
  * user neither asked nor answered; only available and listed ones; pin desc, created_at desc.
  */
-export async function pageRecommended(db: DbOrTrx, q: { userId: number; tagIds: string[]; followedIds: string[]; page: number; pageSize: number }) {
+export async function pageRecommended(
+  db: DbOrTrx,
+  q: { userId: number; tagIds: string[]; followedIds: string[]; page: number; pageSize: number },
+) {
   if (q.tagIds.length === 0 && q.followedIds.length === 0) return { count: 0, rows: [] as QuestionRow[] };
   const base = db
     .selectFrom('question as q')
@@ -121,8 +161,19 @@ export async function pageRecommended(db: DbOrTrx, q: { userId: number; tagIds: 
         parts.push(
           eb.and([
             eb('q.user_id', '!=', q.userId),
-            eb.not(eb.exists(eb.selectFrom('answer as a').select('a.id').whereRef('a.question_id', '=', 'q.id').where('a.user_id', '=', q.userId))),
-            eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', q.tagIds).where('r.status', '=', 1)),
+            eb.not(
+              eb.exists(
+                eb.selectFrom('answer as a').select('a.id').whereRef('a.question_id', '=', 'q.id').where('a.user_id', '=', q.userId),
+              ),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('tag_rel as r')
+                .select('r.id')
+                .whereRef('r.object_id', '=', 'q.id')
+                .where('r.tag_id', 'in', q.tagIds)
+                .where('r.status', '=', 1),
+            ),
           ]),
         );
       }
@@ -134,6 +185,12 @@ export async function pageRecommended(db: DbOrTrx, q: { userId: number; tagIds: 
     const followed = q.followedIds;
     list = list.orderBy((eb) => eb.case().when('q.id', 'in', followed).then(0).else(1).end(), 'asc');
   }
-  const rows = await list.orderBy('q.pin', 'desc').orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await list
+    .orderBy('q.pin', 'desc')
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(count), rows };
 }

@@ -3,7 +3,14 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { inviteQuery, linkQuery, recommendQuery, similarTagQuery, similarTitleQuery, updateInviteSchema } from './question-related.schema.js';
+import {
+  inviteQuery,
+  linkQuery,
+  recommendQuery,
+  similarTagQuery,
+  similarTitleQuery,
+  updateInviteSchema,
+} from './question-related.schema.js';
 import * as service from './question-related.service.js';
 
 /** Routes for related, similar, linked, recommended and invited questions. */

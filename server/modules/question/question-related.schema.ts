@@ -13,7 +13,14 @@ export const inviteQuery = z.object({ id: text({ max: 32 }) });
 export const updateInviteSchema = z.object({
   id: text({ max: 32 }),
   invite_user: z
-    .array(z.string({ error: 'validation.type' }).trim().min(1, 'validation.required').max(100, msg('validation.max_length', { max: 100 })), { error: 'validation.type' })
+    .array(
+      z
+        .string({ error: 'validation.type' })
+        .trim()
+        .min(1, 'validation.required')
+        .max(100, msg('validation.max_length', { max: 100 })),
+      { error: 'validation.type' },
+    )
     .max(MAX_INVITE_USERS, msg('error.question.invite_limit', { max: MAX_INVITE_USERS }))
     .optional()
     .default([]),
@@ -23,7 +30,12 @@ export type UpdateInviteInput = z.infer<typeof updateInviteSchema>;
 
 /** GET question/similar: the title typed on the ask page (empty gives an empty list). */
 export const similarTitleQuery = z.object({
-  title: z.string({ error: 'validation.type' }).trim().max(LIMITS.title.max, msg('validation.max_length', { max: LIMITS.title.max })).optional().default(''),
+  title: z
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(LIMITS.title.max, msg('validation.max_length', { max: LIMITS.title.max }))
+    .optional()
+    .default(''),
 });
 
 /** GET question/similar/tag. */

@@ -35,8 +35,16 @@ async function visibleQuestion(ctx: AppContext, session: SessionUser | undefined
 /** QuestionPageResp items for some question rows (tags, operator, ids as the permalink setting wants). */
 async function presentItems(ctx: AppContext, rows: QuestionRow[]) {
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const tags = await questionTags(
+    ctx.db,
+    rows.map((r) => r.id),
+    write.required_tag,
+  );
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => presentQuestionItem(r, tags.get(r.id) ?? [], users.get(r.user_id), seo.permalink));
 }
 
@@ -66,7 +74,8 @@ export async function invitedUsers(ctx: AppContext, session: SessionUser | undef
  */
 export async function updateInvitedUsers(ctx: AppContext, session: SessionUser, input: UpdateInviteInput): Promise<void> {
   const q = await visibleQuestion(ctx, session, input.id);
-  if (!(await checkPermission(ctx, session, 'answer.invite_someone_to_answer', q.user_id)).allowed) throw forbidden('error.rank.fail_to_meet_the_condition');
+  if (!(await checkPermission(ctx, session, 'answer.invite_someone_to_answer', q.user_id)).allowed)
+    throw forbidden('error.rank.fail_to_meet_the_condition');
   const staff = isStaff(session);
   await checkCaptcha(ctx, 'invitation_answer', String(session.user.id), staff, input);
   const names = [...new Set(input.invite_user.map((n) => n.toLowerCase()))];
@@ -74,19 +83,24 @@ export async function updateInvitedUsers(ctx: AppContext, session: SessionUser, 
   const byName = new Map(found.map((u) => [u.username, u.id]));
   const missing = names.filter((n) => !byName.has(n));
   if (missing.length > 0) {
-    throw new AppError(400, 'error.user.not_found', null, [{ field: 'invite_user', key: 'error.question.invite_users_not_found', params: { names: missing.join(', ') } }]);
+    throw new AppError(400, 'error.user.not_found', null, [
+      { field: 'invite_user', key: 'error.question.invite_users_not_found', params: { names: missing.join(', ') } },
+    ]);
   }
   const ids = names.map((n) => byName.get(n)!);
   await repo.setInvitedUsers(ctx.db, q.id, ids);
   if (!staff) await ctx.captcha.count('invitation_answer', String(session.user.id));
   const before = new Set(parseInvitedIds(q.invite_user_id));
   const invited = ids.filter((id) => !before.has(id));
-  if (invited.length > 0) ctx.events.emit({ type: 'question.invited', questionId: q.id, byUserId: session.user.id, invitedUserIds: invited });
+  if (invited.length > 0)
+    ctx.events.emit({ type: 'question.invited', questionId: q.id, byUserId: session.user.id, invitedUserIds: invited });
 }
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be but by can could do does did for from has have how i if in into is it its me my no not of on or our should so that the their then there these this ' +
-    'to was we were what when where which who why will with would you your get use using vs').split(' '),
+  (
+    'a an and are as at be but by can could do does did for from has have how i if in into is it its me my no not of on or our should so that the their then there these this ' +
+    'to was we were what when where which who why will with would you your get use using vs'
+  ).split(' '),
 );
 
 /** Lower-cased words of a title: letters/digits with inner + # . _ - (c++, node.js), without stop words unless asked. */
@@ -160,6 +174,12 @@ export async function recommendedQuestions(ctx: AppContext, session: SessionUser
   const uid = session.user.id;
   const tagIds = await repo.availableTagIds(ctx.db, await repo.followedObjectIds(ctx.db, uid, ACTIVITY_TYPE['tag.follow']));
   const followedIds = await repo.followedObjectIds(ctx.db, uid, ACTIVITY_TYPE['question.follow']);
-  const { count, rows } = await repo.pageRecommended(ctx.db, { userId: uid, tagIds, followedIds, page: query.page, pageSize: query.page_size });
+  const { count, rows } = await repo.pageRecommended(ctx.db, {
+    userId: uid,
+    tagIds,
+    followedIds,
+    page: query.page,
+    pageSize: query.page_size,
+  });
   return { count, list: await presentItems(ctx, rows) };
 }

@@ -17,11 +17,15 @@ const now = () => app.lantern.ctx.clock.now();
 
 /** Asks a question through the API; returns its id. */
 async function ask(token: string, title: string, tags: string[] = ['sqlite']): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, { token, body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) } });
+  const r = await app.call('POST', `${V1}/question`, {
+    token,
+    body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) },
+  });
   if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
   return r.body.data.id as string;
 }
-const setQuestion = (id: string, patch: Record<string, number | string>) => db().updateTable('question').set(patch).where('id', '=', id).execute();
+const setQuestion = (id: string, patch: Record<string, number | string>) =>
+  db().updateTable('question').set(patch).where('id', '=', id).execute();
 const titles = (list: { title: string }[]) => list.map((q) => q.title);
 
 describe('GET and PUT /answer/api/v1/question/invite', () => {
@@ -31,7 +35,10 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     const qid = await ask(owner.token, 'Which journal mode should I use?');
     const bob = await makeUser(app, { name: 'bob' });
     const carol = await makeUser(app, { name: 'carol' });
-    const put = await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['carol', 'Bob', 'carol'] } });
+    const put = await app.call('PUT', `${V1}/question/invite`, {
+      token: owner.token,
+      body: { id: qid, invite_user: ['carol', 'Bob', 'carol'] },
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toBeNull();
     const row = await db().selectFrom('question').select('invite_user_id').where('id', '=', qid).executeTakeFirstOrThrow();
@@ -40,7 +47,17 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     expect(get.status).toBe(200);
     expect(get.body.data).toHaveLength(2);
     expect(get.body.data[0]).toMatchObject({ id: String(carol.id), username: 'carol', display_name: 'carol', rank: 1, status: 'normal' });
-    expect(Object.keys(get.body.data[0]).sort()).toEqual(['avatar', 'display_name', 'id', 'language', 'location', 'rank', 'status', 'username', 'website']);
+    expect(Object.keys(get.body.data[0]).sort()).toEqual([
+      'avatar',
+      'display_name',
+      'id',
+      'language',
+      'location',
+      'rank',
+      'status',
+      'username',
+      'website',
+    ]);
     expect(get.body.data[1].username).toBe('bob');
     expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: [] } })).status).toBe(200);
     expect((await app.call('GET', `${V1}/question/invite?id=${qid}`)).body.data).toEqual([]);
@@ -62,7 +79,10 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     [{ id: 'ID', invite_user: Array.from({ length: 21 }, (_, i) => `user${i}`) }, 'invite_user', 'You can invite at most 20 people.'],
   ])('refuses %j on %s', async (body, field, message) => {
     const qid = await ask(admin, 'A question to invite people to');
-    const r = await app.call('PUT', `${V1}/question/invite`, { token: admin, body: JSON.parse(JSON.stringify(body).replace('"ID"', `"${qid}"`)) });
+    const r = await app.call('PUT', `${V1}/question/invite`, {
+      token: admin,
+      body: JSON.parse(JSON.stringify(body).replace('"ID"', `"${qid}"`)),
+    });
     expect(r.status).toBe(400);
     expect(r.body.reason).toBe('base.request_format_error');
     expect(r.body.data).toContainEqual({ error_field: field, error_msg: message });
@@ -92,7 +112,10 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.reason).toBe('error.rank.fail_to_meet_the_condition');
     const inactive = await makeUser(app, { rank: 1000, mailStatus: 2 });
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: inactive.token, body })).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
+    expect((await app.call('PUT', `${V1}/question/invite`, { token: inactive.token, body })).body).toMatchObject({
+      code: 403,
+      data: { type: 'inactive' },
+    });
     const high = await makeUser(app, { rank: 500 });
     expect((await app.call('PUT', `${V1}/question/invite`, { token: high.token, body })).status).toBe(200);
     const moderator = await makeUser(app, { roleId: 3 });
@@ -109,7 +132,9 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
       const r = await app.call('GET', `${V1}/question/invite?id=${id}`);
       expect(r.status).toBe(id === '' ? 400 : 404);
     }
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: '10010000000099999', invite_user: [] } })).body.reason).toBe('error.question.not_found');
+    expect(
+      (await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: '10010000000099999', invite_user: [] } })).body.reason,
+    ).toBe('error.question.not_found');
     for (const status of [10, 11]) {
       await setQuestion(qid, { status });
       expect((await app.call('GET', `${V1}/question/invite?id=${qid}`)).status).toBe(404);
@@ -126,8 +151,12 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     const shortId = (await app.call('GET', `${V1}/question/page`)).body.data.list[0].id as string;
     expect(shortId).not.toBe(qid);
     await makeUser(app, { name: 'gina' });
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: shortId, invite_user: ['gina'] } })).status).toBe(200);
-    expect((await app.call('GET', `${V1}/question/invite?id=${shortId}`)).body.data.map((u: { username: string }) => u.username)).toEqual(['gina']);
+    expect((await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: shortId, invite_user: ['gina'] } })).status).toBe(
+      200,
+    );
+    expect((await app.call('GET', `${V1}/question/invite?id=${shortId}`)).body.data.map((u: { username: string }) => u.username)).toEqual([
+      'gina',
+    ]);
   });
 
   it('asks non-staff for a captcha after 30 invitations in a day', async () => {
@@ -138,10 +167,15 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     for (let i = 0; i < 30; i++) await app.lantern.ctx.captcha.count('invitation_answer', String(owner.id));
     const r = await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: [] } });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ reason: 'error.object.captcha_verification_failed', data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }] });
+    expect(r.body).toMatchObject({
+      reason: 'error.object.captcha_verification_failed',
+      data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }],
+    });
     const captcha = await captchaFor(app, 'invitation_answer', owner.token);
     expect(captcha.captcha_id).toBeTruthy();
-    expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: [], ...captcha } })).status).toBe(200);
+    expect(
+      (await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: [], ...captcha } })).status,
+    ).toBe(200);
     expect((await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: qid, invite_user: [] } })).status).toBe(200);
   });
 });
@@ -158,13 +192,24 @@ describe('GET /answer/api/v1/question/similar', () => {
     // both words first; then one word each, the better-voted one first
     expect(r.body.data.map((q: { id: string }) => q.id)).toEqual([phrase, one, both]);
     const first = r.body.data[0];
-    expect(first).toEqual({ id: phrase, title: 'Online backup of a sqlite database', url_title: 'online-backup-of-a-sqlite-database', view_count: 0, answer_count: 0, collection_count: 0, follow_count: 0, status: 'available', accepted_answer: false });
+    expect(first).toEqual({
+      id: phrase,
+      title: 'Online backup of a sqlite database',
+      url_title: 'online-backup-of-a-sqlite-database',
+      view_count: 0,
+      answer_count: 0,
+      collection_count: 0,
+      follow_count: 0,
+      status: 'available',
+      accepted_answer: false,
+    });
     expect(r.body.data[1]).toMatchObject({ accepted_answer: true });
   });
 
   it('hides deleted, pending and unlisted questions and shows closed ones as closed', async () => {
     const ids = [];
-    for (const t of ['Deleted sqlite question', 'Pending sqlite question', 'Unlisted sqlite question', 'Closed sqlite question']) ids.push(await ask(admin, t));
+    for (const t of ['Deleted sqlite question', 'Pending sqlite question', 'Unlisted sqlite question', 'Closed sqlite question'])
+      ids.push(await ask(admin, t));
     await setQuestion(ids[0], { status: 10 });
     await setQuestion(ids[1], { status: 11 });
     await setQuestion(ids[2], { show: 2 });
@@ -178,7 +223,9 @@ describe('GET /answer/api/v1/question/similar', () => {
     await ask(admin, 'How do I get started');
     expect((await app.call('GET', `${V1}/question/similar`, { token: admin })).body.data).toEqual([]);
     expect((await app.call('GET', `${V1}/question/similar?title=%20%20`, { token: admin })).body.data).toEqual([]);
-    expect(titles((await app.call('GET', `${V1}/question/similar?title=how%20do%20i`, { token: admin })).body.data)).toEqual(['How do I get started']);
+    expect(titles((await app.call('GET', `${V1}/question/similar?title=how%20do%20i`, { token: admin })).body.data)).toEqual([
+      'How do I get started',
+    ]);
     expect((await app.call('GET', `${V1}/question/similar?title=vacuum`, { token: admin })).body.data).toHaveLength(10);
     expect((await app.call('GET', `${V1}/question/similar?title=nothing%20matches%20zebra`, { token: admin })).body.data).toEqual([]);
   });
@@ -214,7 +261,11 @@ describe('GET /answer/api/v1/question/similar/tag', () => {
     const deleted = await ask(admin, 'Deleted sqlite question');
     const hidden = await ask(admin, 'Unlisted sqlite question');
     const sqlite = await db().selectFrom('tag').select('id').where('slug_name', '=', 'sqlite').executeTakeFirstOrThrow();
-    await db().updateTable('tag').set({ main_tag_id: sqlite.id, main_tag_slug_name: 'sqlite' }).where('slug_name', '=', 'sqlite3').execute();
+    await db()
+      .updateTable('tag')
+      .set({ main_tag_id: sqlite.id, main_tag_slug_name: 'sqlite' })
+      .where('slug_name', '=', 'sqlite3')
+      .execute();
     await setQuestion(a, { hot_score: 50 });
     await setQuestion(b, { hot_score: 10 });
     await setQuestion(synonym, { hot_score: 20 });
@@ -225,8 +276,18 @@ describe('GET /answer/api/v1/question/similar/tag', () => {
     expect(r.status).toBe(200);
     // questions of any age take part, by their hot score (an imported or older site's panel is not empty)
     expect(r.body.data.count).toBe(4);
-    expect(titles(r.body.data.list)).toEqual(['Old sqlite question', 'Hot sqlite question', 'Tagged with a synonym', 'Lukewarm sqlite question']);
-    expect(r.body.data.list[1]).toMatchObject({ id: a, url_title: 'hot-sqlite-question', operation_type: 'asked', operator: { username: 'admin' } });
+    expect(titles(r.body.data.list)).toEqual([
+      'Old sqlite question',
+      'Hot sqlite question',
+      'Tagged with a synonym',
+      'Lukewarm sqlite question',
+    ]);
+    expect(r.body.data.list[1]).toMatchObject({
+      id: a,
+      url_title: 'hot-sqlite-question',
+      operation_type: 'asked',
+      operator: { username: 'admin' },
+    });
     expect(r.body.data.list[1].tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['sqlite']);
     for (let i = 0; i < 6; i++) await ask(admin, `More sqlite question ${i}`);
     expect((await app.call('GET', `${V1}/question/similar/tag?question_id=${main}`)).body.data.list).toHaveLength(6);
@@ -250,7 +311,10 @@ describe('GET /answer/api/v1/question/similar/tag', () => {
 describe('GET /answer/api/v1/question/link', () => {
   async function link(from: string, to: string, status = 1) {
     const t = now();
-    await db().insertInto('question_link').values({ from_question_id: from, to_question_id: to, status, created_at: t, updated_at: t }).execute();
+    await db()
+      .insertInto('question_link')
+      .values({ from_question_id: from, to_question_id: to, status, created_at: t, updated_at: t })
+      .execute();
   }
 
   it('lists the questions linking to a question with the list orders, paging and in_days', async () => {
@@ -271,13 +335,23 @@ describe('GET /answer/api/v1/question/link', () => {
     expect(newest.body.data.count).toBe(2);
     expect(titles(newest.body.data.list)).toEqual(['Second linking question', 'First linking question']);
     expect(newest.body.data.list[0]).toMatchObject({ id: second, status: 1, operator: { username: 'admin' } });
-    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}&order=score`)).body.data.list)).toEqual(['First linking question', 'Second linking question']);
+    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}&order=score`)).body.data.list)).toEqual([
+      'First linking question',
+      'Second linking question',
+    ]);
     const page2 = await app.call('GET', `${V1}/question/link?question_id=${target}&page=2&page_size=1`);
     expect(page2.body.data).toMatchObject({ count: 2 });
     expect(titles(page2.body.data.list)).toEqual(['First linking question']);
-    expect((await app.call('GET', `${V1}/question/link?question_id=${target}&page=3&page_size=1`)).body.data).toEqual({ count: 2, list: [] });
-    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}&in_days=7`)).body.data.list)).toEqual(['Second linking question']);
-    expect((await app.call('GET', `${V1}/question/link?question_id=${target}&order=recommend&in_days=junk&page_size=abc`)).body.data.count).toBe(2);
+    expect((await app.call('GET', `${V1}/question/link?question_id=${target}&page=3&page_size=1`)).body.data).toEqual({
+      count: 2,
+      list: [],
+    });
+    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}&in_days=7`)).body.data.list)).toEqual([
+      'Second linking question',
+    ]);
+    expect(
+      (await app.call('GET', `${V1}/question/link?question_id=${target}&order=recommend&in_days=junk&page_size=abc`)).body.data.count,
+    ).toBe(2);
     expect((await app.call('GET', `${V1}/question/link?question_id=${unrelated}`)).body.data).toEqual({ count: 0, list: [] });
   });
 
@@ -295,13 +369,20 @@ describe('GET /answer/api/v1/question/link', () => {
     const stranger = await makeUser(app);
     expect((await app.call('GET', `${V1}/question/link?question_id=${target}`)).body.data).toEqual({ count: 0, list: [] });
     expect((await app.call('GET', `${V1}/question/link?question_id=${target}`, { token: stranger.token })).body.data.count).toBe(0);
-    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}`, { token: author.token })).body.data.list)).toEqual(['Pending linking question']);
-    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}`, { token: admin })).body.data.list)).toEqual(['Pending linking question']);
+    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}`, { token: author.token })).body.data.list)).toEqual([
+      'Pending linking question',
+    ]);
+    expect(titles((await app.call('GET', `${V1}/question/link?question_id=${target}`, { token: admin })).body.data.list)).toEqual([
+      'Pending linking question',
+    ]);
   });
 
   it('404s unknown and invisible target questions and 400s without question_id', async () => {
     const target = await ask(admin, 'Deleted target');
-    expect((await app.call('GET', `${V1}/question/link?question_id=10010000000099999`)).body).toMatchObject({ code: 404, reason: 'error.question.not_found' });
+    expect((await app.call('GET', `${V1}/question/link?question_id=10010000000099999`)).body).toMatchObject({
+      code: 404,
+      reason: 'error.question.not_found',
+    });
     expect((await app.call('GET', `${V1}/question/link?question_id=%25%25`)).status).toBe(404);
     const missing = await app.call('GET', `${V1}/question/link`);
     expect(missing.body.data).toEqual([{ error_field: 'question_id', error_msg: 'Question id cannot be empty.' }]);
@@ -314,9 +395,22 @@ describe('GET /answer/api/v1/question/link', () => {
 describe('GET /answer/api/v1/question/recommend/page', () => {
   async function follow(userId: number, objectId: string, key: 'tag.follow' | 'question.follow', cancelled = 0) {
     const t = now();
-    await db().insertInto('activity').values({ user_id: userId, object_id: objectId, original_object_id: objectId, activity_type: ACTIVITY_TYPE[key], cancelled, cancelled_at: null, created_at: t, updated_at: t }).execute();
+    await db()
+      .insertInto('activity')
+      .values({
+        user_id: userId,
+        object_id: objectId,
+        original_object_id: objectId,
+        activity_type: ACTIVITY_TYPE[key],
+        cancelled,
+        cancelled_at: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
   }
-  const tagId = async (slug: string) => (await db().selectFrom('tag').select('id').where('slug_name', '=', slug).executeTakeFirstOrThrow()).id;
+  const tagId = async (slug: string) =>
+    (await db().selectFrom('tag').select('id').where('slug_name', '=', slug).executeTakeFirstOrThrow()).id;
 
   it('lists followed questions first, then questions in followed tags the viewer neither asked nor answered', async () => {
     const me = await makeUser(app, { name: 'reader', rank: 1000 });
@@ -330,7 +424,10 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
     const unfollowed = await ask(admin, 'Unfollowed rust question', ['rust']);
     await setQuestion(closed, { status: 2 });
     await setQuestion(inTag, { created_at: now() - 60 });
-    const a = await app.call('POST', `${V1}/answer`, { token: me.token, body: { question_id: answered, content: 'My answer to this one.' } });
+    const a = await app.call('POST', `${V1}/answer`, {
+      token: me.token,
+      body: { question_id: answered, content: 'My answer to this one.' },
+    });
     expect(a.status).toBe(200);
     await follow(me.id, await tagId('sqlite'), 'tag.follow');
     await follow(me.id, followed, 'question.follow');
@@ -339,7 +436,11 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
     const r = await app.call('GET', `${V1}/question/recommend/page`, { token: me.token });
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(3);
-    expect(titles(r.body.data.list)).toEqual(['A followed python question', 'Newer sqlite question from someone else', 'Sqlite question from someone else']);
+    expect(titles(r.body.data.list)).toEqual([
+      'A followed python question',
+      'Newer sqlite question from someone else',
+      'Sqlite question from someone else',
+    ]);
     expect(r.body.data.list[1]).toMatchObject({ id: newerInTag, operation_type: 'asked' });
     const page2 = await app.call('GET', `${V1}/question/recommend/page?page=2&page_size=2`, { token: me.token });
     expect(page2.body.data.count).toBe(3);
@@ -352,7 +453,9 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
     await ask(admin, 'Not followed at all');
     expect((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data).toEqual({ count: 0, list: [] });
     await follow(me.id, q, 'question.follow');
-    expect(titles((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data.list)).toEqual(['Followed without tags']);
+    expect(titles((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data.list)).toEqual([
+      'Followed without tags',
+    ]);
     await setQuestion(q, { show: 2 });
     expect((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data.count).toBe(0);
     const anon = await app.call('GET', `${V1}/question/recommend/page`);
@@ -383,7 +486,13 @@ describe('malformed input to the related-question endpoints', () => {
     );
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ id: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(qid), fc.anything()), invite_user: fc.oneof(fc.array(fc.string({ maxLength: 120 }), { maxLength: 25 }), fc.anything()) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          id: fc.oneof(fc.string({ maxLength: 40 }), fc.constant(qid), fc.anything()),
+          invite_user: fc.oneof(fc.array(fc.string({ maxLength: 120 }), { maxLength: 25 }), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {

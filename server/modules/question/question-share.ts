@@ -11,7 +11,8 @@ import { findUserById, findUserByUsername } from '../user/user.repository.js';
 export async function announceShareVisit(ctx: AppContext, rawQuestionId: string, share: string, visitorId: number | null): Promise<void> {
   const questionId = decodeId(rawQuestionId);
   if (!questionId) return;
-  const sharer = (await findUserByUsername(ctx.db, share)) ?? (/^[1-9]\d{0,14}$/.test(share) ? await findUserById(ctx.db, Number(share)) : undefined);
+  const sharer =
+    (await findUserByUsername(ctx.db, share)) ?? (/^[1-9]\d{0,14}$/.test(share) ? await findUserById(ctx.db, Number(share)) : undefined);
   if (!sharer) return;
   ctx.events.emit({ type: 'question.shared', questionId, sharerId: sharer.id, visitorId });
 }

@@ -20,7 +20,11 @@ import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionForWrite, snapshotTagIds } from './question.write.js';
 import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
-export async function removeQuestion(ctx: AppContext, session: SessionUser, input: { id: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
+export async function removeQuestion(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { id: string; captcha_id?: string; captcha_code?: string },
+): Promise<void> {
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
@@ -54,7 +58,15 @@ export async function recoverQuestion(ctx: AppContext, session: SessionUser, raw
     await repo.recountUserQuestions(trx, q.user_id);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.undeleted', now });
   });
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'undeleted', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: q.id,
+    objectType: 'question',
+    action: 'undeleted',
+    byUserId: session.user.id,
+    ownerId: q.user_id,
+    questionId: q.id,
+  });
 }
 
 /** The config ids of the close reasons. */
@@ -94,7 +106,15 @@ export async function closeQuestion(ctx: AppContext, session: SessionUser, input
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
   });
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'closed', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: q.id,
+    objectType: 'question',
+    action: 'closed',
+    byUserId: session.user.id,
+    ownerId: q.user_id,
+    questionId: q.id,
+  });
 }
 
 /** PUT question/reopen (staff): a closed question becomes available; its close reason goes. */
@@ -111,7 +131,15 @@ export async function reopenQuestion(ctx: AppContext, session: SessionUser, rawI
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.reopened', now });
   });
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action: 'reopened', byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: q.id,
+    objectType: 'question',
+    action: 'reopened',
+    byUserId: session.user.id,
+    ownerId: q.user_id,
+    questionId: q.id,
+  });
 }
 
 /**
@@ -123,7 +151,11 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
   const q = await questionForWrite(ctx, session, input.id);
   requireOpen(q);
   const op = input.operation;
-  const noop = (op === 'pin' && (q.pin === PIN_STATUS.pinned || q.show === SHOW_STATUS.hidden)) || (op === 'unpin' && q.pin !== PIN_STATUS.pinned) || (op === 'hide' && (q.show === SHOW_STATUS.hidden || q.pin === PIN_STATUS.pinned)) || (op === 'show' && q.show !== SHOW_STATUS.hidden);
+  const noop =
+    (op === 'pin' && (q.pin === PIN_STATUS.pinned || q.show === SHOW_STATUS.hidden)) ||
+    (op === 'unpin' && q.pin !== PIN_STATUS.pinned) ||
+    (op === 'hide' && (q.show === SHOW_STATUS.hidden || q.pin === PIN_STATUS.pinned)) ||
+    (op === 'show' && q.show !== SHOW_STATUS.hidden);
   if (noop) return;
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
@@ -142,5 +174,13 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: `question.${op}`, now });
   });
   const action = ({ pin: 'pinned', unpin: 'unpinned', hide: 'unlisted', show: 'listed' } as const)[op];
-  ctx.events.emit({ type: 'post.status', objectId: q.id, objectType: 'question', action, byUserId: session.user.id, ownerId: q.user_id, questionId: q.id });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId: q.id,
+    objectType: 'question',
+    action,
+    byUserId: session.user.id,
+    ownerId: q.user_id,
+    questionId: q.id,
+  });
 }

@@ -24,7 +24,6 @@ function counters(q: QuestionRow, permalink: number) {
   };
 }
 
-
 /** An item of GET question/page. */
 export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: UserBasicInfo | undefined, permalink: number) {
   return {
@@ -55,7 +54,14 @@ export interface ViewerState {
 }
 
 /** GET question/info (QuestionInfoResp). */
-export function presentQuestionDetail(q: QuestionRow, tags: TagBrief[], users: Map<number, UserBasicInfo>, viewer: ViewerState, permalink: number, operation: unknown) {
+export function presentQuestionDetail(
+  q: QuestionRow,
+  tags: TagBrief[],
+  users: Map<number, UserBasicInfo>,
+  viewer: ViewerState,
+  permalink: number,
+  operation: unknown,
+) {
   return {
     id: idOut(q.id, permalink),
     title: q.title,

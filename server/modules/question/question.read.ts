@@ -22,24 +22,48 @@ import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './
 import type { QuestionPageQuery } from './question.schema.js';
 import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 
-async function viewerState(ctx: AppContext, session: SessionUser | undefined, q: { id: string; user_id: number; status: number; pin: number; show: number }): Promise<ViewerState> {
+async function viewerState(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  q: { id: string; user_id: number; status: number; pin: number; show: number },
+): Promise<ViewerState> {
   if (!session) return { collected: false, vote_status: '', is_followed: false, member_actions: [] };
   const uid = session.user.id;
   const [collected, votes, own] = await Promise.all([
     findCollection(ctx.db, uid, q.id),
-    activeTypesOfUser(ctx.db, uid, q.id, [ACTIVITY_TYPE['question.vote_up'], ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['question.follow']]),
+    activeTypesOfUser(ctx.db, uid, q.id, [
+      ACTIVITY_TYPE['question.vote_up'],
+      ACTIVITY_TYPE['question.vote_down'],
+      ACTIVITY_TYPE['question.follow'],
+    ]),
     repo.firstOwnAnswer(ctx.db, q.id, uid),
   ]);
   const has = (t: number) => votes.includes(t);
   const actions: ViewerState['member_actions'] = [{ action: 'report', name: 'Flag', type: 'reason' }];
   const staff = isStaff(session);
-  if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
+  if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed)
+    actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
   if (staff) {
-    actions.push(q.status === QUESTION_STATUS.closed ? { action: 'reopen', name: 'Reopen', type: 'confirm' } : { action: 'close', name: 'Close', type: 'confirm' });
-    actions.push(q.pin === PIN_STATUS.pinned ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' });
-    actions.push(q.show === SHOW_STATUS.hidden ? { action: 'show', name: 'List', type: 'confirm' } : { action: 'hide', name: 'Unlist', type: 'confirm' });
+    actions.push(
+      q.status === QUESTION_STATUS.closed
+        ? { action: 'reopen', name: 'Reopen', type: 'confirm' }
+        : { action: 'close', name: 'Close', type: 'confirm' },
+    );
+    actions.push(
+      q.pin === PIN_STATUS.pinned ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' },
+    );
+    actions.push(
+      q.show === SHOW_STATUS.hidden
+        ? { action: 'show', name: 'List', type: 'confirm' }
+        : { action: 'hide', name: 'Unlist', type: 'confirm' },
+    );
   }
-  if (staff || uid === q.user_id) actions.push(q.status === QUESTION_STATUS.deleted ? { action: 'undelete', name: 'Undelete', type: 'confirm' } : { action: 'delete', name: 'Delete', type: 'confirm' });
+  if (staff || uid === q.user_id)
+    actions.push(
+      q.status === QUESTION_STATUS.deleted
+        ? { action: 'undelete', name: 'Undelete', type: 'confirm' }
+        : { action: 'delete', name: 'Delete', type: 'confirm' },
+    );
   return {
     collected: !!collected,
     vote_status: has(ACTIVITY_TYPE['question.vote_up']) ? 'vote_up' : has(ACTIVITY_TYPE['question.vote_down']) ? 'vote_down' : '',
@@ -50,12 +74,19 @@ async function viewerState(ctx: AppContext, session: SessionUser | undefined, q:
 }
 
 /** GET question/info: deleted and pending questions only for their owner and staff; counts a view. */
-export async function questionInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string, countView = true, lang: LanguageCode = DEFAULT_LANGUAGE) {
+export async function questionInfo(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  rawId: string,
+  countView = true,
+  lang: LanguageCode = DEFAULT_LANGUAGE,
+) {
   const id = decodeId(rawId);
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
   const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
-  if ((q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending) && !privileged) throw notFound('error.question.not_found');
+  if ((q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending) && !privileged)
+    throw notFound('error.question.not_found');
   if (countView) {
     // a GET that writes, on purpose: the reference counts a view on GET question/info (buffered, see view-counter)
     await countQuestionView(ctx, q.id);
@@ -113,7 +144,15 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
   );
   if (count > 0 && rows.length === 0 && q.page > 1) throw notFound('base.request_format_error');
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const tags = await questionTags(ctx.db, rows.map((r) => r.id), write.required_tag);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const tags = await questionTags(
+    ctx.db,
+    rows.map((r) => r.id),
+    write.required_tag,
+  );
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   return { count, list: rows.map((r) => presentQuestionItem(r, tags.get(r.id) ?? [], users.get(r.user_id), seo.permalink)) };
 }

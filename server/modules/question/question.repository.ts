@@ -9,19 +9,37 @@ export async function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow
 }
 
 /** Inserts a question. */
-export async function insertQuestion(db: DbOrTrx, row: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: number; now: number }): Promise<void> {
+export async function insertQuestion(
+  db: DbOrTrx,
+  row: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: number; now: number },
+): Promise<void> {
   const { now, ...rest } = row;
-  await db.insertInto('question').values({ ...rest, created_at: now, updated_at: now, post_update_time: now }).execute();
+  await db
+    .insertInto('question')
+    .values({ ...rest, created_at: now, updated_at: now, post_update_time: now })
+    .execute();
 }
 
 /** The id of a user's first answer to a question that is not deleted. */
 export async function firstOwnAnswer(db: DbOrTrx, questionId: string, userId: number): Promise<{ id: string } | undefined> {
-  return db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).orderBy('created_at').orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('answer')
+    .select('id')
+    .where('question_id', '=', questionId)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 10)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /** Adds views to a question's view count. */
 export async function addViews(db: DbOrTrx, id: string, n: number): Promise<void> {
-  await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', n) })).where('id', '=', id).execute();
+  await db
+    .updateTable('question')
+    .set((eb) => ({ view_count: eb('view_count', '+', n) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** What the hot score of every visible question needs (those created since a moment when given). */
@@ -29,7 +47,14 @@ export async function hotScoreInputs(db: DbOrTrx, createdSince?: number) {
   let query = db
     .selectFrom('question as q')
     .select(['q.id', 'q.view_count', 'q.answer_count', 'q.vote_count', 'q.created_at', 'q.updated_at', 'q.hot_score'])
-    .select((eb) => eb.selectFrom('answer as a').select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s')).whereRef('a.question_id', '=', 'q.id').where('a.status', '=', 1).as('answer_votes'))
+    .select((eb) =>
+      eb
+        .selectFrom('answer as a')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s'))
+        .whereRef('a.question_id', '=', 'q.id')
+        .where('a.status', '=', 1)
+        .as('answer_votes'),
+    )
     .where('q.status', 'in', [1, 2]);
   if (createdSince !== undefined) query = query.where('q.created_at', '>=', createdSince);
   return query.execute();
@@ -47,19 +72,48 @@ export async function liveQuestionsOfUser(db: DbOrTrx, userId: number) {
 
 /** Adds one to a question's view count. */
 export async function addView(db: DbOrTrx, id: string): Promise<void> {
-  await db.updateTable('question').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('question')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Recounts a user's available questions. */
 export async function recountUserQuestions(db: DbOrTrx, userId: number): Promise<void> {
-  const { n } = await db.selectFrom('question').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', 'in', [1, 2]).executeTakeFirstOrThrow();
-  await db.updateTable('user').set({ question_count: Number(n) }).where('id', '=', userId).execute();
+  const { n } = await db
+    .selectFrom('question')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('user')
+    .set({ question_count: Number(n) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Writes a revision; returns its id. */
-export async function insertRevision(db: DbOrTrx, row: { user_id: number; object_type: number; object_id: string; title: string; content: string; log: string; status: number; now: number }): Promise<number> {
+export async function insertRevision(
+  db: DbOrTrx,
+  row: {
+    user_id: number;
+    object_type: number;
+    object_id: string;
+    title: string;
+    content: string;
+    log: string;
+    status: number;
+    now: number;
+  },
+): Promise<number> {
   const { now, ...rest } = row;
-  const r = await db.insertInto('revision').values({ ...rest, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('revision')
+    .values({ ...rest, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -77,15 +131,32 @@ export async function pageQuestions(
   if (q.tagIds) {
     const ids = q.tagIds;
     const tagged = db.selectFrom('tag_rel as r').select('r.object_id').where('r.tag_id', 'in', ids).where('r.status', '=', 1);
-    const { n } = await db.selectFrom('tag').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('tag')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n'))
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
     countBase = base.where('q.id', 'in', tagged);
-    base = Number(n) <= 2000 ? countBase : base.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', ids).where('r.status', '=', 1)));
+    base =
+      Number(n) <= 2000
+        ? countBase
+        : base.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('tag_rel as r')
+                .select('r.id')
+                .whereRef('r.object_id', '=', 'q.id')
+                .where('r.tag_id', 'in', ids)
+                .where('r.status', '=', 1),
+            ),
+          );
   }
   const narrow = <T extends typeof base>(b: T): T => {
     let x = b;
     if (q.userId !== undefined) x = x.where('q.user_id', '=', q.userId) as T;
     if (q.in_days) x = x.where('q.created_at', '>=', q.now - q.in_days * 86400) as T;
-    if (q.order === 'active' && !q.in_days) x = x.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400) as T;
+    if (q.order === 'active' && !q.in_days)
+      x = x.where('q.created_at', '>=', q.now - 180 * 86400).where('q.post_update_time', '>=', q.now - 90 * 86400) as T;
     return x;
   };
   base = narrow(base);
@@ -93,15 +164,25 @@ export async function pageQuestions(
   // the total costs a walk over every visible question: it may be reused for a few seconds (time
   // filters round to the minute so the key repeats)
   const key = JSON.stringify([q.order, q.tagIds ?? null, q.userId ?? null, q.in_days ?? 0, Math.floor(q.now / 60)]);
-  const count = await cachedCount(key, async () => Number((await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count));
+  const count = await cachedCount(key, async () =>
+    Number((await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count),
+  );
   const list = orderQuestions(base.selectAll('q'), q.order);
-  const rows = await list.orderBy('q.id', 'desc').limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
+  const rows = await list
+    .orderBy('q.id', 'desc')
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
   return { count: Number(count), rows };
 }
 
 /** The fields of an answer that links and rules need. */
 export async function findAnswerBrief(db: DbOrTrx, id: string) {
-  return db.selectFrom('answer').select(['id', 'question_id', 'user_id', 'status', 'parsed_text', 'vote_count', 'adopted']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('answer')
+    .select(['id', 'question_id', 'user_id', 'status', 'parsed_text', 'vote_count', 'adopted'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Updates some columns of a question. */
@@ -111,7 +192,12 @@ export async function updateQuestion(db: DbOrTrx, id: string, patch: Partial<Omi
 
 /** Available answers of a question (id and votes), for the delete rule. */
 export async function availableAnswers(db: DbOrTrx, questionId: string) {
-  return db.selectFrom('answer').select(['id', 'vote_count', 'user_id']).where('question_id', '=', questionId).where('status', '=', 1).execute();
+  return db
+    .selectFrom('answer')
+    .select(['id', 'vote_count', 'user_id'])
+    .where('question_id', '=', questionId)
+    .where('status', '=', 1)
+    .execute();
 }
 
 /** Ids of the available answers of a question. */
@@ -121,14 +207,27 @@ export async function availableAnswerIds(db: DbOrTrx, questionId: string): Promi
 
 /** Rejects pending queued-post reviews of an object (its deletion settles them). */
 export async function rejectPendingReviews(db: DbOrTrx, objectId: string, reviewerId: number, now: number): Promise<void> {
-  await db.updateTable('review').set({ status: 3, reviewer_user_id: reviewerId, updated_at: now }).where('object_id', '=', objectId).where('status', '=', 1).execute();
+  await db
+    .updateTable('review')
+    .set({ status: 3, reviewer_user_id: reviewerId, updated_at: now })
+    .where('object_id', '=', objectId)
+    .where('status', '=', 1)
+    .execute();
 }
 
 const CLOSE_KEY = 'question.close.reason';
 
 /** The close reason stored in meta, if any. */
-export async function closeReason(db: DbOrTrx, questionId: string): Promise<{ close_type: number; close_msg: string; time: number } | undefined> {
-  const row = await db.selectFrom('meta').select(['value', 'updated_at']).where('object_id', '=', questionId).where('key', '=', CLOSE_KEY).executeTakeFirst();
+export async function closeReason(
+  db: DbOrTrx,
+  questionId: string,
+): Promise<{ close_type: number; close_msg: string; time: number } | undefined> {
+  const row = await db
+    .selectFrom('meta')
+    .select(['value', 'updated_at'])
+    .where('object_id', '=', questionId)
+    .where('key', '=', CLOSE_KEY)
+    .executeTakeFirst();
   if (!row) return undefined;
   try {
     const v = JSON.parse(row.value) as { close_type?: unknown; close_msg?: unknown };
@@ -139,7 +238,12 @@ export async function closeReason(db: DbOrTrx, questionId: string): Promise<{ cl
 }
 
 /** Saves (or replaces) the close reason. */
-export async function saveCloseReason(db: DbOrTrx, questionId: string, value: { close_type: number; close_msg: string }, now: number): Promise<void> {
+export async function saveCloseReason(
+  db: DbOrTrx,
+  questionId: string,
+  value: { close_type: number; close_msg: string },
+  now: number,
+): Promise<void> {
   await db
     .insertInto('meta')
     .values({ object_id: questionId, key: CLOSE_KEY, value: JSON.stringify(value), created_at: now, updated_at: now })
@@ -154,7 +258,13 @@ export async function deleteCloseReason(db: DbOrTrx, questionId: string): Promis
 
 /** The link rows written by one source (any status). */
 export async function linksFrom(db: DbOrTrx, fromQuestionId: string, fromAnswerId: string) {
-  return db.selectFrom('question_link').select(['id', 'to_question_id', 'to_answer_id', 'status']).where('from_question_id', '=', fromQuestionId).where('from_answer_id', '=', fromAnswerId).orderBy('id').execute();
+  return db
+    .selectFrom('question_link')
+    .select(['id', 'to_question_id', 'to_answer_id', 'status'])
+    .where('from_question_id', '=', fromQuestionId)
+    .where('from_answer_id', '=', fromAnswerId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Sets one link row's status. */
@@ -163,33 +273,66 @@ export async function setLinkStatus(db: DbOrTrx, id: number, status: number, now
 }
 
 /** Inserts an available link row. */
-export async function insertLink(db: DbOrTrx, row: { from_question_id: string; from_answer_id: string; to_question_id: string; to_answer_id: string; now: number }): Promise<void> {
+export async function insertLink(
+  db: DbOrTrx,
+  row: { from_question_id: string; from_answer_id: string; to_question_id: string; to_answer_id: string; now: number },
+): Promise<void> {
   const { now, ...rest } = row;
-  await db.insertInto('question_link').values({ ...rest, status: 1, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('question_link')
+    .values({ ...rest, status: 1, created_at: now, updated_at: now })
+    .execute();
 }
 
 /** Sets the status of the link rows matching a source and/or a target; returns the targets whose rows changed. */
-export async function setLinksStatusWhere(db: DbOrTrx, w: { fromQuestionId?: string; fromAnswerId?: string; toQuestionId?: string }, status: number, now: number): Promise<string[]> {
+export async function setLinksStatusWhere(
+  db: DbOrTrx,
+  w: { fromQuestionId?: string; fromAnswerId?: string; toQuestionId?: string },
+  status: number,
+  now: number,
+): Promise<string[]> {
   let q = db.selectFrom('question_link').select(['id', 'to_question_id']).where('status', '!=', status);
   if (w.fromQuestionId !== undefined) q = q.where('from_question_id', '=', w.fromQuestionId);
   if (w.fromAnswerId !== undefined) q = q.where('from_answer_id', '=', w.fromAnswerId);
   if (w.toQuestionId !== undefined) q = q.where('to_question_id', '=', w.toQuestionId);
   const rows = await q.execute();
   if (rows.length === 0) return [];
-  await db.updateTable('question_link').set({ status, updated_at: now }).where('id', 'in', rows.map((r) => r.id)).execute();
+  await db
+    .updateTable('question_link')
+    .set({ status, updated_at: now })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
   return [...new Set(rows.map((r) => r.to_question_id))];
 }
 
 /** The sources (question text or answer) that have a link row to a question, any status. */
 export async function linkSourcesTo(db: DbOrTrx, questionId: string) {
-  return db.selectFrom('question_link').select(['from_question_id', 'from_answer_id']).distinct().where('to_question_id', '=', questionId).execute();
+  return db
+    .selectFrom('question_link')
+    .select(['from_question_id', 'from_answer_id'])
+    .distinct()
+    .where('to_question_id', '=', questionId)
+    .execute();
 }
 
 /** Recounts linked_count (available link rows pointing at the question) of some questions. */
 export async function recountLinked(db: DbOrTrx, questionIds: string[]): Promise<void> {
   for (const id of new Set(questionIds)) {
-    const { n } = await db.selectFrom('question_link').select((eb) => eb.fn.countAll<number>().as('n')).where('to_question_id', '=', id).where('status', '=', 1).executeTakeFirstOrThrow();
-    await db.updateTable('question').set({ linked_count: Number(n) }).where('id', '=', id).execute();
+    const { n } = await db
+      .selectFrom('question_link')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('to_question_id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('question')
+      .set({ linked_count: Number(n) })
+      .where('id', '=', id)
+      .execute();
   }
 }
 

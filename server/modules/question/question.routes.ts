@@ -4,7 +4,18 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { dropOnContentChange, okShared } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addQuestionByAnswerSchema, addQuestionSchema, closeQuestionSchema, operationQuestionSchema, questionIdQuery, questionPageQuery, recoverQuestionSchema, removeQuestionSchema, reopenQuestionSchema, updateQuestionSchema } from './question.schema.js';
+import {
+  addQuestionByAnswerSchema,
+  addQuestionSchema,
+  closeQuestionSchema,
+  operationQuestionSchema,
+  questionIdQuery,
+  questionPageQuery,
+  recoverQuestionSchema,
+  removeQuestionSchema,
+  reopenQuestionSchema,
+  updateQuestionSchema,
+} from './question.schema.js';
 import { announceShareVisit } from './question-share.js';
 import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
 import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';
@@ -13,7 +24,8 @@ import { QUESTION_PAGE_KEY, questionInfo, questionPage } from './question.read.j
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
   // list totals may be reused for a few seconds; anything that changes them clears them at once
-  for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const) ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
+  for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const)
+    ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
   dropOnContentChange(ctx, QUESTION_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {

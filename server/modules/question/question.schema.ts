@@ -57,7 +57,13 @@ export const closeQuestionSchema = z.object({
   id: idField,
   close_type: z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type') }).int('validation.type').min(1, 'validation.type').max(1_000_000, 'validation.type'),
+    z
+      .number({
+        error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type'),
+      })
+      .int('validation.type')
+      .min(1, 'validation.type')
+      .max(1_000_000, 'validation.type'),
   ),
   close_msg: optionalText(65535),
 });
@@ -67,12 +73,18 @@ export type CloseQuestionInput = z.infer<typeof closeQuestionSchema>;
 export const reopenQuestionSchema = z.object({ question_id: idField });
 
 /** PUT question/operation (OperationQuestionReq). */
-export const operationQuestionSchema = z.object({ id: idField, operation: z.enum(['pin', 'unpin', 'hide', 'show'], { error: msg('validation.one_of', { options: 'pin, unpin, hide, show' }) }) });
+export const operationQuestionSchema = z.object({
+  id: idField,
+  operation: z.enum(['pin', 'unpin', 'hide', 'show'], { error: msg('validation.one_of', { options: 'pin, unpin, hide, show' }) }),
+});
 export type OperationQuestionInput = z.infer<typeof operationQuestionSchema>;
 
 /** POST question/answer (QuestionAddByAnswer): a question with its asker's own answer. */
 export const addQuestionByAnswerSchema = addQuestionSchema.extend({
-  answer_content: text({ max: 65535, trim: false }).refine((v) => v.trim().length >= LIMITS.answer.min, msg('validation.min_length', { min: LIMITS.answer.min })),
+  answer_content: text({ max: 65535, trim: false }).refine(
+    (v) => v.trim().length >= LIMITS.answer.min,
+    msg('validation.min_length', { min: LIMITS.answer.min }),
+  ),
   mention_username_list: z.array(z.string().max(100)).max(100).optional(),
 });
 export type AddQuestionByAnswerInput = z.infer<typeof addQuestionByAnswerSchema>;

@@ -8,7 +8,11 @@ freshAppPerTest((a) => (app = a));
 
 const V1 = '/answer/api/v1';
 const ask = (token: string, body: Record<string, unknown>) => app.call('POST', `${V1}/question`, { token, body });
-const valid = { title: 'How do I back up SQLite while it is in use?', content: 'I run **WAL** mode and want a consistent copy.', tags: [{ slug_name: 'sqlite' }] };
+const valid = {
+  title: 'How do I back up SQLite while it is in use?',
+  content: 'I run **WAL** mode and want a consistent copy.',
+  tags: [{ slug_name: 'sqlite' }],
+};
 
 describe('POST /answer/api/v1/question', () => {
   it('creates a question with tags, a revision and a timeline entry', async () => {
@@ -17,14 +21,24 @@ describe('POST /answer/api/v1/question', () => {
     expect(r.status).toBe(200);
     const q = r.body.data;
     expect(q.id).toMatch(/^1001\d{13}$/);
-    expect(q).toMatchObject({ title: valid.title, url_title: 'how-do-i-back-up-sqlite-while-it-is-in-use', status: 1, vote_count: 0, answer_count: 0 });
+    expect(q).toMatchObject({
+      title: valid.title,
+      url_title: 'how-do-i-back-up-sqlite-while-it-is-in-use',
+      status: 1,
+      vote_count: 0,
+      answer_count: 0,
+    });
     expect(q.html).toContain('<strong>WAL</strong>');
     expect(q.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['sqlite', 'backup']);
     expect(q.user_info).toMatchObject({ id: '1', username: 'admin' });
     const db = app.lantern.ctx.db;
-    expect(await db.selectFrom('revision').select(['status', 'object_type']).where('object_id', '=', q.id).execute()).toEqual([{ status: 0, object_type: 1 }]);
-    expect((await db.selectFrom('activity').select('activity_type').where('object_id', '=', q.id).execute()).map((a) => a.activity_type)).toEqual([87]);
-    expect((await db.selectFrom('tag').select(['slug_name', 'question_count']).orderBy('slug_name').execute())).toEqual([
+    expect(await db.selectFrom('revision').select(['status', 'object_type']).where('object_id', '=', q.id).execute()).toEqual([
+      { status: 0, object_type: 1 },
+    ]);
+    expect(
+      (await db.selectFrom('activity').select('activity_type').where('object_id', '=', q.id).execute()).map((a) => a.activity_type),
+    ).toEqual([87]);
+    expect(await db.selectFrom('tag').select(['slug_name', 'question_count']).orderBy('slug_name').execute()).toEqual([
       { slug_name: 'backup', question_count: 1 },
       { slug_name: 'sqlite', question_count: 1 },
     ]);
@@ -62,13 +76,20 @@ describe('POST /answer/api/v1/question', () => {
 
   it('keeps reserved tags for moderators and enforces a required recommended tag', async () => {
     const write = await app.lantern.ctx.settings.get('write');
-    await app.lantern.ctx.settings.put('write', { ...write, reserved_tags: [{ slug_name: 'announcement', display_name: 'announcement' }], required_tag: true, recommend_tags: [{ slug_name: 'sqlite', display_name: 'sqlite' }] });
+    await app.lantern.ctx.settings.put('write', {
+      ...write,
+      reserved_tags: [{ slug_name: 'announcement', display_name: 'announcement' }],
+      required_tag: true,
+      recommend_tags: [{ slug_name: 'sqlite', display_name: 'sqlite' }],
+    });
     const user = await makeUser(app, { rank: 1000 });
     const reserved = await ask(user.token, { ...valid, tags: [{ slug_name: 'sqlite' }, { slug_name: 'announcement' }] });
     expect(reserved.body.data).toEqual([{ error_field: 'tags', error_msg: '"announcement" can only be used by moderators.' }]);
     const noRecommended = await ask(user.token, { ...valid, tags: [{ slug_name: 'other' }] });
     expect(noRecommended.body.reason).toBe('error.tag.recommend_tag_enter');
-    expect((await ask(await adminToken(app), { ...valid, tags: [{ slug_name: 'sqlite' }, { slug_name: 'announcement' }] })).status).toBe(200);
+    expect((await ask(await adminToken(app), { ...valid, tags: [{ slug_name: 'sqlite' }, { slug_name: 'announcement' }] })).status).toBe(
+      200,
+    );
   });
 
   it('refuses an identical submission within 5 minutes but allows a retry after a failure', async () => {
@@ -112,9 +133,21 @@ describe('GET /answer/api/v1/question/info and question/page', () => {
     const user = await makeUser(app, { name: 'lister', rank: 1000 });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      ids.push((await ask(i === 2 ? user.token : admin, { ...valid, title: `Question number ${i}`, tags: [{ slug_name: i === 0 ? 'rare' : 'sqlite' }] })).body.data.id);
+      ids.push(
+        (
+          await ask(i === 2 ? user.token : admin, {
+            ...valid,
+            title: `Question number ${i}`,
+            tags: [{ slug_name: i === 0 ? 'rare' : 'sqlite' }],
+          })
+        ).body.data.id,
+      );
       // distinct creation times so 'newest' is deterministic
-      await app.lantern.ctx.db.updateTable('question').set({ created_at: 1000 + i, vote_count: i === 0 ? 5 : 0 }).where('id', '=', ids[i]).execute();
+      await app.lantern.ctx.db
+        .updateTable('question')
+        .set({ created_at: 1000 + i, vote_count: i === 0 ? 5 : 0 })
+        .where('id', '=', ids[i])
+        .execute();
     }
     const newest = await app.call('GET', `${V1}/question/page?order=newest&page_size=2`);
     expect(newest.body.data.count).toBe(3);

@@ -26,14 +26,51 @@ import { QUESTION_STATUS, SHOW_STATUS, TAG_STATUS } from '../../contract/enums.j
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
 
 /** Inside a transaction: inserts a question with its tags, first revision, links and timeline entry. */
-async function createQuestionTx(trx: DbOrTrx, rules: TagRules, session: SessionUser, input: AddQuestionInput, html: string, siteUrl: string, now: number): Promise<string> {
+async function createQuestionTx(
+  trx: DbOrTrx,
+  rules: TagRules,
+  session: SessionUser,
+  input: AddQuestionInput,
+  html: string,
+  siteUrl: string,
+  now: number,
+): Promise<string> {
   const tags = await resolvePostTags(trx, rules, session, input.tags);
   const qid = await newObjectId(trx, OBJECT_TYPE.question);
-  await repo.insertQuestion(trx, { id: qid, user_id: session.user.id, title: input.title, original_text: input.content, parsed_text: html, status: 1, now });
-  await setQuestionTags(trx, qid, tags.map((t) => t.id), 1, now);
+  await repo.insertQuestion(trx, {
+    id: qid,
+    user_id: session.user.id,
+    title: input.title,
+    original_text: input.content,
+    parsed_text: html,
+    status: 1,
+    now,
+  });
+  await setQuestionTags(
+    trx,
+    qid,
+    tags.map((t) => t.id),
+    1,
+    now,
+  );
   const linked = await syncQuestionLinks(trx, { fromQuestionId: qid, html, siteUrl, now });
-  const snapshot = questionSnapshotJson({ id: qid, title: input.title, content: input.content, html: linked.html, tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })) });
-  const revisionId = await repo.insertRevision(trx, { user_id: session.user.id, object_type: OBJECT_TYPE.question, object_id: qid, title: input.title, content: snapshot, log: '', status: REVISION_STATUS.normal, now });
+  const snapshot = questionSnapshotJson({
+    id: qid,
+    title: input.title,
+    content: input.content,
+    html: linked.html,
+    tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })),
+  });
+  const revisionId = await repo.insertRevision(trx, {
+    user_id: session.user.id,
+    object_type: OBJECT_TYPE.question,
+    object_id: qid,
+    title: input.title,
+    content: snapshot,
+    log: '',
+    status: REVISION_STATUS.normal,
+    now,
+  });
   await repo.updateQuestion(trx, qid, { revision_id: revisionId, parsed_text: linked.html });
   await recordTimeline(trx, { userId: session.user.id, objectId: qid, originalObjectId: qid, key: 'question.asked', revisionId, now });
   await repo.recountUserQuestions(trx, session.user.id);
@@ -52,7 +89,9 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, input: 
   const siteUrl = await siteUrlOf(ctx);
   const review = await initialStatusFor(ctx, session, html);
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question', body), now, () =>
-    ctx.db.transaction().execute(async (trx) => queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now)),
+    ctx.db
+      .transaction()
+      .execute(async (trx) => queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now)),
   );
   await ctx.captcha.count('question', String(session.user.id));
   const out = await questionInfo(ctx, session, id, false);
@@ -68,7 +107,8 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   const html = renderMarkdown(input.content);
   if (isBlankHtml(html)) throw contentEmpty();
   const answerHtml = renderMarkdown(input.answer_content);
-  if (isBlankHtml(answerHtml)) throw badRequest('base.request_format_error', [{ field: 'answer_content', key: 'error.answer.content_cannot_empty' }]);
+  if (isBlankHtml(answerHtml))
+    throw badRequest('base.request_format_error', [{ field: 'answer_content', key: 'error.answer.content_cannot_empty' }]);
   const { captcha_id: _i, captcha_code: _c, mention_username_list: _m, ...body } = input;
   const now = ctx.clock.now();
   const rules = await tagRules(ctx, session);
@@ -77,14 +117,26 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   const answerId = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
     ctx.db.transaction().execute(async (trx) => {
       const qid = await queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now);
-      return queueIfNeeded(trx, review, await addAnswerTx(trx, { questionId: qid, userId: session.user.id, content: input.answer_content, html: answerHtml, siteUrl, now }), now);
+      return queueIfNeeded(
+        trx,
+        review,
+        await addAnswerTx(trx, { questionId: qid, userId: session.user.id, content: input.answer_content, html: answerHtml, siteUrl, now }),
+        now,
+      );
     }),
   );
   await ctx.captcha.count('question', String(session.user.id));
   const out = await answerInfo(ctx, session, answerId);
   const qid = decodeId(out.question.id) ?? '';
   ctx.events.emit({ type: 'question.created', questionId: qid, userId: session.user.id, status: out.question.status });
-  ctx.events.emit({ type: 'answer.created', answerId, questionId: qid, userId: session.user.id, questionOwnerId: session.user.id, status: out.info.status });
+  ctx.events.emit({
+    type: 'answer.created',
+    answerId,
+    questionId: qid,
+    userId: session.user.id,
+    questionOwnerId: session.user.id,
+    status: out.info.status,
+  });
   return out;
 }
 
@@ -93,7 +145,8 @@ export async function questionForWrite(ctx: AppContext, session: SessionUser, ra
   const id = decodeId(rawId);
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
-  if (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id && !isStaff(session)) throw notFound('error.question.not_found');
+  if (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id && !isStaff(session))
+    throw notFound('error.question.not_found');
   return q;
 }
 
@@ -114,7 +167,9 @@ export async function applyQuestionRevision(
 ): Promise<void> {
   const listed = (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) && q.show === SHOW_STATUS.shown;
   const closeMsg = q.status === QUESTION_STATUS.closed ? ((await repo.closeReason(trx, q.id))?.close_msg ?? '') : '';
-  const linked = listed ? await syncQuestionLinks(trx, { fromQuestionId: q.id, html: snap.html, siteUrl: o.siteUrl, now: o.now, alsoScan: [closeMsg] }) : { html: snap.html };
+  const linked = listed
+    ? await syncQuestionLinks(trx, { fromQuestionId: q.id, html: snap.html, siteUrl: o.siteUrl, now: o.now, alsoScan: [closeMsg] })
+    : { html: snap.html };
   await repo.updateQuestion(trx, q.id, {
     title: snap.title,
     original_text: snap.content,
@@ -125,12 +180,22 @@ export async function applyQuestionRevision(
     revision_id: o.revisionId,
   });
   if (o.tagIds && o.tagIds.length) await setQuestionTags(trx, q.id, o.tagIds, q.show === SHOW_STATUS.hidden ? 2 : 1, o.now);
-  await recordTimeline(trx, { userId: o.editorId, objectId: q.id, originalObjectId: q.id, key: 'question.edited', revisionId: o.revisionId, now: o.now });
+  await recordTimeline(trx, {
+    userId: o.editorId,
+    objectId: q.id,
+    originalObjectId: q.id,
+    key: 'question.edited',
+    revisionId: o.revisionId,
+    now: o.now,
+  });
 }
 
 /** Main tag ids for the tags of a snapshot (tags deleted since are skipped). */
 export async function snapshotTagIds(db: DbOrTrx, snap: QuestionSnapshot): Promise<string[]> {
-  const found = await findTagsBySlugs(db, snap.tags.map((t) => tagSlug(t.slug_name)));
+  const found = await findTagsBySlugs(
+    db,
+    snap.tags.map((t) => tagSlug(t.slug_name)),
+  );
   return [...new Set(found.filter((t) => t.status === TAG_STATUS.available).map((t) => (t.main_tag_id !== '0' ? t.main_tag_id : t.id)))];
 }
 
@@ -159,10 +224,18 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   const wanted = new Set(input.tags.map((t) => tagSlug(t.slug_name)).filter(Boolean));
   if (input.tags.length && !staff) {
     const missingReserved = before.filter((t) => isReserved(t) && !wanted.has(t.slug_name));
-    if (missingReserved.length) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.reserved_must_be_present', params: { names: missingReserved.map((t) => t.slug_name).join(', ') } }]);
+    if (missingReserved.length)
+      throw badRequest('base.request_format_error', [
+        { field: 'tags', key: 'error.tag.reserved_must_be_present', params: { names: missingReserved.map((t) => t.slug_name).join(', ') } },
+      ]);
   }
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    let tags = (await findTagsBySlugs(trx, before.map((t) => t.slug_name))).filter((t) => t.status === TAG_STATUS.available);
+    let tags = (
+      await findTagsBySlugs(
+        trx,
+        before.map((t) => t.slug_name),
+      )
+    ).filter((t) => t.status === TAG_STATUS.available);
     if (input.tags.length) {
       // reserved tags already on the question may stay even for users who could not add them
       const kept = new Set(before.filter((t) => isReserved(t) && wanted.has(t.slug_name)).map((t) => t.slug_name));
@@ -173,16 +246,29 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
     }
     const sameTags = tags.length === before.length && tags.every((t) => before.some((b) => b.slug_name === t.slug_name));
     if (q.title === input.title && q.original_text === input.content && sameTags) return false;
-    const snap: QuestionSnapshot = { id: q.id, title: input.title, content: input.content, html, tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })) };
+    const snap: QuestionSnapshot = {
+      id: q.id,
+      title: input.title,
+      content: input.content,
+      html,
+      tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })),
+    };
     const revisionId = await repo.insertRevision(trx, {
-      user_id: uid, object_type: OBJECT_TYPE.question, object_id: q.id, title: input.title, content: questionSnapshotJson(snap), log: input.edit_summary ?? '',
-      status: direct ? REVISION_STATUS.approved : REVISION_STATUS.pending, now,
+      user_id: uid,
+      object_type: OBJECT_TYPE.question,
+      object_id: q.id,
+      title: input.title,
+      content: questionSnapshotJson(snap),
+      log: input.edit_summary ?? '',
+      status: direct ? REVISION_STATUS.approved : REVISION_STATUS.pending,
+      now,
     });
     if (direct) await applyQuestionRevision(trx, q, snap, { editorId: uid, revisionId, tagIds: tags.map((t) => t.id), siteUrl, now });
     return true;
   });
   if (changed) await ctx.captcha.count('edit', String(uid));
-  if (changed && direct) ctx.events.emit({ type: 'post.edited', objectId: q.id, objectType: 'question', editorId: uid, ownerId: q.user_id, questionId: q.id });
+  if (changed && direct)
+    ctx.events.emit({ type: 'post.edited', objectId: q.id, objectType: 'question', editorId: uid, ownerId: q.user_id, questionId: q.id });
   return { url_title: urlTitle(input.title), wait_for_review: changed && !direct };
 }
 

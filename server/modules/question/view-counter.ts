@@ -30,7 +30,10 @@ export async function flushViews(ctx: AppContext): Promise<void> {
 export function registerViewCounter(ctx: AppContext, _routers: Routers): void {
   if (ctx.config.viewFlushMs <= 0) return;
   buffers.set(ctx, new Map());
-  const timer = setInterval(() => void flushViews(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'writing question views failed')), ctx.config.viewFlushMs);
+  const timer = setInterval(
+    () => void flushViews(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'writing question views failed')),
+    ctx.config.viewFlushMs,
+  );
   timer.unref();
   ctx.beforeClose.push(async () => {
     clearInterval(timer);

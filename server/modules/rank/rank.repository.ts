@@ -10,7 +10,11 @@ export async function findUserRank(db: DbOrTrx, userId: number): Promise<number>
 
 /** Adds delta (negative to take away) to a user's reputation. */
 export async function addUserRank(db: DbOrTrx, userId: number, delta: number): Promise<void> {
-  await db.updateTable('user').set((eb) => ({ rank: eb('rank', '+', delta) })).where('id', '=', userId).execute();
+  await db
+    .updateTable('user')
+    .set((eb) => ({ rank: eb('rank', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The reputation a user's active activities brought since a moment (the daily cap counts it). */
@@ -26,7 +30,10 @@ export async function sumActiveRankSince(db: DbOrTrx, userId: number, since: num
 }
 
 /** The id of the activity of one type by one trigger user on an object for a user, active or not. */
-export async function findActivityId(db: DbOrTrx, a: { userId: number; objectId: string; activityType: number; triggerUserId: number }): Promise<number | undefined> {
+export async function findActivityId(
+  db: DbOrTrx,
+  a: { userId: number; objectId: string; activityType: number; triggerUserId: number },
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('activity')
     .select('id')
@@ -40,20 +47,35 @@ export async function findActivityId(db: DbOrTrx, a: { userId: number; objectId:
 
 /** Whether a user has any activity of a type. */
 export async function hasActivityOfType(db: DbOrTrx, userId: number, activityType: number): Promise<boolean> {
-  const row = await db.selectFrom('activity').select('id').where('user_id', '=', userId).where('activity_type', '=', activityType).executeTakeFirst();
+  const row = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('activity_type', '=', activityType)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Which of some activity types a user has active on an object. */
 export async function activeTypesOfUser(db: DbOrTrx, userId: number, objectId: string, activityTypes: number[]): Promise<number[]> {
-  const rows = await db.selectFrom('activity').select('activity_type').where('user_id', '=', userId).where('object_id', '=', objectId).where('cancelled', '=', 0)
-    .where('activity_type', 'in', activityTypes).execute();
+  const rows = await db
+    .selectFrom('activity')
+    .select('activity_type')
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('cancelled', '=', 0)
+    .where('activity_type', 'in', activityTypes)
+    .execute();
   return rows.map((r) => r.activity_type);
 }
 
 /** Makes an activity active again with the reputation it now carries. */
 export async function reviveActivity(db: DbOrTrx, id: number, rank: number, now: number): Promise<void> {
-  await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, rank, has_rank: 1, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('activity')
+    .set({ cancelled: 0, cancelled_at: null, rank, has_rank: 1, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Inserts an activity; returns its id. */
@@ -64,7 +86,11 @@ export async function insertActivity(db: DbOrTrx, row: Insertable<ActivityTable>
 
 /** The fields of an activity an undo needs. */
 export async function findActivityForCancel(db: DbOrTrx, id: number) {
-  return db.selectFrom('activity').select(['user_id', 'rank', 'cancelled', 'activity_type', 'object_id']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('activity')
+    .select(['user_id', 'rank', 'cancelled', 'activity_type', 'object_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Marks an activity cancelled. */

@@ -43,13 +43,29 @@ export async function changeRank(db: DbOrTrx, c: RankChange, moves?: RankMove[])
     if (total >= Number(config.get(DAILY_LIMIT_KEY) ?? 200)) applied = 0;
   }
   const type = ACTIVITY_TYPE[c.key];
-  const existing = await repo.findActivityId(db, { userId: c.userId, objectId: c.objectId, activityType: type, triggerUserId: c.triggerUserId });
+  const existing = await repo.findActivityId(db, {
+    userId: c.userId,
+    objectId: c.objectId,
+    activityType: type,
+    triggerUserId: c.triggerUserId,
+  });
   let activityId: number;
   if (existing !== undefined) {
     await repo.reviveActivity(db, existing, applied, c.now);
     activityId = existing;
   } else {
-    activityId = await repo.insertActivity(db, { created_at: c.now, updated_at: c.now, cancelled_at: null, user_id: c.userId, trigger_user_id: c.triggerUserId, object_id: c.objectId, original_object_id: c.originalObjectId, activity_type: type, rank: applied, has_rank: 1 });
+    activityId = await repo.insertActivity(db, {
+      created_at: c.now,
+      updated_at: c.now,
+      cancelled_at: null,
+      user_id: c.userId,
+      trigger_user_id: c.triggerUserId,
+      object_id: c.objectId,
+      original_object_id: c.originalObjectId,
+      activity_type: type,
+      rank: applied,
+      has_rank: 1,
+    });
   }
   if (applied !== 0) await repo.addUserRank(db, c.userId, applied);
   if (applied !== 0) moves?.push({ userId: c.userId, delta: applied, reason: c.key, objectId: c.objectId });
@@ -62,7 +78,13 @@ export async function cancelActivity(db: DbOrTrx, activityId: number, now: numbe
   if (!a || a.cancelled === CANCELLED.cancelled) return;
   await repo.markActivityCancelled(db, activityId, now);
   if (a.rank !== 0) await repo.addUserRank(db, a.user_id, -a.rank);
-  if (a.rank !== 0) moves?.push({ userId: a.user_id, delta: -a.rank, reason: `${KEY_OF_TYPE.get(a.activity_type) ?? a.activity_type}.cancelled`, objectId: a.object_id });
+  if (a.rank !== 0)
+    moves?.push({
+      userId: a.user_id,
+      delta: -a.rank,
+      reason: `${KEY_OF_TYPE.get(a.activity_type) ?? a.activity_type}.cancelled`,
+      objectId: a.object_id,
+    });
 }
 
 /**
@@ -81,16 +103,32 @@ const KEY_OF_TYPE = new Map<number, string>(Object.entries(ACTIVITY_TYPE).map(([
 
 /** Announces collected reputation changes (rank.changed), after the commit; byUserId is who acted. */
 export function emitRankMoves(ctx: AppContext, moves: RankMove[], byUserId: number): void {
-  for (const m of moves) ctx.events.emit({ type: 'rank.changed', userId: m.userId, delta: m.delta, reason: m.reason, objectId: m.objectId, byUserId });
+  for (const m of moves)
+    ctx.events.emit({ type: 'rank.changed', userId: m.userId, delta: m.delta, reason: m.reason, objectId: m.objectId, byUserId });
 }
 
 /** Active activities of some types on an object; `involving` keeps those a user did or triggered (a popular post has thousands). */
 export async function activeActivities(db: DbOrTrx, objectId: string, keys: ActivityKey[], involving?: number) {
-  return repo.activeActivityRows(db, objectId, keys.map((k) => ACTIVITY_TYPE[k]), involving);
+  return repo.activeActivityRows(
+    db,
+    objectId,
+    keys.map((k) => ACTIVITY_TYPE[k]),
+    involving,
+  );
 }
 
 /** How many active activities of each type an object has, and whether a user has one of each. */
-export async function activityCounts(db: DbOrTrx, objectId: string, keys: ActivityKey[], userId: number): Promise<Map<number, { n: number; mine: boolean }>> {
-  const rows = await repo.activityTypeCounts(db, objectId, keys.map((k) => ACTIVITY_TYPE[k]), userId);
+export async function activityCounts(
+  db: DbOrTrx,
+  objectId: string,
+  keys: ActivityKey[],
+  userId: number,
+): Promise<Map<number, { n: number; mine: boolean }>> {
+  const rows = await repo.activityTypeCounts(
+    db,
+    objectId,
+    keys.map((k) => ACTIVITY_TYPE[k]),
+    userId,
+  );
   return new Map(rows.map((r) => [r.activity_type, { n: Number(r.n), mine: Number(r.mine) === 1 }]));
 }

@@ -7,7 +7,12 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 // accept +2 to the asker and +15 to the answerer (0/0 when accepting one's own answer),
 // never below 1, positive vote gains capped at 200 a day, undo takes back what was applied.
 let app: TestApp;
-const clock = { t: Math.floor(new Date('2026-11-20T10:00:00').getTime() / 1000), now() { return this.t; } };
+const clock = {
+  t: Math.floor(new Date('2026-11-20T10:00:00').getTime() / 1000),
+  now() {
+    return this.t;
+  },
+};
 beforeEach(async () => {
   clock.t = Math.floor(new Date('2026-11-20T10:00:00').getTime() / 1000);
   app = await startTestApp({ deps: { clock } });
@@ -34,10 +39,20 @@ describe('the reputation arithmetic of the reference', () => {
     const v2 = await makeUser(app, { rank: 200 });
     const users = { asker, answerer, v1, v2 };
     // the asker may create the tag only with tag.add (750): use an existing one made by the admin
-    await app.lantern.ctx.db.insertInto('tag').values({ id: '10030000000000999', slug_name: 'general', display_name: 'general', created_at: clock.t, updated_at: clock.t }).execute();
-    const q = (await app.call('POST', `${V1}/question`, { token: asker.token, body: { title: 'Reputation question', content: 'What does the arithmetic look like?', tags: [{ slug_name: 'general' }] } })).body.data.id;
+    await app.lantern.ctx.db
+      .insertInto('tag')
+      .values({ id: '10030000000000999', slug_name: 'general', display_name: 'general', created_at: clock.t, updated_at: clock.t })
+      .execute();
+    const q = (
+      await app.call('POST', `${V1}/question`, {
+        token: asker.token,
+        body: { title: 'Reputation question', content: 'What does the arithmetic look like?', tags: [{ slug_name: 'general' }] },
+      })
+    ).body.data.id;
     tick();
-    const ans = (await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: q, content: 'Like this, step by step.' } })).body.data.info.id;
+    const ans = (
+      await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: q, content: 'Like this, step by step.' } })
+    ).body.data.info.id;
     expect(await ranks(users)).toEqual({ asker: 1, answerer: 1, v1: 200, v2: 200 });
 
     tick();
@@ -69,7 +84,9 @@ describe('the reputation arithmetic of the reference', () => {
     expect(await ranks(users)).toEqual({ asker: 1, answerer: 11, v1: 200, v2: 200 }); // undo takes back the 0 applied
 
     tick();
-    expect((await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q, answer_id: ans } })).status).toBe(200);
+    expect(
+      (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q, answer_id: ans } })).status,
+    ).toBe(200);
     expect(await ranks(users)).toEqual({ asker: 3, answerer: 26, v1: 200, v2: 200 }); // +2 and +15
 
     tick();
@@ -77,7 +94,9 @@ describe('the reputation arithmetic of the reference', () => {
     expect(await ranks(users)).toEqual({ asker: 1, answerer: 11, v1: 200, v2: 200 }); // unaccept takes both back
 
     tick();
-    const own = (await app.call('POST', `${V1}/answer`, { token: asker.token, body: { question_id: q, content: 'Answering my own question.' } })).body.data.info.id;
+    const own = (
+      await app.call('POST', `${V1}/answer`, { token: asker.token, body: { question_id: q, content: 'Answering my own question.' } })
+    ).body.data.info.id;
     await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q, answer_id: own } });
     expect(await ranks(users)).toEqual({ asker: 1, answerer: 11, v1: 200, v2: 200 }); // self-accept: 0 and 0
 
@@ -90,13 +109,26 @@ describe('the reputation arithmetic of the reference', () => {
     const self = await app.call('POST', `${V1}/vote/up`, { token: asker.token, body: { object_id: q } });
     // 400 with a toast, as the reference (403 would read as a permission page to a stock client)
     expect(self.status).toBe(400);
-    expect(self.body).toMatchObject({ code: 400, reason: 'error.object.disallow_vote_your_self', msg: 'Forbidden to operate on yourself', data: { err_type: 'toast' } });
+    expect(self.body).toMatchObject({
+      code: 400,
+      reason: 'error.object.disallow_vote_your_self',
+      msg: 'Forbidden to operate on yourself',
+      data: { err_type: 'toast' },
+    });
   });
 
   it('caps vote gains at 200 a day and undoes a capped vote by 0', async () => {
     const author = await makeUser(app, { rank: 1 });
-    await app.lantern.ctx.db.insertInto('tag').values({ id: '10030000000000998', slug_name: 'cap', display_name: 'cap', created_at: clock.t, updated_at: clock.t }).execute();
-    const q = (await app.call('POST', `${V1}/question`, { token: author.token, body: { title: 'Popular question', content: 'Everyone likes this one.', tags: [{ slug_name: 'cap' }] } })).body.data.id;
+    await app.lantern.ctx.db
+      .insertInto('tag')
+      .values({ id: '10030000000000998', slug_name: 'cap', display_name: 'cap', created_at: clock.t, updated_at: clock.t })
+      .execute();
+    const q = (
+      await app.call('POST', `${V1}/question`, {
+        token: author.token,
+        body: { title: 'Popular question', content: 'Everyone likes this one.', tags: [{ slug_name: 'cap' }] },
+      })
+    ).body.data.id;
     const voters = [];
     for (let i = 0; i < 22; i++) voters.push(await makeUser(app, { rank: 10 }));
     for (let i = 0; i < 20; i++) await app.call('POST', `${V1}/vote/up`, { token: voters[i].token, body: { object_id: q } });
@@ -112,8 +144,16 @@ describe('the reputation arithmetic of the reference', () => {
 
   it('refuses votes below the reputation thresholds with the needed reputation', async () => {
     const author = await makeUser(app, { rank: 1 });
-    await app.lantern.ctx.db.insertInto('tag').values({ id: '10030000000000997', slug_name: 'thr', display_name: 'thr', created_at: clock.t, updated_at: clock.t }).execute();
-    const q = (await app.call('POST', `${V1}/question`, { token: author.token, body: { title: 'Threshold question', content: 'Who may vote on this?', tags: [{ slug_name: 'thr' }] } })).body.data.id;
+    await app.lantern.ctx.db
+      .insertInto('tag')
+      .values({ id: '10030000000000997', slug_name: 'thr', display_name: 'thr', created_at: clock.t, updated_at: clock.t })
+      .execute();
+    const q = (
+      await app.call('POST', `${V1}/question`, {
+        token: author.token,
+        body: { title: 'Threshold question', content: 'Who may vote on this?', tags: [{ slug_name: 'thr' }] },
+      })
+    ).body.data.id;
     const newbie = await makeUser(app, { rank: 7 });
     const up = await app.call('POST', `${V1}/vote/up`, { token: newbie.token, body: { object_id: q } });
     expect(up.body).toMatchObject({ code: 403, msg: 'You need at least 8 reputation to do this.' });

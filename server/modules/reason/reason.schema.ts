@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { msg } from '../../http/validate.js';
 
 const oneOf = (options: string[]) =>
-  z.enum(options as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: options.join(', ') })) });
+  z.enum(options as [string, ...string[]], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: options.join(', ') }),
+  });
 
 /** GET reasons. */
 export const reasonsQuery = z.object({

@@ -31,13 +31,15 @@ export async function listReasons(ctx: AppContext, q: ReasonsQuery, lang: Langua
     const nameKey = typeof v.name === 'string' ? v.name : `${key}.name`;
     const descKey = typeof v.description === 'string' ? v.description : `${key}.desc`;
     const placeholderKey = typeof v.placeholder === 'string' ? v.placeholder : `${key}.placeholder`;
-    return [{
-      reason_key: key,
-      reason_type: row.id,
-      name: tr(lang, nameKey) || nameKey,
-      description: tr(lang, descKey) || descKey,
-      content_type: typeof v.content_type === 'string' ? v.content_type : '',
-      placeholder: tr(lang, placeholderKey),
-    }];
+    return [
+      {
+        reason_key: key,
+        reason_type: row.id,
+        name: tr(lang, nameKey) || nameKey,
+        description: tr(lang, descKey) || descKey,
+        content_type: typeof v.content_type === 'string' ? v.content_type : '',
+        placeholder: tr(lang, placeholderKey),
+      },
+    ];
   });
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { captchaFields, optionalText, pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
-const requiredType = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type');
+const requiredType = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type';
 
 /** A config id (a reason): an integer, a numeric string accepted. */
 const configId = () =>
@@ -31,12 +32,24 @@ const OPERATIONS = ['edit_post', 'close_post', 'delete_post', 'unlist_post', 'ig
  */
 export const reviewReportSchema = z.object({
   flag_id: text({ max: 32 }),
-  operation_type: z.enum(OPERATIONS, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: OPERATIONS.join(', ') })) }),
+  operation_type: z.enum(OPERATIONS, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: OPERATIONS.join(', ') }),
+  }),
   close_type: configId().optional(),
   close_msg: optionalText(65535),
-  title: z.string({ error: 'validation.type' }).max(1000, msg('validation.max_length', { max: 1000 })).optional(),
-  content: z.string({ error: 'validation.type' }).max(65535, msg('validation.max_length', { max: 65535 })).optional(),
-  tags: z.array(z.unknown(), { error: 'validation.type' }).max(5, msg('validation.max_length', { max: 5 })).optional(),
+  title: z
+    .string({ error: 'validation.type' })
+    .max(1000, msg('validation.max_length', { max: 1000 }))
+    .optional(),
+  content: z
+    .string({ error: 'validation.type' })
+    .max(65535, msg('validation.max_length', { max: 65535 }))
+    .optional(),
+  tags: z
+    .array(z.unknown(), { error: 'validation.type' })
+    .max(5, msg('validation.max_length', { max: 5 }))
+    .optional(),
   edit_summary: optionalText(1000),
 });
 export type ReviewReportInput = z.infer<typeof reviewReportSchema>;

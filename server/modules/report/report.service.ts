@@ -47,11 +47,25 @@ async function flaggedObject(ctx: AppContext, rawId: string): Promise<Flagged> {
     const c = await findComment(ctx.db, id);
     const post = c ? await findPost(ctx.db, c.object_id) : undefined;
     if (!c || !post) throw notFound('error.object.not_found');
-    return { kind, id, ownerId: c.user_id, deleted: c.status === COMMENT_STATUS.deleted || post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted, pending: c.status === COMMENT_STATUS.pending || post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending };
+    return {
+      kind,
+      id,
+      ownerId: c.user_id,
+      deleted:
+        c.status === COMMENT_STATUS.deleted || post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted,
+      pending:
+        c.status === COMMENT_STATUS.pending || post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending,
+    };
   }
   const post = await findPost(ctx.db, id);
   if (!post) throw notFound('error.object.not_found');
-  return { kind, id, ownerId: post.ownerId, deleted: post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted, pending: post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending };
+  return {
+    kind,
+    id,
+    ownerId: post.ownerId,
+    deleted: post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted,
+    pending: post.status === POST_STATUS.pending || post.questionStatus === QUESTION_STATUS.pending,
+  };
 }
 
 /** A duplicate flag's content must be the URL of another question of this site that is open or closed. */
@@ -60,7 +74,8 @@ async function checkDuplicateUrl(ctx: AppContext, content: string, flaggedId: st
   const ref = extractQuestionRefs(` ${content}`, await siteUrlOf(ctx)).find((r) => r.kind === 'url');
   const targetId = ref ? decodeId(ref.raw) : null;
   const target = targetId && objectTypeOf(targetId) === OBJECT_TYPE.question ? await findQuestion(ctx.db, targetId) : undefined;
-  if (!target || target.id === flaggedId || (target.status !== QUESTION_STATUS.available && target.status !== QUESTION_STATUS.closed)) throw fieldError('error.report.duplicate_url_invalid', 'content');
+  if (!target || target.id === flaggedId || (target.status !== QUESTION_STATUS.available && target.status !== QUESTION_STATUS.closed))
+    throw fieldError('error.report.duplicate_url_invalid', 'content');
 }
 
 /**
@@ -88,7 +103,16 @@ export async function addReport(ctx: AppContext, session: SessionUser, input: Ad
   const now = ctx.clock.now();
   const reportId = await ctx.db.transaction().execute(async (trx) => {
     const id = await newObjectId(trx, OBJECT_TYPE.report);
-    await repo.insertReport(trx, { id, user_id: uid, object_id: obj.id, reported_user_id: obj.ownerId, object_type: OBJECT_TYPE[obj.kind], report_type: input.report_type, content, now });
+    await repo.insertReport(trx, {
+      id,
+      user_id: uid,
+      object_id: obj.id,
+      reported_user_id: obj.ownerId,
+      object_type: OBJECT_TYPE[obj.kind],
+      report_type: input.report_type,
+      content,
+      now,
+    });
     return id;
   });
   await ctx.captcha.count('report', String(uid));
@@ -112,7 +136,11 @@ export async function unreviewedFlags(ctx: AppContext, session: SessionUser, pag
     const post = await loadPostInfo(ctx.db, r.object_id, write.required_tag);
     if (post) found.push({ r, post, reason: await flagReason(ctx, post.objectType, r.report_type, lang) });
   }
-  const users = await userBriefs(ctx.db, usersCfg, found.flatMap((f) => [f.post.authorId, f.r.user_id]));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    found.flatMap((f) => [f.post.authorId, f.r.user_id]),
+  );
   return { count, list: found.map((f) => presentFlag(f.r, f.post, f.reason, users, seo.permalink)) };
 }
 
@@ -124,16 +152,33 @@ async function applyOperation(ctx: AppContext, session: SessionUser, post: PostI
   const id = post.objectId;
   if (op === 'delete_post' && post.status === POST_STATUS.deleted) return;
   if (post.objectType === 'question') {
-    if (op === 'close_post') await closeQuestion(ctx, session, parseInput(closeQuestionSchema, { id, close_type: input.close_type, close_msg: input.close_msg }));
+    if (op === 'close_post')
+      await closeQuestion(ctx, session, parseInput(closeQuestionSchema, { id, close_type: input.close_type, close_msg: input.close_msg }));
     else if (op === 'delete_post') await removeQuestion(ctx, session, { id });
     else if (op === 'unlist_post') await operateQuestion(ctx, session, { id, operation: 'hide' });
-    else await updateQuestion(ctx, session, parseInput(updateQuestionSchema, { id, title: input.title, content: input.content, tags: input.tags ?? [], edit_summary: input.edit_summary }));
+    else
+      await updateQuestion(
+        ctx,
+        session,
+        parseInput(updateQuestionSchema, {
+          id,
+          title: input.title,
+          content: input.content,
+          tags: input.tags ?? [],
+          edit_summary: input.edit_summary,
+        }),
+      );
     return;
   }
   if (op === 'close_post' || op === 'unlist_post') throw notForThisPost();
   if (post.objectType === 'answer') {
     if (op === 'delete_post') await removeAnswer(ctx, session, { id });
-    else await updateAnswer(ctx, session, parseInput(updateAnswerSchema, { id, question_id: post.questionId, content: input.content, edit_summary: input.edit_summary }));
+    else
+      await updateAnswer(
+        ctx,
+        session,
+        parseInput(updateAnswerSchema, { id, question_id: post.questionId, content: input.content, edit_summary: input.edit_summary }),
+      );
     return;
   }
   if (op === 'delete_post') await removeComment(ctx, session, { comment_id: id });
@@ -164,4 +209,3 @@ export async function reviewReport(ctx: AppContext, session: SessionUser, input:
   if (input.operation_type === 'delete_post') await repo.settleReportsOf(ctx.db, flag.object_id, repo.REPORT_STATUS.completed, now);
   else await repo.settleReport(ctx.db, flag.id, repo.REPORT_STATUS.completed, now);
 }
-

@@ -19,7 +19,8 @@ export const LANTERN_REVIEWER: PassivePlugin = {
       name: 'reputation_below',
       type: 'input',
       title: 'Review users with less reputation than',
-      description: 'Questions and answers of users below this reputation are queued until enough of their posts were approved. 0 switches this rule off.',
+      description:
+        'Questions and answers of users below this reputation are queued until enough of their posts were approved. 0 switches this rule off.',
       default: '100',
       ui_options: { input_type: 'number' },
       maxLength: 9,

@@ -41,7 +41,8 @@ export async function initialStatusFor(ctx: AppContext, session: SessionUser, ht
   const queued = (reason: string): PostReview => ({ status: 11, userId: session.user.id, reason, submitter: REVIEWER_SLUG });
   if (rules.reputationBelow !== null && rules.firstPosts !== null && session.user.rank < rules.reputationBelow) {
     const approved = await repo.countApprovedPosts(ctx.db, session.user.id);
-    if (approved < rules.firstPosts) return queued(translate(lang, 'plugin.lantern_reviewer.reason.new_user', { rank: rules.reputationBelow, count: rules.firstPosts }));
+    if (approved < rules.firstPosts)
+      return queued(translate(lang, 'plugin.lantern_reviewer.reason.new_user', { rank: rules.reputationBelow, count: rules.firstPosts }));
   }
   if (rules.maxLinks !== null) {
     const links = countLinks(html);
@@ -71,7 +72,14 @@ export async function queueIfNeeded(trx: DbOrTrx, review: PostReview, objectId: 
     await answerRepo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
     await removeAnswerLinks(trx, a.question_id, objectId, now);
   } else return objectId;
-  await repo.insertReview(trx, { user_id: review.userId, object_id: objectId, object_type: type, submitter: review.submitter, reason: review.reason, now });
+  await repo.insertReview(trx, {
+    user_id: review.userId,
+    object_id: objectId,
+    object_type: type,
+    submitter: review.submitter,
+    reason: review.reason,
+    now,
+  });
   return objectId;
 }
 

@@ -11,15 +11,27 @@ export async function findReview(db: DbOrTrx, id: number) {
 }
 
 /** Writes a pending review row for a queued post; returns its id. */
-export async function insertReview(db: DbOrTrx, row: { user_id: number; object_id: string; object_type: number; submitter: string; reason: string; now: number }): Promise<number> {
+export async function insertReview(
+  db: DbOrTrx,
+  row: { user_id: number; object_id: string; object_type: number; submitter: string; reason: string; now: number },
+): Promise<number> {
   const { now, ...rest } = row;
-  const r = await db.insertInto('review').values({ ...rest, status: REVIEW_STATUS.pending, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('review')
+    .values({ ...rest, status: REVIEW_STATUS.pending, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
 /** Settles the pending reviews of an object (approved or rejected) by a reviewer. */
 export async function settleReviews(db: DbOrTrx, objectId: string, status: number, reviewerId: number, now: number): Promise<void> {
-  await db.updateTable('review').set({ status, reviewer_user_id: reviewerId, updated_at: now }).where('object_id', '=', objectId).where('status', '=', REVIEW_STATUS.pending).execute();
+  await db
+    .updateTable('review')
+    .set({ status, reviewer_user_id: reviewerId, updated_at: now })
+    .where('object_id', '=', objectId)
+    .where('status', '=', REVIEW_STATUS.pending)
+    .execute();
 }
 
 /**
@@ -32,26 +44,57 @@ export async function pagePendingReviews(db: DbOrTrx, q: { objectId?: string; pa
     .where('r.status', '=', REVIEW_STATUS.pending)
     .where((eb) =>
       eb.or([
-        eb.and([eb('r.object_type', '=', OBJECT_TYPE.question), eb.exists(eb.selectFrom('question as q').select('q.id').whereRef('q.id', '=', 'r.object_id').where('q.status', '=', 11))]),
-        eb.and([eb('r.object_type', '=', OBJECT_TYPE.answer), eb.exists(eb.selectFrom('answer as a').select('a.id').whereRef('a.id', '=', 'r.object_id').where('a.status', '=', 11))]),
-        eb.and([eb('r.object_type', '=', OBJECT_TYPE.comment), eb.exists(eb.selectFrom('comment as c').select('c.id').whereRef('c.id', '=', 'r.object_id').where('c.status', '=', 11))]),
+        eb.and([
+          eb('r.object_type', '=', OBJECT_TYPE.question),
+          eb.exists(eb.selectFrom('question as q').select('q.id').whereRef('q.id', '=', 'r.object_id').where('q.status', '=', 11)),
+        ]),
+        eb.and([
+          eb('r.object_type', '=', OBJECT_TYPE.answer),
+          eb.exists(eb.selectFrom('answer as a').select('a.id').whereRef('a.id', '=', 'r.object_id').where('a.status', '=', 11)),
+        ]),
+        eb.and([
+          eb('r.object_type', '=', OBJECT_TYPE.comment),
+          eb.exists(eb.selectFrom('comment as c').select('c.id').whereRef('c.id', '=', 'r.object_id').where('c.status', '=', 11)),
+        ]),
       ]),
     );
   if (q.objectId !== undefined) base = base.where('r.object_id', '=', q.objectId);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll('r').orderBy('r.id').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll('r')
+    .orderBy('r.id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { count: Number(n), rows };
 }
 
 /** How many of a user's questions and answers are published (questions open or closed, answers available). */
 export async function countApprovedPosts(db: DbOrTrx, userId: number): Promise<number> {
-  const qs = await db.selectFrom('question').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', 'in', [1, 2]).executeTakeFirstOrThrow();
-  const as = await db.selectFrom('answer').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 1).executeTakeFirstOrThrow();
+  const qs = await db
+    .selectFrom('question')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
+  const as = await db
+    .selectFrom('answer')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(qs.n) + Number(as.n);
 }
 
 /** The newest available answer of a question, '0' when there is none. */
 export async function latestAvailableAnswerId(db: DbOrTrx, questionId: string): Promise<string> {
-  const row = await db.selectFrom('answer').select('id').where('question_id', '=', questionId).where('status', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  const row = await db
+    .selectFrom('answer')
+    .select('id')
+    .where('question_id', '=', questionId)
+    .where('status', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return row?.id ?? '0';
 }

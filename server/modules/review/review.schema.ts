@@ -5,7 +5,11 @@ import { msg } from '../../http/validate.js';
 /** GET review/pending/post/page (GetUnreviewedPostPageReq). */
 export const pendingPostPageQuery = z.object({
   page: pageNumber(1, 1_000_000),
-  object_id: z.string().trim().max(32, msg('validation.max_length', { max: 32 })).optional(),
+  object_id: z
+    .string()
+    .trim()
+    .max(32, msg('validation.max_length', { max: 32 }))
+    .optional(),
 });
 export type PendingPostPageQuery = z.infer<typeof pendingPostPageQuery>;
 
@@ -14,11 +18,16 @@ export const updateReviewSchema = z.object({
   review_id: z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
     z
-      .number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type') })
+      .number({
+        error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.type'),
+      })
       .int('validation.type')
       .min(1, 'validation.type')
       .max(Number.MAX_SAFE_INTEGER, 'validation.type'),
   ),
-  status: z.enum(['approve', 'reject'], { error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'approve, reject' })) }),
+  status: z.enum(['approve', 'reject'], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'approve, reject' }),
+  }),
 });
 export type UpdateReviewInput = z.infer<typeof updateReviewSchema>;

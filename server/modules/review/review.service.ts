@@ -26,8 +26,20 @@ export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn:
     const q = await findQuestion(db, objectId);
     if (!q) return undefined;
     return {
-      objectType: 'question', objectId: q.id, questionId: q.id, answerId: '', commentId: '', title: q.title, originalText: q.original_text, parsedText: q.parsed_text,
-      status: q.status, show: q.show, createdAt: q.created_at, authorId: q.user_id, answerCount: q.answer_count, answerAccepted: q.accepted_answer_id !== '0',
+      objectType: 'question',
+      objectId: q.id,
+      questionId: q.id,
+      answerId: '',
+      commentId: '',
+      title: q.title,
+      originalText: q.original_text,
+      parsedText: q.parsed_text,
+      status: q.status,
+      show: q.show,
+      createdAt: q.created_at,
+      authorId: q.user_id,
+      answerCount: q.answer_count,
+      answerAccepted: q.accepted_answer_id !== '0',
       tags: (await questionTags(db, [q.id], requiredTagOn)).get(q.id) ?? [],
     };
   }
@@ -36,8 +48,21 @@ export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn:
     if (!a) return undefined;
     const q = await findQuestion(db, a.question_id);
     return {
-      objectType: 'answer', objectId: a.id, questionId: a.question_id, answerId: a.id, commentId: '', title: q?.title ?? '', originalText: a.original_text, parsedText: a.parsed_text,
-      status: a.status, show: 0, createdAt: a.created_at, authorId: a.user_id, answerCount: 0, answerAccepted: q?.accepted_answer_id === a.id, tags: [],
+      objectType: 'answer',
+      objectId: a.id,
+      questionId: a.question_id,
+      answerId: a.id,
+      commentId: '',
+      title: q?.title ?? '',
+      originalText: a.original_text,
+      parsedText: a.parsed_text,
+      status: a.status,
+      show: 0,
+      createdAt: a.created_at,
+      authorId: a.user_id,
+      answerCount: 0,
+      answerAccepted: q?.accepted_answer_id === a.id,
+      tags: [],
     };
   }
   if (type === OBJECT_TYPE.comment) {
@@ -45,9 +70,21 @@ export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn:
     if (!c) return undefined;
     const q = await findQuestion(db, c.question_id);
     return {
-      objectType: 'comment', objectId: c.id, questionId: c.question_id, answerId: objectTypeOf(c.object_id) === OBJECT_TYPE.answer ? c.object_id : '', commentId: c.id,
-      title: q?.title ?? '', originalText: c.original_text, parsedText: c.parsed_text, status: c.status, show: 0, createdAt: c.created_at, authorId: c.user_id,
-      answerCount: 0, answerAccepted: false, tags: [],
+      objectType: 'comment',
+      objectId: c.id,
+      questionId: c.question_id,
+      answerId: objectTypeOf(c.object_id) === OBJECT_TYPE.answer ? c.object_id : '',
+      commentId: c.id,
+      title: q?.title ?? '',
+      originalText: c.original_text,
+      parsedText: c.parsed_text,
+      status: c.status,
+      show: 0,
+      createdAt: c.created_at,
+      authorId: c.user_id,
+      answerCount: 0,
+      answerAccepted: false,
+      tags: [],
     };
   }
   return undefined;
@@ -73,7 +110,11 @@ export async function pendingPostPage(ctx: AppContext, session: SessionUser, q: 
     const post = await loadPostInfo(ctx.db, r.object_id, write.required_tag);
     if (post) posts.set(r.id, post);
   }
-  const users = await userBriefs(ctx.db, usersCfg, [...posts.values()].map((p) => p.authorId));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    [...posts.values()].map((p) => p.authorId),
+  );
   const registry = pluginRegistry(ctx);
   const list = rows.flatMap((r) => {
     const post = posts.get(r.id);
@@ -95,7 +136,15 @@ export async function publishQueued(ctx: AppContext, session: SessionUser, objec
     return published;
   });
   if (!done) return false;
-  ctx.events.emit({ type: 'post.status', objectId, objectType: done.objectType, action: 'approved', byUserId: session.user.id, ownerId: done.ownerId, questionId: done.questionId });
+  ctx.events.emit({
+    type: 'post.status',
+    objectId,
+    objectType: done.objectType,
+    action: 'approved',
+    byUserId: session.user.id,
+    ownerId: done.ownerId,
+    questionId: done.questionId,
+  });
   return true;
 }
 

@@ -11,7 +11,10 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   // the tag new users post with (creating tags needs more reputation)
-  await app.call('POST', `${V1}/question`, { token: admin, body: { title: 'The first tagged question', content: 'Made by the admin.', tags: [{ slug_name: 'newbie' }] } });
+  await app.call('POST', `${V1}/question`, {
+    token: admin,
+    body: { title: 'The first tagged question', content: 'Made by the admin.', tags: [{ slug_name: 'newbie' }] },
+  });
 });
 afterEach(async () => app.stop());
 
@@ -21,17 +24,28 @@ const db = () => app.lantern.ctx.db;
 
 /** Switches the reviewer on with some settings. */
 async function reviewerOn(fields: Record<string, string> = { reputation_below: '10', first_posts: '1', max_links: '2' }) {
-  expect((await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', config_fields: fields } })).status).toBe(200);
-  expect((await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', enabled: true } })).status).toBe(200);
+  expect(
+    (await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', config_fields: fields } }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', enabled: true } })).status,
+  ).toBe(200);
 }
 
-const ask = (token: string, title = 'A question from a new user', content = 'Please help me with this problem.', tags = [{ slug_name: 'newbie' }]) =>
-  app.call('POST', `${V1}/question`, { token, body: { title, content, tags } });
+const ask = (
+  token: string,
+  title = 'A question from a new user',
+  content = 'Please help me with this problem.',
+  tags = [{ slug_name: 'newbie' }],
+) => app.call('POST', `${V1}/question`, { token, body: { title, content, tags } });
 const queue = (token: string, qs = '') => app.call('GET', `${V1}/review/pending/post/page${qs}`, { token });
-const decide = (token: string | undefined, review_id: unknown, status: unknown) => app.call('PUT', `${V1}/review/pending/post`, { token, body: { review_id, status } });
+const decide = (token: string | undefined, review_id: unknown, status: unknown) =>
+  app.call('PUT', `${V1}/review/pending/post`, { token, body: { review_id, status } });
 const listed = async () => (await app.call('GET', `${V1}/question/page?order=newest`)).body.data.list.map((q: { id: string }) => q.id);
 const reviewRow = (objectId: string) => db().selectFrom('review').selectAll().where('object_id', '=', objectId).executeTakeFirst();
-const tagCount = async (slug: string) => (await db().selectFrom('tag').select('question_count').where('slug_name', '=', slug).executeTakeFirst())?.question_count;
+const tagCount = async (slug: string) =>
+  (await db().selectFrom('tag').select('question_count').where('slug_name', '=', slug).executeTakeFirst())?.question_count;
 
 describe('the built-in reviewer plugin', () => {
   it('is registered, off by default, and configurable by the admin', async () => {
@@ -39,8 +53,15 @@ describe('the built-in reviewer plugin', () => {
     expect(status.body.data).toContainEqual({ slug_name: 'lantern_reviewer', enabled: false });
     const form = await app.call('GET', `${A}/plugin/config?plugin_slug_name=lantern_reviewer`, { token: admin });
     expect(form.body.data.slug_name).toBe('lantern_reviewer');
-    expect(form.body.data.config_fields.map((f: { name: string; value: unknown }) => [f.name, f.value])).toEqual([['reputation_below', '100'], ['first_posts', '3'], ['max_links', '5']]);
-    const bad = await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', config_fields: { first_posts: 'many' } } });
+    expect(form.body.data.config_fields.map((f: { name: string; value: unknown }) => [f.name, f.value])).toEqual([
+      ['reputation_below', '100'],
+      ['first_posts', '3'],
+      ['max_links', '5'],
+    ]);
+    const bad = await app.call('PUT', `${A}/plugin/config`, {
+      token: admin,
+      body: { plugin_slug_name: 'lantern_reviewer', config_fields: { first_posts: 'many' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data[0].error_field).toBe('first_posts');
     await reviewerOn({ reputation_below: '50', first_posts: '2', max_links: '' });
@@ -50,10 +71,24 @@ describe('the built-in reviewer plugin', () => {
   });
 
   it('reads its settings and counts external links only', () => {
-    expect(reviewerRules({ reputation_below: '10', first_posts: '3', max_links: '0' })).toEqual({ reputationBelow: 10, firstPosts: 3, maxLinks: 0 });
-    expect(reviewerRules({ reputation_below: '0', first_posts: 'x', max_links: '' })).toEqual({ reputationBelow: null, firstPosts: null, maxLinks: null });
-    expect(reviewerRules({ reputation_below: '-4', first_posts: '2.7', max_links: '1e3' })).toEqual({ reputationBelow: null, firstPosts: 2, maxLinks: 1000 });
-    expect(countLinks('<p><a href="https://a.example">a</a> <a href="/questions/1">b</a> <a href="mailto:x@y.z">c</a> <a href="#fn1">d</a></p>')).toBe(2);
+    expect(reviewerRules({ reputation_below: '10', first_posts: '3', max_links: '0' })).toEqual({
+      reputationBelow: 10,
+      firstPosts: 3,
+      maxLinks: 0,
+    });
+    expect(reviewerRules({ reputation_below: '0', first_posts: 'x', max_links: '' })).toEqual({
+      reputationBelow: null,
+      firstPosts: null,
+      maxLinks: null,
+    });
+    expect(reviewerRules({ reputation_below: '-4', first_posts: '2.7', max_links: '1e3' })).toEqual({
+      reputationBelow: null,
+      firstPosts: 2,
+      maxLinks: 1000,
+    });
+    expect(
+      countLinks('<p><a href="https://a.example">a</a> <a href="/questions/1">b</a> <a href="mailto:x@y.z">c</a> <a href="#fn1">d</a></p>'),
+    ).toBe(2);
   });
 
   it('queues nothing while it is off', async () => {
@@ -71,7 +106,10 @@ describe('a queued first post', () => {
     const other = await makeUser(app);
     const r = await ask(u.token);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 11, operation: { level: 'secondary', msg: 'Your post is awaiting review. It will be visible after it has been approved.' } });
+    expect(r.body.data).toMatchObject({
+      status: 11,
+      operation: { level: 'secondary', msg: 'Your post is awaiting review. It will be visible after it has been approved.' },
+    });
     const qid = r.body.data.id;
     // hidden from lists, others and the tag count; the author and staff still see it
     expect(await listed()).not.toContain(qid);
@@ -80,7 +118,9 @@ describe('a queued first post', () => {
     expect((await app.call('GET', `${V1}/question/info?id=${qid}`, { token: u.token })).body.data.status).toBe(11);
     expect((await app.call('GET', `${V1}/question/info?id=${qid}`, { token: admin })).body.data.status).toBe(11);
     expect(await tagCount('newbie')).toBe(1);
-    expect((await db().selectFrom('user').select('question_count').where('id', '=', u.id).executeTakeFirstOrThrow()).question_count).toBe(0);
+    expect((await db().selectFrom('user').select('question_count').where('id', '=', u.id).executeTakeFirstOrThrow()).question_count).toBe(
+      0,
+    );
     const types = await app.call('GET', `${V1}/reviewing/type`, { token: admin });
     expect(types.body.data).toContainEqual({ name: 'queued_post', label: 'Queued post', todo_amount: 1 });
 
@@ -114,7 +154,9 @@ describe('a queued first post', () => {
     expect(await listed()).toContain(qid);
     expect((await app.call('GET', `${V1}/question/info?id=${qid}`, { token: other.token })).body.data.status).toBe(1);
     expect(await tagCount('newbie')).toBe(2);
-    expect((await db().selectFrom('user').select('question_count').where('id', '=', u.id).executeTakeFirstOrThrow()).question_count).toBe(1);
+    expect((await db().selectFrom('user').select('question_count').where('id', '=', u.id).executeTakeFirstOrThrow()).question_count).toBe(
+      1,
+    );
     expect(await reviewRow(qid)).toMatchObject({ status: 2, reviewer_user_id: 1 });
     expect((await queue(admin)).body.data).toEqual({ count: 0, list: [] });
     // the search index follows the status
@@ -149,7 +191,9 @@ describe('a queued first post', () => {
     const qid = (await ask(admin, 'Question by the admin', 'Staff posts are never queued.')).body.data.id;
     await reviewerOn();
     const first = await makeUser(app, { rank: 50 });
-    const firstAnswer = (await app.call('POST', `${V1}/answer`, { token: first.token, body: { question_id: qid, content: 'An answer by a trusted user.' } })).body.data.info;
+    const firstAnswer = (
+      await app.call('POST', `${V1}/answer`, { token: first.token, body: { question_id: qid, content: 'An answer by a trusted user.' } })
+    ).body.data.info;
     expect(firstAnswer.status).toBe(1);
     const u = await makeUser(app);
     const r = await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'An answer by a newcomer.' } });
@@ -160,7 +204,15 @@ describe('a queued first post', () => {
     expect((await app.call('GET', `${V1}/answer/page?question_id=${qid}`)).body.data.count).toBe(1);
     expect((await app.call('GET', `${V1}/answer/page?question_id=${qid}`, { token: u.token })).body.data.count).toBe(2);
     const item = (await queue(admin, `?object_id=${aid}`)).body.data.list[0];
-    expect(item).toMatchObject({ object_type: 'answer', object_id: aid, answer_id: aid, question_id: qid, title: 'Question by the admin', object_status: 11, tags: [] });
+    expect(item).toMatchObject({
+      object_type: 'answer',
+      object_id: aid,
+      answer_id: aid,
+      question_id: qid,
+      title: 'Question by the admin',
+      object_status: 11,
+      tags: [],
+    });
     expect((await queue(admin, `?object_id=${qid}`)).body.data.count).toBe(0);
     expect((await queue(admin, '?object_id=nonsense!')).body.data.count).toBe(0);
     await decide(admin, item.review_id, 'approve');
@@ -171,7 +223,15 @@ describe('a queued first post', () => {
   it('queues a question asked with its answer as two posts', async () => {
     await reviewerOn();
     const u = await makeUser(app);
-    const r = await app.call('POST', `${V1}/question/answer`, { token: u.token, body: { title: 'Asked and answered at once', content: 'How does this work?', tags: [{ slug_name: 'newbie' }], answer_content: 'Like this, it seems.' } });
+    const r = await app.call('POST', `${V1}/question/answer`, {
+      token: u.token,
+      body: {
+        title: 'Asked and answered at once',
+        content: 'How does this work?',
+        tags: [{ slug_name: 'newbie' }],
+        answer_content: 'Like this, it seems.',
+      },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.info.status).toBe(11);
     expect(r.body.data.question.status).toBe(11);
@@ -187,7 +247,9 @@ describe('posts with many links', () => {
     const r = await ask(trusted.token, 'A question with three links', links);
     expect(r.body.data.status).toBe(11);
     expect((await queue(admin)).body.data.list[0].reason).toBe('The post has 3 links (more than 2).');
-    expect((await ask(trusted.token, 'A question with two links', 'See https://a.example.com and https://b.example.com.')).body.data.status).toBe(1);
+    expect(
+      (await ask(trusted.token, 'A question with two links', 'See https://a.example.com and https://b.example.com.')).body.data.status,
+    ).toBe(1);
     const mod = await makeUser(app, { roleId: 3 });
     expect((await ask(mod.token, 'A moderator question with links', links)).body.data.status).toBe(1);
     expect((await ask(admin, 'An admin question with links', links)).body.data.status).toBe(1);
@@ -213,10 +275,14 @@ describe('refusals and validation', () => {
   });
 
   it('checks review_id and status; unknown reviews are 404; a settled one is left alone', async () => {
-    expect((await decide(admin, undefined, 'approve')).body.data).toEqual([{ error_field: 'review_id', error_msg: 'Review cannot be empty.' }]);
+    expect((await decide(admin, undefined, 'approve')).body.data).toEqual([
+      { error_field: 'review_id', error_msg: 'Review cannot be empty.' },
+    ]);
     expect((await decide(admin, 'abc', 'approve')).body.data).toEqual([{ error_field: 'review_id', error_msg: 'Review is not valid.' }]);
     expect((await decide(admin, 1.5, 'approve')).body.data).toEqual([{ error_field: 'review_id', error_msg: 'Review is not valid.' }]);
-    expect((await decide(admin, 1, 'maybe')).body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: approve, reject.' }]);
+    expect((await decide(admin, 1, 'maybe')).body.data).toEqual([
+      { error_field: 'status', error_msg: 'Status must be one of: approve, reject.' },
+    ]);
     expect((await decide(admin, 1, undefined)).body.data).toEqual([{ error_field: 'status', error_msg: 'Status cannot be empty.' }]);
     const unknown = await decide(admin, 999, 'approve');
     expect(unknown.body).toMatchObject({ code: 404, reason: 'error.object.not_found' });
@@ -235,17 +301,28 @@ describe('refusals and validation', () => {
     const qid = (await ask(admin, 'Question by the admin', 'Staff posts are never queued.')).body.data.id;
     await reviewerOn();
     const u = await makeUser(app);
-    const aid = (await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'An answer by a newcomer.' } })).body.data.info.id;
+    const aid = (
+      await app.call('POST', `${V1}/answer`, { token: u.token, body: { question_id: qid, content: 'An answer by a newcomer.' } })
+    ).body.data.info.id;
     const id = (await reviewRow(aid))!.id;
     expect((await app.call('DELETE', `${V1}/answer`, { token: u.token, body: { id: aid } })).status).toBe(200);
     await app.lantern.ctx.events.settle();
     // the deletion settled the review: it left the queue and its count
     expect(await reviewRow(aid)).toMatchObject({ status: 3, reviewer_user_id: u.id });
-    expect((await app.call('GET', `${V1}/reviewing/type`, { token: admin })).body.data).toContainEqual({ name: 'queued_post', label: 'Queued post', todo_amount: 0 });
+    expect((await app.call('GET', `${V1}/reviewing/type`, { token: admin })).body.data).toContainEqual({
+      name: 'queued_post',
+      label: 'Queued post',
+      todo_amount: 0,
+    });
     expect((await decide(admin, id, 'approve')).status).toBe(200);
     expect((await db().selectFrom('answer').select('status').where('id', '=', aid).executeTakeFirstOrThrow()).status).toBe(10);
     // a review whose post went away without an event cannot be approved either
-    const aid2 = (await app.call('POST', `${V1}/answer`, { token: (await makeUser(app)).token, body: { question_id: qid, content: 'Another answer by a newcomer.' } })).body.data.info.id;
+    const aid2 = (
+      await app.call('POST', `${V1}/answer`, {
+        token: (await makeUser(app)).token,
+        body: { question_id: qid, content: 'Another answer by a newcomer.' },
+      })
+    ).body.data.info.id;
     await db().updateTable('answer').set({ status: 10 }).where('id', '=', aid2).execute();
     const r = await decide(admin, (await reviewRow(aid2))!.id, 'approve');
     expect(r.body).toMatchObject({ code: 400, reason: 'error.review.object_gone' });
@@ -255,7 +332,13 @@ describe('refusals and validation', () => {
   it('malformed input never answers 500', async () => {
     await reviewerOn();
     await ask((await makeUser(app)).token);
-    const anyValue = fc.oneof(fc.anything(), fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.constantFrom('', '1', '-1', '1e30', '9'.repeat(40), 'approve', 'reject'));
+    const anyValue = fc.oneof(
+      fc.anything(),
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom('', '1', '-1', '1e30', '9'.repeat(40), 'approve', 'reject'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ review_id: anyValue, status: anyValue }, { requiredKeys: [] })), async (b) => {
         const r = await app.call('PUT', `${V1}/review/pending/post`, { token: admin, body: JSON.stringify(b) ?? 'null' });

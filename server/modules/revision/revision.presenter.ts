@@ -27,19 +27,44 @@ function snapshotTags(tags: { slug_name: string; display_name: string }[], looku
 }
 
 /** The decoded content of a revision, shaped like the object's own detail payload. */
-export function revisionContent(rev: Pick<RevisionRow, 'object_type' | 'content' | 'created_at'>, lookup: TagLookup, requiredTagOn: boolean, permalink: number): unknown {
+export function revisionContent(
+  rev: Pick<RevisionRow, 'object_type' | 'content' | 'created_at'>,
+  lookup: TagLookup,
+  requiredTagOn: boolean,
+  permalink: number,
+): unknown {
   if (rev.object_type === OBJECT_TYPE.question) {
     const s = questionSnapshot(rev.content);
-    return { id: idOut(s.id, permalink), title: s.title, url_title: urlTitle(s.title), content: s.content, html: s.html, description: htmlToExcerpt(s.html), tags: snapshotTags(s.tags, lookup, requiredTagOn) };
+    return {
+      id: idOut(s.id, permalink),
+      title: s.title,
+      url_title: urlTitle(s.title),
+      content: s.content,
+      html: s.html,
+      description: htmlToExcerpt(s.html),
+      tags: snapshotTags(s.tags, lookup, requiredTagOn),
+    };
   }
   if (rev.object_type === OBJECT_TYPE.answer) {
     const s = answerSnapshot(rev.content);
-    return { id: idOut(s.id, permalink), question_id: idOut(s.question_id, permalink), content: s.content, html: s.html, description: htmlToExcerpt(s.html) };
+    return {
+      id: idOut(s.id, permalink),
+      question_id: idOut(s.question_id, permalink),
+      content: s.content,
+      html: s.html,
+      description: htmlToExcerpt(s.html),
+    };
   }
   const s = tagSnapshot(rev.content);
   return {
-    tag_id: s.id, slug_name: s.slug_name, display_name: s.display_name, original_text: s.original_text, parsed_text: s.parsed_text,
-    excerpt: htmlToExcerpt(s.parsed_text), description: htmlToExcerpt(s.parsed_text), created_at: rev.created_at,
+    tag_id: s.id,
+    slug_name: s.slug_name,
+    display_name: s.display_name,
+    original_text: s.original_text,
+    parsed_text: s.parsed_text,
+    excerpt: htmlToExcerpt(s.parsed_text),
+    description: htmlToExcerpt(s.parsed_text),
+    created_at: rev.created_at,
   };
 }
 
@@ -70,27 +95,63 @@ export function presentUnreviewedInfo(
   if (o.kind === 'question') {
     const q = o.q;
     return {
-      object_id: idOut(q.id, permalink), object_type: 'question', question_id: idOut(q.id, permalink), answer_id: '', comment_id: '',
-      title: q.title, url_title: urlTitle(q.title), content: q.original_text, html: q.parsed_text, tags: o.tags,
-      answer_accepted: q.accepted_answer_id !== '0', answer_count: q.answer_count, created_at: q.created_at,
-      object_creator_user_id: String(q.user_id), show_status: q.show, status: q.status,
+      object_id: idOut(q.id, permalink),
+      object_type: 'question',
+      question_id: idOut(q.id, permalink),
+      answer_id: '',
+      comment_id: '',
+      title: q.title,
+      url_title: urlTitle(q.title),
+      content: q.original_text,
+      html: q.parsed_text,
+      tags: o.tags,
+      answer_accepted: q.accepted_answer_id !== '0',
+      answer_count: q.answer_count,
+      created_at: q.created_at,
+      object_creator_user_id: String(q.user_id),
+      show_status: q.show,
+      status: q.status,
     };
   }
   if (o.kind === 'answer') {
     const { a, q } = o;
     return {
-      object_id: idOut(a.id, permalink), object_type: 'answer', question_id: idOut(a.question_id, permalink), answer_id: idOut(a.id, permalink), comment_id: '',
-      title: q?.title ?? '', url_title: q ? urlTitle(q.title) : '', content: a.original_text, html: a.parsed_text, tags: o.tags,
-      answer_accepted: a.adopted === ADOPTED.accepted, answer_count: q?.answer_count ?? 0, created_at: a.created_at,
-      object_creator_user_id: String(a.user_id), show_status: q?.show ?? 1, status: a.status,
+      object_id: idOut(a.id, permalink),
+      object_type: 'answer',
+      question_id: idOut(a.question_id, permalink),
+      answer_id: idOut(a.id, permalink),
+      comment_id: '',
+      title: q?.title ?? '',
+      url_title: q ? urlTitle(q.title) : '',
+      content: a.original_text,
+      html: a.parsed_text,
+      tags: o.tags,
+      answer_accepted: a.adopted === ADOPTED.accepted,
+      answer_count: q?.answer_count ?? 0,
+      created_at: a.created_at,
+      object_creator_user_id: String(a.user_id),
+      show_status: q?.show ?? 1,
+      status: a.status,
     };
   }
   const t = o.t;
   return {
-    object_id: t.id, object_type: 'tag', question_id: '', answer_id: '', comment_id: '',
-    title: t.display_name, url_title: t.slug_name, content: t.original_text, html: t.parsed_text, tags: [],
-    answer_accepted: false, answer_count: 0, created_at: t.created_at,
-    object_creator_user_id: String(t.user_id), show_status: 1, status: t.status,
+    object_id: t.id,
+    object_type: 'tag',
+    question_id: '',
+    answer_id: '',
+    comment_id: '',
+    title: t.display_name,
+    url_title: t.slug_name,
+    content: t.original_text,
+    html: t.parsed_text,
+    tags: [],
+    answer_accepted: false,
+    answer_count: 0,
+    created_at: t.created_at,
+    object_creator_user_id: String(t.user_id),
+    show_status: 1,
+    status: t.status,
   };
 }
 

@@ -12,31 +12,56 @@ export async function findRevision(db: DbOrTrx, id: number): Promise<RevisionRow
 
 /** The pending suggested edit of an object, if any. */
 export async function pendingRevision(db: DbOrTrx, objectId: string): Promise<RevisionRow | undefined> {
-  return db.selectFrom('revision').selectAll().where('object_id', '=', objectId).where('status', '=', REVISION_STATUS.pending).orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('revision')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('status', '=', REVISION_STATUS.pending)
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /** The applied revisions of an object (created, edited, approved), newest first. */
 export async function appliedRevisions(db: DbOrTrx, objectId: string): Promise<RevisionRow[]> {
-  return db.selectFrom('revision').selectAll().where('object_id', '=', objectId).where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved]).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('revision')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved])
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** The newest applied revision of an object. */
 export async function latestApplied(db: DbOrTrx, objectId: string): Promise<RevisionRow | undefined> {
-  return db.selectFrom('revision').selectAll().where('object_id', '=', objectId).where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved]).orderBy('id', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('revision')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 /** Pending suggestions of some object types, oldest first: total and one page. */
 export async function pageUnreviewed(db: DbOrTrx, objectTypes: number[], page: number, pageSize: number) {
   if (objectTypes.length === 0) return { count: 0, rows: [] as RevisionRow[] };
   const count = await countUnreviewed(db, objectTypes);
-  const rows = await pending(db, objectTypes).selectAll().orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await pending(db, objectTypes)
+    .selectAll()
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   return { count, rows };
 }
 
 /** How many suggested edits of these kinds wait for review (read from revision_pending_idx alone). */
 export async function countUnreviewed(db: DbOrTrx, objectTypes: number[]): Promise<number> {
   if (objectTypes.length === 0) return 0;
-  const { n } = await pending(db, objectTypes).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await pending(db, objectTypes)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -47,13 +72,25 @@ function pending(db: DbOrTrx, objectTypes: number[]) {
 
 /** Settles a pending revision (approved or rejected) by a reviewer; false when it was no longer pending. */
 export async function settleRevision(db: DbOrTrx, id: number, status: number, reviewerId: number, now: number): Promise<boolean> {
-  const r = await db.updateTable('revision').set({ status, review_user_id: reviewerId, updated_at: now }).where('id', '=', id).where('status', '=', REVISION_STATUS.pending).executeTakeFirst();
+  const r = await db
+    .updateTable('revision')
+    .set({ status, review_user_id: reviewerId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', REVISION_STATUS.pending)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
 /** An active activity of a type for a user on an object. */
 export async function activeActivityOf(db: DbOrTrx, userId: number, objectId: string, activityType: number) {
-  return db.selectFrom('activity').select(['id']).where('user_id', '=', userId).where('object_id', '=', objectId).where('activity_type', '=', activityType).where('cancelled', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('activity')
+    .select(['id'])
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('activity_type', '=', activityType)
+    .where('cancelled', '=', 0)
+    .executeTakeFirst();
 }
 
 /** Points an activity at the revision it rewards. */
@@ -63,13 +100,21 @@ export async function setActivityRevision(db: DbOrTrx, activityId: number, revis
 
 /** Queued posts waiting for review. */
 export async function countPendingQueue(db: DbOrTrx): Promise<number> {
-  const { n } = await db.selectFrom('review').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('review')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** Flags waiting for review. */
 export async function countPendingFlags(db: DbOrTrx): Promise<number> {
-  const { n } = await db.selectFrom('report').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('report')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -85,8 +130,16 @@ export async function slugTakenByOther(db: DbOrTrx, slug: string, tagId: string)
 }
 
 /** Applies an approved tag revision to the tag row. */
-export async function applyTagRevision(db: DbOrTrx, id: string, patch: { slug_name?: string; display_name: string; original_text: string; parsed_text: string; revision_id: number; now: number }): Promise<void> {
+export async function applyTagRevision(
+  db: DbOrTrx,
+  id: string,
+  patch: { slug_name?: string; display_name: string; original_text: string; parsed_text: string; revision_id: number; now: number },
+): Promise<void> {
   const { now, ...rest } = patch;
-  await db.updateTable('tag').set({ ...rest, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('tag')
+    .set({ ...rest, updated_at: now })
+    .where('id', '=', id)
+    .execute();
   if (rest.slug_name) await db.updateTable('tag').set({ main_tag_slug_name: rest.slug_name }).where('main_tag_id', '=', id).execute();
 }

@@ -14,6 +14,11 @@ export const unreviewedQuery = z.object({ page: pageNumber(1, 100000) });
 /** PUT revisions/audit (RevisionAuditReq). */
 export const auditSchema = z.object({
   id: text({ max: 20 }),
-  operation: z.enum(['approve', 'reject'], { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : msg('validation.one_of', { options: 'approve, reject' })) }),
+  operation: z.enum(['approve', 'reject'], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? 'validation.required'
+        : msg('validation.one_of', { options: 'approve, reject' }),
+  }),
 });
 export type AuditInput = z.infer<typeof auditSchema>;

@@ -18,7 +18,14 @@ import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs } from '../tag/tag.repository.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
-import { presentReviewingType, presentRevision, presentUnreviewedInfo, revisionContent, TYPE_NAME, type TagLookup } from './revision.presenter.js';
+import {
+  presentReviewingType,
+  presentRevision,
+  presentUnreviewedInfo,
+  revisionContent,
+  TYPE_NAME,
+  type TagLookup,
+} from './revision.presenter.js';
 import * as repo from './revision.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
 import { ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
@@ -40,23 +47,49 @@ export async function contentObject(ctx: AppContext, session: SessionUser | unde
   let found: ContentObject | undefined;
   if (type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, id);
-    if (q) found = { kind: 'question', id, ownerId: q.user_id, hidden: q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending, deleted: q.status === QUESTION_STATUS.deleted, row: q };
+    if (q)
+      found = {
+        kind: 'question',
+        id,
+        ownerId: q.user_id,
+        hidden: q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending,
+        deleted: q.status === QUESTION_STATUS.deleted,
+        row: q,
+      };
   } else if (type === OBJECT_TYPE.answer) {
     const a = await findAnswer(ctx.db, id);
-    if (a) found = { kind: 'answer', id, ownerId: a.user_id, hidden: a.status === ANSWER_STATUS.deleted || a.status === ANSWER_STATUS.pending, deleted: a.status === ANSWER_STATUS.deleted, row: a };
+    if (a)
+      found = {
+        kind: 'answer',
+        id,
+        ownerId: a.user_id,
+        hidden: a.status === ANSWER_STATUS.deleted || a.status === ANSWER_STATUS.pending,
+        deleted: a.status === ANSWER_STATUS.deleted,
+        row: a,
+      };
   } else {
     const t = await repo.findTag(ctx.db, id);
-    if (t) found = { kind: 'tag', id, ownerId: t.user_id, hidden: t.status === TAG_STATUS.deleted, deleted: t.status === TAG_STATUS.deleted, row: t };
+    if (t)
+      found = {
+        kind: 'tag',
+        id,
+        ownerId: t.user_id,
+        hidden: t.status === TAG_STATUS.deleted,
+        deleted: t.status === TAG_STATUS.deleted,
+        row: t,
+      };
   }
   if (!found) throw notFound('error.object.not_found');
-  if (found.hidden && !(session && (isStaff(session) || (found.kind !== 'tag' && session.user.id === found.ownerId)))) throw notFound('error.object.not_found');
+  if (found.hidden && !(session && (isStaff(session) || (found.kind !== 'tag' && session.user.id === found.ownerId))))
+    throw notFound('error.object.not_found');
   return found;
 }
 
 /** Tag rows by slug for the question snapshots among some revisions. */
 async function tagLookup(ctx: AppContext, revisions: Pick<RevisionRow, 'object_type' | 'content'>[]): Promise<TagLookup> {
   const slugs = new Set<string>();
-  for (const r of revisions) if (r.object_type === OBJECT_TYPE.question) for (const t of questionSnapshot(r.content).tags) slugs.add(t.slug_name);
+  for (const r of revisions)
+    if (r.object_type === OBJECT_TYPE.question) for (const t of questionSnapshot(r.content).tags) slugs.add(t.slug_name);
   return new Map((await findTagsBySlugs(ctx.db, [...slugs])).map((t) => [t.slug_name, t]));
 }
 
@@ -65,13 +98,23 @@ export async function listRevisions(ctx: AppContext, session: SessionUser | unde
   const obj = await contentObject(ctx, session, rawId);
   const rows = await repo.appliedRevisions(ctx.db, obj.id);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   const lookup = await tagLookup(ctx, rows);
-  return rows.map((r) => presentRevision(r, revisionContent(r, lookup, write.required_tag, seo.permalink), users.get(r.user_id), seo.permalink));
+  return rows.map((r) =>
+    presentRevision(r, revisionContent(r, lookup, write.required_tag, seo.permalink), users.get(r.user_id), seo.permalink),
+  );
 }
 
 const EDIT_ACTION = { question: 'question.edit', answer: 'answer.edit', tag: 'tag.edit' } as const;
-const AUDIT_ACTION: [number, string][] = [[OBJECT_TYPE.question, 'question.audit'], [OBJECT_TYPE.answer, 'answer.audit'], [OBJECT_TYPE.tag, 'tag.audit']];
+const AUDIT_ACTION: [number, string][] = [
+  [OBJECT_TYPE.question, 'question.audit'],
+  [OBJECT_TYPE.answer, 'answer.audit'],
+  [OBJECT_TYPE.tag, 'tag.audit'],
+];
 
 /** GET revisions/edit/check: null when the caller may edit now; 403 without the privilege, 400 while a suggestion waits. */
 export async function checkCanEdit(ctx: AppContext, session: SessionUser, rawId: string): Promise<null> {
@@ -93,13 +136,18 @@ export async function auditableTypes(ctx: AppContext, session: SessionUser): Pro
 async function currentInfo(ctx: AppContext, rev: RevisionRow, requiredTagOn: boolean, permalink: number) {
   if (rev.object_type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, rev.object_id);
-    return q ? presentUnreviewedInfo({ kind: 'question', q, tags: (await questionTags(ctx.db, [q.id], requiredTagOn)).get(q.id) ?? [] }, permalink) : null;
+    return q
+      ? presentUnreviewedInfo({ kind: 'question', q, tags: (await questionTags(ctx.db, [q.id], requiredTagOn)).get(q.id) ?? [] }, permalink)
+      : null;
   }
   if (rev.object_type === OBJECT_TYPE.answer) {
     const a = await findAnswer(ctx.db, rev.object_id);
     if (!a) return null;
     const q = await findQuestion(ctx.db, a.question_id);
-    return presentUnreviewedInfo({ kind: 'answer', a, q, tags: (await questionTags(ctx.db, [a.question_id], requiredTagOn)).get(a.question_id) ?? [] }, permalink);
+    return presentUnreviewedInfo(
+      { kind: 'answer', a, q, tags: (await questionTags(ctx.db, [a.question_id], requiredTagOn)).get(a.question_id) ?? [] },
+      permalink,
+    );
   }
   const t = await repo.findTag(ctx.db, rev.object_id);
   return t ? presentUnreviewedInfo({ kind: 'tag', t }, permalink) : null;
@@ -112,24 +160,44 @@ export async function unreviewedPage(ctx: AppContext, session: SessionUser, page
   if (types.length === 0) throw new AppError(403, 'error.revision.no_permission');
   const { count, rows } = await repo.pageUnreviewed(ctx.db, types, page, 1);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
   const lookup = await tagLookup(ctx, rows);
   const list = [];
   for (const r of rows) {
     list.push({
       type: TYPE_NAME[r.object_type] ?? '',
       info: await currentInfo(ctx, r, write.required_tag, seo.permalink),
-      unreviewed_info: presentRevision(r, revisionContent(r, lookup, write.required_tag, seo.permalink), users.get(r.user_id), seo.permalink),
+      unreviewed_info: presentRevision(
+        r,
+        revisionContent(r, lookup, write.required_tag, seo.permalink),
+        users.get(r.user_id),
+        seo.permalink,
+      ),
     });
   }
   return { count, list };
 }
 
 /** The suggester earns edit.accepted once per post (never for approving their own suggestion). */
-async function rewardSuggester(trx: Parameters<typeof changeRank>[0], rev: RevisionRow, reviewerId: number, originalObjectId: string, now: number, moves?: RankMove[]): Promise<void> {
+async function rewardSuggester(
+  trx: Parameters<typeof changeRank>[0],
+  rev: RevisionRow,
+  reviewerId: number,
+  originalObjectId: string,
+  now: number,
+  moves?: RankMove[],
+): Promise<void> {
   if (rev.user_id === reviewerId) return;
   if (await repo.activeActivityOf(trx, rev.user_id, rev.object_id, ACTIVITY_TYPE['edit.accepted'])) return;
-  const { activityId } = await changeRank(trx, { userId: rev.user_id, triggerUserId: reviewerId, objectId: rev.object_id, originalObjectId, key: 'edit.accepted', capped: false, now }, moves);
+  const { activityId } = await changeRank(
+    trx,
+    { userId: rev.user_id, triggerUserId: reviewerId, objectId: rev.object_id, originalObjectId, key: 'edit.accepted', capped: false, now },
+    moves,
+  );
   await repo.setActivityRevision(trx, activityId, rev.id);
 }
 
@@ -149,7 +217,15 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   if (!types.includes(rev.object_type)) throw badRequest('error.revision.no_permission');
   const reviewer = session.user.id;
   const now = ctx.clock.now();
-  const reviewed = (approved: boolean) => ctx.events.emit({ type: 'revision.reviewed', revisionId: rev.id, objectId: rev.object_id, suggesterId: rev.user_id, reviewerId: reviewer, approved });
+  const reviewed = (approved: boolean) =>
+    ctx.events.emit({
+      type: 'revision.reviewed',
+      revisionId: rev.id,
+      objectId: rev.object_id,
+      suggesterId: rev.user_id,
+      reviewerId: reviewer,
+      approved,
+    });
   if (input.operation === 'reject') {
     if (await repo.settleRevision(ctx.db, rev.id, repo.REVISION_STATUS.rejected, reviewer, now)) reviewed(false);
     return;
@@ -167,7 +243,13 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
     const snap = questionSnapshot(rev.content);
     const done = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
-      await applyQuestionRevision(trx, q, snap, { editorId: rev.user_id, revisionId: rev.id, tagIds: await snapshotTagIds(trx, snap), siteUrl, now });
+      await applyQuestionRevision(trx, q, snap, {
+        editorId: rev.user_id,
+        revisionId: rev.id,
+        tagIds: await snapshotTagIds(trx, snap),
+        siteUrl,
+        now,
+      });
       await rewardSuggester(trx, rev, reviewer, q.id, now, moves);
       return true;
     });
@@ -193,8 +275,18 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
-    const slug = snap.slug_name && snap.slug_name !== t.slug_name && !(await repo.slugTakenByOther(trx, snap.slug_name, t.id)) ? snap.slug_name : undefined;
-    await repo.applyTagRevision(trx, t.id, { slug_name: slug, display_name: snap.display_name || t.display_name, original_text: snap.original_text, parsed_text: parsed, revision_id: rev.id, now });
+    const slug =
+      snap.slug_name && snap.slug_name !== t.slug_name && !(await repo.slugTakenByOther(trx, snap.slug_name, t.id))
+        ? snap.slug_name
+        : undefined;
+    await repo.applyTagRevision(trx, t.id, {
+      slug_name: slug,
+      display_name: snap.display_name || t.display_name,
+      original_text: snap.original_text,
+      parsed_text: parsed,
+      revision_id: rev.id,
+      now,
+    });
     await recordTimeline(trx, { userId: rev.user_id, objectId: t.id, originalObjectId: t.id, key: 'tag.edited', revisionId: rev.id, now });
     await rewardSuggester(trx, rev, reviewer, t.id, now, moves);
     return true;
@@ -210,6 +302,13 @@ export async function reviewingTypes(ctx: AppContext, session: SessionUser, lang
     out.push(presentReviewingType('flagged_post', translate(lang, 'review.flagged_post'), await repo.countPendingFlags(ctx.db)));
   }
   const types = await auditableTypes(ctx, session);
-  if (types.length) out.push(presentReviewingType('suggested_post_edit', translate(lang, 'review.suggested_post_edit'), (await repo.pageUnreviewed(ctx.db, types, 1, 1)).count));
+  if (types.length)
+    out.push(
+      presentReviewingType(
+        'suggested_post_edit',
+        translate(lang, 'review.suggested_post_edit'),
+        (await repo.pageUnreviewed(ctx.db, types, 1, 1)).count,
+      ),
+    );
   return out;
 }

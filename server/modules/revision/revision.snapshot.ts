@@ -62,7 +62,13 @@ export function answerSnapshot(raw: string): AnswerSnapshot {
 /** A tag snapshot from revision content. */
 export function tagSnapshot(raw: string): TagSnapshot {
   const o = obj(raw);
-  return { id: str(o.id), slug_name: str(o.slug_name), display_name: str(o.display_name), original_text: str(o.original_text), parsed_text: str(o.parsed_text) };
+  return {
+    id: str(o.id),
+    slug_name: str(o.slug_name),
+    display_name: str(o.display_name),
+    original_text: str(o.original_text),
+    parsed_text: str(o.parsed_text),
+  };
 }
 
 /** Serialises a question snapshot. */

@@ -38,7 +38,18 @@ const clampInt = (s: string) => Math.max(-MAX_NUMBER, Math.min(MAX_NUMBER, Numbe
  */
 export function parseSearch(raw: string): ParsedSearch {
   let q = ` ${raw.replace(/\p{Cc}/gu, ' ')} `;
-  const out: ParsedSearch = { tags: [], user: null, score: null, views: null, answers: null, hasAccepted: null, isAccepted: null, inQuestion: null, type: 'all', terms: [] };
+  const out: ParsedSearch = {
+    tags: [],
+    user: null,
+    score: null,
+    views: null,
+    answers: null,
+    hasAccepted: null,
+    isAccepted: null,
+    inQuestion: null,
+    type: 'all',
+    terms: [],
+  };
   /** Takes every match of an operator out of q, handing its one captured group to `use`. */
   const take = (re: RegExp, use: (value: string) => void) => {
     q = q.replace(re, (_all: string, value: string) => {

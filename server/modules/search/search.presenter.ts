@@ -40,7 +40,13 @@ export function searchUser(u: UserBasicInfo | undefined) {
 }
 
 /** One SearchResult: {object_type, object}. */
-export function presentSearchResult(row: SearchRow, tags: TagBrief[], user: UserBasicInfo | undefined, permalink: number, terms: SearchTerm[]) {
+export function presentSearchResult(
+  row: SearchRow,
+  tags: TagBrief[],
+  user: UserBasicInfo | undefined,
+  permalink: number,
+  terms: SearchTerm[],
+) {
   return {
     object_type: row.object_type,
     object: {

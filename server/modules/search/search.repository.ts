@@ -47,7 +47,12 @@ export interface SearchRow {
 
 /** Ids of the tag with this slug, its main tag and the main tag's synonyms; null for an unknown slug. */
 export async function tagGroup(db: DbOrTrx, slug: string): Promise<string[] | null> {
-  const tag = await db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', slug).where('status', '=', 1).executeTakeFirst();
+  const tag = await db
+    .selectFrom('tag')
+    .select(['id', 'main_tag_id'])
+    .where('slug_name', '=', slug)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!tag) return null;
   const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
   const synonyms = await db.selectFrom('tag').select('id').where('main_tag_id', '=', mainId).execute();
@@ -55,7 +60,10 @@ export async function tagGroup(db: DbOrTrx, slug: string): Promise<string[] | nu
 }
 
 /** About how many posts the filters leave (questions and answers), Infinity when they do not narrow. */
-export async function filteredSize(db: DbOrTrx, f: { type: 'all' | 'question' | 'answer'; userId: number | null; tagGroups: string[][]; inQuestion: string | null }): Promise<number> {
+export async function filteredSize(
+  db: DbOrTrx,
+  f: { type: 'all' | 'question' | 'answer'; userId: number | null; tagGroups: string[][]; inQuestion: string | null },
+): Promise<number> {
   let size = Number.POSITIVE_INFINITY;
   if (f.inQuestion !== null) size = 0;
   if (f.userId !== null) {
@@ -63,7 +71,11 @@ export async function filteredSize(db: DbOrTrx, f: { type: 'all' | 'question' | 
     size = Math.min(size, u ? (f.type !== 'answer' ? u.question_count : 0) + (f.type !== 'question' ? u.answer_count : 0) : 0);
   }
   for (const group of f.tagGroups) {
-    const { n } = await db.selectFrom('tag').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n')).where('id', 'in', group).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('tag')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n'))
+      .where('id', 'in', group)
+      .executeTakeFirstOrThrow();
     // a tagged question brings its answers along (three each on a busy site)
     size = Math.min(size, Number(n) * (f.type === 'question' ? 1 : 4));
   }
@@ -82,10 +94,20 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
   let qb = from.leftJoin(match, 'm.id', 'q.id');
   // CROSS JOIN keeps SQLite from reordering: it walks the (bounded) matches and looks each post up,
   // instead of walking every visible question and probing the matches
-  if (p.requireMatch && !p.rankOf) qb = db.selectFrom(match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
+  if (p.requireMatch && !p.rankOf)
+    qb = db.selectFrom(match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
   qb = qb.where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
-    qb = qb.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'q.id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
+    qb = qb.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tag_rel as r')
+          .select('r.id')
+          .whereRef('r.object_id', '=', 'q.id')
+          .where('r.tag_id', 'in', group)
+          .where('r.status', '=', 1),
+      ),
+    );
   }
   if (p.userId !== null) qb = qb.where('q.user_id', '=', p.userId);
   if (p.score !== null) qb = qb.where('q.vote_count', p.score === 0 ? '=' : '>=', p.score);
@@ -113,11 +135,25 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
   const match = p.match('answer');
   let ab = from.leftJoin(match, 'm.id', 'a.id');
   if (p.requireMatch && !p.rankOf) {
-    ab = db.selectFrom(match).crossJoin('answer as a').crossJoin('question as q').whereRef('a.id', '=', 'm.id').whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
+    ab = db
+      .selectFrom(match)
+      .crossJoin('answer as a')
+      .crossJoin('question as q')
+      .whereRef('a.id', '=', 'm.id')
+      .whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
   }
   ab = ab.where('a.status', '=', 1).where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
   for (const group of p.tagGroups) {
-    ab = ab.where((eb) => eb.exists(eb.selectFrom('tag_rel as r').select('r.id').whereRef('r.object_id', '=', 'a.question_id').where('r.tag_id', 'in', group).where('r.status', '=', 1)));
+    ab = ab.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tag_rel as r')
+          .select('r.id')
+          .whereRef('r.object_id', '=', 'a.question_id')
+          .where('r.tag_id', 'in', group)
+          .where('r.status', '=', 1),
+      ),
+    );
   }
   if (p.userId !== null) ab = ab.where('a.user_id', '=', p.userId);
   if (p.score !== null) ab = ab.where('a.vote_count', p.score === 0 ? '=' : '>=', p.score);
@@ -142,7 +178,11 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
 /** One page of posts matching a plan, with the total. */
 export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: number; rows: SearchRow[] }> {
   const source =
-    p.type === 'question' ? questionBranch(db, p) : p.type === 'answer' ? answerBranch(db, p) : questionBranch(db, p).unionAll(answerBranch(db, p));
+    p.type === 'question'
+      ? questionBranch(db, p)
+      : p.type === 'answer'
+        ? answerBranch(db, p)
+        : questionBranch(db, p).unionAll(answerBranch(db, p));
   const matched = <T extends { where: (...a: any[]) => T }>(q: T): T => (p.rankOf ? q.where('r.rank', 'is not', null) : q);
   // one pass: the page and the total together (count(*) over the whole result), and the posts'
   // bodies read for the page's rows only, not carried through the sort
@@ -160,10 +200,17 @@ export async function searchPosts(db: DbOrTrx, p: SearchPlan): Promise<{ count: 
     default:
       break;
   }
-  const page = await list.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(p.size).offset((p.page - 1) * p.size).execute();
+  const page = await list
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(p.size)
+    .offset((p.page - 1) * p.size)
+    .execute();
   let count = page.length ? Number(page[0].total) : 0;
   if (page.length === 0 && p.page > 1) {
-    const { n } = await matched(db.selectFrom(source.as('r'))).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await matched(db.selectFrom(source.as('r')))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     count = Number(n);
   }
   if (page.length === 0) return { count, rows: [] };

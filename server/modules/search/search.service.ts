@@ -37,7 +37,12 @@ async function authorId(ctx: AppContext, session: SessionUser | undefined, user:
 }
 
 /** Turns the parsed text into a plan; null when a filter names something that does not exist. */
-async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: ParsedSearch, q: SearchQuery): Promise<repo.SearchPlan | null> {
+async function plan(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  parsed: ParsedSearch,
+  q: SearchQuery,
+): Promise<repo.SearchPlan | null> {
   const tagGroups: string[][] = [];
   for (const slug of parsed.tags) {
     const group = await repo.tagGroup(ctx.db, slug);
@@ -55,7 +60,9 @@ async function plan(ctx: AppContext, session: SessionUser | undefined, parsed: P
   // Text alone, or with filters that leave many posts: the newest matches of each kind are ranked
   // (bounded work whatever the words). Filters that leave few posts: each is checked on its own.
   const dialect = searchDialect(ctx);
-  const narrow = parsed.terms.length > 0 && (await repo.filteredSize(ctx.db, { type: parsed.type, userId, tagGroups, inQuestion })) <= PER_POST_CHECK_MAX;
+  const narrow =
+    parsed.terms.length > 0 &&
+    (await repo.filteredSize(ctx.db, { type: parsed.type, userId, tagGroups, inQuestion })) <= PER_POST_CHECK_MAX;
   const rankOf = narrow ? dialect.rankOf(parsed.terms, 'q.id') && ((col: string) => dialect.rankOf(parsed.terms, col)!) : undefined;
   return {
     rankOf: rankOf || undefined,
@@ -90,7 +97,12 @@ export interface PreparedSearch {
  * request passes this, reused or not. The result depends only on the text, the order and the page,
  * and on the viewer only through `user:me`, so that is what the key holds.
  */
-export async function prepareSearch(ctx: AppContext, session: SessionUser | undefined, ip: string, q: SearchQuery): Promise<PreparedSearch> {
+export async function prepareSearch(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  ip: string,
+  q: SearchQuery,
+): Promise<PreparedSearch> {
   const text = (q.q ?? '').trim();
   if (!text) return { key: `${SEARCH_KEY}empty`, run: async () => EMPTY };
   const unit = session ? String(session.user.id) : ip;
@@ -113,8 +125,15 @@ async function runSearch(ctx: AppContext, session: SessionUser | undefined, pars
   if (rows.length === 0) return { count, list: [] };
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const tags = await questionTags(ctx.db, [...new Set(rows.map((r) => r.question_id))], write.required_tag);
-  const users = await userBriefs(ctx.db, usersCfg, rows.map((r) => r.user_id));
-  return { count, list: rows.map((r) => presentSearchResult(r, tags.get(r.question_id) ?? [], users.get(r.user_id), seo.permalink, parsed.terms)) };
+  const users = await userBriefs(
+    ctx.db,
+    usersCfg,
+    rows.map((r) => r.user_id),
+  );
+  return {
+    count,
+    list: rows.map((r) => presentSearchResult(r, tags.get(r.question_id) ?? [], users.get(r.user_id), seo.permalink, parsed.terms)),
+  };
 }
 
 /** GET search/desc: who provides search; the built-in engine shows no credit, as the reference without a search plugin. */

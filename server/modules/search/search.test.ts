@@ -52,18 +52,29 @@ beforeAll(async () => {
   bob = await makeUser(app, { name: 'Bob Jones', rank: 5000 });
   const db = app.lantern.ctx.db;
 
-  ids.q1 = await ask(admin, 'Brewing espresso at home', 'How do I pull a good espresso shot with a cheap grinder? I have tried everything.', ['coffee', 'espresso']);
+  ids.q1 = await ask(
+    admin,
+    'Brewing espresso at home',
+    'How do I pull a good espresso shot with a cheap grinder? I have tried everything.',
+    ['coffee', 'espresso'],
+  );
   await db.updateTable('question').set({ user_id: alice.id }).where('id', '=', ids.q1).execute();
   ids.q2 = await ask(bob.token, 'Storing whole beans', 'Should beans go in the freezer or into a sealed jar on the shelf?', ['coffee']);
-  ids.q3 = await ask(admin, 'Tea steeping time', 'How long should green tea steep? Hot water above eighty degrees makes it bitter.', ['tea']);
+  ids.q3 = await ask(admin, 'Tea steeping time', 'How long should green tea steep? Hot water above eighty degrees makes it bitter.', [
+    'tea',
+  ]);
   ids.a1 = await answer(bob.token, ids.q1, 'Use a burr grinder and a fine espresso roast, then tamp evenly.');
   ids.a2 = await answer(admin, ids.q1, 'Descale the machine monthly and use filtered water for a better shot.');
   ids.a3 = await answer(alice.token, ids.q2, 'A sealed jar in a dark cupboard keeps beans fresh for weeks.');
-  const accept = await app.call('POST', api('/answer/acceptance'), { token: alice.token, body: { question_id: ids.q1, answer_id: ids.a1 } });
+  const accept = await app.call('POST', api('/answer/acceptance'), {
+    token: alice.token,
+    body: { question_id: ids.q1, answer_id: ids.a1 },
+  });
   expect(accept.status).toBe(200);
 
   // counters and times the orders and filters look at
-  const set = (table: 'question' | 'answer', id: string, v: Record<string, number>) => db.updateTable(table).set(v).where('id', '=', id).execute();
+  const set = (table: 'question' | 'answer', id: string, v: Record<string, number>) =>
+    db.updateTable(table).set(v).where('id', '=', id).execute();
   await set('question', ids.q1, { vote_count: 5, view_count: 120, created_at: 1000, post_update_time: 5000 });
   await set('question', ids.q2, { vote_count: 0, view_count: 10, created_at: 2000, post_update_time: 2500 });
   await set('question', ids.q3, { vote_count: 1, view_count: 50, created_at: 3000, post_update_time: 3000 });
@@ -102,18 +113,20 @@ describe('GET search: the result shape', () => {
       },
     });
     expect(a.object_type).toBe('answer');
-    expect(a.object).toEqual(expect.objectContaining({
-      id: ids.a1,
-      question_id: ids.q1,
-      title: 'Brewing espresso at home',
-      url_title: 'brewing-espresso-at-home',
-      created_at: 1500,
-      vote_count: 3,
-      answer_count: 0,
-      accepted: true,
-      status: 'available',
-      user_info: expect.objectContaining({ id: String(bob.id), username: 'bob-jones' }),
-    }));
+    expect(a.object).toEqual(
+      expect.objectContaining({
+        id: ids.a1,
+        question_id: ids.q1,
+        title: 'Brewing espresso at home',
+        url_title: 'brewing-espresso-at-home',
+        created_at: 1500,
+        vote_count: 3,
+        answer_count: 0,
+        accepted: true,
+        status: 'available',
+        user_info: expect.objectContaining({ id: String(bob.id), username: 'bob-jones' }),
+      }),
+    );
     expect(a.object.tags.map((t: any) => t.slug_name)).toEqual(['coffee', 'espresso']);
   });
 
@@ -121,7 +134,10 @@ describe('GET search: the result shape', () => {
     for (const q of ['', '   ']) {
       const r = await search(q);
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ reason: 'base.request_format_error', data: [{ error_field: 'q', error_msg: 'Search text cannot be empty.' }] });
+      expect(r.body).toMatchObject({
+        reason: 'base.request_format_error',
+        data: [{ error_field: 'q', error_msg: 'Search text cannot be empty.' }],
+      });
     }
     const none = await app.call('GET', api('/search'));
     expect(none.status).toBe(400);
@@ -182,7 +198,18 @@ describe('GET search: each operator alone', () => {
     const db = app.lantern.ctx.db;
     const coffee = await db.selectFrom('tag').select(['id', 'slug_name']).where('slug_name', '=', 'coffee').executeTakeFirstOrThrow();
     const now = app.lantern.ctx.clock.now();
-    await db.insertInto('tag').values({ id: '10030000000099001', slug_name: 'java-beans', display_name: 'java-beans', main_tag_id: coffee.id, main_tag_slug_name: 'coffee', created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('tag')
+      .values({
+        id: '10030000000099001',
+        slug_name: 'java-beans',
+        display_name: 'java-beans',
+        main_tag_id: coffee.id,
+        main_tag_slug_name: 'coffee',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     expect(sorted(await found('[java-beans] is:question'))).toEqual(sorted([ids.q1, ids.q2]));
     await db.deleteFrom('tag').where('id', '=', '10030000000099001').execute();
   });
@@ -270,7 +297,12 @@ describe('GET search: orders and pages', () => {
   it('relevance: bm25 with the title weighted above the body; without words it is newest', async () => {
     const db = app.lantern.ctx.db;
     const inBody = await ask(admin, 'Kettle question one', 'Is a gooseneck kettle better for pour over brewing?', ['coffee']);
-    const inTitle = await ask(admin, 'Gooseneck kettle worth it', 'I am wondering whether the pouring control matters at all for my morning routine.', ['coffee']);
+    const inTitle = await ask(
+      admin,
+      'Gooseneck kettle worth it',
+      'I am wondering whether the pouring control matters at all for my morning routine.',
+      ['coffee'],
+    );
     await db.updateTable('question').set({ created_at: 100 }).where('id', '=', inTitle).execute();
     expect(await found('gooseneck')).toEqual([inTitle, inBody]);
     expect(await found('gooseneck', { order: 'newest' })).toEqual([inBody, inTitle]);
@@ -280,7 +312,9 @@ describe('GET search: orders and pages', () => {
   });
 
   it('an unknown order falls back to relevance', async () => {
-    expect(await found('gooseneck OR espresso', { order: 'sideways' })).toEqual(await found('gooseneck OR espresso', { order: 'relevance' }));
+    expect(await found('gooseneck OR espresso', { order: 'sideways' })).toEqual(
+      await found('gooseneck OR espresso', { order: 'relevance' }),
+    );
   });
 
   it('page and size slice the list; count stays the total', async () => {
@@ -301,7 +335,14 @@ describe('GET search: orders and pages', () => {
     const db = app.lantern.ctx.db;
     const now = app.lantern.ctx.clock.now();
     const rows = Array.from({ length: 55 }, (_, i) => ({
-      id: String(10010000000090000n + BigInt(i)), user_id: 1, title: `Bulk filler ${i}`, original_text: `zebrafish note ${i}`, parsed_text: `<p>zebrafish note ${i}</p>`, created_at: now, updated_at: now, post_update_time: now,
+      id: String(10010000000090000n + BigInt(i)),
+      user_id: 1,
+      title: `Bulk filler ${i}`,
+      original_text: `zebrafish note ${i}`,
+      parsed_text: `<p>zebrafish note ${i}</p>`,
+      created_at: now,
+      updated_at: now,
+      post_update_time: now,
     }));
     await db.insertInto('question').values(rows).execute();
     const dflt = await search('zebrafish');
@@ -311,7 +352,14 @@ describe('GET search: orders and pages', () => {
     const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=-3`);
     expect(junk.status).toBe(200);
     expect(junk.body.data.list).toHaveLength(30);
-    await db.deleteFrom('question').where('id', 'in', rows.map((r) => r.id)).execute();
+    await db
+      .deleteFrom('question')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     expect(await found('zebrafish')).toEqual([]);
   });
 });
@@ -331,7 +379,11 @@ describe('GET search: the index follows every write', () => {
 
   it('editing title and text replaces the old words with the new ones', async () => {
     const db = app.lantern.ctx.db;
-    await db.updateTable('question').set({ title: 'Iced toddy proportions', original_text: 'Which proportions suit a toddy system?' }).where('id', '=', ids.cold).execute();
+    await db
+      .updateTable('question')
+      .set({ title: 'Iced toddy proportions', original_text: 'Which proportions suit a toddy system?' })
+      .where('id', '=', ids.cold)
+      .execute();
     expect(await found('concentrate')).toEqual([]);
     expect(await found('toddy')).toEqual([ids.cold]);
     await db.updateTable('answer').set({ original_text: 'Use a nut milk bag for filtering.' }).where('id', '=', ids.coldAnswer).execute();
@@ -371,13 +423,24 @@ describe('GET search: the index follows every write', () => {
   it('PUT, DELETE and recover through the question and answer endpoints keep the index in step', async () => {
     const id = await ask(admin, 'Siphon brewer cleaning', 'How do I clean the cloth filter of a siphon brewer?', ['coffee']);
     expect(await found('siphon')).toEqual([id]);
-    const put = await app.call('PUT', api('/question'), { token: admin, body: { id, title: 'Vacuum pot upkeep', content: 'How should the cloth filter of a vacuum pot be stored?', tags: [{ slug_name: 'coffee' }] } });
+    const put = await app.call('PUT', api('/question'), {
+      token: admin,
+      body: {
+        id,
+        title: 'Vacuum pot upkeep',
+        content: 'How should the cloth filter of a vacuum pot be stored?',
+        tags: [{ slug_name: 'coffee' }],
+      },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(await found('siphon')).toEqual([]);
     expect(await found('vacuum')).toEqual([id]);
     const aid = await answer(bob.token, id, 'Keep the cloth filter in cold water in the fridge.');
     expect(await found('fridge')).toEqual([aid]);
-    const putA = await app.call('PUT', api('/answer'), { token: bob.token, body: { id: aid, question_id: id, content: 'Keep the cloth filter frozen between uses.' } });
+    const putA = await app.call('PUT', api('/answer'), {
+      token: bob.token,
+      body: { id: aid, question_id: id, content: 'Keep the cloth filter frozen between uses.' },
+    });
     expect(putA.status, JSON.stringify(putA.body)).toBe(200);
     expect(await found('fridge')).toEqual([]);
     expect(await found('frozen')).toEqual([aid]);
@@ -394,7 +457,15 @@ describe('GET search: the index follows every write', () => {
 
   it('rows removed from the tables leave the index', async () => {
     const db = app.lantern.ctx.db;
-    const indexed = async () => Number((await db.selectFrom('search_index' as any).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const indexed = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('search_index' as any)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await indexed();
     await db.deleteFrom('activity').where('object_id', '=', ids.coldAnswer).execute();
     await db.deleteFrom('answer').where('id', '=', ids.coldAnswer).execute();
@@ -432,7 +503,47 @@ describe('GET search: other scripts and excerpts', () => {
 });
 
 describe('GET search: hostile input', () => {
-  const nasty = ['"', '"unbalanced', 'a"b"c"', '*', 'espresso*', '^espresso', 'NEAR(espresso grinder)', 'title:espresso', 'body:x', '-espresso', '(', ')', '()', 'AND', 'OR NOT', 'espresso OR', '+', '{title body}:x', ':', '\'', '\\', '%', '_', '%_%', '[', ']', '[[]]', '[]', 'user:', 'score:abc', 'score:99999999999999999999', 'answers:-1', 'inquestion:', 'is:', '😀☕', '\u0000', 'x\u200by', '""', '" "'];
+  const nasty = [
+    '"',
+    '"unbalanced',
+    'a"b"c"',
+    '*',
+    'espresso*',
+    '^espresso',
+    'NEAR(espresso grinder)',
+    'title:espresso',
+    'body:x',
+    '-espresso',
+    '(',
+    ')',
+    '()',
+    'AND',
+    'OR NOT',
+    'espresso OR',
+    '+',
+    '{title body}:x',
+    ':',
+    "'",
+    '\\',
+    '%',
+    '_',
+    '%_%',
+    '[',
+    ']',
+    '[[]]',
+    '[]',
+    'user:',
+    'score:abc',
+    'score:99999999999999999999',
+    'answers:-1',
+    'inquestion:',
+    'is:',
+    '😀☕',
+    '\u0000',
+    'x\u200by',
+    '""',
+    '" "',
+  ];
 
   it('FTS5 syntax in user text is treated as text, never as syntax', async () => {
     for (const q of nasty) {
@@ -448,17 +559,53 @@ describe('GET search: hostile input', () => {
   it('random queries never answer 500', async () => {
     const piece = fc.oneof(
       fc.string({ maxLength: 12 }),
-      fc.constantFrom('"', '*', '^', 'NEAR', '(', ')', ':', '-', '+', 'AND', 'OR', 'NOT', '[', ']', 'user:', 'score:', 'is:question', 'is:answer', 'answers:', 'isaccepted:yes', 'hasaccepted:no', 'views:', 'inquestion:', '\\', '\u0000', '咖啡', 'espresso'),
+      fc.constantFrom(
+        '"',
+        '*',
+        '^',
+        'NEAR',
+        '(',
+        ')',
+        ':',
+        '-',
+        '+',
+        'AND',
+        'OR',
+        'NOT',
+        '[',
+        ']',
+        'user:',
+        'score:',
+        'is:question',
+        'is:answer',
+        'answers:',
+        'isaccepted:yes',
+        'hasaccepted:no',
+        'views:',
+        'inquestion:',
+        '\\',
+        '\u0000',
+        '咖啡',
+        'espresso',
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 8 }), fc.string({ maxLength: 12 }), fc.string({ maxLength: 6 }), async (parts, order, size) => {
-        const q = Array.from(parts.join(' ')).slice(0, 60).join('');
-        const r = await app.call('GET', `${api('/search')}?q=${encodeURIComponent(q)}&order=${encodeURIComponent(order)}&size=${encodeURIComponent(size)}&page=${encodeURIComponent(size)}`);
-        // a blank q is the one refusal (q is required)
-        const expected = q.trim() === '' ? 400 : 200;
-        expect(r.status, JSON.stringify({ q, body: r.body })).toBe(expected);
-        expect(r.body.code).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 8 }),
+        fc.string({ maxLength: 12 }),
+        fc.string({ maxLength: 6 }),
+        async (parts, order, size) => {
+          const q = Array.from(parts.join(' ')).slice(0, 60).join('');
+          const r = await app.call(
+            'GET',
+            `${api('/search')}?q=${encodeURIComponent(q)}&order=${encodeURIComponent(order)}&size=${encodeURIComponent(size)}&page=${encodeURIComponent(size)}`,
+          );
+          // a blank q is the one refusal (q is required)
+          const expected = q.trim() === '' ? 400 : 200;
+          expect(r.status, JSON.stringify({ q, body: r.body })).toBe(expected);
+          expect(r.body.code).toBe(expected);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -497,7 +644,10 @@ describe('GET search: access and captcha', () => {
       const rec = await app.call('GET', api('/user/action/record?action=search'), { token: carol.token });
       expect(rec.body.data.verify).toBe(true);
       const code = await solveCaptcha(app, rec.body.data.captcha_id);
-      const passed = await search('espresso', { token: carol.token, extra: `&captcha_id=${rec.body.data.captcha_id}&captcha_code=${code}` });
+      const passed = await search('espresso', {
+        token: carol.token,
+        extra: `&captcha_id=${rec.body.data.captcha_id}&captcha_code=${code}`,
+      });
       expect(passed.status).toBe(200);
       expect(passed.body.data.count).toBe(2);
       // staff never need one
@@ -512,8 +662,20 @@ describe('parseSearch', () => {
   it('takes out every operator and keeps the rest as words', () => {
     const p = parseSearch('[Coffee] [espresso] user:Bob score:3 "exact phrase" grinder views:10 answers:2 tail');
     expect(p).toEqual({
-      tags: ['coffee', 'espresso'], user: 'bob', score: 3, views: 10, answers: 2, hasAccepted: null, isAccepted: null, inQuestion: null, type: 'question',
-      terms: [{ text: 'exact phrase', phrase: true }, { text: 'grinder', phrase: false }, { text: 'tail', phrase: false }],
+      tags: ['coffee', 'espresso'],
+      user: 'bob',
+      score: 3,
+      views: 10,
+      answers: 2,
+      hasAccepted: null,
+      isAccepted: null,
+      inQuestion: null,
+      type: 'question',
+      terms: [
+        { text: 'exact phrase', phrase: true },
+        { text: 'grinder', phrase: false },
+        { text: 'tail', phrase: false },
+      ],
     });
   });
 
@@ -521,7 +683,10 @@ describe('parseSearch', () => {
     const p = parseSearch('[a] [b] [c] [d] [e] [f] one two three four five six "seven');
     expect(p.tags).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(p.terms.map((t) => t.text)).toEqual(['one', 'two', 'three', 'four', 'five']);
-    expect(parseSearch('say "hello').terms).toEqual([{ text: 'say', phrase: false }, { text: 'hello', phrase: false }]);
+    expect(parseSearch('say "hello').terms).toEqual([
+      { text: 'say', phrase: false },
+      { text: 'hello', phrase: false },
+    ]);
   });
 
   it('answer operators imply answers; is: overrides last', () => {
@@ -542,15 +707,24 @@ describe('parseSearch', () => {
 describe('GET search: a rare word among common ones', () => {
   it('a search mixing a rare and a very common word returns the posts with the rare word first', async () => {
     // the rare word only in the body of an older question; the common word in the titles of many newer ones
-    const rare = await ask(admin, 'Cleaning the group head', 'Backflush with a blind portafilter basket once a week to keep it clean.', ['coffee']);
+    const rare = await ask(admin, 'Cleaning the group head', 'Backflush with a blind portafilter basket once a week to keep it clean.', [
+      'coffee',
+    ]);
     const common: string[] = [];
-    for (let i = 0; i < 14; i++) common.push(await ask(admin, `Weekday routine number ${i}`, `My weekday routine changes often, this is version ${i} of it.`, ['coffee']));
+    for (let i = 0; i < 14; i++)
+      common.push(
+        await ask(admin, `Weekday routine number ${i}`, `My weekday routine changes often, this is version ${i} of it.`, ['coffee']),
+      );
     const list = await found('portafilter routine');
     // words are alternatives: the posts with only the common word follow
     expect(list[0]).toBe(rare);
     expect(sorted(list.slice(1))).toEqual(sorted(common));
     // the common word alone still finds its posts
     expect(sorted(await found('routine'))).toEqual(sorted(common));
-    await app.lantern.ctx.db.updateTable('question').set({ status: 10 }).where('id', 'in', [rare, ...common]).execute();
+    await app.lantern.ctx.db
+      .updateTable('question')
+      .set({ status: 10 })
+      .where('id', 'in', [rare, ...common])
+      .execute();
   });
 });

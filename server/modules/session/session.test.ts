@@ -9,14 +9,31 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { hashToken } from '../../infra/tokens.js';
 
 const INSTALL = {
-  siteName: 'Purge Site', siteUrl: 'http://127.0.0.1', contactEmail: 'c@example.com', adminName: 'admin',
-  adminPassword: 'admin-password', adminEmail: 'admin@example.com', language: 'en_US', loginRequired: false, externalContentDisplay: 'always_display' as const,
+  siteName: 'Purge Site',
+  siteUrl: 'http://127.0.0.1',
+  contactEmail: 'c@example.com',
+  adminName: 'admin',
+  adminPassword: 'admin-password',
+  adminEmail: 'admin@example.com',
+  language: 'en_US',
+  loginRequired: false,
+  externalContentDisplay: 'always_display' as const,
 };
 
 async function addSession(db: LanternApp['ctx']['db'], tag: string, expiresAt: number) {
-  await db.insertInto('user_session').values({ token_hash: hashToken(`token-${tag}`), visit_token_hash: hashToken(`visit-${tag}`), user_id: 1, created_at: expiresAt - 100, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('user_session')
+    .values({
+      token_hash: hashToken(`token-${tag}`),
+      visit_token_hash: hashToken(`visit-${tag}`),
+      user_id: 1,
+      created_at: expiresAt - 100,
+      expires_at: expiresAt,
+    })
+    .execute();
 }
-const tokens = async (db: LanternApp['ctx']['db']) => (await db.selectFrom('user_session').select('token_hash').execute()).map((r) => r.token_hash);
+const tokens = async (db: LanternApp['ctx']['db']) =>
+  (await db.selectFrom('user_session').select('token_hash').execute()).map((r) => r.token_hash);
 
 describe('expired sessions are purged', () => {
   const dirs: string[] = [];

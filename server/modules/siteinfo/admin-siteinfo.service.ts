@@ -26,8 +26,19 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
     path: 'general',
     group: 'general',
     schema: s.generalSchema,
-    toStored: (b) => ({ ...b, name: escapeText(b.name), short_description: escapeText(b.short_description), description: escapeText(b.description), site_url: normaliseSiteUrl(b.site_url) }),
-    echo: (b) => ({ ...b, name: escapeText(b.name), short_description: escapeText(b.short_description), description: escapeText(b.description) }),
+    toStored: (b) => ({
+      ...b,
+      name: escapeText(b.name),
+      short_description: escapeText(b.short_description),
+      description: escapeText(b.description),
+      site_url: normaliseSiteUrl(b.site_url),
+    }),
+    echo: (b) => ({
+      ...b,
+      name: escapeText(b.name),
+      short_description: escapeText(b.short_description),
+      description: escapeText(b.description),
+    }),
   },
   {
     path: 'interface',
@@ -46,7 +57,8 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
     schema: s.writeSchema,
     toStored: (b) => {
       const reserved = new Set((b.reserved_tags as { slug_name: string }[]).map((t) => t.slug_name.toLowerCase()));
-      if ((b.recommend_tags as { slug_name: string }[]).some((t) => reserved.has(t.slug_name.toLowerCase()))) throw fieldError('error.tag.recommend_contains_reserved', 'recommend_tags');
+      if ((b.recommend_tags as { slug_name: string }[]).some((t) => reserved.has(t.slug_name.toLowerCase())))
+        throw fieldError('error.tag.recommend_contains_reserved', 'recommend_tags');
       return b;
     },
   },

@@ -68,7 +68,14 @@ export const LEGAL_TEXT_DEFAULTS = {
 };
 
 /** The legal group with an empty text replaced by its default (each text with its HTML). */
-export function withDefaultLegalTexts<L extends { terms_of_service_original_text: string; terms_of_service_parsed_text: string; privacy_policy_original_text: string; privacy_policy_parsed_text: string }>(legal: L): L {
+export function withDefaultLegalTexts<
+  L extends {
+    terms_of_service_original_text: string;
+    terms_of_service_parsed_text: string;
+    privacy_policy_original_text: string;
+    privacy_policy_parsed_text: string;
+  },
+>(legal: L): L {
   const out = { ...legal };
   if (!out.terms_of_service_original_text.trim()) {
     out.terms_of_service_original_text = LEGAL_TEXT_DEFAULTS.terms_of_service_original_text;

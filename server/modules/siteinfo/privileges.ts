@@ -47,7 +47,11 @@ export function privilegeOptions(selected: { level: number; custom_privileges?: 
       level(1),
       level(2),
       level(3),
-      { level: 99, level_desc: LEVEL_DESC[99], privileges: PRIVILEGES.map((p) => ({ key: p.key, label: p.label, value: custom.get(p.key) ?? p.levels[0] })) },
+      {
+        level: 99,
+        level_desc: LEVEL_DESC[99],
+        privileges: PRIVILEGES.map((p) => ({ key: p.key, label: p.label, value: custom.get(p.key) ?? p.levels[0] })),
+      },
     ],
     selected_level: selected.level,
   };
@@ -66,5 +70,8 @@ export async function applyPrivileges(db: DbOrTrx, values: Map<string, number>):
 
 /** The current rank.* values (for tests and the admin page). */
 export async function currentPrivilegeValues(db: DbOrTrx): Promise<Map<string, string>> {
-  return readConfigValues(db, PRIVILEGES.map((p) => p.key));
+  return readConfigValues(
+    db,
+    PRIVILEGES.map((p) => p.key),
+  );
 }

@@ -17,7 +17,16 @@ const A = '/answer/admin/api';
 
 describe('setting/smtp', () => {
   it('masks the password and keeps it when the masked value comes back', async () => {
-    const body = { from_email: 'site@example.com', from_name: 'Site', smtp_host: 'mail.example.com', smtp_port: 587, smtp_username: 'u', smtp_password: 'secret', smtp_authentication: true, encryption: 'TLS' };
+    const body = {
+      from_email: 'site@example.com',
+      from_name: 'Site',
+      smtp_host: 'mail.example.com',
+      smtp_port: 587,
+      smtp_username: 'u',
+      smtp_password: 'secret',
+      smtp_authentication: true,
+      encryption: 'TLS',
+    };
     expect((await app.call('PUT', `${A}/setting/smtp`, { token: admin, body })).status).toBe(200);
     const got = await app.call('GET', `${A}/setting/smtp`, { token: admin });
     expect(got.body.data).toMatchObject({ smtp_host: 'mail.example.com', smtp_port: 587, smtp_password: '******', encryption: 'TLS' });
@@ -41,7 +50,18 @@ describe('setting/smtp', () => {
   it('sends a test mail through a real SMTP server', async () => {
     const smtp = await startSmtp();
     try {
-      const r = await app.call('PUT', `${A}/setting/smtp`, { token: admin, body: { from_email: 'site@example.com', from_name: 'Site', smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_authentication: false, encryption: '', test_email_recipient: 'check@example.com' } });
+      const r = await app.call('PUT', `${A}/setting/smtp`, {
+        token: admin,
+        body: {
+          from_email: 'site@example.com',
+          from_name: 'Site',
+          smtp_host: '127.0.0.1',
+          smtp_port: smtp.port,
+          smtp_authentication: false,
+          encryption: '',
+          test_email_recipient: 'check@example.com',
+        },
+      });
       expect(r.status).toBe(200);
       const mail = await smtp.waitFor('check@example.com');
       expect(mail.raw).toMatch(/Subject: \[Test Site\] Test email/);
@@ -51,7 +71,10 @@ describe('setting/smtp', () => {
   });
 
   it('reports a failed test mail as an alert but keeps the settings', async () => {
-    const r = await app.call('PUT', `${A}/setting/smtp`, { token: admin, body: { smtp_host: '127.0.0.1', smtp_port: 1, smtp_authentication: false, test_email_recipient: 'check@example.com' } });
+    const r = await app.call('PUT', `${A}/setting/smtp`, {
+      token: admin,
+      body: { smtp_host: '127.0.0.1', smtp_port: 1, smtp_authentication: false, test_email_recipient: 'check@example.com' },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ reason: 'error.email.send_failed', data: { err_type: 'alert' } });
     expect(JSON.parse(await readConfigValue(app.lantern.ctx.db, 'email.config')).smtp_port).toBe(1);
@@ -70,7 +93,10 @@ describe('setting/privileges', () => {
   it('writes the chosen level into the rank config rows', async () => {
     expect((await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 3 } })).status).toBe(200);
     expect(await readConfigValue(app.lantern.ctx.db, 'rank.question.vote_up')).toBe('15');
-    await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 99, custom_privileges: [{ key: 'rank.question.vote_up', value: 42 }] } });
+    await app.call('PUT', `${A}/setting/privileges`, {
+      token: admin,
+      body: { level: 99, custom_privileges: [{ key: 'rank.question.vote_up', value: 42 }] },
+    });
     expect(await readConfigValue(app.lantern.ctx.db, 'rank.question.vote_up')).toBe('42');
     expect(await readConfigValue(app.lantern.ctx.db, 'rank.tag.add')).toBe('1');
     const r = await app.call('GET', `${A}/setting/privileges`, { token: admin });
@@ -78,15 +104,23 @@ describe('setting/privileges', () => {
   });
 
   it('refuses values below 1 and unknown levels', async () => {
-    const low = await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 99, custom_privileges: [{ key: 'rank.tag.add', value: 0 }] } });
-    expect(low.body.data).toContainEqual({ error_field: 'custom_privileges.0.value', error_msg: 'Custom privileges.0.value must be 1 or more.' });
+    const low = await app.call('PUT', `${A}/setting/privileges`, {
+      token: admin,
+      body: { level: 99, custom_privileges: [{ key: 'rank.tag.add', value: 0 }] },
+    });
+    expect(low.body.data).toContainEqual({
+      error_field: 'custom_privileges.0.value',
+      error_msg: 'Custom privileges.0.value must be 1 or more.',
+    });
     const level = await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 4 } });
     expect(level.body.data[0].error_field).toBe('level');
   });
 });
 
 describe('malformed bodies to every settings PUT', () => {
-  const paths = ['general', 'interface', 'branding', 'write', 'legal', 'seo', 'login', 'custom-css-html', 'theme', 'users'].map((g) => `${A}/siteinfo/${g}`).concat([`${A}/setting/smtp`, `${A}/setting/privileges`]);
+  const paths = ['general', 'interface', 'branding', 'write', 'legal', 'seo', 'login', 'custom-css-html', 'theme', 'users']
+    .map((g) => `${A}/siteinfo/${g}`)
+    .concat([`${A}/setting/smtp`, `${A}/setting/privileges`]);
   it.each(paths)('PUT %s never answers 500', async (path) => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.anything(), fc.dictionary(fc.string({ maxLength: 30 }), fc.anything())), async (b) => {

@@ -11,16 +11,34 @@ export function registerSiteinfo(ctx: AppContext, { api, root }: Routers): void 
   api.get('/siteinfo', async (_req, res) => {
     const g = ctx.settings;
     const [general, iface, branding, write, legal, login, users, seo, theme, css_html] = await Promise.all([
-      g.get('general'), g.get('interface'), g.get('branding'), g.get('write'), g.get('legal'), g.get('login'), g.get('users'), g.get('seo'), g.get('theme'), g.get('css_html'),
+      g.get('general'),
+      g.get('interface'),
+      g.get('branding'),
+      g.get('write'),
+      g.get('legal'),
+      g.get('login'),
+      g.get('users'),
+      g.get('seo'),
+      g.get('theme'),
+      g.get('css_html'),
     ]);
     ok(res, presentSiteInfo({ general, interface: iface, branding, write, legal, login, users, seo, theme, css_html }, ctx.config));
   });
   api.get('/siteinfo/legal', auth(ctx, 'public'), validate(legalQuerySchema, 'query'), async (_req, res) => {
     const legal = await ctx.settings.get('legal');
     const type = inputOf(legalQuerySchema, res).info_type;
-    ok(res, type === 'tos'
-      ? { terms_of_service_original_text: legal.terms_of_service_original_text, terms_of_service_parsed_text: legal.terms_of_service_parsed_text }
-      : { privacy_policy_original_text: legal.privacy_policy_original_text, privacy_policy_parsed_text: legal.privacy_policy_parsed_text });
+    ok(
+      res,
+      type === 'tos'
+        ? {
+            terms_of_service_original_text: legal.terms_of_service_original_text,
+            terms_of_service_parsed_text: legal.terms_of_service_parsed_text,
+          }
+        : {
+            privacy_policy_original_text: legal.privacy_policy_original_text,
+            privacy_policy_parsed_text: legal.privacy_policy_parsed_text,
+          },
+    );
   });
   root.get('/robots.txt', async (_req, res) => {
     const [seo, login, general] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('login'), ctx.settings.get('general')]);

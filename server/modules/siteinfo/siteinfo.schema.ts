@@ -6,9 +6,25 @@ import { msg } from '../../http/validate.js';
 const bool = flag.optional().default(false);
 const boolOn = flag.optional().default(true);
 const urlOrPath = (max: number) =>
-  z.string().trim().max(max, msg('validation.max_length', { max })).refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/\S+$/i.test(v), 'validation.url').optional().default('');
-const tagItem = z.object({ slug_name: text({ max: LIMITS.tagName.max }), display_name: z.string().max(LIMITS.tagName.max).optional().default('') });
-const positive = (dflt: number) => z.number({ error: 'validation.type' }).int().min(1, msg('validation.min_value', { min: 1 })).max(100000).optional().default(dflt);
+  z
+    .string()
+    .trim()
+    .max(max, msg('validation.max_length', { max }))
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/\S+$/i.test(v), 'validation.url')
+    .optional()
+    .default('');
+const tagItem = z.object({
+  slug_name: text({ max: LIMITS.tagName.max }),
+  display_name: z.string().max(LIMITS.tagName.max).optional().default(''),
+});
+const positive = (dflt: number) =>
+  z
+    .number({ error: 'validation.type' })
+    .int()
+    .min(1, msg('validation.min_value', { min: 1 }))
+    .max(100000)
+    .optional()
+    .default(dflt);
 
 /** PUT siteinfo/general (the spec's site name limit of 30 applies). */
 export const generalSchema = z.object({
@@ -24,7 +40,12 @@ export const generalSchema = z.object({
 export const interfaceSchema = z.object({ language: text({ max: 128 }), time_zone: text({ max: 128 }) });
 
 /** PUT siteinfo/branding. */
-export const brandingSchema = z.object({ logo: urlOrPath(512), mobile_logo: urlOrPath(512), square_icon: urlOrPath(512), favicon: urlOrPath(512) });
+export const brandingSchema = z.object({
+  logo: urlOrPath(512),
+  mobile_logo: urlOrPath(512),
+  square_icon: urlOrPath(512),
+  favicon: urlOrPath(512),
+});
 
 /** PUT siteinfo/write. */
 export const writeSchema = z.object({
@@ -35,8 +56,28 @@ export const writeSchema = z.object({
   max_image_size: positive(4),
   max_attachment_size: positive(8),
   max_image_megapixel: positive(40),
-  authorized_image_extensions: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'validation.type')).max(50).optional().default(['jpg', 'jpeg', 'png', 'gif', 'webp']),
-  authorized_attachment_extensions: z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'validation.type')).max(50).optional().default([]),
+  authorized_image_extensions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]{1,10}$/, 'validation.type'),
+    )
+    .max(50)
+    .optional()
+    .default(['jpg', 'jpeg', 'png', 'gif', 'webp']),
+  authorized_attachment_extensions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]{1,10}$/, 'validation.type'),
+    )
+    .max(50)
+    .optional()
+    .default([]),
 });
 
 /** PUT siteinfo/legal. */
@@ -45,10 +86,16 @@ export const legalSchema = z.object({
   terms_of_service_parsed_text: z.string().max(200000).optional(),
   privacy_policy_original_text: z.string().max(65536).optional().default(''),
   privacy_policy_parsed_text: z.string().max(200000).optional(),
-  external_content_display: z.enum(['always_display', 'ask_before_display'], { error: msg('validation.one_of', { options: 'always_display, ask_before_display' }) }),
+  external_content_display: z.enum(['always_display', 'ask_before_display'], {
+    error: msg('validation.one_of', { options: 'always_display, ask_before_display' }),
+  }),
 });
 
-const domain = z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'validation.type');
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'validation.type');
 /** PUT siteinfo/login. */
 export const loginSchema = z.object({
   allow_new_registrations: boolOn,
@@ -60,25 +107,45 @@ export const loginSchema = z.object({
 
 /** PUT siteinfo/seo. */
 export const seoSchema = z.object({
-  permalink: z.number({ error: 'validation.type' }).int().min(1, msg('validation.range', { min: 1, max: 4 })).max(4, msg('validation.range', { min: 1, max: 4 })),
+  permalink: z
+    .number({ error: 'validation.type' })
+    .int()
+    .min(1, msg('validation.range', { min: 1, max: 4 }))
+    .max(4, msg('validation.range', { min: 1, max: 4 })),
   robots: z.string({ error: 'validation.required' }).max(65536),
 });
 
-const css = z.string().max(65536, msg('validation.max_length', { max: 65536 })).optional().default('');
+const css = z
+  .string()
+  .max(65536, msg('validation.max_length', { max: 65536 }))
+  .optional()
+  .default('');
 /** PUT siteinfo/custom-css-html. */
 export const cssHtmlSchema = z.object({ custom_head: css, custom_css: css, custom_header: css, custom_footer: css, custom_sidebar: css });
 
 /** PUT siteinfo/theme. */
 export const themeSchema = z.object({
   theme: text({ max: 255 }),
-  color_scheme: z.enum(['', 'default', 'light', 'dark', 'system'], { error: msg('validation.one_of', { options: 'default, light, dark, system' }) }).optional().default(''),
-  theme_config: z.record(z.string().max(64), z.record(z.string().max(64), z.string().max(64))).optional().default({}),
+  color_scheme: z
+    .enum(['', 'default', 'light', 'dark', 'system'], { error: msg('validation.one_of', { options: 'default, light, dark, system' }) })
+    .optional()
+    .default(''),
+  theme_config: z
+    .record(z.string().max(64), z.record(z.string().max(64), z.string().max(64)))
+    .optional()
+    .default({}),
 });
 
 /** PUT siteinfo/users. */
 export const usersSchema = z.object({
   default_avatar: z.enum(['system', 'gravatar'], { error: msg('validation.one_of', { options: 'system, gravatar' }) }),
-  gravatar_base_url: z.string().trim().max(512).refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'validation.url').optional().default(''),
+  gravatar_base_url: z
+    .string()
+    .trim()
+    .max(512)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'validation.url')
+    .optional()
+    .default(''),
   allow_update_display_name: boolOn,
   allow_update_username: boolOn,
   allow_update_avatar: boolOn,
@@ -89,26 +156,57 @@ export const usersSchema = z.object({
 
 /** PUT setting/smtp. */
 export const smtpSchema = z.object({
-  from_email: z.string().trim().max(256).refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email').optional().default(''),
+  from_email: z
+    .string()
+    .trim()
+    .max(256)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email')
+    .optional()
+    .default(''),
   from_name: z.string().trim().max(256).optional().default(''),
   smtp_host: z.string().trim().max(256).optional().default(''),
-  smtp_port: z.number({ error: 'validation.type' }).int().min(1, msg('validation.range', { min: 1, max: 65535 })).max(65535, msg('validation.range', { min: 1, max: 65535 })),
+  smtp_port: z
+    .number({ error: 'validation.type' })
+    .int()
+    .min(1, msg('validation.range', { min: 1, max: 65535 }))
+    .max(65535, msg('validation.range', { min: 1, max: 65535 })),
   smtp_username: z.string().max(256).optional().default(''),
   smtp_password: z.string().max(256).optional().default(''),
   smtp_authentication: bool,
-  encryption: z.enum(['', 'SSL', 'TLS'], { error: msg('validation.one_of', { options: 'SSL, TLS' }) }).optional().default(''),
-  test_email_recipient: z.string().trim().max(512).refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email').optional().default(''),
+  encryption: z
+    .enum(['', 'SSL', 'TLS'], { error: msg('validation.one_of', { options: 'SSL, TLS' }) })
+    .optional()
+    .default(''),
+  test_email_recipient: z
+    .string()
+    .trim()
+    .max(512)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'validation.email')
+    .optional()
+    .default(''),
 });
 
 /** PUT setting/privileges. */
 export const privilegesSchema = z.object({
-  level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(99)], { error: msg('validation.one_of', { options: '1, 2, 3, 99' }) }),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(99)], {
+    error: msg('validation.one_of', { options: '1, 2, 3, 99' }),
+  }),
   custom_privileges: z
-    .array(z.object({ key: z.string().max(64), value: z.number({ error: 'validation.type' }).int().min(1, msg('validation.min_value', { min: 1 })) }))
+    .array(
+      z.object({
+        key: z.string().max(64),
+        value: z
+          .number({ error: 'validation.type' })
+          .int()
+          .min(1, msg('validation.min_value', { min: 1 })),
+      }),
+    )
     .max(100)
     .optional()
     .default([]),
 });
 
 /** GET siteinfo/legal. */
-export const legalQuerySchema = z.object({ info_type: z.enum(['tos', 'privacy'], { error: msg('validation.one_of', { options: 'tos, privacy' }) }) });
+export const legalQuerySchema = z.object({
+  info_type: z.enum(['tos', 'privacy'], { error: msg('validation.one_of', { options: 'tos, privacy' }) }),
+});

@@ -32,13 +32,29 @@ describe('default terms of service and privacy policy', () => {
     expect(adminView.privacy_policy_parsed_text).toBe(privacy.privacy_policy_parsed_text);
   });
 
-  it('an existing site whose texts are empty gets the defaults, and the admin\'s own texts replace them', async () => {
-    await app.lantern.ctx.settings.put('legal', { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '', external_content_display: 'always_display' });
+  it("an existing site whose texts are empty gets the defaults, and the admin's own texts replace them", async () => {
+    await app.lantern.ctx.settings.put('legal', {
+      terms_of_service_original_text: '',
+      terms_of_service_parsed_text: '',
+      privacy_policy_original_text: '',
+      privacy_policy_parsed_text: '',
+      external_content_display: 'always_display',
+    });
     const tos = (await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data;
     expect(tos.terms_of_service_original_text).toMatch(/^This site is a question-and-answer site/);
-    const put = await app.call('PUT', `${A}/siteinfo/legal`, { token: admin, body: { terms_of_service_original_text: 'Our own terms.', privacy_policy_original_text: 'Our own privacy.', external_content_display: 'always_display' } });
+    const put = await app.call('PUT', `${A}/siteinfo/legal`, {
+      token: admin,
+      body: {
+        terms_of_service_original_text: 'Our own terms.',
+        privacy_policy_original_text: 'Our own privacy.',
+        external_content_display: 'always_display',
+      },
+    });
     expect(put.status).toBe(200);
-    expect((await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data).toEqual({ terms_of_service_original_text: 'Our own terms.', terms_of_service_parsed_text: '<p>Our own terms.</p>' });
+    expect((await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos')).body.data).toEqual({
+      terms_of_service_original_text: 'Our own terms.',
+      terms_of_service_parsed_text: '<p>Our own terms.</p>',
+    });
   });
 });
 
@@ -47,9 +63,19 @@ describe('GET /answer/api/v1/siteinfo', () => {
     const r = await app.call('GET', '/answer/api/v1/siteinfo');
     expect(r.status).toBe(200);
     const d = r.body.data;
-    expect(d.general).toMatchObject({ name: 'Test Site', site_url: 'http://127.0.0.1', contact_email: 'contact@example.com', check_update: true });
+    expect(d.general).toMatchObject({
+      name: 'Test Site',
+      site_url: 'http://127.0.0.1',
+      contact_email: 'contact@example.com',
+      check_update: true,
+    });
     expect(d.interface).toEqual({ language: 'en_US', time_zone: 'UTC' });
-    expect(d.login).toMatchObject({ allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false });
+    expect(d.login).toMatchObject({
+      allow_new_registrations: true,
+      allow_email_registrations: true,
+      allow_password_login: true,
+      login_required: false,
+    });
     expect(d.theme).toMatchObject({ theme: 'default', theme_options: [{ label: 'Default', value: 'default' }] });
     expect(d.theme.theme_config.default.primary_color).toBe('#0033ff');
     expect(d.site_seo.permalink).toBe(2);
@@ -62,7 +88,14 @@ describe('GET /answer/api/v1/siteinfo', () => {
   });
 
   it('answers siteinfo/legal with only the pair asked for, and refuses another type', async () => {
-    await app.call('PUT', `${A}/siteinfo/legal`, { token: admin, body: { terms_of_service_original_text: '# Terms\n\nBe **kind**.', privacy_policy_original_text: 'Private.', external_content_display: 'ask_before_display' } });
+    await app.call('PUT', `${A}/siteinfo/legal`, {
+      token: admin,
+      body: {
+        terms_of_service_original_text: '# Terms\n\nBe **kind**.',
+        privacy_policy_original_text: 'Private.',
+        external_content_display: 'ask_before_display',
+      },
+    });
     const tos = await app.call('GET', '/answer/api/v1/siteinfo/legal?info_type=tos');
     expect(Object.keys(tos.body.data).sort()).toEqual(['terms_of_service_original_text', 'terms_of_service_parsed_text']);
     expect(tos.body.data.terms_of_service_parsed_text).toContain('<strong>kind</strong>');
@@ -80,13 +113,24 @@ describe('admin siteinfo groups', () => {
     const mod = await makeUser(app, { roleId: 3 });
     for (const method of ['GET', 'PUT']) {
       expect((await app.call(method, `${A}/siteinfo/${g}`, { body: method === 'PUT' ? {} : undefined })).status).toBe(401);
-      expect((await app.call(method, `${A}/siteinfo/${g}`, { token: user.token, body: method === 'PUT' ? {} : undefined })).status).toBe(403);
-      expect((await app.call(method, `${A}/siteinfo/${g}`, { token: mod.token, body: method === 'PUT' ? {} : undefined })).status).toBe(403);
+      expect((await app.call(method, `${A}/siteinfo/${g}`, { token: user.token, body: method === 'PUT' ? {} : undefined })).status).toBe(
+        403,
+      );
+      expect((await app.call(method, `${A}/siteinfo/${g}`, { token: mod.token, body: method === 'PUT' ? {} : undefined })).status).toBe(
+        403,
+      );
     }
   });
 
   it('PUT general saves a normalised URL and echoes the request, escaped', async () => {
-    const body = { name: 'Team <b>QA</b>', short_description: 'short', description: 'desc', site_url: 'https://qa.example.com/base/', contact_email: 'qa@example.com', check_update: false };
+    const body = {
+      name: 'Team <b>QA</b>',
+      short_description: 'short',
+      description: 'desc',
+      site_url: 'https://qa.example.com/base/',
+      contact_email: 'qa@example.com',
+      check_update: false,
+    };
     const r = await app.call('PUT', `${A}/siteinfo/general`, { token: admin, body });
     expect(r.status).toBe(200);
     expect(r.body.data.name).toBe('Team QA');
@@ -102,7 +146,12 @@ describe('admin siteinfo groups', () => {
     ['interface', { language: 'xx_XX', time_zone: 'UTC' }, 'language', 'Language file not found.'],
     ['interface', { language: 'en_US', time_zone: 'Mars/Base' }, 'time_zone', 'Timezone is not valid.'],
     ['branding', { logo: 'javascript:alert(1)' }, 'logo', 'URL format is incorrect.'],
-    ['write', { recommend_tags: [{ slug_name: 'go' }], reserved_tags: [{ slug_name: 'go' }] }, 'recommend_tags', 'Recommended tags cannot contain reserved tags.'],
+    [
+      'write',
+      { recommend_tags: [{ slug_name: 'go' }], reserved_tags: [{ slug_name: 'go' }] },
+      'recommend_tags',
+      'Recommended tags cannot contain reserved tags.',
+    ],
     ['write', { max_image_size: 0 }, 'max_image_size', 'Max image size must be 1 or more.'],
     ['legal', {}, 'external_content_display', 'External content must be one of: always_display, ask_before_display.'],
     ['seo', { permalink: 5, robots: '' }, 'permalink', 'Permalink must be between 1 and 4.'],
@@ -117,7 +166,10 @@ describe('admin siteinfo groups', () => {
   });
 
   it('PUT login with login_required turns on private mode for robots.txt', async () => {
-    expect((await app.call('PUT', `${A}/siteinfo/login`, { token: admin, body: { login_required: true, allow_email_domains: ['Example.COM'] } })).status).toBe(200);
+    expect(
+      (await app.call('PUT', `${A}/siteinfo/login`, { token: admin, body: { login_required: true, allow_email_domains: ['Example.COM'] } }))
+        .status,
+    ).toBe(200);
     const got = await app.call('GET', `${A}/siteinfo/login`, { token: admin });
     expect(got.body.data).toMatchObject({ login_required: true, allow_email_domains: ['example.com'], allow_new_registrations: true });
     const robots = await app.call('GET', '/robots.txt');
@@ -135,7 +187,10 @@ describe('admin siteinfo groups', () => {
   });
 
   it('PUT theme and users round-trip', async () => {
-    await app.call('PUT', `${A}/siteinfo/theme`, { token: admin, body: { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: '#111111', primary_color: '#222222' } } } });
+    await app.call('PUT', `${A}/siteinfo/theme`, {
+      token: admin,
+      body: { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: '#111111', primary_color: '#222222' } } },
+    });
     const theme = await app.call('GET', `${A}/siteinfo/theme`, { token: admin });
     expect(theme.body.data).toMatchObject({ color_scheme: 'dark', theme_options: [{ value: 'default' }] });
     await app.call('PUT', `${A}/siteinfo/users`, { token: admin, body: { default_avatar: 'gravatar', allow_update_bio: false } });
@@ -148,6 +203,9 @@ describe('admin siteinfo groups', () => {
 describe('plugins', () => {
   it('lists the built-in captcha plugin, off by default', async () => {
     const r = await app.call('GET', '/answer/api/v1/plugin/status');
-    expect(r.body.data).toEqual([{ slug_name: 'lantern_captcha', enabled: false }, { slug_name: 'lantern_reviewer', enabled: false }]);
+    expect(r.body.data).toEqual([
+      { slug_name: 'lantern_captcha', enabled: false },
+      { slug_name: 'lantern_reviewer', enabled: false },
+    ]);
   });
 });

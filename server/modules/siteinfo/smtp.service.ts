@@ -12,7 +12,16 @@ const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The stored SMTP settings over the defaults. */
 export async function readSmtp(ctx: AppContext): Promise<SmtpConfig> {
-  const defaults: SmtpConfig = { from_email: '', from_name: '', smtp_host: '', smtp_port: 465, smtp_username: '', smtp_password: '', smtp_authentication: true, encryption: '' };
+  const defaults: SmtpConfig = {
+    from_email: '',
+    from_name: '',
+    smtp_host: '',
+    smtp_port: 465,
+    smtp_username: '',
+    smtp_password: '',
+    smtp_authentication: true,
+    encryption: '',
+  };
   try {
     return { ...defaults, ...(JSON.parse(await readConfigValue(ctx.db, 'email.config', '{}')) as Partial<SmtpConfig>) };
   } catch {
@@ -38,7 +47,14 @@ export async function saveSmtp(ctx: AppContext, input: z.infer<typeof smtpSchema
   if (!test_email_recipient) return;
   const site = (await ctx.settings.get('general')).name;
   try {
-    await ctx.mailer.send({ to: test_email_recipient, subject: translate(lang, 'mail.test.subject', { site }), text: translate(lang, 'mail.test.body', { site }) }, saved);
+    await ctx.mailer.send(
+      {
+        to: test_email_recipient,
+        subject: translate(lang, 'mail.test.subject', { site }),
+        text: translate(lang, 'mail.test.body', { site }),
+      },
+      saved,
+    );
   } catch (err) {
     ctx.logger.warn({ err }, 'test mail failed');
     throw badRequest('error.email.send_failed', [], { err_type: 'alert' });
@@ -49,7 +65,11 @@ export async function saveSmtp(ctx: AppContext, input: z.infer<typeof smtpSchema
 export async function savePrivileges(ctx: AppContext, body: z.infer<typeof privilegesSchema>): Promise<void> {
   const values = levelValues(body.level, body.custom_privileges);
   await ctx.db.transaction().execute(async (trx) => {
-    await ctx.settings.put('privileges', { level: body.level, custom_privileges: body.level === 99 ? [...values].map(([key, value]) => ({ key, value })) : undefined }, trx);
+    await ctx.settings.put(
+      'privileges',
+      { level: body.level, custom_privileges: body.level === 99 ? [...values].map(([key, value]) => ({ key, value })) : undefined },
+      trx,
+    );
     await applyPrivileges(trx, values);
   });
 }

@@ -22,12 +22,53 @@ describe('malformed input to the tag endpoints', () => {
   it('write endpoints never answer 500', async () => {
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ slug_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()), display_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()), original_text: fc.oneof(fc.string({ maxLength: 100 }), fc.anything()) }, { requiredKeys: [] }),
-      fc.record({ tag_id: fc.oneof(anyId(), fc.constant(tagId)), slug_name: fc.string({ maxLength: 40 }), display_name: fc.string({ maxLength: 40 }), original_text: fc.string({ maxLength: 60 }), edit_summary: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ tag_id: fc.oneof(anyId(), fc.constant(tagId)), synonym_tag_list: fc.oneof(fc.array(fc.record({ slug_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()), display_name: fc.anything() }, { requiredKeys: [] }), { maxLength: 4 }), fc.anything()) }, { requiredKeys: [] }),
-      fc.record({ source_tag_id: fc.oneof(anyId(), fc.constant(tagId)), target_tag_id: fc.oneof(anyId(), fc.constant(tagId)) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          slug_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()),
+          display_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()),
+          original_text: fc.oneof(fc.string({ maxLength: 100 }), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          tag_id: fc.oneof(anyId(), fc.constant(tagId)),
+          slug_name: fc.string({ maxLength: 40 }),
+          display_name: fc.string({ maxLength: 40 }),
+          original_text: fc.string({ maxLength: 60 }),
+          edit_summary: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          tag_id: fc.oneof(anyId(), fc.constant(tagId)),
+          synonym_tag_list: fc.oneof(
+            fc.array(
+              fc.record(
+                { slug_name: fc.oneof(fc.string({ maxLength: 40 }), fc.anything()), display_name: fc.anything() },
+                { requiredKeys: [] },
+              ),
+              { maxLength: 4 },
+            ),
+            fc.anything(),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { source_tag_id: fc.oneof(anyId(), fc.constant(tagId)), target_tag_id: fc.oneof(anyId(), fc.constant(tagId)) },
+        { requiredKeys: [] },
+      ),
     );
-    const routes: [string, string][] = [['POST', '/tag'], ['PUT', '/tag'], ['DELETE', '/tag'], ['POST', '/tag/recover'], ['PUT', '/tag/synonym'], ['POST', '/tag/merge']];
+    const routes: [string, string][] = [
+      ['POST', '/tag'],
+      ['PUT', '/tag'],
+      ['DELETE', '/tag'],
+      ['POST', '/tag/recover'],
+      ['PUT', '/tag/synonym'],
+      ['POST', '/tag/merge'],
+    ];
     await fc.assert(
       fc.asyncProperty(body, fc.constantFrom(...routes), async (b, [method, path]) => {
         const r = await app.call(method, `${V1}${path}`, { token, body: JSON.stringify(b) ?? 'null' });

@@ -80,7 +80,13 @@ export function presentTagBasic(t: TagRow, flags: TagFlagger) {
 
 /** GetFollowingTagsResp. */
 export function presentFollowingTag(t: TagRow, flags: TagFlagger) {
-  return { tag_id: t.id, slug_name: t.slug_name, display_name: t.display_name, main_tag_slug_name: t.main_tag_id !== '0' ? t.main_tag_slug_name : '', ...flags.shown(t) };
+  return {
+    tag_id: t.id,
+    slug_name: t.slug_name,
+    display_name: t.display_name,
+    main_tag_slug_name: t.main_tag_id !== '0' ? t.main_tag_slug_name : '',
+    ...flags.shown(t),
+  };
 }
 
 /** TagSynonym. */
@@ -89,6 +95,18 @@ export function presentSynonym(t: TagRow, mainSlug: string) {
 }
 
 /** The snapshot a tag revision stores (the audit endpoint applies exactly this shape). */
-export function tagRevisionContent(t: { id: string; slug_name: string; display_name: string; original_text: string; parsed_text: string }): string {
-  return JSON.stringify({ id: t.id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: t.parsed_text });
+export function tagRevisionContent(t: {
+  id: string;
+  slug_name: string;
+  display_name: string;
+  original_text: string;
+  parsed_text: string;
+}): string {
+  return JSON.stringify({
+    id: t.id,
+    slug_name: t.slug_name,
+    display_name: t.display_name,
+    original_text: t.original_text,
+    parsed_text: t.parsed_text,
+  });
 }

@@ -14,13 +14,25 @@ export async function findTagsByIds(db: DbOrTrx, ids: string[]): Promise<TagRow[
 }
 
 /** Inserts a tag. */
-export async function insertTag(db: DbOrTrx, row: { id: string; slug_name: string; display_name: string; original_text: string; parsed_text: string; user_id: number; now: number }): Promise<void> {
+export async function insertTag(
+  db: DbOrTrx,
+  row: { id: string; slug_name: string; display_name: string; original_text: string; parsed_text: string; user_id: number; now: number },
+): Promise<void> {
   const { now, ...rest } = row;
-  await db.insertInto('tag').values({ ...rest, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('tag')
+    .values({ ...rest, created_at: now, updated_at: now })
+    .execute();
 }
 
 /** Replaces a question's tag set; rows for tags no longer used are marked deleted. */
-export async function replaceQuestionTags(db: DbOrTrx, questionId: string, tagIds: string[], status: number, now: number): Promise<string[]> {
+export async function replaceQuestionTags(
+  db: DbOrTrx,
+  questionId: string,
+  tagIds: string[],
+  status: number,
+  now: number,
+): Promise<string[]> {
   const existing = await db.selectFrom('tag_rel').select(['tag_id', 'status']).where('object_id', '=', questionId).execute();
   const touched = new Set(existing.map((r) => r.tag_id));
   for (const tagId of tagIds) {
@@ -32,22 +44,42 @@ export async function replaceQuestionTags(db: DbOrTrx, questionId: string, tagId
       .execute();
   }
   const removed = existing.map((r) => r.tag_id).filter((id) => !tagIds.includes(id));
-  if (removed.length) await db.updateTable('tag_rel').set({ status: 10, updated_at: now }).where('object_id', '=', questionId).where('tag_id', 'in', removed).execute();
+  if (removed.length)
+    await db
+      .updateTable('tag_rel')
+      .set({ status: 10, updated_at: now })
+      .where('object_id', '=', questionId)
+      .where('tag_id', 'in', removed)
+      .execute();
   return [...touched];
 }
 
 /** Sets every tag row of a question to a status (hide on unlist, delete on delete). */
 export async function setQuestionTagStatus(db: DbOrTrx, questionId: string, from: number[], to: number, now: number): Promise<string[]> {
   const rows = await db.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', 'in', from).execute();
-  await db.updateTable('tag_rel').set({ status: to, updated_at: now }).where('object_id', '=', questionId).where('status', 'in', from).execute();
+  await db
+    .updateTable('tag_rel')
+    .set({ status: to, updated_at: now })
+    .where('object_id', '=', questionId)
+    .where('status', 'in', from)
+    .execute();
   return rows.map((r) => r.tag_id);
 }
 
 /** Recounts question_count (available tag rows) of tags. */
 export async function recountTags(db: DbOrTrx, tagIds: string[]): Promise<void> {
   for (const id of tagIds) {
-    const { n } = await db.selectFrom('tag_rel').select((eb) => eb.fn.countAll<number>().as('n')).where('tag_id', '=', id).where('status', '=', 1).executeTakeFirstOrThrow();
-    await db.updateTable('tag').set({ question_count: Number(n) }).where('id', '=', id).execute();
+    const { n } = await db
+      .selectFrom('tag_rel')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tag_id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('tag')
+      .set({ question_count: Number(n) })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
@@ -97,9 +129,25 @@ export async function setMainTag(db: DbOrTrx, ids: string[], mainId: string, mai
 }
 
 /** Changes a tag's fields. */
-export async function updateTag(db: DbOrTrx, id: string, fields: { slug_name?: string; display_name?: string; original_text?: string; parsed_text?: string; status?: number; revision_id?: number; now: number }): Promise<void> {
+export async function updateTag(
+  db: DbOrTrx,
+  id: string,
+  fields: {
+    slug_name?: string;
+    display_name?: string;
+    original_text?: string;
+    parsed_text?: string;
+    status?: number;
+    revision_id?: number;
+    now: number;
+  },
+): Promise<void> {
   const { now, ...rest } = fields;
-  await db.updateTable('tag').set({ ...rest, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('tag')
+    .set({ ...rest, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Sets a tag's newest revision without touching its update time. */
@@ -109,13 +157,23 @@ export async function setTagRevision(db: DbOrTrx, id: string, revisionId: number
 
 /** Questions still carrying a tag (listed or unlisted). */
 export async function countTagUses(db: DbOrTrx, tagId: string): Promise<number> {
-  const { n } = await db.selectFrom('tag_rel').select((eb) => eb.fn.countAll<number>().as('n')).where('tag_id', '=', tagId).where('status', 'in', [1, 2]).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('tag_rel')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tag_id', '=', tagId)
+    .where('status', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** Available synonyms of a tag. */
 export async function countSynonyms(db: DbOrTrx, tagId: string): Promise<number> {
-  const { n } = await db.selectFrom('tag').select((eb) => eb.fn.countAll<number>().as('n')).where('main_tag_id', '=', tagId).where('status', '=', 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('tag')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('main_tag_id', '=', tagId)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -143,7 +201,10 @@ export async function pageTags(db: DbOrTrx, q: TagPageQuery): Promise<{ count: n
       eb.or([
         eb.and([
           eb('main_tag_id', '=', '0'),
-          eb.or([eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '>', 0), eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '>', 0)]),
+          eb.or([
+            eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '>', 0),
+            eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '>', 0),
+          ]),
         ]),
         eb.and([eb('main_tag_id', '!=', '0'), eb('slug_name', '=', lower)]),
       ]),
@@ -157,7 +218,10 @@ export async function pageTags(db: DbOrTrx, q: TagPageQuery): Promise<{ count: n
   if (q.query_cond === 'name') list = list.orderBy('slug_name', 'asc');
   else if (q.query_cond === 'newest') list = list.orderBy('created_at', 'desc').orderBy('id', 'desc');
   else list = list.orderBy('question_count', 'desc').orderBy('slug_name', 'asc');
-  const rows = await list.limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
+  const rows = await list
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
   return { count: Number(count), rows };
 }
 
@@ -166,9 +230,16 @@ export async function searchTagsByPrefix(db: DbOrTrx, text: string, recommendedS
   let q = db.selectFrom('tag').selectAll().where('status', '=', 1);
   if (text) {
     const lower = text.toLowerCase();
-    q = q.where((eb) => eb.or([eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '=', 1), eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '=', 1)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn<number>('instr', ['slug_name', eb.val(lower)]), '=', 1),
+        eb(eb.fn<number>('instr', [eb.fn('lower', ['display_name']), eb.val(lower)]), '=', 1),
+      ]),
+    );
   } else {
-    q = q.where((eb) => (recommendedSlugs.length ? eb.or([eb('recommend', '=', 1), eb('slug_name', 'in', recommendedSlugs)]) : eb('recommend', '=', 1)));
+    q = q.where((eb) =>
+      recommendedSlugs.length ? eb.or([eb('recommend', '=', 1), eb('slug_name', 'in', recommendedSlugs)]) : eb('recommend', '=', 1),
+    );
   }
   return q.orderBy('slug_name').limit(limit).execute();
 }
@@ -183,13 +254,19 @@ export async function availableTagsBySlugs(db: DbOrTrx, slugs: string[]): Promis
 export async function moveTagRels(db: DbOrTrx, fromId: string, toId: string, now: number): Promise<void> {
   const rels = await db.selectFrom('tag_rel').select(['id', 'object_id', 'status']).where('tag_id', '=', fromId).execute();
   for (const rel of rels) {
-    const target = await db.selectFrom('tag_rel').select(['id', 'status']).where('object_id', '=', rel.object_id).where('tag_id', '=', toId).executeTakeFirst();
+    const target = await db
+      .selectFrom('tag_rel')
+      .select(['id', 'status'])
+      .where('object_id', '=', rel.object_id)
+      .where('tag_id', '=', toId)
+      .executeTakeFirst();
     if (!target) {
       await db.updateTable('tag_rel').set({ tag_id: toId, updated_at: now }).where('id', '=', rel.id).execute();
       continue;
     }
     const rank = (s: number) => (s === 1 ? 3 : s === 2 ? 2 : 1);
-    if (rank(rel.status) > rank(target.status)) await db.updateTable('tag_rel').set({ status: rel.status, updated_at: now }).where('id', '=', target.id).execute();
+    if (rank(rel.status) > rank(target.status))
+      await db.updateTable('tag_rel').set({ status: rel.status, updated_at: now }).where('id', '=', target.id).execute();
     await db.deleteFrom('tag_rel').where('id', '=', rel.id).execute();
   }
 }

@@ -3,7 +3,18 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addTagSchema, mergeTagSchema, synonymsQuery, tagIdBody, tagInfoQuery, tagPageQuery, tagSearchQuery, tagsBySlugQuery, updateSynonymSchema, updateTagSchema } from './tag.schema.js';
+import {
+  addTagSchema,
+  mergeTagSchema,
+  synonymsQuery,
+  tagIdBody,
+  tagInfoQuery,
+  tagPageQuery,
+  tagSearchQuery,
+  tagsBySlugQuery,
+  updateSynonymSchema,
+  updateTagSchema,
+} from './tag.schema.js';
 import * as service from './tag.service.js';
 
 /** The tag endpoints: lists, detail, picker, create/edit/delete/recover, synonyms and merge. */

@@ -16,7 +16,9 @@ export const slugField = text({ max: TAG_NAME_MAX })
   .refine((s) => SLUG_PATTERN.test(s), msg('validation.tag_slug_chars'));
 
 const idField = text({ max: 64 });
-const originalText = z.string({ error: 'validation.type' }).max(ORIGINAL_TEXT_MAX, msg('validation.max_length', { max: ORIGINAL_TEXT_MAX }));
+const originalText = z
+  .string({ error: 'validation.type' })
+  .max(ORIGINAL_TEXT_MAX, msg('validation.max_length', { max: ORIGINAL_TEXT_MAX }));
 
 /** POST tag (the description is optional, as in the product spec's form). */
 export const addTagSchema = z.object({
@@ -44,7 +46,11 @@ export const mergeTagSchema = z.object({ source_tag_id: idField, target_tag_id: 
 
 const tagItem = z.object({
   slug_name: text({ max: TAG_NAME_MAX }),
-  display_name: z.string({ error: 'validation.type' }).trim().max(TAG_NAME_MAX, msg('validation.max_length', { max: TAG_NAME_MAX })).optional(),
+  display_name: z
+    .string({ error: 'validation.type' })
+    .trim()
+    .max(TAG_NAME_MAX, msg('validation.max_length', { max: TAG_NAME_MAX }))
+    .optional(),
   original_text: originalText.optional(),
 });
 export type TagItemInput = z.infer<typeof tagItem>;
@@ -63,8 +69,10 @@ export const tagPageQuery = z.object({
   page_size: pageNumber(20, 100),
   slug_name: queryText(TAG_NAME_MAX),
   display_name: queryText(TAG_NAME_MAX),
-  query_cond: z
-    .preprocess((v) => (v === '' || v === undefined ? 'popular' : v), z.enum(['popular', 'name', 'newest'], { error: msg('validation.one_of', { options: 'popular, name, newest' }) })),
+  query_cond: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'popular' : v),
+    z.enum(['popular', 'name', 'newest'], { error: msg('validation.one_of', { options: 'popular, name, newest' }) }),
+  ),
 });
 export type TagPageInput = z.infer<typeof tagPageQuery>;
 
@@ -80,7 +88,9 @@ export type TagInfoInput = z.infer<typeof tagInfoQuery>;
 /** GET tags?tags=a,b (a comma list, or the parameter repeated). */
 export const tagsBySlugQuery = z.object({
   tags: z
-    .union([z.string().max(4000, msg('validation.max_length', { max: 4000 })), z.array(z.string().max(TAG_NAME_MAX)).max(100)], { error: 'validation.type' })
+    .union([z.string().max(4000, msg('validation.max_length', { max: 4000 })), z.array(z.string().max(TAG_NAME_MAX)).max(100)], {
+      error: 'validation.type',
+    })
     .optional()
     .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(','))),
 });

@@ -11,11 +11,25 @@ import { canDo, isStaff, requirePermission } from '../permission/permission.serv
 import { insertRevision } from '../question/question.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import {
-  presentFollowingTag, presentSynonym, presentTagBasic, presentTagDetail, presentTagPageItem, tagFlagger, tagRevisionContent,
-  type MemberAction, type TagFlagger,
+  presentFollowingTag,
+  presentSynonym,
+  presentTagBasic,
+  presentTagDetail,
+  presentTagPageItem,
+  tagFlagger,
+  tagRevisionContent,
+  type MemberAction,
+  type TagFlagger,
 } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
-import { SLUG_PATTERN, type AddTagInput, type TagInfoInput, type TagItemInput, type TagPageInput, type UpdateTagInput } from './tag.schema.js';
+import {
+  SLUG_PATTERN,
+  type AddTagInput,
+  type TagInfoInput,
+  type TagItemInput,
+  type TagPageInput,
+  type UpdateTagInput,
+} from './tag.schema.js';
 import { createTag, tagSlug } from './tag.usage.js';
 import { TAG_STATUS } from '../../contract/enums.js';
 
@@ -46,7 +60,14 @@ export async function tagPage(ctx: AppContext, session: SessionUser | undefined,
   const { count, rows } = await repo.pageTags(ctx.db, q);
   if (count > 0 && rows.length === 0 && q.page > 1) throw notFound('base.request_format_error');
   const flags = await flagger(ctx);
-  const followed = session ? await followedAmong(ctx.db, session.user.id, TAG_FOLLOW, rows.map((r) => r.id)) : new Set<string>();
+  const followed = session
+    ? await followedAmong(
+        ctx.db,
+        session.user.id,
+        TAG_FOLLOW,
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
   return { count, list: rows.map((r) => presentTagPageItem(r, flags, followed.has(r.id))) };
 }
 
@@ -54,7 +75,9 @@ export async function tagPage(ctx: AppContext, session: SessionUser | undefined,
 export async function followingTags(ctx: AppContext, session: SessionUser | undefined) {
   if (!session) return [];
   const ids = await followedIds(ctx.db, session.user.id, TAG_FOLLOW);
-  const rows = (await repo.findTagsByIds(ctx.db, ids)).filter((t) => t.status === TAG_STATUS.available).sort((a, b) => a.slug_name.localeCompare(b.slug_name));
+  const rows = (await repo.findTagsByIds(ctx.db, ids))
+    .filter((t) => t.status === TAG_STATUS.available)
+    .sort((a, b) => a.slug_name.localeCompare(b.slug_name));
   const flags = await flagger(ctx);
   return rows.map((t) => presentFollowingTag(t, flags));
 }
@@ -71,7 +94,8 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
   } else if (rawName) {
     tag = await repo.findTagBySlug(ctx.db, tagSlug(rawName));
   }
-  const visible = (t: TagRow | undefined): t is TagRow => !!t && (t.status === TAG_STATUS.available || (t.status === TAG_STATUS.deleted && canRecover));
+  const visible = (t: TagRow | undefined): t is TagRow =>
+    !!t && (t.status === TAG_STATUS.available || (t.status === TAG_STATUS.deleted && canRecover));
   if (!visible(tag)) throw notFound('error.tag.not_found');
   let mainSlug = '';
   if (tag.main_tag_id !== '0') {
@@ -133,7 +157,10 @@ export async function tagSynonyms(ctx: AppContext, session: SessionUser | undefi
   const mainSlug = mainId === tag.id ? tag.slug_name : tag.main_tag_slug_name;
   const synonyms = await repo.synonymsOf(ctx.db, mainId, [1]);
   const canEdit = await canDo(ctx, session, 'tag.synonym');
-  return { synonyms: synonyms.map((s) => presentSynonym(s, mainSlug)), member_actions: canEdit ? [{ action: 'edit', name: 'Edit', type: 'edit' }] : [] };
+  return {
+    synonyms: synonyms.map((s) => presentSynonym(s, mainSlug)),
+    member_actions: canEdit ? [{ action: 'edit', name: 'Edit', type: 'edit' }] : [],
+  };
 }
 
 const slugCharsError = (field: string) => badRequest('base.request_format_error', [{ field, key: 'validation.tag_slug_chars' }]);
@@ -160,7 +187,14 @@ export async function updateSynonyms(ctx: AppContext, session: SessionUser, inpu
       const found = existing.get(slug);
       if (!found) {
         if (slug.length > 35 || !SLUG_PATTERN.test(slug)) throw slugCharsError('synonym_tag_list');
-        wanted.push(await createTag(trx, { slug_name: slug, display_name: item.display_name || slug, original_text: item.original_text ?? '' }, session.user.id, now));
+        wanted.push(
+          await createTag(
+            trx,
+            { slug_name: slug, display_name: item.display_name || slug, original_text: item.original_text ?? '' },
+            session.user.id,
+            now,
+          ),
+        );
         continue;
       }
       if (found.status !== TAG_STATUS.available) await repo.updateTag(trx, found.id, { status: TAG_STATUS.available, now });
@@ -201,7 +235,12 @@ export async function addTag(ctx: AppContext, session: SessionUser, input: AddTa
   const parsed = input.original_text ? renderMarkdown(input.original_text) : '';
   return ctx.db.transaction().execute(async (trx) => {
     if (await repo.findTagBySlug(trx, input.slug_name)) throw fieldError('error.tag.already_exist', 'slug_name');
-    await createTag(trx, { slug_name: input.slug_name, display_name: input.display_name, original_text: input.original_text, parsed_text: parsed }, session.user.id, now);
+    await createTag(
+      trx,
+      { slug_name: input.slug_name, display_name: input.display_name, original_text: input.original_text, parsed_text: parsed },
+      session.user.id,
+      now,
+    );
     return { slug_name: input.slug_name };
   });
 }
@@ -234,21 +273,39 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
       const clash = await repo.findTagBySlug(trx, next.slug_name);
       if (clash && clash.id !== tag.id) throw fieldError('error.tag.already_exist', 'slug_name');
     }
-    if (!slugChanged && next.display_name === tag.display_name && next.original_text === tag.original_text) return { wait_for_review: false };
+    if (!slugChanged && next.display_name === tag.display_name && next.original_text === tag.original_text)
+      return { wait_for_review: false };
     const parsed = next.original_text === tag.original_text ? tag.parsed_text : parsedInput;
     const content = tagRevisionContent({ id: tag.id, ...next, parsed_text: parsed });
-    const revisionId = await insertRevision(trx, { user_id: uid, object_type: OBJECT_TYPE.tag, object_id: tag.id, title: next.slug_name, content, log: input.edit_summary ?? '', status: direct ? 0 : 1, now });
+    const revisionId = await insertRevision(trx, {
+      user_id: uid,
+      object_type: OBJECT_TYPE.tag,
+      object_id: tag.id,
+      title: next.slug_name,
+      content,
+      log: input.edit_summary ?? '',
+      status: direct ? 0 : 1,
+      now,
+    });
     if (!direct) {
       await repo.setTagRevision(trx, tag.id, revisionId);
       return { wait_for_review: true };
     }
     await repo.updateTag(trx, tag.id, { ...next, parsed_text: parsed, revision_id: revisionId, now });
-    if (slugChanged) await repo.setMainTag(trx, (await repo.synonymsOf(trx, tag.id)).map((s) => s.id), tag.id, next.slug_name, now);
+    if (slugChanged)
+      await repo.setMainTag(
+        trx,
+        (await repo.synonymsOf(trx, tag.id)).map((s) => s.id),
+        tag.id,
+        next.slug_name,
+        now,
+      );
     await recordTimeline(trx, { userId: uid, objectId: tag.id, originalObjectId: tag.id, key: 'tag.edited', revisionId, now });
     done.edited = true;
     return { wait_for_review: false };
   });
-  if (done.edited) ctx.events.emit({ type: 'post.edited', objectId: found.id, objectType: 'tag', editorId: uid, ownerId: found.user_id, questionId: '' });
+  if (done.edited)
+    ctx.events.emit({ type: 'post.edited', objectId: found.id, objectType: 'tag', editorId: uid, ownerId: found.user_id, questionId: '' });
   return out;
 }
 
@@ -261,7 +318,8 @@ export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: st
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
     if (tag.status === TAG_STATUS.deleted) return;
-    if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0) throw badRequest('error.tag.is_used_cannot_delete');
+    if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0)
+      throw badRequest('error.tag.is_used_cannot_delete');
     await repo.updateTag(trx, tag.id, { status: 10, now });
     await recordTimeline(trx, { userId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.deleted', now });
   });
@@ -278,8 +336,14 @@ export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: s
     if (!tag) throw badRequest('error.tag.not_found');
     if (tag.status !== TAG_STATUS.deleted) return;
     await repo.updateTag(trx, tag.id, { status: 1, now });
-    await recordTimeline(trx, { userId: session.user.id, triggerUserId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.undeleted', now });
+    await recordTimeline(trx, {
+      userId: session.user.id,
+      triggerUserId: session.user.id,
+      objectId: tag.id,
+      originalObjectId: tag.id,
+      key: 'tag.undeleted',
+      now,
+    });
   });
   return null;
 }
-

@@ -14,7 +14,11 @@ const addTag = (token: string, body: Record<string, unknown>) => call('POST', '/
 const tagRow = (slug: string) => db().selectFrom('tag').selectAll().where('slug_name', '=', slug).executeTakeFirstOrThrow();
 const tagIdOf = async (slug: string) => (await tagRow(slug)).id;
 async function ask(token: string, title: string, tags: string[]): Promise<string> {
-  const r = await call('POST', '/question', token, { title, content: 'Some body text for the question.', tags: tags.map((slug_name) => ({ slug_name })) });
+  const r = await call('POST', '/question', token, {
+    title,
+    content: 'Some body text for the question.',
+    tags: tags.map((slug_name) => ({ slug_name })),
+  });
   expect(r.status).toBe(200);
   return r.body.data.id;
 }
@@ -26,7 +30,11 @@ const slugs = (list: { slug_name: string }[]) => list.map((t) => t.slug_name);
 
 describe('POST /answer/api/v1/tag', () => {
   it('creates a tag with a lower-cased slug, its first revision and a tag.created timeline entry', async () => {
-    const r = await addTag(admin, { slug_name: 'Web Sockets', display_name: 'WebSockets', original_text: 'Full-duplex **channels**.\n\nSecond paragraph.' });
+    const r = await addTag(admin, {
+      slug_name: 'Web Sockets',
+      display_name: 'WebSockets',
+      original_text: 'Full-duplex **channels**.\n\nSecond paragraph.',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ slug_name: 'web-sockets' });
     const t = await tagRow('web-sockets');
@@ -36,14 +44,25 @@ describe('POST /answer/api/v1/tag', () => {
     const revs = await db().selectFrom('revision').selectAll().where('object_id', '=', t.id).execute();
     expect(revs).toHaveLength(1);
     expect(revs[0]).toMatchObject({ object_type: 3, status: 0, title: 'web-sockets', user_id: 1 });
-    expect(JSON.parse(revs[0].content)).toEqual({ id: t.id, slug_name: 'web-sockets', display_name: 'WebSockets', original_text: 'Full-duplex **channels**.\n\nSecond paragraph.', parsed_text: t.parsed_text });
+    expect(JSON.parse(revs[0].content)).toEqual({
+      id: t.id,
+      slug_name: 'web-sockets',
+      display_name: 'WebSockets',
+      original_text: 'Full-duplex **channels**.\n\nSecond paragraph.',
+      parsed_text: t.parsed_text,
+    });
     expect(t.revision_id).toBe(revs[0].id);
-    const timeline = await db().selectFrom('activity').select(['activity_type', 'revision_id', 'user_id']).where('object_id', '=', t.id).execute();
+    const timeline = await db()
+      .selectFrom('activity')
+      .select(['activity_type', 'revision_id', 'user_id'])
+      .where('object_id', '=', t.id)
+      .execute();
     expect(timeline).toEqual([{ activity_type: 102, revision_id: revs[0].id, user_id: 1 }]);
   });
 
   it('accepts the allowed slug characters and an empty description', async () => {
-    for (const slug of ['c++', 'c#', '.net', 'node-js', 'utf8']) expect((await addTag(admin, { slug_name: slug, display_name: slug })).status).toBe(200);
+    for (const slug of ['c++', 'c#', '.net', 'node-js', 'utf8'])
+      expect((await addTag(admin, { slug_name: slug, display_name: slug })).status).toBe(200);
     expect((await tagRow('c#')).original_text).toBe('');
   });
 
@@ -67,7 +86,11 @@ describe('POST /answer/api/v1/tag', () => {
   it('refuses an existing slug, also a deleted one', async () => {
     await makeTag('sqlite');
     const again = await addTag(admin, { slug_name: 'SQLite', display_name: 'SQLite' });
-    expect(again.body).toMatchObject({ code: 400, reason: 'error.tag.already_exist', data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }] });
+    expect(again.body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.already_exist',
+      data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }],
+    });
     await db().updateTable('tag').set({ status: 10 }).where('slug_name', '=', 'sqlite').execute();
     expect((await addTag(admin, { slug_name: 'sqlite', display_name: 'x' })).body.reason).toBe('error.tag.already_exist');
   });
@@ -75,10 +98,17 @@ describe('POST /answer/api/v1/tag', () => {
   it('needs login (401), an active account and the tag.add reputation (403)', async () => {
     expect((await addTag('', { slug_name: 'a', display_name: 'a' })).status).toBe(401);
     const inactive = await makeUser(app, { mailStatus: 2, rank: 5000 });
-    expect((await addTag(inactive.token, { slug_name: 'a', display_name: 'a' })).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
+    expect((await addTag(inactive.token, { slug_name: 'a', display_name: 'a' })).body).toMatchObject({
+      code: 403,
+      data: { type: 'inactive' },
+    });
     const low = await makeUser(app, { rank: 749 });
     const r = await addTag(low.token, { slug_name: 'a', display_name: 'a' });
-    expect(r.body).toMatchObject({ code: 403, reason: 'error.rank.no_enough_rank_to_operate', msg: 'You need at least 750 reputation to do this.' });
+    expect(r.body).toMatchObject({
+      code: 403,
+      reason: 'error.rank.no_enough_rank_to_operate',
+      msg: 'You need at least 750 reputation to do this.',
+    });
     expect((await addTag((await makeUser(app, { rank: 750 })).token, { slug_name: 'a', display_name: 'a' })).status).toBe(200);
   });
 });
@@ -90,8 +120,18 @@ describe('GET /answer/api/v1/tag', () => {
     const byName = await call('GET', '/tag?name=SQLite');
     expect(byName.status).toBe(200);
     expect(byName.body.data).toMatchObject({
-      tag_id: id, slug_name: 'sqlite', display_name: 'SQLite', original_text: 'An embedded database.\nSecond line.', question_count: 1, follow_count: 0,
-      is_follower: false, status: 'available', member_actions: [], main_tag_slug_name: '', recommend: false, reserved: false,
+      tag_id: id,
+      slug_name: 'sqlite',
+      display_name: 'SQLite',
+      original_text: 'An embedded database.\nSecond line.',
+      question_count: 1,
+      follow_count: 0,
+      is_follower: false,
+      status: 'available',
+      member_actions: [],
+      main_tag_slug_name: '',
+      recommend: false,
+      reserved: false,
     });
     expect(byName.body.data.parsed_text).toBe('<p>An embedded database.<br />\nSecond line.</p>');
     expect(byName.body.data.excerpt).toBe('<p>An embedded database.<br />');
@@ -102,7 +142,8 @@ describe('GET /answer/api/v1/tag', () => {
 
   it('lists the member actions the viewer may use', async () => {
     await makeTag('sqlite');
-    const actions = async (token?: string) => (await call('GET', '/tag?name=sqlite', token)).body.data.member_actions.map((a: { action: string }) => a.action);
+    const actions = async (token?: string) =>
+      (await call('GET', '/tag?name=sqlite', token)).body.data.member_actions.map((a: { action: string }) => a.action);
     expect(await actions(admin)).toEqual(['edit', 'delete', 'merge']);
     expect(await actions((await makeUser(app, { roleId: 3 })).token)).toEqual(['edit', 'delete', 'merge']);
     expect(await actions((await makeUser(app, { rank: 50 })).token)).toEqual(['edit']);
@@ -110,7 +151,9 @@ describe('GET /answer/api/v1/tag', () => {
     const owner = await makeUser(app, { rank: 800 });
     await addTag(owner.token, { slug_name: 'mine', display_name: 'mine' });
     await db().updateTable('user').set({ rank: 1 }).where('id', '=', owner.id).execute();
-    expect((await call('GET', '/tag?name=mine', owner.token)).body.data.member_actions).toEqual([{ action: 'edit', name: 'Edit', type: 'edit' }]);
+    expect((await call('GET', '/tag?name=mine', owner.token)).body.data.member_actions).toEqual([
+      { action: 'edit', name: 'Edit', type: 'edit' },
+    ]);
   });
 
   it('answers a synonym with its main tag and main_tag_slug_name', async () => {
@@ -122,7 +165,11 @@ describe('GET /answer/api/v1/tag', () => {
 
   it('404s unknown and deleted tags, but shows deleted ones to staff with undelete', async () => {
     const id = await makeTag('old');
-    expect((await call('GET', '/tag?name=nothing')).body).toMatchObject({ code: 404, reason: 'error.tag.not_found', msg: 'Tag not found.' });
+    expect((await call('GET', '/tag?name=nothing')).body).toMatchObject({
+      code: 404,
+      reason: 'error.tag.not_found',
+      msg: 'Tag not found.',
+    });
     expect((await call('GET', '/tag?id=10030000000099999')).status).toBe(404);
     expect((await call('GET', '/tag?id=not-an-id')).status).toBe(404);
     expect((await call('GET', '/tag')).status).toBe(404);
@@ -130,7 +177,10 @@ describe('GET /answer/api/v1/tag', () => {
     expect((await call('GET', `/tag?id=${id}`)).status).toBe(404);
     expect((await call('GET', `/tag?id=${id}`, (await makeUser(app, { rank: 100000 })).token)).status).toBe(404);
     const asAdmin = await call('GET', `/tag?id=${id}`, admin);
-    expect(asAdmin.body.data).toMatchObject({ status: 'deleted', member_actions: [{ action: 'undelete', name: 'Undelete', type: 'confirm' }] });
+    expect(asAdmin.body.data).toMatchObject({
+      status: 'deleted',
+      member_actions: [{ action: 'undelete', name: 'Undelete', type: 'confirm' }],
+    });
   });
 
   it('refuses a name longer than 35 characters (400)', async () => {
@@ -142,7 +192,11 @@ describe('GET /answer/api/v1/tag', () => {
     await makeTag('news');
     await makeTag('help');
     const write = await app.lantern.ctx.settings.get('write');
-    await app.lantern.ctx.settings.put('write', { ...write, recommend_tags: [{ slug_name: 'help', display_name: 'help' }], reserved_tags: [{ slug_name: 'news', display_name: 'news' }] });
+    await app.lantern.ctx.settings.put('write', {
+      ...write,
+      recommend_tags: [{ slug_name: 'help', display_name: 'help' }],
+      reserved_tags: [{ slug_name: 'news', display_name: 'news' }],
+    });
     expect((await call('GET', '/tag?name=help')).body.data.recommend).toBe(false);
     expect((await call('GET', '/tag?name=news')).body.data.reserved).toBe(true);
     await app.lantern.ctx.settings.put('write', { ...(await app.lantern.ctx.settings.get('write')), required_tag: true });
@@ -171,7 +225,17 @@ describe('GET /answer/api/v1/tags/page and tags', () => {
     const popular = await call('GET', '/tags/page');
     expect(popular.body.data.count).toBe(3);
     expect(slugs(popular.body.data.list)).toEqual(['beta', 'gamma', 'alpha']);
-    expect(popular.body.data.list[0]).toMatchObject({ tag_id: beta, display_name: 'Beta Tools', question_count: 2, follow_count: 0, is_follower: false, recommend: false, reserved: false, excerpt: '', description: '' });
+    expect(popular.body.data.list[0]).toMatchObject({
+      tag_id: beta,
+      display_name: 'Beta Tools',
+      question_count: 2,
+      follow_count: 0,
+      is_follower: false,
+      recommend: false,
+      reserved: false,
+      excerpt: '',
+      description: '',
+    });
     expect(slugs((await call('GET', '/tags/page?query_cond=name')).body.data.list)).toEqual(['alpha', 'beta', 'gamma']);
     expect(slugs((await call('GET', '/tags/page?query_cond=newest')).body.data.list)).toEqual(['beta', 'gamma', 'alpha']);
   });
@@ -192,8 +256,13 @@ describe('GET /answer/api/v1/tags/page and tags', () => {
 
   it('refuses an unknown order and over-long filters (400)', async () => {
     const bad = await call('GET', '/tags/page?query_cond=hot');
-    expect(bad.body).toMatchObject({ code: 400, data: [{ error_field: 'query_cond', error_msg: 'Order must be one of: popular, name, newest.' }] });
-    expect((await call('GET', `/tags/page?slug_name=${'x'.repeat(36)}`)).body.data).toEqual([{ error_field: 'slug_name', error_msg: 'URL slug up to 35 characters.' }]);
+    expect(bad.body).toMatchObject({
+      code: 400,
+      data: [{ error_field: 'query_cond', error_msg: 'Order must be one of: popular, name, newest.' }],
+    });
+    expect((await call('GET', `/tags/page?slug_name=${'x'.repeat(36)}`)).body.data).toEqual([
+      { error_field: 'slug_name', error_msg: 'URL slug up to 35 characters.' },
+    ]);
   });
 
   it('marks the tags the viewer follows', async () => {
@@ -212,7 +281,10 @@ describe('GET /answer/api/v1/tags/page and tags', () => {
       { tag_id: await tagIdOf('gamma'), slug_name: 'gamma', display_name: 'Gamma', recommend: false, reserved: false },
       { tag_id: await tagIdOf('alpha'), slug_name: 'alpha', display_name: 'Alpha', recommend: false, reserved: false },
     ]);
-    expect((await call('GET', '/tags?tags=alpha&tags=beta')).body.data.map((t: { slug_name: string }) => t.slug_name)).toEqual(['alpha', 'beta']);
+    expect((await call('GET', '/tags?tags=alpha&tags=beta')).body.data.map((t: { slug_name: string }) => t.slug_name)).toEqual([
+      'alpha',
+      'beta',
+    ]);
     expect((await call('GET', '/tags')).body.data).toEqual([]);
   });
 
@@ -234,10 +306,21 @@ describe('GET /answer/api/v1/question/tags (tag picker)', () => {
     const r = await call('GET', '/question/tags?tag=RE', admin);
     expect(r.status).toBe(200);
     expect(slugs(r.body.data)).toEqual(['react', 'reason', 'redux', 'vue']);
-    expect(r.body.data[0]).toEqual({ tag_id: await tagIdOf('react'), slug_name: 'react', display_name: 'React', recommend: false, reserved: false });
+    expect(r.body.data[0]).toEqual({
+      tag_id: await tagIdOf('react'),
+      slug_name: 'react',
+      display_name: 'React',
+      recommend: false,
+      reserved: false,
+    });
     expect(slugs((await call('GET', '/question/tags?tag=reactj', admin)).body.data)).toEqual(['react']);
     const write = await app.lantern.ctx.settings.get('write');
-    await app.lantern.ctx.settings.put('write', { ...write, required_tag: true, recommend_tags: [{ slug_name: 'redux', display_name: 'Redux' }], reserved_tags: [{ slug_name: 'vue', display_name: 'vue' }] });
+    await app.lantern.ctx.settings.put('write', {
+      ...write,
+      required_tag: true,
+      recommend_tags: [{ slug_name: 'redux', display_name: 'Redux' }],
+      reserved_tags: [{ slug_name: 'vue', display_name: 'vue' }],
+    });
     const ordered = (await call('GET', '/question/tags?tag=re', admin)).body.data;
     expect(slugs(ordered)).toEqual(['redux', 'vue', 'react', 'reason']);
     expect(ordered[0]).toMatchObject({ recommend: true, reserved: false });
@@ -253,16 +336,23 @@ describe('GET /answer/api/v1/question/tags (tag picker)', () => {
 });
 
 describe('tag synonyms', () => {
-  it('sets the synonyms (creating missing tags), lists them and makes question/page?tag= find the main tag\'s questions', async () => {
+  it("sets the synonyms (creating missing tags), lists them and makes question/page?tag= find the main tag's questions", async () => {
     const main = await makeTag('javascript', 'JavaScript');
     await makeTag('ecmascript', 'ECMAScript');
     const qid = await ask(admin, 'Closures in loops', ['javascript']);
-    const put = await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'JS', display_name: 'js' }, { slug_name: 'ecmascript' }, { slug_name: 'js' }] });
+    const put = await call('PUT', '/tag/synonym', admin, {
+      tag_id: main,
+      synonym_tag_list: [{ slug_name: 'JS', display_name: 'js' }, { slug_name: 'ecmascript' }, { slug_name: 'js' }],
+    });
     expect(put.body).toMatchObject({ code: 200, data: null });
     const js = await tagRow('js');
     expect(js).toMatchObject({ main_tag_id: main, main_tag_slug_name: 'javascript', display_name: 'js', status: 1 });
-    expect((await db().selectFrom('activity').select('activity_type').where('object_id', '=', js.id).execute()).map((a) => a.activity_type)).toEqual([102]);
-    expect(await db().selectFrom('revision').select(['object_type', 'status']).where('object_id', '=', js.id).execute()).toEqual([{ object_type: 3, status: 0 }]);
+    expect(
+      (await db().selectFrom('activity').select('activity_type').where('object_id', '=', js.id).execute()).map((a) => a.activity_type),
+    ).toEqual([102]);
+    expect(await db().selectFrom('revision').select(['object_type', 'status']).where('object_id', '=', js.id).execute()).toEqual([
+      { object_type: 3, status: 0 },
+    ]);
     const list = await call('GET', `/tag/synonyms?tag_id=${main}`, admin);
     expect(list.body.data).toEqual({
       synonyms: [
@@ -271,14 +361,22 @@ describe('tag synonyms', () => {
       ],
       member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }],
     });
-    expect((await call('GET', `/tag/synonyms?tag_id=${js.id}`)).body.data).toMatchObject({ member_actions: [], synonyms: [{ slug_name: 'ecmascript', main_tag_slug_name: 'javascript' }, { slug_name: 'js', main_tag_slug_name: 'javascript' }] });
+    expect((await call('GET', `/tag/synonyms?tag_id=${js.id}`)).body.data).toMatchObject({
+      member_actions: [],
+      synonyms: [
+        { slug_name: 'ecmascript', main_tag_slug_name: 'javascript' },
+        { slug_name: 'js', main_tag_slug_name: 'javascript' },
+      ],
+    });
     for (const tag of ['js', 'ecmascript', 'javascript']) {
       const page = await call('GET', `/question/page?tag=${tag}`);
       expect(page.body.data.list.map((q: { id: string }) => q.id)).toEqual([qid]);
     }
     // a question asked with a synonym is filed under the main tag
     const viaSynonym = await ask(admin, 'Asked with the synonym', ['js']);
-    expect((await call('GET', `/question/info?id=${viaSynonym}`)).body.data.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['javascript']);
+    expect((await call('GET', `/question/info?id=${viaSynonym}`)).body.data.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual([
+      'javascript',
+    ]);
     // dropping a synonym makes it a main tag again
     await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'js' }] });
     expect(await tagRow('ecmascript')).toMatchObject({ main_tag_id: '0', main_tag_slug_name: '' });
@@ -287,7 +385,7 @@ describe('tag synonyms', () => {
     expect((await call('GET', `/tag/synonyms?tag_id=${main}`)).body.data.synonyms).toEqual([]);
   });
 
-  it('brings a listed main tag\'s own synonyms along', async () => {
+  it("brings a listed main tag's own synonyms along", async () => {
     const main = await makeTag('postgresql');
     const pg = await makeTag('postgres');
     await call('PUT', '/tag/synonym', admin, { tag_id: pg, synonym_tag_list: [{ slug_name: 'pg' }] });
@@ -299,19 +397,30 @@ describe('tag synonyms', () => {
   it('refuses the tag itself, a synonym as the main tag, unknown tags, bad slugs and missing fields', async () => {
     const main = await makeTag('python');
     const itself = await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'Python' }] });
-    expect(itself.body).toMatchObject({ code: 400, reason: 'error.tag.cannot_set_synonym_as_itself', msg: 'You cannot set the synonym of the current tag as itself.' });
+    expect(itself.body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.cannot_set_synonym_as_itself',
+      msg: 'You cannot set the synonym of the current tag as itself.',
+    });
     await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'py' }] });
     const onSynonym = await call('PUT', '/tag/synonym', admin, { tag_id: await tagIdOf('py'), synonym_tag_list: [{ slug_name: 'py3' }] });
     expect(onSynonym.body).toMatchObject({ code: 400, reason: 'error.tag.not_contain_synonym_tags' });
-    expect((await call('PUT', '/tag/synonym', admin, { tag_id: '10030000000099999', synonym_tag_list: [] })).body).toMatchObject({ code: 400, reason: 'error.tag.not_found' });
+    expect((await call('PUT', '/tag/synonym', admin, { tag_id: '10030000000099999', synonym_tag_list: [] })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.not_found',
+    });
     const badChars = await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'py/thon' }] });
-    expect(badChars.body.data).toEqual([{ error_field: 'synonym_tag_list', error_msg: 'Synonyms contains unallowed character set. Use a-z, 0-9 and + # - .' }]);
+    expect(badChars.body.data).toEqual([
+      { error_field: 'synonym_tag_list', error_msg: 'Synonyms contains unallowed character set. Use a-z, 0-9 and + # - .' },
+    ]);
     const missing = await call('PUT', '/tag/synonym', admin, { tag_id: main });
     expect(missing.body.data).toEqual([{ error_field: 'synonym_tag_list', error_msg: 'Synonyms cannot be empty.' }]);
     const long = await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'x'.repeat(36) }] });
     expect(long.status).toBe(400);
     expect(long.body.data[0].error_field).toBe('synonym_tag_list.0.slug_name');
-    expect((await call('PUT', '/tag/synonym', admin, { synonym_tag_list: [] })).body.data).toEqual([{ error_field: 'tag_id', error_msg: 'Tag id cannot be empty.' }]);
+    expect((await call('PUT', '/tag/synonym', admin, { synonym_tag_list: [] })).body.data).toEqual([
+      { error_field: 'tag_id', error_msg: 'Tag id cannot be empty.' },
+    ]);
   });
 
   it('needs the tag.synonym reputation (403) and a login (401)', async () => {
@@ -319,7 +428,11 @@ describe('tag synonyms', () => {
     const body = { tag_id: main, synonym_tag_list: [{ slug_name: 'rs' }] };
     expect((await call('PUT', '/tag/synonym', '', body)).status).toBe(401);
     const r = await call('PUT', '/tag/synonym', (await makeUser(app, { rank: 9999 })).token, body);
-    expect(r.body).toMatchObject({ code: 403, reason: 'error.rank.no_enough_rank_to_operate', msg: 'You need at least 10000 reputation to do this.' });
+    expect(r.body).toMatchObject({
+      code: 403,
+      reason: 'error.rank.no_enough_rank_to_operate',
+      msg: 'You need at least 10000 reputation to do this.',
+    });
     expect((await call('PUT', '/tag/synonym', (await makeUser(app, { rank: 10000 })).token, body)).status).toBe(200);
   });
 
@@ -346,7 +459,8 @@ describe('POST /answer/api/v1/tag/merge', () => {
     expect(await tagRow('golang')).toMatchObject({ main_tag_id: target, main_tag_slug_name: 'go', question_count: 0, follow_count: 0 });
     expect(await tagRow('go-lang')).toMatchObject({ main_tag_id: target, main_tag_slug_name: 'go' });
     expect(await tagRow('go')).toMatchObject({ main_tag_id: '0', question_count: 2, follow_count: 2 });
-    for (const q of [q1, q2]) expect((await call('GET', `/question/info?id=${q}`)).body.data.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['go']);
+    for (const q of [q1, q2])
+      expect((await call('GET', `/question/info?id=${q}`)).body.data.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['go']);
     expect(slugs((await call('GET', '/tags/following', fan.token)).body.data)).toEqual(['go']);
     expect(slugs((await call('GET', '/tags/following', both.token)).body.data)).toEqual(['go']);
     expect((await call('GET', '/tag?name=golang')).body.data).toMatchObject({ slug_name: 'go', main_tag_slug_name: 'go' });
@@ -355,9 +469,16 @@ describe('POST /answer/api/v1/tag/merge', () => {
   it('refuses merging a tag into itself (directly or through a synonym), unknown tags and missing ids', async () => {
     const a = await makeTag('a1');
     await call('PUT', '/tag/synonym', admin, { tag_id: a, synonym_tag_list: [{ slug_name: 'a2' }] });
-    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: a })).body.reason).toBe('error.tag.cannot_set_synonym_as_itself');
-    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: await tagIdOf('a2') })).body.reason).toBe('error.tag.cannot_set_synonym_as_itself');
-    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: '10030000000099999' })).body).toMatchObject({ code: 400, reason: 'error.tag.not_found' });
+    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: a })).body.reason).toBe(
+      'error.tag.cannot_set_synonym_as_itself',
+    );
+    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: await tagIdOf('a2') })).body.reason).toBe(
+      'error.tag.cannot_set_synonym_as_itself',
+    );
+    expect((await call('POST', '/tag/merge', admin, { source_tag_id: a, target_tag_id: '10030000000099999' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.not_found',
+    });
     const missing = await call('POST', '/tag/merge', admin, { source_tag_id: a });
     expect(missing.body.data).toEqual([{ error_field: 'target_tag_id', error_msg: 'Target tag id cannot be empty.' }]);
   });
@@ -367,7 +488,10 @@ describe('POST /answer/api/v1/tag/merge', () => {
     const b = await makeTag('x2');
     const body = { source_tag_id: a, target_tag_id: b };
     expect((await call('POST', '/tag/merge', '', body)).status).toBe(401);
-    expect((await call('POST', '/tag/merge', (await makeUser(app, { rank: 1000000 })).token, body)).body).toMatchObject({ code: 403, reason: 'base.forbidden_error' });
+    expect((await call('POST', '/tag/merge', (await makeUser(app, { rank: 1000000 })).token, body)).body).toMatchObject({
+      code: 403,
+      reason: 'base.forbidden_error',
+    });
     expect((await call('POST', '/tag/merge', (await makeUser(app, { roleId: 3 })).token, body)).status).toBe(200);
   });
 });
@@ -375,19 +499,39 @@ describe('POST /answer/api/v1/tag/merge', () => {
 describe('PUT /answer/api/v1/tag', () => {
   it('applies a staff edit at once with a revision and a tag.edited timeline entry', async () => {
     const id = await makeTag('sqlite', 'SQLite', 'Old text');
-    const r = await call('PUT', '/tag', admin, { tag_id: id, display_name: 'SQLite 3', original_text: 'A *small* database.', edit_summary: 'better words' });
+    const r = await call('PUT', '/tag', admin, {
+      tag_id: id,
+      display_name: 'SQLite 3',
+      original_text: 'A *small* database.',
+      edit_summary: 'better words',
+    });
     expect(r.body).toMatchObject({ code: 200, data: { wait_for_review: false } });
     const t = await tagRow('sqlite');
-    expect(t).toMatchObject({ display_name: 'SQLite 3', original_text: 'A *small* database.', parsed_text: '<p>A <em>small</em> database.</p>' });
+    expect(t).toMatchObject({
+      display_name: 'SQLite 3',
+      original_text: 'A *small* database.',
+      parsed_text: '<p>A <em>small</em> database.</p>',
+    });
     const rev = await db().selectFrom('revision').selectAll().where('object_id', '=', id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(rev).toMatchObject({ status: 0, log: 'better words', object_type: 3, title: 'sqlite' });
-    expect(JSON.parse(rev.content)).toEqual({ id, slug_name: 'sqlite', display_name: 'SQLite 3', original_text: 'A *small* database.', parsed_text: '<p>A <em>small</em> database.</p>' });
+    expect(JSON.parse(rev.content)).toEqual({
+      id,
+      slug_name: 'sqlite',
+      display_name: 'SQLite 3',
+      original_text: 'A *small* database.',
+      parsed_text: '<p>A <em>small</em> database.</p>',
+    });
     expect(t.revision_id).toBe(rev.id);
-    const edited = await db().selectFrom('activity').select(['revision_id']).where('object_id', '=', id).where('activity_type', '=', 103).execute();
+    const edited = await db()
+      .selectFrom('activity')
+      .select(['revision_id'])
+      .where('object_id', '=', id)
+      .where('activity_type', '=', 103)
+      .execute();
     expect(edited).toEqual([{ revision_id: rev.id }]);
   });
 
-  it('lets the tag\'s creator edit at once and keeps omitted fields', async () => {
+  it("lets the tag's creator edit at once and keeps omitted fields", async () => {
     const owner = await makeUser(app, { rank: 800 });
     await addTag(owner.token, { slug_name: 'mine', display_name: 'Mine', original_text: 'keep me' });
     await db().updateTable('user').set({ rank: 1 }).where('id', '=', owner.id).execute();
@@ -400,15 +544,29 @@ describe('PUT /answer/api/v1/tag', () => {
   it('turns an edit by a tag.edit holder into a pending suggestion that blocks further edits', async () => {
     const id = await makeTag('sqlite', 'SQLite', 'Old text');
     const editor = await makeUser(app, { rank: 50 });
-    const r = await call('PUT', '/tag', editor.token, { tag_id: id, slug_name: 'sqlite', display_name: 'SQLite', original_text: 'Suggested text', edit_summary: 'typo' });
+    const r = await call('PUT', '/tag', editor.token, {
+      tag_id: id,
+      slug_name: 'sqlite',
+      display_name: 'SQLite',
+      original_text: 'Suggested text',
+      edit_summary: 'typo',
+    });
     expect(r.body).toMatchObject({ code: 200, data: { wait_for_review: true } });
     const t = await tagRow('sqlite');
     expect(t.original_text).toBe('Old text');
     const rev = await db().selectFrom('revision').selectAll().where('object_id', '=', id).where('status', '=', 1).executeTakeFirstOrThrow();
     expect(rev).toMatchObject({ user_id: editor.id, log: 'typo', object_type: 3 });
-    expect(JSON.parse(rev.content)).toEqual({ id, slug_name: 'sqlite', display_name: 'SQLite', original_text: 'Suggested text', parsed_text: '<p>Suggested text</p>' });
+    expect(JSON.parse(rev.content)).toEqual({
+      id,
+      slug_name: 'sqlite',
+      display_name: 'SQLite',
+      original_text: 'Suggested text',
+      parsed_text: '<p>Suggested text</p>',
+    });
     expect(t.revision_id).toBe(rev.id);
-    expect(await db().selectFrom('activity').select('id').where('object_id', '=', id).where('activity_type', '=', 103).execute()).toEqual([]);
+    expect(await db().selectFrom('activity').select('id').where('object_id', '=', id).where('activity_type', '=', 103).execute()).toEqual(
+      [],
+    );
     const blocked = await call('PUT', '/tag', admin, { tag_id: id, original_text: 'Admin text' });
     expect(blocked.body).toMatchObject({ code: 400, reason: 'error.revision.review_underway', data: { err_type: 'toast' } });
   });
@@ -416,27 +574,43 @@ describe('PUT /answer/api/v1/tag', () => {
   it('refuses callers without tag.edit (403) and anonymous callers (401)', async () => {
     const id = await makeTag('sqlite');
     const r = await call('PUT', '/tag', (await makeUser(app, { rank: 49 })).token, { tag_id: id, original_text: 'x' });
-    expect(r.body).toMatchObject({ code: 403, reason: 'error.rank.no_enough_rank_to_operate', msg: 'You need at least 50 reputation to do this.' });
+    expect(r.body).toMatchObject({
+      code: 403,
+      reason: 'error.rank.no_enough_rank_to_operate',
+      msg: 'You need at least 50 reputation to do this.',
+    });
     expect((await call('PUT', '/tag', '', { tag_id: id, original_text: 'x' })).status).toBe(401);
   });
 
-  it('lets only staff change the slug, checks its characters and clashes, and renames the synonyms\' main slug', async () => {
+  it("lets only staff change the slug, checks its characters and clashes, and renames the synonyms' main slug", async () => {
     const id = await makeTag('js-old');
     await makeTag('taken');
     await call('PUT', '/tag/synonym', admin, { tag_id: id, synonym_tag_list: [{ slug_name: 'ecma' }] });
     const editor = await makeUser(app, { rank: 20000 });
-    expect((await call('PUT', '/tag', editor.token, { tag_id: id, slug_name: 'js-new' })).body).toMatchObject({ code: 403, reason: 'error.tag.cannot_update' });
-    expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'Taken' })).body).toMatchObject({ code: 400, reason: 'error.tag.already_exist' });
-    expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'a/b' })).body.data).toEqual([{ error_field: 'slug_name', error_msg: 'URL slug contains unallowed character set. Use a-z, 0-9 and + # - .' }]);
+    expect((await call('PUT', '/tag', editor.token, { tag_id: id, slug_name: 'js-new' })).body).toMatchObject({
+      code: 403,
+      reason: 'error.tag.cannot_update',
+    });
+    expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'Taken' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.already_exist',
+    });
+    expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'a/b' })).body.data).toEqual([
+      { error_field: 'slug_name', error_msg: 'URL slug contains unallowed character set. Use a-z, 0-9 and + # - .' },
+    ]);
     expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'JS New' })).body.data).toEqual({ wait_for_review: false });
     expect((await db().selectFrom('tag').select('slug_name').where('id', '=', id).executeTakeFirstOrThrow()).slug_name).toBe('js-new');
     expect((await tagRow('ecma')).main_tag_slug_name).toBe('js-new');
-    expect((await call('PUT', '/tag', editor.token, { tag_id: id, slug_name: 'js-new', original_text: 'same slug is fine' })).body.data).toEqual({ wait_for_review: false });
+    expect(
+      (await call('PUT', '/tag', editor.token, { tag_id: id, slug_name: 'js-new', original_text: 'same slug is fine' })).body.data,
+    ).toEqual({ wait_for_review: false });
   });
 
   it('writes nothing when nothing changed', async () => {
     const id = await makeTag('same', 'Same', 'text');
-    expect((await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'same', display_name: 'Same', original_text: 'text' })).body.data).toEqual({ wait_for_review: false });
+    expect(
+      (await call('PUT', '/tag', admin, { tag_id: id, slug_name: 'same', display_name: 'Same', original_text: 'text' })).body.data,
+    ).toEqual({ wait_for_review: false });
     expect((await db().selectFrom('revision').select('id').where('object_id', '=', id).execute()).length).toBe(1);
   });
 
@@ -454,7 +628,10 @@ describe('PUT /answer/api/v1/tag', () => {
   });
 
   it('refuses unknown and deleted tags with error.tag.not_found', async () => {
-    expect((await call('PUT', '/tag', admin, { tag_id: '10030000000099999', original_text: 'x' })).body).toMatchObject({ code: 400, reason: 'error.tag.not_found' });
+    expect((await call('PUT', '/tag', admin, { tag_id: '10030000000099999', original_text: 'x' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.not_found',
+    });
     const id = await makeTag('gone');
     await call('DELETE', '/tag', admin, { tag_id: id });
     expect((await call('PUT', '/tag', admin, { tag_id: id, original_text: 'x' })).body.reason).toBe('error.tag.not_found');
@@ -466,7 +643,11 @@ describe('DELETE /answer/api/v1/tag and POST tag/recover', () => {
     const id = await makeTag('busy');
     const qid = await ask(admin, 'Uses the busy tag', ['busy']);
     const inUse = await call('DELETE', '/tag', admin, { tag_id: id });
-    expect(inUse.body).toMatchObject({ code: 400, reason: 'error.tag.is_used_cannot_delete', msg: 'You cannot delete a tag that is in use.' });
+    expect(inUse.body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.is_used_cannot_delete',
+      msg: 'You cannot delete a tag that is in use.',
+    });
     await db().updateTable('tag_rel').set({ status: 10 }).where('object_id', '=', qid).execute();
     await call('PUT', '/tag/synonym', admin, { tag_id: id, synonym_tag_list: [{ slug_name: 'busy2' }] });
     expect((await call('DELETE', '/tag', admin, { tag_id: id })).body.reason).toBe('error.tag.is_used_cannot_delete');
@@ -477,7 +658,9 @@ describe('DELETE /answer/api/v1/tag and POST tag/recover', () => {
     expect((await call('DELETE', '/tag', admin, { tag_id: id })).status).toBe(200);
     expect((await call('POST', '/tag/recover', admin, { tag_id: id })).body).toMatchObject({ code: 200, data: null });
     expect((await tagRow('busy')).status).toBe(1);
-    const types = (await db().selectFrom('activity').select('activity_type').where('object_id', '=', id).orderBy('id').execute()).map((a) => a.activity_type);
+    const types = (await db().selectFrom('activity').select('activity_type').where('object_id', '=', id).orderBy('id').execute()).map(
+      (a) => a.activity_type,
+    );
     expect(types).toEqual([102, 105, 106]);
     expect((await call('POST', '/tag/recover', admin, { tag_id: id })).status).toBe(200);
   });
@@ -485,7 +668,10 @@ describe('DELETE /answer/api/v1/tag and POST tag/recover', () => {
   it('is for staff: 403 for any reputation, 401 anonymous; moderators may', async () => {
     const id = await makeTag('free');
     const rich = (await makeUser(app, { rank: 1000000 })).token;
-    expect((await call('DELETE', '/tag', rich, { tag_id: id })).body).toMatchObject({ code: 403, reason: 'error.rank.fail_to_meet_the_condition' });
+    expect((await call('DELETE', '/tag', rich, { tag_id: id })).body).toMatchObject({
+      code: 403,
+      reason: 'error.rank.fail_to_meet_the_condition',
+    });
     expect((await call('DELETE', '/tag', '', { tag_id: id })).status).toBe(401);
     const mod = (await makeUser(app, { roleId: 3 })).token;
     expect((await call('DELETE', '/tag', mod, { tag_id: id })).status).toBe(200);
@@ -495,15 +681,23 @@ describe('DELETE /answer/api/v1/tag and POST tag/recover', () => {
   });
 
   it('refuses unknown tags and missing ids', async () => {
-    expect((await call('DELETE', '/tag', admin, { tag_id: '10030000000099999' })).body).toMatchObject({ code: 400, reason: 'error.tag.not_found' });
-    expect((await call('POST', '/tag/recover', admin, { tag_id: 'nope' })).body).toMatchObject({ code: 400, reason: 'error.tag.not_found' });
+    expect((await call('DELETE', '/tag', admin, { tag_id: '10030000000099999' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.not_found',
+    });
+    expect((await call('POST', '/tag/recover', admin, { tag_id: 'nope' })).body).toMatchObject({
+      code: 400,
+      reason: 'error.tag.not_found',
+    });
     expect((await call('DELETE', '/tag', admin, {})).body.data).toEqual([{ error_field: 'tag_id', error_msg: 'Tag id cannot be empty.' }]);
-    expect((await call('POST', '/tag/recover', admin, { tag_id: 5 })).body.data).toEqual([{ error_field: 'tag_id', error_msg: 'Tag id is not valid.' }]);
+    expect((await call('POST', '/tag/recover', admin, { tag_id: 5 })).body.data).toEqual([
+      { error_field: 'tag_id', error_msg: 'Tag id is not valid.' },
+    ]);
   });
 });
 
 describe('GET /answer/api/v1/tags/following', () => {
-  it('lists the caller\'s followed tags with the main slug of synonyms; visitors get none', async () => {
+  it("lists the caller's followed tags with the main slug of synonyms; visitors get none", async () => {
     const main = await makeTag('kotlin', 'Kotlin');
     await call('PUT', '/tag/synonym', admin, { tag_id: main, synonym_tag_list: [{ slug_name: 'kt' }] });
     const u = await makeUser(app);
@@ -520,7 +714,11 @@ describe('tags created by questions', () => {
   it('get a revision and a tag.created timeline entry like POST tag', async () => {
     await ask(admin, 'A question with a new tag', ['fresh']);
     const t = await tagRow('fresh');
-    expect(await db().selectFrom('revision').select(['object_type', 'status', 'title']).where('object_id', '=', t.id).execute()).toEqual([{ object_type: 3, status: 0, title: 'fresh' }]);
-    expect((await db().selectFrom('activity').select('activity_type').where('object_id', '=', t.id).execute()).map((a) => a.activity_type)).toEqual([102]);
+    expect(await db().selectFrom('revision').select(['object_type', 'status', 'title']).where('object_id', '=', t.id).execute()).toEqual([
+      { object_type: 3, status: 0, title: 'fresh' },
+    ]);
+    expect(
+      (await db().selectFrom('activity').select('activity_type').where('object_id', '=', t.id).execute()).map((a) => a.activity_type),
+    ).toEqual([102]);
   });
 });

@@ -57,11 +57,14 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
   const reserved = new Set(write.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const usedReserved = slugs.filter((s) => reserved.has(s));
   if (usedReserved.length && !isStaff(session)) {
-    throw badRequest('base.request_format_error', [{ field: 'tags', key: 'error.tag.reserved_only_staff', params: { names: usedReserved.join(', ') } }]);
+    throw badRequest('base.request_format_error', [
+      { field: 'tags', key: 'error.tag.reserved_only_staff', params: { names: usedReserved.join(', ') } },
+    ]);
   }
   if (write.required_tag && write.recommend_tags.length) {
     const recommended = new Set(write.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-    if (!slugs.some((s) => recommended.has(s))) throw badRequest('error.tag.recommend_tag_enter', [{ field: 'tags', key: 'error.tag.recommend_tag_enter' }]);
+    if (!slugs.some((s) => recommended.has(s)))
+      throw badRequest('error.tag.recommend_tag_enter', [{ field: 'tags', key: 'error.tag.recommend_tag_enter' }]);
   }
   const found = await repo.findTagsBySlugs(trx, slugs);
   const bySlug = new Map(found.map((t) => [t.slug_name, t]));
@@ -71,14 +74,20 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
     if (!perm.allowed) throw new AppError(403, 'error.rank.no_enough_rank_to_operate', null, [], { rank: perm.needRank });
     const now = rules.now;
     for (const slug of missing) {
-      if (slug.length > 35) throw badRequest('base.request_format_error', [{ field: 'tags', key: 'validation.max_length', params: { max: 35 } }]);
+      if (slug.length > 35)
+        throw badRequest('base.request_format_error', [{ field: 'tags', key: 'validation.max_length', params: { max: 35 } }]);
       const item = items.find((i) => tagSlug(i.slug_name) === slug);
       const existing = bySlug.get(slug);
       if (existing) {
         await repo.updateTag(trx, existing.id, { status: 1, now });
         continue;
       }
-      await createTag(trx, { slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: item?.original_text ?? '' }, session.user.id, now);
+      await createTag(
+        trx,
+        { slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: item?.original_text ?? '' },
+        session.user.id,
+        now,
+      );
     }
   }
   const all = await repo.findTagsBySlugs(trx, slugs);
@@ -91,11 +100,39 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
  * tag.created timeline entry; returns the new id. Callers that can pass `parsed_text` (rendered
  * before their transaction) do.
  */
-export async function createTag(trx: DbOrTrx, t: { slug_name: string; display_name: string; original_text: string; parsed_text?: string }, userId: number, now: number): Promise<string> {
+export async function createTag(
+  trx: DbOrTrx,
+  t: { slug_name: string; display_name: string; original_text: string; parsed_text?: string },
+  userId: number,
+  now: number,
+): Promise<string> {
   const id = await newObjectId(trx, OBJECT_TYPE.tag);
   const parsed = t.parsed_text ?? (t.original_text ? renderMarkdown(t.original_text) : '');
-  await repo.insertTag(trx, { id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: parsed, user_id: userId, now });
-  const revisionId = await insertRevision(trx, { user_id: userId, object_type: OBJECT_TYPE.tag, object_id: id, title: t.slug_name, content: tagRevisionContent({ id, slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text, parsed_text: parsed }), log: '', status: 0, now });
+  await repo.insertTag(trx, {
+    id,
+    slug_name: t.slug_name,
+    display_name: t.display_name,
+    original_text: t.original_text,
+    parsed_text: parsed,
+    user_id: userId,
+    now,
+  });
+  const revisionId = await insertRevision(trx, {
+    user_id: userId,
+    object_type: OBJECT_TYPE.tag,
+    object_id: id,
+    title: t.slug_name,
+    content: tagRevisionContent({
+      id,
+      slug_name: t.slug_name,
+      display_name: t.display_name,
+      original_text: t.original_text,
+      parsed_text: parsed,
+    }),
+    log: '',
+    status: 0,
+    now,
+  });
   await repo.setTagRevision(trx, id, revisionId);
   await recordTimeline(trx, { userId, objectId: id, originalObjectId: id, key: 'tag.created', revisionId, now });
   return id;
@@ -113,7 +150,13 @@ export async function questionTags(db: DbOrTrx, questionIds: string[], requiredT
   const out = new Map<string, TagBrief[]>();
   for (const r of rows) {
     const list = out.get(r.object_id) ?? [];
-    list.push({ slug_name: r.slug_name, display_name: r.display_name, main_tag_slug_name: r.main_tag_slug_name, recommend: requiredTagOn && r.recommend === 1, reserved: r.reserved === 1 });
+    list.push({
+      slug_name: r.slug_name,
+      display_name: r.display_name,
+      main_tag_slug_name: r.main_tag_slug_name,
+      recommend: requiredTagOn && r.recommend === 1,
+      reserved: r.reserved === 1,
+    });
     out.set(r.object_id, list);
   }
   return out;

@@ -14,14 +14,26 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline';
 function receiveFile(): RequestHandler {
   const single = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: HARD_LIMIT_MB * 1024 * 1024, files: 1, fields: 8, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 100 },
+    limits: {
+      fileSize: HARD_LIMIT_MB * 1024 * 1024,
+      files: 1,
+      fields: 8,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: 10,
+      headerPairs: 100,
+    },
   }).single('file');
   return (req: Request, res: Response, next: NextFunction) => {
     single(req, res, (err: unknown) => {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge(HARD_LIMIT_MB));
-        return next(badRequest('base.request_format_error', [{ field: err.field && err.field.length <= 100 ? err.field : 'file', key: 'validation.type' }]));
+        return next(
+          badRequest('base.request_format_error', [
+            { field: err.field && err.field.length <= 100 ? err.field : 'file', key: 'validation.type' },
+          ]),
+        );
       }
       next(badRequest('base.request_format_error'));
     });
@@ -48,15 +60,24 @@ export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
         return;
       }
     }
-    res.sendFile(found.relPath, {
-      root: found.root,
-      dotfiles: 'deny',
-      maxAge: 365 * 24 * 3600 * 1000,
-      immutable: true,
-      // shown inline under its generated name (hex and a checked extension: nothing to escape), never the uploader's file name
-      headers: { 'Content-Type': found.mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': FILE_CSP, 'Content-Disposition': `inline; filename="${found.relPath.split('/').pop()}"` },
-    }, (err) => {
-      if (err && !res.headersSent) next(notFound());
-    });
+    res.sendFile(
+      found.relPath,
+      {
+        root: found.root,
+        dotfiles: 'deny',
+        maxAge: 365 * 24 * 3600 * 1000,
+        immutable: true,
+        // shown inline under its generated name (hex and a checked extension: nothing to escape), never the uploader's file name
+        headers: {
+          'Content-Type': found.mime,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': FILE_CSP,
+          'Content-Disposition': `inline; filename="${found.relPath.split('/').pop()}"`,
+        },
+      },
+      (err) => {
+        if (err && !res.headersSent) next(notFound());
+      },
+    );
   });
 }

@@ -36,7 +36,8 @@ export function tooLarge(max: number) {
   return badRequest('base.request_format_error', [{ field: 'file', key: 'error.upload.file_too_large', params: { max } }]);
 }
 
-const unsupportedFormat = () => badRequest('error.upload.unsupported_file_format', [{ field: 'file', key: 'error.upload.unsupported_file_format' }]);
+const unsupportedFormat = () =>
+  badRequest('error.upload.unsupported_file_format', [{ field: 'file', key: 'error.upload.unsupported_file_format' }]);
 
 /** A file as the multipart reader hands it over. */
 export interface ReceivedFile {
@@ -70,7 +71,11 @@ async function writeWhole(target: string, bytes: Buffer): Promise<void> {
   await rename(tmp, target);
 }
 
-export async function uploadFile(ctx: AppContext, session: SessionUser, input: { source: unknown; file: ReceivedFile | undefined }): Promise<string> {
+export async function uploadFile(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { source: unknown; file: ReceivedFile | undefined },
+): Promise<string> {
   const source = typeof input.source === 'string' && Object.hasOwn(SOURCE_DIRS, input.source) ? (input.source as UploadSource) : null;
   if (!source) throw badRequest('error.upload.source_unsupported', [{ field: 'source', key: 'error.upload.source_unsupported' }]);
   if (source === 'branding' && session.role_id !== ROLE.admin) throw forbidden();
@@ -81,7 +86,12 @@ export async function uploadFile(ctx: AppContext, session: SessionUser, input: {
   if (file.size > max * MB) throw tooLarge(max);
   const image = await sniffImage(file.buffer);
   if (!image) throw unsupportedFormat();
-  const allowed = source === 'post' ? write.authorized_image_extensions : source === 'post_attachment' ? write.authorized_attachment_extensions : Object.keys(IMAGE_TYPES);
+  const allowed =
+    source === 'post'
+      ? write.authorized_image_extensions
+      : source === 'post_attachment'
+        ? write.authorized_attachment_extensions
+        : Object.keys(IMAGE_TYPES);
   if (!extensionAllowed(allowed, image.ext)) throw unsupportedFormat();
   const megapixels = write.max_image_megapixel > 0 ? write.max_image_megapixel : 40;
   if (image.width * image.height > megapixels * 1_000_000) throw unsupportedFormat();

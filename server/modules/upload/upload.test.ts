@@ -9,8 +9,14 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import { stripMetadata } from './upload.images.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5b0a80000000049454e44ae426082', 'hex');
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5b0a80000000049454e44ae426082',
+  'hex',
+);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
 
@@ -37,7 +43,8 @@ let admin: string;
 async function upload(opts: { token?: string; source?: string | null; file?: Buffer; name?: string; type?: string; field?: string }) {
   const form = new FormData();
   if (opts.source !== null) form.set('source', opts.source ?? 'post');
-  if (opts.file) form.set(opts.field ?? 'file', new Blob([new Uint8Array(opts.file)], { type: opts.type ?? 'image/png' }), opts.name ?? 'picture.png');
+  if (opts.file)
+    form.set(opts.field ?? 'file', new Blob([new Uint8Array(opts.file)], { type: opts.type ?? 'image/png' }), opts.name ?? 'picture.png');
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = opts.token;
   const res = await fetch(`${app.url}/answer/api/v1/file`, { method: 'POST', body: form, headers });
@@ -45,7 +52,10 @@ async function upload(opts: { token?: string; source?: string | null; file?: Buf
 }
 
 /** GET a raw path, without fetch's normalisation of ../ and percent escapes. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const u = new URL(app.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method: 'GET', headers }, (res) => {
@@ -78,11 +88,25 @@ describe('POST file', () => {
     // written beside as a dot-named temporary file, then renamed: nothing else is left in the folder
     expect(readdirSync(dirname(onDisk)).filter((n) => n.startsWith('.'))).toEqual([]);
     const rec = await app.lantern.ctx.db.selectFrom('file_record').selectAll().where('file_path', '=', rel).executeTakeFirstOrThrow();
-    expect(rec).toEqual(expect.objectContaining({ user_id: user.id, file_url: r.body.data, file_name: 'holiday photo.png', mime_type: 'image/png', size: PNG.length, source: 'post', status: 1 }));
+    expect(rec).toEqual(
+      expect.objectContaining({
+        user_id: user.id,
+        file_url: r.body.data,
+        file_name: 'holiday photo.png',
+        mime_type: 'image/png',
+        size: PNG.length,
+        source: 'post',
+        status: 1,
+      }),
+    );
   });
 
   it('takes JPEG, GIF and WebP by their bytes, whatever the name and the sent type say', async () => {
-    for (const [bytes, ext] of [[JPEG, 'jpg'], [GIF, 'gif'], [WEBP, 'webp']] as const) {
+    for (const [bytes, ext] of [
+      [JPEG, 'jpg'],
+      [GIF, 'gif'],
+      [WEBP, 'webp'],
+    ] as const) {
       const r = await upload({ token: user.token, file: bytes, name: 'misleading.txt', type: 'text/plain' });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data).toMatch(new RegExp(`/uploads/post/[a-f0-9]{24}\\.${ext}$`));
@@ -231,7 +255,11 @@ describe('POST file: random input', () => {
   it('random bytes, names, types and sources never answer 500', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constant(new Uint8Array(PNG)), fc.constant(new Uint8Array(Buffer.concat([PNG.subarray(0, 8), Buffer.from('garbage')])))),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }),
+          fc.constant(new Uint8Array(PNG)),
+          fc.constant(new Uint8Array(Buffer.concat([PNG.subarray(0, 8), Buffer.from('garbage')]))),
+        ),
         fc.string({ maxLength: 40 }),
         fc.string({ maxLength: 30 }),
         fc.oneof(fc.constantFrom('post', 'avatar', 'branding', 'post_attachment'), fc.string({ maxLength: 20 })),
@@ -259,7 +287,10 @@ describe('GET /uploads/...', () => {
   });
 
   it('serves the bytes with the right type, nosniff, a locked-down CSP, a long cache and its generated name inline', async () => {
-    for (const [path, bytes, type] of [[pngPath, PNG, 'image/png'], [jpgPath, JPEG, 'image/jpeg']] as const) {
+    for (const [path, bytes, type] of [
+      [pngPath, PNG, 'image/png'],
+      [jpgPath, JPEG, 'image/jpeg'],
+    ] as const) {
       const r = await rawGet(path);
       expect(r.status).toBe(200);
       expect(r.body.equals(bytes)).toBe(true);
@@ -341,7 +372,11 @@ describe('GET /uploads/... under a data dir inside a dot-folder', () => {
   it('serves post images, avatars and branding with their bytes', async () => {
     const owner = await makeUser(dotApp, { name: 'Dot Folder Person' });
     const boss = await adminToken(dotApp);
-    for (const [source, token, bytes, type] of [['post', owner.token, PNG, 'image/png'], ['avatar', owner.token, JPEG, 'image/jpeg'], ['branding', boss, GIF, 'image/gif']] as const) {
+    for (const [source, token, bytes, type] of [
+      ['post', owner.token, PNG, 'image/png'],
+      ['avatar', owner.token, JPEG, 'image/jpeg'],
+      ['branding', boss, GIF, 'image/gif'],
+    ] as const) {
       const form = new FormData();
       form.set('source', source);
       form.set('file', new Blob([new Uint8Array(bytes)], { type }), 'picture');

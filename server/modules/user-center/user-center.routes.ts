@@ -16,7 +16,12 @@ export function registerUserCenter(ctx: AppContext, { api, admin }: Routers): vo
   });
   // Without a plugin there is nowhere to go: the reference's callbacks send the browser to /404 (its
   // redirects to an empty URL, which lands on an unknown page; /404 says so plainly).
-  for (const path of ['/user-center/login/redirect', '/user-center/sign-up/redirect', '/user-center/login/callback', '/user-center/sign-up/callback']) {
+  for (const path of [
+    '/user-center/login/redirect',
+    '/user-center/sign-up/redirect',
+    '/user-center/login/callback',
+    '/user-center/sign-up/callback',
+  ]) {
     api.get(path, (_req, res) => {
       res.redirect(302, `${ctx.config.basePath}/404`);
     });

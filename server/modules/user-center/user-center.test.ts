@@ -12,12 +12,20 @@ const V1 = '/answer/api/v1';
 
 describe('the user centre without a user-centre plugin', () => {
   it('GET user-center/agent says the built-in accounts are in charge, to anyone', async () => {
-    expect((await app.call('GET', `${V1}/user-center/agent`)).body).toEqual({ code: 200, reason: 'base.success', msg: 'Success.', data: { enabled: false, agent_info: null } });
+    expect((await app.call('GET', `${V1}/user-center/agent`)).body).toEqual({
+      code: 200,
+      reason: 'base.success',
+      msg: 'Success.',
+      data: { enabled: false, agent_info: null },
+    });
     expect((await app.call('GET', `${V1}/user-center/agent`, { token: 'not-a-token' })).status).toBe(200);
   });
 
   it('GET user-center/personal/branding has no branding and needs a username', async () => {
-    expect((await app.call('GET', `${V1}/user-center/personal/branding?username=admin`)).body.data).toEqual({ enabled: false, personal_branding: [] });
+    expect((await app.call('GET', `${V1}/user-center/personal/branding?username=admin`)).body.data).toEqual({
+      enabled: false,
+      personal_branding: [],
+    });
     const missing = await app.call('GET', `${V1}/user-center/personal/branding`);
     expect(missing.status).toBe(400);
     expect(missing.body.data).toEqual([{ error_field: 'username', error_msg: 'Username cannot be empty.' }]);
@@ -36,9 +44,15 @@ describe('the user centre without a user-centre plugin', () => {
   it('GET user-center/user/settings points at the built-in settings pages for active users', async () => {
     expect((await app.call('GET', `${V1}/user-center/user/settings`)).status).toBe(401);
     const inactive = await makeUser(app, { mailStatus: 2 });
-    expect((await app.call('GET', `${V1}/user-center/user/settings`, { token: inactive.token })).body).toMatchObject({ code: 403, data: { type: 'inactive' } });
+    expect((await app.call('GET', `${V1}/user-center/user/settings`, { token: inactive.token })).body).toMatchObject({
+      code: 403,
+      data: { type: 'inactive' },
+    });
     const suspended = await makeUser(app, { status: 9 });
-    expect((await app.call('GET', `${V1}/user-center/user/settings`, { token: suspended.token })).body).toMatchObject({ code: 403, reason: 'error.user.suspended' });
+    expect((await app.call('GET', `${V1}/user-center/user/settings`, { token: suspended.token })).body).toMatchObject({
+      code: 403,
+      reason: 'error.user.suspended',
+    });
     const u = await makeUser(app);
     expect((await app.call('GET', `${V1}/user-center/user/settings`, { token: u.token })).body.data).toEqual({
       profile_setting_agent: { enabled: false, redirect_url: '' },

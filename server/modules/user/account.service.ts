@@ -12,7 +12,14 @@ import { issueCode, takeCode } from './email-code.js';
 import { checkPassword, createAccount, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
 import { linkBase, sendAccountMail } from './user.mail.js';
 import { presentLogin } from './user.presenter.js';
-import { findNotificationConfigs, findUserByEmail, findUserById, findUserRole, updateUser, upsertNotificationConfig } from './user.repository.js';
+import {
+  findNotificationConfigs,
+  findUserByEmail,
+  findUserById,
+  findUserRole,
+  updateUser,
+  upsertNotificationConfig,
+} from './user.repository.js';
 import { USER_STATUS } from '../../contract/enums.js';
 
 /** Who is asking: language, IP and the origin to build links with when no site URL is set. */
@@ -23,9 +30,16 @@ export interface RequestMeta {
 }
 
 /** Demands a solved captcha when the action's threshold says so (staff never). */
-export async function checkCaptcha(ctx: AppContext, action: CaptchaAction, unit: string, staff: boolean, input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
+export async function checkCaptcha(
+  ctx: AppContext,
+  action: CaptchaAction,
+  unit: string,
+  staff: boolean,
+  input: { captcha_id?: string; captcha_code?: string },
+): Promise<void> {
   if (!(await ctx.captcha.required(action, unit, staff))) return;
-  if (!(await ctx.captcha.verify(input.captcha_id, input.captcha_code))) throw fieldError('error.object.captcha_verification_failed', 'captcha_code');
+  if (!(await ctx.captcha.verify(input.captcha_id, input.captcha_code)))
+    throw fieldError('error.object.captcha_verification_failed', 'captcha_code');
 }
 
 type LimitKind = 'login' | 'register' | 'mail';
@@ -34,7 +48,11 @@ type LimitKind = 'login' | 'register' | 'mail';
 function limitKeys(ctx: AppContext, kind: LimitKind, account: string, ip: string): [string, Limit][] {
   const l = ctx.limits.limits;
   const [perAccount, perAddress] =
-    kind === 'login' ? [l.loginPerAccount, l.loginPerAddress] : kind === 'register' ? [l.registerPerAccount, l.registerPerAddress] : [l.mailPerAccount, l.mailPerAddress];
+    kind === 'login'
+      ? [l.loginPerAccount, l.loginPerAddress]
+      : kind === 'register'
+        ? [l.registerPerAccount, l.registerPerAddress]
+        : [l.mailPerAccount, l.mailPerAddress];
   return [
     [`${kind}:account:${account.toLowerCase()}`, perAccount],
     [`${kind}:address:${ip}`, perAddress],
@@ -59,12 +77,26 @@ function domainAllowed(email: string, domains: string[]): boolean {
 /** Grants the +1 of an activated account once (activity user.activated, config id 10). */
 export async function grantActivation(db: DbOrTrx, userId: number, now: number): Promise<void> {
   if (await hasActivityOfType(db, userId, 10)) return;
-  await insertActivity(db, { created_at: now, updated_at: now, cancelled_at: null, user_id: userId, object_id: String(userId), original_object_id: String(userId), activity_type: 10, rank: 1, has_rank: 1 });
+  await insertActivity(db, {
+    created_at: now,
+    updated_at: now,
+    cancelled_at: null,
+    user_id: userId,
+    object_id: String(userId),
+    original_object_id: String(userId),
+    activity_type: 10,
+    rank: 1,
+    has_rank: 1,
+  });
   await addUserRank(db, userId, 1);
 }
 
 /** POST user/register/email. */
-export async function register(ctx: AppContext, input: { name: string; e_mail: string; pass: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta) {
+export async function register(
+  ctx: AppContext,
+  input: { name: string; e_mail: string; pass: string; captcha_id?: string; captcha_code?: string },
+  meta: RequestMeta,
+) {
   const login = await ctx.settings.get('login');
   if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.not_allowed_registration');
   if (!domainAllowed(input.e_mail, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
@@ -77,7 +109,14 @@ export async function register(ctx: AppContext, input: { name: string; e_mail: s
   const passHash = await hashPassword(input.pass);
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.e_mail)) throw fieldError('error.email.duplicate', 'e_mail');
-    const id = await createAccount(trx, { displayName: input.name, email: input.e_mail, passHash, mailStatus: MAIL_STATUS.unverified, rank: 0, now });
+    const id = await createAccount(trx, {
+      displayName: input.name,
+      email: input.e_mail,
+      passHash,
+      mailStatus: MAIL_STATUS.unverified,
+      rank: 0,
+      now,
+    });
     const code = await issueCode(trx, id, 'activation', { e_mail: input.e_mail.toLowerCase() }, now);
     return { payload: await loginPayload(ctx, id, trx), code };
   });
@@ -87,7 +126,11 @@ export async function register(ctx: AppContext, input: { name: string; e_mail: s
 }
 
 /** POST user/login/email. */
-export async function login(ctx: AppContext, input: { e_mail: string; pass: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta) {
+export async function login(
+  ctx: AppContext,
+  input: { e_mail: string; pass: string; captcha_id?: string; captcha_code?: string },
+  meta: RequestMeta,
+) {
   // failures are counted per account and per address; a success clears the account's
   const keys = limitKeys(ctx, 'login', input.e_mail, meta.ip);
   ctx.limits.check(...keys);
@@ -123,7 +166,12 @@ export async function verifyEmail(ctx: AppContext, code: string) {
 }
 
 /** POST user/email/verification/send: a new activation link for an unverified account. */
-export async function resendActivation(ctx: AppContext, session: SessionUser, input: { captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
+export async function resendActivation(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { captcha_id?: string; captcha_code?: string },
+  meta: RequestMeta,
+): Promise<void> {
   ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
@@ -135,7 +183,11 @@ export async function resendActivation(ctx: AppContext, session: SessionUser, in
 }
 
 /** POST user/password/reset: always succeeds, so it tells nobody which emails exist. */
-export async function requestPasswordReset(ctx: AppContext, input: { e_mail: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { e_mail: string; captcha_id?: string; captcha_code?: string },
+  meta: RequestMeta,
+): Promise<void> {
   ctx.limits.take(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
@@ -160,7 +212,12 @@ export async function replacePassword(ctx: AppContext, input: { code: string; pa
 }
 
 /** POST user/email/change/code: sends a confirmation link to the new address. */
-export async function requestEmailChange(ctx: AppContext, session: SessionUser, input: { e_mail: string; pass?: string; captcha_id?: string; captcha_code?: string }, meta: RequestMeta): Promise<void> {
+export async function requestEmailChange(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { e_mail: string; pass?: string; captcha_id?: string; captcha_code?: string },
+  meta: RequestMeta,
+): Promise<void> {
   const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
   ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);

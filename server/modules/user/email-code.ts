@@ -17,17 +17,36 @@ const TTL_SECONDS: Record<CodeAction, number> = {
 };
 
 /** Issues a code; earlier unused codes of the same user and action stop working. */
-export async function issueCode(db: DbOrTrx, userId: number, action: CodeAction, payload: Record<string, unknown>, now: number): Promise<string> {
+export async function issueCode(
+  db: DbOrTrx,
+  userId: number,
+  action: CodeAction,
+  payload: Record<string, unknown>,
+  now: number,
+): Promise<string> {
   const code = newToken();
   if (action !== 'unsubscribe') {
     await deleteUserCodes(db, userId, action);
   }
-  await insertCode(db, { code_hash: hashToken(code), user_id: userId, action, payload: JSON.stringify(payload), created_at: now, expires_at: now + TTL_SECONDS[action], used_at: null });
+  await insertCode(db, {
+    code_hash: hashToken(code),
+    user_id: userId,
+    action,
+    payload: JSON.stringify(payload),
+    created_at: now,
+    expires_at: now + TTL_SECONDS[action],
+    used_at: null,
+  });
   return code;
 }
 
 /** Takes a live code (single use): returns its user and payload, or undefined. */
-export async function takeCode(db: DbOrTrx, code: string, action: CodeAction, now: number): Promise<{ userId: number; payload: Record<string, unknown> } | undefined> {
+export async function takeCode(
+  db: DbOrTrx,
+  code: string,
+  action: CodeAction,
+  now: number,
+): Promise<{ userId: number; payload: Record<string, unknown> } | undefined> {
   if (!code || code.length > 200) return undefined;
   const hash = hashToken(code);
   const row = await findLiveCode(db, hash, action, now);

@@ -40,7 +40,10 @@ describe('email flows through a real SMTP server', () => {
     const code = linkIn((await smtp.waitFor('once@example.com')).raw, 'code=').searchParams.get('code')!;
     const v = await app.call('POST', '/answer/api/v1/user/email/verification', { body: { code } });
     const token = v.body.data.access_token;
-    const change = await app.call('POST', '/answer/api/v1/user/email/change/code', { token, body: { e_mail: 'once2@example.com', pass: 'password-123', ...(await captchaFor(app, 'edit_userinfo', token)) } });
+    const change = await app.call('POST', '/answer/api/v1/user/email/change/code', {
+      token,
+      body: { e_mail: 'once2@example.com', pass: 'password-123', ...(await captchaFor(app, 'edit_userinfo', token)) },
+    });
     expect(change.status).toBe(200);
     const link = linkIn((await smtp.waitFor('once2@example.com')).raw, '/users/confirm-new-email?code=');
     const r = await app.call('PUT', '/answer/api/v1/user/email', { body: { code: link.searchParams.get('code') } });
@@ -51,7 +54,10 @@ describe('email flows through a real SMTP server', () => {
   it('resends an activation link and only the newest one works', async () => {
     const reg = await registerViaApi(app, 'Re Send', 'resend@example.com');
     const first = linkIn((await smtp.waitFor('resend@example.com', 1)).raw, 'code=').searchParams.get('code')!;
-    const r = await app.call('POST', '/answer/api/v1/user/email/verification/send', { token: reg.access_token, body: await captchaFor(app, 'email') });
+    const r = await app.call('POST', '/answer/api/v1/user/email/verification/send', {
+      token: reg.access_token,
+      body: await captchaFor(app, 'email'),
+    });
     expect(r.status).toBe(200);
     const second = linkIn((await smtp.waitFor('resend@example.com', 2)).raw, 'code=').searchParams.get('code')!;
     expect((await app.call('POST', '/answer/api/v1/user/email/verification', { body: { code: first } })).status).toBe(403);
@@ -60,19 +66,29 @@ describe('email flows through a real SMTP server', () => {
 
   it('resets a password by mail and ends every old session', async () => {
     const { token } = await makeUser(app, { email: 'reset@example.com', password: 'old-password-1' });
-    const req = await app.call('POST', '/answer/api/v1/user/password/reset', { body: { e_mail: 'reset@example.com', ...(await captchaFor(app, 'email')) } });
+    const req = await app.call('POST', '/answer/api/v1/user/password/reset', {
+      body: { e_mail: 'reset@example.com', ...(await captchaFor(app, 'email')) },
+    });
     expect(req.status).toBe(200);
     const link = linkIn((await smtp.waitFor('reset@example.com')).raw, '/users/password-reset?code=');
-    const bad = await app.call('POST', '/answer/api/v1/user/password/replacement', { body: { code: link.searchParams.get('code'), pass: 'short' } });
+    const bad = await app.call('POST', '/answer/api/v1/user/password/replacement', {
+      body: { code: link.searchParams.get('code'), pass: 'short' },
+    });
     expect(bad.body.data).toEqual([{ error_field: 'pass', error_msg: 'Password must be at 8-32 characters in length.' }]);
-    const r = await app.call('POST', '/answer/api/v1/user/password/replacement', { body: { code: link.searchParams.get('code'), pass: 'new-password-1' } });
+    const r = await app.call('POST', '/answer/api/v1/user/password/replacement', {
+      body: { code: link.searchParams.get('code'), pass: 'new-password-1' },
+    });
     expect(r.status).toBe(200);
     expect((await app.call('GET', '/answer/api/v1/user/info', { token })).body.data).toBeNull();
-    expect((await app.call('POST', '/answer/api/v1/user/login/email', { body: { e_mail: 'reset@example.com', pass: 'new-password-1' } })).status).toBe(200);
+    expect(
+      (await app.call('POST', '/answer/api/v1/user/login/email', { body: { e_mail: 'reset@example.com', pass: 'new-password-1' } })).status,
+    ).toBe(200);
   });
 
   it('answers a reset request for an unknown email the same way, sending nothing', async () => {
-    const r = await app.call('POST', '/answer/api/v1/user/password/reset', { body: { e_mail: 'ghost@example.com', ...(await captchaFor(app, 'email')) } });
+    const r = await app.call('POST', '/answer/api/v1/user/password/reset', {
+      body: { e_mail: 'ghost@example.com', ...(await captchaFor(app, 'email')) },
+    });
     expect(r.status).toBe(200);
     await new Promise((res) => setTimeout(res, 200));
     expect(smtp.mails).toHaveLength(0);
@@ -80,16 +96,26 @@ describe('email flows through a real SMTP server', () => {
 
   it('refuses an email change with a wrong password or a taken address', async () => {
     const { token } = await makeUser(app, { email: 'me@example.com', password: 'my-password-1' });
-    const wrong = await app.call('POST', '/answer/api/v1/user/email/change/code', { token, body: { e_mail: 'new@example.com', pass: 'nope-nope-1' } });
+    const wrong = await app.call('POST', '/answer/api/v1/user/email/change/code', {
+      token,
+      body: { e_mail: 'new@example.com', pass: 'nope-nope-1' },
+    });
     expect(wrong.body).toMatchObject({ reason: 'error.object.old_password_verification_failed', data: [{ error_field: 'pass' }] });
-    const taken = await app.call('POST', '/answer/api/v1/user/email/change/code', { token, body: { e_mail: 'admin@example.com', pass: 'my-password-1' } });
+    const taken = await app.call('POST', '/answer/api/v1/user/email/change/code', {
+      token,
+      body: { e_mail: 'admin@example.com', pass: 'my-password-1' },
+    });
     expect(taken.body).toMatchObject({ reason: 'error.email.duplicate', data: [{ error_field: 'e_mail' }] });
   });
 });
 
 describe('the outbox without SMTP', () => {
   it('writes the activation mail as an .eml file in the data dir', async () => {
-    await app.lantern.ctx.db.updateTable('config').set({ value: JSON.stringify({ smtp_host: '', smtp_port: 465 }) }).where('key', '=', 'email.config').execute();
+    await app.lantern.ctx.db
+      .updateTable('config')
+      .set({ value: JSON.stringify({ smtp_host: '', smtp_port: 465 }) })
+      .where('key', '=', 'email.config')
+      .execute();
     await registerViaApi(app, 'Offline User', 'offline@example.com');
     const dir = join(app.dataDir, 'outbox');
     let files: string[] = [];

@@ -45,7 +45,8 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
   }
   if (allow.allow_update_avatar && input.avatar) {
     const custom = input.avatar.custom;
-    if (input.avatar.type === 'custom' && custom && !custom.startsWith('/') && !isHttpUrl(custom)) throw fieldError('error.common.invalid_url', 'avatar');
+    if (input.avatar.type === 'custom' && custom && !custom.startsWith('/') && !isHttpUrl(custom))
+      throw fieldError('error.common.invalid_url', 'avatar');
     patch.avatar = JSON.stringify(input.avatar);
   }
   await updateUser(ctx.db, user.id, patch);
@@ -53,13 +54,21 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
 }
 
 /** PUT user/interface. */
-export async function updateInterface(ctx: AppContext, session: SessionUser, input: { language: string; color_scheme: string }): Promise<void> {
+export async function updateInterface(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { language: string; color_scheme: string },
+): Promise<void> {
   if (input.language !== 'Default' && !isLanguage(input.language)) throw fieldError('error.lang.not_found', 'language');
   await updateUser(ctx.db, session.user.id, { language: input.language, color_scheme: input.color_scheme, updated_at: ctx.clock.now() });
 }
 
 /** PUT user/password: checks the old one and ends the user's other sessions. */
-export async function modifyPassword(ctx: AppContext, session: SessionUser, input: { old_pass: string; pass: string; captcha_id?: string; captcha_code?: string }): Promise<void> {
+export async function modifyPassword(
+  ctx: AppContext,
+  session: SessionUser,
+  input: { old_pass: string; pass: string; captcha_id?: string; captcha_code?: string },
+): Promise<void> {
   const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   const user = session.user;
@@ -98,7 +107,11 @@ export async function notificationConfig(ctx: AppContext, userId: number) {
 }
 
 /** PUT user/notification/config: only the sources sent change. */
-export async function updateNotificationConfig(ctx: AppContext, userId: number, input: Partial<Record<(typeof SOURCES)[number], { key: string; enable: boolean }>>): Promise<void> {
+export async function updateNotificationConfig(
+  ctx: AppContext,
+  userId: number,
+  input: Partial<Record<(typeof SOURCES)[number], { key: string; enable: boolean }>>,
+): Promise<void> {
   for (const source of SOURCES) {
     const c = input[source];
     if (c) await upsertNotificationConfig(ctx.db, userId, source, [{ key: 'email', enable: c.enable }], c.enable);

@@ -41,7 +41,14 @@ describe('PUT /answer/api/v1/user/info', () => {
     const { id, token } = await makeUser(app);
     const r = await app.call('PUT', `${V1}/user/info`, {
       token,
-      body: { display_name: 'New Name', username: 'new-name', bio: '**bold** <script>alert(1)</script> [x](javascript:alert(1))', website: 'https://example.org', location: 'Lisbon', avatar: { type: 'gravatar', gravatar: '', custom: '' } },
+      body: {
+        display_name: 'New Name',
+        username: 'new-name',
+        bio: '**bold** <script>alert(1)</script> [x](javascript:alert(1))',
+        website: 'https://example.org',
+        location: 'Lisbon',
+        avatar: { type: 'gravatar', gravatar: '', custom: '' },
+      },
     });
     expect(r.status).toBe(200);
     const row = await app.lantern.ctx.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -56,7 +63,14 @@ describe('PUT /answer/api/v1/user/info', () => {
     expect(me.avatar.type).toBe('');
     const r = await app.call('PUT', `${V1}/user/info`, {
       token,
-      body: { display_name: 'Stock Client', username: me.username, avatar: { type: 'default', gravatar: '', custom: '' }, bio: 'hello', website: '', location: 'Porto' },
+      body: {
+        display_name: 'Stock Client',
+        username: me.username,
+        avatar: { type: 'default', gravatar: '', custom: '' },
+        bio: 'hello',
+        website: '',
+        location: 'Porto',
+      },
     });
     expect(r.status).toBe(200);
     const row = await app.lantern.ctx.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -64,13 +78,24 @@ describe('PUT /answer/api/v1/user/info', () => {
     expect(JSON.parse(row.avatar).type).toBe('system');
     expect((await app.call('GET', `${V1}/user/info`, { token })).body.data.avatar.type).toBe('system');
     // an unknown type is read the same way, as the reference takes any short string
-    expect((await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'letters' } } })).status).toBe(200);
-    expect((await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'x'.repeat(101) } } })).status).toBe(400);
+    expect(
+      (await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'letters' } } })).status,
+    ).toBe(200);
+    expect(
+      (await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Stock Client', avatar: { type: 'x'.repeat(101) } } }))
+        .status,
+    ).toBe(400);
   });
 
   it('shows the built-in letter avatar (no gravatar URL) to members who made no choice; Gravatar stays an admin choice', async () => {
     const { id } = await makeUser(app);
-    const shown = async () => (await app.call('GET', `${V1}/personal/user/info?username=${(await app.lantern.ctx.db.selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username}`)).body.data.avatar;
+    const shown = async () =>
+      (
+        await app.call(
+          'GET',
+          `${V1}/personal/user/info?username=${(await app.lantern.ctx.db.selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username}`,
+        )
+      ).body.data.avatar;
     expect(await shown()).toBe('');
     const users = await app.lantern.ctx.settings.get('users');
     await app.lantern.ctx.settings.put('users', { ...users, default_avatar: 'gravatar' });
@@ -95,7 +120,10 @@ describe('PUT /answer/api/v1/user/info', () => {
     const otherName = (await app.call('GET', `${V1}/user/info`, { token: other.token })).body.data.username;
     const { token } = await makeUser(app);
     const r = await app.call('PUT', `${V1}/user/info`, { token, body: { display_name: 'Okay', username: otherName } });
-    expect(r.body).toMatchObject({ reason: 'error.user.username_duplicate', data: [{ error_field: 'username', error_msg: 'Username is already in use.' }] });
+    expect(r.body).toMatchObject({
+      reason: 'error.user.username_duplicate',
+      data: [{ error_field: 'username', error_msg: 'Username is already in use.' }],
+    });
   });
 
   it('keeps fields whose allow_update flag is off', async () => {
@@ -128,7 +156,9 @@ describe('PUT /answer/api/v1/user/interface and password', () => {
     expect(wrong.body).toMatchObject({ reason: 'error.object.old_password_verification_failed', data: [{ error_field: 'old_pass' }] });
     const same = await app.call('PUT', `${V1}/user/password`, { token, body: { old_pass: 'first-pass-1', pass: 'first-pass-1' } });
     expect(same.body.reason).toBe('error.object.new_password_same_as_previous_setting');
-    expect((await app.call('PUT', `${V1}/user/password`, { token, body: { old_pass: 'first-pass-1', pass: 'second-pass-1' } })).status).toBe(200);
+    expect(
+      (await app.call('PUT', `${V1}/user/password`, { token, body: { old_pass: 'first-pass-1', pass: 'second-pass-1' } })).status,
+    ).toBe(200);
     expect((await app.call('GET', `${V1}/user/info`, { token })).body.data).not.toBeNull();
     expect((await app.call('GET', `${V1}/user/info`, { token: other })).body.data).toBeNull();
   });
@@ -138,8 +168,15 @@ describe('notification config and unsubscribe', () => {
   it('reads defaults and saves changes', async () => {
     const { token } = await makeUser(app);
     const r = await app.call('GET', `${V1}/user/notification/config`, { token });
-    expect(r.body.data).toEqual({ inbox: { key: 'email', enable: true }, all_new_question: { key: 'email', enable: false }, all_new_question_for_following_tags: { key: 'email', enable: false } });
-    await app.call('PUT', `${V1}/user/notification/config`, { token, body: { inbox: { key: 'email', enable: false }, all_new_question: { key: 'email', enable: true } } });
+    expect(r.body.data).toEqual({
+      inbox: { key: 'email', enable: true },
+      all_new_question: { key: 'email', enable: false },
+      all_new_question_for_following_tags: { key: 'email', enable: false },
+    });
+    await app.call('PUT', `${V1}/user/notification/config`, {
+      token,
+      body: { inbox: { key: 'email', enable: false }, all_new_question: { key: 'email', enable: true } },
+    });
     const after = await app.call('GET', `${V1}/user/notification/config`, { token });
     expect(after.body.data.inbox.enable).toBe(false);
     expect(after.body.data.all_new_question.enable).toBe(true);
@@ -150,7 +187,9 @@ describe('notification config and unsubscribe', () => {
     const { unsubscribeUrl } = await import('./account.service.js');
     const url = new URL(await unsubscribeUrl(app.lantern.ctx, id, 'http://x'));
     expect(url.pathname).toBe('/users/unsubscribe');
-    expect((await app.call('PUT', `${V1}/user/notification/unsubscribe`, { body: { code: url.searchParams.get('code') } })).status).toBe(200);
+    expect((await app.call('PUT', `${V1}/user/notification/unsubscribe`, { body: { code: url.searchParams.get('code') } })).status).toBe(
+      200,
+    );
     expect((await app.call('GET', `${V1}/user/notification/config`, { token })).body.data.inbox.enable).toBe(false);
     const bad = await app.call('PUT', `${V1}/user/notification/unsubscribe`, { body: { code: 'nope' } });
     expect(bad.body).toMatchObject({ reason: 'error.email.verify_url_expired', data: { type: 'url_expired' } });

@@ -30,7 +30,8 @@ describe('login limits', () => {
     const now = { t: 1_800_000_000 };
     await start({ loginPerAccount: { max: 3, windowSeconds: 600 } }, { now: () => now.t });
     await makeUser(app, { email: 'lim@example.com', password: 'lim-pass-12' });
-    for (let i = 0; i < 3; i++) expect((await app.call('POST', LOGIN, { body: { e_mail: 'lim@example.com', pass: 'wrong-pass' } })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await app.call('POST', LOGIN, { body: { e_mail: 'lim@example.com', pass: 'wrong-pass' } })).status).toBe(400);
     const blocked = await app.call('POST', LOGIN, { body: { e_mail: 'LIM@example.com', pass: 'lim-pass-12' } });
     expectTooMany(blocked);
     expect(blocked.body.msg).toBe('Too many attempts, try again in 600 s.');
@@ -44,7 +45,8 @@ describe('login limits', () => {
     for (let i = 0; i < 2; i++) await app.call('POST', LOGIN, { body: { e_mail: 'ok@example.com', pass: 'wrong-pass' } });
     expect((await app.call('POST', LOGIN, { body: { e_mail: 'ok@example.com', pass: 'ok-pass-123' } })).status).toBe(200);
     for (let i = 0; i < 2; i++) await app.call('POST', LOGIN, { body: { e_mail: 'ok@example.com', pass: 'wrong-pass' } });
-    for (let i = 0; i < 6; i++) expect((await app.call('POST', LOGIN, { body: { e_mail: 'ok@example.com', pass: 'ok-pass-123' } })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await app.call('POST', LOGIN, { body: { e_mail: 'ok@example.com', pass: 'ok-pass-123' } })).status).toBe(200);
   });
 
   it('refuses an address that fails on many accounts', async () => {
@@ -65,14 +67,19 @@ describe('login limits', () => {
 describe('registration and mail limits', () => {
   it('limits registrations per address', async () => {
     await start({ registerPerAddress: { max: 2, windowSeconds: 3600 } });
-    for (let i = 0; i < 2; i++) expect((await app.call('POST', REG, { body: { name: `Member ${i}`, e_mail: `m${i}@example.com`, pass: 'password-123' } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await app.call('POST', REG, { body: { name: `Member ${i}`, e_mail: `m${i}@example.com`, pass: 'password-123' } })).status,
+      ).toBe(200);
     expectTooMany(await app.call('POST', REG, { body: { name: 'Member x', e_mail: 'mx@example.com', pass: 'password-123' } }));
   });
 
   it('limits registration attempts per email', async () => {
     await start({ registerPerAccount: { max: 2, windowSeconds: 3600 } });
     expect((await app.call('POST', REG, { body: { name: 'First', e_mail: 'same@example.com', pass: 'password-123' } })).status).toBe(200);
-    expect((await app.call('POST', REG, { body: { name: 'Second', e_mail: 'same@example.com', pass: 'password-123' } })).body.reason).toBe('error.email.duplicate');
+    expect((await app.call('POST', REG, { body: { name: 'Second', e_mail: 'same@example.com', pass: 'password-123' } })).body.reason).toBe(
+      'error.email.duplicate',
+    );
     expectTooMany(await app.call('POST', REG, { body: { name: 'Third', e_mail: 'SAME@example.com', pass: 'password-123' } }));
   });
 

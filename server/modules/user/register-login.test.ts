@@ -20,7 +20,16 @@ describe('POST /answer/api/v1/user/register/email', () => {
     const r = await register({ name: 'Ada Lovelace', e_mail: 'Ada@Example.com', pass: 'password-123' });
     expect(r.status).toBe(200);
     const d = r.body.data;
-    expect(d).toMatchObject({ username: 'ada-lovelace', display_name: 'Ada Lovelace', e_mail: 'ada@example.com', mail_status: 2, rank: 0, status: 'inactive', role_id: 1, have_password: true });
+    expect(d).toMatchObject({
+      username: 'ada-lovelace',
+      display_name: 'Ada Lovelace',
+      e_mail: 'ada@example.com',
+      mail_status: 2,
+      rank: 0,
+      status: 'inactive',
+      role_id: 1,
+      have_password: true,
+    });
     expect(typeof d.id).toBe('string');
     expect(d.access_token).toMatch(/^[0-9a-f]{64}$/);
     expect(r.headers.get('set-cookie')).toMatch(/visit=.*HttpOnly/i);
@@ -45,7 +54,11 @@ describe('POST /answer/api/v1/user/register/email', () => {
 
   it('stores only a bcrypt hash of the password', async () => {
     await register({ name: 'Bob', e_mail: 'bob@example.com', pass: 'password-123' });
-    const row = await app.lantern.ctx.db.selectFrom('user').select('pass').where('e_mail', '=', 'bob@example.com').executeTakeFirstOrThrow();
+    const row = await app.lantern.ctx.db
+      .selectFrom('user')
+      .select('pass')
+      .where('e_mail', '=', 'bob@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.pass).toMatch(/^\$2[aby]\$10\$/);
   });
 
@@ -58,7 +71,11 @@ describe('POST /answer/api/v1/user/register/email', () => {
   it.each([
     [{ name: 'A', e_mail: 'x@example.com', pass: 'password-123' }, 'name', 'Name must be at 2-30 characters in length.'],
     [{ name: 'x'.repeat(31), e_mail: 'x@example.com', pass: 'password-123' }, 'name', 'Name must be at 2-30 characters in length.'],
-    [{ name: 'bad!name', e_mail: 'x@example.com', pass: 'password-123' }, 'name', 'Name can only contain letters, digits, spaces and - . _'],
+    [
+      { name: 'bad!name', e_mail: 'x@example.com', pass: 'password-123' },
+      'name',
+      'Name can only contain letters, digits, spaces and - . _',
+    ],
     [{ name: 'Good', e_mail: 'not-an-email', pass: 'password-123' }, 'e_mail', 'Invalid Email Address.'],
     [{ name: 'Good', e_mail: 'x@example.com', pass: 'short' }, 'pass', 'Password must be at 8-32 characters in length.'],
     [{ name: 'Good', e_mail: 'x@example.com', pass: 'p'.repeat(33) }, 'pass', 'Password must be at 8-32 characters in length.'],
@@ -75,7 +92,10 @@ describe('POST /answer/api/v1/user/register/email', () => {
     await register({ name: 'First', e_mail: 'dup@example.com', pass: 'password-123' });
     const r = await register({ name: 'Second', e_mail: 'DUP@example.com', pass: 'password-123' });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ reason: 'error.email.duplicate', data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }] });
+    expect(r.body).toMatchObject({
+      reason: 'error.email.duplicate',
+      data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }],
+    });
   });
 
   it('refuses when registration is closed or email registration is off', async () => {
@@ -85,7 +105,9 @@ describe('POST /answer/api/v1/user/register/email', () => {
     expect(r.status).toBe(400);
     expect(r.body.reason).toBe('error.user.not_allowed_registration');
     await app.lantern.ctx.settings.put('login', { ...login, allow_email_registrations: false });
-    expect((await register({ name: 'Late', e_mail: 'late@example.com', pass: 'password-123' })).body.reason).toBe('error.user.not_allowed_registration');
+    expect((await register({ name: 'Late', e_mail: 'late@example.com', pass: 'password-123' })).body.reason).toBe(
+      'error.user.not_allowed_registration',
+    );
   });
 
   it('accepts only the allowed email domains and their subdomains (not a mere suffix)', async () => {
@@ -101,18 +123,27 @@ describe('POST /answer/api/v1/user/register/email', () => {
   it('registers without captcha fields by default (the captcha plugin ships off, as the reference ships none)', async () => {
     const r = await app.call('POST', REG, { body: { name: 'Stock Client', e_mail: 'stock@example.com', pass: 'password-123' } });
     expect(r.status).toBe(200);
-    expect((await app.call('GET', '/answer/api/v1/user/action/record?action=email')).body.data).toEqual({ captcha_id: '', captcha_img: '', verify: false });
+    expect((await app.call('GET', '/answer/api/v1/user/action/record?action=email')).body.data).toEqual({
+      captcha_id: '',
+      captcha_img: '',
+      verify: false,
+    });
   });
 
   it('demands a captcha for registration once an admin turns it on, and refuses a wrong one on captcha_code', async () => {
     await captchaOn(app);
     const none = await app.call('POST', REG, { body: { name: 'NoCap', e_mail: 'n@example.com', pass: 'password-123' } });
     expect(none.status).toBe(400);
-    expect(none.body).toMatchObject({ reason: 'error.object.captcha_verification_failed', data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }] });
+    expect(none.body).toMatchObject({
+      reason: 'error.object.captcha_verification_failed',
+      data: [{ error_field: 'captcha_code', error_msg: 'Captcha wrong.' }],
+    });
     const rec = await app.call('GET', '/answer/api/v1/user/action/record?action=email');
     expect(rec.body.data.verify).toBe(true);
     expect(rec.body.data.captcha_img).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrong = await app.call('POST', REG, { body: { name: 'NoCap', e_mail: 'n@example.com', pass: 'password-123', captcha_id: rec.body.data.captcha_id, captcha_code: 'zzzz' } });
+    const wrong = await app.call('POST', REG, {
+      body: { name: 'NoCap', e_mail: 'n@example.com', pass: 'password-123', captcha_id: rec.body.data.captcha_id, captcha_code: 'zzzz' },
+    });
     expect(wrong.body.reason).toBe('error.object.captcha_verification_failed');
   });
 });
@@ -129,16 +160,23 @@ describe('POST /answer/api/v1/user/login/email', () => {
 
   it('answers every failure with email_or_password_incorrect on e_mail', async () => {
     await makeUser(app, { email: 'dan@example.com', password: 'dan-pass-12' });
-    for (const body of [{ e_mail: 'dan@example.com', pass: 'wrong-pass' }, { e_mail: 'nobody@example.com', pass: 'whatever-1' }]) {
+    for (const body of [
+      { e_mail: 'dan@example.com', pass: 'wrong-pass' },
+      { e_mail: 'nobody@example.com', pass: 'whatever-1' },
+    ]) {
       const r = await app.call('POST', LOGIN, { body });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ reason: 'error.object.email_or_password_incorrect', data: [{ error_field: 'e_mail', error_msg: 'Email and password do not match.' }] });
+      expect(r.body).toMatchObject({
+        reason: 'error.object.email_or_password_incorrect',
+        data: [{ error_field: 'e_mail', error_msg: 'Email and password do not match.' }],
+      });
     }
   });
 
   it('lets a correct login through after three failures when the captcha is off (the default)', async () => {
     await makeUser(app, { email: 'fay@example.com', password: 'fay-pass-12' });
-    for (let i = 0; i < 3; i++) expect((await app.call('POST', LOGIN, { body: { e_mail: 'fay@example.com', pass: 'wrong-pass' } })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await app.call('POST', LOGIN, { body: { e_mail: 'fay@example.com', pass: 'wrong-pass' } })).status).toBe(400);
     expect((await app.call('POST', LOGIN, { body: { e_mail: 'fay@example.com', pass: 'fay-pass-12' } })).status).toBe(200);
   });
 
@@ -148,7 +186,9 @@ describe('POST /answer/api/v1/user/login/email', () => {
     for (let i = 0; i < 3; i++) await app.call('POST', LOGIN, { body: { e_mail: 'eve@example.com', pass: 'wrong-pass' } });
     const blocked = await app.call('POST', LOGIN, { body: { e_mail: 'eve@example.com', pass: 'eve-pass-12' } });
     expect(blocked.body.reason).toBe('error.object.captcha_verification_failed');
-    const ok = await app.call('POST', LOGIN, { body: { e_mail: 'eve@example.com', pass: 'eve-pass-12', ...(await captchaFor(app, 'password')) } });
+    const ok = await app.call('POST', LOGIN, {
+      body: { e_mail: 'eve@example.com', pass: 'eve-pass-12', ...(await captchaFor(app, 'password')) },
+    });
     expect(ok.status).toBe(200);
   });
 

@@ -11,7 +11,9 @@ export async function searchUsersByPrefix(db: DbOrTrx, prefix: string, excludeId
     .where('status', '=', 1)
     .where('mail_status', '=', 1)
     .where('id', '!=', excludeId)
-    .where((eb) => eb.or([sql<boolean>`lower(username) like lower(${like}) escape '\\'`, sql<boolean>`display_name like ${like} escape '\\'`]))
+    .where((eb) =>
+      eb.or([sql<boolean>`lower(username) like lower(${like}) escape '\\'`, sql<boolean>`display_name like ${like} escape '\\'`]),
+    )
     .orderBy('rank', 'desc')
     .limit(limit)
     .execute();

@@ -13,7 +13,7 @@ import * as repo from './user-directory.repository.js';
 const usernameQuery = z.object({ username: z.string().trim().max(100).optional().default('') });
 const staffQuery = usernameQuery.extend({ page_size: z.coerce.number().int().min(1).max(50).optional().default(10) });
 const STATUS_MSG: Record<string, string> = {
-  suspended: '<strong>This user was suspended.</strong> This user doesn\'t meet a community guideline.',
+  suspended: "<strong>This user was suspended.</strong> This user doesn't meet a community guideline.",
   deleted: 'This user was deleted.',
   inactive: 'This user is inactive.',
 };
@@ -43,18 +43,30 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
     const prefix = inputOf(usernameQuery, res).username;
     const users = await ctx.settings.get('users');
     const found = prefix ? await repo.searchUsersByPrefix(ctx.db, prefix, requireSession(res).user.id, 5) : [];
-    ok(res, found.map((u) => presentUserBasic(u, users)));
+    ok(
+      res,
+      found.map((u) => presentUserBasic(u, users)),
+    );
   });
   api.get('/user/staff', auth(ctx, 'optional'), validate(staffQuery, 'query'), async (_req, res) => {
     const q = inputOf(staffQuery, res);
     const users = await ctx.settings.get('users');
     const staff = await repo.findStaff(ctx.db, q.username, q.page_size);
-    ok(res, staff.map((u) => ({ username: u.username, display_name: u.display_name, avatar: avatarUrl(u, users) })));
+    ok(
+      res,
+      staff.map((u) => ({ username: u.username, display_name: u.display_name, avatar: avatarUrl(u, users) })),
+    );
   });
   api.get('/user/ranking', auth(ctx, 'optional'), async (_req, res) => {
     const since = ctx.clock.now() - 7 * 24 * 3600;
     const users = await ctx.settings.get('users');
-    const voteTypes = await readConfigIds(ctx.db, ['question.vote_up', 'question.vote_down', 'answer.vote_up', 'answer.vote_down', 'answer.accept']);
+    const voteTypes = await readConfigIds(ctx.db, [
+      'question.vote_up',
+      'question.vote_down',
+      'answer.vote_up',
+      'answer.vote_down',
+      'answer.accept',
+    ]);
     const simple = (u: Parameters<typeof avatarUrl>[0] & { username: string; display_name: string; rank: number }, votes = 0) => ({
       username: u.username,
       display_name: u.display_name,
@@ -62,7 +74,11 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
       rank: u.rank,
       vote_count: votes,
     });
-    const [rep, votes, staff] = await Promise.all([repo.topByReputation(ctx.db, since, 20), repo.topByVotes(ctx.db, since, voteTypes, 20), repo.findStaff(ctx.db, '', 100)]);
+    const [rep, votes, staff] = await Promise.all([
+      repo.topByReputation(ctx.db, since, 20),
+      repo.topByVotes(ctx.db, since, voteTypes, 20),
+      repo.findStaff(ctx.db, '', 100),
+    ]);
     ok(res, {
       users_with_the_most_reputation: rep.map((u) => simple(u)),
       users_with_the_most_vote: votes.map((u) => simple(u, Number(u.votes))),

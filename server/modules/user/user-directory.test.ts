@@ -52,7 +52,7 @@ describe('user directory', () => {
     expect(r.body.data.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'mod-person']);
   });
 
-  it('GET user/ranking counts this week\'s reputation and lists staff', async () => {
+  it("GET user/ranking counts this week's reputation and lists staff", async () => {
     const u = await makeUser(app, { name: 'fresh user', rank: 0 });
     await grantActivation(app.lantern.ctx.db, u.id, app.lantern.ctx.clock.now());
     const r = await app.call('GET', `${V1}/user/ranking`);

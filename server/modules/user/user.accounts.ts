@@ -8,10 +8,35 @@ const BCRYPT_COST = 10;
 
 /** Usernames nobody may take (routes and staff-looking names). */
 export const RESERVED_USERNAMES = new Set([
-  'admin', 'administrator', 'moderator', 'root', 'system', 'support', 'help', 'api', 'answer', 'lantern',
-  'settings', 'login', 'logout', 'register', 'signup', 'account-recovery', 'account-activation',
-  'change-email', 'password-reset', 'confirm-new-email', 'confirm-email', 'account-suspended',
-  'notifications', 'auth-landing', 'unsubscribe', 'null', 'undefined', 'anonymous', 'staff',
+  'admin',
+  'administrator',
+  'moderator',
+  'root',
+  'system',
+  'support',
+  'help',
+  'api',
+  'answer',
+  'lantern',
+  'settings',
+  'login',
+  'logout',
+  'register',
+  'signup',
+  'account-recovery',
+  'account-activation',
+  'change-email',
+  'password-reset',
+  'confirm-new-email',
+  'confirm-email',
+  'account-suspended',
+  'notifications',
+  'auth-landing',
+  'unsubscribe',
+  'null',
+  'undefined',
+  'anonymous',
+  'staff',
 ]);
 
 /** Hashes a password with bcrypt. */
@@ -27,7 +52,11 @@ export async function checkPassword(plain: string, hash: string): Promise<boolea
 
 /** The username the reference derives from a display name: lower case, spaces to '-'. */
 export function usernameFromName(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9._-]/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9._-]/g, '');
 }
 
 /** Whether a username is well formed and not reserved. */

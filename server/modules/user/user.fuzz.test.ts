@@ -32,7 +32,28 @@ const ENDPOINTS: [string, string][] = [
 
 const body = fc.oneof(
   fc.anything(),
-  fc.dictionary(fc.constantFrom('name', 'e_mail', 'pass', 'code', 'old_pass', 'display_name', 'username', 'avatar', 'bio', 'website', 'language', 'color_scheme', 'inbox', 'captcha_id', 'captcha_code', 'db_type', 'site_url'), fc.oneof(fc.anything(), fc.string({ maxLength: 2000 }))),
+  fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'e_mail',
+      'pass',
+      'code',
+      'old_pass',
+      'display_name',
+      'username',
+      'avatar',
+      'bio',
+      'website',
+      'language',
+      'color_scheme',
+      'inbox',
+      'captcha_id',
+      'captcha_code',
+      'db_type',
+      'site_url',
+    ),
+    fc.oneof(fc.anything(), fc.string({ maxLength: 2000 })),
+  ),
 );
 
 describe('malformed bodies to the account and install endpoints', () => {

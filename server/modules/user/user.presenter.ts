@@ -69,7 +69,12 @@ function common(user: UserRow, roleId: number) {
 }
 
 /** UserLoginResp: the payload of login, registration and email verification. */
-export function presentLogin(user: UserRow, roleId: number, tokens: { accessToken: string; visitToken: string }, users: SiteGroups['users']) {
+export function presentLogin(
+  user: UserRow,
+  roleId: number,
+  tokens: { accessToken: string; visitToken: string },
+  users: SiteGroups['users'],
+) {
   return {
     ...common(user, roleId),
     avatar: avatarUrl(user, users),

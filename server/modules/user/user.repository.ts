@@ -18,7 +18,11 @@ export async function findUserByUsername(db: DbOrTrx, username: string): Promise
 
 /** Inserts a user; returns the new id. */
 export async function insertUser(db: DbOrTrx, user: NewUser): Promise<number> {
-  const row = await db.insertInto('user').values({ ...user, e_mail: user.e_mail.trim().toLowerCase() }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('user')
+    .values({ ...user, e_mail: user.e_mail.trim().toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -44,7 +48,13 @@ export async function setUserRole(db: DbOrTrx, userId: number, roleId: number): 
 }
 
 /** Writes a user's notification config for one source. */
-export async function upsertNotificationConfig(db: DbOrTrx, userId: number, source: string, channels: unknown, enabled: boolean): Promise<void> {
+export async function upsertNotificationConfig(
+  db: DbOrTrx,
+  userId: number,
+  source: string,
+  channels: unknown,
+  enabled: boolean,
+): Promise<void> {
   const value = { user_id: userId, source, channels: JSON.stringify(channels), enabled: enabled ? 1 : 0 };
   await db
     .insertInto('user_notification_config')

@@ -13,12 +13,21 @@ import { presentCurrentUser } from './user.presenter.js';
 import * as s from './user.schema.js';
 
 function meta(ctx: AppContext, req: Request): account.RequestMeta {
-  return { lang: requestLanguage(req), ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', origin: `${req.protocol}://${req.get('host') ?? 'localhost'}${ctx.config.basePath}` };
+  return {
+    lang: requestLanguage(req),
+    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    origin: `${req.protocol}://${req.get('host') ?? 'localhost'}${ctx.config.basePath}`,
+  };
 }
 
 /** Sends a login payload and sets the visit cookie used for uploads in private mode. */
 function sendLogin(ctx: AppContext, res: Response, payload: { visit_token: string }): void {
-  res.cookie('visit', payload.visit_token, { httpOnly: true, sameSite: 'lax', path: ctx.config.basePath || '/', maxAge: SESSION_TTL_SECONDS * 1000 });
+  res.cookie('visit', payload.visit_token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: ctx.config.basePath || '/',
+    maxAge: SESSION_TTL_SECONDS * 1000,
+  });
   ok(res, payload);
 }
 

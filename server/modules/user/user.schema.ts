@@ -22,7 +22,11 @@ export const replacePasswordSchema = z.object({ code: text({ max: 100 }), pass: 
 /** POST user/email/change/code. */
 export const changeEmailSchema = z.object({ e_mail: email(), pass: z.string().max(32).optional(), ...captchaFields });
 /** PUT user/password. */
-export const modifyPasswordSchema = z.object({ old_pass: z.string().max(32).optional().default(''), pass: noSpaces(password()), ...captchaFields });
+export const modifyPasswordSchema = z.object({
+  old_pass: z.string().max(32).optional().default(''),
+  pass: noSpaces(password()),
+  ...captchaFields,
+});
 
 /**
  * The avatar type, as loosely as the reference takes it (any short string). The stock Answer UI
@@ -47,16 +51,32 @@ export const updateInfoSchema = z.object({
   display_name: displayName,
   username: text({ min: LIMITS.username.min, max: LIMITS.username.max }).optional(),
   avatar: avatarSchema.optional(),
-  bio: z.string().max(LIMITS.bio.max, msg('validation.max_length', { max: LIMITS.bio.max })).optional().default(''),
-  website: z.string().trim().max(LIMITS.website.max, msg('validation.max_length', { max: LIMITS.website.max })).optional().default(''),
-  location: z.string().trim().max(LIMITS.location.max, msg('validation.max_length', { max: LIMITS.location.max })).optional().default(''),
+  bio: z
+    .string()
+    .max(LIMITS.bio.max, msg('validation.max_length', { max: LIMITS.bio.max }))
+    .optional()
+    .default(''),
+  website: z
+    .string()
+    .trim()
+    .max(LIMITS.website.max, msg('validation.max_length', { max: LIMITS.website.max }))
+    .optional()
+    .default(''),
+  location: z
+    .string()
+    .trim()
+    .max(LIMITS.location.max, msg('validation.max_length', { max: LIMITS.location.max }))
+    .optional()
+    .default(''),
 });
 export type UpdateInfoInput = z.infer<typeof updateInfoSchema>;
 
 /** PUT user/interface. */
 export const interfaceSchema = z.object({
   language: text({ max: 100 }),
-  color_scheme: z.enum(['default', 'light', 'dark', 'system'], { error: msg('validation.one_of', { options: 'default, light, dark, system' }) }),
+  color_scheme: z.enum(['default', 'light', 'dark', 'system'], {
+    error: msg('validation.one_of', { options: 'default, light, dark, system' }),
+  }),
 });
 
 const channel = z.object({ key: z.string().max(32).optional().default('email'), enable: z.boolean({ error: 'validation.type' }) });
@@ -69,9 +89,25 @@ export const notificationConfigSchema = z.object({
 
 /** GET user/action/record. */
 export const actionRecordSchema = z.object({
-  action: z.enum(['email', 'password', 'edit_userinfo', 'question', 'answer', 'comment', 'edit', 'invitation_answer', 'search', 'report', 'delete', 'vote'], {
-    error: 'validation.type',
-  }),
+  action: z.enum(
+    [
+      'email',
+      'password',
+      'edit_userinfo',
+      'question',
+      'answer',
+      'comment',
+      'edit',
+      'invitation_answer',
+      'search',
+      'report',
+      'delete',
+      'vote',
+    ],
+    {
+      error: 'validation.type',
+    },
+  ),
 });
 
 /** GET permission. */

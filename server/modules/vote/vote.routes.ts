@@ -7,7 +7,12 @@ import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { vote } from './vote.service.js';
 
-const voteSchema = z.object({ object_id: text({ max: 32 }), is_cancel: flag.optional().default(false), captcha_id: z.string().max(100).optional(), captcha_code: z.string().max(100).optional() });
+const voteSchema = z.object({
+  object_id: text({ max: 32 }),
+  is_cancel: flag.optional().default(false),
+  captcha_id: z.string().max(100).optional(),
+  captcha_code: z.string().max(100).optional(),
+});
 
 /** POST vote/up and vote/down. */
 export function registerVote(ctx: AppContext, { api }: Routers): void {

@@ -57,7 +57,13 @@ async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, v
  * is_cancel. Comments can only be voted up: the reference stored vote/down as an up vote; here
  * vote/down is refused unless it cancels (then it takes back the up vote, as the reference did).
  */
-async function voteComment(ctx: AppContext, session: SessionUser, comment: { id: string; questionId: string; ownerId: number }, dir: Direction, isCancel: boolean) {
+async function voteComment(
+  ctx: AppContext,
+  session: SessionUser,
+  comment: { id: string; questionId: string; ownerId: number },
+  dir: Direction,
+  isCancel: boolean,
+) {
   if (dir === 'down' && !isCancel) throw badRequest('error.comment.cannot_vote_down', [], { err_type: 'toast' });
   await requirePermission(ctx, session, 'comment.vote_up');
   const now = ctx.clock.now();
@@ -69,13 +75,31 @@ async function voteComment(ctx: AppContext, session: SessionUser, comment: { id:
       return mine.length > 0;
     }
     if (mine.length > 0) return false;
-    await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: comment.id, originalObjectId: comment.questionId, key: 'comment.vote_up', delta: 0, capped: false, now });
+    await changeRank(trx, {
+      userId: voter,
+      triggerUserId: 0,
+      objectId: comment.id,
+      originalObjectId: comment.questionId,
+      key: 'comment.vote_up',
+      delta: 0,
+      capped: false,
+      now,
+    });
     return true;
   });
   const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
   const votes = up.length + (await scoreOffset(ctx.db, comment.id));
   await setVoteCount(ctx.db, 'comment', comment.id, votes);
-  if (changed) ctx.events.emit({ type: 'vote.cast', objectId: comment.id, objectType: 'comment', voterId: voter, ownerId: comment.ownerId, direction: 'up', cancelled: isCancel });
+  if (changed)
+    ctx.events.emit({
+      type: 'vote.cast',
+      objectId: comment.id,
+      objectType: 'comment',
+      voterId: voter,
+      ownerId: comment.ownerId,
+      direction: 'up',
+      cancelled: isCancel,
+    });
   return { up_votes: up.length, down_votes: 0, votes, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
 }
 
@@ -94,7 +118,10 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
     const cancel = async (d: Direction) => {
       const k = keys(post.kind, d);
       for (const a of await activeActivities(trx, post.id, [k.voter, k.owner], voter)) {
-        if ((a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) || (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)) {
+        if (
+          (a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) ||
+          (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)
+        ) {
           await cancelActivity(trx, a.id, now, moves);
           undone = true;
         }
@@ -108,12 +135,29 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
     const k = keys(post.kind, dir);
     const already = (await activeActivities(trx, post.id, [k.voter], voter)).some((a) => a.user_id === voter);
     if (already) return false;
-    await changeRank(trx, { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now }, moves);
-    await changeRank(trx, { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now }, moves);
+    await changeRank(
+      trx,
+      { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now },
+      moves,
+    );
+    await changeRank(
+      trx,
+      { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now },
+      moves,
+    );
     return true;
   });
   const result = await tally(ctx, post.kind, post.id, voter);
   emitRankMoves(ctx, moves, voter);
-  if (changed) ctx.events.emit({ type: 'vote.cast', objectId: post.id, objectType: post.kind, voterId: voter, ownerId: post.ownerId, direction: dir, cancelled: isCancel });
+  if (changed)
+    ctx.events.emit({
+      type: 'vote.cast',
+      objectId: post.id,
+      objectType: post.kind,
+      voterId: voter,
+      ownerId: post.ownerId,
+      direction: dir,
+      cancelled: isCancel,
+    });
   return result;
 }

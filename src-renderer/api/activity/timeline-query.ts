@@ -9,7 +9,13 @@ export const fetchTimeline = (objectId: string, showVote: boolean) =>
 
 /** The timeline of a question, answer or tag; votes only when `showVote` (staff). */
 export function useTimeline(objectId: string, showVote: boolean) {
-  return useQuery({ queryKey: activityKeys.timeline(objectId, showVote), queryFn: () => fetchTimeline(objectId, showVote), enabled: !!objectId, retry: false, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: activityKeys.timeline(objectId, showVote),
+    queryFn: () => fetchTimeline(objectId, showVote),
+    enabled: !!objectId,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET activity/timeline/detail: the revision an event made and the one before it ('0': none). */
@@ -18,5 +24,11 @@ export const fetchTimelineDetail = (newId: string, oldId: string) =>
 
 /** A revision comparison, loaded when an event is expanded. */
 export function useTimelineDetail(newId: string, oldId: string, enabled: boolean) {
-  return useQuery({ queryKey: activityKeys.detail(newId, oldId), queryFn: () => fetchTimelineDetail(newId, oldId), enabled, staleTime: Infinity, retry: false });
+  return useQuery({
+    queryKey: activityKeys.detail(newId, oldId),
+    queryFn: () => fetchTimelineDetail(newId, oldId),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
 }

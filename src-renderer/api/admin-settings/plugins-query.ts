@@ -8,24 +8,33 @@ import type { PluginConfig } from './types';
 export function usePluginSwitch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { plugin_slug_name: string; enabled: boolean }) => api.put<unknown>(`${ADMIN}/plugin/status`, body, { handleErrors: true }),
+    mutationFn: (body: { plugin_slug_name: string; enabled: boolean }) =>
+      api.put<unknown>(`${ADMIN}/plugin/status`, body, { handleErrors: true }),
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: [...adminKeys.all, 'plugins'] }), client.invalidateQueries({ queryKey: ['permission'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [...adminKeys.all, 'plugins'] }),
+        client.invalidateQueries({ queryKey: ['permission'] }),
+      ]);
     },
   });
 }
 
 /** GET admin plugin/config: a plugin's form with its saved values. */
 export function usePluginConfig(slug: string) {
-  return useQuery({ queryKey: settingKeys.pluginConfig(slug), queryFn: () => api.get<PluginConfig>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug }), staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: settingKeys.pluginConfig(slug),
+    queryFn: () => api.get<PluginConfig>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug }),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** PUT admin plugin/config: saves a plugin's whole form. */
 export function useSavePluginConfig(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (config_fields: Record<string, unknown>) => api.put<unknown>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug, config_fields }, { handleErrors: true }),
+    mutationFn: (config_fields: Record<string, unknown>) =>
+      api.put<unknown>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug, config_fields }, { handleErrors: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: settingKeys.pluginConfig(slug) }),
   });
 }
-

@@ -13,7 +13,8 @@ export function settingPath(group: SettingGroup): string {
 export const fetchSetting = <G extends SettingGroup>(group: G) => api.get<AdminSettings[G]>(settingPath(group));
 
 /** PUT one settings group (the whole group); field errors come back to the form. */
-export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G]) => api.put<unknown>(settingPath(group), body, { handleErrors: true });
+export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G]) =>
+  api.put<unknown>(settingPath(group), body, { handleErrors: true });
 
 /** One settings group as the admin pages load it (always fresh when a page opens). */
 export function useSetting<G extends SettingGroup>(group: G) {
@@ -22,7 +23,12 @@ export function useSetting<G extends SettingGroup>(group: G) {
 
 /** GET setting/privileges: the levels with their values and the chosen level. */
 export function usePrivilegeOptions() {
-  return useQuery({ queryKey: settingKeys.group('privilege-options'), queryFn: () => api.get<PrivilegeOptions>(`${ADMIN}/setting/privileges`), staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: settingKeys.group('privilege-options'),
+    queryFn: () => api.get<PrivilegeOptions>(`${ADMIN}/setting/privileges`),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /**
@@ -44,7 +50,11 @@ export function useSaveSettings<G extends SettingGroup>(group: G) {
 
 /** GET admin language/options: the languages the site can be set to. */
 export function useAdminLanguages() {
-  return useQuery({ queryKey: [...settingKeys.all, 'language-options'], queryFn: () => api.get<{ label: string; value: string }[]>(`${ADMIN}/language/options`), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: [...settingKeys.all, 'language-options'],
+    queryFn: () => api.get<{ label: string; value: string }[]>(`${ADMIN}/language/options`),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** POST file (source=branding, admins only): stores a logo or icon and answers its URL. */

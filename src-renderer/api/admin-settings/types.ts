@@ -20,9 +20,19 @@ export interface AdminSettings {
     authorized_image_extensions?: string[];
     authorized_attachment_extensions?: string[];
   };
-  legal: { terms_of_service_original_text: string; privacy_policy_original_text: string; external_content_display: 'always_display' | 'ask_before_display' };
+  legal: {
+    terms_of_service_original_text: string;
+    privacy_policy_original_text: string;
+    external_content_display: 'always_display' | 'ask_before_display';
+  };
   seo: { permalink: number; robots: string };
-  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_password_login: boolean; login_required: boolean; allow_email_domains: string[] };
+  login: {
+    allow_new_registrations: boolean;
+    allow_email_registrations: boolean;
+    allow_password_login: boolean;
+    login_required: boolean;
+    allow_email_domains: string[];
+  };
   'custom-css-html': { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
   theme: { theme: string; color_scheme: string; theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
   users: {

@@ -15,7 +15,12 @@ export interface BadgeListQuery {
 
 /** GET admin badges. */
 export const fetchAdminBadges = (q: BadgeListQuery) =>
-  api.get<Page<AdminBadge>>(`${ADMIN}/badges`, { page: q.page, page_size: ADMIN_BADGE_PAGE_SIZE, status: q.status || undefined, q: q.q || undefined });
+  api.get<Page<AdminBadge>>(`${ADMIN}/badges`, {
+    page: q.page,
+    page_size: ADMIN_BADGE_PAGE_SIZE,
+    status: q.status || undefined,
+    q: q.q || undefined,
+  });
 
 export function useAdminBadges(q: BadgeListQuery) {
   return useQuery({ queryKey: adminKeys.badges(q), queryFn: () => fetchAdminBadges(q), placeholderData: keepPreviousData });

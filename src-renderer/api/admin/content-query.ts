@@ -15,10 +15,20 @@ export const ADMIN_POST_PAGE_SIZE = 20;
 
 /** GET admin question/page. */
 export const fetchAdminQuestions = (q: PostListQuery) =>
-  api.get<Page<AdminQuestion>>(`${ADMIN}/question/page`, { page: q.page, page_size: ADMIN_POST_PAGE_SIZE, status: q.status, query: q.query || undefined });
+  api.get<Page<AdminQuestion>>(`${ADMIN}/question/page`, {
+    page: q.page,
+    page_size: ADMIN_POST_PAGE_SIZE,
+    status: q.status,
+    query: q.query || undefined,
+  });
 /** GET admin answer/page. */
 export const fetchAdminAnswers = (q: PostListQuery) =>
-  api.get<Page<AdminAnswer>>(`${ADMIN}/answer/page`, { page: q.page, page_size: ADMIN_POST_PAGE_SIZE, status: q.status, query: q.query || undefined });
+  api.get<Page<AdminAnswer>>(`${ADMIN}/answer/page`, {
+    page: q.page,
+    page_size: ADMIN_POST_PAGE_SIZE,
+    status: q.status,
+    query: q.query || undefined,
+  });
 
 export function useAdminQuestions(q: PostListQuery, enabled = true) {
   return useQuery({ queryKey: adminKeys.questions(q), queryFn: () => fetchAdminQuestions(q), placeholderData: keepPreviousData, enabled });
@@ -28,7 +38,8 @@ export function useAdminAnswers(q: PostListQuery, enabled = true) {
 }
 
 /** PUT admin question/status: available (reopen, undelete, approve), closed, deleted (a queued one is rejected). */
-export const setQuestionStatus = (b: { question_id: string; status: 'available' | 'closed' | 'deleted' }) => api.put<null>(`${ADMIN}/question/status`, b);
+export const setQuestionStatus = (b: { question_id: string; status: 'available' | 'closed' | 'deleted' }) =>
+  api.put<null>(`${ADMIN}/question/status`, b);
 /** PUT admin answer/status: available (undelete, approve), deleted. */
 export const setAnswerStatus = (b: { answer_id: string; status: 'available' | 'deleted' }) => api.put<null>(`${ADMIN}/answer/status`, b);
 
@@ -37,7 +48,10 @@ export function usePostStatus(kind: 'question' | 'answer') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: { id: string; status: 'available' | 'closed' | 'deleted' }) =>
-      kind === 'question' ? setQuestionStatus({ question_id: b.id, status: b.status }) : setAnswerStatus({ answer_id: b.id, status: b.status === 'closed' ? 'deleted' : b.status }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: kind === 'question' ? [...adminKeys.all, 'questions'] : [...adminKeys.all, 'answers'] }),
+      kind === 'question'
+        ? setQuestionStatus({ question_id: b.id, status: b.status })
+        : setAnswerStatus({ answer_id: b.id, status: b.status === 'closed' ? 'deleted' : b.status }),
+    onSuccess: () =>
+      qc.invalidateQueries({ queryKey: kind === 'question' ? [...adminKeys.all, 'questions'] : [...adminKeys.all, 'answers'] }),
   });
 }

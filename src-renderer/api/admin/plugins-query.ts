@@ -5,7 +5,10 @@ import type { AdminPlugin } from './types';
 
 /** GET admin plugins (?status=active|inactive, ?have_config=true). */
 export const fetchAdminPlugins = (q: { status?: 'active' | 'inactive'; have_config?: boolean } = {}) =>
-  api.get<AdminPlugin[]>(`${ADMIN}/plugins`, { status: q.status, have_config: q.have_config === undefined ? undefined : String(q.have_config) });
+  api.get<AdminPlugin[]>(`${ADMIN}/plugins`, {
+    status: q.status,
+    have_config: q.have_config === undefined ? undefined : String(q.have_config),
+  });
 
 /** The installed plugins, optionally only the enabled ones or those with a config page. */
 export function useAdminPlugins(q: { status?: 'active' | 'inactive'; have_config?: boolean } = {}) {

@@ -30,7 +30,9 @@ export function useAdminUsers(q: UserListQuery) {
 /** One account by id, whatever its status (the list is asked with `user:<id>` under each status). */
 export const fetchAdminUser = async (userId: string): Promise<AdminUser | null> => {
   const pages = await Promise.all(
-    (['normal', 'inactive', 'suspended', 'deleted'] as const).map((status) => api.get<Page<AdminUser>>(`${ADMIN}/users/page`, { page: 1, page_size: 1, status, query: `user:${userId}` })),
+    (['normal', 'inactive', 'suspended', 'deleted'] as const).map((status) =>
+      api.get<Page<AdminUser>>(`${ADMIN}/users/page`, { page: 1, page_size: 1, status, query: `user:${userId}` }),
+    ),
   );
   return pages.flatMap((p) => p.list).find((u) => u.user_id === userId) ?? null;
 };
@@ -51,10 +53,16 @@ export const fetchActivation = (userId: string) => api.get<{ activation_url: str
 // the mutations below let the caller handle errors (field errors go on the form's fields)
 const mine = { handleErrors: true } as const;
 
-export const setUserStatus = (b: { user_id: string; status: AdminUser['status']; suspend_duration?: SuspendDuration; remove_all_content?: boolean }) => api.put<null>(`${ADMIN}/user/status`, b, mine);
+export const setUserStatus = (b: {
+  user_id: string;
+  status: AdminUser['status'];
+  suspend_duration?: SuspendDuration;
+  remove_all_content?: boolean;
+}) => api.put<null>(`${ADMIN}/user/status`, b, mine);
 export const setUserRole = (b: { user_id: string; role_id: number }) => api.put<null>(`${ADMIN}/user/role`, b, mine);
 export const setUserPassword = (b: { user_id: string; password: string }) => api.put<null>(`${ADMIN}/user/password`, b, mine);
-export const editUserProfile = (b: { user_id: string; display_name: string; username: string; email: string }) => api.put<null>(`${ADMIN}/user/profile`, b, mine);
+export const editUserProfile = (b: { user_id: string; display_name: string; username: string; email: string }) =>
+  api.put<null>(`${ADMIN}/user/profile`, b, mine);
 export const addUsers = (b: { users: string }) => api.post<null>(`${ADMIN}/users`, b, mine);
 export const sendActivation = (b: { user_id: string }) => api.post<null>(`${ADMIN}/user/activation`, b, mine);
 

@@ -13,7 +13,12 @@ export const fetchAnswerPage = (questionId: string, order: AnswerOrder, page: nu
 
 /** A question's answers in an order. */
 export function useAnswerPage(questionId: string, order: AnswerOrder, page: number, enabled = true) {
-  return useQuery({ queryKey: answerKeys.list(questionId, order, page), queryFn: () => fetchAnswerPage(questionId, order, page), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: answerKeys.list(questionId, order, page),
+    queryFn: () => fetchAnswerPage(questionId, order, page),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 /** GET answer/info (the answer with its question). */

@@ -37,7 +37,8 @@ function useJobStart<I>(start: (input: I) => Promise<{ job: BackupJob }>) {
 export const useBackUpNow = () => useJobStart(() => api.post<{ job: BackupJob }>(`${ADMIN}/backups`));
 
 /** POST admin backups/:name/restore: restore a listed backup. */
-export const useRestoreListed = () => useJobStart((name: string) => api.post<{ job: BackupJob }>(`${ADMIN}/backups/${encodeURIComponent(name)}/restore`));
+export const useRestoreListed = () =>
+  useJobStart((name: string) => api.post<{ job: BackupJob }>(`${ADMIN}/backups/${encodeURIComponent(name)}/restore`));
 
 /**
  * POST admin backups/restore with the file. Sent with XMLHttpRequest: an archive can take longer
@@ -73,7 +74,9 @@ export function useSaveSchedule() {
 /** Downloads a backup (the API needs the Authorization header, so not a plain link). */
 export async function downloadBackup(name: string): Promise<void> {
   const token = getToken();
-  const res = await fetch(`${basePath()}${ADMIN}/backups/${encodeURIComponent(name)}/download`, { headers: token ? { Authorization: token } : {} });
+  const res = await fetch(`${basePath()}${ADMIN}/backups/${encodeURIComponent(name)}/download`, {
+    headers: token ? { Authorization: token } : {},
+  });
   if (!res.ok) throw new ApiError(res.status, 'base.unknown', res.statusText, null);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

@@ -26,11 +26,19 @@ export const fetchClaimInfo = (code: string) => api.get<ClaimInfo>(`${V1}/user/c
 
 /** What a claim link is for; an expired or used link is an error (no retries: it will not get better). */
 export function useClaimInfo(code: string) {
-  return useQuery({ queryKey: ['claim', code], queryFn: () => fetchClaimInfo(code), retry: false, staleTime: Infinity, enabled: code !== '' });
+  return useQuery({
+    queryKey: ['claim', code],
+    queryFn: () => fetchClaimInfo(code),
+    retry: false,
+    staleTime: Infinity,
+    enabled: code !== '',
+  });
 }
 
 /** POST user/claim: takes the account over and logs in as it. */
-export const claimAccount = (body: { code: string; e_mail: string; pass: string }) => api.post<LoginResp>(`${V1}/user/claim`, body, { handleErrors: true });
+export const claimAccount = (body: { code: string; e_mail: string; pass: string }) =>
+  api.post<LoginResp>(`${V1}/user/claim`, body, { handleErrors: true });
 
 /** POST admin user/claim: a claim link for an imported account, mailed when `e_mail` is given. */
-export const createClaimLink = (body: { user_id: string; e_mail?: string }) => api.post<ClaimLink>(`${ADMIN}/user/claim`, body, { handleErrors: true });
+export const createClaimLink = (body: { user_id: string; e_mail?: string }) =>
+  api.post<ClaimLink>(`${ADMIN}/user/claim`, body, { handleErrors: true });

@@ -5,7 +5,8 @@ import type { VoteResult } from '../vote/vote-cast-mutation';
 import { commentKeys } from './keys';
 
 /** PUT comment (errors go to the caller). */
-export const updateComment = (body: { comment_id: string; original_text: string } & CaptchaFields) => api.put<unknown>(`${V1}/comment`, body, { handleErrors: true });
+export const updateComment = (body: { comment_id: string; original_text: string } & CaptchaFields) =>
+  api.put<unknown>(`${V1}/comment`, body, { handleErrors: true });
 /** DELETE comment. */
 export const deleteComment = (body: { comment_id: string } & CaptchaFields) => api.delete<null>(`${V1}/comment`, body);
 /** POST vote/up on a comment (is_cancel takes it back). */

@@ -10,7 +10,12 @@ export interface LangOption {
 /** GET /installation/language/options. */
 export const fetchInstallLanguages = () => api.get<LangOption[]>(`${INSTALL}/language/options`, undefined, { handleErrors: true });
 /** POST /installation/config-file/check. */
-export const checkConfigFile = () => api.post<{ config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean }>(`${INSTALL}/config-file/check`, {}, { handleErrors: true });
+export const checkConfigFile = () =>
+  api.post<{ config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean }>(
+    `${INSTALL}/config-file/check`,
+    {},
+    { handleErrors: true },
+  );
 /** POST /installation/db/check. */
 export const checkDatabase = () => api.post<unknown>(`${INSTALL}/db/check`, { db_type: 'sqlite3' }, { handleErrors: true });
 /** POST /installation/init. */

@@ -19,7 +19,9 @@ export const reactionKey = (objectId: string) => ['meta', 'reaction', objectId] 
 
 /** GET meta/reaction. */
 export const fetchReactions = (objectId: string) =>
-  api.get<{ reaction_summary: ReactionSummaryItem[] | null } | null>(`${V1}/meta/reaction`, { object_id: objectId }, { handleErrors: true }).then((r) => r?.reaction_summary ?? []);
+  api
+    .get<{ reaction_summary: ReactionSummaryItem[] | null } | null>(`${V1}/meta/reaction`, { object_id: objectId }, { handleErrors: true })
+    .then((r) => r?.reaction_summary ?? []);
 
 /** A post's reactions. */
 export function useReactions(objectId: string) {

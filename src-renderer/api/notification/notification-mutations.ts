@@ -5,13 +5,15 @@ import { notificationKeys } from './keys';
 import type { NotificationItem, NotificationPageParams, NotificationType, RedDot } from './types';
 
 /** PUT notification/status: clears the unread count of a type; answers the fresh status. */
-export const clearNotificationStatus = (type: NotificationType) => api.put<RedDot>(`${V1}/notification/status`, { type }, { handleErrors: true });
+export const clearNotificationStatus = (type: NotificationType) =>
+  api.put<RedDot>(`${V1}/notification/status`, { type }, { handleErrors: true });
 
 /** PUT notification/read/state: one notification is read. */
 export const readNotification = (id: string) => api.put<Record<string, never>>(`${V1}/notification/read/state`, { id });
 
 /** PUT notification/read/state/all: every notification of a type is read. */
-export const readAllNotifications = (type: NotificationType) => api.put<Record<string, never>>(`${V1}/notification/read/state/all`, { type });
+export const readAllNotifications = (type: NotificationType) =>
+  api.put<Record<string, never>>(`${V1}/notification/read/state/all`, { type });
 
 type PageData = Page<NotificationItem> | undefined;
 
@@ -32,7 +34,9 @@ export function useReadNotification() {
   return useMutation({
     mutationFn: readNotification,
     onMutate: (id: string) => {
-      qc.setQueriesData<PageData>({ queryKey: notificationKeys.pages() }, (d) => (d ? { ...d, list: d.list.map((n) => (n.id === id ? { ...n, is_read: true } : n)) } : d));
+      qc.setQueriesData<PageData>({ queryKey: notificationKeys.pages() }, (d) =>
+        d ? { ...d, list: d.list.map((n) => (n.id === id ? { ...n, is_read: true } : n)) } : d,
+      );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
@@ -45,7 +49,9 @@ export function useReadAllNotifications() {
     mutationFn: readAllNotifications,
     onSuccess: (_data, type) => {
       const ofType = (q: { queryKey: readonly unknown[] }) => (q.queryKey[2] as NotificationPageParams | undefined)?.type === type;
-      qc.setQueriesData<PageData>({ queryKey: notificationKeys.pages(), predicate: ofType }, (d) => (d ? { ...d, list: d.list.map((n) => ({ ...n, is_read: true })) } : d));
+      qc.setQueriesData<PageData>({ queryKey: notificationKeys.pages(), predicate: ofType }, (d) =>
+        d ? { ...d, list: d.list.map((n) => ({ ...n, is_read: true })) } : d,
+      );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });

@@ -6,7 +6,8 @@ import { notificationKeys } from './keys';
 import type { NotificationItem, NotificationPageParams, RedDot } from './types';
 
 /** GET notification/status: the poll handles its own errors and never shows the 50X page (spec section 8). */
-export const fetchNotificationStatus = () => api.get<RedDot>(`${V1}/notification/status`, undefined, { handleErrors: true, ignore50x: true });
+export const fetchNotificationStatus = () =>
+  api.get<RedDot>(`${V1}/notification/status`, undefined, { handleErrors: true, ignore50x: true });
 
 /** The unread counts, polled every 3 s (TIMING.notificationPollMs) while `enabled` and the tab is visible. */
 export function useNotificationStatus(enabled: boolean) {
@@ -21,7 +22,8 @@ export function useNotificationStatus(enabled: boolean) {
 }
 
 /** GET notification/page. */
-export const fetchNotificationPage = (params: NotificationPageParams) => api.get<Page<NotificationItem>>(`${V1}/notification/page`, { ...params });
+export const fetchNotificationPage = (params: NotificationPageParams) =>
+  api.get<Page<NotificationItem>>(`${V1}/notification/page`, { ...params });
 
 /**
  * Whether a page of `previous` may stay on screen while `next` loads: another page of the same

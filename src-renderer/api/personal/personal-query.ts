@@ -2,7 +2,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import type { Page } from '../types';
 import { personalKeys } from './keys';
-import type { BookmarkItem, PersonalComment, PersonalOrder, ProfileInfo, RankItem, TopPosts, UserAnswer, UserQuestion, VoteItem } from './types';
+import type {
+  BookmarkItem,
+  PersonalComment,
+  PersonalOrder,
+  ProfileInfo,
+  RankItem,
+  TopPosts,
+  UserAnswer,
+  UserQuestion,
+  VoteItem,
+} from './types';
 
 /** GET personal/user/info; the caller shows the 404 page itself (an unknown user answers 404). */
 export const fetchProfile = (username: string) => api.get<ProfileInfo>(`${V1}/personal/user/info`, { username }, { handleErrors: true });
@@ -28,7 +38,7 @@ export interface TabPageParams {
   page_size: number;
 }
 
-const pageQuery = <T,>(tab: string, path: string, params: Record<string, string | number>, enabled: boolean, owner = '') => ({
+const pageQuery = <T>(tab: string, path: string, params: Record<string, string | number>, enabled: boolean, owner = '') => ({
   queryKey: personalKeys.tab(tab, owner ? { ...params, owner } : params),
   queryFn: () => api.get<Page<T>>(`${V1}${path}`, params),
   placeholderData: keepPreviousData,
@@ -57,7 +67,9 @@ export function useUserReputation(p: TabPageParams, enabled: boolean) {
 
 /** The logged-in user's bookmarks (GET personal/collection/page; no username: always the caller's). */
 export function useMyBookmarks(p: TabPageParams, enabled: boolean) {
-  return useQuery(pageQuery<BookmarkItem>('bookmarks', '/personal/collection/page', { page: p.page, page_size: p.page_size }, enabled, p.username));
+  return useQuery(
+    pageQuery<BookmarkItem>('bookmarks', '/personal/collection/page', { page: p.page, page_size: p.page_size }, enabled, p.username),
+  );
 }
 
 /** The logged-in user's votes (GET personal/vote/page). */

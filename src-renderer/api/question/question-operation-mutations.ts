@@ -7,7 +7,8 @@ import { questionKeys } from './keys';
 export type QuestionOperation = 'pin' | 'unpin' | 'hide' | 'show';
 
 /** PUT question/status: closes with a reason (errors go to the caller: they belong on the dialog). */
-export const closeQuestion = (body: { id: string; close_type: number; close_msg?: string }) => api.put<null>(`${V1}/question/status`, body, { handleErrors: true });
+export const closeQuestion = (body: { id: string; close_type: number; close_msg?: string }) =>
+  api.put<null>(`${V1}/question/status`, body, { handleErrors: true });
 /** PUT question/reopen. */
 export const reopenQuestion = (questionId: string) => api.put<null>(`${V1}/question/reopen`, { question_id: questionId });
 /** PUT question/operation: pin, unpin, list (show), unlist (hide). */
@@ -29,7 +30,10 @@ function useRefresh(questionId: string) {
 /** Closes the question. */
 export function useCloseQuestion(questionId: string) {
   const refresh = useRefresh(questionId);
-  return useMutation({ mutationFn: (b: { close_type: number; close_msg?: string }) => closeQuestion({ id: questionId, ...b }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (b: { close_type: number; close_msg?: string }) => closeQuestion({ id: questionId, ...b }),
+    onSuccess: refresh,
+  });
 }
 
 /** Reopens the question. */

@@ -22,7 +22,8 @@ export function useHotQuestions() {
  * GET question/info (each fetch counts a view, so it stays fresh for a while); `share`: the
  * username of a share link the question was opened through (the server records the share).
  */
-export const fetchQuestionInfo = (id: string, share?: string) => api.get<QuestionDetail>(`${V1}/question/info`, { id, share }, { allow404Page: true });
+export const fetchQuestionInfo = (id: string, share?: string) =>
+  api.get<QuestionDetail>(`${V1}/question/info`, { id, share }, { allow404Page: true });
 
 /** One question. */
 export function useQuestionInfo(id: string, share?: string) {

@@ -10,5 +10,9 @@ export function useUserRanking() {
 
 /** Moderators and admins (GET user/staff, 10 of them as the reference asks). */
 export function useStaff(pageSize = 10) {
-  return useQuery({ queryKey: rankingKeys.staff(pageSize), queryFn: () => api.get<StaffUser[] | null>(`${V1}/user/staff`, { page_size: pageSize }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: rankingKeys.staff(pageSize),
+    queryFn: () => api.get<StaffUser[] | null>(`${V1}/user/staff`, { page_size: pageSize }),
+    staleTime: 60_000,
+  });
 }

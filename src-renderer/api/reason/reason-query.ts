@@ -15,9 +15,15 @@ export interface ReasonItem {
 export const DUPLICATE_REASON = 60;
 
 /** GET reasons?object_type&action. */
-export const fetchReasons = (objectType: string, action: string) => api.get<ReasonItem[] | null>(`${V1}/reasons`, { object_type: objectType, action }).then((r) => r ?? []);
+export const fetchReasons = (objectType: string, action: string) =>
+  api.get<ReasonItem[] | null>(`${V1}/reasons`, { object_type: objectType, action }).then((r) => r ?? []);
 
 /** The reasons of a dialog (loaded when it opens). */
 export function useReasons(objectType: string, action: string, enabled: boolean) {
-  return useQuery({ queryKey: ['reasons', objectType, action] as const, queryFn: () => fetchReasons(objectType, action), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['reasons', objectType, action] as const,
+    queryFn: () => fetchReasons(objectType, action),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }

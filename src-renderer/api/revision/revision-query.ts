@@ -7,5 +7,11 @@ export const checkEdit = (id: string) => api.get<null>(`${V1}/revisions/edit/che
 
 /** The edit check run before an edit page shows its form. */
 export function useEditCheck(id: string) {
-  return useQuery({ queryKey: revisionKeys.editCheck(id), queryFn: () => checkEdit(id).then(() => true), retry: false, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: revisionKeys.editCheck(id),
+    queryFn: () => checkEdit(id).then(() => true),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

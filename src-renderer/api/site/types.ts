@@ -19,7 +19,12 @@ export interface SiteInfo {
   };
   site_legal: { external_content_display: string };
   site_seo?: { permalink: number };
-  site_write?: { restrict_answer: boolean; required_tag: boolean; recommend_tags: { slug_name: string; display_name: string }[]; reserved_tags: { slug_name: string; display_name: string }[] };
+  site_write?: {
+    restrict_answer: boolean;
+    required_tag: boolean;
+    recommend_tags: { slug_name: string; display_name: string }[];
+    reserved_tags: { slug_name: string; display_name: string }[];
+  };
   version: string;
   revision: string;
 }

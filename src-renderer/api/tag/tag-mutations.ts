@@ -5,7 +5,8 @@ import { tagKeys } from './keys';
 import type { TagFields, TagSynonym, TagUpdateInput } from './types';
 
 /** POST tag: field errors come back to the form; other errors follow the app's policy (toast, dialog, login). */
-export const addTag = (f: TagFields) => api.post<{ slug_name: string }>(`${V1}/tag`, { display_name: f.display_name, slug_name: f.slug_name, original_text: f.original_text });
+export const addTag = (f: TagFields) =>
+  api.post<{ slug_name: string }>(`${V1}/tag`, { display_name: f.display_name, slug_name: f.slug_name, original_text: f.original_text });
 
 /** Creates a tag; the lists and suggestions reload. */
 export function useAddTag() {
@@ -26,7 +27,8 @@ export function useUpdateTag() {
 export function useUpdateSynonyms() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { tag_id: string; synonym_tag_list: Pick<TagSynonym, 'slug_name' | 'display_name'>[] }) => api.put<null>(`${V1}/tag/synonym`, body),
+    mutationFn: (body: { tag_id: string; synonym_tag_list: Pick<TagSynonym, 'slug_name' | 'display_name'>[] }) =>
+      api.put<null>(`${V1}/tag/synonym`, body),
     onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: tagKeys.synonyms(v.tag_id) }),
   });
 }
@@ -43,11 +45,17 @@ export function useFollowTag() {
 /** DELETE tag (staff; refused while questions use it or it has synonyms). */
 export function useDeleteTag() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (tagId: string) => api.delete<null>(`${V1}/tag`, { tag_id: tagId }), onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }) });
+  return useMutation({
+    mutationFn: (tagId: string) => api.delete<null>(`${V1}/tag`, { tag_id: tagId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }),
+  });
 }
 
 /** POST tag/recover (staff): a deleted tag comes back. */
 export function useRecoverTag() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (tagId: string) => api.post<null>(`${V1}/tag/recover`, { tag_id: tagId }), onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }) });
+  return useMutation({
+    mutationFn: (tagId: string) => api.post<null>(`${V1}/tag/recover`, { tag_id: tagId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }),
+  });
 }

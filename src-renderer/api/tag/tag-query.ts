@@ -14,7 +14,8 @@ export interface TagSuggestion {
 }
 
 /** GET question/tags: tags whose name starts like `text`. */
-export const searchTags = (text: string) => api.get<TagSuggestion[] | null>(`${V1}/question/tags`, { tag: text }, { handleErrors: true }).then((r) => r ?? []);
+export const searchTags = (text: string) =>
+  api.get<TagSuggestion[] | null>(`${V1}/question/tags`, { tag: text }, { handleErrors: true }).then((r) => r ?? []);
 
 /** Suggestions for the tag picker (pass the text debounced). */
 export function useTagSearch(text: string) {

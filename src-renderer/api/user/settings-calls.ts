@@ -11,7 +11,8 @@ export const updateUserInfo = (body: UpdateInfoBody) => api.put<null>(`${V1}/use
 /** PUT user/password (old_pass only when the user has a password). */
 export const modifyPassword = (body: { old_pass?: string; pass: string } & CaptchaFields) => api.put<null>(`${V1}/user/password`, body);
 /** POST user/email/change/code: sends a confirmation link to the new address. */
-export const sendEmailChangeCode = (body: { e_mail: string; pass?: string } & CaptchaFields) => api.post<null>(`${V1}/user/email/change/code`, body);
+export const sendEmailChangeCode = (body: { e_mail: string; pass?: string } & CaptchaFields) =>
+  api.post<null>(`${V1}/user/email/change/code`, body);
 /** PUT user/interface. */
 export const updateInterface = (body: InterfaceBody) => api.put<null>(`${V1}/user/interface`, body);
 /** GET user/notification/config. */
@@ -30,7 +31,8 @@ export const fetchUserPlugins = () => api.get<UserPluginItem[] | null>(`${V1}/us
 /** GET user/plugin/config. */
 export const fetchUserPluginConfig = (slug: string) => api.get<PluginConfigForm>(`${V1}/user/plugin/config`, { plugin_slug_name: slug });
 /** PUT user/plugin/config. */
-export const updateUserPluginConfig = (slug: string, fields: Record<string, unknown>) => api.put<null>(`${V1}/user/plugin/config`, { plugin_slug_name: slug, config_fields: fields });
+export const updateUserPluginConfig = (slug: string, fields: Record<string, unknown>) =>
+  api.put<null>(`${V1}/user/plugin/config`, { plugin_slug_name: slug, config_fields: fields });
 
 /** The caller's email notification settings. */
 export function useNotificationConfig() {

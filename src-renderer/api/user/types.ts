@@ -48,7 +48,6 @@ export interface AvatarChoice {
   custom: string;
 }
 
-
 /** PUT user/info. */
 export interface UpdateInfoBody {
   display_name: string;

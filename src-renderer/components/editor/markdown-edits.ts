@@ -36,7 +36,9 @@ export function prefixLines(s: TextState, prefix: (i: number) => string, placeho
   const lines = (selected || placeholder).split('\n');
   const text = lines.map((l, i) => prefix(i) + l).join('\n');
   const value = s.value.slice(0, lineStart) + text + s.value.slice(lineEnd);
-  return selected ? { value, start: lineStart, end: lineStart + text.length } : { value, start: lineStart + prefix(0).length, end: lineStart + text.length };
+  return selected
+    ? { value, start: lineStart, end: lineStart + text.length }
+    : { value, start: lineStart + prefix(0).length, end: lineStart + text.length };
 }
 
 /** A markdown link or image; brackets and parentheses that would end it early are escaped. */

@@ -24,7 +24,9 @@ export function BadgeAwardNotice({ award }: { award: RedDot['badge_award'] | und
       <p>
         <strong>{t('inbox.frame.badge_title')}</strong> {t('inbox.frame.badge_body', { badge: award.name })}
       </p>
-      <Link to={to.badge(award.badge_id)} onClick={done}>{t('inbox.frame.badge_view')}</Link>
+      <Link to={to.badge(award.badge_id)} onClick={done}>
+        {t('inbox.frame.badge_view')}
+      </Link>
       <button type="button" className="badge-award-close" onClick={done} aria-label={t('inbox.frame.badge_later')}>
         <i className="pi pi-times" aria-hidden="true" />
       </button>

@@ -13,13 +13,33 @@ export function NotificationLinks({ status }: { status: RedDot | undefined }) {
   const achievementLabel = achievement > 0 ? t('inbox.frame.achievements_unread', { count: achievement }) : t('inbox.frame.achievements');
   return (
     <>
-      <Link to={to.notifications('inbox')} className="topbar-icon" aria-label={inboxLabel} title={inboxLabel} data-testid="notifications-link">
+      <Link
+        to={to.notifications('inbox')}
+        className="topbar-icon"
+        aria-label={inboxLabel}
+        title={inboxLabel}
+        data-testid="notifications-link"
+      >
         <i className="pi pi-bell" aria-hidden="true" />
-        {inbox > 0 && <span className="count-badge" data-testid="inbox-count" aria-hidden="true">{capCount(inbox)}</span>}
+        {inbox > 0 && (
+          <span className="count-badge" data-testid="inbox-count" aria-hidden="true">
+            {capCount(inbox)}
+          </span>
+        )}
       </Link>
-      <Link to={to.notifications('achievement')} className="topbar-icon" aria-label={achievementLabel} title={achievementLabel} data-testid="achievements-link">
+      <Link
+        to={to.notifications('achievement')}
+        className="topbar-icon"
+        aria-label={achievementLabel}
+        title={achievementLabel}
+        data-testid="achievements-link"
+      >
         <i className="pi pi-trophy" aria-hidden="true" />
-        {achievement > 0 && <span className="count-badge" data-testid="achievement-count" aria-hidden="true">{capCount(achievement)}</span>}
+        {achievement > 0 && (
+          <span className="count-badge" data-testid="achievement-count" aria-hidden="true">
+            {capCount(achievement)}
+          </span>
+        )}
       </Link>
     </>
   );

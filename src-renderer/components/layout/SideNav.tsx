@@ -19,7 +19,17 @@ export function sectionOf(pathname: string): 'questions' | 'tags' | 'users' | 'b
 }
 
 /** The side navigation: Questions, Tags, Users, Badges, and Review / Admin for staff; a drop-down panel on phones. */
-export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: boolean; reviewCount: number; navRef: RefObject<HTMLElement | null> }) {
+export function SideNav({
+  id,
+  open,
+  reviewCount,
+  navRef,
+}: {
+  id: string;
+  open: boolean;
+  reviewCount: number;
+  navRef: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const { user, site } = useSession();
   const f = sessionFlags(user);
@@ -28,10 +38,18 @@ export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: b
   const current = (s: ReturnType<typeof sectionOf>) => (s === here ? ('page' as const) : undefined);
   return (
     <nav id={id} ref={navRef} className={open ? 'sidenav open' : 'sidenav'} aria-label={t('nav.main_menu')}>
-      <Link to={paths.questions} className={cls('questions')} aria-current={current('questions')}><i className="pi pi-comments" aria-hidden="true" /> {t('nav.questions')}</Link>
-      <Link to={paths.tags} className={cls('tags')} aria-current={current('tags')}><i className="pi pi-tags" aria-hidden="true" /> {t('inbox.frame.tags')}</Link>
-      <Link to={paths.users} className={cls('users')} aria-current={current('users')}><i className="pi pi-users" aria-hidden="true" /> {t('inbox.frame.users')}</Link>
-      <Link to={paths.badges} className={cls('badges')} aria-current={current('badges')}><i className="pi pi-star" aria-hidden="true" /> {t('inbox.frame.badges')}</Link>
+      <Link to={paths.questions} className={cls('questions')} aria-current={current('questions')}>
+        <i className="pi pi-comments" aria-hidden="true" /> {t('nav.questions')}
+      </Link>
+      <Link to={paths.tags} className={cls('tags')} aria-current={current('tags')}>
+        <i className="pi pi-tags" aria-hidden="true" /> {t('inbox.frame.tags')}
+      </Link>
+      <Link to={paths.users} className={cls('users')} aria-current={current('users')}>
+        <i className="pi pi-users" aria-hidden="true" /> {t('inbox.frame.users')}
+      </Link>
+      <Link to={paths.badges} className={cls('badges')} aria-current={current('badges')}>
+        <i className="pi pi-star" aria-hidden="true" /> {t('inbox.frame.badges')}
+      </Link>
       {(f.admin || f.moderator) && (
         <>
           <hr className="sidenav-rule" />
@@ -44,7 +62,11 @@ export function SideNav({ id, open, reviewCount, navRef }: { id: string; open: b
               </span>
             )}
           </Link>
-          {f.admin && <Link to={paths.admin} className={cls('admin')} aria-current={current('admin')}><i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}</Link>}
+          {f.admin && (
+            <Link to={paths.admin} className={cls('admin')} aria-current={current('admin')}>
+              <i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}
+            </Link>
+          )}
         </>
       )}
       <SiteHtml html={site.custom_css_html.custom_sidebar} />

@@ -42,9 +42,18 @@ export function UserMenu() {
   const f = sessionFlags(user);
   return (
     <div className="user-menu" ref={wrap}>
-      <button ref={button} type="button" className="user-menu-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         <UserAvatar user={{ avatar: avatarUrl(user.avatar), display_name: user.display_name }} size={26} />
-        <span className="user-name" data-testid="current-user">{user.display_name}</span>
+        <span className="user-name" data-testid="current-user">
+          {user.display_name}
+        </span>
         <i className="pi pi-chevron-down" aria-hidden="true" />
       </button>
       <ul id={id} className="user-menu-list" hidden={!open}>
@@ -52,13 +61,29 @@ export function UserMenu() {
           <strong>{user.display_name}</strong>
           <span className="muted small">@{user.username}</span>
         </li>
-        <li><Link to={to.user(user.username)}>{t('inbox.frame.profile')}</Link></li>
-        <li><Link to={to.user(user.username, 'bookmarks')}>{t('inbox.frame.bookmarks')}</Link></li>
-        <li><Link to={to.settings()}>{t('inbox.frame.settings')}</Link></li>
-        {(f.admin || f.moderator) && <li><Link to="/review">{t('inbox.frame.review')}</Link></li>}
-        {f.admin && <li><Link to={paths.admin}>{t('inbox.frame.admin')}</Link></li>}
+        <li>
+          <Link to={to.user(user.username)}>{t('inbox.frame.profile')}</Link>
+        </li>
+        <li>
+          <Link to={to.user(user.username, 'bookmarks')}>{t('inbox.frame.bookmarks')}</Link>
+        </li>
+        <li>
+          <Link to={to.settings()}>{t('inbox.frame.settings')}</Link>
+        </li>
+        {(f.admin || f.moderator) && (
+          <li>
+            <Link to="/review">{t('inbox.frame.review')}</Link>
+          </li>
+        )}
+        {f.admin && (
+          <li>
+            <Link to={paths.admin}>{t('inbox.frame.admin')}</Link>
+          </li>
+        )}
         <li className="user-menu-logout">
-          <button type="button" onClick={() => navigate(paths.logout)}>{t('nav.logout')}</button>
+          <button type="button" onClick={() => navigate(paths.logout)}>
+            {t('nav.logout')}
+          </button>
         </li>
       </ul>
     </div>

@@ -47,7 +47,11 @@ describe('the header counters', () => {
 
   it('ignores a failing poll (no 50X page, the count stays) and picks up the next answer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const answers: unknown[] = [redDot(2), { status: 500, body: { code: 500, reason: 'base.server_error', msg: 'boom', data: null } }, redDot(4)];
+    const answers: unknown[] = [
+      redDot(2),
+      { status: 500, body: { code: 500, reason: 'base.server_error', msg: 'boom', data: null } },
+      redDot(4),
+    ];
     mockApi({ [STATUS]: () => answers.shift() ?? redDot(4) });
     renderWithApp(<MainLayout />, { path: '/', routes: [{ path: '/50x', element: <p>server error page</p> }] });
     expect((await screen.findByTestId('inbox-count')).textContent).toBe('2');
@@ -89,7 +93,11 @@ describe('the account menu and side navigation', () => {
     expect(within(menu).queryByRole('link', { name: 'Review' })).toBeNull();
     expect(within(menu).queryByRole('link', { name: 'Admin' })).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Questions', 'Tags', 'Users', 'Badges']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent?.trim()),
+    ).toEqual(['Questions', 'Tags', 'Users', 'Badges']);
     expect(within(nav).getByRole('link', { name: 'Questions' }).getAttribute('aria-current')).toBe('page');
   });
 

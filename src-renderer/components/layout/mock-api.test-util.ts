@@ -23,19 +23,34 @@ export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     const answer: Answer | undefined = typeof handler === 'function' ? handler(call) : handler;
-    if (answer === undefined) return new Response(JSON.stringify({ code: 404, reason: 'base.not_found', msg: 'Not found', data: null }), { status: 404 });
+    if (answer === undefined)
+      return new Response(JSON.stringify({ code: 404, reason: 'base.not_found', msg: 'Not found', data: null }), { status: 404 });
     if ('status' in answer && 'body' in answer) {
       const a = answer as { status: number; body: unknown };
       return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
     }
-    return new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data: answer }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data: answer }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
 
 /** A red-dot status with the given counts. */
-export const redDot = (inbox: number, achievement = 0, revision = 0) => ({ inbox, achievement, revision, can_revision: revision > 0, badge_award: null });
+export const redDot = (inbox: number, achievement = 0, revision = 0) => ({
+  inbox,
+  achievement,
+  revision,
+  can_revision: revision > 0,
+  badge_award: null,
+});

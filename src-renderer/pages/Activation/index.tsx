@@ -54,7 +54,9 @@ export function ActivationSuccess() {
     <section className="card auth-card">
       <h1>{t('activation.success_title')}</h1>
       <p>{t('activation.success_body')}</p>
-      <Link to={paths.home} className="p-button">{t('activation.continue')}</Link>
+      <Link to={paths.home} className="p-button">
+        {t('activation.continue')}
+      </Link>
     </section>
   );
 }
@@ -95,7 +97,10 @@ export function Unsubscribe() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    unsubscribe(params.get('code') ?? '').then(() => setState('done'), () => setState('invalid'));
+    unsubscribe(params.get('code') ?? '').then(
+      () => setState('done'),
+      () => setState('invalid'),
+    );
   }, [params]);
   return (
     <section className="card auth-card">

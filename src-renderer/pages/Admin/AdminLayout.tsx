@@ -47,10 +47,22 @@ export default function AdminLayout() {
 
   const groups: (Item | Group)[] = [
     { to: paths.adminDashboard, label: t('admin.menu.dashboard'), alsoIndex: true },
-    { label: t('admin.menu.contents'), items: [{ to: paths.adminQuestions, label: t('admin.menu.questions') }, { to: paths.adminAnswers, label: t('admin.menu.answers') }] },
+    {
+      label: t('admin.menu.contents'),
+      items: [
+        { to: paths.adminQuestions, label: t('admin.menu.questions') },
+        { to: paths.adminAnswers, label: t('admin.menu.answers') },
+      ],
+    },
     { to: paths.adminUsers, label: t('admin.menu.users') },
     { to: paths.adminBadges, label: t('admin.menu.badges') },
-    { label: t('admin.menu.customize'), items: [{ to: paths.adminThemes, label: t('admin.menu.themes') }, { to: paths.adminCssHtml, label: t('admin.menu.css_html') }] },
+    {
+      label: t('admin.menu.customize'),
+      items: [
+        { to: paths.adminThemes, label: t('admin.menu.themes') },
+        { to: paths.adminCssHtml, label: t('admin.menu.css_html') },
+      ],
+    },
     {
       label: t('admin.menu.settings'),
       items: [
@@ -70,7 +82,9 @@ export default function AdminLayout() {
       label: t('admin.menu.plugins'),
       items: [
         { to: paths.adminInstalledPlugins, label: t('admin.menu.installed_plugins') },
-        ...plugins.filter((p) => p.enabled && p.have_config).map((p) => ({ to: to.adminPlugin(p.slug_name), label: p.name || p.slug_name })),
+        ...plugins
+          .filter((p) => p.enabled && p.have_config)
+          .map((p) => ({ to: to.adminPlugin(p.slug_name), label: p.name || p.slug_name })),
       ],
     },
     { to: paths.adminShowboard, label: t('admin.menu.showboard') },
@@ -81,7 +95,13 @@ export default function AdminLayout() {
 
   return (
     <div className="admin-frame">
-      <button type="button" className="admin-menu-toggle p-button p-button-outlined p-button-sm" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="admin-menu-toggle p-button p-button-outlined p-button-sm"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <i className={open ? 'pi pi-times' : 'pi pi-list'} aria-hidden="true" /> {t('admin.menu.toggle')}
       </button>
       <nav id={menuId} className={open ? 'admin-menu open' : 'admin-menu'} aria-label={t('admin.menu.label')}>
@@ -89,7 +109,9 @@ export default function AdminLayout() {
           {groups.map((g, n) =>
             'items' in g ? (
               <li key={g.label} className="admin-menu-group">
-                <span className="admin-menu-heading" id={`${menuId}-g${n}`}>{g.label}</span>
+                <span className="admin-menu-heading" id={`${menuId}-g${n}`}>
+                  {g.label}
+                </span>
                 <ul aria-labelledby={`${menuId}-g${n}`}>
                   {g.items.map((i) => (
                     <li key={i.to}>

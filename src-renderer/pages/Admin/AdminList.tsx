@@ -35,7 +35,9 @@ export function AdminSearch({ id, label, value, onSearch }: { id: string; label:
   };
   return (
     <form role="search" className="admin-search p-inputgroup" onSubmit={submit}>
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <InputText id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={label} maxLength={100} />
       <Button type="submit" icon="pi pi-search" aria-label={label} />
     </form>

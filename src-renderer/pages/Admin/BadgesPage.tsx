@@ -42,8 +42,19 @@ export default function BadgesPage() {
     <div className="admin-badges">
       <h1>{t('admin.badges.title')}</h1>
       <div className="admin-toolbar">
-        <OrderTabs orders={FILTERS} current={filter} label={t('admin.common.filter')} labelOf={(f) => t(`admin.badges.filter_${f}`)} hrefFor={(f) => href({ filter: f })} />
-        <AdminSearch id="admin-badge-search" label={t('admin.badges.search')} value={query} onSearch={(q) => navigate(href({ query: q }))} />
+        <OrderTabs
+          orders={FILTERS}
+          current={filter}
+          label={t('admin.common.filter')}
+          labelOf={(f) => t(`admin.badges.filter_${f}`)}
+          hrefFor={(f) => href({ filter: f })}
+        />
+        <AdminSearch
+          id="admin-badge-search"
+          label={t('admin.badges.search')}
+          value={query}
+          onSearch={(q) => navigate(href({ query: q }))}
+        />
       </div>
       {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}
       {badges.data && (
@@ -76,7 +87,15 @@ export default function BadgesPage() {
                     <td data-label={t('admin.badges.awarded')}>{b.award_count}</td>
                     <td data-label={t('admin.badges.status')}>
                       <span className="admin-switch">
-                        <input type="checkbox" role="switch" className="admin-switch-input" id={`badge-${b.id}`} checked={b.status === 'active'} onChange={(e) => void toggle(b, e.target.checked)} disabled={change.isPending} />
+                        <input
+                          type="checkbox"
+                          role="switch"
+                          className="admin-switch-input"
+                          id={`badge-${b.id}`}
+                          checked={b.status === 'active'}
+                          onChange={(e) => void toggle(b, e.target.checked)}
+                          disabled={change.isPending}
+                        />
                         <label htmlFor={`badge-${b.id}`}>
                           {b.status === 'active' ? t('admin.badges.active') : t('admin.badges.inactive')}
                           <span className="sr-only">: {b.name}</span>

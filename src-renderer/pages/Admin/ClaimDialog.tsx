@@ -58,7 +58,11 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
     }
   };
   return (
-    <Dialog header={t('claims.admin.title', { name: user.display_name })} visible onHide={onClose} style={{ width: 'min(36rem, 94vw)' }}
+    <Dialog
+      header={t('claims.admin.title', { name: user.display_name })}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(36rem, 94vw)' }}
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('admin.common.cancel')} onClick={onClose} />
@@ -70,11 +74,28 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
         <p>{t('claims.admin.body', { name: user.display_name })}</p>
         <div className="field">
           <label htmlFor="claim-url">{t('claims.admin.link_label')}</label>
-          <InputText id="claim-url" value={link?.claim_url ?? ''} readOnly onFocus={(e) => e.target.select()} aria-describedby="claim-url-hint" />
-          <small id="claim-url-hint" className="field-hint">{link ? t('claims.admin.expires', { date: fullTime(link.expires_at, i18n.language) }) : t('common.loading')}</small>
+          <InputText
+            id="claim-url"
+            value={link?.claim_url ?? ''}
+            readOnly
+            onFocus={(e) => e.target.select()}
+            aria-describedby="claim-url-hint"
+          />
+          <small id="claim-url-hint" className="field-hint">
+            {link ? t('claims.admin.expires', { date: fullTime(link.expires_at, i18n.language) }) : t('common.loading')}
+          </small>
         </div>
         <form onSubmit={send} noValidate className="stack" aria-label={t('claims.admin.send')}>
-          <Field id="claim-email" label={t('claims.admin.email_label')} type="email" value={email} onChange={setEmail} error={errors.e_mail} hint={t('claims.admin.email_hint')} autoComplete="off" />
+          <Field
+            id="claim-email"
+            label={t('claims.admin.email_label')}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.e_mail}
+            hint={t('claims.admin.email_hint')}
+            autoComplete="off"
+          />
           <div>
             <Button type="submit" outlined icon="pi pi-envelope" label={t('claims.admin.send')} loading={make.isPending && email !== ''} />
           </div>

@@ -37,15 +37,39 @@ function themeColours() {
 function ActivityChart({ activity }: { activity: DashboardActivity }) {
   const { t, i18n } = useTranslation();
   const days = activity.days;
-  const labels = days.map((d) => new Date(`${d.date}T00:00:00Z`).toLocaleDateString(i18n.language.replace('_', '-'), { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+  const labels = days.map((d) =>
+    new Date(`${d.date}T00:00:00Z`).toLocaleDateString(i18n.language.replace('_', '-'), {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+  );
   const c = themeColours();
   const data = useMemo(
     () => ({
       labels,
       datasets: [
-        { label: t('admin.dashboard.questions'), data: days.map((d) => d.questions), borderColor: '#2563eb', backgroundColor: '#2563eb', tension: 0.25 },
-        { label: t('admin.dashboard.answers'), data: days.map((d) => d.answers), borderColor: '#16a34a', backgroundColor: '#16a34a', tension: 0.25 },
-        { label: t('admin.dashboard.users'), data: days.map((d) => d.users), borderColor: '#d97706', backgroundColor: '#d97706', tension: 0.25 },
+        {
+          label: t('admin.dashboard.questions'),
+          data: days.map((d) => d.questions),
+          borderColor: '#2563eb',
+          backgroundColor: '#2563eb',
+          tension: 0.25,
+        },
+        {
+          label: t('admin.dashboard.answers'),
+          data: days.map((d) => d.answers),
+          borderColor: '#16a34a',
+          backgroundColor: '#16a34a',
+          tension: 0.25,
+        },
+        {
+          label: t('admin.dashboard.users'),
+          data: days.map((d) => d.users),
+          borderColor: '#d97706',
+          backgroundColor: '#d97706',
+          tension: 0.25,
+        },
       ],
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -64,7 +88,9 @@ function ActivityChart({ activity }: { activity: DashboardActivity }) {
   return (
     <section className="admin-card admin-activity" aria-labelledby="activity-title">
       <h2 id="activity-title">{t('admin.dashboard.activity')}</h2>
-      <p className="admin-activity-summary">{t('admin.dashboard.activity_summary', { questions: sum('questions'), answers: sum('answers'), users: sum('users') })}</p>
+      <p className="admin-activity-summary">
+        {t('admin.dashboard.activity_summary', { questions: sum('questions'), answers: sum('answers'), users: sum('users') })}
+      </p>
       <div className="admin-chart" aria-hidden="true">
         <Chart type="line" data={data} options={options} style={{ height: '100%' }} />
       </div>
@@ -115,8 +141,14 @@ export default function DashboardPage() {
             <h2 id="stats-title">{t('admin.dashboard.site_stats')}</h2>
             <dl>
               <Figure label={t('admin.dashboard.questions')} value={i.question_count} />
-              <Figure label={t('admin.dashboard.resolved')} value={t('admin.dashboard.rate', { count: i.resolved_count, rate: i.resolved_rate })} />
-              <Figure label={t('admin.dashboard.unanswered')} value={t('admin.dashboard.rate', { count: i.unanswered_count, rate: i.unanswered_rate })} />
+              <Figure
+                label={t('admin.dashboard.resolved')}
+                value={t('admin.dashboard.rate', { count: i.resolved_count, rate: i.resolved_rate })}
+              />
+              <Figure
+                label={t('admin.dashboard.unanswered')}
+                value={t('admin.dashboard.rate', { count: i.unanswered_count, rate: i.unanswered_rate })}
+              />
               <Figure label={t('admin.dashboard.answers')} value={i.answer_count} />
               <Figure label={t('admin.dashboard.comments')} value={i.comment_count} />
               <Figure label={t('admin.dashboard.votes')} value={i.vote_count} />
@@ -133,7 +165,10 @@ export default function DashboardPage() {
               <Figure label={t('admin.dashboard.version')} value={h.version} />
               <Figure label={t('admin.dashboard.database_size')} value={h.database_size} />
               <Figure label={t('admin.dashboard.uploads_size')} value={h.uploads_size} />
-              <Figure label={t('admin.dashboard.last_backup')} value={h.last_backup_at ? fullTime(h.last_backup_at, i18n.language) : t('admin.dashboard.no_backup')} />
+              <Figure
+                label={t('admin.dashboard.last_backup')}
+                value={h.last_backup_at ? fullTime(h.last_backup_at, i18n.language) : t('admin.dashboard.no_backup')}
+              />
               {i && <Figure label={t('admin.dashboard.database')} value={i.database_version} />}
               {i && <Figure label={t('admin.dashboard.runtime')} value={i.go_version} />}
               {i && <Figure label={t('admin.dashboard.uptime')} value={uptime(Number(i.app_start_time) || 0)} />}

@@ -37,8 +37,19 @@ export function postChanges(kind: Kind, status: PostListStatus): Change[] {
       return ['approve', 'reject'];
   }
 }
-const SENDS: Record<Change, 'available' | 'closed' | 'deleted'> = { close: 'closed', reopen: 'available', delete: 'deleted', undelete: 'available', approve: 'available', reject: 'deleted' };
-const ASKS: Partial<Record<Change, 'confirm_close' | 'confirm_delete' | 'confirm_reject'>> = { close: 'confirm_close', delete: 'confirm_delete', reject: 'confirm_reject' };
+const SENDS: Record<Change, 'available' | 'closed' | 'deleted'> = {
+  close: 'closed',
+  reopen: 'available',
+  delete: 'deleted',
+  undelete: 'available',
+  approve: 'available',
+  reject: 'deleted',
+};
+const ASKS: Partial<Record<Change, 'confirm_close' | 'confirm_delete' | 'confirm_reject'>> = {
+  close: 'confirm_close',
+  delete: 'confirm_delete',
+  reject: 'confirm_reject',
+};
 
 interface Row {
   id: string;
@@ -71,12 +82,24 @@ function PostsPage({ kind }: { kind: Kind }) {
   const rows: Row[] =
     kind === 'question'
       ? ((questions.data?.list ?? []) as AdminQuestion[]).map((q) => ({
-          id: q.id, title: q.title, href: to.question(q.id), votes: q.vote_count, answers: q.answer_count,
-          author: q.user_info?.display_name ?? t('admin.posts.anonymous'), authorHref: q.user_info ? to.user(q.user_info.username) : undefined, created: q.create_time,
+          id: q.id,
+          title: q.title,
+          href: to.question(q.id),
+          votes: q.vote_count,
+          answers: q.answer_count,
+          author: q.user_info?.display_name ?? t('admin.posts.anonymous'),
+          authorHref: q.user_info ? to.user(q.user_info.username) : undefined,
+          created: q.create_time,
         }))
       : ((answers.data?.list ?? []) as AdminAnswer[]).map((a) => ({
-          id: a.id, title: a.question_info.title, href: withSlug ? to.question(a.question_id, 'answer', a.id) : to.question(a.question_id, a.id), excerpt: a.description,
-          votes: a.vote_count, author: a.user_info?.display_name ?? t('admin.posts.anonymous'), authorHref: a.user_info ? to.user(a.user_info.username) : undefined, created: a.create_time,
+          id: a.id,
+          title: a.question_info.title,
+          href: withSlug ? to.question(a.question_id, 'answer', a.id) : to.question(a.question_id, a.id),
+          excerpt: a.description,
+          votes: a.vote_count,
+          author: a.user_info?.display_name ?? t('admin.posts.anonymous'),
+          authorHref: a.user_info ? to.user(a.user_info.username) : undefined,
+          created: a.create_time,
         }));
 
   const run = async (row: Row, c: Change) => {
@@ -94,13 +117,26 @@ function PostsPage({ kind }: { kind: Kind }) {
     <div className="admin-posts">
       <h1>{title}</h1>
       <div className="admin-toolbar">
-        <OrderTabs orders={FILTERS[kind]} current={filter} label={t('admin.posts.status_label')} labelOf={(f) => t(`admin.posts.status_${f}`)} hrefFor={(f) => href({ filter: f })} />
-        <AdminSearch id={`admin-${kind}-search`} label={kind === 'question' ? t('admin.posts.search_questions') : t('admin.posts.search_answers')} value={query} onSearch={(q) => navigate(href({ query: q }))} />
+        <OrderTabs
+          orders={FILTERS[kind]}
+          current={filter}
+          label={t('admin.posts.status_label')}
+          labelOf={(f) => t(`admin.posts.status_${f}`)}
+          hrefFor={(f) => href({ filter: f })}
+        />
+        <AdminSearch
+          id={`admin-${kind}-search`}
+          label={kind === 'question' ? t('admin.posts.search_questions') : t('admin.posts.search_answers')}
+          value={query}
+          onSearch={(q) => navigate(href({ query: q }))}
+        />
       </div>
       {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}
       {list.data && (
         <>
-          <p className="admin-count" role="status">{t('admin.posts.count', { count: list.data.count })}</p>
+          <p className="admin-count" role="status">
+            {t('admin.posts.count', { count: list.data.count })}
+          </p>
           {rows.length === 0 ? (
             <p className="admin-empty">{t('admin.common.none')}</p>
           ) : (
@@ -112,24 +148,39 @@ function PostsPage({ kind }: { kind: Kind }) {
                   {kind === 'question' && <th scope="col">{t('admin.posts.answers')}</th>}
                   <th scope="col">{t('admin.posts.author')}</th>
                   <th scope="col">{t('admin.posts.created')}</th>
-                  <th scope="col"><span className="sr-only">{t('admin.common.actions')}</span></th>
+                  <th scope="col">
+                    <span className="sr-only">{t('admin.common.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id}>
                     <td>
-                      <Link to={r.href} className="admin-post-link">{r.title}</Link>
+                      <Link to={r.href} className="admin-post-link">
+                        {r.title}
+                      </Link>
                       {r.excerpt && <p className="admin-excerpt">{r.excerpt}</p>}
                     </td>
                     <td data-label={t('admin.posts.votes')}>{r.votes}</td>
                     {kind === 'question' && <td data-label={t('admin.posts.answers')}>{r.answers}</td>}
                     <td data-label={t('admin.posts.author')}>{r.authorHref ? <Link to={r.authorHref}>{r.author}</Link> : r.author}</td>
-                    <td data-label={t('admin.posts.created')}><TimeAgo seconds={r.created} /></td>
+                    <td data-label={t('admin.posts.created')}>
+                      <TimeAgo seconds={r.created} />
+                    </td>
                     <td className="admin-actions">
                       {postChanges(kind, filter).map((c) => (
-                        <Button key={c} type="button" size="small" text severity={c === 'delete' || c === 'reject' ? 'danger' : undefined} label={t(`admin.posts.${c}`)}
-                          aria-label={`${t(`admin.posts.${c}`)}: ${r.title}`} onClick={() => pick(r, c)} disabled={change.isPending} />
+                        <Button
+                          key={c}
+                          type="button"
+                          size="small"
+                          text
+                          severity={c === 'delete' || c === 'reject' ? 'danger' : undefined}
+                          label={t(`admin.posts.${c}`)}
+                          aria-label={`${t(`admin.posts.${c}`)}: ${r.title}`}
+                          onClick={() => pick(r, c)}
+                          disabled={change.isPending}
+                        />
                       ))}
                     </td>
                   </tr>
@@ -140,11 +191,23 @@ function PostsPage({ kind }: { kind: Kind }) {
           <Pager page={page} pageSize={ADMIN_POST_PAGE_SIZE} total={list.data.count} hrefFor={(p) => href({ page: p })} />
         </>
       )}
-      <Dialog header={t('admin.posts.confirm_title')} visible={asking !== null} onHide={() => setAsking(null)} style={{ width: 'min(28rem, 94vw)' }}
+      <Dialog
+        header={t('admin.posts.confirm_title')}
+        visible={asking !== null}
+        onHide={() => setAsking(null)}
+        style={{ width: 'min(28rem, 94vw)' }}
         footer={
           <div className="form-buttons dialog-buttons">
             <Button type="button" text label={t('admin.common.cancel')} onClick={() => setAsking(null)} />
-            {asking && <Button type="button" severity="danger" label={t(`admin.posts.${asking.change}`)} onClick={() => void run(asking.row, asking.change)} autoFocus />}
+            {asking && (
+              <Button
+                type="button"
+                severity="danger"
+                label={t(`admin.posts.${asking.change}`)}
+                onClick={() => void run(asking.row, asking.change)}
+                autoFocus
+              />
+            )}
           </div>
         }
       >

@@ -64,12 +64,22 @@ export default function ShowboardPage() {
         <section className="admin-card" aria-labelledby="showboard-pinned">
           <h2 id="showboard-pinned">{t('admin.showboard.pinned')}</h2>
           <p className="muted small">{t('admin.showboard.pinned_help')}</p>
-          {pinned.isSuccess && (pinned.data.length === 0 ? <p className="admin-empty">{t('admin.showboard.pinned_empty')}</p> : <QuestionLinks list={pinned.data} />)}
+          {pinned.isSuccess &&
+            (pinned.data.length === 0 ? (
+              <p className="admin-empty">{t('admin.showboard.pinned_empty')}</p>
+            ) : (
+              <QuestionLinks list={pinned.data} />
+            ))}
           <Link to={paths.adminQuestions}>{t('admin.showboard.manage_questions')}</Link>
         </section>
         <section className="admin-card" aria-labelledby="showboard-hot">
           <h2 id="showboard-hot">{t('admin.showboard.hot')}</h2>
-          {hot.isSuccess && (hot.data.list.length === 0 ? <p className="admin-empty">{t('admin.showboard.hot_empty')}</p> : <QuestionLinks list={hot.data.list} />)}
+          {hot.isSuccess &&
+            (hot.data.list.length === 0 ? (
+              <p className="admin-empty">{t('admin.showboard.hot_empty')}</p>
+            ) : (
+              <QuestionLinks list={hot.data.list} />
+            ))}
         </section>
         <section className="admin-card" aria-labelledby="showboard-reputation">
           <h2 id="showboard-reputation">{t('admin.showboard.top_reputation')}</h2>

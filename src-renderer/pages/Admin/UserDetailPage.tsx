@@ -12,8 +12,16 @@ import { fullTime } from '../../utils/time';
 import { UserDialogFor, type UserDialog } from './UserDialogs';
 import { userActions, UserStatus } from './UsersPage';
 
-const LABEL: Record<Exclude<UserDialog, 'claim'>, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
-  role: 'change_role', status: 'change_status', password: 'set_password', profile: 'edit_profile', activation: 'activation', delete: 'delete',
+const LABEL: Record<
+  Exclude<UserDialog, 'claim'>,
+  'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'
+> = {
+  role: 'change_role',
+  status: 'change_status',
+  password: 'set_password',
+  profile: 'edit_profile',
+  activation: 'activation',
+  delete: 'delete',
 };
 
 /** /admin/users/{user_id}: one account with its details and every admin action as a button. */
@@ -27,7 +35,11 @@ export default function UserDetailPage() {
   usePageTitle(u ? u.display_name : t('admin.users.details'));
   return (
     <div className="admin-user-detail">
-      <p><Link to={paths.adminUsers}><i className="pi pi-arrow-left" aria-hidden="true" /> {t('admin.users.back')}</Link></p>
+      <p>
+        <Link to={paths.adminUsers}>
+          <i className="pi pi-arrow-left" aria-hidden="true" /> {t('admin.users.back')}
+        </Link>
+      </p>
       {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}
       {user.isSuccess && !u && <p className="admin-empty">{t('admin.users.not_found')}</p>}
       {u && (
@@ -47,7 +59,9 @@ export default function UserDetailPage() {
               <dt>{t('admin.users.role')}</dt>
               <dd>{u.role_name}</dd>
               <dt>{t('admin.users.status')}</dt>
-              <dd><UserStatus user={u} /></dd>
+              <dd>
+                <UserStatus user={u} />
+              </dd>
               <dt>{t('admin.users.reputation')}</dt>
               <dd>{u.rank}</dd>
               <dt>{t('admin.users.created')}</dt>
@@ -56,7 +70,14 @@ export default function UserDetailPage() {
           </section>
           <div className="admin-user-buttons" role="group" aria-label={t('admin.common.actions')}>
             {userActions(u).map((d) => (
-              <Button key={d} type="button" label={d === 'claim' ? t('claims.admin.action') : t(`admin.users.${LABEL[d]}`)} outlined severity={d === 'delete' ? 'danger' : undefined} onClick={() => setDialog(d)} />
+              <Button
+                key={d}
+                type="button"
+                label={d === 'claim' ? t('claims.admin.action') : t(`admin.users.${LABEL[d]}`)}
+                outlined
+                severity={d === 'delete' ? 'danger' : undefined}
+                onClick={() => setDialog(d)}
+              />
             ))}
           </div>
           <UserDialogFor dialog={dialog} user={u} onClose={() => setDialog(null)} />

@@ -8,7 +8,15 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUSPEND_DURATIONS, type AdminUser, type SuspendDuration } from '../../api/admin/types';
 import {
-  addUsers, editUserProfile, fetchActivation, sendActivation, setUserPassword, setUserRole, setUserStatus, useRoles, useUserChange,
+  addUsers,
+  editUserProfile,
+  fetchActivation,
+  sendActivation,
+  setUserPassword,
+  setUserRole,
+  setUserStatus,
+  useRoles,
+  useUserChange,
 } from '../../api/admin/users-query';
 import { ApiError, fieldMap } from '../../api/errors';
 import { Field } from '../../components/Field';
@@ -26,7 +34,16 @@ export type UserDialog = 'role' | 'status' | 'password' | 'profile' | 'activatio
  * A dialog holding a form: while it has changes, leaving the page or closing it asks first (the
  * unsaved-changes prompt); Cancel closes it at once.
  */
-function FormDialog(props: { title: string; dirty: boolean; busy: boolean; submitLabel: string; danger?: boolean; onClose(): void; onSubmit(e: FormEvent): void; children: ReactNode }) {
+function FormDialog(props: {
+  title: string;
+  dirty: boolean;
+  busy: boolean;
+  submitLabel: string;
+  danger?: boolean;
+  onClose(): void;
+  onSubmit(e: FormEvent): void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { title, dirty, busy, submitLabel, danger, onClose, onSubmit, children } = props;
   const guard = useUnsavedChanges(dirty);
@@ -51,7 +68,17 @@ function FormDialog(props: { title: string; dirty: boolean; busy: boolean; submi
         </form>
       </Dialog>
       <UnsavedChangesDialog guard={guard} />
-      <UnsavedChangesDialog guard={{ prompting: asking, stay: () => setAsking(false), leave: () => { guard.allow(); setAsking(false); onClose(); } }} />
+      <UnsavedChangesDialog
+        guard={{
+          prompting: asking,
+          stay: () => setAsking(false),
+          leave: () => {
+            guard.allow();
+            setAsking(false);
+            onClose();
+          },
+        }}
+      />
     </>
   );
 }
@@ -86,7 +113,14 @@ export function RoleDialog({ user, onClose }: { user: AdminUser; onClose(): void
     if (await submit(() => change.mutateAsync({ user_id: user.user_id, role_id: roleId }), setErrors)) onClose();
   };
   return (
-    <FormDialog title={t('admin.users.role_modal.title')} dirty={roleId !== user.role_id} busy={change.isPending} submitLabel={t('admin.common.save')} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      title={t('admin.users.role_modal.title')}
+      dirty={roleId !== user.role_id}
+      busy={change.isPending}
+      submitLabel={t('admin.common.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <fieldset className="admin-choices">
         <legend>{t('admin.users.role_modal.label')}</legend>
         {roles.map((r) => (
@@ -99,7 +133,11 @@ export function RoleDialog({ user, onClose }: { user: AdminUser; onClose(): void
           </div>
         ))}
       </fieldset>
-      {(errors.role_id || errors.user_id) && <small className="field-error" role="alert">{errors.role_id || errors.user_id}</small>}
+      {(errors.role_id || errors.user_id) && (
+        <small className="field-error" role="alert">
+          {errors.role_id || errors.user_id}
+        </small>
+      )}
     </FormDialog>
   );
 }
@@ -120,7 +158,14 @@ export function StatusDialog({ user, onClose }: { user: AdminUser; onClose(): vo
   };
   const options = SUSPEND_DURATIONS.map((d) => ({ value: d, label: t(`admin.users.status_modal.durations.${d}`) }));
   return (
-    <FormDialog title={t('admin.users.status_modal.title')} dirty={status !== start} busy={change.isPending} submitLabel={t('admin.common.save')} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      title={t('admin.users.status_modal.title')}
+      dirty={status !== start}
+      busy={change.isPending}
+      submitLabel={t('admin.common.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <fieldset className="admin-choices">
         <legend>{t('admin.users.status_modal.label')}</legend>
         {(['normal', 'suspended', 'inactive'] as const).map((s) => (
@@ -136,13 +181,29 @@ export function StatusDialog({ user, onClose }: { user: AdminUser; onClose(): vo
       {status === 'suspended' && (
         <div className="field">
           <label htmlFor="suspend-duration">{t('admin.users.status_modal.duration')}</label>
-          <select id="suspend-duration" className="p-inputtext p-component" value={duration} onChange={(e) => setDuration(e.target.value as SuspendDuration)} aria-describedby="suspend-duration-hint">
-            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <select
+            id="suspend-duration"
+            className="p-inputtext p-component"
+            value={duration}
+            onChange={(e) => setDuration(e.target.value as SuspendDuration)}
+            aria-describedby="suspend-duration-hint"
+          >
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
-          <small id="suspend-duration-hint" className="field-hint">{t('admin.users.status_modal.duration_hint')}</small>
+          <small id="suspend-duration-hint" className="field-hint">
+            {t('admin.users.status_modal.duration_hint')}
+          </small>
         </div>
       )}
-      {(errors.status || errors.suspend_duration) && <small className="field-error" role="alert">{errors.status || errors.suspend_duration}</small>}
+      {(errors.status || errors.suspend_duration) && (
+        <small className="field-error" role="alert">
+          {errors.status || errors.suspend_duration}
+        </small>
+      )}
     </FormDialog>
   );
 }
@@ -156,16 +217,27 @@ export function DeleteDialog({ user, onClose }: { user: AdminUser; onClose(): vo
   const submit = useSubmit();
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await submit(() => change.mutateAsync({ user_id: user.user_id, status: 'deleted', remove_all_content: removeAll }), setErrors)) onClose();
+    if (await submit(() => change.mutateAsync({ user_id: user.user_id, status: 'deleted', remove_all_content: removeAll }), setErrors))
+      onClose();
   };
   return (
-    <FormDialog title={t('admin.users.delete_modal.title')} dirty={false} busy={change.isPending} submitLabel={t('admin.users.delete_modal.confirm')} danger onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      title={t('admin.users.delete_modal.title')}
+      dirty={false}
+      busy={change.isPending}
+      submitLabel={t('admin.users.delete_modal.confirm')}
+      danger
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <p>{t('admin.users.delete_modal.body', { name: user.display_name })}</p>
       <div className="admin-choice">
         <Checkbox inputId="remove-all" checked={removeAll} onChange={(e) => setRemoveAll(!!e.checked)} aria-describedby="remove-all-hint" />
         <label htmlFor="remove-all">{t('admin.users.delete_modal.remove_content')}</label>
       </div>
-      <small id="remove-all-hint" className="field-hint">{t('admin.users.delete_modal.remove_content_hint')}</small>
+      <small id="remove-all-hint" className="field-hint">
+        {t('admin.users.delete_modal.remove_content_hint')}
+      </small>
     </FormDialog>
   );
 }
@@ -185,8 +257,25 @@ export function PasswordDialog({ user, onClose }: { user: AdminUser; onClose(): 
     if (await submit(() => change.mutateAsync({ user_id: user.user_id, password }), setErrors)) onClose();
   };
   return (
-    <FormDialog title={t('admin.users.password_modal.title')} dirty={password !== ''} busy={change.isPending} submitLabel={t('admin.common.save')} onClose={onClose} onSubmit={onSubmit}>
-      <Field id="password" type="password" label={t('admin.users.password_modal.label')} value={password} onChange={setPassword} error={errors.password} hint={t('admin.users.password_modal.hint')} autoComplete="new-password" autoFocus />
+    <FormDialog
+      title={t('admin.users.password_modal.title')}
+      dirty={password !== ''}
+      busy={change.isPending}
+      submitLabel={t('admin.common.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Field
+        id="password"
+        type="password"
+        label={t('admin.users.password_modal.label')}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        hint={t('admin.users.password_modal.hint')}
+        autoComplete="new-password"
+        autoFocus
+      />
     </FormDialog>
   );
 }
@@ -210,10 +299,36 @@ export function ProfileDialog({ user, onClose }: { user: AdminUser; onClose(): v
   };
   const dirty = v.display_name !== start.display_name || v.username !== start.username || v.email !== start.email;
   return (
-    <FormDialog title={t('admin.users.profile_modal.title')} dirty={dirty} busy={change.isPending} submitLabel={t('admin.common.save')} onClose={onClose} onSubmit={onSubmit}>
-      <Field id="display_name" label={t('admin.users.profile_modal.display_name')} value={v.display_name} onChange={set('display_name')} error={errors.display_name} />
-      <Field id="username" label={t('admin.users.profile_modal.username')} value={v.username} onChange={set('username')} error={errors.username} />
-      <Field id="email" type="email" label={t('admin.users.profile_modal.email')} value={v.email} onChange={set('email')} error={errors.email} />
+    <FormDialog
+      title={t('admin.users.profile_modal.title')}
+      dirty={dirty}
+      busy={change.isPending}
+      submitLabel={t('admin.common.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Field
+        id="display_name"
+        label={t('admin.users.profile_modal.display_name')}
+        value={v.display_name}
+        onChange={set('display_name')}
+        error={errors.display_name}
+      />
+      <Field
+        id="username"
+        label={t('admin.users.profile_modal.username')}
+        value={v.username}
+        onChange={set('username')}
+        error={errors.username}
+      />
+      <Field
+        id="email"
+        type="email"
+        label={t('admin.users.profile_modal.email')}
+        value={v.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
     </FormDialog>
   );
 }
@@ -226,7 +341,10 @@ export function ActivationDialog({ user, onClose }: { user: AdminUser; onClose()
   const send = useUserChange(sendActivation);
   useEffect(() => {
     let live = true;
-    void fetchActivation(user.user_id).then((r) => live && setUrl(r.activation_url), () => undefined);
+    void fetchActivation(user.user_id).then(
+      (r) => live && setUrl(r.activation_url),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -248,11 +366,21 @@ export function ActivationDialog({ user, onClose }: { user: AdminUser; onClose()
     }
   };
   return (
-    <Dialog header={t('admin.users.activation_modal.title')} visible onHide={onClose} style={{ width: 'min(36rem, 94vw)' }}
+    <Dialog
+      header={t('admin.users.activation_modal.title')}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(36rem, 94vw)' }}
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('admin.users.activation_modal.send')} onClick={() => void mail()} loading={send.isPending} />
-          <Button type="button" label={t('admin.users.activation_modal.copy')} icon="pi pi-copy" onClick={() => void copy()} disabled={!url} />
+          <Button
+            type="button"
+            label={t('admin.users.activation_modal.copy')}
+            icon="pi pi-copy"
+            onClick={() => void copy()}
+            disabled={!url}
+          />
         </div>
       }
     >
@@ -278,19 +406,45 @@ export function AddUsersDialog({ onClose }: { onClose(): void }) {
     setErrors(local);
     if (local.length) return;
     const count = text.trim().split('\n').length;
-    const ok = await submit(() => change.mutateAsync({ users: text.trim() }), (fe) => setErrors(Object.values(fe)), t('admin.users.add_modal.added', { count }));
+    const ok = await submit(
+      () => change.mutateAsync({ users: text.trim() }),
+      (fe) => setErrors(Object.values(fe)),
+      t('admin.users.add_modal.added', { count }),
+    );
     if (ok) onClose();
   };
   return (
-    <FormDialog title={t('admin.users.add_modal.title')} dirty={text.trim() !== ''} busy={change.isPending} submitLabel={t('admin.users.add_modal.submit')} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      title={t('admin.users.add_modal.title')}
+      dirty={text.trim() !== ''}
+      busy={change.isPending}
+      submitLabel={t('admin.users.add_modal.submit')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <div className="field">
         <label htmlFor="bulk-users">{t('admin.users.add_modal.label')}</label>
-        <InputTextarea id="bulk-users" rows={6} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('admin.users.add_modal.placeholder')}
-          invalid={errors.length > 0} aria-invalid={errors.length > 0} aria-describedby={errors.length ? 'bulk-users-error' : 'bulk-users-hint'} autoFocus />
-        {errors.length === 0 && <small id="bulk-users-hint" className="field-hint">{t('admin.users.add_modal.hint')}</small>}
+        <InputTextarea
+          id="bulk-users"
+          rows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('admin.users.add_modal.placeholder')}
+          invalid={errors.length > 0}
+          aria-invalid={errors.length > 0}
+          aria-describedby={errors.length ? 'bulk-users-error' : 'bulk-users-hint'}
+          autoFocus
+        />
+        {errors.length === 0 && (
+          <small id="bulk-users-hint" className="field-hint">
+            {t('admin.users.add_modal.hint')}
+          </small>
+        )}
         {errors.length > 0 && (
           <ul id="bulk-users-error" className="field-error admin-line-errors" role="alert">
-            {errors.map((m) => <li key={m}>{m}</li>)}
+            {errors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
           </ul>
         )}
       </div>

@@ -30,8 +30,16 @@ export function userActions(user: AdminUser): UserDialog[] {
   return all;
 }
 
-const ACTION_LABEL: Record<Exclude<UserDialog, 'claim'>, 'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'> = {
-  role: 'change_role', status: 'change_status', password: 'set_password', profile: 'edit_profile', activation: 'activation', delete: 'delete',
+const ACTION_LABEL: Record<
+  Exclude<UserDialog, 'claim'>,
+  'change_role' | 'change_status' | 'set_password' | 'edit_profile' | 'activation' | 'delete'
+> = {
+  role: 'change_role',
+  status: 'change_status',
+  password: 'set_password',
+  profile: 'edit_profile',
+  activation: 'activation',
+  delete: 'delete',
 };
 
 /** A status label, with the end of a suspension. */
@@ -42,7 +50,9 @@ export function UserStatus({ user }: { user: AdminUser }) {
       <span className={`admin-status status-${user.status}`}>{t(`admin.users.status_${user.status}`)}</span>
       {user.status === 'suspended' && (
         <small className="admin-until">
-          {' '}{t('admin.users.suspended_until')}: {user.suspended_until > 0 ? fullTime(user.suspended_until, i18n.language) : t('admin.users.forever')}
+          {' '}
+          {t('admin.users.suspended_until')}:{' '}
+          {user.suspended_until > 0 ? fullTime(user.suspended_until, i18n.language) : t('admin.users.forever')}
         </small>
       )}
     </>
@@ -53,12 +63,25 @@ export function UserStatus({ user }: { user: AdminUser }) {
 function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): void }) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
-  const items: MenuItem[] = userActions(user).map((d) => ({ label: d === 'claim' ? t('claims.admin.action') : t(`admin.users.${ACTION_LABEL[d]}`), command: () => onPick(d), className: d === 'delete' ? 'admin-menu-danger' : undefined }));
+  const items: MenuItem[] = userActions(user).map((d) => ({
+    label: d === 'claim' ? t('claims.admin.action') : t(`admin.users.${ACTION_LABEL[d]}`),
+    command: () => onPick(d),
+    className: d === 'delete' ? 'admin-menu-danger' : undefined,
+  }));
   const id = `user-actions-${user.user_id}`;
   return (
     <>
       <Menu model={items} popup ref={menu} id={id} />
-      <Button type="button" icon="pi pi-ellipsis-h" text rounded aria-label={t('admin.users.actions_for', { name: user.display_name })} aria-haspopup="menu" aria-controls={id} onClick={(e) => menu.current?.toggle(e)} />
+      <Button
+        type="button"
+        icon="pi pi-ellipsis-h"
+        text
+        rounded
+        aria-label={t('admin.users.actions_for', { name: user.display_name })}
+        aria-haspopup="menu"
+        aria-controls={id}
+        onClick={(e) => menu.current?.toggle(e)}
+      />
     </>
   );
 }
@@ -81,13 +104,21 @@ export default function UsersPage() {
         <Button type="button" icon="pi pi-user-plus" label={t('admin.users.add_users')} onClick={() => setAdding(true)} />
       </div>
       <div className="admin-toolbar">
-        <OrderTabs orders={FILTERS} current={filter} label={t('admin.common.filter')} labelOf={(f) => t(`admin.users.filter_${f}`)} hrefFor={(f) => href({ filter: f })} />
+        <OrderTabs
+          orders={FILTERS}
+          current={filter}
+          label={t('admin.common.filter')}
+          labelOf={(f) => t(`admin.users.filter_${f}`)}
+          hrefFor={(f) => href({ filter: f })}
+        />
         <AdminSearch id="admin-user-search" label={t('admin.users.search')} value={query} onSearch={(q) => navigate(href({ query: q }))} />
       </div>
       {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}
       {users.data && (
         <>
-          <p className="admin-count" role="status">{t('admin.users.count', { count: users.data.count })}</p>
+          <p className="admin-count" role="status">
+            {t('admin.users.count', { count: users.data.count })}
+          </p>
           {list.length === 0 ? (
             <p className="admin-empty">{t('admin.common.none')}</p>
           ) : (
@@ -100,7 +131,9 @@ export default function UsersPage() {
                   <th scope="col">{t('admin.users.created')}</th>
                   <th scope="col">{t('admin.users.role')}</th>
                   <th scope="col">{t('admin.users.status')}</th>
-                  <th scope="col"><span className="sr-only">{t('admin.common.actions')}</span></th>
+                  <th scope="col">
+                    <span className="sr-only">{t('admin.common.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -111,16 +144,27 @@ export default function UsersPage() {
                         <UserAvatar user={u} size={28} />
                         <span>
                           <Link to={to.adminUser(u.user_id)}>{u.display_name}</Link>
-                          <small className="admin-sub">@{u.username}{u.imported && ` · ${t('claims.admin.imported')}`}</small>
+                          <small className="admin-sub">
+                            @{u.username}
+                            {u.imported && ` · ${t('claims.admin.imported')}`}
+                          </small>
                         </span>
                       </span>
                     </td>
-                    <td data-label={t('admin.users.email')} className="admin-break">{u.e_mail}</td>
+                    <td data-label={t('admin.users.email')} className="admin-break">
+                      {u.e_mail}
+                    </td>
                     <td data-label={t('admin.users.reputation')}>{u.rank}</td>
-                    <td data-label={t('admin.users.created')}><TimeAgo seconds={u.created_at} /></td>
+                    <td data-label={t('admin.users.created')}>
+                      <TimeAgo seconds={u.created_at} />
+                    </td>
                     <td data-label={t('admin.users.role')}>{u.role_name}</td>
-                    <td data-label={t('admin.users.status')}><UserStatus user={u} /></td>
-                    <td className="admin-actions"><RowActions user={u} onPick={(kind) => setDialog({ kind, user: u })} /></td>
+                    <td data-label={t('admin.users.status')}>
+                      <UserStatus user={u} />
+                    </td>
+                    <td className="admin-actions">
+                      <RowActions user={u} onPick={(kind) => setDialog({ kind, user: u })} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -33,10 +33,18 @@ export function mockAdminApi(routes: Record<string, Route>): Call[] {
     const route = routes[`${method} ${path}`];
     const reply = typeof route === 'function' ? route(body, url.searchParams) : (route ?? { data: null });
     const status = reply.status ?? 200;
-    return new Response(JSON.stringify({ code: status, reason: reply.reason ?? (status === 200 ? 'base.success' : 'base.request_format_error'), msg: reply.msg ?? '', data: reply.data ?? null }), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify({
+        code: status,
+        reason: reply.reason ?? (status === 200 ? 'base.success' : 'base.request_format_error'),
+        msg: reply.msg ?? '',
+        data: reply.data ?? null,
+      }),
+      {
+        status,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
   return calls;
 }

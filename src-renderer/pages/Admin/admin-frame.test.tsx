@@ -35,7 +35,9 @@ describe('admin frame', () => {
   it('reloads the user first, then shows the admin menu of spec section 2 with the enabled plugins that have settings', async () => {
     const calls = mockAdminApi({
       'GET /api/v1/user/info': { data: ADMIN },
-      'GET /admin/api/plugins': { data: [{ name: 'Maps', slug_name: 'maps', description: '', version: '1', enabled: true, have_config: true, link: '' }] },
+      'GET /admin/api/plugins': {
+        data: [{ name: 'Maps', slug_name: 'maps', description: '', version: '1', enabled: true, have_config: true, link: '' }],
+      },
     });
     open();
     expect(await screen.findByText('lan page')).toBeTruthy();

@@ -4,7 +4,9 @@ import { paths } from '../../app/paths';
 
 // Every admin screen is its own lazy chunk: none of this code ships with the public pages.
 const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
 
 /**
  * The admin area's child routes (spec section 2), rendered inside AdminLayout under the admin guard

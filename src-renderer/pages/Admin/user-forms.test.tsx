@@ -19,13 +19,32 @@ afterEach(async () => {
 
 const ADMIN = userFixture({ id: '1', role_id: 2 });
 const ada: AdminUser = {
-  user_id: '7', created_at: 1_760_000_000, deleted_at: 0, suspended_at: 0, suspended_until: 0, username: 'ada', e_mail: 'ada@example.com', rank: 12,
-  status: 'normal', display_name: 'Ada Lovelace', avatar: '', role_id: 1, role_name: 'User',
+  user_id: '7',
+  created_at: 1_760_000_000,
+  deleted_at: 0,
+  suspended_at: 0,
+  suspended_until: 0,
+  username: 'ada',
+  e_mail: 'ada@example.com',
+  rank: 12,
+  status: 'normal',
+  display_name: 'Ada Lovelace',
+  avatar: '',
+  role_id: 1,
+  role_name: 'User',
 };
-const ROLES = [{ id: 1, name: 'User', description: 'Default with no special access.' }, { id: 2, name: 'Admin', description: 'Have the full power.' }, { id: 3, name: 'Moderator', description: 'Has access to all posts.' }];
+const ROLES = [
+  { id: 1, name: 'User', description: 'Default with no special access.' },
+  { id: 2, name: 'Admin', description: 'Have the full power.' },
+  { id: 3, name: 'Moderator', description: 'Has access to all posts.' },
+];
 
 function openUsers(routes: Parameters<typeof mockAdminApi>[0] = {}) {
-  const calls = mockAdminApi({ 'GET /admin/api/users/page': { data: { count: 1, list: [ada] } }, 'GET /admin/api/roles': { data: ROLES }, ...routes });
+  const calls = mockAdminApi({
+    'GET /admin/api/users/page': { data: { count: 1, list: [ada] } },
+    'GET /admin/api/roles': { data: ROLES },
+    ...routes,
+  });
   renderWithApp(<UsersPage />, { path: '/admin/users', user: ADMIN });
   return { calls, user: userEvent.setup() };
 }
@@ -61,7 +80,11 @@ describe('set new password', () => {
 
   it('shows the server refusal on the field', async () => {
     const { user } = openUsers({
-      'PUT /admin/api/user/password': { status: 400, msg: 'Password cannot contain spaces.', data: [{ error_field: 'password', error_msg: 'Password cannot contain spaces.' }] },
+      'PUT /admin/api/user/password': {
+        status: 400,
+        msg: 'Password cannot contain spaces.',
+        data: [{ error_field: 'password', error_msg: 'Password cannot contain spaces.' }],
+      },
     });
     const dialog = await pick(user, 'Set new password');
     await user.type(dialog.getByLabelText('New password'), 'with space 1');
@@ -91,7 +114,11 @@ describe('edit profile', () => {
 
   it('puts the server field errors on their fields', async () => {
     const { user } = openUsers({
-      'PUT /admin/api/user/profile': { status: 400, msg: 'Username is already in use.', data: [{ error_field: 'username', error_msg: 'Username is already in use.' }] },
+      'PUT /admin/api/user/profile': {
+        status: 400,
+        msg: 'Username is already in use.',
+        data: [{ error_field: 'username', error_msg: 'Username is already in use.' }],
+      },
     });
     const dialog = await pick(user, 'Edit profile');
     await user.clear(dialog.getByLabelText('Username'));
@@ -108,7 +135,12 @@ describe('edit profile', () => {
     await user.type(dialog.getByLabelText('Display name'), ' Ada King ');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/admin/api/user/profile')?.body).toEqual({ user_id: '7', display_name: 'Ada King', username: 'ada', email: 'ada@example.com' });
+    expect(calls.find((c) => c.path === '/admin/api/user/profile')?.body).toEqual({
+      user_id: '7',
+      display_name: 'Ada King',
+      username: 'ada',
+      email: 'ada@example.com',
+    });
   });
 
   it('asks before closing with unsaved changes', async () => {
@@ -129,7 +161,10 @@ describe('bulk add', () => {
     const dialog = within(await screen.findByRole('dialog'));
     await user.click(dialog.getByRole('button', { name: 'Add' }));
     expect(await dialog.findByText('Please enter at least one user.')).toBeTruthy();
-    await user.type(dialog.getByLabelText('Users'), 'Good Name, good@example.com, password1{enter}only two, parts{enter}X, bad-email, short');
+    await user.type(
+      dialog.getByLabelText('Users'),
+      'Good Name, good@example.com, password1{enter}only two, parts{enter}X, bad-email, short',
+    );
     await user.click(dialog.getByRole('button', { name: 'Add' }));
     expect(await dialog.findByText("Line 2: write 'name, email, password'.")).toBeTruthy();
     expect(dialog.getByText('Line 3: display name must be at 2-30 characters in length.')).toBeTruthy();
@@ -140,13 +175,17 @@ describe('bulk add', () => {
 
   it('sends the lines and shows the server line error', async () => {
     const message = "Error email format near 'a@example.com' at line 2. Email is already in use.";
-    const { calls, user } = openUsers({ 'POST /admin/api/users': { status: 400, msg: message, data: [{ error_field: 'users', error_msg: message }] } });
+    const { calls, user } = openUsers({
+      'POST /admin/api/users': { status: 400, msg: message, data: [{ error_field: 'users', error_msg: message }] },
+    });
     await user.click(await screen.findByRole('button', { name: 'Add users' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(dialog.getByLabelText('Users'), 'Ann One, ann@example.com, password1{enter}Bob Two, a@example.com, password2');
     await user.click(dialog.getByRole('button', { name: 'Add' }));
     expect(await dialog.findByText(message)).toBeTruthy();
-    expect(calls.find((c) => c.path === '/admin/api/users')?.body).toEqual({ users: 'Ann One, ann@example.com, password1\nBob Two, a@example.com, password2' });
+    expect(calls.find((c) => c.path === '/admin/api/users')?.body).toEqual({
+      users: 'Ann One, ann@example.com, password1\nBob Two, a@example.com, password2',
+    });
   });
 });
 
@@ -167,7 +206,11 @@ describe('role, status, delete and activation', () => {
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Suspend for' }), '7 days');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/admin/api/user/status')?.body).toEqual({ user_id: '7', status: 'suspended', suspend_duration: '7d' });
+    expect(calls.find((c) => c.path === '/admin/api/user/status')?.body).toEqual({
+      user_id: '7',
+      status: 'suspended',
+      suspend_duration: '7d',
+    });
   });
 
   it('deletes with the remove-all-content option', async () => {
@@ -176,7 +219,11 @@ describe('role, status, delete and activation', () => {
     await user.click(dialog.getByLabelText('Also remove all questions, answers and comments of this user'));
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/admin/api/user/status')?.body).toEqual({ user_id: '7', status: 'deleted', remove_all_content: true });
+    expect(calls.find((c) => c.path === '/admin/api/user/status')?.body).toEqual({
+      user_id: '7',
+      status: 'deleted',
+      remove_all_content: true,
+    });
   });
 
   it('shows the activation link of an inactive account', async () => {
@@ -185,6 +232,10 @@ describe('role, status, delete and activation', () => {
       'GET /admin/api/user/activation': { data: { activation_url: 'http://127.0.0.1/users/account-activation?code=abc' } },
     });
     const dialog = await pick(user, 'Activation link');
-    await vi.waitFor(() => expect((dialog.getByLabelText('Activation link') as HTMLInputElement).value).toBe('http://127.0.0.1/users/account-activation?code=abc'));
+    await vi.waitFor(() =>
+      expect((dialog.getByLabelText('Activation link') as HTMLInputElement).value).toBe(
+        'http://127.0.0.1/users/account-activation?code=abc',
+      ),
+    );
   });
 });

@@ -7,7 +7,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Set-password dialog: 8-32 characters. */
 export function checkNewPassword(t: TFunction, password: string): Errors {
   if (!password) return { password: t('admin.users.password_modal.required') };
-  if (password.length < LIMITS.password.min || password.length > LIMITS.password.max) return { password: t('admin.users.password_modal.length') };
+  if (password.length < LIMITS.password.min || password.length > LIMITS.password.max)
+    return { password: t('admin.users.password_modal.length') };
   return {};
 }
 
@@ -18,9 +19,21 @@ export function checkProfile(t: TFunction, v: { display_name: string; username: 
   const username = v.username.trim();
   const email = v.email.trim();
   return compact({
-    display_name: !name ? t('admin.users.profile_modal.display_name_required') : !range(name) ? t('admin.users.profile_modal.display_name_length') : undefined,
-    username: !username ? t('admin.users.profile_modal.username_required') : !range(username) ? t('admin.users.profile_modal.username_length') : undefined,
-    email: !email ? t('admin.users.profile_modal.email_required') : !EMAIL.test(email) ? t('admin.users.profile_modal.email_invalid') : undefined,
+    display_name: !name
+      ? t('admin.users.profile_modal.display_name_required')
+      : !range(name)
+        ? t('admin.users.profile_modal.display_name_length')
+        : undefined,
+    username: !username
+      ? t('admin.users.profile_modal.username_required')
+      : !range(username)
+        ? t('admin.users.profile_modal.username_length')
+        : undefined,
+    email: !email
+      ? t('admin.users.profile_modal.email_required')
+      : !EMAIL.test(email)
+        ? t('admin.users.profile_modal.email_invalid')
+        : undefined,
   });
 }
 
@@ -32,17 +45,22 @@ export function checkBulkUsers(t: TFunction, text: string): string[] {
   if (!text.trim()) return [t('admin.users.add_modal.required')];
   const out: string[] = [];
   // lines are counted as the server counts them: from the first non-blank one
-  text.trim().split('\n').forEach((raw, i) => {
-    const line = i + 1;
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length !== 3) {
-      out.push(t('admin.users.add_modal.line_format', { line }));
-      return;
-    }
-    const [name, email, password] = parts;
-    if (name.length < LIMITS.displayName.min || name.length > LIMITS.displayName.max) out.push(t('admin.users.add_modal.line_name', { line }));
-    if (!EMAIL.test(email)) out.push(t('admin.users.add_modal.line_email', { line }));
-    if (password.length < LIMITS.password.min || password.length > LIMITS.password.max) out.push(t('admin.users.add_modal.line_password', { line }));
-  });
+  text
+    .trim()
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = i + 1;
+      const parts = raw.split(',').map((p) => p.trim());
+      if (parts.length !== 3) {
+        out.push(t('admin.users.add_modal.line_format', { line }));
+        return;
+      }
+      const [name, email, password] = parts;
+      if (name.length < LIMITS.displayName.min || name.length > LIMITS.displayName.max)
+        out.push(t('admin.users.add_modal.line_name', { line }));
+      if (!EMAIL.test(email)) out.push(t('admin.users.add_modal.line_email', { line }));
+      if (password.length < LIMITS.password.min || password.length > LIMITS.password.max)
+        out.push(t('admin.users.add_modal.line_password', { line }));
+    });
   return out;
 }

@@ -15,7 +15,10 @@ afterEach(() => {
 function serve(enabled: boolean, managed: boolean) {
   mockApi({
     'GET /answer/admin/api/lan': {
-      enabled, managed, port: 9345, local_url: 'http://127.0.0.1:9345',
+      enabled,
+      managed,
+      port: 9345,
+      local_url: 'http://127.0.0.1:9345',
       addresses: enabled ? [{ url: 'http://192.168.1.20:9345', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }] : [],
     },
   });
@@ -29,7 +32,9 @@ describe('the LAN page', () => {
   it('a command-line server on the LAN: says so and how to serve this computer only, never to start it with --host 0.0.0.0', async () => {
     serve(true, false);
     expect((await screen.findByRole('status')).textContent).toBe('This site is served on the LAN.');
-    expect(advice()).toBe('This server was started from the command line with a LAN address. To serve this computer only, restart it with --host 127.0.0.1');
+    expect(advice()).toBe(
+      'This server was started from the command line with a LAN address. To serve this computer only, restart it with --host 127.0.0.1',
+    );
     expect(document.body.textContent).not.toContain('--host 0.0.0.0');
     expect(screen.getByRole('link', { name: 'http://192.168.1.20:9345' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
@@ -38,10 +43,12 @@ describe('the LAN page', () => {
   it('a command-line server for this computer only: says how to serve the LAN', async () => {
     serve(false, false);
     expect((await screen.findByRole('status')).textContent).toBe('This site is only reachable from this computer.');
-    expect(advice()).toBe('This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>');
+    expect(advice()).toBe(
+      'This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>',
+    );
   });
 
-  it('the desktop app\'s server: the switch, no command-line advice', async () => {
+  it("the desktop app's server: the switch, no command-line advice", async () => {
     serve(true, true);
     expect((await screen.findByRole('status')).textContent).toBe('This site is served on the LAN.');
     expect(screen.getByRole('button', { name: 'Stop serving on the LAN' })).toBeTruthy();

@@ -14,7 +14,9 @@ import type { Errors } from '../../utils/validation';
 
 /** The QR code the server drew (SVG text) shown as an image, so no markup reaches the page. */
 function QrImage({ svg, label }: { svg: string; label: string }) {
-  return <img className="lan-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} width={168} height={168} />;
+  return (
+    <img className="lan-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} width={168} height={168} />
+  );
 }
 
 /** /admin/lan: switch LAN hosting on or off and show the addresses with QR codes. */
@@ -80,9 +82,16 @@ export default function AdminLanPage() {
             <Message severity="info" text={restarting} />
           ) : s.managed ? (
             <form onSubmit={submit} noValidate className="stack">
-              {!s.enabled && <Field id="port" label={t('lan.port')} value={shownPort} onChange={setPort} error={errors.port} hint={t('lan.port_hint')} />}
+              {!s.enabled && (
+                <Field id="port" label={t('lan.port')} value={shownPort} onChange={setPort} error={errors.port} hint={t('lan.port_hint')} />
+              )}
               <div>
-                <Button type="submit" label={s.enabled ? t('lan.turn_off') : t('lan.turn_on')} severity={s.enabled ? 'secondary' : undefined} loading={change.isPending} />
+                <Button
+                  type="submit"
+                  label={s.enabled ? t('lan.turn_off') : t('lan.turn_on')}
+                  severity={s.enabled ? 'secondary' : undefined}
+                  loading={change.isPending}
+                />
               </div>
             </form>
           ) : (
@@ -92,7 +101,8 @@ export default function AdminLanPage() {
               className="lan-advice"
               content={
                 <span>
-                  {s.enabled ? t('lan.not_desktop_on') : t('lan.not_desktop')} <code className="lan-command">{s.enabled ? '--host 127.0.0.1' : '--host 0.0.0.0 --port <port>'}</code>
+                  {s.enabled ? t('lan.not_desktop_on') : t('lan.not_desktop')}{' '}
+                  <code className="lan-command">{s.enabled ? '--host 127.0.0.1' : '--host 0.0.0.0 --port <port>'}</code>
                 </span>
               }
             />

@@ -19,7 +19,10 @@ import { SimilarQuestions } from './components/SimilarQuestions';
 const EMPTY: QuestionFields = { title: '', content: '', tags: [] };
 
 const same = (a: QuestionFields, b: QuestionFields) =>
-  a.title === b.title && a.content === b.content && (a.edit_summary ?? '') === (b.edit_summary ?? '') && a.tags.map((x) => x.slug_name).join(',') === b.tags.map((x) => x.slug_name).join(',');
+  a.title === b.title &&
+  a.content === b.content &&
+  (a.edit_summary ?? '') === (b.edit_summary ?? '') &&
+  a.tags.map((x) => x.slug_name).join(',') === b.tags.map((x) => x.slug_name).join(',');
 
 /** /questions/ask: title with similar questions, markdown body with preview and images, tags; a draft is kept and restored, leaving with changes asks first. */
 export default function AskPage() {
@@ -32,7 +35,11 @@ export default function AskPage() {
   const [formKey, setFormKey] = useState(0);
   const [current, setCurrent] = useState(initial);
   const filled = !!(current.title.trim() || current.content.trim() || current.tags.length);
-  const clearDraft = useDraft(DRAFT_KEYS.question, useMemo(() => current, [current]), filled);
+  const clearDraft = useDraft(
+    DRAFT_KEYS.question,
+    useMemo(() => current, [current]),
+    filled,
+  );
   const guard = useUnsavedChanges(filled && !same(current, initial));
   usePageTitle(t('ask.page_title'));
 
@@ -97,7 +104,12 @@ function EditQuestionLoaded({ q }: { q: NonNullable<ReturnType<typeof useQuestio
   const navigate = useNavigate();
   const feedback = useFeedback();
   const update = useUpdateQuestion();
-  const [initial] = useState<QuestionFields>(() => ({ title: q.title, content: q.content, tags: q.tags.map((x) => ({ slug_name: x.slug_name, display_name: x.display_name })), edit_summary: '' }));
+  const [initial] = useState<QuestionFields>(() => ({
+    title: q.title,
+    content: q.content,
+    tags: q.tags.map((x) => ({ slug_name: x.slug_name, display_name: x.display_name })),
+    edit_summary: '',
+  }));
   const [current, setCurrent] = useState(initial);
   const guard = useUnsavedChanges(!same(current, initial));
   const back = to.question(q.id, slugInLinks(site.site_seo?.permalink) ? q.url_title : undefined);
@@ -111,9 +123,20 @@ function EditQuestionLoaded({ q }: { q: NonNullable<ReturnType<typeof useQuestio
         submitLabel={t('ask.save')}
         busy={update.isPending}
         onChange={setCurrent}
-        extraButtons={<Link to={back} className="p-button p-button-text">{t('common.cancel')}</Link>}
+        extraButtons={
+          <Link to={back} className="p-button p-button-text">
+            {t('common.cancel')}
+          </Link>
+        }
         onSubmit={async (f, captcha) => {
-          const r = await update.mutateAsync({ id: q.id, title: f.title, content: f.content, tags: f.tags, edit_summary: f.edit_summary || undefined, ...captcha });
+          const r = await update.mutateAsync({
+            id: q.id,
+            title: f.title,
+            content: f.content,
+            tags: f.tags,
+            edit_summary: f.edit_summary || undefined,
+            ...captcha,
+          });
           if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
           guard.allow();
           navigate(back);

@@ -20,7 +20,12 @@ function Harness() {
   const [tags, setTags] = useState<TagInput[]>([]);
   latest = tags;
   return (
-    <form onSubmit={(e) => { e.preventDefault(); throw new Error('Enter in the tag input must not submit the question'); }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        throw new Error('Enter in the tag input must not submit the question');
+      }}
+    >
       <TagPicker id="tags" label="Tags" value={tags} onChange={setTags} hint="Add tags." />
       <button type="submit">Post your question</button>
     </form>
@@ -51,7 +56,10 @@ function serve(mayAdd: boolean) {
   ]);
 }
 
-const chips = () => within(screen.getByRole('list', { name: 'Chosen tags' })).getAllByRole('listitem').map((li) => li.textContent);
+const chips = () =>
+  within(screen.getByRole('list', { name: 'Chosen tags' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('entering tags from the keyboard', () => {
   it('takes two existing tags and a new one with Enter and commas, typed fast, without a dialog, keeping focus', async () => {

@@ -28,7 +28,8 @@ function AwardObject({ a }: { a: BadgeAward }) {
   const query = a.object_type === 'comment' && a.comment_id ? `?commentId=${encodeURIComponent(a.comment_id)}` : '';
   return (
     <span>
-      {t('people.awarded_for')} <Link to={to.question(a.question_id, slug, a.answer_id || undefined) + query}>{t(`people.object_${a.object_type}`)}</Link>
+      {t('people.awarded_for')}{' '}
+      <Link to={to.question(a.question_id, slug, a.answer_id || undefined) + query}>{t(`people.object_${a.object_type}`)}</Link>
     </span>
   );
 }
@@ -42,7 +43,13 @@ function AwardRow({ a }: { a: BadgeAward }) {
     <li className="award-item">
       <UserAvatar user={{ avatar: u.avatar, display_name: name }} size={40} />
       <div className="award-text">
-        {u.username && u.status !== 'deleted' ? <Link to={to.user(u.username)} className="award-user">{name}</Link> : <span className="award-user">{name}</span>}
+        {u.username && u.status !== 'deleted' ? (
+          <Link to={to.user(u.username)} className="award-user">
+            {name}
+          </Link>
+        ) : (
+          <span className="award-user">{name}</span>
+        )}
         {typeof u.rank === 'number' && <span className="muted small">{t('people.reputation_count', { count: u.rank })}</span>}
         <span className="muted small award-when">
           {t('people.awarded_on')} <TimeAgo seconds={a.created_at} /> <AwardObject a={a} />
@@ -63,7 +70,11 @@ function Badge({ badge }: { badge: BadgeInfo }) {
   const list = awards.data?.list ?? [];
   return (
     <div className="badge-page">
-      <p className="small"><Link to={paths.badges}><i className="pi pi-arrow-left" aria-hidden="true" /> {t('people.all_badges')}</Link></p>
+      <p className="small">
+        <Link to={paths.badges}>
+          <i className="pi pi-arrow-left" aria-hidden="true" /> {t('people.all_badges')}
+        </Link>
+      </p>
       <header className="badge-head card">
         <BadgeIcon icon={badge.icon} level={badge.level} size="lg" />
         <div className="badge-head-text">
@@ -74,20 +85,35 @@ function Badge({ badge }: { badge: BadgeInfo }) {
             {t('people.awarded', { count: badge.award_count })} · {badge.is_single ? t('people.single') : t('people.multiple')}
           </p>
           {badge.earned_count > 0 && (
-            <p className="badge-earned inline"><i className="pi pi-check-circle" aria-hidden="true" /> {t('people.earned_count', { count: badge.earned_count })}</p>
+            <p className="badge-earned inline">
+              <i className="pi pi-check-circle" aria-hidden="true" /> {t('people.earned_count', { count: badge.earned_count })}
+            </p>
           )}
         </div>
       </header>
       <section aria-labelledby="awards-title">
         <h2 id="awards-title">{t('people.awards_heading')}</h2>
         {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
-        {awards.isSuccess && list.length === 0 && <div className="empty-state"><p>{t('people.awards_empty')}</p></div>}
+        {awards.isSuccess && list.length === 0 && (
+          <div className="empty-state">
+            <p>{t('people.awards_empty')}</p>
+          </div>
+        )}
         {list.length > 0 && (
           <ul className="award-list" aria-labelledby="awards-title" aria-busy={awards.isFetching}>
-            {list.map((a, i) => <AwardRow key={`${a.author_user_info.id ?? ''}-${a.created_at}-${i}`} a={a} />)}
+            {list.map((a, i) => (
+              <AwardRow key={`${a.author_user_info.id ?? ''}-${a.created_at}-${i}`} a={a} />
+            ))}
           </ul>
         )}
-        {awards.data && <Pager page={page} pageSize={AWARDS_PAGE_SIZE} total={awards.data.count} hrefFor={(p) => (p > 1 ? `${to.badge(badge.id)}?page=${p}` : to.badge(badge.id))} />}
+        {awards.data && (
+          <Pager
+            page={page}
+            pageSize={AWARDS_PAGE_SIZE}
+            total={awards.data.count}
+            hrefFor={(p) => (p > 1 ? `${to.badge(badge.id)}?page=${p}` : to.badge(badge.id))}
+          />
+        )}
       </section>
     </div>
   );

@@ -63,13 +63,17 @@ export default function BadgesPage() {
       <p className="muted badges-intro">{t('people.badges_intro')}</p>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {groups.isSuccess && visible.length === 0 && (
-        <div className="empty-state"><p>{t('people.badges_empty')}</p></div>
+        <div className="empty-state">
+          <p>{t('people.badges_empty')}</p>
+        </div>
       )}
       {visible.map((g, i) => (
         <section key={g.group_name} className="badge-group" aria-labelledby={`badge-group-${i}`}>
           <h2 id={`badge-group-${i}`}>{g.group_name}</h2>
           <ul className="badge-grid" aria-labelledby={`badge-group-${i}`}>
-            {g.badges.map((b) => <BadgeCard key={b.id} b={b} description={descriptions.get(b.id)} />)}
+            {g.badges.map((b) => (
+              <BadgeCard key={b.id} b={b} description={descriptions.get(b.id)} />
+            ))}
           </ul>
         </section>
       ))}

@@ -19,8 +19,16 @@ const info = (b: typeof scholar, description: string) => ({ ...b, description, i
 describe('the badges page', () => {
   it('groups the badges with level, description and award count, and marks those the viewer earned', async () => {
     mockApi({
-      '/badges': { data: [{ group_name: 'Getting Started', badges: [scholar] }, { group_name: 'Posting', badges: [great] }, { group_name: 'Empty', badges: [] }] },
-      '/badge': (q) => ({ data: q.get('id') === 'b1' ? info(scholar, 'Asked a question and accepted an answer.') : info(great, 'Answer score of 50 or more.') }),
+      '/badges': {
+        data: [
+          { group_name: 'Getting Started', badges: [scholar] },
+          { group_name: 'Posting', badges: [great] },
+          { group_name: 'Empty', badges: [] },
+        ],
+      },
+      '/badge': (q) => ({
+        data: q.get('id') === 'b1' ? info(scholar, 'Asked a question and accepted an answer.') : info(great, 'Answer score of 50 or more.'),
+      }),
     });
     renderWithApp(<BadgesPage />, { path: '/badges', user: userFixture() });
     const start = await screen.findByRole('region', { name: 'Getting Started' });
@@ -49,7 +57,23 @@ describe('a badge page', () => {
   it('shows the badge and who earned it, with a link to the post it was for', async () => {
     mockApi({
       '/badge': { data: info(scholar, 'Asked a question and accepted an answer.') },
-      '/badge/awards/page': { data: { count: 1, list: [{ created_at: 1_700_000_000, object_id: 'a9', question_id: 'q9', answer_id: 'a9', comment_id: '', object_type: 'answer', url_title: 'lamp-oil', author_user_info: { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 16, status: 'normal' } }] } },
+      '/badge/awards/page': {
+        data: {
+          count: 1,
+          list: [
+            {
+              created_at: 1_700_000_000,
+              object_id: 'a9',
+              question_id: 'q9',
+              answer_id: 'a9',
+              comment_id: '',
+              object_type: 'answer',
+              url_title: 'lamp-oil',
+              author_user_info: { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 16, status: 'normal' },
+            },
+          ],
+        },
+      },
     });
     renderWithApp(<BadgePage />, { path: '/badges/b1', pattern: '/badges/:badgeId', user: null });
     expect(await screen.findByRole('heading', { level: 1, name: 'Scholar' })).toBeTruthy();

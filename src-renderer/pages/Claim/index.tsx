@@ -58,7 +58,11 @@ export default function ClaimPage() {
   const account = info.data;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = compact({ e_mail: checkEmail(t, email), pass: checkPassword(t, pass), pass_again: pass !== again ? t('form.password_mismatch') : undefined });
+    const local = compact({
+      e_mail: checkEmail(t, email),
+      pass: checkPassword(t, pass),
+      pass_again: pass !== again ? t('form.password_mismatch') : undefined,
+    });
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
@@ -84,13 +88,39 @@ export default function ClaimPage() {
           <strong>{account.display_name}</strong> <span className="muted">@{account.username}</span>
         </p>
         <p className="muted small">
-          {t('claims.reputation', { count: account.rank })} · {t('claims.questions', { count: account.question_count })} · {t('claims.answers', { count: account.answer_count })}
+          {t('claims.reputation', { count: account.rank })} · {t('claims.questions', { count: account.question_count })} ·{' '}
+          {t('claims.answers', { count: account.answer_count })}
         </p>
       </div>
       <form onSubmit={submit} noValidate className="stack">
-        <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
-        <Field id="pass" label={t('form.password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="new-password" />
-        <Field id="pass_again" label={t('form.confirm_password')} type="password" value={again} onChange={setAgain} error={errors.pass_again} autoComplete="new-password" />
+        <Field
+          id="e_mail"
+          label={t('form.email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.e_mail}
+          autoComplete="email"
+          autoFocus
+        />
+        <Field
+          id="pass"
+          label={t('form.password')}
+          type="password"
+          value={pass}
+          onChange={setPass}
+          error={errors.pass}
+          autoComplete="new-password"
+        />
+        <Field
+          id="pass_again"
+          label={t('form.confirm_password')}
+          type="password"
+          value={again}
+          onChange={setAgain}
+          error={errors.pass_again}
+          autoComplete="new-password"
+        />
         <Button type="submit" label={t('claims.submit')} loading={busy} />
       </form>
       <p className="muted small">{t('claims.expires', { date: fullTime(account.expires_at, i18n.language) })}</p>

@@ -56,19 +56,27 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
     e.preventDefault();
     if (content.trim().length < LIMITS.answer.min) return setErrors({ content: t('answer_form.min', { min: LIMITS.answer.min }) });
     setErrors({});
-    await captcha.run(async (fields) => {
-      try {
-        const r = await update.mutateAsync({ id: data.info.id, question_id: qid, content, edit_summary: summary.trim() || undefined, ...fields });
-        if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
-        guard.allow();
-        navigate(back);
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        if (Object.keys(fe).length) setErrors(fe);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).catch(() => undefined);
+    await captcha
+      .run(async (fields) => {
+        try {
+          const r = await update.mutateAsync({
+            id: data.info.id,
+            question_id: qid,
+            content,
+            edit_summary: summary.trim() || undefined,
+            ...fields,
+          });
+          if (r.wait_for_review) feedback.toast('info', t('ask.after_review'));
+          guard.allow();
+          navigate(back);
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = fieldMap(err);
+          if (Object.keys(fe).length) setErrors(fe);
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .catch(() => undefined);
   };
 
   return (
@@ -78,11 +86,28 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
         {t('answer_form.edit_for')} <Link to={back}>{question.title}</Link>
       </p>
       <form onSubmit={submit} noValidate className="stack">
-        <MarkdownEditor id="content" label={t('answer_form.label')} value={content} onChange={setContent} error={errors.content} hint={t('answer_form.hint', { min: LIMITS.answer.min })} rows={12} />
-        <Field id="edit_summary" label={t('ask.summary_label')} value={summary} onChange={setSummary} error={errors.edit_summary} hint={t('ask.summary_hint')} />
+        <MarkdownEditor
+          id="content"
+          label={t('answer_form.label')}
+          value={content}
+          onChange={setContent}
+          error={errors.content}
+          hint={t('answer_form.hint', { min: LIMITS.answer.min })}
+          rows={12}
+        />
+        <Field
+          id="edit_summary"
+          label={t('ask.summary_label')}
+          value={summary}
+          onChange={setSummary}
+          error={errors.edit_summary}
+          hint={t('ask.summary_hint')}
+        />
         <div className="form-buttons">
           <Button type="submit" label={t('ask.save')} loading={update.isPending} />
-          <Link to={back} className="p-button p-button-text">{t('common.cancel')}</Link>
+          <Link to={back} className="p-button p-button-text">
+            {t('common.cancel')}
+          </Link>
         </div>
       </form>
       <CaptchaDialog {...captcha.dialogProps} />

@@ -142,7 +142,16 @@ export function ConfirmEmail() {
       ) : (
         <form onSubmit={submit} noValidate className="stack">
           <p>{t('external.confirm_body')}</p>
-          <Field id="email" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" autoFocus />
+          <Field
+            id="email"
+            label={t('form.email')}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+            autoComplete="email"
+            autoFocus
+          />
           <Button type="submit" label={t('common.submit')} loading={busy} />
         </form>
       )}

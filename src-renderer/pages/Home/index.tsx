@@ -34,7 +34,8 @@ export default function HomePage() {
   usePageTitle(home ? t('page_title.home') : tag ? t('question.tagged_title', { tag }) : t('question.list_title'));
   const ListHeading = home ? 'h2' : 'h1';
   const base = home ? paths.home : paths.questions;
-  const href = (q: { order?: QuestionOrder; page?: number }) => to.questions({ tag, order: q.order === 'newest' ? undefined : q.order, page: q.page }, base);
+  const href = (q: { order?: QuestionOrder; page?: number }) =>
+    to.questions({ tag, order: q.order === 'newest' ? undefined : q.order, page: q.page }, base);
   const items = list.data?.list ?? [];
 
   return (
@@ -49,11 +50,21 @@ export default function HomePage() {
         <section aria-labelledby="list-title">
           <div className="list-head">
             <ListHeading id="list-title">{tag ? t('question.tagged_heading', { tag }) : t('question.list_title')}</ListHeading>
-            <Link to={paths.ask} className="p-button p-button-sm">{t('question.ask_button')}</Link>
+            <Link to={paths.ask} className="p-button p-button-sm">
+              {t('question.ask_button')}
+            </Link>
           </div>
           <div className="list-tools">
-            <p className="muted" aria-live="polite">{list.data ? t('question.count', { count: list.data.count }) : ''}</p>
-            <OrderTabs orders={QUESTION_ORDERS} current={order} label={t('question.order_label')} labelOf={(o) => t(`question.order_${o}`)} hrefFor={(o) => href({ order: o })} />
+            <p className="muted" aria-live="polite">
+              {list.data ? t('question.count', { count: list.data.count }) : ''}
+            </p>
+            <OrderTabs
+              orders={QUESTION_ORDERS}
+              current={order}
+              label={t('question.order_label')}
+              labelOf={(o) => t(`question.order_${o}`)}
+              hrefFor={(o) => href({ order: o })}
+            />
           </div>
           {tag && (
             <p className="muted small">

@@ -4,14 +4,31 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMap } from '../../api/errors';
-import { checkConfigFile, checkDatabase, fetchInstallLanguages, initDatabase, submitBaseInfo, type BaseInfo, type LangOption } from '../../api/install/install-calls';
+import {
+  checkConfigFile,
+  checkDatabase,
+  fetchInstallLanguages,
+  initDatabase,
+  submitBaseInfo,
+  type BaseInfo,
+  type LangOption,
+} from '../../api/install/install-calls';
 import { Field } from '../../components/Field';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { applyLanguage } from '../../i18n';
 import { basePath } from '../../utils/base-path';
 import { checkSiteForm, type SiteForm } from './install-validation';
 
-const EMPTY: SiteForm = { site_name: '', site_url: '', contact_email: '', name: '', password: '', email: '', login_required: false, external_content_display: 'always_display' };
+const EMPTY: SiteForm = {
+  site_name: '',
+  site_url: '',
+  contact_email: '',
+  name: '',
+  password: '',
+  email: '',
+  login_required: false,
+  external_content_display: 'always_display',
+};
 
 /** /install: language, database, site and admin, progress, done. */
 export default function InstallPage() {
@@ -26,10 +43,19 @@ export default function InstallPage() {
 
   useEffect(() => {
     fetchInstallLanguages().then(setLanguages, (e: unknown) => setFailure(e instanceof ApiError ? e.message : t('error.network')));
-    checkConfigFile().then((r) => r.db_table_exist && setFailure(t('install.already')), () => undefined);
+    checkConfigFile().then(
+      (r) => r.db_table_exist && setFailure(t('install.already')),
+      () => undefined,
+    );
   }, [t]);
 
-  const steps = [t('install.step_language'), t('install.step_database'), t('install.step_site'), t('install.step_progress'), t('install.step_done')].map((label) => ({ label }));
+  const steps = [
+    t('install.step_language'),
+    t('install.step_database'),
+    t('install.step_site'),
+    t('install.step_progress'),
+    t('install.step_done'),
+  ].map((label) => ({ label }));
   const set = (k: keyof SiteForm) => (v: string | boolean) => setForm((f) => ({ ...f, [k]: v }));
 
   const chooseLanguage = async () => {
@@ -73,13 +99,19 @@ export default function InstallPage() {
           </li>
         ))}
       </ol>
-      {failure && <p className="field-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       {step === 0 && (
         <div className="stack">
           <label htmlFor="install-lang">{t('install.choose_language')}</label>
           <select id="install-lang" className="p-inputtext" value={lang} onChange={(e) => setLang(e.target.value)}>
             {languages.map((l) => (
-              <option key={l.value} value={l.value}>{l.label}</option>
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
             ))}
           </select>
           <Button label={t('common.next')} onClick={() => void chooseLanguage()} />
@@ -101,22 +133,64 @@ export default function InstallPage() {
       {step === 2 && (
         <form className="stack" onSubmit={install} noValidate>
           <h2>{t('install.site_section')}</h2>
-          <Field id="site_name" label={t('install.site_name')} value={form.site_name} onChange={set('site_name')} error={errors.site_name} autoFocus />
+          <Field
+            id="site_name"
+            label={t('install.site_name')}
+            value={form.site_name}
+            onChange={set('site_name')}
+            error={errors.site_name}
+            autoFocus
+          />
           <Field id="site_url" label={t('install.site_url')} value={form.site_url} onChange={set('site_url')} error={errors.site_url} />
-          <Field id="contact_email" label={t('install.contact_email')} type="email" value={form.contact_email} onChange={set('contact_email')} error={errors.contact_email} />
+          <Field
+            id="contact_email"
+            label={t('install.contact_email')}
+            type="email"
+            value={form.contact_email}
+            onChange={set('contact_email')}
+            error={errors.contact_email}
+          />
           <div className="field-check">
             <Checkbox inputId="login_required" checked={form.login_required} onChange={(e) => set('login_required')(!!e.checked)} />
             <label htmlFor="login_required">{t('install.login_required')}</label>
           </div>
           <label htmlFor="external_content_display">{t('install.external_content')}</label>
-          <select id="external_content_display" className="p-inputtext" value={form.external_content_display} onChange={(e) => set('external_content_display')(e.target.value)}>
+          <select
+            id="external_content_display"
+            className="p-inputtext"
+            value={form.external_content_display}
+            onChange={(e) => set('external_content_display')(e.target.value)}
+          >
             <option value="always_display">{t('install.external_always')}</option>
             <option value="ask_before_display">{t('install.external_ask')}</option>
           </select>
           <h2>{t('install.admin_section')}</h2>
-          <Field id="name" label={t('install.admin_name')} value={form.name} onChange={set('name')} error={errors.name} autoComplete="username" />
-          <Field id="password" label={t('install.admin_password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-          <Field id="email" label={t('install.admin_email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+          <Field
+            id="name"
+            label={t('install.admin_name')}
+            value={form.name}
+            onChange={set('name')}
+            error={errors.name}
+            autoComplete="username"
+          />
+          <Field
+            id="password"
+            label={t('install.admin_password')}
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <Field
+            id="email"
+            label={t('install.admin_email')}
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            error={errors.email}
+            autoComplete="email"
+          />
           <div className="row">
             <Button type="button" label={t('common.previous')} outlined onClick={() => setStep(1)} />
             <Button type="submit" label={t('install.install')} />
@@ -133,7 +207,9 @@ export default function InstallPage() {
         <div className="stack">
           <h2>{t('install.done_title')}</h2>
           <p>{t('install.done_body')}</p>
-          <a className="p-button" href={`${basePath()}/`}>{t('install.go_to_site')}</a>
+          <a className="p-button" href={`${basePath()}/`}>
+            {t('install.go_to_site')}
+          </a>
         </div>
       )}
     </section>

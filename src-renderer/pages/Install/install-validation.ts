@@ -12,7 +12,13 @@ export function checkSiteForm(t: TFunction, f: SiteForm): Errors {
   const url = f.site_url.trim();
   return compact({
     site_name: !name ? t('install.site_name_required') : name.length > LIMITS.siteName.max ? t('install.site_name_max') : undefined,
-    site_url: !url ? t('install.site_url_required') : url.length > LIMITS.siteUrl.max ? t('install.site_url_max') : !/^https?:\/\/[^\s/]+/i.test(url) ? t('install.site_url_invalid') : undefined,
+    site_url: !url
+      ? t('install.site_url_required')
+      : url.length > LIMITS.siteUrl.max
+        ? t('install.site_url_max')
+        : !/^https?:\/\/[^\s/]+/i.test(url)
+          ? t('install.site_url_invalid')
+          : undefined,
     contact_email: checkEmail(t, f.contact_email),
     name: checkName(t, f.name),
     password: checkPassword(t, f.password),

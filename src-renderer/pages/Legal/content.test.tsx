@@ -11,8 +11,17 @@ afterEach(() => {
 
 describe('content pages', () => {
   it('show the site document the name stands for, and the 404 page for any other name', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: '', data: { privacy_policy_parsed_text: '<p>We keep nothing.</p>', terms_of_service_parsed_text: '<p>Be kind.</p>' } }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 200,
+            reason: 'base.success',
+            msg: '',
+            data: { privacy_policy_parsed_text: '<p>We keep nothing.</p>', terms_of_service_parsed_text: '<p>Be kind.</p>' },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
     );
     renderWithApp(<ContentPage />, { path: '/content/privacy-policy', pattern: '/content/:body' });
     expect(await screen.findByText('We keep nothing.')).toBeTruthy();

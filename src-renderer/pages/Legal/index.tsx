@@ -26,7 +26,13 @@ export default function LegalPage({ type }: { type: 'tos' | 'privacy' }) {
 }
 
 // The names a content page may go by: the site's legal documents.
-const CONTENT: Record<string, 'tos' | 'privacy'> = { tos: 'tos', terms: 'tos', 'terms-of-service': 'tos', privacy: 'privacy', 'privacy-policy': 'privacy' };
+const CONTENT: Record<string, 'tos' | 'privacy'> = {
+  tos: 'tos',
+  terms: 'tos',
+  'terms-of-service': 'tos',
+  privacy: 'privacy',
+  'privacy-policy': 'privacy',
+};
 
 /** /content/{body}: a content page of the site by name (its terms or privacy policy); any other name is the 404 page. */
 export function ContentPage() {

@@ -53,8 +53,16 @@ export default function LinkedQuestionsPage() {
         {t('inbox.linked.intro')} <Link to={back}>{question.data?.title ?? qid}</Link>
       </p>
       <div className="list-tools">
-        <p className="muted" aria-live="polite">{list.data ? t('question.count', { count: list.data.count }) : ''}</p>
-        <OrderTabs orders={QUESTION_ORDERS} current={order} label={t('inbox.linked.order_label')} labelOf={(o) => t(`question.order_${o}`)} hrefFor={(o) => href({ order: o })} />
+        <p className="muted" aria-live="polite">
+          {list.data ? t('question.count', { count: list.data.count }) : ''}
+        </p>
+        <OrderTabs
+          orders={QUESTION_ORDERS}
+          current={order}
+          label={t('inbox.linked.order_label')}
+          labelOf={(o) => t(`question.order_${o}`)}
+          hrefFor={(o) => href({ order: o })}
+        />
       </div>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.isSuccess && items.length === 0 && (

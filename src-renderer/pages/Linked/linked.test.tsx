@@ -12,9 +12,26 @@ afterEach(() => {
 
 const now = Math.round(Date.now() / 1000);
 const item = {
-  id: '102', created_at: now, title: 'Why does my lantern glass turn black?', url_title: 'why-does-my-lantern-glass-turn-black', description: 'Soot covers the glass.', pin: 1, show: 1, status: 1, tags: [],
-  view_count: 1, unique_view_count: 1, vote_count: 0, answer_count: 0, collection_count: 0, follow_count: 0, accepted_answer_id: '0', last_answer_id: '0', operated_at: now,
-  operator: { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 1, status: 'normal' }, operation_type: 'asked',
+  id: '102',
+  created_at: now,
+  title: 'Why does my lantern glass turn black?',
+  url_title: 'why-does-my-lantern-glass-turn-black',
+  description: 'Soot covers the glass.',
+  pin: 1,
+  show: 1,
+  status: 1,
+  tags: [],
+  view_count: 1,
+  unique_view_count: 1,
+  vote_count: 0,
+  answer_count: 0,
+  collection_count: 0,
+  follow_count: 0,
+  accepted_answer_id: '0',
+  last_answer_id: '0',
+  operated_at: now,
+  operator: { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 1, status: 'normal' },
+  operation_type: 'asked',
 };
 
 describe('the linked questions page', () => {
@@ -27,7 +44,9 @@ describe('the linked questions page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Why does my lantern glass turn black?' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Linked questions' })).toBeTruthy();
     // permalink 1 (the fixture): links carry the slug
-    expect((await screen.findByRole('link', { name: 'How do I trim a wick?' })).getAttribute('href')).toBe('/questions/101/how-do-i-trim-a-wick');
+    expect((await screen.findByRole('link', { name: 'How do I trim a wick?' })).getAttribute('href')).toBe(
+      '/questions/101/how-do-i-trim-a-wick',
+    );
     expect(screen.getByRole('link', { name: 'Back to the question' }).getAttribute('href')).toBe('/questions/101/how-do-i-trim-a-wick');
     expect(screen.getByText('1 question')).toBeTruthy();
     const sent = calls.find((c) => c.path.endsWith('/question/link'))!;
@@ -38,7 +57,10 @@ describe('the linked questions page', () => {
   });
 
   it('says when nothing links to the question', async () => {
-    mockApi({ 'GET /answer/api/v1/question/link': { count: 0, list: [] }, 'GET /answer/api/v1/question/info': { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' } });
+    mockApi({
+      'GET /answer/api/v1/question/link': { count: 0, list: [] },
+      'GET /answer/api/v1/question/info': { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' },
+    });
     renderWithApp(<LinkedQuestionsPage />, { path: '/questions/linked/101', pattern: '/questions/linked/:qid' });
     expect(await screen.findByText('No question links to this one yet.')).toBeTruthy();
   });

@@ -33,27 +33,46 @@ export default function LoginPage() {
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
-    await captcha.run(async (fields) => {
-      try {
-        const payload = await loginByEmail({ e_mail: email.trim(), pass, ...fields });
-        const user = await signIn(payload);
-        // an activated user is sent on by the page's guard, to the remembered page
-        if (user && user.mail_status !== MAIL_STATUS.verified) navigate(paths.inactive, { replace: true });
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended, { state: { suspended: true } });
-        else if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).finally(() => setBusy(false));
+    await captcha
+      .run(async (fields) => {
+        try {
+          const payload = await loginByEmail({ e_mail: email.trim(), pass, ...fields });
+          const user = await signIn(payload);
+          // an activated user is sent on by the page's guard, to the remembered page
+          if (user && user.mail_status !== MAIL_STATUS.verified) navigate(paths.inactive, { replace: true });
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended, { state: { suspended: true } });
+          else if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .finally(() => setBusy(false));
   };
 
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title', { site: site.general.name })}</h1>
       <form onSubmit={submit} noValidate className="stack">
-        <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
-        <Field id="pass" label={t('form.password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="current-password" />
+        <Field
+          id="e_mail"
+          label={t('form.email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.e_mail}
+          autoComplete="email"
+          autoFocus
+        />
+        <Field
+          id="pass"
+          label={t('form.password')}
+          type="password"
+          value={pass}
+          onChange={setPass}
+          error={errors.pass}
+          autoComplete="current-password"
+        />
         <Button type="submit" label={t('login.submit')} loading={busy} />
       </form>
       <p className="muted">

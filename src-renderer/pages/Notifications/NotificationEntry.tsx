@@ -49,13 +49,19 @@ export function NotificationEntry({ item, type }: { item: NotificationItem; type
     return (
       <li className={item.is_read ? 'notice' : 'notice unread'} data-testid="notification">
         {badge ? (
-          <span className="notice-rank badge" aria-hidden="true"><i className="pi pi-trophy" /></span>
+          <span className="notice-rank badge" aria-hidden="true">
+            <i className="pi pi-trophy" />
+          </span>
         ) : (
-          <span className={item.rank < 0 ? 'notice-rank minus' : 'notice-rank plus'}>{item.rank > 0 ? `+${item.rank}` : String(item.rank)}</span>
+          <span className={item.rank < 0 ? 'notice-rank minus' : 'notice-rank plus'}>
+            {item.rank > 0 ? `+${item.rank}` : String(item.rank)}
+          </span>
         )}
         <div className="notice-main">
           <p className="notice-text">{link}</p>
-          <p className="notice-meta muted small"><TimeAgo seconds={item.update_time} /></p>
+          <p className="notice-meta muted small">
+            <TimeAgo seconds={item.update_time} />
+          </p>
         </div>
         {unread}
       </li>
@@ -64,14 +70,27 @@ export function NotificationEntry({ item, type }: { item: NotificationItem; type
   const who = item.user_info;
   return (
     <li className={item.is_read ? 'notice' : 'notice unread'} data-testid="notification">
-      {who ? <UserAvatar user={who} size={32} /> : <span className="avatar avatar-letter notice-anon" style={{ width: 32, height: 32 }} aria-hidden="true">?</span>}
+      {who ? (
+        <UserAvatar user={who} size={32} />
+      ) : (
+        <span className="avatar avatar-letter notice-anon" style={{ width: 32, height: 32 }} aria-hidden="true">
+          ?
+        </span>
+      )}
       <div className="notice-main">
         <p className="notice-text">
-          {who ? <Link className="notice-user" to={to.user(who.username)}>{who.display_name}</Link> : <span className="notice-user">{t('inbox.notifications.someone')}</span>}{' '}
-          <span className="notice-action">{item.notification_action}</span>{' '}
-          {link}
+          {who ? (
+            <Link className="notice-user" to={to.user(who.username)}>
+              {who.display_name}
+            </Link>
+          ) : (
+            <span className="notice-user">{t('inbox.notifications.someone')}</span>
+          )}{' '}
+          <span className="notice-action">{item.notification_action}</span> {link}
         </p>
-        <p className="notice-meta muted small"><TimeAgo seconds={item.update_time} /></p>
+        <p className="notice-meta muted small">
+          <TimeAgo seconds={item.update_time} />
+        </p>
       </div>
       {unread}
     </li>

@@ -90,7 +90,9 @@ function Notifications({ type, kind }: { type: NotificationType; kind: InboxKind
       </div>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.isSuccess && items.length === 0 && (
-        <p className="empty-state muted">{type === 'inbox' ? t('inbox.notifications.empty') : t('inbox.notifications.empty_achievement')}</p>
+        <p className="empty-state muted">
+          {type === 'inbox' ? t('inbox.notifications.empty') : t('inbox.notifications.empty_achievement')}
+        </p>
       )}
       {items.length > 0 && (
         <ul className="notice-list" aria-label={t('inbox.notifications.list_label')} aria-busy={list.isFetching}>

@@ -15,8 +15,34 @@ afterEach(() => {
 const now = Math.round(Date.now() / 1000);
 const bob = { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 1, status: 'normal' };
 const INBOX = [
-  { id: '11', user_info: bob, object_info: { title: 'How do I trim a wick?', object_id: '10020000000000005', object_map: { question: '10010000000000001', answer: '10020000000000005', comment: '' }, object_type: 'answer' }, rank: 0, notification_action: 'answered question', is_read: false, update_time: now - 60 },
-  { id: '10', user_info: bob, object_info: { title: 'Which oil burns cleanest?', object_id: '10010000000000002', object_map: { question: '10010000000000002', answer: '', comment: '' }, object_type: 'question' }, rank: 0, notification_action: 'upvoted question', is_read: true, update_time: now - 3600 },
+  {
+    id: '11',
+    user_info: bob,
+    object_info: {
+      title: 'How do I trim a wick?',
+      object_id: '10020000000000005',
+      object_map: { question: '10010000000000001', answer: '10020000000000005', comment: '' },
+      object_type: 'answer',
+    },
+    rank: 0,
+    notification_action: 'answered question',
+    is_read: false,
+    update_time: now - 60,
+  },
+  {
+    id: '10',
+    user_info: bob,
+    object_info: {
+      title: 'Which oil burns cleanest?',
+      object_id: '10010000000000002',
+      object_map: { question: '10010000000000002', answer: '', comment: '' },
+      object_type: 'question',
+    },
+    rank: 0,
+    notification_action: 'upvoted question',
+    is_read: true,
+    update_time: now - 3600,
+  },
 ];
 const PATTERNS = { pattern: '/users/notifications/:type/:subType?' };
 
@@ -24,7 +50,10 @@ const PATTERNS = { pattern: '/users/notifications/:type/:subType?' };
 function mockInbox(initial = INBOX) {
   let list = initial.map((n) => ({ ...n }));
   return mockApi({
-    'GET /answer/api/v1/notification/page': (c) => ({ count: c.query.get('type') === 'inbox' ? list.length : 0, list: c.query.get('type') === 'inbox' ? list : [] }),
+    'GET /answer/api/v1/notification/page': (c) => ({
+      count: c.query.get('type') === 'inbox' ? list.length : 0,
+      list: c.query.get('type') === 'inbox' ? list : [],
+    }),
     'PUT /answer/api/v1/notification/status': redDot(0),
     'PUT /answer/api/v1/notification/read/state': (c) => {
       list = list.map((n) => (n.id === (c.body as { id: string }).id ? { ...n, is_read: true } : n));
@@ -54,14 +83,22 @@ describe('the notification list', () => {
   it('links each notification to its object', () => {
     expect(objectHref(INBOX[0].object_info)).toBe('/questions/10010000000000001/10020000000000005');
     expect(objectHref(INBOX[1].object_info)).toBe('/questions/10010000000000002');
-    expect(objectHref({ title: 't', object_id: '7', object_map: { question: '1', answer: '', comment: '7' }, object_type: 'comment' })).toBe('/questions/1?commentId=7');
+    expect(
+      objectHref({ title: 't', object_id: '7', object_map: { question: '1', answer: '', comment: '7' }, object_type: 'comment' }),
+    ).toBe('/questions/1?commentId=7');
     expect(objectHref({ title: 'lamps', object_id: '5', object_map: { tag: 'lamps' }, object_type: 'tag' })).toBe('/tags/lamps');
-    expect(objectHref({ title: 'You earned it', object_id: '9', object_map: { badge_id: '4' }, object_type: 'badge_award' })).toBe('/badges/4');
+    expect(objectHref({ title: 'You earned it', object_id: '9', object_map: { badge_id: '4' }, object_type: 'badge_award' })).toBe(
+      '/badges/4',
+    );
   });
 
   it('clears the unread count on opening, marks unread items, and marks one read when it is opened', async () => {
     const calls = mockInbox();
-    const { queryClient } = renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox', ...PATTERNS, routes: [{ path: '/questions/*', element: <p>the question</p> }] });
+    const { queryClient } = renderWithApp(<NotificationsPage />, {
+      path: '/users/notifications/inbox',
+      ...PATTERNS,
+      routes: [{ path: '/questions/*', element: <p>the question</p> }],
+    });
     const list = await screen.findByRole('list', { name: 'Notifications list' });
     const items = within(list).getAllByTestId('notification');
     expect(items).toHaveLength(2);
@@ -75,7 +112,9 @@ describe('the notification list', () => {
 
     await userEvent.setup().click(within(items[0]).getByRole('link', { name: 'How do I trim a wick?' }));
     expect(await screen.findByText('the question')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/notification/read/state')).map((c) => c.body)).toEqual([{ id: '11' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/notification/read/state')).map((c) => c.body)).toEqual([{ id: '11' }]),
+    );
     // the list in the cache shows it read at once
     const cached = queryClient.getQueriesData<{ list: { id: string; is_read: boolean }[] }>({ queryKey: ['notification', 'page'] });
     expect(cached[0][1]?.list.find((n) => n.id === '11')?.is_read).toBe(true);
@@ -101,8 +140,30 @@ describe('the notification list', () => {
       'GET /answer/api/v1/notification/page': {
         count: 2,
         list: [
-          { id: '21', object_info: { title: 'How do I trim a wick?', object_id: '1', object_map: { question: '1', answer: '', comment: '' }, object_type: 'question' }, rank: 10, is_read: false, update_time: now },
-          { id: '20', object_info: { title: 'Which oil?', object_id: '2', object_map: { question: '2', answer: '', comment: '' }, object_type: 'question' }, rank: -2, is_read: true, update_time: now },
+          {
+            id: '21',
+            object_info: {
+              title: 'How do I trim a wick?',
+              object_id: '1',
+              object_map: { question: '1', answer: '', comment: '' },
+              object_type: 'question',
+            },
+            rank: 10,
+            is_read: false,
+            update_time: now,
+          },
+          {
+            id: '20',
+            object_info: {
+              title: 'Which oil?',
+              object_id: '2',
+              object_map: { question: '2', answer: '', comment: '' },
+              object_type: 'question',
+            },
+            rank: -2,
+            is_read: true,
+            update_time: now,
+          },
         ],
       },
       'PUT /answer/api/v1/notification/status': redDot(0),
@@ -119,7 +180,9 @@ describe('the notification list', () => {
     mockInbox();
     const answered = vi.mocked(globalThis.fetch).getMockImplementation()!;
     // the achievements never arrive: whatever shows meanwhile is what the page kept
-    vi.mocked(globalThis.fetch).mockImplementation((input, init) => (String(input).includes('type=achievement') ? new Promise<Response>(() => {}) : answered(input, init)));
+    vi.mocked(globalThis.fetch).mockImplementation((input, init) =>
+      String(input).includes('type=achievement') ? new Promise<Response>(() => {}) : answered(input, init),
+    );
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox', ...PATTERNS });
     const list = await screen.findByRole('list', { name: 'Notifications list' });
     expect(within(list).getByText('How do I trim a wick?')).toBeTruthy();

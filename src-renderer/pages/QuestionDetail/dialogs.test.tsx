@@ -19,9 +19,14 @@ const CLOSE_REASONS = [
 
 describe('the flag (report) dialog', () => {
   it('asks for a reason, a remark when the reason has one, a URL of this site for a duplicate; the server field errors land on the remark', async () => {
-    mockApi([[/\/reasons\?/, ANSWER_FLAG_REASONS], [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }]]);
+    mockApi([
+      [/\/reasons\?/, ANSWER_FLAG_REASONS],
+      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
+    ]);
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
-    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, { path: '/questions/1' });
+    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, {
+      path: '/questions/1',
+    });
     const user = userEvent.setup();
     const submit = await screen.findByRole('button', { name: 'Flag' });
     await user.click(submit);
@@ -39,7 +44,11 @@ describe('the flag (report) dialog', () => {
     expect(await screen.findByText('URL origin does not match the current website.')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     // a URL of this site goes to the server; its refusal shows on the field
-    onSubmit.mockRejectedValueOnce(new ApiError(400, 'base.request_format_error', 'bad', [{ error_field: 'content', error_msg: 'The link must point to another question on this site.' }]));
+    onSubmit.mockRejectedValueOnce(
+      new ApiError(400, 'base.request_format_error', 'bad', [
+        { error_field: 'content', error_msg: 'The link must point to another question on this site.' },
+      ]),
+    );
     await user.clear(screen.getByLabelText('Link to the original question'));
     await user.type(screen.getByLabelText('Link to the original question'), `${window.location.origin}/questions/5`);
     await user.click(submit);
@@ -48,9 +57,14 @@ describe('the flag (report) dialog', () => {
   });
 
   it('sends a reason without text at once', async () => {
-    mockApi([[/\/reasons\?/, ANSWER_FLAG_REASONS], [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }]]);
+    mockApi([
+      [/\/reasons\?/, ANSWER_FLAG_REASONS],
+      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
+    ]);
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
-    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, { path: '/questions/1' });
+    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, {
+      path: '/questions/1',
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: /spam/ }));
     await user.click(screen.getByRole('button', { name: 'Flag' }));
@@ -62,7 +76,9 @@ describe('the close dialog', () => {
   it('lists the close reasons, requires one, checks a duplicate URL and takes an optional message', async () => {
     mockApi([[/\/reasons\?object_type=question&action=close/, CLOSE_REASONS]]);
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
-    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="question" action="close" onSubmit={onSubmit} />, { path: '/questions/1' });
+    renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="question" action="close" onSubmit={onSubmit} />, {
+      path: '/questions/1',
+    });
     const user = userEvent.setup();
     expect(await screen.findByText('Why should this question be closed?')).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Close question' });

@@ -15,15 +15,49 @@ afterEach(() => {
 });
 
 const QUESTION: QuestionDetail = {
-  id: '10010000000000001', title: 'A lantern question', url_title: 'a-lantern-question', content: 'Body', html: '<p>Body</p>', tags: [], create_time: 1, update_time: 1, edit_time: 0,
-  pin: 1, show: 1, status: 1, status_name: 'available', operation: null, user_info: null, update_user_info: null, collected: false, vote_status: '', is_followed: false,
-  member_actions: [], view_count: 1, vote_count: 0, answer_count: 0, collection_count: 0, follow_count: 0, accepted_answer_id: '0', last_answer_id: '0',
+  id: '10010000000000001',
+  title: 'A lantern question',
+  url_title: 'a-lantern-question',
+  content: 'Body',
+  html: '<p>Body</p>',
+  tags: [],
+  create_time: 1,
+  update_time: 1,
+  edit_time: 0,
+  pin: 1,
+  show: 1,
+  status: 1,
+  status_name: 'available',
+  operation: null,
+  user_info: null,
+  update_user_info: null,
+  collected: false,
+  vote_status: '',
+  is_followed: false,
+  member_actions: [],
+  view_count: 1,
+  vote_count: 0,
+  answer_count: 0,
+  collection_count: 0,
+  follow_count: 0,
+  accepted_answer_id: '0',
+  last_answer_id: '0',
 };
 
 describe('the comment form', () => {
   it('says the comment is empty or of the wrong length, word for word', async () => {
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
-    renderWithApp(<CommentForm id="c1" label="Comment" submitLabel="Add comment" captchaAction="comment" onSubmit={onSubmit} onCancel={() => undefined} />, { path: '/questions/1' });
+    renderWithApp(
+      <CommentForm
+        id="c1"
+        label="Comment"
+        submitLabel="Add comment"
+        captchaAction="comment"
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+      />,
+      { path: '/questions/1' },
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add comment' }));
     expect(await screen.findByText('Comment cannot be empty.')).toBeTruthy();
@@ -42,7 +76,17 @@ describe('the comment form', () => {
       [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
     ]);
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
-    renderWithApp(<CommentForm id="c2" label="Comment" submitLabel="Add comment" captchaAction="comment" onSubmit={onSubmit} onCancel={() => undefined} />, { path: '/questions/1', user: null });
+    renderWithApp(
+      <CommentForm
+        id="c2"
+        label="Comment"
+        submitLabel="Add comment"
+        captchaAction="comment"
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+      />,
+      { path: '/questions/1', user: null },
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Comment'), 'Thanks @gr');
     expect(await screen.findByRole('option', { name: /Grace/ }, { timeout: 5000 })).toBeTruthy();
@@ -68,7 +112,10 @@ describe('the answer form', () => {
       [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
       [/\/answer$/, () => ({ status: 400, data: [{ error_field: 'content', error_msg: 'Content cannot be empty.' }] })],
     ]);
-    renderWithApp(<AnswerForm q={QUESTION} questionId={QUESTION.id} onPosted={() => undefined} />, { path: '/questions/1', pattern: '/questions/:qid' });
+    renderWithApp(<AnswerForm q={QUESTION} questionId={QUESTION.id} onPosted={() => undefined} />, {
+      path: '/questions/1',
+      pattern: '/questions/:qid',
+    });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Answer'), 'Trim');
     await user.click(screen.getByRole('button', { name: 'Post your answer' }));

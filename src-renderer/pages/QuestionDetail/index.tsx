@@ -42,11 +42,17 @@ export default function QuestionDetailPage() {
   usePageTitle(q?.title ?? '');
 
   if (!q) {
-    if (info.isError) return <p className="muted" role="alert">{info.error.message}</p>;
+    if (info.isError)
+      return (
+        <p className="muted" role="alert">
+          {info.error.message}
+        </p>
+      );
     return slow ? <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} /> : null;
   }
 
-  const patch = (p: Partial<QuestionDetail>) => qc.setQueryData<QuestionDetail>(questionKeys.detail(qid), (old) => (old ? { ...old, ...p } : old));
+  const patch = (p: Partial<QuestionDetail>) =>
+    qc.setQueryData<QuestionDetail>(questionKeys.detail(qid), (old) => (old ? { ...old, ...p } : old));
   const flags = sessionFlags(user);
   const isAsker = !!user && q.user_info?.id === user.id;
   const edited = q.update_user_info && q.edit_time > q.create_time;
@@ -57,15 +63,35 @@ export default function QuestionDetailPage() {
         <header className="question-head">
           <h1 id="question-title">{q.title}</h1>
           <dl className="question-dates muted small">
-            <div><dt>{t('question.asked_label')}</dt> <dd><TimeAgo seconds={q.create_time} /></dd></div>
-            {q.update_time > q.create_time && <div><dt>{t('question.active_label')}</dt> <dd><TimeAgo seconds={q.update_time} /></dd></div>}
-            <div><dt>{t('question.viewed_label')}</dt> <dd>{t('question.times', { count: q.view_count })}</dd></div>
+            <div>
+              <dt>{t('question.asked_label')}</dt>{' '}
+              <dd>
+                <TimeAgo seconds={q.create_time} />
+              </dd>
+            </div>
+            {q.update_time > q.create_time && (
+              <div>
+                <dt>{t('question.active_label')}</dt>{' '}
+                <dd>
+                  <TimeAgo seconds={q.update_time} />
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('question.viewed_label')}</dt> <dd>{t('question.times', { count: q.view_count })}</dd>
+            </div>
           </dl>
         </header>
         <PostNotice q={q} />
         <div className="post-layout">
           <div className="post-side">
-            <VoteControl objectId={q.id} count={q.vote_count} status={q.vote_status} label={t('question.votes_label')} onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })} />
+            <VoteControl
+              objectId={q.id}
+              count={q.vote_count}
+              status={q.vote_status}
+              label={t('question.votes_label')}
+              onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
+            />
           </div>
           <div className="post-cell">
             <PostHtml html={q.html} />
@@ -83,10 +109,20 @@ export default function QuestionDetailPage() {
                 collected={q.collected}
                 collectionCount={q.collection_count}
                 onCollected={(collected, count) => patch({ collected, collection_count: count })}
-                follow={{ followed: q.is_followed, count: q.follow_count, onChange: (is_followed, follow_count) => patch({ is_followed, follow_count }) }}
+                follow={{
+                  followed: q.is_followed,
+                  count: q.follow_count,
+                  onChange: (is_followed, follow_count) => patch({ is_followed, follow_count }),
+                }}
               />
               <div className="post-people">
-                {edited && <AuthorCard user={q.update_user_info} verb={<Link to={to.questionTimeline(q.id)}>{t('question.edited')}</Link>} time={q.edit_time} />}
+                {edited && (
+                  <AuthorCard
+                    user={q.update_user_info}
+                    verb={<Link to={to.questionTimeline(q.id)}>{t('question.edited')}</Link>}
+                    time={q.edit_time}
+                  />
+                )}
                 <AuthorCard user={q.user_info} verb={t('question.asked')} time={q.create_time} highlight />
               </div>
             </div>
@@ -94,8 +130,18 @@ export default function QuestionDetailPage() {
           </div>
         </div>
         <InvitePanel questionId={q.id} askerId={q.user_info?.id} open={q.status === QUESTION_STATUS.available} />
-        <AnswerList q={q} questionId={qid} focusId={focusId} canAccept={q.status !== QUESTION_STATUS.deleted && (isAsker || flags.admin || flags.moderator)} canComment={q.status !== QUESTION_STATUS.deleted} />
-        <AnswerForm q={q} questionId={qid} onPosted={(answerId) => navigate(to.question(qid, withSlug ? q.url_title : undefined, answerId), { replace: false })} />
+        <AnswerList
+          q={q}
+          questionId={qid}
+          focusId={focusId}
+          canAccept={q.status !== QUESTION_STATUS.deleted && (isAsker || flags.admin || flags.moderator)}
+          canComment={q.status !== QUESTION_STATUS.deleted}
+        />
+        <AnswerForm
+          q={q}
+          questionId={qid}
+          onPosted={(answerId) => navigate(to.question(qid, withSlug ? q.url_title : undefined, answerId), { replace: false })}
+        />
       </article>
       <aside className="side-column qa-side" aria-label={t('question.side_label')}>
         <LinkedQuestions questionId={q.id} />

@@ -18,7 +18,7 @@ async function sharedLink(): Promise<string> {
 }
 
 describe('the share link', () => {
-  it("names the member who shares it (?share=<username>), so someone opening it counts as their share", async () => {
+  it('names the member who shares it (?share=<username>), so someone opening it counts as their share', async () => {
     renderWithApp(<ShareButton path="/questions/10010000000000001" />, { path: '/questions/10010000000000001' });
     expect(await sharedLink()).toBe(`${window.location.origin}/questions/10010000000000001?share=grace`);
   });
@@ -33,6 +33,10 @@ describe('opening a question through a share link', () => {
   it('passes the share on to GET question/info, where the server records it', async () => {
     const fetch = mockApi([]);
     renderWithApp(<QuestionDetailPage />, { path: '/questions/10010000000000001?share=ada', pattern: '/questions/:qid', user: null });
-    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringMatching(/\/question\/info\?id=10010000000000001&share=ada$/)));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringMatching(/\/question\/info\?id=10010000000000001&share=ada$/),
+      ),
+    );
   });
 });

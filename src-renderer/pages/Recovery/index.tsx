@@ -53,7 +53,16 @@ function EmailRequestCard(props: {
       ) : (
         <form onSubmit={submit} noValidate className="stack">
           <p>{props.intro}</p>
-          <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" autoFocus />
+          <Field
+            id="e_mail"
+            label={t('form.email')}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.e_mail}
+            autoComplete="email"
+            autoFocus
+          />
           <Button type="submit" label={props.submitLabel} />
         </form>
       )}
@@ -74,7 +83,11 @@ export function AccountRecovery() {
       submitLabel={t('recovery.submit')}
       sentText={(email) => t('recovery.sent', { email })}
       send={requestPasswordReset}
-      footer={<p className="muted"><Link to={paths.login}>{t('recovery.back_login')}</Link></p>}
+      footer={
+        <p className="muted">
+          <Link to={paths.login}>{t('recovery.back_login')}</Link>
+        </p>
+      }
     />
   );
 }
@@ -107,9 +120,30 @@ export function PasswordReset() {
     <section className="card auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('reset.title')}</h1>
       <form onSubmit={submit} noValidate className="stack">
-        {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
-        <Field id="pass" label={t('form.new_password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="new-password" autoFocus />
-        <Field id="pass_again" label={t('form.confirm_password')} type="password" value={again} onChange={setAgain} error={errors.pass_again} autoComplete="new-password" />
+        {errors.form && (
+          <p className="field-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <Field
+          id="pass"
+          label={t('form.new_password')}
+          type="password"
+          value={pass}
+          onChange={setPass}
+          error={errors.pass}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <Field
+          id="pass_again"
+          label={t('form.confirm_password')}
+          type="password"
+          value={again}
+          onChange={setAgain}
+          error={errors.pass_again}
+          autoComplete="new-password"
+        />
         <Button type="submit" label={t('reset.submit')} />
       </form>
     </section>

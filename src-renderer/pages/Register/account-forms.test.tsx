@@ -75,9 +75,24 @@ describe('account recovery and password reset', () => {
 describe('the installer', () => {
   it('site name up to 30, site URL up to 512 and well formed, admin password 8-32', () => {
     const t = i18next.t.bind(i18next);
-    const ok: SiteForm = { site_name: 'Team Lantern', site_url: 'http://127.0.0.1:9080', contact_email: 'team@example.com', name: 'Site Admin', password: 'admin-password', email: 'admin@example.com', login_required: false, external_content_display: 'always_display' };
+    const ok: SiteForm = {
+      site_name: 'Team Lantern',
+      site_url: 'http://127.0.0.1:9080',
+      contact_email: 'team@example.com',
+      name: 'Site Admin',
+      password: 'admin-password',
+      email: 'admin@example.com',
+      login_required: false,
+      external_content_display: 'always_display',
+    };
     expect(checkSiteForm(t, ok)).toEqual({});
-    const bad = checkSiteForm(t, { ...ok, site_name: 'x'.repeat(31), site_url: `http://${'x'.repeat(510)}`, password: 'short', email: 'nope' });
+    const bad = checkSiteForm(t, {
+      ...ok,
+      site_name: 'x'.repeat(31),
+      site_url: `http://${'x'.repeat(510)}`,
+      password: 'short',
+      email: 'nope',
+    });
     expect(bad).toEqual({
       site_name: 'Site name up to 30 characters.',
       site_url: t('install.site_url_max'),

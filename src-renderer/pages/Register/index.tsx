@@ -42,30 +42,58 @@ export default function RegisterPage() {
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
-    await captcha.run(async (fields) => {
-      try {
-        const payload = await registerByEmail({ name: name.trim(), e_mail: email.trim(), pass, ...fields });
-        await signIn(payload);
-        navigate(paths.inactive, { replace: true });
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).finally(() => setBusy(false));
+    await captcha
+      .run(async (fields) => {
+        try {
+          const payload = await registerByEmail({ name: name.trim(), e_mail: email.trim(), pass, ...fields });
+          await signIn(payload);
+          navigate(paths.inactive, { replace: true });
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .finally(() => setBusy(false));
   };
 
   return (
     <section className="card auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">{t('signup.title', { site: site.general.name })}</h1>
       <form onSubmit={submit} noValidate className="stack">
-        <Field id="name" label={t('form.name')} value={name} onChange={setName} error={errors.name} hint={t('form.name_hint')} autoComplete="name" autoFocus />
-        <Field id="e_mail" label={t('form.email')} type="email" value={email} onChange={setEmail} error={errors.e_mail} autoComplete="email" />
-        <Field id="pass" label={t('form.password')} type="password" value={pass} onChange={setPass} error={errors.pass} autoComplete="new-password" />
+        <Field
+          id="name"
+          label={t('form.name')}
+          value={name}
+          onChange={setName}
+          error={errors.name}
+          hint={t('form.name_hint')}
+          autoComplete="name"
+          autoFocus
+        />
+        <Field
+          id="e_mail"
+          label={t('form.email')}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.e_mail}
+          autoComplete="email"
+        />
+        <Field
+          id="pass"
+          label={t('form.password')}
+          type="password"
+          value={pass}
+          onChange={setPass}
+          error={errors.pass}
+          autoComplete="new-password"
+        />
         <Button type="submit" label={t('signup.submit')} loading={busy} />
       </form>
       <p className="muted small">
-        {t('signup.agreement')} <Link to={paths.tos}>{t('page_title.tos')}</Link> · <Link to={paths.privacy}>{t('page_title.privacy')}</Link>
+        {t('signup.agreement')} <Link to={paths.tos}>{t('page_title.tos')}</Link> ·{' '}
+        <Link to={paths.privacy}>{t('page_title.privacy')}</Link>
       </p>
       <p className="muted">
         {t('signup.have_account')} <Link to={paths.login}>{t('signup.login_link')}</Link>

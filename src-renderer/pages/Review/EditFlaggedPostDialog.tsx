@@ -17,7 +17,12 @@ export interface FlagEditFields {
 }
 
 /** Checks the edit before sending: a question's title (1-150) and the body are required. */
-export function checkFlagEdit(t: (k: 'review.edit_title_required' | 'review.edit_title_length' | 'review.edit_body_required') => string, isQuestion: boolean, title: string, body: string): { title?: string; content?: string } {
+export function checkFlagEdit(
+  t: (k: 'review.edit_title_required' | 'review.edit_title_length' | 'review.edit_body_required') => string,
+  isQuestion: boolean,
+  title: string,
+  body: string,
+): { title?: string; content?: string } {
   const errors: { title?: string; content?: string } = {};
   if (isQuestion && !title.trim()) errors.title = t('review.edit_title_required');
   else if (isQuestion && title.trim().length > LIMITS.title.max) errors.title = t('review.edit_title_length');
@@ -26,7 +31,15 @@ export function checkFlagEdit(t: (k: 'review.edit_title_required' | 'review.edit
 }
 
 /** Edits a flagged post in place (PUT report/review with edit_post); the server's field errors show on their fields. */
-export function EditFlaggedPostDialog({ post, onHide, onSave }: { post: FlaggedPost; onHide(): void; onSave(fields: FlagEditFields): Promise<void> }) {
+export function EditFlaggedPostDialog({
+  post,
+  onHide,
+  onSave,
+}: {
+  post: FlaggedPost;
+  onHide(): void;
+  onSave(fields: FlagEditFields): Promise<void>;
+}) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const isQuestion = post.object_type === 'question';
@@ -42,7 +55,9 @@ export function EditFlaggedPostDialog({ post, onHide, onSave }: { post: FlaggedP
     if (local.title || local.content) return;
     setSaving(true);
     try {
-      await onSave(isQuestion ? { title: title.trim(), content: body, tags: post.tags.map((x) => ({ slug_name: x.slug_name })) } : { content: body });
+      await onSave(
+        isQuestion ? { title: title.trim(), content: body, tags: post.tags.map((x) => ({ slug_name: x.slug_name })) } : { content: body },
+      );
     } catch (err) {
       const fe = fieldMap(err);
       const onFields = { title: fe.title, content: fe.content ?? fe.original_text };
@@ -67,7 +82,11 @@ export function EditFlaggedPostDialog({ post, onHide, onSave }: { post: FlaggedP
               aria-invalid={!!errors.title}
               aria-describedby={errors.title ? 'review-edit-title-error' : undefined}
             />
-            {errors.title && <small id="review-edit-title-error" className="field-error" role="alert">{errors.title}</small>}
+            {errors.title && (
+              <small id="review-edit-title-error" className="field-error" role="alert">
+                {errors.title}
+              </small>
+            )}
           </div>
         )}
         <div className="field">
@@ -81,7 +100,11 @@ export function EditFlaggedPostDialog({ post, onHide, onSave }: { post: FlaggedP
             aria-invalid={!!errors.content}
             aria-describedby={errors.content ? 'review-edit-body-error' : undefined}
           />
-          {errors.content && <small id="review-edit-body-error" className="field-error" role="alert">{errors.content}</small>}
+          {errors.content && (
+            <small id="review-edit-body-error" className="field-error" role="alert">
+              {errors.content}
+            </small>
+          )}
         </div>
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('common.cancel')} onClick={onHide} />

@@ -121,7 +121,9 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
               label={t('review.delete_confirm')}
               loading={busy === 'delete_post'}
               onClick={() => {
-                void run('delete_post', () => act.mutateAsync({ operation_type: 'delete_post' }), t('review.done_deleted')).then(() => setDialog(null));
+                void run('delete_post', () => act.mutateAsync({ operation_type: 'delete_post' }), t('review.done_deleted')).then(() =>
+                  setDialog(null),
+                );
               }}
             />
           </div>

@@ -30,7 +30,8 @@ export function QueuedPostCard({ item }: { item: QueuedPost }) {
         />
         {edit && (
           <Link to={edit} className="p-button p-button-sm p-button-text">
-            <i className="pi pi-pencil" aria-hidden="true" />&nbsp;{t('review.edit_post')}
+            <i className="pi pi-pencil" aria-hidden="true" />
+            &nbsp;{t('review.edit_post')}
           </Link>
         )}
       </div>

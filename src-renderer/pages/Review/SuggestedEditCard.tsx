@@ -17,8 +17,21 @@ export function currentSide(s: SuggestedEdit): RevisionSide {
 /** The suggested revision as the other side (a tag's title is its display name). */
 export function suggestedSide(s: SuggestedEdit): RevisionSide {
   const c = s.unreviewed_info.content ?? {};
-  if (s.type === 'tag') return { title: c.display_name ?? '', tags: [], original_text: c.original_text ?? '', slug_name: c.slug_name ?? '', main_tag_slug_name: '' };
-  return { title: c.title ?? s.info?.title ?? '', tags: c.tags ?? s.info?.tags ?? [], original_text: c.content ?? '', slug_name: '', main_tag_slug_name: '' };
+  if (s.type === 'tag')
+    return {
+      title: c.display_name ?? '',
+      tags: [],
+      original_text: c.original_text ?? '',
+      slug_name: c.slug_name ?? '',
+      main_tag_slug_name: '',
+    };
+  return {
+    title: c.title ?? s.info?.title ?? '',
+    tags: c.tags ?? s.info?.tags ?? [],
+    original_text: c.content ?? '',
+    slug_name: '',
+    main_tag_slug_name: '',
+  };
 }
 
 /** A suggested edit: what it changes against the post as it is now; approve applies it, reject drops it. */
@@ -28,9 +41,14 @@ export function SuggestedEditCard({ item }: { item: SuggestedEdit }) {
   const decide = useReviewAction((operation: 'approve' | 'reject') => auditRevision(rev.id, operation));
   const { busy, run } = useDecision();
   const info = item.info;
-  const postHref = usePostLink({ question_id: info?.question_id ?? '', answer_id: info?.answer_id ?? '', url_title: info?.url_title ?? '' });
+  const postHref = usePostLink({
+    question_id: info?.question_id ?? '',
+    answer_id: info?.answer_id ?? '',
+    url_title: info?.url_title ?? '',
+  });
   const href = item.type === 'tag' ? to.tagInfo(info?.url_title ?? '') : postHref;
-  const typeWord = item.type === 'question' ? t('review.type_question') : item.type === 'answer' ? t('review.type_answer') : t('review.type_tag');
+  const typeWord =
+    item.type === 'question' ? t('review.type_question') : item.type === 'answer' ? t('review.type_answer') : t('review.type_tag');
   const heading = item.type === 'answer' ? t('review.answer_to', { title: info?.title ?? '' }) : (info?.title ?? '');
   return (
     <>

@@ -37,7 +37,9 @@ export function StatusChips({ status, show }: { status: number; show: number }) 
   return (
     <span className="review-status">
       {words.map((w) => (
-        <span key={w} className="review-chip">{w}</span>
+        <span key={w} className="review-chip">
+          {w}
+        </span>
       ))}
     </span>
   );
@@ -67,8 +69,18 @@ export function ByLine({ label, user, at }: { label: string; user: UserBrief | n
 export function PostSummary({ post }: { post: ReviewPostFields }) {
   const { t } = useTranslation();
   const href = usePostLink(post);
-  const typeWord = post.object_type === 'question' ? t('review.type_question') : post.object_type === 'answer' ? t('review.type_answer') : t('review.type_comment');
-  const heading = post.object_type === 'question' ? post.title : post.object_type === 'answer' ? t('review.answer_to', { title: post.title }) : t('review.comment_on', { title: post.title });
+  const typeWord =
+    post.object_type === 'question'
+      ? t('review.type_question')
+      : post.object_type === 'answer'
+        ? t('review.type_answer')
+        : t('review.type_comment');
+  const heading =
+    post.object_type === 'question'
+      ? post.title
+      : post.object_type === 'answer'
+        ? t('review.answer_to', { title: post.title })
+        : t('review.comment_on', { title: post.title });
   return (
     <section className="review-post" aria-label={t('review.post_label')}>
       <p className="review-kind">
@@ -86,11 +98,37 @@ export function PostSummary({ post }: { post: ReviewPostFields }) {
 }
 
 /** Approve and reject for a queued post or a suggested edit; the decision being sent shows progress. */
-export function ApproveReject({ approve, reject, busy, onDecide }: { approve: string; reject: string; busy: string | null; onDecide: (decision: 'approve' | 'reject') => void }) {
+export function ApproveReject({
+  approve,
+  reject,
+  busy,
+  onDecide,
+}: {
+  approve: string;
+  reject: string;
+  busy: string | null;
+  onDecide: (decision: 'approve' | 'reject') => void;
+}) {
   return (
     <>
-      <Button label={approve} icon="pi pi-check" size="small" disabled={busy !== null} loading={busy === 'approve'} onClick={() => onDecide('approve')} />
-      <Button label={reject} icon="pi pi-times" size="small" severity="danger" outlined disabled={busy !== null} loading={busy === 'reject'} onClick={() => onDecide('reject')} />
+      <Button
+        label={approve}
+        icon="pi pi-check"
+        size="small"
+        disabled={busy !== null}
+        loading={busy === 'approve'}
+        onClick={() => onDecide('approve')}
+      />
+      <Button
+        label={reject}
+        icon="pi pi-times"
+        size="small"
+        severity="danger"
+        outlined
+        disabled={busy !== null}
+        loading={busy === 'reject'}
+        onClick={() => onDecide('reject')}
+      />
     </>
   );
 }

@@ -19,18 +19,66 @@ const bob = { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 1
 const eve = { id: '4', username: 'eve', display_name: 'Eve', avatar: '', rank: 1, status: 'normal' };
 const tag = (slug: string) => ({ slug_name: slug, display_name: slug, recommend: false, reserved: false });
 const post = (id: string, title: string, body: string, over: object = {}) => ({
-  created_at: now - 600, object_id: id, question_id: id, answer_id: '', comment_id: '', object_type: 'question', title, url_title: title.toLowerCase().replace(/\W+/g, '-'),
-  original_text: body, parsed_text: `<p>${body}</p>`, tags: [tag('lanterns')], object_status: 1, object_show_status: 1, author_user_info: bob, ...over,
+  created_at: now - 600,
+  object_id: id,
+  question_id: id,
+  answer_id: '',
+  comment_id: '',
+  object_type: 'question',
+  title,
+  url_title: title.toLowerCase().replace(/\W+/g, '-'),
+  original_text: body,
+  parsed_text: `<p>${body}</p>`,
+  tags: [tag('lanterns')],
+  object_status: 1,
+  object_show_status: 1,
+  author_user_info: bob,
+  ...over,
 });
-const queued = (n: number, title: string) => ({ review_id: n, ...post(`1001000000000000${n}`, title, `Body of ${title}`, { object_status: 11 }), submit_at: now - 300, submitter_display_name: 'Post review queue', reason: 'first posts of a new user' });
+const queued = (n: number, title: string) => ({
+  review_id: n,
+  ...post(`1001000000000000${n}`, title, `Body of ${title}`, { object_status: 11 }),
+  submit_at: now - 300,
+  submitter_display_name: 'Post review queue',
+  reason: 'first posts of a new user',
+});
 const flag = (id: string, title: string, over: object = {}) => ({
-  flag_id: id, ...post('10010000000000009', title, 'Buy cheap lamp oil here', over), answer_count: 0, answer_accepted: false,
-  reason: { reason_type: 1, name: 'spam', description: 'This post is an advertisement.', content_type: '' }, reason_content: '', submit_at: now - 60, submitter_user: eve,
+  flag_id: id,
+  ...post('10010000000000009', title, 'Buy cheap lamp oil here', over),
+  answer_count: 0,
+  answer_accepted: false,
+  reason: { reason_type: 1, name: 'spam', description: 'This post is an advertisement.', content_type: '' },
+  reason_content: '',
+  submit_at: now - 60,
+  submitter_user: eve,
 });
 const suggestion = {
   type: 'question',
-  info: { object_id: '10010000000000003', object_type: 'question', question_id: '10010000000000003', answer_id: '', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick', content: 'Cut it flat with scissors.', html: '', tags: [tag('lanterns'), tag('oil')], status: 1 },
-  unreviewed_info: { id: '77', object_id: '10010000000000003', title: 'How should I trim a lantern wick?', content: { title: 'How should I trim a lantern wick?', content: 'Cut it flat with sharp scissors.', tags: [tag('lanterns'), tag('wicks')] }, create_at: now - 120, user_info: eve, reason: 'clearer title' },
+  info: {
+    object_id: '10010000000000003',
+    object_type: 'question',
+    question_id: '10010000000000003',
+    answer_id: '',
+    title: 'How do I trim a wick?',
+    url_title: 'how-do-i-trim-a-wick',
+    content: 'Cut it flat with scissors.',
+    html: '',
+    tags: [tag('lanterns'), tag('oil')],
+    status: 1,
+  },
+  unreviewed_info: {
+    id: '77',
+    object_id: '10010000000000003',
+    title: 'How should I trim a lantern wick?',
+    content: {
+      title: 'How should I trim a lantern wick?',
+      content: 'Cut it flat with sharp scissors.',
+      tags: [tag('lanterns'), tag('wicks')],
+    },
+    create_at: now - 120,
+    user_info: eve,
+    reason: 'clearer title',
+  },
 };
 
 /** A server with three queues that shrink as items are decided. */
@@ -68,7 +116,8 @@ function fakeServer(start: { queued?: object[]; flags?: object[]; edits?: object
 }
 
 const admin = userFixture({ role_id: 2 });
-const open = (path = '/review') => renderWithApp(<ReviewPage />, { path, pattern: '/review', user: admin, routes: [{ path: '/403', element: <p>forbidden page</p> }] });
+const open = (path = '/review') =>
+  renderWithApp(<ReviewPage />, { path, pattern: '/review', user: admin, routes: [{ path: '/403', element: <p>forbidden page</p> }] });
 const puts = (calls: ApiCall[], path: string) => calls.filter((c) => c.method === 'PUT' && c.path === `${V1}${path}`).map((c) => c.body);
 const item = () => screen.getByRole('article', { name: 'Item under review' });
 
@@ -88,12 +137,24 @@ describe('the review page', () => {
   });
 
   it('shows the three queues with their counts and switches between them', async () => {
-    fakeServer({ queued: [queued(1, 'First lantern question')], flags: [flag('10070000000000001', 'Cheap lamp oil')], edits: [suggestion] });
+    fakeServer({
+      queued: [queued(1, 'First lantern question')],
+      flags: [flag('10070000000000001', 'Cheap lamp oil')],
+      edits: [suggestion],
+    });
     open();
     const tabs = await screen.findByRole('navigation', { name: 'Review queues' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Queued posts (1)', 'Flagged posts (1)', 'Suggested edits (1)']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Queued posts (1)', 'Flagged posts (1)', 'Suggested edits (1)']);
     expect(within(tabs).getByRole('link', { name: 'Queued posts (1)' }).getAttribute('aria-current')).toBe('page');
-    expect(await within(await screen.findByRole('article', { name: 'Item under review' })).findByRole('heading', { name: 'First lantern question' })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('article', { name: 'Item under review' })).findByRole('heading', {
+        name: 'First lantern question',
+      }),
+    ).toBeTruthy();
     await userEvent.click(within(tabs).getByRole('link', { name: 'Flagged posts (1)' }));
     expect(await within(item()).findByText('Reason: spam')).toBeTruthy();
     expect(within(item()).getByRole('heading', { name: 'Cheap lamp oil' })).toBeTruthy();
@@ -115,7 +176,10 @@ describe('the review page', () => {
     expect(await screen.findByRole('link', { name: 'Queued posts (1)' })).toBeTruthy();
     await userEvent.click(within(item()).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('No posts are waiting for approval.')).toBeTruthy();
-    expect(puts(calls, '/review/pending/post')).toEqual([{ review_id: 1, status: 'approve' }, { review_id: 2, status: 'reject' }]);
+    expect(puts(calls, '/review/pending/post')).toEqual([
+      { review_id: 1, status: 'approve' },
+      { review_id: 2, status: 'reject' },
+    ]);
     expect(await screen.findByRole('link', { name: 'Queued posts (0)' })).toBeTruthy();
   });
 
@@ -145,12 +209,21 @@ describe('the review page', () => {
 
   it('acts on flags: ignore, unlist, close with a reason, delete after confirming, each moving on', async () => {
     const calls = fakeServer({
-      flags: [flag('10070000000000001', 'Flag one'), flag('10070000000000002', 'Flag two'), flag('10070000000000003', 'Flag three'), flag('10070000000000004', 'Flag four')],
+      flags: [
+        flag('10070000000000001', 'Flag one'),
+        flag('10070000000000002', 'Flag two'),
+        flag('10070000000000003', 'Flag three'),
+        flag('10070000000000004', 'Flag four'),
+      ],
     });
     open('/review?type=flagged_post');
     await screen.findByRole('heading', { name: 'Flag one' });
     const group = () => within(item()).getByRole('group', { name: 'Review actions' });
-    expect(within(group()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Edit post', 'Close', 'Delete', 'Unlist', 'Ignore']);
+    expect(
+      within(group())
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Edit post', 'Close', 'Delete', 'Unlist', 'Ignore']);
     await userEvent.click(within(group()).getByRole('button', { name: 'Ignore' }));
     await screen.findByRole('heading', { name: 'Flag two' });
     await userEvent.click(within(group()).getByRole('button', { name: 'Unlist' }));
@@ -189,19 +262,42 @@ describe('the review page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save edit' }));
     expect(await screen.findByText('No flagged posts are waiting.')).toBeTruthy();
     expect(puts(calls, '/report/review')).toEqual([
-      { flag_id: '10070000000000001', operation_type: 'edit_post', title: 'Lamp oil', content: 'Which lamp oil burns cleanest?', tags: [{ slug_name: 'lanterns' }] },
+      {
+        flag_id: '10070000000000001',
+        operation_type: 'edit_post',
+        title: 'Lamp oil',
+        content: 'Which lamp oil burns cleanest?',
+        tags: [{ slug_name: 'lanterns' }],
+      },
     ]);
   });
 
   it('shows a flagged answer and a flagged comment under their question, with the actions they allow', async () => {
-    const answerFlag = flag('10070000000000005', 'How do I trim a wick?', { object_type: 'answer', object_id: '10020000000000004', answer_id: '10020000000000004', object_show_status: 0 });
-    const commentFlag = flag('10070000000000006', 'How do I trim a wick?', { object_type: 'comment', object_id: '10040000000000002', comment_id: '10040000000000002', object_show_status: 0, tags: [] });
+    const answerFlag = flag('10070000000000005', 'How do I trim a wick?', {
+      object_type: 'answer',
+      object_id: '10020000000000004',
+      answer_id: '10020000000000004',
+      object_show_status: 0,
+    });
+    const commentFlag = flag('10070000000000006', 'How do I trim a wick?', {
+      object_type: 'comment',
+      object_id: '10040000000000002',
+      comment_id: '10040000000000002',
+      object_show_status: 0,
+      tags: [],
+    });
     const calls = fakeServer({ flags: [answerFlag, commentFlag] });
     open('/review?type=flagged_post');
     const heading = await screen.findByRole('heading', { name: 'Answer to: How do I trim a wick?' });
-    expect(within(heading).getByRole('link').getAttribute('href')).toBe('/questions/10010000000000009/how-do-i-trim-a-wick-/10020000000000004');
+    expect(within(heading).getByRole('link').getAttribute('href')).toBe(
+      '/questions/10010000000000009/how-do-i-trim-a-wick-/10020000000000004',
+    );
     const group = () => within(item()).getByRole('group', { name: 'Review actions' });
-    expect(within(group()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Edit post', 'Delete', 'Ignore']);
+    expect(
+      within(group())
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Edit post', 'Delete', 'Ignore']);
     // an answer is edited by its body alone
     await userEvent.click(within(group()).getByRole('button', { name: 'Edit post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the flagged post' });
@@ -209,15 +305,40 @@ describe('the review page', () => {
     await userEvent.type(within(dialog).getByLabelText('Body'), ' Trim it flat.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save edit' }));
     expect(await screen.findByRole('heading', { name: 'Comment on: How do I trim a wick?' })).toBeTruthy();
-    expect(within(group()).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Edit post', 'Delete', 'Ignore']);
-    expect(puts(calls, '/report/review')).toEqual([{ flag_id: '10070000000000005', operation_type: 'edit_post', content: 'Buy cheap lamp oil here Trim it flat.' }]);
+    expect(
+      within(group())
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Edit post', 'Delete', 'Ignore']);
+    expect(puts(calls, '/report/review')).toEqual([
+      { flag_id: '10070000000000005', operation_type: 'edit_post', content: 'Buy cheap lamp oil here Trim it flat.' },
+    ]);
   });
 
   it('shows a suggested tag edit by its name and description', async () => {
     const tagEdit = {
       type: 'tag',
-      info: { object_id: '10030000000000001', object_type: 'tag', question_id: '', answer_id: '', title: 'lanterns', url_title: 'lanterns', content: 'Oil lanterns.', html: '', tags: [], status: 1 },
-      unreviewed_info: { id: '78', object_id: '10030000000000001', title: '', content: { display_name: 'lanterns', slug_name: 'lanterns', original_text: 'Oil and gas lanterns.' }, create_at: now - 60, user_info: eve, reason: '' },
+      info: {
+        object_id: '10030000000000001',
+        object_type: 'tag',
+        question_id: '',
+        answer_id: '',
+        title: 'lanterns',
+        url_title: 'lanterns',
+        content: 'Oil lanterns.',
+        html: '',
+        tags: [],
+        status: 1,
+      },
+      unreviewed_info: {
+        id: '78',
+        object_id: '10030000000000001',
+        title: '',
+        content: { display_name: 'lanterns', slug_name: 'lanterns', original_text: 'Oil and gas lanterns.' },
+        create_at: now - 60,
+        user_info: eve,
+        reason: '',
+      },
     };
     fakeServer({ edits: [tagEdit] });
     const { container } = open('/review?type=suggested_post_edit');
@@ -228,8 +349,16 @@ describe('the review page', () => {
   });
 
   it('offers close and unlist only for open, listed questions, and only ignore for deleted posts', () => {
-    expect(flagOperations({ object_type: 'answer', object_status: 1, object_show_status: 0 })).toEqual(['edit_post', 'delete_post', 'ignore_report']);
-    expect(flagOperations({ object_type: 'question', object_status: 2, object_show_status: 2 })).toEqual(['edit_post', 'delete_post', 'ignore_report']);
+    expect(flagOperations({ object_type: 'answer', object_status: 1, object_show_status: 0 })).toEqual([
+      'edit_post',
+      'delete_post',
+      'ignore_report',
+    ]);
+    expect(flagOperations({ object_type: 'question', object_status: 2, object_show_status: 2 })).toEqual([
+      'edit_post',
+      'delete_post',
+      'ignore_report',
+    ]);
     expect(flagOperations({ object_type: 'question', object_status: 10, object_show_status: 1 })).toEqual(['ignore_report']);
     const t = (k: string) => k;
     expect(checkFlagEdit(t, true, 'x'.repeat(151), 'b')).toEqual({ title: 'review.edit_title_length' });
@@ -237,7 +366,12 @@ describe('the review page', () => {
   });
 
   it('shows the 403 page when the server refuses the queues', async () => {
-    mockApi({ [`GET ${V1}/reviewing/type`]: { status: 403, body: { code: 403, reason: 'base.forbidden', msg: "You don't have permission to access this page.", data: null } } });
+    mockApi({
+      [`GET ${V1}/reviewing/type`]: {
+        status: 403,
+        body: { code: 403, reason: 'base.forbidden', msg: "You don't have permission to access this page.", data: null },
+      },
+    });
     open();
     expect(await screen.findByRole('heading', { name: '403' })).toBeTruthy();
   });
@@ -257,7 +391,9 @@ describe('the review page', () => {
     mockApi({
       [`GET ${V1}/reviewing/type`]: [{ name: 'flagged_post', label: '', todo_amount: 1 }],
       [`GET ${V1}/report/unreviewed/post`]: { count: 1, list: [flag('10070000000000001', 'Cheap lamp oil')] },
-      [`GET ${V1}/reasons`]: [{ reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' }],
+      [`GET ${V1}/reasons`]: [
+        { reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' },
+      ],
       [`PUT ${V1}/report/review`]: { status: 403, body: { code: 403, reason: 'base.forbidden', msg: 'Forbidden', data: null } },
     });
     open('/review?type=flagged_post');

@@ -52,7 +52,13 @@ export default function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const cached = cachedPagePath(q);
   if (cached) return <Navigate to={cached} replace />;
-  return <Search q={q} order={orderOf(params.get('order'))} page={Math.max(1, Math.min(100000, Number.parseInt(params.get('page') ?? '1', 10) || 1))} />;
+  return (
+    <Search
+      q={q}
+      order={orderOf(params.get('order'))}
+      page={Math.max(1, Math.min(100000, Number.parseInt(params.get('page') ?? '1', 10) || 1))}
+    />
+  );
 }
 
 function Search({ q, order, page }: { q: string; order: SearchOrder; page: number }) {
@@ -73,7 +79,10 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
   useEffect(() => {
     if (!isCaptchaError(error)) return;
     if (captcha.current.captcha_code) setCaptchaError(error.fieldErrors[0]?.error_msg ?? error.message);
-    void fetchCaptcha('search').then((r) => setRecord(r.verify ? r : null), () => undefined);
+    void fetchCaptcha('search').then(
+      (r) => setRecord(r.verify ? r : null),
+      () => undefined,
+    );
   }, [error]);
   useEffect(() => {
     if (results.isSuccess) {
@@ -95,12 +104,16 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
     <div className="with-aside search-page">
       <div className="main-column">
         <section aria-labelledby="search-title">
-          <h1 id="search-title" className="search-heading">{t('inbox.search.heading')}</h1>
+          <h1 id="search-title" className="search-heading">
+            {t('inbox.search.heading')}
+          </h1>
           {q && <p className="search-for">{t('inbox.search.results_for', { q })}</p>}
           {tag && tagInfo.data && (
             <div className="search-tag card">
               <h2 className="search-tag-name">
-                <Link to={to.tag(tagInfo.data.slug_name)} className="tag-chip">{tagInfo.data.display_name || tagInfo.data.slug_name}</Link>
+                <Link to={to.tag(tagInfo.data.slug_name)} className="tag-chip">
+                  {tagInfo.data.display_name || tagInfo.data.slug_name}
+                </Link>
               </h2>
               {tagInfo.data.excerpt && <p className="muted small search-tag-excerpt">{tagInfo.data.excerpt}</p>}
               <p className="small search-tag-links">
@@ -113,12 +126,24 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
           {!q && <p className="empty-state muted">{t('inbox.search.empty_query')}</p>}
           {q && (
             <div className="list-tools">
-              <p className="muted" aria-live="polite">{data ? t('inbox.search.count', { count: data.count }) : ''}</p>
-              <OrderTabs orders={SEARCH_ORDERS} current={order} label={t('inbox.search.order_label')} labelOf={(o) => t(`inbox.search.order_${o}`)} hrefFor={(o) => href({ order: o })} />
+              <p className="muted" aria-live="polite">
+                {data ? t('inbox.search.count', { count: data.count }) : ''}
+              </p>
+              <OrderTabs
+                orders={SEARCH_ORDERS}
+                current={order}
+                label={t('inbox.search.order_label')}
+                labelOf={(o) => t(`inbox.search.order_${o}`)}
+                hrefFor={(o) => href({ order: o })}
+              />
             </div>
           )}
           {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
-          {error && !isCaptchaError(error) && <p className="field-error" role="alert">{error.message}</p>}
+          {error && !isCaptchaError(error) && (
+            <p className="field-error" role="alert">
+              {error.message}
+            </p>
+          )}
           {q && results.isSuccess && items.length === 0 && <p className="empty-state">{t('inbox.search.empty')}</p>}
           {items.length > 0 && (
             <ul className="q-list search-list" aria-label={t('inbox.search.list_label')} aria-busy={results.isFetching}>
@@ -141,7 +166,12 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
           setRecord(null);
           void results.refetch();
         }}
-        onRefresh={() => void fetchCaptcha('search').then((r) => setRecord(r), () => undefined)}
+        onRefresh={() =>
+          void fetchCaptcha('search').then(
+            (r) => setRecord(r),
+            () => undefined,
+          )
+        }
         onCancel={() => setRecord(null)}
       />
     </div>

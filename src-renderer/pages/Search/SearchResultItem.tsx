@@ -29,7 +29,10 @@ export function SearchResultItem({ result, withSlug }: { result: SearchResult; w
       </div>
       <div className="q-main">
         <h2 className="q-title">
-          <span className={isQuestion ? 'search-kind q' : 'search-kind a'} title={isQuestion ? t('inbox.search.question_kind') : t('inbox.search.answer_kind')}>
+          <span
+            className={isQuestion ? 'search-kind q' : 'search-kind a'}
+            title={isQuestion ? t('inbox.search.question_kind') : t('inbox.search.answer_kind')}
+          >
             <span aria-hidden="true">{isQuestion ? t('inbox.search.question_mark') : t('inbox.search.answer_mark')}</span>
             <span className="sr-only">{isQuestion ? t('inbox.search.question_kind') : t('inbox.search.answer_kind')}: </span>
           </span>

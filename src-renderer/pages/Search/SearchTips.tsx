@@ -16,12 +16,16 @@ export function SearchTips() {
   const { t } = useTranslation();
   return (
     <section className="side-card search-tips" aria-labelledby="search-tips-title">
-      <h2 id="search-tips-title" className="side-title">{t('inbox.search.tips_title')}</h2>
+      <h2 id="search-tips-title" className="side-title">
+        {t('inbox.search.tips_title')}
+      </h2>
       <p className="muted small">{t('inbox.search.tips_intro')}</p>
       <dl className="search-tips-list">
         {SEARCH_TIPS.map((tip) => (
           <div key={tip.key}>
-            <dt><code>{tip.example}</code></dt>
+            <dt>
+              <code>{tip.example}</code>
+            </dt>
             <dd>{t(`inbox.search.${tip.key}`)}</dd>
           </div>
         ))}

@@ -17,8 +17,40 @@ const lanterns = { slug_name: 'lanterns', display_name: 'lanterns', recommend: f
 const RESULTS = {
   count: 2,
   list: [
-    { object_type: 'question', object: { id: '101', question_id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick', excerpt: 'Trim the wick flat...', created_at: now, user_info: author, tags: [lanterns], vote_count: 3, answer_count: 1, accepted: true, status: 'available' } },
-    { object_type: 'answer', object: { id: '205', question_id: '102', title: 'Which oil burns cleanest?', url_title: 'which-oil-burns-cleanest', excerpt: '...paraffin oil burns clean', created_at: now, user_info: author, tags: [lanterns], vote_count: 1, answer_count: 0, accepted: false, status: 'available' } },
+    {
+      object_type: 'question',
+      object: {
+        id: '101',
+        question_id: '101',
+        title: 'How do I trim a wick?',
+        url_title: 'how-do-i-trim-a-wick',
+        excerpt: 'Trim the wick flat...',
+        created_at: now,
+        user_info: author,
+        tags: [lanterns],
+        vote_count: 3,
+        answer_count: 1,
+        accepted: true,
+        status: 'available',
+      },
+    },
+    {
+      object_type: 'answer',
+      object: {
+        id: '205',
+        question_id: '102',
+        title: 'Which oil burns cleanest?',
+        url_title: 'which-oil-burns-cleanest',
+        excerpt: '...paraffin oil burns clean',
+        created_at: now,
+        user_info: author,
+        tags: [lanterns],
+        vote_count: 1,
+        answer_count: 0,
+        accepted: false,
+        status: 'available',
+      },
+    },
   ],
 };
 
@@ -27,7 +59,9 @@ describe('the search page', () => {
     mockApi({});
     renderWithApp(<SearchPage />, { path: '/search', pattern: '/search' });
     const tips = screen.getByRole('complementary', { name: 'Search tips' });
-    const pairs = within(tips).getAllByRole('term').map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    const pairs = within(tips)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
     expect(pairs).toEqual([
       '[tag] search within a tag',
       'user:username search by author',
@@ -49,8 +83,12 @@ describe('the search page', () => {
     expect(screen.getByText('2 results')).toBeTruthy();
     expect(screen.getByText('Results for “wick oil”')).toBeTruthy();
     // permalink 1: links carry the slug; an answer links to its place in the question
-    expect(within(items[0]).getByRole('link', { name: 'How do I trim a wick?' }).getAttribute('href')).toBe('/questions/101/how-do-i-trim-a-wick');
-    expect(within(items[1]).getByRole('link', { name: 'Which oil burns cleanest?' }).getAttribute('href')).toBe('/questions/102/which-oil-burns-cleanest/205');
+    expect(within(items[0]).getByRole('link', { name: 'How do I trim a wick?' }).getAttribute('href')).toBe(
+      '/questions/101/how-do-i-trim-a-wick',
+    );
+    expect(within(items[1]).getByRole('link', { name: 'Which oil burns cleanest?' }).getAttribute('href')).toBe(
+      '/questions/102/which-oil-burns-cleanest/205',
+    );
     expect(within(items[0]).getByText('Question:')).toBeTruthy();
     expect(within(items[1]).getByText('Answer:')).toBeTruthy();
     expect(within(items[0]).getByText('3 votes')).toBeTruthy();
@@ -58,7 +96,11 @@ describe('the search page', () => {
     const sent = calls.find((c) => c.path.endsWith('/search'))!;
     expect(Object.fromEntries(sent.query)).toEqual({ q: 'wick oil', order: 'active', page: '1', size: '20' });
     const orders = screen.getByRole('navigation', { name: 'Sort results' });
-    expect(within(orders).getAllByRole('link').map((a) => a.textContent)).toEqual(['Active', 'Newest', 'Relevance', 'Score']);
+    expect(
+      within(orders)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Active', 'Newest', 'Relevance', 'Score']);
     expect(within(orders).getByRole('link', { name: 'Score' }).getAttribute('href')).toBe('/search?q=wick+oil&order=score');
   });
 
@@ -71,7 +113,17 @@ describe('the search page', () => {
   it('shows the tag of a tag-only search with a link to it', async () => {
     const calls = mockApi({
       'GET /answer/api/v1/search': RESULTS,
-      'GET /answer/api/v1/tag': { tag_id: '1', slug_name: 'lanterns', display_name: 'Lanterns', excerpt: 'Oil, gas and electric lanterns.', description: '', question_count: 2, follow_count: 0, main_tag_slug_name: '', status: 'available' },
+      'GET /answer/api/v1/tag': {
+        tag_id: '1',
+        slug_name: 'lanterns',
+        display_name: 'Lanterns',
+        excerpt: 'Oil, gas and electric lanterns.',
+        description: '',
+        question_count: 2,
+        follow_count: 0,
+        main_tag_slug_name: '',
+        status: 'available',
+      },
     });
     renderWithApp(<SearchPage />, { path: '/search?q=%5Blanterns%5D', pattern: '/search' });
     expect((await screen.findByRole('link', { name: 'Lanterns' })).getAttribute('href')).toBe('/tags/lanterns');
@@ -86,7 +138,11 @@ describe('the search page', () => {
     expect(cachedPagePath('cache:abc123:https://example.com/questions/42?x=1')).toBe('/questions/42?x=1');
     expect(cachedPagePath('lanterns')).toBeNull();
     mockApi({});
-    renderWithApp(<SearchPage />, { path: '/search?q=cache%3Aabc%3Ahttp%3A%2F%2Fexample.com%2Fquestions%2F42', pattern: '/search', routes: [{ path: '/questions/:id', element: <p>question 42</p> }] });
+    renderWithApp(<SearchPage />, {
+      path: '/search?q=cache%3Aabc%3Ahttp%3A%2F%2Fexample.com%2Fquestions%2F42',
+      pattern: '/search',
+      routes: [{ path: '/questions/:id', element: <p>question 42</p> }],
+    });
     expect(await screen.findByText('question 42')).toBeTruthy();
   });
 
@@ -96,7 +152,15 @@ describe('the search page', () => {
       'GET /answer/api/v1/search': (c) => {
         asked++;
         if (c.query.get('captcha_code') === 'ab12') return RESULTS;
-        return { status: 400, body: { code: 400, reason: 'error.object.captcha_verification_failed', msg: 'Captcha verification failed.', data: [{ error_field: 'captcha_code', error_msg: 'Captcha verification failed.' }] } };
+        return {
+          status: 400,
+          body: {
+            code: 400,
+            reason: 'error.object.captcha_verification_failed',
+            msg: 'Captcha verification failed.',
+            data: [{ error_field: 'captcha_code', error_msg: 'Captcha verification failed.' }],
+          },
+        };
       },
       'GET /answer/api/v1/user/action/record': { captcha_id: 'c1', captcha_img: 'data:image/png;base64,AAAA', verify: true },
     });

@@ -50,30 +50,54 @@ export function ChangeEmailForm() {
     setSentTo('');
     if (Object.keys(local).length) return focusFirst(local);
     setBusy(true);
-    await captcha.run(async (fields) => {
-      try {
-        await sendEmailChangeCode({ e_mail: v.e_mail.trim(), ...(needsPassword ? { pass: v.pass } : {}), ...fields });
-        feedback.toast('success', t('settings.account.sent'));
-        setSentTo(v.e_mail.trim());
-        setV({ e_mail: '', pass: '' });
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = serverFieldErrors(err);
-        setErrors(fe);
-        focusFirst(fe);
-      }
-    }).catch(() => undefined).finally(() => setBusy(false));
+    await captcha
+      .run(async (fields) => {
+        try {
+          await sendEmailChangeCode({ e_mail: v.e_mail.trim(), ...(needsPassword ? { pass: v.pass } : {}), ...fields });
+          feedback.toast('success', t('settings.account.sent'));
+          setSentTo(v.e_mail.trim());
+          setV({ e_mail: '', pass: '' });
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = serverFieldErrors(err);
+          setErrors(fe);
+          focusFirst(fe);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
   };
   return (
     <section className="settings-section" aria-labelledby="email-heading">
       <h3 id="email-heading">{t('settings.account.email_heading')}</h3>
       {user?.e_mail && <p className="muted">{t('settings.account.current_email', { email: user.e_mail })}</p>}
       <form onSubmit={submit} noValidate className="stack settings-form">
-        <TextField id="e_mail" label={t('settings.account.new_email')} type="email" value={v.e_mail} onChange={(x) => set('e_mail', x)} error={errors.e_mail} autoComplete="email" />
+        <TextField
+          id="e_mail"
+          label={t('settings.account.new_email')}
+          type="email"
+          value={v.e_mail}
+          onChange={(x) => set('e_mail', x)}
+          error={errors.e_mail}
+          autoComplete="email"
+        />
         {needsPassword && (
-          <TextField id="pass" label={t('settings.account.email_password')} type="password" value={v.pass} onChange={(x) => set('pass', x)} error={errors.pass} hint={t('settings.account.email_password_hint')} autoComplete="current-password" />
+          <TextField
+            id="pass"
+            label={t('settings.account.email_password')}
+            type="password"
+            value={v.pass}
+            onChange={(x) => set('pass', x)}
+            error={errors.pass}
+            hint={t('settings.account.email_password_hint')}
+            autoComplete="current-password"
+          />
         )}
-        {sentTo && <p className="settings-info" role="status">{t('settings.account.sent_info')}</p>}
+        {sentTo && (
+          <p className="settings-info" role="status">
+            {t('settings.account.sent_info')}
+          </p>
+        )}
         <div className="form-buttons">
           <Button type="submit" label={t('settings.account.send_link')} loading={busy} />
         </div>
@@ -103,19 +127,22 @@ export function ChangePasswordForm() {
     setErrors(local);
     if (Object.keys(local).length) return focusFirst(local);
     setBusy(true);
-    await captcha.run(async (fields) => {
-      try {
-        await modifyPassword({ ...(hasPassword ? { old_pass: v.old_pass } : {}), pass: v.pass, ...fields });
-        feedback.toast('success', t('settings.account.password_changed'));
-        setV({ old_pass: '', pass: '', confirm: '' });
-        if (!hasPassword) await refreshUser(true);
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = serverFieldErrors(err);
-        setErrors(fe);
-        focusFirst(fe);
-      }
-    }).catch(() => undefined).finally(() => setBusy(false));
+    await captcha
+      .run(async (fields) => {
+        try {
+          await modifyPassword({ ...(hasPassword ? { old_pass: v.old_pass } : {}), pass: v.pass, ...fields });
+          feedback.toast('success', t('settings.account.password_changed'));
+          setV({ old_pass: '', pass: '', confirm: '' });
+          if (!hasPassword) await refreshUser(true);
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = serverFieldErrors(err);
+          setErrors(fe);
+          focusFirst(fe);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
   };
   return (
     <section className="settings-section" aria-labelledby="password-heading">
@@ -123,10 +150,35 @@ export function ChangePasswordForm() {
       {!hasPassword && <p className="muted">{t('settings.account.no_password')}</p>}
       <form onSubmit={submit} noValidate className="stack settings-form">
         {hasPassword && (
-          <TextField id="old_pass" label={t('settings.account.old_pass')} type="password" value={v.old_pass} onChange={(x) => set('old_pass', x)} error={errors.old_pass} autoComplete="current-password" />
+          <TextField
+            id="old_pass"
+            label={t('settings.account.old_pass')}
+            type="password"
+            value={v.old_pass}
+            onChange={(x) => set('old_pass', x)}
+            error={errors.old_pass}
+            autoComplete="current-password"
+          />
         )}
-        <TextField id="new_pass" label={t('settings.account.new_pass')} type="password" value={v.pass} onChange={(x) => set('pass', x)} error={errors.pass} hint={t('settings.account.new_pass_hint')} autoComplete="new-password" />
-        <TextField id="confirm_pass" label={t('settings.account.confirm_pass')} type="password" value={v.confirm} onChange={(x) => set('confirm', x)} error={errors.confirm} autoComplete="new-password" />
+        <TextField
+          id="new_pass"
+          label={t('settings.account.new_pass')}
+          type="password"
+          value={v.pass}
+          onChange={(x) => set('pass', x)}
+          error={errors.pass}
+          hint={t('settings.account.new_pass_hint')}
+          autoComplete="new-password"
+        />
+        <TextField
+          id="confirm_pass"
+          label={t('settings.account.confirm_pass')}
+          type="password"
+          value={v.confirm}
+          onChange={(x) => set('confirm', x)}
+          error={errors.confirm}
+          autoComplete="new-password"
+        />
         <div className="form-buttons">
           <Button type="submit" label={t('settings.account.change_password')} loading={busy} />
         </div>
@@ -156,7 +208,11 @@ export function MyLogins() {
     <section className="settings-section" aria-labelledby="logins-heading">
       <h3 id="logins-heading">{t('settings.account.logins_heading')}</h3>
       {list.isPending ? (
-        slow && <p className="muted" role="status">{t('settings.loading')}</p>
+        slow && (
+          <p className="muted" role="status">
+            {t('settings.loading')}
+          </p>
+        )
       ) : items.length === 0 ? (
         <p className="empty-state muted settings-empty">{t('settings.account.logins_empty')}</p>
       ) : (
@@ -165,26 +221,53 @@ export function MyLogins() {
           <ul className="connector-list">
             {items.map((c) => (
               <li key={c.name} className="connector-item">
-                {c.icon && <img className="connector-icon" src={c.icon.startsWith('<svg') ? `data:image/svg+xml;utf8,${encodeURIComponent(c.icon)}` : c.icon} alt="" width={24} height={24} />}
+                {c.icon && (
+                  <img
+                    className="connector-icon"
+                    src={c.icon.startsWith('<svg') ? `data:image/svg+xml;utf8,${encodeURIComponent(c.icon)}` : c.icon}
+                    alt=""
+                    width={24}
+                    height={24}
+                  />
+                )}
                 <span className="connector-name">{c.name}</span>
                 <span className="muted small">{c.binding ? t('settings.account.bound') : t('settings.account.not_bound')}</span>
                 {c.binding ? (
-                  <Button type="button" outlined severity="danger" size="small" label={t('settings.account.unbind')} aria-label={`${t('settings.account.unbind')} ${c.name}`} onClick={() => setRemoving(c)} />
+                  <Button
+                    type="button"
+                    outlined
+                    severity="danger"
+                    size="small"
+                    label={t('settings.account.unbind')}
+                    aria-label={`${t('settings.account.unbind')} ${c.name}`}
+                    onClick={() => setRemoving(c)}
+                  />
                 ) : (
-                  <a className="p-button p-button-outlined p-button-sm" href={c.link} aria-label={`${t('settings.account.bind')} ${c.name}`}>{t('settings.account.bind')}</a>
+                  <a
+                    className="p-button p-button-outlined p-button-sm"
+                    href={c.link}
+                    aria-label={`${t('settings.account.bind')} ${c.name}`}
+                  >
+                    {t('settings.account.bind')}
+                  </a>
                 )}
               </li>
             ))}
           </ul>
         </>
       )}
-      <Dialog header={t('settings.account.unbind_title')} visible={!!removing} onHide={() => setRemoving(null)} style={{ width: 'min(26rem, 92vw)' }}
-        footer={(
+      <Dialog
+        header={t('settings.account.unbind_title')}
+        visible={!!removing}
+        onHide={() => setRemoving(null)}
+        style={{ width: 'min(26rem, 92vw)' }}
+        footer={
           <div className="form-buttons">
             <Button label={t('common.cancel')} outlined onClick={() => setRemoving(null)} autoFocus />
             <Button label={t('settings.account.unbind')} severity="danger" loading={unbind.isPending} onClick={confirm} />
           </div>
-        )}>
+        }
+      >
         <p>{t('settings.account.unbind_body')}</p>
       </Dialog>
     </section>

@@ -46,20 +46,35 @@ export function InterfaceForm() {
 
   const known = options.data ?? [];
   // a stored language the server no longer lists still shows as chosen
-  const list = language !== 'Default' && !known.some((o) => o.value === language) ? [...known, { label: language, value: language }] : known;
+  const list =
+    language !== 'Default' && !known.some((o) => o.value === language) ? [...known, { label: language, value: language }] : known;
   return (
     <form onSubmit={submit} noValidate className="stack settings-form">
       <div className="field">
         <label htmlFor="language">{t('settings.interface.language')}</label>
-        <select id="language" className="p-inputtext p-component" value={language} onChange={(e) => setLanguage(e.target.value)}
-          aria-describedby={errors.language ? 'language_error language_hint' : 'language_hint'} aria-invalid={!!errors.language}>
+        <select
+          id="language"
+          className="p-inputtext p-component"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value)}
+          aria-describedby={errors.language ? 'language_error language_hint' : 'language_hint'}
+          aria-invalid={!!errors.language}
+        >
           <option value="Default">{t('settings.interface.language_default')}</option>
           {list.map((o) => (
-            <option key={o.value} value={o.value}>{o.label}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </select>
-        <small id="language_hint" className="field-hint">{t('settings.interface.language_hint')}</small>
-        {errors.language && <small id="language_error" className="field-error" role="alert">{errors.language}</small>}
+        <small id="language_hint" className="field-hint">
+          {t('settings.interface.language_hint')}
+        </small>
+        {errors.language && (
+          <small id="language_error" className="field-error" role="alert">
+            {errors.language}
+          </small>
+        )}
       </div>
       <fieldset className="settings-fieldset">
         <legend>{t('settings.interface.scheme')}</legend>
@@ -69,7 +84,11 @@ export function InterfaceForm() {
             <label htmlFor={`scheme_${s}`}>{t(`settings.interface.scheme_${s}`)}</label>
           </div>
         ))}
-        {errors.color_scheme && <small className="field-error" role="alert">{errors.color_scheme}</small>}
+        {errors.color_scheme && (
+          <small className="field-error" role="alert">
+            {errors.color_scheme}
+          </small>
+        )}
       </fieldset>
       <div className="form-buttons">
         <Button type="submit" label={t('settings.save')} loading={busy} />

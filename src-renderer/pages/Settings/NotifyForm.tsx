@@ -21,7 +21,11 @@ export function NotifyForm() {
   const slow = useDelayed(config.isPending);
   if (config.data) return <NotifyFields initial={config.data} />;
   if (config.isError) return <p className="muted">{t('error.generic')}</p>;
-  return slow ? <p className="muted" role="status">{t('settings.loading')}</p> : null;
+  return slow ? (
+    <p className="muted" role="status">
+      {t('settings.loading')}
+    </p>
+  ) : null;
 }
 
 function NotifyFields({ initial }: { initial: NotificationConfig }) {
@@ -44,7 +48,14 @@ function NotifyFields({ initial }: { initial: NotificationConfig }) {
       <fieldset className="settings-fieldset">
         <legend>{t('settings.notify.heading')}</legend>
         {SOURCES.map(({ key, label }) => (
-          <CheckRow key={key} id={`notify_${key}`} label={t(`settings.notify.${label}`)} text={t(`settings.notify.${label}_text`)} checked={on[key]} onChange={(v) => setOn((o) => ({ ...o, [key]: v }))} />
+          <CheckRow
+            key={key}
+            id={`notify_${key}`}
+            label={t(`settings.notify.${label}`)}
+            text={t(`settings.notify.${label}_text`)}
+            checked={on[key]}
+            onChange={(v) => setOn((o) => ({ ...o, [key]: v }))}
+          />
         ))}
       </fieldset>
       <div className="form-buttons">

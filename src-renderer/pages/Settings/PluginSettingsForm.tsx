@@ -17,7 +17,11 @@ export function PluginSettingsForm({ slug }: { slug: string }) {
   const slow = useDelayed(config.isPending);
   if (config.data) return <PluginFields key={slug} slug={slug} form={config.data} />;
   if (config.isError) return <p className="muted">{t('error.generic')}</p>;
-  return slow ? <p className="muted" role="status">{t('settings.loading')}</p> : null;
+  return slow ? (
+    <p className="muted" role="status">
+      {t('settings.loading')}
+    </p>
+  ) : null;
 }
 
 const holdsValue = (f: PluginConfigField) => f.type !== 'legend' && f.type !== 'button';
@@ -37,7 +41,9 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
   const feedback = useFeedback();
   const save = useUpdateUserPluginConfig(slug);
   const fields = form.config_fields ?? [];
-  const [values, setValues] = useState<Record<string, unknown>>(() => Object.fromEntries(fields.filter(holdsValue).map((f) => [f.name, f.value ?? emptyOf(f)])));
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries(fields.filter(holdsValue).map((f) => [f.name, f.value ?? emptyOf(f)])),
+  );
   const [errors, setErrors] = useState<Errors>({});
   const set = (name: string, v: unknown) => {
     setValues((o) => ({ ...o, [name]: v }));
@@ -48,7 +54,8 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const local: Errors = {};
-    for (const f of fields) if (holdsValue(f) && f.required && isEmpty(values[f.name])) local[f.name] = t('settings.plugin.required', { label: f.title });
+    for (const f of fields)
+      if (holdsValue(f) && f.required && isEmpty(values[f.name])) local[f.name] = t('settings.plugin.required', { label: f.title });
     setErrors(local);
     if (Object.keys(local).length) return focusFirst(Object.fromEntries(Object.keys(local).map((k) => [`plugin_${k}`, local[k]])));
     save.mutate(values, {
@@ -66,8 +73,16 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
         const describedBy = [f.description ? `${id(f)}_hint` : '', err ? `${id(f)}_error` : ''].filter(Boolean).join(' ') || undefined;
         const foot = (
           <>
-            {f.description && <small id={`${id(f)}_hint`} className="field-hint">{f.description}</small>}
-            {err && <small id={`${id(f)}_error`} className="field-error" role="alert">{err}</small>}
+            {f.description && (
+              <small id={`${id(f)}_hint`} className="field-hint">
+                {f.description}
+              </small>
+            )}
+            {err && (
+              <small id={`${id(f)}_error`} className="field-error" role="alert">
+                {err}
+              </small>
+            )}
           </>
         );
         const v = values[f.name];
@@ -80,7 +95,16 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
             return (
               <div key={f.name} className="field">
                 <label htmlFor={id(f)}>{f.title}</label>
-                <InputTextarea id={id(f)} rows={Number(f.ui_options.rows) || 4} value={String(v ?? '')} placeholder={f.ui_options.placeholder} onChange={(e) => set(f.name, e.target.value)} aria-describedby={describedBy} aria-invalid={!!err} invalid={!!err} />
+                <InputTextarea
+                  id={id(f)}
+                  rows={Number(f.ui_options.rows) || 4}
+                  value={String(v ?? '')}
+                  placeholder={f.ui_options.placeholder}
+                  onChange={(e) => set(f.name, e.target.value)}
+                  aria-describedby={describedBy}
+                  aria-invalid={!!err}
+                  invalid={!!err}
+                />
                 {foot}
               </div>
             );
@@ -88,7 +112,14 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
             return (
               <div key={f.name} className="field">
                 <div className="settings-check">
-                  <input id={id(f)} type="checkbox" role="switch" checked={v === true} onChange={(e) => set(f.name, e.target.checked)} aria-describedby={describedBy} />
+                  <input
+                    id={id(f)}
+                    type="checkbox"
+                    role="switch"
+                    checked={v === true}
+                    onChange={(e) => set(f.name, e.target.checked)}
+                    aria-describedby={describedBy}
+                  />
                   <label htmlFor={id(f)}>{f.ui_options.label || f.title}</label>
                 </div>
                 {foot}
@@ -104,8 +135,19 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
                   const checked = f.type === 'radio' ? v === o.value : list.includes(o.value);
                   return (
                     <div key={o.value} className="settings-radio">
-                      <input type={f.type} id={`${id(f)}_${i}`} name={id(f)} value={o.value} checked={checked}
-                        onChange={(e) => set(f.name, f.type === 'radio' ? o.value : e.target.checked ? [...list, o.value] : list.filter((x) => x !== o.value))} />
+                      <input
+                        type={f.type}
+                        id={`${id(f)}_${i}`}
+                        name={id(f)}
+                        value={o.value}
+                        checked={checked}
+                        onChange={(e) =>
+                          set(
+                            f.name,
+                            f.type === 'radio' ? o.value : e.target.checked ? [...list, o.value] : list.filter((x) => x !== o.value),
+                          )
+                        }
+                      />
                       <label htmlFor={`${id(f)}_${i}`}>{o.label}</label>
                     </div>
                   );
@@ -117,9 +159,20 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
             return (
               <div key={f.name} className="field">
                 <label htmlFor={id(f)}>{f.title}</label>
-                <select id={id(f)} className="p-inputtext p-component" value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} aria-describedby={describedBy} aria-invalid={!!err}>
+                <select
+                  id={id(f)}
+                  className="p-inputtext p-component"
+                  value={String(v ?? '')}
+                  onChange={(e) => set(f.name, e.target.value)}
+                  aria-describedby={describedBy}
+                  aria-invalid={!!err}
+                >
                   <option value="">—</option>
-                  {(f.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {(f.options ?? []).map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>
                 {foot}
               </div>
@@ -128,7 +181,16 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
             return (
               <div key={f.name} className="field">
                 <label htmlFor={id(f)}>{f.title}</label>
-                <InputText id={id(f)} type={f.type === 'input' ? f.ui_options.input_type || 'text' : 'text'} value={String(v ?? '')} placeholder={f.ui_options.placeholder} onChange={(e) => set(f.name, e.target.value)} aria-describedby={describedBy} aria-invalid={!!err} invalid={!!err} />
+                <InputText
+                  id={id(f)}
+                  type={f.type === 'input' ? f.ui_options.input_type || 'text' : 'text'}
+                  value={String(v ?? '')}
+                  placeholder={f.ui_options.placeholder}
+                  onChange={(e) => set(f.name, e.target.value)}
+                  aria-describedby={describedBy}
+                  aria-invalid={!!err}
+                  invalid={!!err}
+                />
                 {foot}
               </div>
             );

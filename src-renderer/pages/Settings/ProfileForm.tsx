@@ -57,10 +57,13 @@ function useGravatar(base: string, email: string): string {
     let live = true;
     const subtle = globalThis.crypto?.subtle;
     if (!subtle || !email) return;
-    void subtle.digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase())).then((buf) => {
-      const hex = Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
-      if (live) setUrl(`${base}${hex}`);
-    }).catch(() => undefined);
+    void subtle
+      .digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase()))
+      .then((buf) => {
+        const hex = Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+        if (live) setUrl(`${base}${hex}`);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -87,21 +90,25 @@ export function ProfileForm() {
     if (errors[field]) setErrors(({ [field]: _drop, ...rest }) => rest);
   };
 
-  const onPicked = useCallback(async (file: PickedFile) => {
-    if (!file.type.startsWith('image/')) return setErrors((e) => ({ ...e, avatar: t('editor.image_only') }));
-    if (file.blob.size > LIMITS.uploadBytes) return setErrors((e) => ({ ...e, avatar: t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }) }));
-    setUploading(true);
-    try {
-      const url = await uploadAvatar(file.blob, file.name);
-      setV((old) => ({ ...old, avatarType: 'custom', avatarCustom: url }));
-      setErrors(({ avatar: _drop, ...rest }) => rest);
-    } catch (err) {
-      const fe = serverFieldErrors(err);
-      if (Object.keys(fe).length) setErrors((e) => ({ ...e, avatar: Object.values(fe)[0] }));
-    } finally {
-      setUploading(false);
-    }
-  }, [t]);
+  const onPicked = useCallback(
+    async (file: PickedFile) => {
+      if (!file.type.startsWith('image/')) return setErrors((e) => ({ ...e, avatar: t('editor.image_only') }));
+      if (file.blob.size > LIMITS.uploadBytes)
+        return setErrors((e) => ({ ...e, avatar: t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }) }));
+      setUploading(true);
+      try {
+        const url = await uploadAvatar(file.blob, file.name);
+        setV((old) => ({ ...old, avatarType: 'custom', avatarCustom: url }));
+        setErrors(({ avatar: _drop, ...rest }) => rest);
+      } catch (err) {
+        const fe = serverFieldErrors(err);
+        if (Object.keys(fe).length) setErrors((e) => ({ ...e, avatar: Object.values(fe)[0] }));
+      } finally {
+        setUploading(false);
+      }
+    },
+    [t],
+  );
   const picker = useImagePicker(onPicked);
 
   const submit = async (e: FormEvent) => {
@@ -117,7 +124,11 @@ export function ProfileForm() {
       await updateUserInfo({
         display_name: v.display_name.trim(),
         username: v.username.trim(),
-        avatar: { type: v.avatarType, gravatar: v.avatarType === 'gravatar' ? gravatar : '', custom: v.avatarType === 'custom' ? v.avatarCustom : '' },
+        avatar: {
+          type: v.avatarType,
+          gravatar: v.avatarType === 'gravatar' ? gravatar : '',
+          custom: v.avatarType === 'custom' ? v.avatarCustom : '',
+        },
         bio: v.bio,
         website: v.website.trim(),
         location: v.location.trim(),
@@ -138,21 +149,48 @@ export function ProfileForm() {
 
   return (
     <form onSubmit={submit} noValidate className="stack settings-form" aria-labelledby="settings-heading">
-      <TextField id="display_name" label={t('settings.profile.display_name')} value={v.display_name} onChange={(x) => set('display_name', x)} error={errors.display_name}
-        hint={locked(allow.display_name) ?? t('settings.profile.display_name_hint')} disabled={!allow.display_name} autoComplete="nickname" />
-      <TextField id="username" label={t('settings.profile.username')} value={v.username} onChange={(x) => set('username', x)} error={errors.username}
-        hint={locked(allow.username) ?? t('settings.profile.username_hint')} disabled={!allow.username} autoComplete="username" />
+      <TextField
+        id="display_name"
+        label={t('settings.profile.display_name')}
+        value={v.display_name}
+        onChange={(x) => set('display_name', x)}
+        error={errors.display_name}
+        hint={locked(allow.display_name) ?? t('settings.profile.display_name_hint')}
+        disabled={!allow.display_name}
+        autoComplete="nickname"
+      />
+      <TextField
+        id="username"
+        label={t('settings.profile.username')}
+        value={v.username}
+        onChange={(x) => set('username', x)}
+        error={errors.username}
+        hint={locked(allow.username) ?? t('settings.profile.username_hint')}
+        disabled={!allow.username}
+        autoComplete="username"
+      />
 
       <fieldset className="settings-fieldset" disabled={!allow.avatar} aria-describedby={errors.avatar ? 'avatar_error' : undefined}>
         <legend>{t('settings.profile.avatar')}</legend>
         <div className="avatar-choice">
           <span role="img" aria-label={t('settings.profile.avatar_preview')} className="avatar-preview">
-            <UserAvatar key={previewUrl} user={{ avatar: previewUrl, display_name: v.display_name || user?.display_name || '?' }} size={96} />
+            <UserAvatar
+              key={previewUrl}
+              user={{ avatar: previewUrl, display_name: v.display_name || user?.display_name || '?' }}
+              size={96}
+            />
           </span>
           <div className="avatar-options">
             {(['system', 'gravatar', 'custom'] as const).map((type) => (
               <div key={type} className="settings-radio">
-                <input type="radio" id={`avatar_${type}`} name="avatar_type" value={type} checked={v.avatarType === type} onChange={() => set('avatarType', type)} />
+                <input
+                  type="radio"
+                  id={`avatar_${type}`}
+                  name="avatar_type"
+                  value={type}
+                  checked={v.avatarType === type}
+                  onChange={() => set('avatarType', type)}
+                />
                 <label htmlFor={`avatar_${type}`}>{t(`settings.profile.avatar_${type}`)}</label>
               </div>
             ))}
@@ -161,31 +199,76 @@ export function ProfileForm() {
               {v.avatarType === 'gravatar' && (
                 <>
                   {t('settings.profile.avatar_gravatar_text')}{' '}
-                  <a href="https://gravatar.com" target="_blank" rel="noreferrer noopener">gravatar.com</a>
+                  <a href="https://gravatar.com" target="_blank" rel="noreferrer noopener">
+                    gravatar.com
+                  </a>
                 </>
               )}
               {v.avatarType === 'custom' && t('settings.profile.avatar_custom_text', { mb: LIMITS.uploadBytes / 1024 / 1024 })}
             </p>
             {v.avatarType === 'custom' && (
               <div>
-                <Button type="button" id="avatar_custom" outlined size="small" icon="pi pi-upload" loading={uploading}
-                  label={uploading ? t('settings.profile.avatar_uploading') : v.avatarCustom ? t('settings.profile.avatar_change') : t('settings.profile.avatar_upload')}
-                  onClick={() => void picker.pick()} />
+                <Button
+                  type="button"
+                  id="avatar_custom"
+                  outlined
+                  size="small"
+                  icon="pi pi-upload"
+                  loading={uploading}
+                  label={
+                    uploading
+                      ? t('settings.profile.avatar_uploading')
+                      : v.avatarCustom
+                        ? t('settings.profile.avatar_change')
+                        : t('settings.profile.avatar_upload')
+                  }
+                  onClick={() => void picker.pick()}
+                />
                 <input {...picker.inputProps} aria-label={t('settings.profile.avatar_upload')} data-testid="avatar-file" />
               </div>
             )}
           </div>
         </div>
         {!allow.avatar && <small className="field-hint">{t('settings.profile.locked')}</small>}
-        {errors.avatar && <small id="avatar_error" className="field-error" role="alert">{errors.avatar}</small>}
+        {errors.avatar && (
+          <small id="avatar_error" className="field-error" role="alert">
+            {errors.avatar}
+          </small>
+        )}
       </fieldset>
 
-      <TextField id="bio" label={t('settings.profile.bio')} value={v.bio} onChange={(x) => set('bio', x)} error={errors.bio}
-        hint={locked(allow.bio) ?? t('settings.profile.bio_hint')} disabled={!allow.bio} multiline={5} />
-      <TextField id="website" label={t('settings.profile.website')} type="url" value={v.website} onChange={(x) => set('website', x)} error={errors.website}
-        hint={locked(allow.website)} placeholder={t('settings.profile.website_placeholder')} disabled={!allow.website} autoComplete="url" />
-      <TextField id="location" label={t('settings.profile.location')} value={v.location} onChange={(x) => set('location', x)} error={errors.location}
-        hint={locked(allow.location)} placeholder={t('settings.profile.location_placeholder')} disabled={!allow.location} />
+      <TextField
+        id="bio"
+        label={t('settings.profile.bio')}
+        value={v.bio}
+        onChange={(x) => set('bio', x)}
+        error={errors.bio}
+        hint={locked(allow.bio) ?? t('settings.profile.bio_hint')}
+        disabled={!allow.bio}
+        multiline={5}
+      />
+      <TextField
+        id="website"
+        label={t('settings.profile.website')}
+        type="url"
+        value={v.website}
+        onChange={(x) => set('website', x)}
+        error={errors.website}
+        hint={locked(allow.website)}
+        placeholder={t('settings.profile.website_placeholder')}
+        disabled={!allow.website}
+        autoComplete="url"
+      />
+      <TextField
+        id="location"
+        label={t('settings.profile.location')}
+        value={v.location}
+        onChange={(x) => set('location', x)}
+        error={errors.location}
+        hint={locked(allow.location)}
+        placeholder={t('settings.profile.location_placeholder')}
+        disabled={!allow.location}
+      />
       <div className="form-buttons">
         <Button type="submit" label={t('settings.save')} loading={busy} disabled={uploading} />
         {user && <Link to={to.user(user.username)}>{t('settings.profile.view_profile')}</Link>}

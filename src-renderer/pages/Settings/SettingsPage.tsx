@@ -39,21 +39,32 @@ export default function SettingsPage() {
             {TABS.map((x) => (
               <li key={x}>
                 {/* /users/settings is the profile tab too */}
-                <NavLink to={to.settings(x)} className={({ isActive }) => (isActive || (x === 'profile' && tab === 'profile') ? 'active' : undefined)} aria-current={x === tab ? 'page' : undefined} end>
+                <NavLink
+                  to={to.settings(x)}
+                  className={({ isActive }) => (isActive || (x === 'profile' && tab === 'profile') ? 'active' : undefined)}
+                  aria-current={x === tab ? 'page' : undefined}
+                  end
+                >
                   {t(`settings.tab.${x}`)}
                 </NavLink>
               </li>
             ))}
             {pluginList.map((p) => (
               <li key={p.slug_name}>
-                <NavLink to={to.settings(p.slug_name)} end>{p.name}</NavLink>
+                <NavLink to={to.settings(p.slug_name)} end>
+                  {p.name}
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <section className="card settings-panel" aria-labelledby="settings-heading">
           {waiting ? (
-            slow && <p className="muted" role="status">{t('settings.loading')}</p>
+            slow && (
+              <p className="muted" role="status">
+                {t('settings.loading')}
+              </p>
+            )
           ) : (
             <>
               <h2 id="settings-heading">{heading}</h2>

@@ -18,7 +18,11 @@ afterEach(() => {
 const NO_CAPTCHA = { 'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } } };
 
 function openAccount(over: Partial<CurrentUser> = {}) {
-  renderWithApp(<SettingsPage />, { path: '/users/settings/account', pattern: '/users/settings/:tab', user: userFixture({ have_password: true, ...over }) });
+  renderWithApp(<SettingsPage />, {
+    path: '/users/settings/account',
+    pattern: '/users/settings/:tab',
+    user: userFixture({ have_password: true, ...over }),
+  });
   return userEvent.setup();
 }
 
@@ -46,9 +50,15 @@ describe('change password', () => {
     let attempts = 0;
     const calls = mockApi({
       ...NO_CAPTCHA,
-      'PUT /user/password': () => (++attempts === 1
-        ? { status: 400, reason: 'error.object.old_password_verification_failed', msg: 'The old password verification failed.', data: [{ error_field: 'old_pass', error_msg: 'The old password verification failed.' }] }
-        : { data: null }),
+      'PUT /user/password': () =>
+        ++attempts === 1
+          ? {
+              status: 400,
+              reason: 'error.object.old_password_verification_failed',
+              msg: 'The old password verification failed.',
+              data: [{ error_field: 'old_pass', error_msg: 'The old password verification failed.' }],
+            }
+          : { data: null },
     });
     const user = openAccount();
     await screen.findByRole('heading', { name: 'Account', level: 2 });
@@ -98,13 +108,21 @@ describe('change email', () => {
     await user.click(form.getByRole('button', { name: 'Send confirmation link' }));
     expect(await screen.findByText('Sent successfully')).toBeTruthy();
     expect(form.getByText("We've sent an email to that address. Please follow the confirmation instructions.")).toBeTruthy();
-    expect(calls.find((c) => c.path === '/user/email/change/code')?.body).toEqual({ e_mail: 'grace.new@example.com', pass: 'grace-password-1' });
+    expect(calls.find((c) => c.path === '/user/email/change/code')?.body).toEqual({
+      e_mail: 'grace.new@example.com',
+      pass: 'grace-password-1',
+    });
   });
 
   it('shows "Email already exists." from the server on the new-email field', async () => {
     mockApi({
       ...NO_CAPTCHA,
-      'POST /user/email/change/code': { status: 400, reason: 'error.email.duplicate', msg: 'Email already exists.', data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }] },
+      'POST /user/email/change/code': {
+        status: 400,
+        reason: 'error.email.duplicate',
+        msg: 'Email already exists.',
+        data: [{ error_field: 'e_mail', error_msg: 'Email already exists.' }],
+      },
     });
     const user = openAccount();
     await screen.findByRole('heading', { name: 'Account', level: 2 });
@@ -126,13 +144,17 @@ describe('my logins', () => {
 
   it('lists connectors and removes a binding after confirmation', async () => {
     const calls = mockApi({
-      'GET /connector/user/info': { data: [
-        { name: 'GitHub', icon: '', link: 'http://localhost/answer/api/v1/connector/login/github', binding: true, external_id: 'gh-1' },
-        { name: 'GitLab', icon: '', link: 'http://localhost/answer/api/v1/connector/login/gitlab', binding: false, external_id: '' },
-      ] },
+      'GET /connector/user/info': {
+        data: [
+          { name: 'GitHub', icon: '', link: 'http://localhost/answer/api/v1/connector/login/github', binding: true, external_id: 'gh-1' },
+          { name: 'GitLab', icon: '', link: 'http://localhost/answer/api/v1/connector/login/gitlab', binding: false, external_id: '' },
+        ],
+      },
     });
     const user = openAccount();
-    expect((await screen.findByRole('link', { name: 'Connect GitLab' })).getAttribute('href')).toBe('http://localhost/answer/api/v1/connector/login/gitlab');
+    expect((await screen.findByRole('link', { name: 'Connect GitLab' })).getAttribute('href')).toBe(
+      'http://localhost/answer/api/v1/connector/login/gitlab',
+    );
     await user.click(screen.getByRole('button', { name: 'Remove GitHub' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove login' });
     expect(within(dialog).getByText('Are you sure you want to remove this login from your account?')).toBeTruthy();

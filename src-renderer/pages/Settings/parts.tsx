@@ -20,7 +20,19 @@ export interface TextFieldProps {
 }
 
 /** A labelled text input (or textarea) with its hint and error; disabled when the site does not allow changes. */
-export function TextField({ id, label, value, onChange, error, hint, type = 'text', placeholder, disabled, autoComplete, multiline }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  placeholder,
+  disabled,
+  autoComplete,
+  multiline,
+}: TextFieldProps) {
   const describedBy = [error ? `${id}_error` : '', hint && !error ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, name: id, value, disabled, placeholder, invalid: !!error, 'aria-invalid': !!error, 'aria-describedby': describedBy };
   return (
@@ -31,20 +43,53 @@ export function TextField({ id, label, value, onChange, error, hint, type = 'tex
       ) : (
         <InputText {...common} type={type} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint && !error && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
-      {error && <small id={`${id}_error`} className="field-error" role="alert">{error}</small>}
+      {hint && !error && (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
     </div>
   );
 }
 
 /** A checkbox with its label and a line of description. */
-export function CheckRow({ id, label, text, checked, onChange, disabled }: { id: string; label: string; text?: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
+export function CheckRow({
+  id,
+  label,
+  text,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  text?: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  disabled?: boolean;
+}) {
   return (
     <div className="settings-check">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} aria-describedby={text ? `${id}_text` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={text ? `${id}_text` : undefined}
+      />
       <div>
         <label htmlFor={id}>{label}</label>
-        {text && <p id={`${id}_text`} className="muted small">{text}</p>}
+        {text && (
+          <p id={`${id}_text`} className="muted small">
+            {text}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -16,14 +16,24 @@ afterEach(() => {
 });
 
 function open(tab: string) {
-  renderWithApp(<SettingsPage />, { path: `/users/settings/${tab}`, pattern: '/users/settings/:tab', user: userFixture({ language: 'Default', color_scheme: 'default' }) });
+  renderWithApp(<SettingsPage />, {
+    path: `/users/settings/${tab}`,
+    pattern: '/users/settings/:tab',
+    user: userFixture({ language: 'Default', color_scheme: 'default' }),
+  });
   return userEvent.setup();
 }
 
 describe('notification settings', () => {
   it('shows the saved switches and saves the changed ones with "update success"', async () => {
     const calls = mockApi({
-      'GET /user/notification/config': { data: { inbox: { key: 'email', enable: true }, all_new_question: { key: 'email', enable: false }, all_new_question_for_following_tags: { key: 'email', enable: false } } },
+      'GET /user/notification/config': {
+        data: {
+          inbox: { key: 'email', enable: true },
+          all_new_question: { key: 'email', enable: false },
+          all_new_question_for_following_tags: { key: 'email', enable: false },
+        },
+      },
     });
     const user = open('notify');
     const inbox = (await screen.findByLabelText('Inbox notifications')) as HTMLInputElement;
@@ -35,14 +45,25 @@ describe('notification settings', () => {
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: '/user/notification/config',
-      body: { inbox: { key: 'email', enable: false }, all_new_question: { key: 'email', enable: false }, all_new_question_for_following_tags: { key: 'email', enable: true } },
+      body: {
+        inbox: { key: 'email', enable: false },
+        all_new_question: { key: 'email', enable: false },
+        all_new_question_for_following_tags: { key: 'email', enable: true },
+      },
     });
   });
 });
 
 describe('interface settings', () => {
   it('lists Default and the languages, saves the choice and applies the scheme at once', async () => {
-    const calls = mockApi({ 'GET /language/options': { data: [{ label: 'English', value: 'en_US' }, { label: '中文(简体)', value: 'zh_CN' }] } });
+    const calls = mockApi({
+      'GET /language/options': {
+        data: [
+          { label: 'English', value: 'en_US' },
+          { label: '中文(简体)', value: 'zh_CN' },
+        ],
+      },
+    });
     const user = open('interface');
     const select = (await screen.findByLabelText('Interface language')) as HTMLSelectElement;
     expect(select.value).toBe('Default');
@@ -52,14 +73,22 @@ describe('interface settings', () => {
     await user.click(screen.getByLabelText('Dark'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/interface', body: { language: 'en_US', color_scheme: 'dark' } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/user/interface',
+      body: { language: 'en_US', color_scheme: 'dark' },
+    });
     expect(vi.mocked(applyScheme)).toHaveBeenCalledWith('dark', '#0033ff');
   });
 
   it('shows the server refusing a language on the language field', async () => {
     mockApi({
       'GET /language/options': { data: [{ label: 'English', value: 'en_US' }] },
-      'PUT /user/interface': { status: 400, reason: 'error.lang.not_found', msg: 'Language file not found.', data: [{ error_field: 'language', error_msg: 'Language file not found.' }] },
+      'PUT /user/interface': {
+        status: 400,
+        reason: 'error.lang.not_found',
+        msg: 'Language file not found.',
+        data: [{ error_field: 'language', error_msg: 'Language file not found.' }],
+      },
     });
     const user = open('interface');
     await screen.findByRole('option', { name: 'English' });
@@ -75,13 +104,37 @@ describe('plugin settings', () => {
     expect(await screen.findByText("Unfortunately, this page doesn't exist.")).toBeTruthy();
   });
 
-  it('draws an enabled plugin\'s form, checks required fields and saves', async () => {
+  it("draws an enabled plugin's form, checks required fields and saves", async () => {
     const calls = mockApi({
       'GET /user/plugin/configs': { data: [{ name: 'Chat notifier', slug_name: 'chat-notifier' }] },
-      'GET /user/plugin/config': { data: { name: 'Chat notifier', slug_name: 'chat-notifier', description: 'Sends your inbox to a chat room.', version: '1.0.0', config_fields: [
-        { name: 'webhook', type: 'input', title: 'Webhook URL', description: 'Where to post.', required: true, value: '', ui_options: { input_type: 'url' } },
-        { name: 'muted', type: 'switch', title: 'Muted', description: '', required: false, value: false, ui_options: { label: 'Mute for now' } },
-      ] } },
+      'GET /user/plugin/config': {
+        data: {
+          name: 'Chat notifier',
+          slug_name: 'chat-notifier',
+          description: 'Sends your inbox to a chat room.',
+          version: '1.0.0',
+          config_fields: [
+            {
+              name: 'webhook',
+              type: 'input',
+              title: 'Webhook URL',
+              description: 'Where to post.',
+              required: true,
+              value: '',
+              ui_options: { input_type: 'url' },
+            },
+            {
+              name: 'muted',
+              type: 'switch',
+              title: 'Muted',
+              description: '',
+              required: false,
+              value: false,
+              ui_options: { label: 'Mute for now' },
+            },
+          ],
+        },
+      },
     });
     const user = open('chat-notifier');
     expect(await screen.findByRole('heading', { name: 'Chat notifier settings' })).toBeTruthy();
@@ -92,6 +145,9 @@ describe('plugin settings', () => {
     await user.click(screen.getByLabelText('Mute for now'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/plugin/config', body: { plugin_slug_name: 'chat-notifier', config_fields: { webhook: 'https://chat.example.com/hook', muted: true } } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/user/plugin/config',
+      body: { plugin_slug_name: 'chat-notifier', config_fields: { webhook: 'https://chat.example.com/hook', muted: true } },
+    });
   });
 });

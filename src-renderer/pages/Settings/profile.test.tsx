@@ -17,7 +17,15 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const ME = userFixture({ username: 'grace', display_name: 'Grace', bio: 'Hello', website: '', location: '', have_password: true, avatar: { type: 'system', gravatar: '', custom: '' } });
+const ME = userFixture({
+  username: 'grace',
+  display_name: 'Grace',
+  bio: 'Hello',
+  website: '',
+  location: '',
+  have_password: true,
+  avatar: { type: 'system', gravatar: '', custom: '' },
+});
 
 function siteWith(flags: Record<string, boolean>): SiteInfo {
   const base = siteFixture();
@@ -61,7 +69,12 @@ describe('the profile form', () => {
 
   it('puts the server field errors on their fields', async () => {
     mockApi({
-      'PUT /user/info': { status: 400, reason: 'error.user.username_duplicate', msg: 'Username is already in use.', data: [{ error_field: 'username', error_msg: 'Username is already in use.' }] },
+      'PUT /user/info': {
+        status: 400,
+        reason: 'error.user.username_duplicate',
+        msg: 'Username is already in use.',
+        data: [{ error_field: 'username', error_msg: 'Username is already in use.' }],
+      },
     });
     const user = openProfile();
     const username = await screen.findByLabelText('Username');
@@ -84,7 +97,14 @@ describe('the profile form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/user/info');
-    expect(put?.body).toMatchObject({ display_name: 'Grace Hopper', username: 'grace', bio: 'Hello', website: 'https://grace.example.com', location: 'Arlington', avatar: { type: 'system', custom: '' } });
+    expect(put?.body).toMatchObject({
+      display_name: 'Grace Hopper',
+      username: 'grace',
+      bio: 'Hello',
+      website: 'https://grace.example.com',
+      location: 'Arlington',
+      avatar: { type: 'system', custom: '' },
+    });
     expect(calls.some((c) => c.method === 'GET' && c.path === '/user/info')).toBe(true);
   });
 
@@ -105,13 +125,15 @@ describe('the profile form', () => {
     expect(calls.find((c) => c.path === '/file')?.body).toMatchObject({ source: 'avatar' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('update success');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ avatar: { type: 'custom', custom: 'http://localhost/uploads/avatar/0123456789abcdef01234567.png' } });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      avatar: { type: 'custom', custom: 'http://localhost/uploads/avatar/0123456789abcdef01234567.png' },
+    });
   });
 
   it('locks the fields the admin does not let members change', async () => {
     mockApi({});
     openProfile(siteWith({ allow_update_username: false, allow_update_website: false, allow_update_display_name: true }));
-    expect((await screen.findByLabelText('Username') as HTMLInputElement).disabled).toBe(true);
+    expect(((await screen.findByLabelText('Username')) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Website') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Display name') as HTMLInputElement).disabled).toBe(false);
     expect(screen.getAllByText('The site does not let members change this.')).toHaveLength(2);

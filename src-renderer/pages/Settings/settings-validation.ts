@@ -58,14 +58,18 @@ export function checkProfile(t: TFunction, v: ProfileValues, allow: ProfilePermi
     username: allow.username ? checkUsername(t, v.username) : undefined,
     avatar: allow.avatar && v.avatarType === 'custom' && !v.avatarCustom ? t('settings.profile.avatar_needed') : undefined,
     bio: allow.bio && v.bio.length > LIMITS.bio.max ? t('settings.profile.bio_max', { max: LIMITS.bio.max }) : undefined,
-    website: !allow.website || !website
-      ? undefined
-      : website.length > LIMITS.website.max
-        ? t('settings.profile.website_max', { max: LIMITS.website.max })
-        : !isHttpUrl(website)
-          ? t('settings.profile.website_invalid')
-          : undefined,
-    location: allow.location && v.location.trim().length > LIMITS.location.max ? t('settings.profile.location_max', { max: LIMITS.location.max }) : undefined,
+    website:
+      !allow.website || !website
+        ? undefined
+        : website.length > LIMITS.website.max
+          ? t('settings.profile.website_max', { max: LIMITS.website.max })
+          : !isHttpUrl(website)
+            ? t('settings.profile.website_invalid')
+            : undefined,
+    location:
+      allow.location && v.location.trim().length > LIMITS.location.max
+        ? t('settings.profile.location_max', { max: LIMITS.location.max })
+        : undefined,
   });
 }
 

@@ -31,7 +31,11 @@ export default function TagCreatePage() {
         mode="create"
         submitLabel={t('tags.submit_create')}
         busy={add.isPending}
-        extraButtons={<Link to={paths.tags} className="p-button p-button-text">{t('common.cancel')}</Link>}
+        extraButtons={
+          <Link to={paths.tags} className="p-button p-button-text">
+            {t('common.cancel')}
+          </Link>
+        }
         onSubmit={async (f) => {
           const r = await add.mutateAsync(f);
           feedback.toast('success', t('tags.created_toast'));

@@ -45,9 +45,19 @@ function EditTagForm({ tag }: { tag: TagDetail }) {
         slugLocked={!(flags.admin || flags.moderator)}
         submitLabel={t('tags.submit_edit')}
         busy={update.isPending}
-        extraButtons={<Link to={back} className="p-button p-button-text">{t('common.cancel')}</Link>}
+        extraButtons={
+          <Link to={back} className="p-button p-button-text">
+            {t('common.cancel')}
+          </Link>
+        }
         onSubmit={async (f) => {
-          const r = await update.mutateAsync({ tag_id: tag.tag_id, display_name: f.display_name, slug_name: f.slug_name, original_text: f.original_text, edit_summary: f.edit_summary });
+          const r = await update.mutateAsync({
+            tag_id: tag.tag_id,
+            display_name: f.display_name,
+            slug_name: f.slug_name,
+            original_text: f.original_text,
+            edit_summary: f.edit_summary,
+          });
           if (r?.wait_for_review) {
             feedback.toast('info', t('tags.after_review'));
             navigate(back);

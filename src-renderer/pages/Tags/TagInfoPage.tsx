@@ -81,13 +81,19 @@ function TagInfo({ tag }: { tag: TagDetail }) {
           <Stamp label={t('tags.created')} rev={first} fallback={tag.created_at} />
           {edited && <Stamp label={t('tags.edited')} rev={last} fallback={tag.updated_at} />}
         </dl>
-        <p className="muted small">{t('tags.questions', { count: tag.question_count })} · {t('tags.followers', { count: tag.follow_count })}</p>
+        <p className="muted small">
+          {t('tags.questions', { count: tag.question_count })} · {t('tags.followers', { count: tag.follow_count })}
+        </p>
         <h2 className="sr-only">{t('tags.wiki')}</h2>
         {tag.parsed_text ? <PostHtml html={tag.parsed_text} /> : <p className="muted">{t('tags.no_desc')}</p>}
         <nav className="tag-links" aria-label={t('tags.info_heading')}>
           <Link to={to.tag(tag.slug_name)}>{t('tags.back_to_tag', { name })}</Link>
           <Link to={to.tagTimeline(tag.tag_id)}>{t('tags.history')}</Link>
-          {canEdit && <Link to={to.tagEdit(tag.tag_id)} className="p-button p-button-sm p-button-outlined">{t('tags.edit')}</Link>}
+          {canEdit && (
+            <Link to={to.tagEdit(tag.tag_id)} className="p-button p-button-sm p-button-outlined">
+              {t('tags.edit')}
+            </Link>
+          )}
           {user && <TagStaffActions tag={tag} synonymCount={synonyms.data?.synonyms.length ?? 0} />}
         </nav>
       </article>

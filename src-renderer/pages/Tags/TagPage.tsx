@@ -70,7 +70,9 @@ function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
           </h1>
           <div className="tag-header-actions">
             <span className="muted small">{t('tags.followers', { count: follows })}</span>
-            {tag.status === 'available' && <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} onChange={(_f, n) => setFollows(n)} />}
+            {tag.status === 'available' && (
+              <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} onChange={(_f, n) => setFollows(n)} />
+            )}
           </div>
         </div>
         {tag.status === 'deleted' && <p className="post-notice">{t('tags.deleted_notice')}</p>}
@@ -85,11 +87,21 @@ function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
       <section aria-labelledby="tag-questions-title">
         <div className="list-head">
           <h2 id="tag-questions-title">{t('tags.questions_heading', { name })}</h2>
-          <Link to={paths.ask} className="p-button p-button-sm">{t('tags.ask_with_tag')}</Link>
+          <Link to={paths.ask} className="p-button p-button-sm">
+            {t('tags.ask_with_tag')}
+          </Link>
         </div>
         <div className="list-tools">
-          <p className="muted" aria-live="polite">{list.data ? t('question.count', { count: list.data.count }) : ''}</p>
-          <OrderTabs orders={QUESTION_ORDERS} current={order} label={t('question.order_label')} labelOf={(o) => t(`question.order_${o}`)} hrefFor={(o) => href({ order: o })} />
+          <p className="muted" aria-live="polite">
+            {list.data ? t('question.count', { count: list.data.count }) : ''}
+          </p>
+          <OrderTabs
+            orders={QUESTION_ORDERS}
+            current={order}
+            label={t('question.order_label')}
+            labelOf={(o) => t(`question.order_${o}`)}
+            hrefFor={(o) => href({ order: o })}
+          />
         </div>
         {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
         {list.isSuccess && items.length === 0 && (

@@ -66,17 +66,39 @@ export default function TagsPage() {
     <section className="tags-page" aria-labelledby="tags-title">
       <div className="list-head">
         <h1 id="tags-title">{t('tags.title')}</h1>
-        {create.allowed && <Link to={paths.tagCreate} className="p-button p-button-sm">{t('tags.create_button')}</Link>}
+        {create.allowed && (
+          <Link to={paths.tagCreate} className="p-button p-button-sm">
+            {t('tags.create_button')}
+          </Link>
+        )}
       </div>
       <p className="muted">{t('tags.list_intro')}</p>
       <div className="list-tools">
         <div className="tags-search" role="search">
-          <label htmlFor="tag-filter" className="sr-only">{t('tags.search_label')}</label>
-          <InputText id="tag-filter" type="search" value={typed} maxLength={LIMITS.tagName.max} placeholder={t('tags.search_placeholder')} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+          <label htmlFor="tag-filter" className="sr-only">
+            {t('tags.search_label')}
+          </label>
+          <InputText
+            id="tag-filter"
+            type="search"
+            value={typed}
+            maxLength={LIMITS.tagName.max}
+            placeholder={t('tags.search_placeholder')}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+          />
         </div>
-        <OrderTabs orders={TAG_ORDERS} current={order} label={t('tags.order_label')} labelOf={(o) => t(`tags.order_${o}`)} hrefFor={(o) => listHref({ text, order: o })} />
+        <OrderTabs
+          orders={TAG_ORDERS}
+          current={order}
+          label={t('tags.order_label')}
+          labelOf={(o) => t(`tags.order_${o}`)}
+          hrefFor={(o) => listHref({ text, order: o })}
+        />
       </div>
-      <p className="muted small" aria-live="polite">{list.data ? t('tags.count', { count: list.data.count }) : ''}</p>
+      <p className="muted small" aria-live="polite">
+        {list.data ? t('tags.count', { count: list.data.count }) : ''}
+      </p>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.isSuccess && items.length === 0 && (
         <div className="empty-state">

@@ -13,7 +13,11 @@ afterEach(() => {
 });
 
 const ADMIN = userFixture({ role_id: 2, rank: 1 });
-const allowed = { method: 'GET', match: (p: string) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: true, no_permission_tip: '' } } };
+const allowed = {
+  method: 'GET',
+  match: (p: string) => p.startsWith('/permission'),
+  data: { 'tag.add': { has_permission: true, no_permission_tip: '' } },
+};
 
 describe('the create-tag form', () => {
   it('says what is wrong with the display name and slug, word for word, before sending anything', async () => {
@@ -45,7 +49,14 @@ describe('the create-tag form', () => {
   it("puts the server's field errors on their fields", async () => {
     const sent = fakeServer([
       allowed,
-      { method: 'POST', match: (p) => p === '/tag', status: 400, reason: 'error.tag.already_exist', msg: 'Tag already exists.', data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }] },
+      {
+        method: 'POST',
+        match: (p) => p === '/tag',
+        status: 400,
+        reason: 'error.tag.already_exist',
+        msg: 'Tag already exists.',
+        data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }],
+      },
     ]);
     renderWithApp(<TagCreatePage />, { path: '/tags/create', user: ADMIN });
     const user = userEvent.setup();
@@ -53,12 +64,20 @@ describe('the create-tag form', () => {
     await user.click(screen.getByRole('button', { name: 'Post new tag' }));
     expect(await screen.findByText('Tag already exists.')).toBeTruthy();
     expect(screen.getByLabelText('URL slug').getAttribute('aria-invalid')).toBe('true');
-    expect(sent.find((s) => s.method === 'POST' && s.path === '/tag')?.body).toEqual({ display_name: 'Lanterns', slug_name: 'lanterns', original_text: '' });
+    expect(sent.find((s) => s.method === 'POST' && s.path === '/tag')?.body).toEqual({
+      display_name: 'Lanterns',
+      slug_name: 'lanterns',
+      original_text: '',
+    });
   });
 
   it('opens the new tag on its page after creating it', async () => {
     fakeServer([allowed, { method: 'POST', match: (p) => p === '/tag', data: { slug_name: 'c++' } }]);
-    renderWithApp(<TagCreatePage />, { path: '/tags/create', user: ADMIN, routes: [{ path: '/tags/:tagName', element: <p>tag page reached</p> }] });
+    renderWithApp(<TagCreatePage />, {
+      path: '/tags/create',
+      user: ADMIN,
+      routes: [{ path: '/tags/:tagName', element: <p>tag page reached</p> }],
+    });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Display name'), 'C++');
     await user.click(screen.getByRole('button', { name: 'Post new tag' }));
@@ -66,7 +85,13 @@ describe('the create-tag form', () => {
   });
 
   it('tells a member without the tag.add privilege why they cannot create tags', async () => {
-    fakeServer([{ method: 'GET', match: (p) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: false, no_permission_tip: 'You need at least 750 reputation to do this.' } } }]);
+    fakeServer([
+      {
+        method: 'GET',
+        match: (p) => p.startsWith('/permission'),
+        data: { 'tag.add': { has_permission: false, no_permission_tip: 'You need at least 750 reputation to do this.' } },
+      },
+    ]);
     renderWithApp(<TagCreatePage />, { path: '/tags/create', user: userFixture({ rank: 1 }) });
     expect(await screen.findByText('You need at least 750 reputation to do this.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '403' })).toBeTruthy();
@@ -100,7 +125,12 @@ describe('the edit-tag form', () => {
 
   it("tells a member whose edit waits for review: 'Your revision will show after review.'", async () => {
     const sent = fakeServer(editRoutes({ data: { wait_for_review: true } }));
-    renderWithApp(<TagEditPage />, { path: '/tags/10030000000000101/edit', pattern: '/tags/:tagId/edit', user: userFixture({ rank: 60 }), routes: [{ path: '/tags/:tagName/info', element: <p>info page reached</p> }] });
+    renderWithApp(<TagEditPage />, {
+      path: '/tags/10030000000000101/edit',
+      pattern: '/tags/:tagId/edit',
+      user: userFixture({ rank: 60 }),
+      routes: [{ path: '/tags/:tagName/info', element: <p>info page reached</p> }],
+    });
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Display name');
     await user.clear(name);
@@ -109,12 +139,31 @@ describe('the edit-tag form', () => {
     await user.click(screen.getByRole('button', { name: 'Save edits' }));
     expect(await screen.findByText('Your revision will show after review.')).toBeTruthy();
     expect(await screen.findByText('info page reached')).toBeTruthy();
-    await waitFor(() => expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ tag_id: '10030000000000101', display_name: 'Oil lanterns', slug_name: 'lanterns', original_text: 'Oil lanterns.', edit_summary: 'clearer name' }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({
+        tag_id: '10030000000000101',
+        display_name: 'Oil lanterns',
+        slug_name: 'lanterns',
+        original_text: 'Oil lanterns.',
+        edit_summary: 'clearer name',
+      }),
+    );
   });
 
   it('lets staff change the slug and shows the server field error on it', async () => {
-    fakeServer(editRoutes({ status: 400, reason: 'error.tag.already_exist', msg: 'Tag already exists.', data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }] }));
-    renderWithApp(<TagEditPage />, { path: '/tags/10030000000000101/edit', pattern: '/tags/:tagId/edit', user: userFixture({ role_id: 3 }) });
+    fakeServer(
+      editRoutes({
+        status: 400,
+        reason: 'error.tag.already_exist',
+        msg: 'Tag already exists.',
+        data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }],
+      }),
+    );
+    renderWithApp(<TagEditPage />, {
+      path: '/tags/10030000000000101/edit',
+      pattern: '/tags/:tagId/edit',
+      user: userFixture({ role_id: 3 }),
+    });
     const user = userEvent.setup();
     const slug = await screen.findByLabelText('URL slug');
     expect(slug.hasAttribute('readonly')).toBe(false);

@@ -19,7 +19,14 @@ describe('the tag list', () => {
   it('shows tags as cards, filters by name through tags/page and follows a tag', async () => {
     const sent = fakeServer([
       { method: 'GET', match: (p) => p.startsWith('/tags/page') && p.includes('slug_name=wick'), data: page([]) },
-      { method: 'GET', match: (p) => p.startsWith('/tags/page'), data: page([tagDetail(), tagDetail({ tag_id: '10030000000000102', slug_name: 'wicks', display_name: 'wicks', description: '', question_count: 1 })]) },
+      {
+        method: 'GET',
+        match: (p) => p.startsWith('/tags/page'),
+        data: page([
+          tagDetail(),
+          tagDetail({ tag_id: '10030000000000102', slug_name: 'wicks', display_name: 'wicks', description: '', question_count: 1 }),
+        ]),
+      },
       { method: 'POST', match: (p) => p === '/follow', data: { follows: 3, is_followed: true } },
       { method: 'GET', match: (p) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: false, no_permission_tip: 'x' } } },
     ]);
@@ -36,7 +43,9 @@ describe('the tag list', () => {
     expect(sent.find((s) => s.path === '/follow')?.body).toEqual({ object_id: '10030000000000101', is_cancel: false });
     await user.type(screen.getByLabelText('Filter by tag name'), 'wick');
     expect(await screen.findByText('No tags match “wick”.')).toBeTruthy();
-    expect(sent.some((s) => s.path.startsWith('/tags/page') && s.path.includes('slug_name=wick') && s.path.includes('query_cond=popular'))).toBe(true);
+    expect(
+      sent.some((s) => s.path.startsWith('/tags/page') && s.path.includes('slug_name=wick') && s.path.includes('query_cond=popular')),
+    ).toBe(true);
   });
 
   it('offers "Create tag" to staff and no follow buttons to visitors', async () => {
@@ -57,7 +66,14 @@ describe('the tag page and tag info', () => {
   it('shows the header, the questions of the tag and an edit link for those allowed', async () => {
     const sent = fakeServer([
       { method: 'GET', match: (p) => p.startsWith('/tag?'), data: tagDetail() },
-      { method: 'GET', match: (p) => p.startsWith('/tag/synonyms'), data: { synonyms: [{ tag_id: '9', slug_name: 'lamps', display_name: 'lamps', main_tag_slug_name: 'lanterns' }], member_actions: [] } },
+      {
+        method: 'GET',
+        match: (p) => p.startsWith('/tag/synonyms'),
+        data: {
+          synonyms: [{ tag_id: '9', slug_name: 'lamps', display_name: 'lamps', main_tag_slug_name: 'lanterns' }],
+          member_actions: [],
+        },
+      },
       { method: 'GET', match: (p) => p.startsWith('/question/page'), data: page([]) },
     ]);
     renderWithApp(<TagPage />, { path: '/tags/lanterns', pattern: '/tags/:tagName' });
@@ -79,7 +95,11 @@ describe('the tag page and tag info', () => {
   it('manages synonyms on the info page for those allowed', async () => {
     const sent = fakeServer([
       { method: 'GET', match: (p) => p.startsWith('/tag?'), data: tagDetail() },
-      { method: 'GET', match: (p) => p.startsWith('/tag/synonyms'), data: { synonyms: [], member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }] } },
+      {
+        method: 'GET',
+        match: (p) => p.startsWith('/tag/synonyms'),
+        data: { synonyms: [], member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }] },
+      },
       { method: 'GET', match: (p) => p.startsWith('/revisions'), data: [] },
       { method: 'PUT', match: (p) => p === '/tag/synonym', data: null },
     ]);
@@ -98,13 +118,26 @@ describe('the tag page and tag info', () => {
     expect(screen.getByRole('button', { name: 'Remove synonym Oil Lamps' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save synonyms' }));
     expect(await screen.findByText('Synonyms saved.')).toBeTruthy();
-    expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({ tag_id: '10030000000000101', synonym_tag_list: [{ slug_name: 'oil-lamps', display_name: 'Oil Lamps' }] });
+    expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({
+      tag_id: '10030000000000101',
+      synonym_tag_list: [{ slug_name: 'oil-lamps', display_name: 'Oil Lamps' }],
+    });
   });
 });
 
 describe('deleting a tag from its info page', () => {
   const routes = (detail: Record<string, unknown>, synonyms: unknown[] = []) => [
-    { method: 'GET', match: (p: string) => p.startsWith('/tag?'), data: tagDetail({ member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }, { action: 'delete', name: 'Delete', type: 'confirm' }], ...detail }) },
+    {
+      method: 'GET',
+      match: (p: string) => p.startsWith('/tag?'),
+      data: tagDetail({
+        member_actions: [
+          { action: 'edit', name: 'Edit', type: 'edit' },
+          { action: 'delete', name: 'Delete', type: 'confirm' },
+        ],
+        ...detail,
+      }),
+    },
     { method: 'GET', match: (p: string) => p.startsWith('/tag/synonyms'), data: { synonyms, member_actions: [] } },
     { method: 'GET', match: (p: string) => p.startsWith('/revisions'), data: [] },
     { method: 'DELETE', match: (p: string) => p === '/tag', data: null },
@@ -116,14 +149,21 @@ describe('deleting a tag from its info page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this tag' });
-    expect(within(dialog).getByText('We do not allow deleting a tag with posts. Please remove this tag from the posts first.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('We do not allow deleting a tag with posts. Please remove this tag from the posts first.'),
+    ).toBeTruthy();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
   });
 
   it('deletes an unused tag after confirmation and goes to the tag list', async () => {
     const sent = fakeServer(routes({ question_count: 0 }));
-    renderWithApp(<TagInfoPage />, { path: '/tags/lanterns/info', pattern: '/tags/:tagName/info', user: userFixture({ role_id: 2 }), routes: [{ path: '/tags', element: <p>tag list reached</p> }] });
+    renderWithApp(<TagInfoPage />, {
+      path: '/tags/lanterns/info',
+      pattern: '/tags/:tagName/info',
+      user: userFixture({ role_id: 2 }),
+      routes: [{ path: '/tags', element: <p>tag list reached</p> }],
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this tag' });

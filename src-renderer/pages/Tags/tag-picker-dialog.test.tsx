@@ -16,14 +16,27 @@ afterEach(() => {
 function Harness() {
   const [tags, setTags] = useState<TagInput[]>([]);
   return (
-    <form onSubmit={(e) => { e.preventDefault(); throw new Error('the question form must not be submitted by the dialog'); }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        throw new Error('the question form must not be submitted by the dialog');
+      }}
+    >
       <TagPicker id="tags" label="Tags" value={tags} onChange={setTags} hint="Add tags." />
     </form>
   );
 }
 
-const search = { method: 'GET', match: (p: string) => p.startsWith('/question/tags?tag=lant'), data: [{ tag_id: '1', slug_name: 'lanterns', display_name: 'lanterns', recommend: false, reserved: false }] };
-const permission = (ok: boolean) => ({ method: 'GET', match: (p: string) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: ok, no_permission_tip: ok ? '' : 'You need at least 750 reputation to do this.' } } });
+const search = {
+  method: 'GET',
+  match: (p: string) => p.startsWith('/question/tags?tag=lant'),
+  data: [{ tag_id: '1', slug_name: 'lanterns', display_name: 'lanterns', recommend: false, reserved: false }],
+};
+const permission = (ok: boolean) => ({
+  method: 'GET',
+  match: (p: string) => p.startsWith('/permission'),
+  data: { 'tag.add': { has_permission: ok, no_permission_tip: ok ? '' : 'You need at least 750 reputation to do this.' } },
+});
 
 describe('the tag picker with the create-tag dialog', () => {
   it('offers "Create tag … with a description" for an unknown name, checks the dialog like the create page, and chooses the created tag', async () => {

@@ -27,7 +27,10 @@ export function fakeServer(routes: Route[]): Sent[] {
     sent.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const r = routes.find((x) => (x.method ?? 'GET') === method && x.match(path));
     const status = r?.status ?? 200;
-    return new Response(JSON.stringify({ code: status, reason: r?.reason ?? 'base.success', msg: r?.msg ?? '', data: r?.data ?? null }), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: status, reason: r?.reason ?? 'base.success', msg: r?.msg ?? '', data: r?.data ?? null }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }
@@ -35,9 +38,23 @@ export function fakeServer(routes: Route[]): Sent[] {
 /** A tag as GET tag answers it. */
 export function tagDetail(over: Record<string, unknown> = {}) {
   return {
-    tag_id: '10030000000000101', slug_name: 'lanterns', display_name: 'Lanterns', excerpt: '<p>Oil lanterns.</p>', description: 'Oil lanterns.',
-    original_text: 'Oil lanterns.', parsed_text: '<p>Oil lanterns.</p>', follow_count: 2, question_count: 3, is_follower: false,
-    created_at: 1700000000, updated_at: 1700000000, recommend: false, reserved: false, status: 'available',
-    member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }], main_tag_slug_name: '', ...over,
+    tag_id: '10030000000000101',
+    slug_name: 'lanterns',
+    display_name: 'Lanterns',
+    excerpt: '<p>Oil lanterns.</p>',
+    description: 'Oil lanterns.',
+    original_text: 'Oil lanterns.',
+    parsed_text: '<p>Oil lanterns.</p>',
+    follow_count: 2,
+    question_count: 3,
+    is_follower: false,
+    created_at: 1700000000,
+    updated_at: 1700000000,
+    recommend: false,
+    reserved: false,
+    status: 'available',
+    member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }],
+    main_tag_slug_name: '',
+    ...over,
   };
 }

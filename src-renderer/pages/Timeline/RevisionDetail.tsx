@@ -15,9 +15,13 @@ export function DiffView({ parts }: { parts: DiffPart[] }) {
         p.op === 'same' ? (
           <span key={i}>{p.text}</span>
         ) : p.op === 'add' ? (
-          <ins key={i} className="diff-add" title={t('inbox.timeline.added')}>{p.text}</ins>
+          <ins key={i} className="diff-add" title={t('inbox.timeline.added')}>
+            {p.text}
+          </ins>
         ) : (
-          <del key={i} className="diff-del" title={t('inbox.timeline.removed')}>{p.text}</del>
+          <del key={i} className="diff-del" title={t('inbox.timeline.removed')}>
+            {p.text}
+          </del>
         ),
       )}
     </>
@@ -33,11 +37,21 @@ function TagDiff({ before, after }: { before: TagBrief[]; after: TagBrief[] }) {
   return (
     <ul className="tag-list diff-tags">
       {after.map((tag) => (
-        <li key={`n-${tag.slug_name}`}>{old.has(tag.slug_name) ? <span className="tag-chip">{tagName(tag)}</span> : <ins className="tag-chip diff-add">{tagName(tag)}</ins>}</li>
+        <li key={`n-${tag.slug_name}`}>
+          {old.has(tag.slug_name) ? (
+            <span className="tag-chip">{tagName(tag)}</span>
+          ) : (
+            <ins className="tag-chip diff-add">{tagName(tag)}</ins>
+          )}
+        </li>
       ))}
-      {before.filter((tag) => !now.has(tag.slug_name)).map((tag) => (
-        <li key={`o-${tag.slug_name}`}><del className="tag-chip diff-del">{tagName(tag)}</del></li>
-      ))}
+      {before
+        .filter((tag) => !now.has(tag.slug_name))
+        .map((tag) => (
+          <li key={`o-${tag.slug_name}`}>
+            <del className="tag-chip diff-del">{tagName(tag)}</del>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -47,14 +61,17 @@ export function RevisionCompare({ before, after, objectType }: { before: Revisio
   const { t } = useTranslation();
   const prev: RevisionSide = before ?? { title: '', tags: [], original_text: '', slug_name: '', main_tag_slug_name: '' };
   const titleChanged = prev.title !== after.title;
-  const tagsChanged = objectType === 'question' && prev.tags.map((x) => x.slug_name).join(' ') !== after.tags.map((x) => x.slug_name).join(' ');
+  const tagsChanged =
+    objectType === 'question' && prev.tags.map((x) => x.slug_name).join(' ') !== after.tags.map((x) => x.slug_name).join(' ');
   const bodyChanged = prev.original_text !== after.original_text;
   return (
     <div className="revision-detail" role="group" aria-label={t('inbox.timeline.detail_label')}>
       {objectType !== 'answer' && titleChanged && (
         <div className="revision-part">
           <h2 className="revision-label">{t('inbox.timeline.detail_title')}</h2>
-          <p className="revision-title"><DiffView parts={diffText(prev.title, after.title)} /></p>
+          <p className="revision-title">
+            <DiffView parts={diffText(prev.title, after.title)} />
+          </p>
         </div>
       )}
       {tagsChanged && (
@@ -66,7 +83,9 @@ export function RevisionCompare({ before, after, objectType }: { before: Revisio
       {bodyChanged && (
         <div className="revision-part">
           <h2 className="revision-label">{t('inbox.timeline.detail_body')}</h2>
-          <pre className="revision-body"><DiffView parts={diffText(prev.original_text, after.original_text)} /></pre>
+          <pre className="revision-body">
+            <DiffView parts={diffText(prev.original_text, after.original_text)} />
+          </pre>
         </div>
       )}
       {!titleChanged && !tagsChanged && !bodyChanged && <p className="muted">{t('inbox.timeline.detail_none')}</p>}

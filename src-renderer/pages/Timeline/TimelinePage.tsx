@@ -16,7 +16,25 @@ import { RevisionDetail } from './RevisionDetail';
 import './timeline.css';
 
 /** Event types with a label of their own (others show as they come). */
-const KNOWN_TYPES = ['asked', 'answered', 'commented', 'accept', 'edited', 'rollback', 'deleted', 'undeleted', 'closed', 'reopened', 'created', 'pin', 'unpin', 'show', 'hide', 'upvote', 'downvote'] as const;
+const KNOWN_TYPES = [
+  'asked',
+  'answered',
+  'commented',
+  'accept',
+  'edited',
+  'rollback',
+  'deleted',
+  'undeleted',
+  'closed',
+  'reopened',
+  'created',
+  'pin',
+  'unpin',
+  'show',
+  'hide',
+  'upvote',
+  'downvote',
+] as const;
 type KnownType = (typeof KNOWN_TYPES)[number];
 
 /** For each event that made a revision: the revision before it on the same object ('0' for the first). */
@@ -90,7 +108,8 @@ function TimelineTable({ data }: { data: Timeline }) {
   const [open, setOpen] = useState<string[]>([]);
   const previous = previousRevisions(data.timeline);
   const toggle = (id: string) => setOpen((o) => (o.includes(id) ? o.filter((x) => x !== id) : [...o, id]));
-  const typeLabel = (type: string) => ((KNOWN_TYPES as readonly string[]).includes(type) ? t(`inbox.timeline.type.${type as KnownType}`) : type);
+  const typeLabel = (type: string) =>
+    (KNOWN_TYPES as readonly string[]).includes(type) ? t(`inbox.timeline.type.${type as KnownType}`) : type;
   return (
     <table className="timeline-table">
       <caption className="sr-only">{t('inbox.timeline.events_label')}</caption>
@@ -114,21 +133,37 @@ function TimelineTable({ data }: { data: Timeline }) {
               <tr className={e.cancelled ? 'timeline-row cancelled' : 'timeline-row'} data-testid="timeline-event">
                 <td data-label={t('inbox.timeline.col_when')}>
                   <time dateTime={new Date(e.created_at * 1000).toISOString()}>{fullTime(e.created_at, i18n.language)}</time>
-                  <span className="muted small timeline-ago"> (<TimeAgo seconds={e.created_at} />)</span>
+                  <span className="muted small timeline-ago">
+                    {' '}
+                    (<TimeAgo seconds={e.created_at} />)
+                  </span>
                 </td>
                 <td data-label={t('inbox.timeline.col_type')}>
                   <span className={`timeline-type type-${e.activity_type}`}>{typeLabel(e.activity_type)}</span>
                   {e.cancelled && <span className="status-badge">{t('inbox.timeline.cancelled')}</span>}
                   {old !== undefined && (
-                    <button type="button" className="timeline-toggle" aria-expanded={expanded} aria-controls={expanded ? detailId : undefined} onClick={() => toggle(e.activity_id)}>
-                      <i className={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'} aria-hidden="true" /> {expanded ? t('inbox.timeline.hide_detail') : t('inbox.timeline.show_detail')}
+                    <button
+                      type="button"
+                      className="timeline-toggle"
+                      aria-expanded={expanded}
+                      aria-controls={expanded ? detailId : undefined}
+                      onClick={() => toggle(e.activity_id)}
+                    >
+                      <i className={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'} aria-hidden="true" />{' '}
+                      {expanded ? t('inbox.timeline.hide_detail') : t('inbox.timeline.show_detail')}
                     </button>
                   )}
                 </td>
                 <td data-label={t('inbox.timeline.col_by')}>
-                  {named ? <Link to={to.user(who.username)}>{who.display_name}</Link> : <span className="muted">{t('inbox.timeline.na')}</span>}
+                  {named ? (
+                    <Link to={to.user(who.username)}>{who.display_name}</Link>
+                  ) : (
+                    <span className="muted">{t('inbox.timeline.na')}</span>
+                  )}
                 </td>
-                <td data-label={t('inbox.timeline.col_comment')}>{e.comment ? <PostHtml html={e.comment} className="timeline-comment" /> : null}</td>
+                <td data-label={t('inbox.timeline.col_comment')}>
+                  {e.comment ? <PostHtml html={e.comment} className="timeline-comment" /> : null}
+                </td>
               </tr>
               {old !== undefined && expanded && (
                 <tr className="timeline-detail-row" id={detailId}>

@@ -16,14 +16,39 @@ afterEach(() => {
 const now = Math.round(Date.now() / 1000);
 const grace = { id: '2', username: 'grace', display_name: 'Grace', avatar: '', rank: 1, status: 'normal' };
 const event = (over: Partial<TimelineEvent>): TimelineEvent => ({
-  activity_id: '1', revision_id: '0', created_at: now, activity_type: 'asked', comment: '', object_id: '101', object_type: 'question', cancelled: false, cancelled_at: 0, user_info: grace, ...over,
+  activity_id: '1',
+  revision_id: '0',
+  created_at: now,
+  activity_type: 'asked',
+  comment: '',
+  object_id: '101',
+  object_type: 'question',
+  cancelled: false,
+  cancelled_at: 0,
+  user_info: grace,
+  ...over,
 });
 const TIMELINE = {
-  object_info: { title: 'How do I trim a wick?', object_type: 'question', question_id: '101', answer_id: '', main_tag_slug_name: '', username: 'grace', display_name: 'Grace' },
+  object_info: {
+    title: 'How do I trim a wick?',
+    object_type: 'question',
+    question_id: '101',
+    answer_id: '',
+    main_tag_slug_name: '',
+    username: 'grace',
+    display_name: 'Grace',
+  },
   timeline: [
     event({ activity_id: '9', revision_id: '0', activity_type: 'upvote', user_info: grace }),
     event({ activity_id: '8', revision_id: '31', activity_type: 'edited', comment: '<p>fixed the title</p>' }),
-    event({ activity_id: '7', revision_id: '0', activity_type: 'commented', object_id: '501', object_type: 'comment', comment: '<p>nice one</p>' }),
+    event({
+      activity_id: '7',
+      revision_id: '0',
+      activity_type: 'commented',
+      object_id: '501',
+      object_type: 'comment',
+      comment: '<p>nice one</p>',
+    }),
     event({ activity_id: '6', revision_id: '30', activity_type: 'asked' }),
   ],
 };
@@ -46,16 +71,36 @@ describe('revision comparison', () => {
       { op: 'add', text: 'wick?' },
     ]);
     // joined, each side gives its text back
-    expect(parts.filter((p) => p.op !== 'add').map((p) => p.text).join('')).toBe('How to trim a wick');
-    expect(parts.filter((p) => p.op !== 'del').map((p) => p.text).join('')).toBe('How do I trim a wick?');
+    expect(
+      parts
+        .filter((p) => p.op !== 'add')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('How to trim a wick');
+    expect(
+      parts
+        .filter((p) => p.op !== 'del')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('How do I trim a wick?');
   });
 
   it('compares long texts line by line and keeps them whole', () => {
     const before = Array.from({ length: 800 }, (_, i) => `line ${i} of the body`).join('\n');
     const after = before.replace('line 400 of', 'row 400 of');
     const parts = diffText(before, after);
-    expect(parts.filter((p) => p.op !== 'add').map((p) => p.text).join('')).toBe(before);
-    expect(parts.filter((p) => p.op !== 'del').map((p) => p.text).join('')).toBe(after);
+    expect(
+      parts
+        .filter((p) => p.op !== 'add')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      parts
+        .filter((p) => p.op !== 'del')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after);
     expect(parts.filter((p) => p.op === 'add').map((p) => p.text.trim())).toEqual(['row']);
   });
 
@@ -68,12 +113,24 @@ describe('revision comparison', () => {
 });
 
 describe('the timeline page', () => {
-  it('lists the events and shows an edit\'s changes on demand', async () => {
+  it("lists the events and shows an edit's changes on demand", async () => {
     const calls = mockApi({
       'GET /answer/api/v1/activity/timeline': TIMELINE,
       'GET /answer/api/v1/activity/timeline/detail': {
-        new_revision: { title: 'How do I trim a wick?', tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }], original_text: 'Trim it flat.', slug_name: '', main_tag_slug_name: '' },
-        old_revision: { title: 'How to trim a wick', tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }], original_text: 'Trim it flat.', slug_name: '', main_tag_slug_name: '' },
+        new_revision: {
+          title: 'How do I trim a wick?',
+          tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
+          original_text: 'Trim it flat.',
+          slug_name: '',
+          main_tag_slug_name: '',
+        },
+        old_revision: {
+          title: 'How to trim a wick',
+          tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
+          original_text: 'Trim it flat.',
+          slug_name: '',
+          main_tag_slug_name: '',
+        },
       },
     });
     renderWithApp(<TimelinePage />, { path: '/posts/101/timeline', pattern: '/posts/:qid/timeline' });
@@ -107,7 +164,12 @@ describe('the timeline page', () => {
   });
 
   it('names the answer and its author on an answer timeline', async () => {
-    mockApi({ 'GET /answer/api/v1/activity/timeline': { ...TIMELINE, object_info: { ...TIMELINE.object_info, object_type: 'answer', answer_id: '205', display_name: 'Bob' } } });
+    mockApi({
+      'GET /answer/api/v1/activity/timeline': {
+        ...TIMELINE,
+        object_info: { ...TIMELINE.object_info, object_type: 'answer', answer_id: '205', display_name: 'Bob' },
+      },
+    });
     renderWithApp(<TimelinePage />, { path: '/posts/101/205/timeline', pattern: '/posts/:qid/:aid/timeline' });
     const heading = await screen.findByRole('heading', { level: 1, name: /Timeline for answer to/ });
     expect(heading.textContent).toBe('Timeline for answer to How do I trim a wick? by Bob');

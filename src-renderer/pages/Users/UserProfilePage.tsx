@@ -13,7 +13,14 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { ProfileHeader } from './components/ProfileHeader';
 import { ProfileNav } from './components/ProfileNav';
 import {
-  AnswersPanel, BadgesPanel, BookmarksPanel, CommentsPanel, OverviewPanel, QuestionsPanel, ReputationPanel, VotesPanel,
+  AnswersPanel,
+  BadgesPanel,
+  BookmarksPanel,
+  CommentsPanel,
+  OverviewPanel,
+  QuestionsPanel,
+  ReputationPanel,
+  VotesPanel,
 } from './components/TabPanels';
 import { OWNER_TABS, tabOf, type ProfileTab } from './components/tabs';
 import './users.css';

@@ -7,7 +7,19 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { UserCard } from './components/UserCard';
 import './users.css';
 
-function UserGrid({ id, title, users, detail, empty }: { id: string; title: string; users: { username: string; display_name: string; avatar: string }[]; detail(u: { username: string }): string | undefined; empty: string }) {
+function UserGrid({
+  id,
+  title,
+  users,
+  detail,
+  empty,
+}: {
+  id: string;
+  title: string;
+  users: { username: string; display_name: string; avatar: string }[];
+  detail(u: { username: string }): string | undefined;
+  empty: string;
+}) {
   return (
     <section className="users-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -42,15 +54,33 @@ export default function UsersPage() {
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {ranking.isSuccess && (
         <>
-          <UserGrid id="users-rep" title={t('people.most_reputation')} users={rep} empty={t('people.ranking_empty')}
-            detail={(u) => t('people.reputation_count', { count: rankOf(u, rep)?.rank ?? 0 })} />
-          <UserGrid id="users-votes" title={t('people.most_votes')} users={votes} empty={t('people.votes_empty')}
-            detail={(u) => t('people.vote_count', { count: rankOf(u, votes)?.vote_count ?? 0 })} />
+          <UserGrid
+            id="users-rep"
+            title={t('people.most_reputation')}
+            users={rep}
+            empty={t('people.ranking_empty')}
+            detail={(u) => t('people.reputation_count', { count: rankOf(u, rep)?.rank ?? 0 })}
+          />
+          <UserGrid
+            id="users-votes"
+            title={t('people.most_votes')}
+            users={votes}
+            empty={t('people.votes_empty')}
+            detail={(u) => t('people.vote_count', { count: rankOf(u, votes)?.vote_count ?? 0 })}
+          />
         </>
       )}
       {staff.isSuccess && (
-        <UserGrid id="users-staff" title={t('people.staff')} users={staff.data ?? []} empty={t('people.staff_empty')}
-          detail={(u) => { const r = byName.get(u.username); return r ? t('people.reputation_count', { count: r.rank }) : undefined; }} />
+        <UserGrid
+          id="users-staff"
+          title={t('people.staff')}
+          users={staff.data ?? []}
+          empty={t('people.staff_empty')}
+          detail={(u) => {
+            const r = byName.get(u.username);
+            return r ? t('people.reputation_count', { count: r.rank }) : undefined;
+          }}
+        />
       )}
     </div>
   );

@@ -14,8 +14,10 @@ export function mockApi(routes: Record<string, Reply | ((query: URLSearchParams)
     calls.push(`${path}${url.search}`);
     const route = routes[path];
     const reply = typeof route === 'function' ? route(url.searchParams) : route;
-    if (!reply) return new Response(JSON.stringify({ code: 599, reason: 'test.unmocked', msg: `unmocked ${path}`, data: null }), { status: 599 });
-    if ('data' in reply) return new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data: reply.data }), { status: 200 });
+    if (!reply)
+      return new Response(JSON.stringify({ code: 599, reason: 'test.unmocked', msg: `unmocked ${path}`, data: null }), { status: 599 });
+    if ('data' in reply)
+      return new Response(JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data: reply.data }), { status: 200 });
     return new Response(JSON.stringify({ code: reply.status, reason: reply.reason, msg: reply.msg, data: null }), { status: reply.status });
   });
   return { spy, calls };
@@ -24,9 +26,24 @@ export function mockApi(routes: Record<string, Reply | ((query: URLSearchParams)
 /** A profile as personal/user/info answers it. */
 export function profileFixture(over: Record<string, unknown> = {}) {
   return {
-    id: '7', username: 'ada', display_name: 'Ada Lovelace', avatar: '', rank: 42, website: 'ada.example.com', location: 'London', language: 'en_US',
-    status: 'normal', created_at: 1_700_000_000, last_login_date: 1_700_000_500, answer_count: 3, question_count: 2, follow_count: 0,
-    bio: 'I write *programs*.', bio_html: '<p>I write <em>programs</em>.</p>', status_msg: '', ...over,
+    id: '7',
+    username: 'ada',
+    display_name: 'Ada Lovelace',
+    avatar: '',
+    rank: 42,
+    website: 'ada.example.com',
+    location: 'London',
+    language: 'en_US',
+    status: 'normal',
+    created_at: 1_700_000_000,
+    last_login_date: 1_700_000_500,
+    answer_count: 3,
+    question_count: 2,
+    follow_count: 0,
+    bio: 'I write *programs*.',
+    bio_html: '<p>I write <em>programs</em>.</p>',
+    status_msg: '',
+    ...over,
   };
 }
 

@@ -18,13 +18,24 @@ function adaApi(over: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/personal/user/info': { data: profileFixture() },
     '/personal/qa/top': { data: { question: [], answer: [] } },
-    '/badge/user/awards': { data: { count: 2, list: [{ id: 'b1', name: 'Scholar', icon: 'check-circle-fill', level: 1, earned_count: 1 }, { id: 'b2', name: 'Great Answer', icon: 'chat-square-text-fill', level: 3, earned_count: 2 }] } },
+    '/badge/user/awards': {
+      data: {
+        count: 2,
+        list: [
+          { id: 'b1', name: 'Scholar', icon: 'check-circle-fill', level: 1, earned_count: 1 },
+          { id: 'b2', name: 'Great Answer', icon: 'chat-square-text-fill', level: 3, earned_count: 2 },
+        ],
+      },
+    },
     '/badge/user/awards/recent': { data: { count: 0, list: [] } },
     ...over,
   });
 }
 
-const tabNames = () => within(screen.getByRole('navigation', { name: 'Profile sections' })).getAllByRole('link').map((a) => a.textContent);
+const tabNames = () =>
+  within(screen.getByRole('navigation', { name: 'Profile sections' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('a user profile', () => {
   it('shows a visitor the header and the public tabs only, without the edit link', async () => {
@@ -46,7 +57,11 @@ describe('a user profile', () => {
 
   it('shows the owner the bookmarks and votes tabs and the edit-profile link', async () => {
     adaApi();
-    renderWithApp(<UserProfilePage />, { path: '/users/ada', pattern: PATTERN, user: userFixture({ username: 'ada', display_name: 'Ada Lovelace' }) });
+    renderWithApp(<UserProfilePage />, {
+      path: '/users/ada',
+      pattern: PATTERN,
+      user: userFixture({ username: 'ada', display_name: 'Ada Lovelace' }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     expect(tabNames()).toEqual(['Overview', 'Answers', 'Questions', 'Bookmarks', 'Comments', 'Reputation', 'Votes', 'Badges']);
     expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe('/users/settings/profile');
@@ -57,7 +72,7 @@ describe('a user profile', () => {
     ['another member', userFixture()],
     ['a moderator', userFixture({ role_id: 3 })],
     ['an admin', userFixture({ role_id: 2 })],
-  ])('shows %s the 404 page at another user\'s votes and bookmarks, without asking for them', async (_who, user) => {
+  ])("shows %s the 404 page at another user's votes and bookmarks, without asking for them", async (_who, user) => {
     for (const tab of ['votes', 'bookmarks']) {
       const { calls } = adaApi();
       renderWithApp(<UserProfilePage />, { path: `/users/ada/${tab}`, pattern: PATTERN, user });
@@ -102,7 +117,10 @@ describe('a user profile', () => {
 
   it('shows the owner the empty states of the bookmarks, votes and badges tabs', async () => {
     const owner = userFixture({ username: 'ada', display_name: 'Ada Lovelace' });
-    for (const [tab, message] of [['bookmarks', 'No bookmarks yet. Bookmark a question to find it here again.'], ['votes', 'No votes cast yet.']] as const) {
+    for (const [tab, message] of [
+      ['bookmarks', 'No bookmarks yet. Bookmark a question to find it here again.'],
+      ['votes', 'No votes cast yet.'],
+    ] as const) {
       adaApi({ '/personal/collection/page': EMPTY_PAGE, '/personal/vote/page': EMPTY_PAGE });
       renderWithApp(<UserProfilePage />, { path: `/users/ada/${tab}`, pattern: PATTERN, user: owner });
       expect(await screen.findByText(message)).toBeTruthy();
@@ -115,7 +133,15 @@ describe('a user profile', () => {
   });
 
   it('lists answers with the accepted mark, and pages a long list', async () => {
-    const answer = { answer_id: 'a1', question_id: 'q1', accepted: 2, vote_count: 5, create_time: 1_700_000_000, update_time: 0, question_info: { title: 'Why is the wick black?', url_title: 'why-is-the-wick-black', tags: [] } };
+    const answer = {
+      answer_id: 'a1',
+      question_id: 'q1',
+      accepted: 2,
+      vote_count: 5,
+      create_time: 1_700_000_000,
+      update_time: 0,
+      question_info: { title: 'Why is the wick black?', url_title: 'why-is-the-wick-black', tags: [] },
+    };
     adaApi({ '/personal/answer/page': { data: { count: 45, list: [answer] } } });
     renderWithApp(<UserProfilePage />, { path: '/users/ada/answers?page=2', pattern: PATTERN, user: null });
     expect(await screen.findByRole('heading', { name: '45 answers' })).toBeTruthy();
@@ -128,14 +154,33 @@ describe('a user profile', () => {
   });
 
   it('shows a suspended or deleted user as the reference does', async () => {
-    adaApi({ '/personal/user/info': { data: profileFixture({ status: 'suspended', status_msg: '<strong>This user was suspended.</strong> This user doesn\'t meet a community guideline.' }) } });
+    adaApi({
+      '/personal/user/info': {
+        data: profileFixture({
+          status: 'suspended',
+          status_msg: "<strong>This user was suspended.</strong> This user doesn't meet a community guideline.",
+        }),
+      },
+    });
     renderWithApp(<UserProfilePage />, { path: '/users/ada', pattern: PATTERN, user: null });
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain("This user was suspended. This user doesn't meet a community guideline.");
     expect(screen.getByText('Suspended')).toBeTruthy();
     cleanup();
     vi.restoreAllMocks();
-    adaApi({ '/personal/user/info': { data: profileFixture({ status: 'deleted', display_name: 'user7', bio: '', bio_html: '', website: '', location: '', status_msg: 'This user was deleted.' }) } });
+    adaApi({
+      '/personal/user/info': {
+        data: profileFixture({
+          status: 'deleted',
+          display_name: 'user7',
+          bio: '',
+          bio_html: '',
+          website: '',
+          location: '',
+          status_msg: 'This user was deleted.',
+        }),
+      },
+    });
     renderWithApp(<UserProfilePage />, { path: '/users/ada', pattern: PATTERN, user: null });
     expect((await screen.findByRole('note')).textContent).toContain('This user was deleted.');
     expect(screen.getByRole('heading', { level: 1, name: 'user7' })).toBeTruthy();

@@ -10,12 +10,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const user = (username: string, display_name: string, rank: number, vote_count = 0) => ({ username, display_name, avatar: '', rank, vote_count });
+const user = (username: string, display_name: string, rank: number, vote_count = 0) => ({
+  username,
+  display_name,
+  avatar: '',
+  rank,
+  vote_count,
+});
 
 describe('the users page', () => {
-  it('lists the week\'s top users by reputation and by votes, and the staff, each linking to a profile', async () => {
+  it("lists the week's top users by reputation and by votes, and the staff, each linking to a profile", async () => {
     const { calls } = mockApi({
-      '/user/ranking': { data: { users_with_the_most_reputation: [user('ada', 'Ada', 120)], users_with_the_most_vote: [user('bob', 'Bob', 5, 7)], staffs: [user('mia', 'Mia', 33)] } },
+      '/user/ranking': {
+        data: {
+          users_with_the_most_reputation: [user('ada', 'Ada', 120)],
+          users_with_the_most_vote: [user('bob', 'Bob', 5, 7)],
+          staffs: [user('mia', 'Mia', 33)],
+        },
+      },
       '/user/staff': { data: [{ username: 'mia', display_name: 'Mia', avatar: '' }] },
     });
     renderWithApp(<UsersPage />, { path: '/users', user: null });

@@ -2,7 +2,8 @@
 export const admin_backup = {
   menu: 'Backups',
   title: 'Backups',
-  intro: 'A backup is one file with the database, the uploaded files and a manifest. It is taken while the site keeps serving. Restoring one replaces all of the site’s data.',
+  intro:
+    'A backup is one file with the database, the uploaded files and a manifest. It is taken while the site keeps serving. Restoring one replaces all of the site’s data.',
   back_up_now: 'Back up now',
   backing_up: 'Backing up…',
   list_heading: 'Backups on this computer',
@@ -26,7 +27,8 @@ export const admin_backup = {
   restore_file_hint: 'A backup downloaded from this page or written by npm run lantern -- backup; at most {{max}} MB.',
   restore_upload: 'Restore from file',
   confirm_heading: 'Replace the site’s data?',
-  confirm_text: 'Everything on the site will be replaced by {{name}}: posts, users, settings and uploaded files. The site shows the maintenance page while the data is swapped in. The backup is checked first; a damaged file changes nothing.',
+  confirm_text:
+    'Everything on the site will be replaced by {{name}}: posts, users, settings and uploaded files. The site shows the maintenance page while the data is swapped in. The backup is checked first; a damaged file changes nothing.',
   confirm_yes: 'Yes, restore {{name}}',
   cancel: 'Cancel',
   uploading: 'Uploading {{percent}}%…',

@@ -2,13 +2,15 @@
 export const admin_import = {
   menu: 'Import',
   title: 'Import from Stack Exchange',
-  intro: 'Upload a Stack Exchange data dump: its XML files, or a .zip or .7z of them (the .7z as Stack Exchange distributes it). Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
+  intro:
+    'Upload a Stack Exchange data dump: its XML files, or a .zip or .7z of them (the .7z as Stack Exchange distributes it). Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
   files_label: 'Dump files',
   files_hint: 'XML files, or one .zip or .7z archive.',
   files_chosen_one: '{{count}} file chosen: {{names}}',
   files_chosen_other: '{{count}} files chosen: {{names}}',
   site_label: 'Site of the dump',
-  site_hint: 'The host the dump comes from, such as coffee.stackexchange.com, for the attribution links. May stay empty for an archive named after its site.',
+  site_hint:
+    'The host the dump comes from, such as coffee.stackexchange.com, for the attribution links. May stay empty for an archive named after its site.',
   start: 'Import',
   starting: 'Uploading…',
   status_heading: 'Import status',
@@ -33,8 +35,10 @@ export const admin_import = {
   kind_votes: 'Votes',
   kind_history: 'Post history',
   reasons: 'Why rows were skipped',
-  extras: 'Placeholder authors: {{placeholders}}. Tags created: {{tags}}. Tag descriptions from tag wikis: {{wikis}}. Accepted answers: {{accepted}}.',
-  extras_votes: 'Member votes: {{votes}}. Bookmarks: {{bookmarks}}. Votes kept in the scores: {{inScore}}. Questions closed as duplicates: {{duplicates}}. Revisions from the history: {{revisions}}.',
+  extras:
+    'Placeholder authors: {{placeholders}}. Tags created: {{tags}}. Tag descriptions from tag wikis: {{wikis}}. Accepted answers: {{accepted}}.',
+  extras_votes:
+    'Member votes: {{votes}}. Bookmarks: {{bookmarks}}. Votes kept in the scores: {{inScore}}. Questions closed as duplicates: {{duplicates}}. Revisions from the history: {{revisions}}.',
   files: 'Files: {{files}}',
   ignored: 'Left out of the archive: {{names}}',
   errors_heading: 'Problems',

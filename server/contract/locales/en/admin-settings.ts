@@ -95,7 +95,8 @@ export const admin_settings = {
   },
   smtp: {
     title: 'SMTP',
-    intro: 'The mail server the site sends its emails through. While no host is set, mail is kept in the outbox folder of the data directory.',
+    intro:
+      'The mail server the site sends its emails through. While no host is set, mail is kept in the outbox folder of the data directory.',
     from_email: 'From email',
     from_email_hint: 'The address emails are sent from.',
     from_name: 'From name',

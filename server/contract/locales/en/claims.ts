@@ -2,7 +2,8 @@
 export const claims = {
   page_title: 'Take over your account',
   title: 'Take over your account',
-  intro: 'The posts and reputation of this account were brought over from {{site}}. Choose your email address and a password: the account is then yours, and you are logged in.',
+  intro:
+    'The posts and reputation of this account were brought over from {{site}}. Choose your email address and a password: the account is then yours, and you are logged in.',
   intro_no_site: 'Choose your email address and a password: the account is then yours, and you are logged in.',
   account_label: 'The account',
   reputation_one: '{{count}} reputation',

@@ -105,7 +105,8 @@ export const people = {
   earned_times: '× {{count}}',
   // badges
   badges_title: 'Badges',
-  badges_intro: 'Besides gaining reputation with your questions and answers, you receive badges for being especially helpful. Badges appear on your profile page.',
+  badges_intro:
+    'Besides gaining reputation with your questions and answers, you receive badges for being especially helpful. Badges appear on your profile page.',
   badges_empty: 'No badges are active on this site.',
   level_gold: 'Gold',
   level_silver: 'Silver',

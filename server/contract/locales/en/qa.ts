@@ -24,8 +24,10 @@ export const qa = {
   followers_other: '{{count}} followers',
   confirm: 'Confirm',
   delete_title: 'Delete post',
-  delete_question_text: 'We do not recommend deleting questions with answers because doing so deprives future readers of this knowledge. Repeated deletion of answered questions can result in your account being blocked from asking. Are you sure you wish to delete?',
-  delete_answer_text: 'We do not recommend deleting useful answers because doing so deprives future readers of this knowledge. Repeated deletion of useful answers can result in your account being blocked from answering. Are you sure you wish to delete?',
+  delete_question_text:
+    'We do not recommend deleting questions with answers because doing so deprives future readers of this knowledge. Repeated deletion of answered questions can result in your account being blocked from asking. Are you sure you wish to delete?',
+  delete_answer_text:
+    'We do not recommend deleting useful answers because doing so deprives future readers of this knowledge. Repeated deletion of useful answers can result in your account being blocked from answering. Are you sure you wish to delete?',
   delete_comment_text: 'Are you sure you want to delete this comment?',
   deleted_done: 'Deleted.',
   undeleted_done: 'Undeleted.',

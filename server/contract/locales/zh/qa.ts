@@ -26,8 +26,10 @@ export const qa: Partial<Locale['qa']> = {
   followers_other: '{{count}} 个关注者',
   confirm: '确认',
   delete_title: '删除帖子',
-  delete_question_text: '我们不建议删除已有回答的问题，因为这样做会使将来的读者无法获得这些知识。重复删除已回答的问题可能会导致您的账号被禁止提问。您确定要删除吗？',
-  delete_answer_text: '我们不建议删除有用的回答，因为这样做会使将来的读者无法获得这些知识。重复删除有用的回答可能会导致您的账号被禁止回答。您确定要删除吗？',
+  delete_question_text:
+    '我们不建议删除已有回答的问题，因为这样做会使将来的读者无法获得这些知识。重复删除已回答的问题可能会导致您的账号被禁止提问。您确定要删除吗？',
+  delete_answer_text:
+    '我们不建议删除有用的回答，因为这样做会使将来的读者无法获得这些知识。重复删除有用的回答可能会导致您的账号被禁止回答。您确定要删除吗？',
   delete_comment_text: '您确定要删除这条评论吗？',
   deleted_done: '已删除。',
   undeleted_done: '已撤销删除。',

@@ -6,7 +6,15 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { downloadBackup, useBackUpNow, useBackups, useDeleteBackup, useRestoreListed, useRestoreUpload, useSaveSchedule } from '../../../api/backup/backup-query';
+import {
+  downloadBackup,
+  useBackUpNow,
+  useBackups,
+  useDeleteBackup,
+  useRestoreListed,
+  useRestoreUpload,
+  useSaveSchedule,
+} from '../../../api/backup/backup-query';
 import type { BackupJob, BackupSchedule } from '../../../api/backup/types';
 import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
@@ -33,18 +41,32 @@ export function JobStatus({ job }: { job: BackupJob }) {
     return (
       <div className="backup-job" aria-live="polite">
         <p>{t(`admin_backup.phase.${job.phase}`)}</p>
-        <ProgressBar value={jobPercent(job)} aria-label={t('admin_backup.progress_label')} role="progressbar" aria-valuenow={jobPercent(job)} aria-valuemin={0} aria-valuemax={100} />
+        <ProgressBar
+          value={jobPercent(job)}
+          aria-label={t('admin_backup.progress_label')}
+          role="progressbar"
+          aria-valuenow={jobPercent(job)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        />
       </div>
     );
   }
   if (job.kind === 'backup') {
-    return job.state === 'done'
-      ? <Message severity="success" text={t('admin_backup.backup_done', { name: job.name })} />
-      : <Message severity="error" text={t('admin_backup.backup_failed', { error: job.error ?? '' })} />;
+    return job.state === 'done' ? (
+      <Message severity="success" text={t('admin_backup.backup_done', { name: job.name })} />
+    ) : (
+      <Message severity="error" text={t('admin_backup.backup_failed', { error: job.error ?? '' })} />
+    );
   }
-  return job.state === 'done'
-    ? <Message severity="success" text={t('admin_backup.restore_done', { name: job.name, ...(job.counts ?? { questions: 0, answers: 0, users: 0, files: 0 }) })} />
-    : <Message severity="error" text={t('admin_backup.restore_failed', { error: job.error ?? '' })} />;
+  return job.state === 'done' ? (
+    <Message
+      severity="success"
+      text={t('admin_backup.restore_done', { name: job.name, ...(job.counts ?? { questions: 0, answers: 0, users: 0, files: 0 }) })}
+    />
+  ) : (
+    <Message severity="error" text={t('admin_backup.restore_failed', { error: job.error ?? '' })} />
+  );
 }
 
 function ScheduleForm({ schedule }: { schedule: BackupSchedule }) {
@@ -66,16 +88,45 @@ function ScheduleForm({ schedule }: { schedule: BackupSchedule }) {
         </div>
         <div className="field">
           <label htmlFor="schedule-hour">{t('admin_backup.schedule_hour')}</label>
-          <InputNumber inputId="schedule-hour" value={value.hour} min={0} max={23} useGrouping={false} showButtons onValueChange={(e) => setValue({ ...value, hour: e.value ?? 0 })}
-            invalid={!!errors.hour} aria-invalid={!!errors.hour} />
-          {errors.hour && <small className="field-error" role="alert">{errors.hour}</small>}
+          <InputNumber
+            inputId="schedule-hour"
+            value={value.hour}
+            min={0}
+            max={23}
+            useGrouping={false}
+            showButtons
+            onValueChange={(e) => setValue({ ...value, hour: e.value ?? 0 })}
+            invalid={!!errors.hour}
+            aria-invalid={!!errors.hour}
+          />
+          {errors.hour && (
+            <small className="field-error" role="alert">
+              {errors.hour}
+            </small>
+          )}
         </div>
         <div className="field">
           <label htmlFor="schedule-keep">{t('admin_backup.schedule_keep')}</label>
-          <InputNumber inputId="schedule-keep" value={value.keep} min={1} max={365} useGrouping={false} showButtons onValueChange={(e) => setValue({ ...value, keep: e.value ?? 1 })}
-            invalid={!!errors.keep} aria-invalid={!!errors.keep} aria-describedby="schedule-keep_hint" />
-          <small id="schedule-keep_hint" className="field-hint">{t('admin_backup.schedule_keep_hint')}</small>
-          {errors.keep && <small className="field-error" role="alert">{errors.keep}</small>}
+          <InputNumber
+            inputId="schedule-keep"
+            value={value.keep}
+            min={1}
+            max={365}
+            useGrouping={false}
+            showButtons
+            onValueChange={(e) => setValue({ ...value, keep: e.value ?? 1 })}
+            invalid={!!errors.keep}
+            aria-invalid={!!errors.keep}
+            aria-describedby="schedule-keep_hint"
+          />
+          <small id="schedule-keep_hint" className="field-hint">
+            {t('admin_backup.schedule_keep_hint')}
+          </small>
+          {errors.keep && (
+            <small className="field-error" role="alert">
+              {errors.keep}
+            </small>
+          )}
         </div>
         {save.isSuccess && <Message severity="success" text={t('admin_backup.schedule_saved')} />}
         <div>
@@ -108,7 +159,9 @@ export default function BackupsPage() {
   const [uploaded, setUploaded] = useState<number | null>(null);
   const job = overview.data?.job ?? null;
   const running = job?.state === 'running';
-  const startError = [backUp.error, restoreListed.error, restoreUpload.error, remove.error].find((e) => e instanceof ApiError) as ApiError | undefined;
+  const startError = [backUp.error, restoreListed.error, restoreUpload.error, remove.error].find((e) => e instanceof ApiError) as
+    | ApiError
+    | undefined;
 
   // a backup that finished adds itself to the list
   const finishedId = job && job.state !== 'running' ? job.id : 0;
@@ -127,15 +180,21 @@ export default function BackupsPage() {
     }
     setConfirm(null);
   };
-  const dateOf = (s: number) => new Date(s * 1000).toLocaleString(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateOf = (s: number) =>
+    new Date(s * 1000).toLocaleString(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <div className="admin-backups">
       <h1>{t('admin_backup.title')}</h1>
       <p className="muted">{t('admin_backup.intro')}</p>
       <div className="backup-actions">
-        <Button type="button" label={backUp.isPending || (running && job?.kind === 'backup') ? t('admin_backup.backing_up') : t('admin_backup.back_up_now')} icon="pi pi-save"
-          disabled={running || backUp.isPending} onClick={() => backUp.mutate(undefined)} />
+        <Button
+          type="button"
+          label={backUp.isPending || (running && job?.kind === 'backup') ? t('admin_backup.backing_up') : t('admin_backup.back_up_now')}
+          icon="pi pi-save"
+          disabled={running || backUp.isPending}
+          onClick={() => backUp.mutate(undefined)}
+        />
       </div>
       {startError && <Message severity="error" text={startError.message} />}
       {job && (
@@ -146,11 +205,22 @@ export default function BackupsPage() {
       )}
 
       {confirm && (
-        <section className="admin-card backup-confirm" role="alertdialog" aria-labelledby="backup-confirm-h" aria-describedby="backup-confirm-p">
+        <section
+          className="admin-card backup-confirm"
+          role="alertdialog"
+          aria-labelledby="backup-confirm-h"
+          aria-describedby="backup-confirm-p"
+        >
           <h2 id="backup-confirm-h">{t('admin_backup.confirm_heading')}</h2>
           <p id="backup-confirm-p">{t('admin_backup.confirm_text', { name: targetName(confirm) })}</p>
           <div className="backup-actions">
-            <Button type="button" severity="danger" label={t('admin_backup.confirm_yes', { name: targetName(confirm) })} onClick={() => startRestore(confirm)} autoFocus />
+            <Button
+              type="button"
+              severity="danger"
+              label={t('admin_backup.confirm_yes', { name: targetName(confirm) })}
+              onClick={() => startRestore(confirm)}
+              autoFocus
+            />
             <Button type="button" outlined label={t('admin_backup.cancel')} onClick={() => setConfirm(null)} />
           </div>
         </section>
@@ -173,18 +243,47 @@ export default function BackupsPage() {
             <tbody>
               {overview.data.backups.map((b) => (
                 <tr key={b.name} data-backup={b.name}>
-                  <th scope="row" className="backup-name">{b.name}</th>
+                  <th scope="row" className="backup-name">
+                    {b.name}
+                  </th>
                   <td data-label={t('admin_backup.col_date')}>{dateOf(b.created_at)}</td>
                   <td data-label={t('admin_backup.col_size')}>{formatSize(b.size)}</td>
-                  <td data-label={t('admin_backup.col_kind')}>{b.scheduled ? t('admin_backup.kind_scheduled') : t('admin_backup.kind_manual')}</td>
+                  <td data-label={t('admin_backup.col_kind')}>
+                    {b.scheduled ? t('admin_backup.kind_scheduled') : t('admin_backup.kind_manual')}
+                  </td>
                   <td className="backup-row-actions">
-                    <Button type="button" size="small" text icon="pi pi-download" label={t('admin_backup.download')} aria-label={t('admin_backup.download_name', { name: b.name })} onClick={() => void downloadBackup(b.name)} />
-                    <Button type="button" size="small" text icon="pi pi-replay" label={t('admin_backup.restore')} aria-label={t('admin_backup.restore_name', { name: b.name })} disabled={running}
-                      onClick={() => setConfirm({ kind: 'listed', name: b.name })} />
-                    <Button type="button" size="small" text severity="danger" icon="pi pi-trash" label={t('admin_backup.delete')} aria-label={t('admin_backup.delete_name', { name: b.name })} disabled={running}
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      icon="pi pi-download"
+                      label={t('admin_backup.download')}
+                      aria-label={t('admin_backup.download_name', { name: b.name })}
+                      onClick={() => void downloadBackup(b.name)}
+                    />
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      icon="pi pi-replay"
+                      label={t('admin_backup.restore')}
+                      aria-label={t('admin_backup.restore_name', { name: b.name })}
+                      disabled={running}
+                      onClick={() => setConfirm({ kind: 'listed', name: b.name })}
+                    />
+                    <Button
+                      type="button"
+                      size="small"
+                      text
+                      severity="danger"
+                      icon="pi pi-trash"
+                      label={t('admin_backup.delete')}
+                      aria-label={t('admin_backup.delete_name', { name: b.name })}
+                      disabled={running}
                       onClick={() => {
                         if (window.confirm(t('admin_backup.delete_confirm', { name: b.name }))) remove.mutate(b.name);
-                      }} />
+                      }}
+                    />
                   </td>
                 </tr>
               ))}
@@ -195,18 +294,41 @@ export default function BackupsPage() {
 
       <section className="admin-card" aria-labelledby="backup-restore">
         <h2 id="backup-restore">{t('admin_backup.restore_heading')}</h2>
-        <form className="admin-form" onSubmit={(e) => {
-          e.preventDefault();
-          if (file) setConfirm({ kind: 'file', file });
-        }} noValidate>
+        <form
+          className="admin-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file) setConfirm({ kind: 'file', file });
+          }}
+          noValidate
+        >
           <div className="field">
             <label htmlFor="restore-file">{t('admin_backup.restore_file_label')}</label>
-            <input id="restore-file" name="file" type="file" accept=".gz,.tgz,application/gzip" aria-describedby="restore-file_hint" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            <small id="restore-file_hint" className="field-hint">{t('admin_backup.restore_file_hint', { max: overview.data?.max_upload_mb ?? 0 })}</small>
+            <input
+              id="restore-file"
+              name="file"
+              type="file"
+              accept=".gz,.tgz,application/gzip"
+              aria-describedby="restore-file_hint"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+            <small id="restore-file_hint" className="field-hint">
+              {t('admin_backup.restore_file_hint', { max: overview.data?.max_upload_mb ?? 0 })}
+            </small>
           </div>
-          {uploaded !== null && <ProgressBar value={Math.round(uploaded * 100)} aria-label={t('admin_backup.uploading', { percent: Math.round(uploaded * 100) })} />}
+          {uploaded !== null && (
+            <ProgressBar
+              value={Math.round(uploaded * 100)}
+              aria-label={t('admin_backup.uploading', { percent: Math.round(uploaded * 100) })}
+            />
+          )}
           <div>
-            <Button type="submit" icon="pi pi-upload" label={t('admin_backup.restore_upload')} disabled={!file || running || restoreUpload.isPending} />
+            <Button
+              type="submit"
+              icon="pi pi-upload"
+              label={t('admin_backup.restore_upload')}
+              disabled={!file || running || restoreUpload.isPending}
+            />
           </div>
         </form>
       </section>

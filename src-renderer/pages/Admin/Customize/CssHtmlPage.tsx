@@ -16,7 +16,17 @@ function CssHtmlForm({ data }: { data: CssHtml }) {
   return (
     <SettingsForm form={form}>
       {KEYS.map((k) => (
-        <TextArea key={k} id={k} label={labels[k]} rows={k === 'custom_css' ? 10 : 5} code value={v[k]} onChange={(x) => set(k, x)} error={e[k]} hint={t(`admin_settings.css_html.${k}_hint`)} />
+        <TextArea
+          key={k}
+          id={k}
+          label={labels[k]}
+          rows={k === 'custom_css' ? 10 : 5}
+          code
+          value={v[k]}
+          onChange={(x) => set(k, x)}
+          error={e[k]}
+          hint={t(`admin_settings.css_html.${k}_hint`)}
+        />
       ))}
     </SettingsForm>
   );
@@ -26,5 +36,9 @@ function CssHtmlForm({ data }: { data: CssHtml }) {
 export default function CssHtmlPage() {
   const { t } = useTranslation();
   const query = useSetting('custom-css-html');
-  return <SettingsScreen title={t('admin_settings.css_html.title')} intro={t('admin_settings.css_html.intro')} query={query}>{(data) => <CssHtmlForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.css_html.title')} intro={t('admin_settings.css_html.intro')} query={query}>
+      {(data) => <CssHtmlForm data={data} />}
+    </SettingsScreen>
+  );
 }

@@ -25,13 +25,21 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
   const theme = data.theme || 'default';
   const config = data.theme_config?.[theme] ?? {};
   const scheme = (['default', 'system', 'light', 'dark'] as const).find((s) => s === data.color_scheme) ?? 'default';
-  const initial: Values = { theme, color_scheme: scheme, navbar_style: navbarOf(config.navbar_style), primary_color: config.primary_color || DEFAULT_PRIMARY };
+  const initial: Values = {
+    theme,
+    color_scheme: scheme,
+    navbar_style: navbarOf(config.navbar_style),
+    primary_color: config.primary_color || DEFAULT_PRIMARY,
+  };
   const form = useGroupForm('theme', initial, {
     check: (v) => checkColor(t, v.primary_color),
     toBody: (v) => ({
       theme: v.theme,
       color_scheme: v.color_scheme,
-      theme_config: { ...data.theme_config, [v.theme]: { navbar_style: v.navbar_style, primary_color: v.primary_color.trim().toLowerCase() } },
+      theme_config: {
+        ...data.theme_config,
+        [v.theme]: { navbar_style: v.navbar_style, primary_color: v.primary_color.trim().toLowerCase() },
+      },
     }),
   });
   const { values: v, set, errors: e } = form;
@@ -39,22 +47,64 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
   const colorOk = /^#[0-9a-f]{6}$/i.test(v.primary_color.trim());
   return (
     <SettingsForm form={form}>
-      <Select id="theme" label={t('admin_settings.themes.theme')} value={v.theme} options={options} onChange={(x) => set('theme', x)} error={e.theme} />
-      <Radios<Scheme> id="color_scheme" legend={t('admin_settings.themes.scheme')} value={v.color_scheme} onChange={(x) => set('color_scheme', x)} error={e.color_scheme} hint={t('admin_settings.themes.scheme_hint')}
-        options={(['default', 'system', 'light', 'dark'] as const).map((s) => ({ value: s, label: t(`admin_settings.themes.scheme_${s}`) }))} />
-      <Radios<Navbar> id="navbar_style" legend={t('admin_settings.themes.navbar')} value={v.navbar_style} onChange={(x) => set('navbar_style', x)}
-        options={[{ value: 'colored', label: t('admin_settings.themes.navbar_colored') }, { value: 'light', label: t('admin_settings.themes.navbar_light') }]} />
+      <Select
+        id="theme"
+        label={t('admin_settings.themes.theme')}
+        value={v.theme}
+        options={options}
+        onChange={(x) => set('theme', x)}
+        error={e.theme}
+      />
+      <Radios<Scheme>
+        id="color_scheme"
+        legend={t('admin_settings.themes.scheme')}
+        value={v.color_scheme}
+        onChange={(x) => set('color_scheme', x)}
+        error={e.color_scheme}
+        hint={t('admin_settings.themes.scheme_hint')}
+        options={(['default', 'system', 'light', 'dark'] as const).map((s) => ({
+          value: s,
+          label: t(`admin_settings.themes.scheme_${s}`),
+        }))}
+      />
+      <Radios<Navbar>
+        id="navbar_style"
+        legend={t('admin_settings.themes.navbar')}
+        value={v.navbar_style}
+        onChange={(x) => set('navbar_style', x)}
+        options={[
+          { value: 'colored', label: t('admin_settings.themes.navbar_colored') },
+          { value: 'light', label: t('admin_settings.themes.navbar_light') },
+        ]}
+      />
       <div className="field">
         <label htmlFor="primary_color">{t('admin_settings.themes.primary')}</label>
         <div className="admin-color">
-          <input type="color" aria-label={t('admin_settings.themes.primary_picker')} value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY} onChange={(ev) => set('primary_color', ev.target.value)} />
-          <InputText id="primary_color" value={v.primary_color} onChange={(ev) => set('primary_color', ev.target.value)} invalid={!!e.primary_color} aria-invalid={!!e.primary_color}
-            aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'} />
-          <button type="button" className="admin-link-button" onClick={() => set('primary_color', DEFAULT_PRIMARY)}>{t('admin_settings.themes.reset')}</button>
+          <input
+            type="color"
+            aria-label={t('admin_settings.themes.primary_picker')}
+            value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY}
+            onChange={(ev) => set('primary_color', ev.target.value)}
+          />
+          <InputText
+            id="primary_color"
+            value={v.primary_color}
+            onChange={(ev) => set('primary_color', ev.target.value)}
+            invalid={!!e.primary_color}
+            aria-invalid={!!e.primary_color}
+            aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'}
+          />
+          <button type="button" className="admin-link-button" onClick={() => set('primary_color', DEFAULT_PRIMARY)}>
+            {t('admin_settings.themes.reset')}
+          </button>
         </div>
         <FieldFoot id="primary_color" hint={t('admin_settings.themes.primary_hint')} error={e.primary_color} />
       </div>
-      <div className={`admin-theme-preview ${v.navbar_style}`} style={v.navbar_style === 'colored' && colorOk ? { background: v.primary_color.trim() } : undefined} aria-hidden="true">
+      <div
+        className={`admin-theme-preview ${v.navbar_style}`}
+        style={v.navbar_style === 'colored' && colorOk ? { background: v.primary_color.trim() } : undefined}
+        aria-hidden="true"
+      >
         <strong>{t('admin_settings.themes.preview')}</strong>
         <span style={v.navbar_style === 'light' && colorOk ? { color: v.primary_color.trim() } : undefined}>{t('nav.questions')}</span>
       </div>
@@ -66,5 +116,9 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
 export default function ThemesPage() {
   const { t } = useTranslation();
   const query = useSetting('theme');
-  return <SettingsScreen title={t('admin_settings.themes.title')} intro={t('admin_settings.themes.intro')} query={query}>{(data) => <ThemesForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.themes.title')} intro={t('admin_settings.themes.intro')} query={query}>
+      {(data) => <ThemesForm data={data} />}
+    </SettingsScreen>
+  );
 }

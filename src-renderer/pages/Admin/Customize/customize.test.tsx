@@ -28,7 +28,12 @@ function open(ui: ReactNode) {
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('themes', () => {
-  const theme = { theme: 'default', color_scheme: '', theme_config: { default: { navbar_style: '#0033ff', primary_color: '#0033ff' } }, theme_options: [{ label: 'Default', value: 'default' }] };
+  const theme = {
+    theme: 'default',
+    color_scheme: '',
+    theme_config: { default: { navbar_style: '#0033ff', primary_color: '#0033ff' } },
+    theme_options: [{ label: 'Default', value: 'default' }],
+  };
 
   it('starts at #0033ff, refuses a colour that is no #rrggbb, and saves scheme, navbar and colour', async () => {
     const calls = mockApi({ [`GET ${A}/siteinfo/theme`]: { data: theme } });
@@ -46,7 +51,10 @@ describe('themes', () => {
     await user.click(screen.getAllByLabelText('Light')[1]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(puts(calls)[0]).toMatchObject({ path: `${A}/siteinfo/theme`, body: { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: 'light', primary_color: '#7a1fa2' } } } });
+    expect(puts(calls)[0]).toMatchObject({
+      path: `${A}/siteinfo/theme`,
+      body: { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: 'light', primary_color: '#7a1fa2' } } },
+    });
   });
 });
 
@@ -73,7 +81,12 @@ describe('interface', () => {
     const calls = mockApi({
       [`GET ${A}/siteinfo/interface`]: { data: { language: 'en_US', time_zone: 'UTC' } },
       [`GET ${A}/siteinfo/users`]: { data: users },
-      [`GET ${A}/language/options`]: { data: [{ label: 'English', value: 'en_US' }, { label: '中文(简体)', value: 'zh_CN' }] },
+      [`GET ${A}/language/options`]: {
+        data: [
+          { label: 'English', value: 'en_US' },
+          { label: '中文(简体)', value: 'zh_CN' },
+        ],
+      },
     });
     const user = open(<InterfacePage />);
     await user.selectOptions(await screen.findByLabelText('Interface language'), 'zh_CN');
@@ -90,7 +103,10 @@ describe('interface', () => {
 
 describe('branding', () => {
   it('refuses a file that is no image and one over 4 MB; an uploaded image is previewed and saved', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/branding`]: { data: { logo: '', mobile_logo: '', square_icon: '', favicon: '' } }, 'POST /file': { data: 'http://127.0.0.1/uploads/branding/abc.png' } });
+    const calls = mockApi({
+      [`GET ${A}/siteinfo/branding`]: { data: { logo: '', mobile_logo: '', square_icon: '', favicon: '' } },
+      'POST /file': { data: 'http://127.0.0.1/uploads/branding/abc.png' },
+    });
     const user = userEvent.setup({ applyAccept: false });
     renderWithApp(<BrandingPage />, { path: '/admin/branding', user: userFixture({ role_id: 2 }) });
     const input = (await screen.findByTestId('logo-file')) as HTMLInputElement;
@@ -99,21 +115,34 @@ describe('branding', () => {
     await user.upload(input, new File([new Uint8Array(4 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(screen.getByText('Images up to 4 MB.')).toBeTruthy();
     await user.upload(input, new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
-    expect(((await screen.findByRole('img', { name: 'Logo preview' })) as HTMLImageElement).src).toBe('http://127.0.0.1/uploads/branding/abc.png');
+    expect(((await screen.findByRole('img', { name: 'Logo preview' })) as HTMLImageElement).src).toBe(
+      'http://127.0.0.1/uploads/branding/abc.png',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(puts(calls)[0]).toMatchObject({ path: `${A}/siteinfo/branding`, body: { logo: 'http://127.0.0.1/uploads/branding/abc.png', mobile_logo: '', square_icon: '', favicon: '' } });
+    expect(puts(calls)[0]).toMatchObject({
+      path: `${A}/siteinfo/branding`,
+      body: { logo: 'http://127.0.0.1/uploads/branding/abc.png', mobile_logo: '', square_icon: '', favicon: '' },
+    });
   });
 });
 
 describe('legal', () => {
   it('saves both texts and the external content choice', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/legal`]: { data: { terms_of_service_original_text: '', privacy_policy_original_text: '', external_content_display: 'always_display' } } });
+    const calls = mockApi({
+      [`GET ${A}/siteinfo/legal`]: {
+        data: { terms_of_service_original_text: '', privacy_policy_original_text: '', external_content_display: 'always_display' },
+      },
+    });
     const user = open(<LegalPage />);
     await user.type(await screen.findByLabelText('Terms of service'), 'Be kind.');
     await user.click(screen.getByLabelText('Ask before displaying'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(puts(calls)[0].body).toEqual({ terms_of_service_original_text: 'Be kind.', privacy_policy_original_text: '', external_content_display: 'ask_before_display' });
+    expect(puts(calls)[0].body).toEqual({
+      terms_of_service_original_text: 'Be kind.',
+      privacy_policy_original_text: '',
+      external_content_display: 'ask_before_display',
+    });
   });
 });

@@ -13,7 +13,20 @@ import './import.css';
 const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history'] as const;
 /** Kinds shown only when the dump had their file. */
 const OPTIONAL_KINDS: readonly string[] = ['badges', 'postLinks', 'votes', 'history'];
-const STEPS = ['check', 'users', 'questions', 'answers', 'tags', 'comments', 'links', 'badges', 'post links', 'votes', 'history', 'hot scores'] as const;
+const STEPS = [
+  'check',
+  'users',
+  'questions',
+  'answers',
+  'tags',
+  'comments',
+  'links',
+  'badges',
+  'post links',
+  'votes',
+  'history',
+  'hot scores',
+] as const;
 
 function Summary({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
@@ -21,7 +34,9 @@ function Summary({ report }: { report: ImportReport }) {
     const counts = report[k];
     return counts && (!OPTIONAL_KINDS.includes(k) || counts.rows > 0) ? [{ k, counts }] : [];
   });
-  const reasons = kinds.flatMap(({ k, counts }) => Object.entries(counts.reasons).map(([why, n]) => `${t(`admin_import.kind_${k}`)}: ${why} (${n})`));
+  const reasons = kinds.flatMap(({ k, counts }) =>
+    Object.entries(counts.reasons).map(([why, n]) => `${t(`admin_import.kind_${k}`)}: ${why} (${n})`),
+  );
   // the line of vote, link and history totals, when the dump had one of their files
   const more = kinds.some(({ k }) => k === 'postLinks' || k === 'votes' || k === 'history');
   const cell = (c: ImportCounts, key: keyof Omit<ImportCounts, 'reasons'>, label: string) => <td data-label={label}>{c[key]}</td>;
@@ -50,11 +65,22 @@ function Summary({ report }: { report: ImportReport }) {
           ))}
         </tbody>
       </table>
-      <p>{t('admin_import.extras', { placeholders: report.placeholderUsers, tags: report.tagsCreated, wikis: report.tagWikis?.imported ?? 0, accepted: report.acceptedAnswers })}</p>
+      <p>
+        {t('admin_import.extras', {
+          placeholders: report.placeholderUsers,
+          tags: report.tagsCreated,
+          wikis: report.tagWikis?.imported ?? 0,
+          accepted: report.acceptedAnswers,
+        })}
+      </p>
       {more && (
         <p>
           {t('admin_import.extras_votes', {
-            votes: report.votes?.votes ?? 0, bookmarks: report.votes?.bookmarks ?? 0, inScore: report.votes?.inScore ?? 0, duplicates: report.duplicatesClosed ?? 0, revisions: report.revisions ?? 0,
+            votes: report.votes?.votes ?? 0,
+            bookmarks: report.votes?.bookmarks ?? 0,
+            inScore: report.votes?.inScore ?? 0,
+            duplicates: report.duplicatesClosed ?? 0,
+            revisions: report.revisions ?? 0,
           })}
         </p>
       )}
@@ -62,7 +88,11 @@ function Summary({ report }: { report: ImportReport }) {
       {reasons.length > 0 && (
         <details>
           <summary>{t('admin_import.reasons')}</summary>
-          <ul>{reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+          <ul>
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
         </details>
       )}
     </section>
@@ -71,7 +101,9 @@ function Summary({ report }: { report: ImportReport }) {
 
 function StatusCard({ status }: { status: ImportStatus }) {
   const { t } = useTranslation();
-  const step = (STEPS as readonly string[]).includes(status.step) ? t(`admin_import.step.${status.step as (typeof STEPS)[number]}`) : status.step;
+  const step = (STEPS as readonly string[]).includes(status.step)
+    ? t(`admin_import.step.${status.step as (typeof STEPS)[number]}`)
+    : status.step;
   return (
     <section className="admin-card import-status" aria-labelledby="import-status" aria-live="polite">
       <h2 id="import-status">{t('admin_import.status_heading')}</h2>
@@ -79,13 +111,21 @@ function StatusCard({ status }: { status: ImportStatus }) {
       {status.state === 'running' && (
         <>
           <p>{t('admin_import.running', { site: status.site, step })}</p>
-          <ProgressBar value={status.percent} aria-label={t('admin_import.progress_label')} aria-valuenow={status.percent} aria-valuemin={0} aria-valuemax={100} role="progressbar" />
+          <ProgressBar
+            value={status.percent}
+            aria-label={t('admin_import.progress_label')}
+            aria-valuenow={status.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            role="progressbar"
+          />
           <p className="muted small">{t('admin_import.rows_read', { count: status.rows })}</p>
         </>
       )}
       {status.state === 'done' && status.report && (
         <p className="import-outcome">
-          <i className="pi pi-check-circle" aria-hidden="true" /> {t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })}
+          <i className="pi pi-check-circle" aria-hidden="true" />{' '}
+          {t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })}
         </p>
       )}
       {status.state === 'failed' && (
@@ -97,7 +137,11 @@ function StatusCard({ status }: { status: ImportStatus }) {
       {status.report && status.report.errors.length > 0 && (
         <>
           <h3>{t('admin_import.errors_heading')}</h3>
-          <ul className="import-errors">{status.report.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+          <ul className="import-errors">
+            {status.report.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
         </>
       )}
       {status.report && !status.report.refused && <Summary report={status.report} />}
@@ -134,25 +178,58 @@ export default function ImportPage() {
       <form className="admin-form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="import-files">{t('admin_import.files_label')}</label>
-          <input id="import-files" name="files" type="file" multiple accept=".xml,.zip,.7z,application/xml,text/xml,application/zip"
-            aria-invalid={!!errors.files} aria-describedby={errors.files ? 'import-files_hint import-files_error' : 'import-files_hint'}
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+          <input
+            id="import-files"
+            name="files"
+            type="file"
+            multiple
+            accept=".xml,.zip,.7z,application/xml,text/xml,application/zip"
+            aria-invalid={!!errors.files}
+            aria-describedby={errors.files ? 'import-files_hint import-files_error' : 'import-files_hint'}
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
           <small id="import-files_hint" className="field-hint">
-            {files.length > 0 ? t('admin_import.files_chosen', { count: files.length, names: files.map((f) => f.name).join(', ') }) : t('admin_import.files_hint')}
+            {files.length > 0
+              ? t('admin_import.files_chosen', { count: files.length, names: files.map((f) => f.name).join(', ') })
+              : t('admin_import.files_hint')}
           </small>
-          {errors.files && <small id="import-files_error" className="field-error" role="alert">{errors.files}</small>}
+          {errors.files && (
+            <small id="import-files_error" className="field-error" role="alert">
+              {errors.files}
+            </small>
+          )}
         </div>
         <div className="field">
           <label htmlFor="import-site">{t('admin_import.site_label')}</label>
-          <InputText id="import-site" name="site" value={site} placeholder="coffee.stackexchange.com" autoComplete="off" onChange={(e) => setSite(e.target.value)}
-            invalid={!!errors.site} aria-invalid={!!errors.site} aria-describedby={errors.site ? 'import-site_hint import-site_error' : 'import-site_hint'} />
-          <small id="import-site_hint" className="field-hint">{t('admin_import.site_hint')}</small>
-          {errors.site && <small id="import-site_error" className="field-error" role="alert">{errors.site}</small>}
+          <InputText
+            id="import-site"
+            name="site"
+            value={site}
+            placeholder="coffee.stackexchange.com"
+            autoComplete="off"
+            onChange={(e) => setSite(e.target.value)}
+            invalid={!!errors.site}
+            aria-invalid={!!errors.site}
+            aria-describedby={errors.site ? 'import-site_hint import-site_error' : 'import-site_hint'}
+          />
+          <small id="import-site_hint" className="field-hint">
+            {t('admin_import.site_hint')}
+          </small>
+          {errors.site && (
+            <small id="import-site_error" className="field-error" role="alert">
+              {errors.site}
+            </small>
+          )}
         </div>
         {general && <Message severity="error" text={general} />}
         {uploaded !== null && <ProgressBar value={Math.round(uploaded * 100)} aria-label={t('admin_import.starting')} />}
         <div>
-          <Button type="submit" label={start.isPending ? t('admin_import.starting') : t('admin_import.start')} icon="pi pi-upload" disabled={start.isPending || running || files.length === 0} />
+          <Button
+            type="submit"
+            label={start.isPending ? t('admin_import.starting') : t('admin_import.start')}
+            icon="pi pi-upload"
+            disabled={start.isPending || running || files.length === 0}
+          />
         </div>
       </form>
       {status.data && <StatusCard status={status.data} />}

@@ -20,7 +20,11 @@ function PluginRow({ plugin }: { plugin: AdminPlugin }) {
     toggle.mutate(
       { plugin_slug_name: plugin.slug_name, enabled: !plugin.enabled },
       {
-        onSuccess: () => feedback.toast('success', t(plugin.enabled ? 'admin_settings.plugins.switched_off' : 'admin_settings.plugins.switched_on', { name })),
+        onSuccess: () =>
+          feedback.toast(
+            'success',
+            t(plugin.enabled ? 'admin_settings.plugins.switched_off' : 'admin_settings.plugins.switched_on', { name }),
+          ),
         onError: (err) => feedback.toast('error', err instanceof Error ? err.message : t('error.generic')),
       },
     );
@@ -32,14 +36,27 @@ function PluginRow({ plugin }: { plugin: AdminPlugin }) {
       </td>
       <td>{plugin.version}</td>
       <td>
-        <span className={plugin.enabled ? 'admin-plugin-state on' : 'admin-plugin-state'}>{plugin.enabled ? t('admin_settings.plugins.enabled') : t('admin_settings.plugins.disabled')}</span>
+        <span className={plugin.enabled ? 'admin-plugin-state on' : 'admin-plugin-state'}>
+          {plugin.enabled ? t('admin_settings.plugins.enabled') : t('admin_settings.plugins.disabled')}
+        </span>
       </td>
       <td className="admin-plugin-actions">
-        <Button type="button" size="small" outlined severity={plugin.enabled ? 'secondary' : undefined} loading={toggle.isPending}
+        <Button
+          type="button"
+          size="small"
+          outlined
+          severity={plugin.enabled ? 'secondary' : undefined}
+          loading={toggle.isPending}
           label={plugin.enabled ? t('admin_settings.plugins.disable') : t('admin_settings.plugins.enable')}
-          aria-label={t(plugin.enabled ? 'admin_settings.plugins.disable_named' : 'admin_settings.plugins.enable_named', { name })} onClick={flip} />
+          aria-label={t(plugin.enabled ? 'admin_settings.plugins.disable_named' : 'admin_settings.plugins.enable_named', { name })}
+          onClick={flip}
+        />
         {plugin.have_config && (
-          <Link to={to.adminPlugin(plugin.slug_name)} className="admin-link-button" aria-label={t('admin_settings.plugins.settings_named', { name })}>
+          <Link
+            to={to.adminPlugin(plugin.slug_name)}
+            className="admin-link-button"
+            aria-label={t('admin_settings.plugins.settings_named', { name })}
+          >
             {t('admin_settings.plugins.settings')}
           </Link>
         )}
@@ -70,7 +87,9 @@ export default function InstalledPluginsPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.map((p) => <PluginRow key={p.slug_name} plugin={p} />)}
+              {list.data.map((p) => (
+                <PluginRow key={p.slug_name} plugin={p} />
+              ))}
             </tbody>
           </table>
         ) : (

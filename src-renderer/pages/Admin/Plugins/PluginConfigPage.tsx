@@ -14,7 +14,8 @@ import { FieldFoot, focusFirst, SettingsForm, SettingsScreen, type GroupForm } f
 
 type Values = Record<string, unknown>;
 const holdsValue = (f: PluginConfigField) => f.type !== 'legend' && f.type !== 'button';
-const emptyOf = (f: PluginConfigField): unknown => (f.type === 'switch' ? false : f.type === 'checkbox' ? (f.options?.length ? [] : false) : '');
+const emptyOf = (f: PluginConfigField): unknown =>
+  f.type === 'switch' ? false : f.type === 'checkbox' ? (f.options?.length ? [] : false) : '';
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const idOf = (name: string) => `plugin_${name}`;
 
@@ -37,7 +38,9 @@ function usePluginForm(slug: string, fields: PluginConfigField[]): GroupForm<Val
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const local: Errors = {};
-    for (const f of fields) if (holdsValue(f) && f.required && isEmpty(values[f.name])) local[f.name] = t('admin_settings.plugins.field_required', { label: f.title });
+    for (const f of fields)
+      if (holdsValue(f) && f.required && isEmpty(values[f.name]))
+        local[f.name] = t('admin_settings.plugins.field_required', { label: f.title });
     if (Object.keys(local).length) return show(local);
     setErrors({});
     const sent = values;
@@ -85,7 +88,16 @@ function ConfigField({ f, form }: { f: PluginConfigField; form: GroupForm<Values
       return (
         <div className="field">
           <label htmlFor={id}>{f.title}</label>
-          <InputTextarea id={id} rows={Number(f.ui_options?.rows) || 4} value={String(v ?? '')} placeholder={f.ui_options?.placeholder} onChange={(e) => set(e.target.value)} aria-describedby={describedBy} aria-invalid={!!err} invalid={!!err} />
+          <InputTextarea
+            id={id}
+            rows={Number(f.ui_options?.rows) || 4}
+            value={String(v ?? '')}
+            placeholder={f.ui_options?.placeholder}
+            onChange={(e) => set(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={!!err}
+            invalid={!!err}
+          />
           {foot}
         </div>
       );
@@ -93,7 +105,14 @@ function ConfigField({ f, form }: { f: PluginConfigField; form: GroupForm<Values
       return (
         <div className="field">
           <div className="admin-check">
-            <input id={id} type="checkbox" role="switch" checked={v === true} onChange={(e) => set(e.target.checked)} aria-describedby={describedBy} />
+            <input
+              id={id}
+              type="checkbox"
+              role="switch"
+              checked={v === true}
+              onChange={(e) => set(e.target.checked)}
+              aria-describedby={describedBy}
+            />
             <label htmlFor={id}>{f.ui_options?.label || f.title}</label>
           </div>
           {foot}
@@ -120,8 +139,15 @@ function ConfigField({ f, form }: { f: PluginConfigField; form: GroupForm<Values
             const checked = f.type === 'radio' ? v === o.value : list.includes(o.value);
             return (
               <div key={o.value} className="admin-radio">
-                <input type={f.type} id={`${id}_${i}`} name={id} checked={checked}
-                  onChange={(e) => set(f.type === 'radio' ? o.value : e.target.checked ? [...list, o.value] : list.filter((x) => x !== o.value))} />
+                <input
+                  type={f.type}
+                  id={`${id}_${i}`}
+                  name={id}
+                  checked={checked}
+                  onChange={(e) =>
+                    set(f.type === 'radio' ? o.value : e.target.checked ? [...list, o.value] : list.filter((x) => x !== o.value))
+                  }
+                />
                 <label htmlFor={`${id}_${i}`}>{o.label}</label>
               </div>
             );
@@ -133,9 +159,20 @@ function ConfigField({ f, form }: { f: PluginConfigField; form: GroupForm<Values
       return (
         <div className="field">
           <label htmlFor={id}>{f.title}</label>
-          <select id={id} className="p-inputtext p-component" value={String(v ?? '')} onChange={(e) => set(e.target.value)} aria-describedby={describedBy} aria-invalid={!!err}>
+          <select
+            id={id}
+            className="p-inputtext p-component"
+            value={String(v ?? '')}
+            onChange={(e) => set(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={!!err}
+          >
             <option value="">—</option>
-            {(f.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {(f.options ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
           {foot}
         </div>
@@ -144,8 +181,16 @@ function ConfigField({ f, form }: { f: PluginConfigField; form: GroupForm<Values
       return (
         <div className="field">
           <label htmlFor={id}>{f.title}</label>
-          <InputText id={id} type={f.type === 'input' ? f.ui_options?.input_type || 'text' : 'text'} value={String(v ?? '')} placeholder={f.ui_options?.placeholder} onChange={(e) => set(e.target.value)}
-            aria-describedby={describedBy} aria-invalid={!!err} invalid={!!err} />
+          <InputText
+            id={id}
+            type={f.type === 'input' ? f.ui_options?.input_type || 'text' : 'text'}
+            value={String(v ?? '')}
+            placeholder={f.ui_options?.placeholder}
+            onChange={(e) => set(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={!!err}
+            invalid={!!err}
+          />
           {foot}
         </div>
       );
@@ -159,7 +204,9 @@ function PluginForm({ config }: { config: PluginConfig }) {
   if (!fields.length) return <p className="muted">{t('admin_settings.plugins.config_empty')}</p>;
   return (
     <SettingsForm form={form}>
-      {fields.map((f) => <ConfigField key={f.name} f={f} form={form} />)}
+      {fields.map((f) => (
+        <ConfigField key={f.name} f={f} form={form} />
+      ))}
     </SettingsForm>
   );
 }

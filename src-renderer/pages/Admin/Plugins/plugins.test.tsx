@@ -20,7 +20,15 @@ function open(ui: ReactNode, path: string, pattern?: string) {
   return userEvent.setup();
 }
 
-const reviewer = { name: 'Post review queue', slug_name: 'lantern_reviewer', description: 'Holds posts.', version: '1.0.0', enabled: false, have_config: true, link: '' };
+const reviewer = {
+  name: 'Post review queue',
+  slug_name: 'lantern_reviewer',
+  description: 'Holds posts.',
+  version: '1.0.0',
+  enabled: false,
+  have_config: true,
+  link: '',
+};
 
 describe('installed plugins', () => {
   it('lists each plugin with its state and switches one on', async () => {
@@ -37,19 +45,65 @@ describe('installed plugins', () => {
     await user.click(screen.getByRole('button', { name: 'Enable Post review queue' }));
     expect(await screen.findByText('Post review queue is enabled.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Disable Post review queue' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `${A}/plugin/status`, body: { plugin_slug_name: 'lantern_reviewer', enabled: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: `${A}/plugin/status`,
+      body: { plugin_slug_name: 'lantern_reviewer', enabled: true },
+    });
     expect(screen.getByRole('link', { name: 'Settings of Post review queue' }).getAttribute('href')).toBe('/admin/lantern_reviewer');
   });
 });
 
-describe('a plugin\'s config page', () => {
+describe("a plugin's config page", () => {
   const config = {
-    name: 'Chat relay', slug_name: 'chat_relay', description: 'Posts new questions to a chat room.', version: '1.0.0',
+    name: 'Chat relay',
+    slug_name: 'chat_relay',
+    description: 'Posts new questions to a chat room.',
+    version: '1.0.0',
     config_fields: [
-      { name: 'webhook', type: 'input', title: 'Webhook URL', description: 'Where to post.', required: true, value: '', ui_options: { input_type: 'url' } },
-      { name: 'room', type: 'select', title: 'Room', description: '', required: false, value: '', ui_options: {}, options: [{ label: 'General', value: 'general' }, { label: 'Ops', value: 'ops' }] },
-      { name: 'notify', type: 'switch', title: 'Notify', description: '', required: false, value: false, ui_options: { label: 'Send a notification' } },
-      { name: 'kinds', type: 'checkbox', title: 'Kinds', description: '', required: false, value: [], ui_options: {}, options: [{ label: 'Questions', value: 'q' }, { label: 'Answers', value: 'a' }] },
+      {
+        name: 'webhook',
+        type: 'input',
+        title: 'Webhook URL',
+        description: 'Where to post.',
+        required: true,
+        value: '',
+        ui_options: { input_type: 'url' },
+      },
+      {
+        name: 'room',
+        type: 'select',
+        title: 'Room',
+        description: '',
+        required: false,
+        value: '',
+        ui_options: {},
+        options: [
+          { label: 'General', value: 'general' },
+          { label: 'Ops', value: 'ops' },
+        ],
+      },
+      {
+        name: 'notify',
+        type: 'switch',
+        title: 'Notify',
+        description: '',
+        required: false,
+        value: false,
+        ui_options: { label: 'Send a notification' },
+      },
+      {
+        name: 'kinds',
+        type: 'checkbox',
+        title: 'Kinds',
+        description: '',
+        required: false,
+        value: [],
+        ui_options: {},
+        options: [
+          { label: 'Questions', value: 'q' },
+          { label: 'Answers', value: 'a' },
+        ],
+      },
     ],
   };
 
@@ -68,14 +122,21 @@ describe('a plugin\'s config page', () => {
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: `${A}/plugin/config`,
-      body: { plugin_slug_name: 'chat_relay', config_fields: { webhook: 'https://chat.example/hook', room: 'ops', notify: true, kinds: ['a'] } },
+      body: {
+        plugin_slug_name: 'chat_relay',
+        config_fields: { webhook: 'https://chat.example/hook', room: 'ops', notify: true, kinds: ['a'] },
+      },
     });
   });
 
-  it('shows the server\'s field errors on their fields', async () => {
+  it("shows the server's field errors on their fields", async () => {
     mockApi({
       [`GET ${A}/plugin/config`]: { data: { ...config, config_fields: [{ ...config.config_fields[0], value: 'x' }] } },
-      [`PUT ${A}/plugin/config`]: { status: 400, msg: 'Webhook URL up to 10 characters.', data: [{ error_field: 'webhook', error_msg: 'Webhook URL up to 10 characters.' }] },
+      [`PUT ${A}/plugin/config`]: {
+        status: 400,
+        msg: 'Webhook URL up to 10 characters.',
+        data: [{ error_field: 'webhook', error_msg: 'Webhook URL up to 10 characters.' }],
+      },
     });
     const user = open(<PluginConfigPage />, '/admin/chat_relay', '/admin/:slugName');
     await user.click(await screen.findByRole('button', { name: 'Save' }));

@@ -21,35 +21,75 @@ function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> })
   const label = t(`admin_settings.branding.${name}`);
   const url = form.values[name];
   const { set } = form;
-  const onPicked = useCallback(async (file: PickedFile) => {
-    setUploadError(undefined);
-    if (!file.type.startsWith('image/')) return setUploadError(t('admin_settings.branding.not_image'));
-    if (file.blob.size > LIMITS.uploadBytes) return setUploadError(t('admin_settings.branding.too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }));
-    setBusy(true);
-    try {
-      set(name, await uploadBrandingImage(file.blob, file.name));
-    } catch (err) {
-      feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }, [feedback, name, set, t]);
+  const onPicked = useCallback(
+    async (file: PickedFile) => {
+      setUploadError(undefined);
+      if (!file.type.startsWith('image/')) return setUploadError(t('admin_settings.branding.not_image'));
+      if (file.blob.size > LIMITS.uploadBytes)
+        return setUploadError(t('admin_settings.branding.too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }));
+      setBusy(true);
+      try {
+        set(name, await uploadBrandingImage(file.blob, file.name));
+      } catch (err) {
+        feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [feedback, name, set, t],
+  );
   const picker = useImagePicker(onPicked);
   return (
     <section className="admin-branding-item" aria-labelledby={`${name}_heading`}>
       <div className="admin-branding-preview">
-        {url ? <img src={url} alt={t('admin_settings.branding.preview', { label })} /> : <span className="muted small">{t('admin_settings.branding.none')}</span>}
+        {url ? (
+          <img src={url} alt={t('admin_settings.branding.preview', { label })} />
+        ) : (
+          <span className="muted small">{t('admin_settings.branding.none')}</span>
+        )}
       </div>
       <div>
-        <h2 id={`${name}_heading`} className="admin-subheading">{label}</h2>
+        <h2 id={`${name}_heading`} className="admin-subheading">
+          {label}
+        </h2>
         <FieldFoot id={`${name}_upload`} hint={t(`admin_settings.branding.${name}_hint`)} error={uploadError} />
         <div className="admin-branding-actions">
-          <Button type="button" size="small" outlined icon="pi pi-upload" label={busy ? t('admin_settings.branding.uploading') : url ? t('admin_settings.branding.change') : t('admin_settings.branding.upload')}
-            aria-label={`${url ? t('admin_settings.branding.change') : t('admin_settings.branding.upload')}: ${label}`} disabled={busy} onClick={() => void picker.pick()} />
-          {url && <button type="button" className="admin-link-button" aria-label={`${t('admin_settings.branding.remove')}: ${label}`} onClick={() => set(name, '')}>{t('admin_settings.branding.remove')}</button>}
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-upload"
+            label={
+              busy
+                ? t('admin_settings.branding.uploading')
+                : url
+                  ? t('admin_settings.branding.change')
+                  : t('admin_settings.branding.upload')
+            }
+            aria-label={`${url ? t('admin_settings.branding.change') : t('admin_settings.branding.upload')}: ${label}`}
+            disabled={busy}
+            onClick={() => void picker.pick()}
+          />
+          {url && (
+            <button
+              type="button"
+              className="admin-link-button"
+              aria-label={`${t('admin_settings.branding.remove')}: ${label}`}
+              onClick={() => set(name, '')}
+            >
+              {t('admin_settings.branding.remove')}
+            </button>
+          )}
           <input {...picker.inputProps} data-testid={`${name}-file`} />
         </div>
-        <TextInput id={name} label={t('admin_settings.branding.url', { label })} type="url" value={url} onChange={(x) => set(name, x)} error={form.errors[name]} />
+        <TextInput
+          id={name}
+          label={t('admin_settings.branding.url', { label })}
+          type="url"
+          value={url}
+          onChange={(x) => set(name, x)}
+          error={form.errors[name]}
+        />
       </div>
     </section>
   );
@@ -60,7 +100,9 @@ function BrandingForm({ data }: { data: Branding }) {
   const form = useGroupForm('branding', initial, { toBody: (v) => Object.fromEntries(KEYS.map((k) => [k, v[k].trim()])) as Branding });
   return (
     <SettingsForm form={form}>
-      {KEYS.map((k) => <BrandingImage key={k} name={k} form={form} />)}
+      {KEYS.map((k) => (
+        <BrandingImage key={k} name={k} form={form} />
+      ))}
     </SettingsForm>
   );
 }
@@ -69,5 +111,9 @@ function BrandingForm({ data }: { data: Branding }) {
 export default function BrandingPage() {
   const { t } = useTranslation();
   const query = useSetting('branding');
-  return <SettingsScreen title={t('admin_settings.branding.title')} query={query}>{(data) => <BrandingForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.branding.title')} query={query}>
+      {(data) => <BrandingForm data={data} />}
+    </SettingsScreen>
+  );
 }

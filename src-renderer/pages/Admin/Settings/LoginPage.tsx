@@ -9,8 +9,11 @@ type Login = AdminSettings['login'];
 function LoginForm({ data }: { data: Login }) {
   const { t } = useTranslation();
   const initial = {
-    allow_new_registrations: data.allow_new_registrations !== false, allow_email_registrations: data.allow_email_registrations !== false,
-    allow_password_login: data.allow_password_login !== false, login_required: !!data.login_required, allow_email_domains: (data.allow_email_domains ?? []).join('\n'),
+    allow_new_registrations: data.allow_new_registrations !== false,
+    allow_email_registrations: data.allow_email_registrations !== false,
+    allow_password_login: data.allow_password_login !== false,
+    login_required: !!data.login_required,
+    allow_email_domains: (data.allow_email_domains ?? []).join('\n'),
   };
   const form = useGroupForm('login', initial, {
     check: (v) => checkDomains(t, v.allow_email_domains),
@@ -19,11 +22,43 @@ function LoginForm({ data }: { data: Login }) {
   const { values: v, set, errors: e } = form;
   return (
     <SettingsForm form={form}>
-      <Check id="allow_new_registrations" label={t('admin_settings.login.registration')} text={t('admin_settings.login.registration_text')} checked={v.allow_new_registrations} onChange={(x) => set('allow_new_registrations', x)} />
-      <Check id="allow_email_registrations" label={t('admin_settings.login.email_registration')} text={t('admin_settings.login.email_registration_text')} checked={v.allow_email_registrations} onChange={(x) => set('allow_email_registrations', x)} />
-      <Check id="allow_password_login" label={t('admin_settings.login.password_login')} text={t('admin_settings.login.password_login_text')} checked={v.allow_password_login} onChange={(x) => set('allow_password_login', x)} />
-      <TextArea id="allow_email_domains" label={t('admin_settings.login.domains')} rows={3} value={v.allow_email_domains} onChange={(x) => set('allow_email_domains', x)} error={e.allow_email_domains} hint={t('admin_settings.login.domains_hint')} />
-      <Check id="login_required" label={t('admin_settings.login.login_required')} text={t('admin_settings.login.login_required_text')} checked={v.login_required} onChange={(x) => set('login_required', x)} />
+      <Check
+        id="allow_new_registrations"
+        label={t('admin_settings.login.registration')}
+        text={t('admin_settings.login.registration_text')}
+        checked={v.allow_new_registrations}
+        onChange={(x) => set('allow_new_registrations', x)}
+      />
+      <Check
+        id="allow_email_registrations"
+        label={t('admin_settings.login.email_registration')}
+        text={t('admin_settings.login.email_registration_text')}
+        checked={v.allow_email_registrations}
+        onChange={(x) => set('allow_email_registrations', x)}
+      />
+      <Check
+        id="allow_password_login"
+        label={t('admin_settings.login.password_login')}
+        text={t('admin_settings.login.password_login_text')}
+        checked={v.allow_password_login}
+        onChange={(x) => set('allow_password_login', x)}
+      />
+      <TextArea
+        id="allow_email_domains"
+        label={t('admin_settings.login.domains')}
+        rows={3}
+        value={v.allow_email_domains}
+        onChange={(x) => set('allow_email_domains', x)}
+        error={e.allow_email_domains}
+        hint={t('admin_settings.login.domains_hint')}
+      />
+      <Check
+        id="login_required"
+        label={t('admin_settings.login.login_required')}
+        text={t('admin_settings.login.login_required_text')}
+        checked={v.login_required}
+        onChange={(x) => set('login_required', x)}
+      />
     </SettingsForm>
   );
 }
@@ -32,5 +67,9 @@ function LoginForm({ data }: { data: Login }) {
 export default function LoginPage() {
   const { t } = useTranslation();
   const query = useSetting('login');
-  return <SettingsScreen title={t('admin_settings.login.title')} query={query}>{(data) => <LoginForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.login.title')} query={query}>
+      {(data) => <LoginForm data={data} />}
+    </SettingsScreen>
+  );
 }

@@ -26,15 +26,24 @@ function PrivilegesForm({ data }: { data: PrivilegeOptions }) {
       }
       return errs;
     },
-    toBody: (v) => ({ level: v.level, custom_privileges: v.level === CUSTOM ? Object.entries(v.custom).map(([key, value]) => ({ key, value: Number(value) })) : [] }),
+    toBody: (v) => ({
+      level: v.level,
+      custom_privileges: v.level === CUSTOM ? Object.entries(v.custom).map(([key, value]) => ({ key, value: Number(value) })) : [],
+    }),
   });
   const { values: v, set, errors: e } = form;
   const shown = levels.find((o) => o.level === v.level) ?? levels[0];
   const editable = v.level === CUSTOM;
   return (
     <SettingsForm form={form}>
-      <Radios<number> id="level" legend={t('admin_settings.privileges.level')} value={v.level} onChange={(x) => set('level', x)} hint={t('admin_settings.privileges.level_hint')}
-        options={levels.map((o) => ({ value: o.level, label: o.level_desc }))} />
+      <Radios<number>
+        id="level"
+        legend={t('admin_settings.privileges.level')}
+        value={v.level}
+        onChange={(x) => set('level', x)}
+        hint={t('admin_settings.privileges.level_hint')}
+        options={levels.map((o) => ({ value: o.level, label: o.level_desc }))}
+      />
       {shown && (
         <table className="admin-privileges">
           <caption className="sr-only">{shown.level_desc}</caption>
@@ -47,12 +56,21 @@ function PrivilegesForm({ data }: { data: PrivilegeOptions }) {
           <tbody>
             {shown.privileges.map((p) => (
               <tr key={p.key}>
-                <th scope="row"><label htmlFor={p.key}>{p.label}</label></th>
+                <th scope="row">
+                  <label htmlFor={p.key}>{p.label}</label>
+                </th>
                 <td>
                   {editable ? (
                     <>
-                      <InputText id={p.key} inputMode="numeric" value={v.custom[p.key] ?? ''} invalid={!!e[p.key]} aria-invalid={!!e[p.key]} aria-describedby={e[p.key] ? `${p.key}_error` : undefined}
-                        onChange={(ev) => set('custom', { ...v.custom, [p.key]: ev.target.value })} />
+                      <InputText
+                        id={p.key}
+                        inputMode="numeric"
+                        value={v.custom[p.key] ?? ''}
+                        invalid={!!e[p.key]}
+                        aria-invalid={!!e[p.key]}
+                        aria-describedby={e[p.key] ? `${p.key}_error` : undefined}
+                        onChange={(ev) => set('custom', { ...v.custom, [p.key]: ev.target.value })}
+                      />
                       <FieldFoot id={p.key} error={e[p.key]} />
                     </>
                   ) : (
@@ -72,5 +90,9 @@ function PrivilegesForm({ data }: { data: PrivilegeOptions }) {
 export default function PrivilegesPage() {
   const { t } = useTranslation();
   const query = usePrivilegeOptions();
-  return <SettingsScreen title={t('admin_settings.privileges.title')} query={query}>{(data) => <PrivilegesForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.privileges.title')} query={query}>
+      {(data) => <PrivilegesForm data={data} />}
+    </SettingsScreen>
+  );
 }

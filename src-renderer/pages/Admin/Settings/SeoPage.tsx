@@ -11,9 +11,25 @@ function SeoForm({ data }: { data: AdminSettings['seo'] }) {
   const { values: v, set, errors: e } = form;
   return (
     <SettingsForm form={form}>
-      <Radios<number> id="permalink" legend={t('admin_settings.seo.permalink')} value={v.permalink} onChange={(x) => set('permalink', x)} error={e.permalink} hint={t('admin_settings.seo.permalink_hint')}
-        options={[1, 2, 3, 4].map((n) => ({ value: n, label: t(`admin_settings.seo.permalink_${n as 1 | 2 | 3 | 4}`) }))} />
-      <TextArea id="robots" label={t('admin_settings.seo.robots')} rows={12} code value={v.robots} onChange={(x) => set('robots', x)} error={e.robots} hint={t('admin_settings.seo.robots_hint')} />
+      <Radios<number>
+        id="permalink"
+        legend={t('admin_settings.seo.permalink')}
+        value={v.permalink}
+        onChange={(x) => set('permalink', x)}
+        error={e.permalink}
+        hint={t('admin_settings.seo.permalink_hint')}
+        options={[1, 2, 3, 4].map((n) => ({ value: n, label: t(`admin_settings.seo.permalink_${n as 1 | 2 | 3 | 4}`) }))}
+      />
+      <TextArea
+        id="robots"
+        label={t('admin_settings.seo.robots')}
+        rows={12}
+        code
+        value={v.robots}
+        onChange={(x) => set('robots', x)}
+        error={e.robots}
+        hint={t('admin_settings.seo.robots_hint')}
+      />
     </SettingsForm>
   );
 }
@@ -22,5 +38,9 @@ function SeoForm({ data }: { data: AdminSettings['seo'] }) {
 export default function SeoPage() {
   const { t } = useTranslation();
   const query = useSetting('seo');
-  return <SettingsScreen title={t('admin_settings.seo.title')} query={query}>{(data) => <SeoForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.seo.title')} query={query}>
+      {(data) => <SeoForm data={data} />}
+    </SettingsScreen>
+  );
 }

@@ -14,19 +14,46 @@ function UsersForm({ data }: { data: Users }) {
     gravatar_base_url: data.gravatar_base_url ?? '',
     ...Object.fromEntries(FLAGS.map((f) => [`allow_update_${f}`, data[`allow_update_${f}`] !== false])),
   } as Users;
-  const form = useGroupForm('users', initial, { check: (v) => checkUsers(t, v.gravatar_base_url), toBody: (v) => ({ ...v, gravatar_base_url: v.gravatar_base_url.trim() }) });
+  const form = useGroupForm('users', initial, {
+    check: (v) => checkUsers(t, v.gravatar_base_url),
+    toBody: (v) => ({ ...v, gravatar_base_url: v.gravatar_base_url.trim() }),
+  });
   const { values: v, set, errors: e } = form;
   return (
     <SettingsForm form={form}>
       <fieldset className="admin-fieldset">
         <legend>{t('admin_settings.users.allow_update')}</legend>
         {FLAGS.map((f) => (
-          <Check key={f} id={`allow_update_${f}`} label={t(`admin_settings.users.allow_update_${f}`)} checked={v[`allow_update_${f}`]} onChange={(x) => set(`allow_update_${f}`, x)} />
+          <Check
+            key={f}
+            id={`allow_update_${f}`}
+            label={t(`admin_settings.users.allow_update_${f}`)}
+            checked={v[`allow_update_${f}`]}
+            onChange={(x) => set(`allow_update_${f}`, x)}
+          />
         ))}
       </fieldset>
-      <Radios<Users['default_avatar']> id="default_avatar" legend={t('admin_settings.users.default_avatar')} value={v.default_avatar} onChange={(x) => set('default_avatar', x)} error={e.default_avatar}
-        hint={t('admin_settings.users.default_avatar_hint')} options={[{ value: 'system', label: t('admin_settings.users.avatar_system') }, { value: 'gravatar', label: t('admin_settings.users.avatar_gravatar') }]} />
-      <TextInput id="gravatar_base_url" label={t('admin_settings.users.gravatar_base_url')} type="url" value={v.gravatar_base_url} onChange={(x) => set('gravatar_base_url', x)} error={e.gravatar_base_url} hint={t('admin_settings.users.gravatar_base_url_hint')} />
+      <Radios<Users['default_avatar']>
+        id="default_avatar"
+        legend={t('admin_settings.users.default_avatar')}
+        value={v.default_avatar}
+        onChange={(x) => set('default_avatar', x)}
+        error={e.default_avatar}
+        hint={t('admin_settings.users.default_avatar_hint')}
+        options={[
+          { value: 'system', label: t('admin_settings.users.avatar_system') },
+          { value: 'gravatar', label: t('admin_settings.users.avatar_gravatar') },
+        ]}
+      />
+      <TextInput
+        id="gravatar_base_url"
+        label={t('admin_settings.users.gravatar_base_url')}
+        type="url"
+        value={v.gravatar_base_url}
+        onChange={(x) => set('gravatar_base_url', x)}
+        error={e.gravatar_base_url}
+        hint={t('admin_settings.users.gravatar_base_url_hint')}
+      />
     </SettingsForm>
   );
 }
@@ -35,5 +62,9 @@ function UsersForm({ data }: { data: Users }) {
 export default function UsersSettingsPage() {
   const { t } = useTranslation();
   const query = useSetting('users');
-  return <SettingsScreen title={t('admin_settings.users.title')} query={query}>{(data) => <UsersForm data={data} />}</SettingsScreen>;
+  return (
+    <SettingsScreen title={t('admin_settings.users.title')} query={query}>
+      {(data) => <UsersForm data={data} />}
+    </SettingsScreen>
+  );
 }

@@ -66,21 +66,24 @@ export function useGroupForm<G extends SettingGroup, V>(
     setErrors(local);
     if (Object.keys(local).length) return focusFirst(local);
     const sent = values;
-    save.mutate({ body: opts.toBody(sent), also: opts.also ? () => opts.also!(sent) : undefined }, {
-      onSuccess: () => {
-        setSaved(sent);
-        guard.allow();
-        feedback.toast('success', t('admin_settings.update_success'));
-        opts.onSaved?.(sent);
+    save.mutate(
+      { body: opts.toBody(sent), also: opts.also ? () => opts.also!(sent) : undefined },
+      {
+        onSuccess: () => {
+          setSaved(sent);
+          guard.allow();
+          feedback.toast('success', t('admin_settings.update_success'));
+          opts.onSaved?.(sent);
+        },
+        onError: (err) => {
+          const mapped = fieldMap(err);
+          setErrors(mapped);
+          if (Object.keys(mapped).length) focusFirst(mapped);
+          else if (err instanceof ApiError && err.errType === 'alert') feedback.alert(err.message);
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        },
       },
-      onError: (err) => {
-        const mapped = fieldMap(err);
-        setErrors(mapped);
-        if (Object.keys(mapped).length) focusFirst(mapped);
-        else if (err instanceof ApiError && err.errType === 'alert') feedback.alert(err.message);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      },
-    });
+    );
   };
   return { values, set, errors, saving: save.isPending, dirty, submit, guard };
 }
@@ -102,7 +105,17 @@ export function joined<T extends Record<string, unknown>>(parts: { [K in keyof T
 }
 
 /** A settings screen: its title, the loading state of its group, then the form drawn from the loaded data. */
-export function SettingsScreen<T>({ title, intro, query, children }: { title: string; intro?: string; query: Loadable<T>; children(data: T): ReactNode }) {
+export function SettingsScreen<T>({
+  title,
+  intro,
+  query,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  query: Loadable<T>;
+  children(data: T): ReactNode;
+}) {
   const { t } = useTranslation();
   usePageTitle(title);
   const slow = useDelayed(query.isPending);
@@ -110,7 +123,13 @@ export function SettingsScreen<T>({ title, intro, query, children }: { title: st
     <article className="card admin-settings" aria-labelledby="admin-settings-title">
       <h1 id="admin-settings-title">{title}</h1>
       {intro && <p className="muted">{intro}</p>}
-      {query.data !== undefined ? children(query.data) : query.isError ? <p role="alert">{t('admin_settings.load_failed')}</p> : slow ? <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin_settings.loading')} /> : null}
+      {query.data !== undefined ? (
+        children(query.data)
+      ) : query.isError ? (
+        <p role="alert">{t('admin_settings.load_failed')}</p>
+      ) : slow ? (
+        <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin_settings.loading')} />
+      ) : null}
     </article>
   );
 }
@@ -137,51 +156,136 @@ function describedBy(id: string, hint?: ReactNode, error?: string): string | und
 export function FieldFoot({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
   return (
     <>
-      {hint && <small id={`${id}_hint`} className="field-hint">{hint}</small>}
-      {error && <small id={`${id}_error`} className="field-error" role="alert">{error}</small>}
+      {hint && (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
     </>
   );
 }
 
 /** A labelled one-line text input. */
-export function TextInput(p: { id: string; label: string; value: string; onChange(v: string): void; error?: string; hint?: ReactNode; type?: string; placeholder?: string; autoComplete?: string }) {
+export function TextInput(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  hint?: ReactNode;
+  type?: string;
+  placeholder?: string;
+  autoComplete?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={p.id}>{p.label}</label>
-      <InputText id={p.id} name={p.id} type={p.type ?? 'text'} value={p.value} placeholder={p.placeholder} autoComplete={p.autoComplete ?? 'off'} onChange={(e) => p.onChange(e.target.value)}
-        invalid={!!p.error} aria-invalid={!!p.error} aria-describedby={describedBy(p.id, p.hint, p.error)} />
+      <InputText
+        id={p.id}
+        name={p.id}
+        type={p.type ?? 'text'}
+        value={p.value}
+        placeholder={p.placeholder}
+        autoComplete={p.autoComplete ?? 'off'}
+        onChange={(e) => p.onChange(e.target.value)}
+        invalid={!!p.error}
+        aria-invalid={!!p.error}
+        aria-describedby={describedBy(p.id, p.hint, p.error)}
+      />
       <FieldFoot id={p.id} hint={p.hint} error={p.error} />
     </div>
   );
 }
 
 /** A labelled text area (monospace for code). */
-export function TextArea(p: { id: string; label: string; value: string; onChange(v: string): void; error?: string; hint?: ReactNode; rows?: number; code?: boolean }) {
+export function TextArea(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  hint?: ReactNode;
+  rows?: number;
+  code?: boolean;
+}) {
   return (
     <div className="field">
       <label htmlFor={p.id}>{p.label}</label>
-      <InputTextarea id={p.id} name={p.id} rows={p.rows ?? 5} value={p.value} onChange={(e) => p.onChange(e.target.value)} className={p.code ? 'admin-code' : undefined}
-        spellCheck={!p.code} invalid={!!p.error} aria-invalid={!!p.error} aria-describedby={describedBy(p.id, p.hint, p.error)} />
+      <InputTextarea
+        id={p.id}
+        name={p.id}
+        rows={p.rows ?? 5}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        className={p.code ? 'admin-code' : undefined}
+        spellCheck={!p.code}
+        invalid={!!p.error}
+        aria-invalid={!!p.error}
+        aria-describedby={describedBy(p.id, p.hint, p.error)}
+      />
       <FieldFoot id={p.id} hint={p.hint} error={p.error} />
     </div>
   );
 }
 
 /** A checkbox with its label and a line of description. */
-export function Check({ id, label, text, checked, onChange }: { id: string; label: string; text?: string; checked: boolean; onChange(v: boolean): void }) {
+export function Check({
+  id,
+  label,
+  text,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text?: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+}) {
   return (
     <div className="admin-check">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={text ? `${id}_text` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={text ? `${id}_text` : undefined}
+      />
       <div>
         <label htmlFor={id}>{label}</label>
-        {text && <p id={`${id}_text`} className="muted small">{text}</p>}
+        {text && (
+          <p id={`${id}_text`} className="muted small">
+            {text}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
 /** A group of radio buttons in a fieldset. */
-export function Radios<T extends string | number>({ id, legend, value, options, onChange, hint, error }: { id: string; legend: string; value: T; options: { value: T; label: string }[]; onChange(v: T): void; hint?: ReactNode; error?: string }) {
+export function Radios<T extends string | number>({
+  id,
+  legend,
+  value,
+  options,
+  onChange,
+  hint,
+  error,
+}: {
+  id: string;
+  legend: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange(v: T): void;
+  hint?: ReactNode;
+  error?: string;
+}) {
   return (
     <fieldset id={id} tabIndex={-1} className="admin-fieldset" aria-describedby={describedBy(id, hint, error)}>
       <legend>{legend}</legend>
@@ -197,12 +301,40 @@ export function Radios<T extends string | number>({ id, legend, value, options, 
 }
 
 /** A labelled native select. */
-export function Select({ id, label, value, options, onChange, hint, error }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onChange(v: string): void; hint?: ReactNode; error?: string }) {
+export function Select({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  hint,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange(v: string): void;
+  hint?: ReactNode;
+  error?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={id} className="p-inputtext p-component" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} aria-describedby={describedBy(id, hint, error)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      <select
+        id={id}
+        name={id}
+        className="p-inputtext p-component"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={describedBy(id, hint, error)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <FieldFoot id={id} hint={hint} error={error} />
     </div>

@@ -30,9 +30,16 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const put = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('general settings', () => {
-  const general = { name: 'Team Lantern', short_description: '', description: '', site_url: 'http://127.0.0.1', contact_email: 'team@example.com', check_update: true };
+  const general = {
+    name: 'Team Lantern',
+    short_description: '',
+    description: '',
+    site_url: 'http://127.0.0.1',
+    contact_email: 'team@example.com',
+    check_update: true,
+  };
 
-  it('shows the spec\'s messages for an empty site name, an empty URL and a bad email, and sends nothing', async () => {
+  it("shows the spec's messages for an empty site name, an empty URL and a bad email, and sends nothing", async () => {
     const calls = mockApi({ [`GET ${A}/siteinfo/general`]: { data: general } });
     const { user } = open(<GeneralPage />);
     await user.clear(await screen.findByLabelText('Site name'));
@@ -79,7 +86,11 @@ describe('general settings', () => {
   it('shows a server field error on its field', async () => {
     mockApi({
       [`GET ${A}/siteinfo/general`]: { data: general },
-      [`PUT ${A}/siteinfo/general`]: { status: 400, msg: 'Contact email is not valid.', data: [{ error_field: 'contact_email', error_msg: 'Contact email is not valid.' }] },
+      [`PUT ${A}/siteinfo/general`]: {
+        status: 400,
+        msg: 'Contact email is not valid.',
+        data: [{ error_field: 'contact_email', error_msg: 'Contact email is not valid.' }],
+      },
     });
     const { user } = open(<GeneralPage />);
     await user.type(await screen.findByLabelText('Site name'), '!');
@@ -90,7 +101,16 @@ describe('general settings', () => {
 });
 
 describe('SMTP settings', () => {
-  const smtp = { from_email: '', from_name: '', smtp_host: '', smtp_port: 465, smtp_username: '', smtp_password: '', smtp_authentication: true, encryption: '' };
+  const smtp = {
+    from_email: '',
+    from_name: '',
+    smtp_host: '',
+    smtp_port: 465,
+    smtp_username: '',
+    smtp_password: '',
+    smtp_authentication: true,
+    encryption: '',
+  };
 
   it.each(['0', '65536', 'abc', ''])('refuses the port "%s" with "SMTP port must be number 1 ~ 65535."', async (port) => {
     const calls = mockApi({ [`GET ${A}/setting/smtp`]: { data: smtp } });
@@ -116,12 +136,21 @@ describe('SMTP settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(await screen.findByText('Sent successfully')).toBeTruthy();
-    expect(put(calls)[0]).toMatchObject({ path: `${A}/setting/smtp`, body: { smtp_host: 'mail.example.com', smtp_port: 587, test_email_recipient: 'admin@example.com' } });
+    expect(put(calls)[0]).toMatchObject({
+      path: `${A}/setting/smtp`,
+      body: { smtp_host: 'mail.example.com', smtp_port: 587, test_email_recipient: 'admin@example.com' },
+    });
   });
 });
 
 describe('write settings', () => {
-  const write = { restrict_answer: true, required_tag: false, recommend_tags: [], reserved_tags: [{ slug_name: 'meta', display_name: 'Meta' }], max_image_size: 4 };
+  const write = {
+    restrict_answer: true,
+    required_tag: false,
+    recommend_tags: [],
+    reserved_tags: [{ slug_name: 'meta', display_name: 'Meta' }],
+    max_image_size: 4,
+  };
 
   it('refuses recommended tags that contain a reserved one: "Recommended tags cannot contain reserved tags."', async () => {
     const calls = mockApi({ [`GET ${A}/siteinfo/write`]: { data: write } });
@@ -144,7 +173,10 @@ describe('write settings', () => {
 });
 
 describe('privileges', () => {
-  const privileges = [{ key: 'rank.question.add', label: 'Ask question', value: 1 }, { key: 'rank.tag.add', label: 'Create new tag', value: 750 }];
+  const privileges = [
+    { key: 'rank.question.add', label: 'Ask question', value: 1 },
+    { key: 'rank.tag.add', label: 'Create new tag', value: 750 },
+  ];
   const options = {
     options: [
       { level: 1, level_desc: 'Level 1', privileges },
@@ -172,10 +204,16 @@ describe('privileges', () => {
     await user.type(field('Create new tag'), '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(put(calls)[0].body).toEqual({ level: 99, custom_privileges: [{ key: 'rank.question.add', value: 10 }, { key: 'rank.tag.add', value: 1 }] });
+    expect(put(calls)[0].body).toEqual({
+      level: 99,
+      custom_privileges: [
+        { key: 'rank.question.add', value: 10 },
+        { key: 'rank.tag.add', value: 1 },
+      ],
+    });
   });
 
-  it('shows a chosen level\'s values without inputs', async () => {
+  it("shows a chosen level's values without inputs", async () => {
     mockApi({ [`GET ${A}/setting/privileges`]: { data: options } });
     open(<PrivilegesPage />);
     expect(((await screen.findByLabelText('Level 2')) as HTMLInputElement).checked).toBe(true);
@@ -199,7 +237,17 @@ describe('SEO, login and users settings', () => {
   });
 
   it('login: a bad domain is named; domains are sent as a list', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/login`]: { data: { allow_new_registrations: true, allow_email_registrations: true, allow_password_login: true, login_required: false, allow_email_domains: [] } } });
+    const calls = mockApi({
+      [`GET ${A}/siteinfo/login`]: {
+        data: {
+          allow_new_registrations: true,
+          allow_email_registrations: true,
+          allow_password_login: true,
+          login_required: false,
+          allow_email_domains: [],
+        },
+      },
+    });
     const { user } = open(<LoginPage />);
     await user.type(await screen.findByLabelText('Allowed email domains'), 'example.com\nnot a domain');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -210,11 +258,26 @@ describe('SEO, login and users settings', () => {
     await user.click(field('Login required'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(put(calls)[0].body).toEqual({ allow_new_registrations: false, allow_email_registrations: true, allow_password_login: true, login_required: true, allow_email_domains: ['example.com', 'team.example.org'] });
+    expect(put(calls)[0].body).toEqual({
+      allow_new_registrations: false,
+      allow_email_registrations: true,
+      allow_password_login: true,
+      login_required: true,
+      allow_email_domains: ['example.com', 'team.example.org'],
+    });
   });
 
   it('users: the Gravatar base URL must be a URL', async () => {
-    const users = { default_avatar: 'gravatar', gravatar_base_url: 'https://www.gravatar.com/avatar/', allow_update_display_name: true, allow_update_username: true, allow_update_avatar: true, allow_update_bio: true, allow_update_website: true, allow_update_location: true };
+    const users = {
+      default_avatar: 'gravatar',
+      gravatar_base_url: 'https://www.gravatar.com/avatar/',
+      allow_update_display_name: true,
+      allow_update_username: true,
+      allow_update_avatar: true,
+      allow_update_bio: true,
+      allow_update_website: true,
+      allow_update_location: true,
+    };
     const calls = mockApi({ [`GET ${A}/siteinfo/users`]: { data: users } });
     const { user } = open(<UsersSettingsPage />);
     await user.clear(await screen.findByLabelText('Gravatar base URL'));
@@ -227,6 +290,11 @@ describe('SEO, login and users settings', () => {
     await user.click(screen.getByLabelText('System (the first letter of the name)'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
-    expect(put(calls)[0].body).toEqual({ ...users, default_avatar: 'system', gravatar_base_url: 'https://cravatar.example/avatar/', allow_update_username: false });
+    expect(put(calls)[0].body).toEqual({
+      ...users,
+      default_avatar: 'system',
+      gravatar_base_url: 'https://cravatar.example/avatar/',
+      allow_update_username: false,
+    });
   });
 });

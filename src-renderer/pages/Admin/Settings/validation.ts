@@ -24,11 +24,25 @@ export function checkGeneral(t: TFunction, v: GeneralValues): Errors {
   const url = v.site_url.trim();
   const email = v.contact_email.trim();
   return compact({
-    name: !name ? t('admin_settings.general.name_required') : name.length > LIMITS.siteName.max ? t('admin_settings.general.name_max') : undefined,
-    site_url: !url ? t('admin_settings.general.site_url_required') : url.length > LIMITS.siteUrl.max ? t('admin_settings.general.site_url_max') : !HTTP_URL.test(url) ? t('admin_settings.url_invalid') : undefined,
+    name: !name
+      ? t('admin_settings.general.name_required')
+      : name.length > LIMITS.siteName.max
+        ? t('admin_settings.general.name_max')
+        : undefined,
+    site_url: !url
+      ? t('admin_settings.general.site_url_required')
+      : url.length > LIMITS.siteUrl.max
+        ? t('admin_settings.general.site_url_max')
+        : !HTTP_URL.test(url)
+          ? t('admin_settings.url_invalid')
+          : undefined,
     short_description: v.short_description.length > 255 ? t('admin_settings.general.short_description_max') : undefined,
     description: v.description.length > 2000 ? t('admin_settings.general.description_max') : undefined,
-    contact_email: !email ? t('admin_settings.general.contact_email_required') : !EMAIL.test(email) ? t('admin_settings.email_invalid') : undefined,
+    contact_email: !email
+      ? t('admin_settings.general.contact_email_required')
+      : !EMAIL.test(email)
+        ? t('admin_settings.email_invalid')
+        : undefined,
   });
 }
 
@@ -51,14 +65,23 @@ export function checkSmtp(t: TFunction, v: SmtpValues): Errors {
   const n = Number(port);
   return compact({
     from_email: v.from_email.trim() && !EMAIL.test(v.from_email.trim()) ? t('admin_settings.email_invalid') : undefined,
-    smtp_port: !/^\d+$/.test(port) || n < LIMITS.smtpPort.min || n > LIMITS.smtpPort.max ? t('admin_settings.smtp.port_invalid') : undefined,
-    test_email_recipient: v.test_email_recipient.trim() && !EMAIL.test(v.test_email_recipient.trim()) ? t('admin_settings.email_invalid') : undefined,
+    smtp_port:
+      !/^\d+$/.test(port) || n < LIMITS.smtpPort.min || n > LIMITS.smtpPort.max ? t('admin_settings.smtp.port_invalid') : undefined,
+    test_email_recipient:
+      v.test_email_recipient.trim() && !EMAIL.test(v.test_email_recipient.trim()) ? t('admin_settings.email_invalid') : undefined,
   });
 }
 
 /** Splits a list typed with spaces, commas or new lines. */
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The write settings as the form holds them (tag lists as typed). */
@@ -119,5 +142,9 @@ export function checkColor(t: TFunction, color: string): Errors {
 
 /** Custom CSS and HTML: each up to 65536 characters. */
 export function checkCssHtml(t: TFunction, v: Record<string, string>, labels: Record<string, string>): Errors {
-  return compact(Object.fromEntries(Object.entries(v).map(([k, s]) => [k, s.length > 65536 ? t('admin_settings.max', { label: labels[k], max: 65536 }) : undefined])));
+  return compact(
+    Object.fromEntries(
+      Object.entries(v).map(([k, s]) => [k, s.length > 65536 ? t('admin_settings.max', { label: labels[k], max: 65536 }) : undefined]),
+    ),
+  );
 }

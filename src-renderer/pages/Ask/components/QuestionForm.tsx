@@ -28,7 +28,14 @@ export function checkQuestion(t: TFunction, f: QuestionFields): Errors {
   return compact({
     title: !title ? t('ask.title_required') : title.length > LIMITS.title.max ? t('ask.title_max', { max: LIMITS.title.max }) : undefined,
     content: !f.content.trim() ? t('ask.body_required') : undefined,
-    tags: f.tags.length === 0 ? t('ask.tags_required') : f.tags.length > MAX_TAGS ? t('ask.tags_max', { max: MAX_TAGS }) : f.tags.some((x) => x.slug_name.length > LIMITS.tagName.max) ? t('ask.tag_too_long', { max: LIMITS.tagName.max }) : undefined,
+    tags:
+      f.tags.length === 0
+        ? t('ask.tags_required')
+        : f.tags.length > MAX_TAGS
+          ? t('ask.tags_max', { max: MAX_TAGS })
+          : f.tags.some((x) => x.slug_name.length > LIMITS.tagName.max)
+            ? t('ask.tag_too_long', { max: LIMITS.tagName.max })
+            : undefined,
   });
 }
 
@@ -48,7 +55,17 @@ export interface QuestionFormProps {
 }
 
 /** Title, body, tags (and edit summary): validated here first, then the server's field errors on the same fields. */
-export function QuestionForm({ initial, action, submitLabel, withSummary, belowTitle, onChange, onSubmit, busy, extraButtons }: QuestionFormProps) {
+export function QuestionForm({
+  initial,
+  action,
+  submitLabel,
+  withSummary,
+  belowTitle,
+  onChange,
+  onSubmit,
+  busy,
+  extraButtons,
+}: QuestionFormProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const captcha = useCaptcha(action);
@@ -69,25 +86,59 @@ export function QuestionForm({ initial, action, submitLabel, withSummary, belowT
       document.getElementById(Object.keys(local)[0] === 'tags' ? 'tags' : Object.keys(local)[0])?.focus();
       return;
     }
-    await captcha.run(async (fields) => {
-      try {
-        await onSubmit({ ...f, title: f.title.trim() }, fields);
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        if (Object.keys(fe).length) setErrors(fe);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).catch(() => undefined);
+    await captcha
+      .run(async (fields) => {
+        try {
+          await onSubmit({ ...f, title: f.title.trim() }, fields);
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = fieldMap(err);
+          if (Object.keys(fe).length) setErrors(fe);
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .catch(() => undefined);
   };
 
   return (
     <form onSubmit={submit} noValidate className="stack question-form">
-      <Field id="title" label={t('ask.title_label')} value={f.title} onChange={(v) => set('title', v)} error={errors.title} hint={t('ask.title_hint', { max: LIMITS.title.max })} autoFocus={!initial.title} />
+      <Field
+        id="title"
+        label={t('ask.title_label')}
+        value={f.title}
+        onChange={(v) => set('title', v)}
+        error={errors.title}
+        hint={t('ask.title_hint', { max: LIMITS.title.max })}
+        autoFocus={!initial.title}
+      />
       {belowTitle?.(f.title)}
-      <MarkdownEditor id="content" label={t('ask.body_label')} value={f.content} onChange={(v) => set('content', v)} error={errors.content} hint={t('ask.body_hint')} rows={12} />
-      <TagPicker id="tags" label={t('ask.tags_label')} value={f.tags} onChange={(v) => set('tags', v)} error={errors.tags} hint={t('ask.tags_hint', { max: MAX_TAGS })} />
-      {withSummary && <Field id="edit_summary" label={t('ask.summary_label')} value={f.edit_summary ?? ''} onChange={(v) => set('edit_summary', v)} error={errors.edit_summary} hint={t('ask.summary_hint')} />}
+      <MarkdownEditor
+        id="content"
+        label={t('ask.body_label')}
+        value={f.content}
+        onChange={(v) => set('content', v)}
+        error={errors.content}
+        hint={t('ask.body_hint')}
+        rows={12}
+      />
+      <TagPicker
+        id="tags"
+        label={t('ask.tags_label')}
+        value={f.tags}
+        onChange={(v) => set('tags', v)}
+        error={errors.tags}
+        hint={t('ask.tags_hint', { max: MAX_TAGS })}
+      />
+      {withSummary && (
+        <Field
+          id="edit_summary"
+          label={t('ask.summary_label')}
+          value={f.edit_summary ?? ''}
+          onChange={(v) => set('edit_summary', v)}
+          error={errors.edit_summary}
+          hint={t('ask.summary_hint')}
+        />
+      )}
       <div className="form-buttons">
         <Button type="submit" label={submitLabel} loading={busy} />
         {extraButtons}

@@ -16,12 +16,18 @@ export function SimilarQuestions({ title }: { title: string }) {
   const withSlug = slugInLinks(site.site_seo?.permalink);
   return (
     <section className="similar" aria-labelledby="similar-title" aria-live="polite">
-      <h2 id="similar-title" className="similar-title">{t('ask.similar_title')}</h2>
+      <h2 id="similar-title" className="similar-title">
+        {t('ask.similar_title')}
+      </h2>
       <ul>
         {list.slice(0, 6).map((q) => (
           <li key={q.id}>
             <Link to={to.question(q.id, withSlug ? q.url_title : undefined)}>{q.title}</Link>
-            <span className="muted small"> · {t('question.answers', { count: q.answer_count })}{q.accepted_answer ? ` · ${t('ask.similar_accepted')}` : ''}</span>
+            <span className="muted small">
+              {' '}
+              · {t('question.answers', { count: q.answer_count })}
+              {q.accepted_answer ? ` · ${t('ask.similar_accepted')}` : ''}
+            </span>
           </li>
         ))}
       </ul>

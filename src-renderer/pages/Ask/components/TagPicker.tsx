@@ -36,7 +36,21 @@ const asName = (text: string) => text.trim().slice(0, LIMITS.tagName.max);
  * dialog (to give a new tag a description) opens only when its option is chosen. Options react on
  * mousedown so choosing one never loses the input's focus.
  */
-export function TagPicker({ id, label, value, onChange, error, hint }: { id: string; label: string; value: TagInput[]; onChange(tags: TagInput[]): void; error?: string; hint: string }) {
+export function TagPicker({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: TagInput[];
+  onChange(tags: TagInput[]): void;
+  error?: string;
+  hint: string;
+}) {
   const { t } = useTranslation();
   const listId = useId();
   const queryClient = useQueryClient();
@@ -94,7 +108,8 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
     const slug = tagSlug(name);
     const hit = found.find((f) => f.slug_name === slug);
     if (hit) {
-      if (takenAlready) update((tags) => tags.map((x) => (x.slug_name === slug ? { slug_name: hit.slug_name, display_name: hit.display_name } : x)));
+      if (takenAlready)
+        update((tags) => tags.map((x) => (x.slug_name === slug ? { slug_name: hit.slug_name, display_name: hit.display_name } : x)));
       else take({ slug_name: hit.slug_name, display_name: hit.display_name }, false);
       setFresh((s) => (s.has(slug) ? new Set([...s].filter((x) => x !== slug)) : s));
     } else if (latest.current.mayAdd) {
@@ -194,7 +209,15 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
                 <li key={v.slug_name} className={fresh.has(v.slug_name) ? 'tag-token new' : 'tag-token'}>
                   <span className="tag-token-label">{v.display_name || v.slug_name}</span>
                   {fresh.has(v.slug_name) && <span className="tag-token-new">{t('tags.picker_new')}</span>}
-                  <button type="button" className="tag-token-remove" aria-label={t('ask.tag_remove', { name: v.display_name || v.slug_name })} onClick={(e) => { e.stopPropagation(); remove(v.slug_name); }}>
+                  <button
+                    type="button"
+                    className="tag-token-remove"
+                    aria-label={t('ask.tag_remove', { name: v.display_name || v.slug_name })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      remove(v.slug_name);
+                    }}
+                  >
                     <i className="pi pi-times" aria-hidden="true" />
                   </button>
                 </li>
@@ -224,17 +247,38 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
         </div>
         <ul id={listId} role="listbox" aria-label={t('ask.tag_suggestions')} className="tag-options" hidden={!shown}>
           {options.map((o, i) => (
-            <li key={o.slug_name + (o.kind ? `:${o.kind}` : '')} id={`${listId}-${i}`} role="option" aria-selected={i === active} className={i === active ? 'tag-option active' : 'tag-option'} onMouseDown={(e) => { e.preventDefault(); choose(o); }}>
-              {o.kind === 'add' ? t('ask.tag_create', { name: o.display_name }) : o.kind === 'describe' ? t('tags.picker_create', { name: o.display_name }) : o.display_name}
+            <li
+              key={o.slug_name + (o.kind ? `:${o.kind}` : '')}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'tag-option active' : 'tag-option'}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(o);
+              }}
+            >
+              {o.kind === 'add'
+                ? t('ask.tag_create', { name: o.display_name })
+                : o.kind === 'describe'
+                  ? t('tags.picker_create', { name: o.display_name })
+                  : o.display_name}
             </li>
           ))}
         </ul>
       </div>
-      {noMatch && <small className="field-hint" role="status">{t('tags.picker_no_match', { name: noMatch })}</small>}
+      {noMatch && (
+        <small className="field-hint" role="status">
+          {t('tags.picker_no_match', { name: noMatch })}
+        </small>
+      )}
       <CreateTagDialog
         visible={creating !== null}
         name={creating ?? ''}
-        onHide={() => { setCreating(null); input.current?.focus(); }}
+        onHide={() => {
+          setCreating(null);
+          input.current?.focus();
+        }}
         onCreated={(tag) => {
           setCreating(null);
           take(tag, false);
@@ -242,7 +286,15 @@ export function TagPicker({ id, label, value, onChange, error, hint }: { id: str
           input.current?.focus();
         }}
       />
-      {error ? <small id={`${id}_error`} className="field-error" role="alert">{error}</small> : <small id={`${id}_hint`} className="field-hint">{hint}</small>}
+      {error ? (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      ) : (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }

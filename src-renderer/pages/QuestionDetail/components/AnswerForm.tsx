@@ -37,7 +37,11 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
     const saved = readDraft<AnswerDraft>(DRAFT_KEYS.answer);
     return saved?.questionId === questionId ? saved.content : '';
   });
-  const clearDraft = useDraft<AnswerDraft>(DRAFT_KEYS.answer, useMemo(() => ({ questionId, content }), [questionId, content]), content.trim().length > 0);
+  const clearDraft = useDraft<AnswerDraft>(
+    DRAFT_KEYS.answer,
+    useMemo(() => ({ questionId, content }), [questionId, content]),
+    content.trim().length > 0,
+  );
   const [error, setError] = useState<string | undefined>();
   const [restored] = useState(() => content.trim().length > 0);
   const guard = useUnsavedChanges(!!user && content.trim().length > 0);
@@ -60,30 +64,44 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
     if (!requireLogin()) return;
     if (content.trim().length < LIMITS.answer.min) return setError(t('answer_form.min', { min: LIMITS.answer.min }));
     setError(undefined);
-    await captcha.run(async (fields) => {
-      try {
-        const r = await add.mutateAsync({ question_id: q.id, content, ...fields });
-        clearDraft();
-        setContent('');
-        guard.allow();
-        onPosted(r.info.id);
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        if (fe.content) setError(fe.content);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).catch(() => undefined);
+    await captcha
+      .run(async (fields) => {
+        try {
+          const r = await add.mutateAsync({ question_id: q.id, content, ...fields });
+          clearDraft();
+          setContent('');
+          guard.allow();
+          onPosted(r.info.id);
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = fieldMap(err);
+          if (fe.content) setError(fe.content);
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .catch(() => undefined);
   };
 
   return (
     <section className="answer-form" aria-labelledby="your-answer">
       <h2 id="your-answer">{t('answer_form.title')}</h2>
       {!user && <p className="login-note">{t('answer_form.login_needed')}</p>}
-      {user && restored && <p className="draft-note" role="status">{t('qa.draft_restored')}</p>}
+      {user && restored && (
+        <p className="draft-note" role="status">
+          {t('qa.draft_restored')}
+        </p>
+      )}
       {user ? (
         <form onSubmit={submit} noValidate className="stack">
-          <MarkdownEditor id="answer_content" label={t('answer_form.label')} value={content} onChange={setContent} error={error} hint={t('answer_form.hint', { min: LIMITS.answer.min })} rows={8} />
+          <MarkdownEditor
+            id="answer_content"
+            label={t('answer_form.label')}
+            value={content}
+            onChange={setContent}
+            error={error}
+            hint={t('answer_form.hint', { min: LIMITS.answer.min })}
+            rows={8}
+          />
           <div>
             <Button type="submit" label={t('answer_form.submit')} loading={add.isPending} />
           </div>

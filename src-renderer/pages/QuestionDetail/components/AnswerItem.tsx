@@ -28,32 +28,87 @@ export interface AnswerItemProps {
 }
 
 /** One answer: votes, accepted mark or accept button, body, actions, author and comments. */
-export function AnswerItem({ answer: a, questionId, sharePath, focused, canAccept, canComment, accepting, onAccept, onPatch }: AnswerItemProps) {
+export function AnswerItem({
+  answer: a,
+  questionId,
+  sharePath,
+  focused,
+  canAccept,
+  canComment,
+  accepting,
+  onAccept,
+  onPatch,
+}: AnswerItemProps) {
   const { t } = useTranslation();
   const accepted = a.accepted === ACCEPTED;
   const author = a.user_info?.display_name ?? t('question.anonymous');
   const edited = a.update_user_info && a.update_time > a.create_time;
   return (
-    <article id={`answer-${a.id}`} className={['answer', accepted ? 'accepted' : '', focused ? 'focused' : '', a.status === ANSWER_STATUS.deleted ? 'deleted' : ''].join(' ')} aria-label={t('answer_form.answer_by', { name: author })} tabIndex={-1}>
+    <article
+      id={`answer-${a.id}`}
+      className={['answer', accepted ? 'accepted' : '', focused ? 'focused' : '', a.status === ANSWER_STATUS.deleted ? 'deleted' : ''].join(
+        ' ',
+      )}
+      aria-label={t('answer_form.answer_by', { name: author })}
+      tabIndex={-1}
+    >
       <div className="post-layout">
         <div className="post-side">
-          <VoteControl objectId={a.id} count={a.vote_count} status={a.vote_status} label={t('question.votes_label')} onVoted={(r: VoteResult) => onPatch(a.id, { vote_count: r.votes, vote_status: r.vote_status })} />
+          <VoteControl
+            objectId={a.id}
+            count={a.vote_count}
+            status={a.vote_status}
+            label={t('question.votes_label')}
+            onVoted={(r: VoteResult) => onPatch(a.id, { vote_count: r.votes, vote_status: r.vote_status })}
+          />
           {canAccept ? (
-            <Button type="button" rounded text={!accepted} icon="pi pi-check" className={accepted ? 'accept-btn on' : 'accept-btn'} aria-pressed={accepted} aria-label={accepted ? t('answer_form.unaccept') : t('answer_form.accept')} tooltip={accepted ? t('answer_form.unaccept') : t('answer_form.accept')} disabled={accepting} onClick={() => onAccept(accepted ? '0' : a.id)} />
+            <Button
+              type="button"
+              rounded
+              text={!accepted}
+              icon="pi pi-check"
+              className={accepted ? 'accept-btn on' : 'accept-btn'}
+              aria-pressed={accepted}
+              aria-label={accepted ? t('answer_form.unaccept') : t('answer_form.accept')}
+              tooltip={accepted ? t('answer_form.unaccept') : t('answer_form.accept')}
+              disabled={accepting}
+              onClick={() => onAccept(accepted ? '0' : a.id)}
+            />
           ) : (
             accepted && <i className="pi pi-check accepted-mark" role="img" aria-label={t('answer_form.accepted')} />
           )}
         </div>
         <div className="post-cell">
-          {accepted && <p className="accepted-label"><i className="pi pi-check-circle" aria-hidden="true" /> {t('answer_form.accepted')}</p>}
+          {accepted && (
+            <p className="accepted-label">
+              <i className="pi pi-check-circle" aria-hidden="true" /> {t('answer_form.accepted')}
+            </p>
+          )}
           {a.status === ANSWER_STATUS.deleted && <p className="field-error">{t('answer_form.deleted_notice')}</p>}
           {a.status === ANSWER_STATUS.pending && <p className="muted">{t('answer_form.pending_notice')}</p>}
           <PostHtml html={a.html} />
           <Reactions objectId={a.id} />
           <div className="post-footer">
-            <PostActions kind="answer" objectId={a.id} questionId={questionId} editHref={to.editAnswer(questionId, a.id)} sharePath={sharePath} timelineHref={to.answerTimeline(questionId, a.id)} actions={a.member_actions} ownerId={a.user_info?.id} collected={a.collected} onCollected={(collected) => onPatch(a.id, { collected })} />
+            <PostActions
+              kind="answer"
+              objectId={a.id}
+              questionId={questionId}
+              editHref={to.editAnswer(questionId, a.id)}
+              sharePath={sharePath}
+              timelineHref={to.answerTimeline(questionId, a.id)}
+              actions={a.member_actions}
+              ownerId={a.user_info?.id}
+              collected={a.collected}
+              onCollected={(collected) => onPatch(a.id, { collected })}
+            />
             <div className="post-people">
-              {edited && <AuthorCard user={a.update_user_info} verb={<Link to={to.answerTimeline(questionId, a.id)}>{t('question.edited')}</Link>} time={a.update_time} />}
+              {edited && (
+                <AuthorCard
+                  user={a.update_user_info}
+                  verb={<Link to={to.answerTimeline(questionId, a.id)}>{t('question.edited')}</Link>}
+                  time={a.update_time}
+                />
+              )}
               <AuthorCard user={a.user_info} verb={t('answer_form.answered')} time={a.create_time} />
             </div>
           </div>

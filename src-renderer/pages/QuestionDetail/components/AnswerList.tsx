@@ -18,7 +18,19 @@ import { AnswerItem } from './AnswerItem';
 import { ANSWER_STATUS } from '../../../../server/contract/enums';
 
 /** The question's answers in the chosen order, with paging; `focusId` is scrolled to once shown. */
-export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { q: QuestionDetail; questionId: string; focusId?: string; canAccept: boolean; canComment: boolean }) {
+export function AnswerList({
+  q,
+  questionId,
+  focusId,
+  canAccept,
+  canComment,
+}: {
+  q: QuestionDetail;
+  questionId: string;
+  focusId?: string;
+  canAccept: boolean;
+  canComment: boolean;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { site } = useSession();
@@ -42,7 +54,9 @@ export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { 
   }, [focusId, answers.isSuccess]);
 
   const patch = (answerId: string, p: Partial<AnswerInfo>) =>
-    qc.setQueriesData<Page<AnswerInfo>>({ queryKey: answerKeys.lists(questionId) }, (old) => (old ? { ...old, list: old.list.map((a) => (a.id === answerId ? { ...a, ...p } : a)) } : old));
+    qc.setQueriesData<Page<AnswerInfo>>({ queryKey: answerKeys.lists(questionId) }, (old) =>
+      old ? { ...old, list: old.list.map((a) => (a.id === answerId ? { ...a, ...p } : a)) } : old,
+    );
   const href = (o: AnswerOrder, p = 1) => {
     const qs = new URLSearchParams();
     if (o !== 'default') qs.set('order', o);
@@ -55,11 +69,30 @@ export function AnswerList({ q, questionId, focusId, canAccept, canComment }: { 
     <section id="answers" className="answers" aria-labelledby="answers-title">
       <div className="list-tools">
         <h2 id="answers-title">{t('answer_form.count', { count })}</h2>
-        {count > 1 && <OrderTabs orders={ANSWER_ORDERS} current={order} label={t('answer_form.order_label')} labelOf={(o) => t(`answer_form.order_${o}`)} hrefFor={(o) => href(o)} />}
+        {count > 1 && (
+          <OrderTabs
+            orders={ANSWER_ORDERS}
+            current={order}
+            label={t('answer_form.order_label')}
+            labelOf={(o) => t(`answer_form.order_${o}`)}
+            hrefFor={(o) => href(o)}
+          />
+        )}
       </div>
       {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
       {list.map((a) => (
-        <AnswerItem key={a.id} answer={a} questionId={questionId} sharePath={to.question(questionId, slug, a.id)} focused={a.id === focusId} canAccept={canAccept && a.status === ANSWER_STATUS.available} canComment={canComment} accepting={accept.isPending} onAccept={(id) => accept.mutate(id)} onPatch={patch} />
+        <AnswerItem
+          key={a.id}
+          answer={a}
+          questionId={questionId}
+          sharePath={to.question(questionId, slug, a.id)}
+          focused={a.id === focusId}
+          canAccept={canAccept && a.status === ANSWER_STATUS.available}
+          canComment={canComment}
+          accepting={accept.isPending}
+          onAccept={(id) => accept.mutate(id)}
+          onPatch={patch}
+        />
       ))}
       <Pager page={page} pageSize={ANSWER_PAGE_SIZE} total={count} hrefFor={(p) => href(order, p)} />
     </section>

@@ -7,7 +7,17 @@ import { TimeAgo } from '../../../components/TimeAgo';
 import { UserAvatar } from '../../../components/UserAvatar';
 
 /** Who wrote (or edited) a post and when. */
-export function AuthorCard({ user, verb, time, highlight }: { user: UserBrief | null; verb: ReactNode; time: number; highlight?: boolean }) {
+export function AuthorCard({
+  user,
+  verb,
+  time,
+  highlight,
+}: {
+  user: UserBrief | null;
+  verb: ReactNode;
+  time: number;
+  highlight?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={highlight ? 'author-card owner' : 'author-card'}>
@@ -18,7 +28,9 @@ export function AuthorCard({ user, verb, time, highlight }: { user: UserBrief | 
         <div className="author-line">
           <UserAvatar user={user} size={32} />
           <div>
-            <Link to={to.user(user.username)} className="author-name">{user.display_name}</Link>
+            <Link to={to.user(user.username)} className="author-name">
+              {user.display_name}
+            </Link>
             <div className="muted small" title={t('question.reputation')}>
               <span className="sr-only">{t('question.reputation')}: </span>
               {user.rank}

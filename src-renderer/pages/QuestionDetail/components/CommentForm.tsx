@@ -108,23 +108,27 @@ export function CommentForm({ id, label, initial = '', submitLabel, note, busy, 
     const local = checkComment(t, text);
     setError(local);
     if (local) return;
-    await captcha.run(async (fields) => {
-      try {
-        await onSubmit(text.trim(), mentionedUsernames(text), fields);
-        setText('');
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        if (fe.original_text) setError(fe.original_text);
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      }
-    }).catch(() => undefined);
+    await captcha
+      .run(async (fields) => {
+        try {
+          await onSubmit(text.trim(), mentionedUsernames(text), fields);
+          setText('');
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = fieldMap(err);
+          if (fe.original_text) setError(fe.original_text);
+          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        }
+      })
+      .catch(() => undefined);
   };
 
   return (
     <form className="comment-form" onSubmit={submit} noValidate>
       {note && <p className="muted small comment-note">{note}</p>}
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <div className="mention-box">
         <InputTextarea
           ref={area}
@@ -167,7 +171,15 @@ export function CommentForm({ id, label, initial = '', submitLabel, note, busy, 
           </ul>
         )}
       </div>
-      {error ? <small id={`${id}_error`} className="field-error" role="alert">{error}</small> : <small id={`${id}_hint`} className="field-hint">{t('comment.hint', COMMENT_LIMITS)}</small>}
+      {error ? (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      ) : (
+        <small id={`${id}_hint`} className="field-hint">
+          {t('comment.hint', COMMENT_LIMITS)}
+        </small>
+      )}
       <div className="comment-buttons">
         <Button type="submit" size="small" label={submitLabel} loading={busy} />
         <Button type="button" size="small" text label={t('common.cancel')} onClick={onCancel} />

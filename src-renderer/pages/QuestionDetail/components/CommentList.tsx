@@ -54,7 +54,14 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
         onCancel={() => setMode(null)}
         onSubmit={async (text, mentions, captcha) => {
           if (m.kind === 'edit') await update.mutateAsync({ comment_id: m.comment.comment_id, original_text: text, ...captcha });
-          else await add.mutateAsync({ object_id: objectId, original_text: text, reply_comment_id: m.kind === 'reply' ? m.comment.comment_id : undefined, mention_username_list: mentions, ...captcha });
+          else
+            await add.mutateAsync({
+              object_id: objectId,
+              original_text: text,
+              reply_comment_id: m.kind === 'reply' ? m.comment.comment_id : undefined,
+              mention_username_list: mentions,
+              ...captcha,
+            });
           setMode(null);
         }}
       />
@@ -79,21 +86,55 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
                   disabled={vote.isPending}
                   onClick={() => requireLogin() && vote.mutate({ object_id: c.comment_id, is_cancel: c.is_vote })}
                 />
-                {c.vote_count > 0 && <span className="comment-votes" title={t('qa.comment_votes', { count: c.vote_count })}>{c.vote_count}</span>}
+                {c.vote_count > 0 && (
+                  <span className="comment-votes" title={t('qa.comment_votes', { count: c.vote_count })}>
+                    {c.vote_count}
+                  </span>
+                )}
               </div>
               <div className="comment-body">
-                {c.reply_username && <><Link to={to.user(c.reply_username)} className="comment-reply-to">@{c.reply_user_display_name || c.reply_username}</Link>{' '}</>}
+                {c.reply_username && (
+                  <>
+                    <Link to={to.user(c.reply_username)} className="comment-reply-to">
+                      @{c.reply_user_display_name || c.reply_username}
+                    </Link>{' '}
+                  </>
+                )}
                 <PostHtml html={c.parsed_text} className="comment-text" />
                 <span className="comment-meta">
                   {' – '}
-                  <Link to={to.user(c.username)}>{c.user_display_name}</Link> <span className="muted"><TimeAgo seconds={c.created_at} /></span>
+                  <Link to={to.user(c.username)}>{c.user_display_name}</Link>{' '}
+                  <span className="muted">
+                    <TimeAgo seconds={c.created_at} />
+                  </span>
                 </span>
                 {user && (
                   <span className="comment-tools" role="group" aria-label={t('qa.comment_actions')}>
-                    {canAdd && <Button type="button" link size="small" label={t('qa.comment_reply')} aria-label={t('qa.comment_reply_to', { name: c.user_display_name })} onClick={() => setMode({ kind: 'reply', comment: c })} />}
-                    {can(c, 'edit') && <Button type="button" link size="small" label={t('qa.comment_edit')} onClick={() => setMode({ kind: 'edit', comment: c })} />}
-                    {can(c, 'delete') && <Button type="button" link size="small" label={t('qa.comment_delete')} onClick={() => setDeleting(c)} />}
-                    {can(c, 'report') && user.id !== c.user_id && <Button type="button" link size="small" label={t('qa.comment_flag')} onClick={() => setFlagging(c)} />}
+                    {canAdd && (
+                      <Button
+                        type="button"
+                        link
+                        size="small"
+                        label={t('qa.comment_reply')}
+                        aria-label={t('qa.comment_reply_to', { name: c.user_display_name })}
+                        onClick={() => setMode({ kind: 'reply', comment: c })}
+                      />
+                    )}
+                    {can(c, 'edit') && (
+                      <Button
+                        type="button"
+                        link
+                        size="small"
+                        label={t('qa.comment_edit')}
+                        onClick={() => setMode({ kind: 'edit', comment: c })}
+                      />
+                    )}
+                    {can(c, 'delete') && (
+                      <Button type="button" link size="small" label={t('qa.comment_delete')} onClick={() => setDeleting(c)} />
+                    )}
+                    {can(c, 'report') && user.id !== c.user_id && (
+                      <Button type="button" link size="small" label={t('qa.comment_flag')} onClick={() => setFlagging(c)} />
+                    )}
                   </span>
                 )}
                 {mode && mode.kind !== 'add' && mode.comment.comment_id === c.comment_id && form(mode)}
@@ -103,7 +144,14 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
         </ul>
       )}
       {comments.hasNextPage && (
-        <Button type="button" link size="small" label={t('comment.show_more', { count: total - list.length })} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()} />
+        <Button
+          type="button"
+          link
+          size="small"
+          label={t('comment.show_more', { count: total - list.length })}
+          loading={comments.isFetchingNextPage}
+          onClick={() => void comments.fetchNextPage()}
+        />
       )}
       {canAdd && mode?.kind !== 'add' && (
         <Button type="button" link size="small" label={t('comment.add')} onClick={() => requireLogin() && setMode({ kind: 'add' })} />
@@ -131,7 +179,12 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
         busy={report.isPending}
         onSubmit={async (reason, content, fields) => {
           if (!flagging) return;
-          await report.mutateAsync({ object_id: flagging.comment_id, report_type: reason.reason_type, content: content || undefined, ...fields });
+          await report.mutateAsync({
+            object_id: flagging.comment_id,
+            report_type: reason.reason_type,
+            content: content || undefined,
+            ...fields,
+          });
           setFlagging(null);
           feedback.toast('success', t('qa.thanks_flag'));
         }}

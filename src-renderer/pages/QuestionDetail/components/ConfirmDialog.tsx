@@ -26,7 +26,14 @@ export function ConfirmDialog({ visible, title, text, confirmLabel, danger, busy
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('common.cancel')} onClick={onHide} />
-          <Button type="button" label={confirmLabel} severity={danger ? 'danger' : undefined} loading={busy} onClick={onConfirm} autoFocus />
+          <Button
+            type="button"
+            label={confirmLabel}
+            severity={danger ? 'danger' : undefined}
+            loading={busy}
+            onClick={onConfirm}
+            autoFocus
+          />
         </div>
       }
     >

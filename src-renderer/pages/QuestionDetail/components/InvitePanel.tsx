@@ -28,8 +28,19 @@ export function InvitePanel({ questionId, askerId, open }: { questionId: string;
   return (
     <section className="invite-panel" aria-labelledby={`invite-${questionId}`}>
       <div className="invite-head">
-        <h2 id={`invite-${questionId}`} className="side-title">{t('qa.invite_title')}</h2>
-        {canInvite && <Button type="button" size="small" outlined icon="pi pi-user-plus" label={t('qa.invite_button')} onClick={() => setEditing(true)} />}
+        <h2 id={`invite-${questionId}`} className="side-title">
+          {t('qa.invite_title')}
+        </h2>
+        {canInvite && (
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-user-plus"
+            label={t('qa.invite_button')}
+            onClick={() => setEditing(true)}
+          />
+        )}
       </div>
       {list.length > 0 ? (
         <ul className="invite-list" aria-label={t('qa.invite_title')}>
@@ -64,17 +75,19 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    await captcha.run(async (fields) => {
-      try {
-        await save.mutateAsync({ invite_user: chosen.map((u) => u.username), ...fields });
-        feedback.toast('success', t('qa.invite_saved'));
-        onHide();
-      } catch (err) {
-        rethrowIfCaptcha(err);
-        const fe = fieldMap(err);
-        setError(fe.invite_user ?? (err instanceof Error ? err.message : t('error.generic')));
-      }
-    }).catch(() => undefined);
+    await captcha
+      .run(async (fields) => {
+        try {
+          await save.mutateAsync({ invite_user: chosen.map((u) => u.username), ...fields });
+          feedback.toast('success', t('qa.invite_saved'));
+          onHide();
+        } catch (err) {
+          rethrowIfCaptcha(err);
+          const fe = fieldMap(err);
+          setError(fe.invite_user ?? (err instanceof Error ? err.message : t('error.generic')));
+        }
+      })
+      .catch(() => undefined);
   };
 
   return (
@@ -87,7 +100,15 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
               {chosen.map((u) => (
                 <li key={u.id} className="tag-token">
                   {u.display_name}
-                  <Button type="button" text rounded size="small" icon="pi pi-times" aria-label={t('qa.invite_remove', { name: u.display_name })} onClick={() => setChosen((c) => c.filter((x) => x.id !== u.id))} />
+                  <Button
+                    type="button"
+                    text
+                    rounded
+                    size="small"
+                    icon="pi pi-times"
+                    aria-label={t('qa.invite_remove', { name: u.display_name })}
+                    onClick={() => setChosen((c) => c.filter((x) => x.id !== u.id))}
+                  />
                 </li>
               ))}
             </ul>
@@ -104,7 +125,16 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
             <ul className="invite-options" aria-label={t('qa.mention_suggestions')}>
               {options.map((u) => (
                 <li key={u.id}>
-                  <Button type="button" text size="small" className="invite-option" onClick={() => { setChosen((c) => [...c, u]); setQuery(''); }}>
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    className="invite-option"
+                    onClick={() => {
+                      setChosen((c) => [...c, u]);
+                      setQuery('');
+                    }}
+                  >
                     <UserAvatar user={u} size={20} /> <span>{u.display_name}</span> <span className="muted small">@{u.username}</span>
                   </Button>
                 </li>
@@ -112,7 +142,11 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
             </ul>
           )}
           {search.isSuccess && options.length === 0 && debounced && <p className="muted small">{t('qa.invite_no_match')}</p>}
-          {error && <small id={`${fieldId}-error`} className="field-error" role="alert">{error}</small>}
+          {error && (
+            <small id={`${fieldId}-error`} className="field-error" role="alert">
+              {error}
+            </small>
+          )}
           <div className="form-buttons dialog-buttons">
             <Button type="button" text label={t('common.cancel')} onClick={onHide} />
             <Button type="submit" label={t('qa.invite_save')} loading={save.isPending} />

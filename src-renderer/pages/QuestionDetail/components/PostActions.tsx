@@ -6,7 +6,14 @@ import { useDeleteAnswer, useRecoverAnswer } from '../../../api/answer/answer-re
 import { useSwitchCollection } from '../../../api/collection/collection-switch-mutation';
 import { rethrowIfCaptcha } from '../../../api/errors';
 import { useSwitchFollow } from '../../../api/follow/follow-switch-mutation';
-import { useCloseQuestion, useDeleteQuestion, useOperateQuestion, useRecoverQuestion, useReopenQuestion, type QuestionOperation } from '../../../api/question/question-operation-mutations';
+import {
+  useCloseQuestion,
+  useDeleteQuestion,
+  useOperateQuestion,
+  useRecoverQuestion,
+  useReopenQuestion,
+  type QuestionOperation,
+} from '../../../api/question/question-operation-mutations';
 import { useAddReport } from '../../../api/report/report-add-mutation';
 import type { MemberAction } from '../../../api/types';
 import type { CaptchaFields } from '../../../api/user/types';
@@ -44,7 +51,20 @@ export interface PostActionsProps {
 type Confirm = 'delete' | 'undelete' | 'reopen' | QuestionOperation;
 
 /** Share, edit, bookmark, follow, flag, delete/undelete and the moderators' close, reopen, pin and list; each shown when the server lists it in member_actions. */
-export function PostActions({ kind = 'question', objectId, questionId = objectId, editHref, sharePath, timelineHref, actions, ownerId, collected, collectionCount, follow, onCollected }: PostActionsProps) {
+export function PostActions({
+  kind = 'question',
+  objectId,
+  questionId = objectId,
+  editHref,
+  sharePath,
+  timelineHref,
+  actions,
+  ownerId,
+  collected,
+  collectionCount,
+  follow,
+  onCollected,
+}: PostActionsProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const requireLogin = useRequireLogin();
@@ -67,7 +87,10 @@ export function PostActions({ kind = 'question', objectId, questionId = objectId
 
   const toggleBookmark = () => {
     if (!requireLogin()) return;
-    bookmark.mutate({ object_id: objectId, bookmark: !collected }, { onSuccess: (r) => onCollected(!collected, r.object_collection_count) });
+    bookmark.mutate(
+      { object_id: objectId, bookmark: !collected },
+      { onSuccess: (r) => onCollected(!collected, r.object_collection_count) },
+    );
   };
   const toggleFollow = () => {
     if (!follow || !requireLogin()) return;
@@ -105,7 +128,12 @@ export function PostActions({ kind = 'question', objectId, questionId = objectId
   };
 
   const confirmTexts: Record<Confirm, { title: string; text: string; label: string; danger?: boolean }> = {
-    delete: { title: t('qa.delete_title'), text: isQ ? t('qa.delete_question_text') : t('qa.delete_answer_text'), label: t('qa.delete'), danger: true },
+    delete: {
+      title: t('qa.delete_title'),
+      text: isQ ? t('qa.delete_question_text') : t('qa.delete_answer_text'),
+      label: t('qa.delete'),
+      danger: true,
+    },
     undelete: { title: t('qa.undelete_title'), text: t('qa.undelete_text'), label: t('qa.undelete') },
     reopen: { title: t('qa.reopen_title'), text: t('qa.reopen_text'), label: t('qa.reopen') },
     pin: { title: t('qa.pin_title'), text: t('qa.pin_text'), label: t('qa.pin') },
@@ -119,27 +147,83 @@ export function PostActions({ kind = 'question', objectId, questionId = objectId
   return (
     <div className="post-actions" role="group" aria-label={t('qa.actions_label')}>
       {sharePath && <ShareButton path={sharePath} />}
-      {can('edit') && <Link to={editHref} className="post-action">{t('question.edit')}</Link>}
+      {can('edit') && (
+        <Link to={editHref} className="post-action">
+          {t('question.edit')}
+        </Link>
+      )}
       <span className="action-with-count">
-        <Button type="button" link size="small" className="post-action" icon={collected ? 'pi pi-bookmark-fill' : 'pi pi-bookmark'} label={collected ? t('question.bookmarked') : t('question.bookmark')} aria-pressed={collected} loading={bookmark.isPending} onClick={toggleBookmark} />
-        {collectionCount !== undefined && collectionCount > 0 && <span className="action-count muted small" data-testid="bookmark-count" title={t('qa.bookmarks', { count: collectionCount })}><span aria-hidden="true">{collectionCount}</span><span className="sr-only">{t('qa.bookmarks', { count: collectionCount })}</span></span>}
+        <Button
+          type="button"
+          link
+          size="small"
+          className="post-action"
+          icon={collected ? 'pi pi-bookmark-fill' : 'pi pi-bookmark'}
+          label={collected ? t('question.bookmarked') : t('question.bookmark')}
+          aria-pressed={collected}
+          loading={bookmark.isPending}
+          onClick={toggleBookmark}
+        />
+        {collectionCount !== undefined && collectionCount > 0 && (
+          <span className="action-count muted small" data-testid="bookmark-count" title={t('qa.bookmarks', { count: collectionCount })}>
+            <span aria-hidden="true">{collectionCount}</span>
+            <span className="sr-only">{t('qa.bookmarks', { count: collectionCount })}</span>
+          </span>
+        )}
       </span>
       {follow && (
         <span className="action-with-count">
-          <Button type="button" link size="small" className="post-action" icon={follow.followed ? 'pi pi-bell-slash' : 'pi pi-bell'} label={follow.followed ? t('question.following') : t('question.follow')} aria-pressed={follow.followed} loading={following.isPending} onClick={toggleFollow} />
-          {follow.count !== undefined && follow.count > 0 && <span className="action-count muted small" data-testid="follow-count" title={t('qa.followers', { count: follow.count })}><span aria-hidden="true">{follow.count}</span><span className="sr-only">{t('qa.followers', { count: follow.count })}</span></span>}
+          <Button
+            type="button"
+            link
+            size="small"
+            className="post-action"
+            icon={follow.followed ? 'pi pi-bell-slash' : 'pi pi-bell'}
+            label={follow.followed ? t('question.following') : t('question.follow')}
+            aria-pressed={follow.followed}
+            loading={following.isPending}
+            onClick={toggleFollow}
+          />
+          {follow.count !== undefined && follow.count > 0 && (
+            <span className="action-count muted small" data-testid="follow-count" title={t('qa.followers', { count: follow.count })}>
+              <span aria-hidden="true">{follow.count}</span>
+              <span className="sr-only">{t('qa.followers', { count: follow.count })}</span>
+            </span>
+          )}
         </span>
       )}
-      {can('close') && <Button type="button" link size="small" className="post-action" label={t('qa.close')} onClick={() => setDialog('close')} />}
-      {can('reopen') && <Button type="button" link size="small" className="post-action" label={t('qa.reopen')} onClick={() => setConfirm('reopen')} />}
-      {can('pin') && <Button type="button" link size="small" className="post-action" label={t('qa.pin')} onClick={() => setConfirm('pin')} />}
-      {can('unpin') && <Button type="button" link size="small" className="post-action" label={t('qa.unpin')} onClick={() => setConfirm('unpin')} />}
-      {can('hide') && <Button type="button" link size="small" className="post-action" label={t('qa.unlist')} onClick={() => setConfirm('hide')} />}
-      {can('show') && <Button type="button" link size="small" className="post-action" label={t('qa.list')} onClick={() => setConfirm('show')} />}
-      {can('delete') && <Button type="button" link size="small" className="post-action" label={t('qa.delete')} onClick={() => setConfirm('delete')} />}
-      {can('undelete') && <Button type="button" link size="small" className="post-action" label={t('qa.undelete')} onClick={() => setConfirm('undelete')} />}
-      {can('report') && !(user && ownerId === user.id) && <Button type="button" link size="small" className="post-action" label={t('qa.flag')} onClick={() => setDialog('flag')} />}
-      {user && timelineHref && <Link to={timelineHref} className="post-action" aria-label={t('qa.timeline')}><i className="pi pi-history" aria-hidden="true" /> {t('qa.timeline')}</Link>}
+      {can('close') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.close')} onClick={() => setDialog('close')} />
+      )}
+      {can('reopen') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.reopen')} onClick={() => setConfirm('reopen')} />
+      )}
+      {can('pin') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.pin')} onClick={() => setConfirm('pin')} />
+      )}
+      {can('unpin') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.unpin')} onClick={() => setConfirm('unpin')} />
+      )}
+      {can('hide') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.unlist')} onClick={() => setConfirm('hide')} />
+      )}
+      {can('show') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.list')} onClick={() => setConfirm('show')} />
+      )}
+      {can('delete') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.delete')} onClick={() => setConfirm('delete')} />
+      )}
+      {can('undelete') && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.undelete')} onClick={() => setConfirm('undelete')} />
+      )}
+      {can('report') && !(user && ownerId === user.id) && (
+        <Button type="button" link size="small" className="post-action" label={t('qa.flag')} onClick={() => setDialog('flag')} />
+      )}
+      {user && timelineHref && (
+        <Link to={timelineHref} className="post-action" aria-label={t('qa.timeline')}>
+          <i className="pi pi-history" aria-hidden="true" /> {t('qa.timeline')}
+        </Link>
+      )}
 
       <ReasonDialog
         visible={dialog === 'flag'}
@@ -167,7 +251,16 @@ export function PostActions({ kind = 'question', objectId, questionId = objectId
           }}
         />
       )}
-      <ConfirmDialog visible={!!shown} title={shown?.title ?? ''} text={shown?.text ?? ''} confirmLabel={shown?.label ?? ''} danger={shown?.danger} busy={busy} onConfirm={() => void onConfirm()} onHide={() => setConfirm(null)} />
+      <ConfirmDialog
+        visible={!!shown}
+        title={shown?.title ?? ''}
+        text={shown?.text ?? ''}
+        confirmLabel={shown?.label ?? ''}
+        danger={shown?.danger}
+        busy={busy}
+        onConfirm={() => void onConfirm()}
+        onHide={() => setConfirm(null)}
+      />
       <CaptchaDialog {...captcha.dialogProps} />
     </div>
   );

@@ -17,7 +17,11 @@ export function PostNotice({ q }: { q: QuestionDetail }) {
       </div>
     );
   }
-  if (q.status === QUESTION_STATUS.deleted) return <Message severity="error" className="post-message" text={op?.msg || t('question.deleted_notice')} data-testid="post-notice" />;
-  if (q.status === QUESTION_STATUS.pending) return <Message severity="secondary" className="post-message" text={op?.msg || t('question.pending_notice')} data-testid="post-notice" />;
+  if (q.status === QUESTION_STATUS.deleted)
+    return <Message severity="error" className="post-message" text={op?.msg || t('question.deleted_notice')} data-testid="post-notice" />;
+  if (q.status === QUESTION_STATUS.pending)
+    return (
+      <Message severity="secondary" className="post-message" text={op?.msg || t('question.pending_notice')} data-testid="post-notice" />
+    );
   return null;
 }

@@ -8,7 +8,10 @@ function Glyph({ emoji }: { emoji: Reaction }) {
   if (emoji === 'heart') {
     return (
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="glyph heart">
-        <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" fill="#e0245e" />
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z"
+          fill="#e0245e"
+        />
       </svg>
     );
   }
@@ -17,7 +20,13 @@ function Glyph({ emoji }: { emoji: Reaction }) {
       <circle cx="12" cy="12" r="10" fill="#f5b800" />
       <circle cx="8.5" cy="9.5" r="1.4" fill="#3b2e00" />
       <circle cx="15.5" cy="9.5" r="1.4" fill="#3b2e00" />
-      <path d={emoji === 'smile' ? 'M7.5 14c1.2 2 2.7 3 4.5 3s3.3-1 4.5-3' : 'M7.5 17c1.2-2 2.7-3 4.5-3s3.3 1 4.5 3'} stroke="#3b2e00" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d={emoji === 'smile' ? 'M7.5 14c1.2 2 2.7 3 4.5 3s3.3-1 4.5-3' : 'M7.5 17c1.2-2 2.7-3 4.5-3s3.3 1 4.5 3'}
+        stroke="#3b2e00"
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -57,7 +66,11 @@ export function Reactions({ objectId }: { objectId: string }) {
             onClick={() => toggle(emoji, active)}
           >
             <Glyph emoji={emoji} />
-            {count > 0 && <span className="reaction-count" aria-hidden="true">{count}</span>}
+            {count > 0 && (
+              <span className="reaction-count" aria-hidden="true">
+                {count}
+              </span>
+            )}
           </Button>
         );
       })}

@@ -35,7 +35,13 @@ export function checkQuestionUrl(t: T, value: string, siteUrl: string | undefine
 }
 
 /** What the dialog checks before sending (spec section 5). */
-export function checkReason(t: T, reason: ReasonItem | undefined, content: string, siteUrl: string | undefined, requireText: boolean): { reason?: string; content?: string } {
+export function checkReason(
+  t: T,
+  reason: ReasonItem | undefined,
+  content: string,
+  siteUrl: string | undefined,
+  requireText: boolean,
+): { reason?: string; content?: string } {
   if (!reason) return { reason: t('qa.select_reason') };
   if (reason.reason_type === DUPLICATE_REASON || reason.content_type === 'text') {
     if (!content.trim()) return { content: t('qa.cannot_be_empty') };
@@ -113,13 +119,27 @@ export function ReasonDialog({ visible, onHide, objectType, action, onSubmit, bu
     else await captcha.run(send).catch(() => undefined);
   };
 
-  const textKind = reason ? (reason.reason_type === DUPLICATE_REASON || reason.content_type === 'text' ? 'url' : reason.content_type ? 'remark' : isClose ? 'message' : '') : '';
+  const textKind = reason
+    ? reason.reason_type === DUPLICATE_REASON || reason.content_type === 'text'
+      ? 'url'
+      : reason.content_type
+        ? 'remark'
+        : isClose
+          ? 'message'
+          : ''
+    : '';
   const fieldId = `${idp}-content`;
   const fieldLabel = textKind === 'url' ? t('qa.dup_url_label') : textKind === 'remark' ? t('qa.remark_label') : t('qa.close_msg_label');
 
   return (
     <>
-      <Dialog header={title} visible={visible && !captcha.dialogProps.record} onHide={hide} style={{ width: 'min(34rem, 94vw)' }} className="reason-dialog">
+      <Dialog
+        header={title}
+        visible={visible && !captcha.dialogProps.record}
+        onHide={hide}
+        style={{ width: 'min(34rem, 94vw)' }}
+        className="reason-dialog"
+      >
         <form onSubmit={submit} noValidate className="stack">
           <fieldset className="reason-list" aria-describedby={errors.reason ? `${idp}-reason-error` : undefined}>
             <legend>{isClose ? t('qa.close_legend') : t('qa.report_legend')}</legend>
@@ -128,30 +148,80 @@ export function ReasonDialog({ visible, onHide, objectType, action, onSubmit, bu
               const id = `${idp}-reason-${r.reason_type}`;
               return (
                 <div key={r.reason_type} className="reason-item">
-                  <RadioButton inputId={id} name={`${idp}-reason`} value={r.reason_type} checked={chosen === r.reason_type} onChange={() => { if (chosen !== r.reason_type) setContent(''); setChosen(r.reason_type); setErrors({}); }} aria-describedby={`${id}-desc`} />
+                  <RadioButton
+                    inputId={id}
+                    name={`${idp}-reason`}
+                    value={r.reason_type}
+                    checked={chosen === r.reason_type}
+                    onChange={() => {
+                      if (chosen !== r.reason_type) setContent('');
+                      setChosen(r.reason_type);
+                      setErrors({});
+                    }}
+                    aria-describedby={`${id}-desc`}
+                  />
                   <label htmlFor={id}>
                     <strong>{r.name}</strong>
-                    <span id={`${id}-desc`} className="muted small reason-desc">{r.description}</span>
+                    <span id={`${id}-desc`} className="muted small reason-desc">
+                      {r.description}
+                    </span>
                   </label>
                 </div>
               );
             })}
           </fieldset>
-          {errors.reason && <small id={`${idp}-reason-error`} className="field-error" role="alert">{errors.reason}</small>}
+          {errors.reason && (
+            <small id={`${idp}-reason-error`} className="field-error" role="alert">
+              {errors.reason}
+            </small>
+          )}
           {textKind && (
             <div className="field">
               <label htmlFor={fieldId}>{fieldLabel}</label>
               {textKind === 'url' ? (
-                <InputText id={fieldId} type="url" value={content} onChange={(e) => setContent(e.target.value)} placeholder={reason?.placeholder || undefined} invalid={!!errors.content} aria-invalid={!!errors.content} aria-describedby={errors.content ? `${fieldId}-error` : `${fieldId}-hint`} />
+                <InputText
+                  id={fieldId}
+                  type="url"
+                  value={content}
+                  onChange={(e) => setContent(e.target.value)}
+                  placeholder={reason?.placeholder || undefined}
+                  invalid={!!errors.content}
+                  aria-invalid={!!errors.content}
+                  aria-describedby={errors.content ? `${fieldId}-error` : `${fieldId}-hint`}
+                />
               ) : (
-                <InputTextarea id={fieldId} rows={3} value={content} onChange={(e) => setContent(e.target.value)} placeholder={reason?.placeholder || undefined} invalid={!!errors.content} aria-invalid={!!errors.content} aria-describedby={errors.content ? `${fieldId}-error` : undefined} />
+                <InputTextarea
+                  id={fieldId}
+                  rows={3}
+                  value={content}
+                  onChange={(e) => setContent(e.target.value)}
+                  placeholder={reason?.placeholder || undefined}
+                  invalid={!!errors.content}
+                  aria-invalid={!!errors.content}
+                  aria-describedby={errors.content ? `${fieldId}-error` : undefined}
+                />
               )}
-              {errors.content ? <small id={`${fieldId}-error`} className="field-error" role="alert">{errors.content}</small> : textKind === 'url' && <small id={`${fieldId}-hint`} className="field-hint">{t('qa.dup_url_hint')}</small>}
+              {errors.content ? (
+                <small id={`${fieldId}-error`} className="field-error" role="alert">
+                  {errors.content}
+                </small>
+              ) : (
+                textKind === 'url' && (
+                  <small id={`${fieldId}-hint`} className="field-hint">
+                    {t('qa.dup_url_hint')}
+                  </small>
+                )
+              )}
             </div>
           )}
           <div className="form-buttons dialog-buttons">
             <Button type="button" text label={t('common.cancel')} onClick={hide} />
-            <Button type="submit" label={isClose ? t('qa.close_submit') : t('qa.report_submit')} severity={isClose ? undefined : 'danger'} loading={busy} />
+            <Button
+              type="submit"
+              label={isClose ? t('qa.close_submit') : t('qa.report_submit')}
+              severity={isClose ? undefined : 'danger'}
+              loading={busy}
+            />
           </div>
         </form>
       </Dialog>

@@ -32,10 +32,21 @@ export function ShareButton({ path }: { path: string }) {
   };
   return (
     <>
-      <Button type="button" link size="small" className="post-action" icon="pi pi-share-alt" label={t('qa.share')} aria-haspopup="dialog" onClick={(e) => panel.current?.toggle(e)} />
+      <Button
+        type="button"
+        link
+        size="small"
+        className="post-action"
+        icon="pi pi-share-alt"
+        label={t('qa.share')}
+        aria-haspopup="dialog"
+        onClick={(e) => panel.current?.toggle(e)}
+      />
       <OverlayPanel ref={panel} className="share-panel" onShow={() => input.current?.select()}>
         <div className="stack share-box" role="dialog" aria-label={t('qa.share_title')}>
-          <label htmlFor={id} className="small">{t('qa.share_link_label')}</label>
+          <label htmlFor={id} className="small">
+            {t('qa.share_link_label')}
+          </label>
           <InputText id={id} ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <Button type="button" size="small" icon="pi pi-copy" label={t('qa.copy_link')} onClick={() => void copy()} />
         </div>

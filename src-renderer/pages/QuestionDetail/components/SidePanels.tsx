@@ -12,9 +12,13 @@ export function LinkedQuestions({ questionId }: { questionId: string }) {
   if (!linked.isSuccess || list.length === 0) return null;
   return (
     <section className="side-card" aria-labelledby="linked-title">
-      <h2 id="linked-title" className="side-title">{t('qa.linked_title')}</h2>
+      <h2 id="linked-title" className="side-title">
+        {t('qa.linked_title')}
+      </h2>
       <QuestionLinks list={list} />
-      <Link to={to.linkedQuestions(questionId)} className="small">{t('qa.linked_all')}</Link>
+      <Link to={to.linkedQuestions(questionId)} className="small">
+        {t('qa.linked_all')}
+      </Link>
     </section>
   );
 }
@@ -27,7 +31,9 @@ export function RelatedQuestions({ questionId }: { questionId: string }) {
   if (!related.isSuccess || list.length === 0) return null;
   return (
     <section className="side-card" aria-labelledby="related-title">
-      <h2 id="related-title" className="side-title">{t('qa.related_title')}</h2>
+      <h2 id="related-title" className="side-title">
+        {t('qa.related_title')}
+      </h2>
       <QuestionLinks list={list} />
     </section>
   );

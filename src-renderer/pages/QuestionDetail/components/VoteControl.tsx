@@ -5,7 +5,19 @@ import { useCastVote, type VoteResult } from '../../../api/vote/vote-cast-mutati
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 
 /** Up and down votes of a post with its score; a second click on the same arrow takes the vote back. */
-export function VoteControl({ objectId, count, status, label, onVoted }: { objectId: string; count: number; status: VoteStatus; label: string; onVoted(r: VoteResult): void }) {
+export function VoteControl({
+  objectId,
+  count,
+  status,
+  label,
+  onVoted,
+}: {
+  objectId: string;
+  count: number;
+  status: VoteStatus;
+  label: string;
+  onVoted(r: VoteResult): void;
+}) {
   const { t } = useTranslation();
   const vote = useCastVote();
   const requireLogin = useRequireLogin();
@@ -16,9 +28,31 @@ export function VoteControl({ objectId, count, status, label, onVoted }: { objec
   };
   return (
     <div className="vote-control" role="group" aria-label={label}>
-      <Button type="button" text rounded icon="pi pi-chevron-up" className={status === 'vote_up' ? 'vote-btn voted' : 'vote-btn'} aria-label={t('question.vote_up')} aria-pressed={status === 'vote_up'} disabled={vote.isPending} onClick={() => cast('up')} />
-      <span className="vote-count" data-testid="vote-count">{count}</span>
-      <Button type="button" text rounded icon="pi pi-chevron-down" className={status === 'vote_down' ? 'vote-btn voted' : 'vote-btn'} aria-label={t('question.vote_down')} aria-pressed={status === 'vote_down'} disabled={vote.isPending} onClick={() => cast('down')} />
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-chevron-up"
+        className={status === 'vote_up' ? 'vote-btn voted' : 'vote-btn'}
+        aria-label={t('question.vote_up')}
+        aria-pressed={status === 'vote_up'}
+        disabled={vote.isPending}
+        onClick={() => cast('up')}
+      />
+      <span className="vote-count" data-testid="vote-count">
+        {count}
+      </span>
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-chevron-down"
+        className={status === 'vote_down' ? 'vote-btn voted' : 'vote-btn'}
+        aria-label={t('question.vote_down')}
+        aria-pressed={status === 'vote_down'}
+        disabled={vote.isPending}
+        onClick={() => cast('down')}
+      />
     </div>
   );
 }

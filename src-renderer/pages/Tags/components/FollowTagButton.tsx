@@ -4,7 +4,19 @@ import { useFollowTag } from '../../../api/tag/tag-mutations';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 
 /** Follow / Following toggle of one tag (POST follow with the tag's id); visitors go to login first. */
-export function FollowTagButton({ tagId, name, followed: initial, onChange, small }: { tagId: string; name: string; followed: boolean; onChange?(followed: boolean, follows: number): void; small?: boolean }) {
+export function FollowTagButton({
+  tagId,
+  name,
+  followed: initial,
+  onChange,
+  small,
+}: {
+  tagId: string;
+  name: string;
+  followed: boolean;
+  onChange?(followed: boolean, follows: number): void;
+  small?: boolean;
+}) {
   const { t } = useTranslation();
   const [followed, setFollowed] = useState(initial);
   const requireLogin = useRequireLogin();
@@ -21,9 +33,18 @@ export function FollowTagButton({ tagId, name, followed: initial, onChange, smal
       },
     );
   };
-  const cls = ['p-button', 'p-component', 'follow-tag', small ? 'p-button-sm' : '', followed ? '' : 'p-button-outlined'].filter(Boolean).join(' ');
+  const cls = ['p-button', 'p-component', 'follow-tag', small ? 'p-button-sm' : '', followed ? '' : 'p-button-outlined']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type="button" className={cls} aria-pressed={followed} aria-label={followed ? t('tags.following_label', { name }) : t('tags.follow_label', { name })} disabled={follow.isPending} onClick={click}>
+    <button
+      type="button"
+      className={cls}
+      aria-pressed={followed}
+      aria-label={followed ? t('tags.following_label', { name }) : t('tags.follow_label', { name })}
+      disabled={follow.isPending}
+      onClick={click}
+    >
       <i className={followed ? 'pi pi-check' : 'pi pi-plus'} aria-hidden="true" />
       <span className="p-button-label">{followed ? t('tags.following') : t('tags.follow')}</span>
     </button>

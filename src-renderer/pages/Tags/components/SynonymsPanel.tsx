@@ -64,24 +64,41 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
     <section className="card tag-synonyms" aria-labelledby="synonyms-title">
       <div className="list-head">
         <h2 id="synonyms-title">{t('tags.synonyms')}</h2>
-        {canEdit && !editing && <Button type="button" size="small" outlined label={t('tags.synonyms_edit')} onClick={() => { setEditing(synonyms.map((s) => ({ slug_name: s.slug_name, display_name: s.display_name }))); setError(undefined); }} />}
+        {canEdit && !editing && (
+          <Button
+            type="button"
+            size="small"
+            outlined
+            label={t('tags.synonyms_edit')}
+            onClick={() => {
+              setEditing(synonyms.map((s) => ({ slug_name: s.slug_name, display_name: s.display_name })));
+              setError(undefined);
+            }}
+          />
+        )}
       </div>
-      {!editing && (synonyms.length > 0 ? (
-        <>
-          <p>
-            {t('tags.synonyms_text')} <Link className="tag-chip" to={to.tag(tag.slug_name)}>{name}</Link>
-          </p>
-          <ul className="tag-list" aria-label={t('tags.synonyms')}>
-            {synonyms.map((s) => (
-              <li key={s.tag_id}>
-                <Link className="tag-chip" to={to.tag(s.slug_name)}>{s.display_name || s.slug_name}</Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        q.isSuccess && <p className="muted">{t('tags.synonyms_empty')}</p>
-      ))}
+      {!editing &&
+        (synonyms.length > 0 ? (
+          <>
+            <p>
+              {t('tags.synonyms_text')}{' '}
+              <Link className="tag-chip" to={to.tag(tag.slug_name)}>
+                {name}
+              </Link>
+            </p>
+            <ul className="tag-list" aria-label={t('tags.synonyms')}>
+              {synonyms.map((s) => (
+                <li key={s.tag_id}>
+                  <Link className="tag-chip" to={to.tag(s.slug_name)}>
+                    {s.display_name || s.slug_name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          q.isSuccess && <p className="muted">{t('tags.synonyms_empty')}</p>
+        ))}
       {editing && (
         <div className="stack">
           <p>
@@ -92,7 +109,12 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
               {editing.map((s) => (
                 <li key={s.slug_name} className="tag-token">
                   <span className="tag-token-label">{s.display_name || s.slug_name}</span>
-                  <button type="button" className="tag-token-remove" aria-label={t('tags.synonym_remove', { name: s.display_name || s.slug_name })} onClick={() => setEditing(editing.filter((x) => x.slug_name !== s.slug_name))}>
+                  <button
+                    type="button"
+                    className="tag-token-remove"
+                    aria-label={t('tags.synonym_remove', { name: s.display_name || s.slug_name })}
+                    onClick={() => setEditing(editing.filter((x) => x.slug_name !== s.slug_name))}
+                  >
                     <i className="pi pi-times" aria-hidden="true" />
                   </button>
                 </li>
@@ -105,15 +127,39 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
             <div className="field">
               <label htmlFor="synonym-input">{t('tags.synonym_add_label')}</label>
               <div className="synonym-add-row">
-                <InputText id="synonym-input" value={text} onChange={(e) => { setText(e.target.value); setError(undefined); }} invalid={!!error} aria-invalid={!!error} aria-describedby={error ? 'synonym-input_error' : undefined} autoComplete="off" />
+                <InputText
+                  id="synonym-input"
+                  value={text}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    setError(undefined);
+                  }}
+                  invalid={!!error}
+                  aria-invalid={!!error}
+                  aria-describedby={error ? 'synonym-input_error' : undefined}
+                  autoComplete="off"
+                />
                 <Button type="submit" outlined label={t('tags.synonym_add')} />
               </div>
-              {error && <small id="synonym-input_error" className="field-error" role="alert">{error}</small>}
+              {error && (
+                <small id="synonym-input_error" className="field-error" role="alert">
+                  {error}
+                </small>
+              )}
             </div>
           </form>
           <div className="form-buttons">
             <Button type="button" label={t('tags.synonyms_save')} loading={save.isPending} onClick={submit} />
-            <Button type="button" link label={t('common.cancel')} onClick={() => { setEditing(null); setError(undefined); setText(''); }} />
+            <Button
+              type="button"
+              link
+              label={t('common.cancel')}
+              onClick={() => {
+                setEditing(null);
+                setError(undefined);
+                setText('');
+              }}
+            />
           </div>
         </div>
       )}

@@ -13,7 +13,9 @@ export function TagCard({ tag, canFollow }: { tag: TagItem; canFollow: boolean }
   return (
     <li className="tag-card">
       <h2 className="tag-card-title">
-        <Link className="tag-chip" to={to.tag(tag.slug_name)}>{name}</Link>
+        <Link className="tag-chip" to={to.tag(tag.slug_name)}>
+          {name}
+        </Link>
         {tag.reserved && <span className="status-badge">{t('tags.reserved')}</span>}
         {tag.recommend && <span className="status-badge">{t('tags.recommended')}</span>}
       </h2>
@@ -22,7 +24,9 @@ export function TagCard({ tag, canFollow }: { tag: TagItem; canFollow: boolean }
         <span className="muted small">
           {t('tags.questions', { count: tag.question_count })} · {t('tags.followers', { count: follows })}
         </span>
-        {canFollow && <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} small onChange={(_f, n) => setFollows(n)} />}
+        {canFollow && (
+          <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} small onChange={(_f, n) => setFollows(n)} />
+        )}
       </div>
     </li>
   );

@@ -22,7 +22,17 @@ export function TagStaffActions({ tag, synonymCount }: { tag: TagDetail; synonym
   if (!canDelete && !canUndelete) return null;
   return (
     <>
-      {canDelete && <Button type="button" size="small" outlined severity="danger" className="tag-delete" label={t('tags.delete')} onClick={() => setAsking(true)} />}
+      {canDelete && (
+        <Button
+          type="button"
+          size="small"
+          outlined
+          severity="danger"
+          className="tag-delete"
+          label={t('tags.delete')}
+          onClick={() => setAsking(true)}
+        />
+      )}
       {canUndelete && (
         <Button
           type="button"

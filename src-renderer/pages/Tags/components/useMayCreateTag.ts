@@ -7,5 +7,9 @@ export function useMayCreateTag(): { allowed: boolean; tip: string; loading: boo
   const flags = sessionFlags(user);
   const q = usePermissions(['tag.add'], flags.normal);
   const entry = q.data?.['tag.add'];
-  return { allowed: flags.admin || flags.moderator || !!entry?.has_permission, tip: entry?.no_permission_tip ?? '', loading: flags.normal && !flags.admin && !flags.moderator && q.isLoading };
+  return {
+    allowed: flags.admin || flags.moderator || !!entry?.has_permission,
+    tip: entry?.no_permission_tip ?? '',
+    loading: flags.normal && !flags.admin && !flags.moderator && q.isLoading,
+  };
 }

@@ -23,7 +23,14 @@ export function badgeTotals(badges: UserBadge[]): Record<'gold' | 'silver' | 'br
 export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self: boolean; badges: UserBadge[] | undefined }) {
   const { t } = useTranslation();
   const deleted = info.status === 'deleted';
-  const statusLabel = info.status === 'suspended' ? t('people.status_suspended') : deleted ? t('people.status_deleted') : info.status === 'inactive' ? t('people.status_inactive') : '';
+  const statusLabel =
+    info.status === 'suspended'
+      ? t('people.status_suspended')
+      : deleted
+        ? t('people.status_deleted')
+        : info.status === 'inactive'
+          ? t('people.status_inactive')
+          : '';
   const totals = badges ? badgeTotals(badges) : null;
   return (
     <header className="profile-head">
@@ -44,7 +51,9 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
           <dl className="profile-stats">
             <div>
               <dt>{t('people.reputation')}</dt>
-              <dd><strong>{info.rank}</strong></dd>
+              <dd>
+                <strong>{info.rank}</strong>
+              </dd>
             </div>
             <div>
               <dt className="sr-only">{t('people.tab_answers')}</dt>
@@ -70,25 +79,39 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
           )}
           <ul className="profile-meta muted">
             {info.location && (
-              <li><i className="pi pi-map-marker" aria-hidden="true" /><span className="sr-only">{t('people.location')}: </span>{info.location}</li>
+              <li>
+                <i className="pi pi-map-marker" aria-hidden="true" />
+                <span className="sr-only">{t('people.location')}: </span>
+                {info.location}
+              </li>
             )}
             {info.website && (
               <li>
-                <i className="pi pi-globe" aria-hidden="true" /><span className="sr-only">{t('people.website')}: </span>
-                <a href={websiteHref(info.website)} rel="nofollow noopener noreferrer" target="_blank">{info.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}</a>
+                <i className="pi pi-globe" aria-hidden="true" />
+                <span className="sr-only">{t('people.website')}: </span>
+                <a href={websiteHref(info.website)} rel="nofollow noopener noreferrer" target="_blank">
+                  {info.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+                </a>
               </li>
             )}
             {info.created_at > 0 && (
-              <li><i className="pi pi-calendar" aria-hidden="true" />{t('people.member_since')} <TimeAgo seconds={info.created_at} /></li>
+              <li>
+                <i className="pi pi-calendar" aria-hidden="true" />
+                {t('people.member_since')} <TimeAgo seconds={info.created_at} />
+              </li>
             )}
             {info.last_login_date > 0 && (
-              <li><i className="pi pi-clock" aria-hidden="true" />{t('people.last_seen')} <TimeAgo seconds={info.last_login_date} /></li>
+              <li>
+                <i className="pi pi-clock" aria-hidden="true" />
+                {t('people.last_seen')} <TimeAgo seconds={info.last_login_date} />
+              </li>
             )}
           </ul>
         </div>
         {self && (
           <Link to={to.settings('profile')} className="p-button p-button-outlined p-button-sm profile-edit">
-            <i className="pi pi-user-edit" aria-hidden="true" />&nbsp;{t('people.edit_profile')}
+            <i className="pi pi-user-edit" aria-hidden="true" />
+            &nbsp;{t('people.edit_profile')}
           </Link>
         )}
       </div>

@@ -8,7 +8,9 @@ export function UserCard({ user, detail }: { user: { username: string; display_n
     <li className="user-card">
       <UserAvatar user={user} size={48} />
       <div className="user-card-text">
-        <Link to={to.user(user.username)} className="user-card-name">{user.display_name || user.username}</Link>
+        <Link to={to.user(user.username)} className="user-card-name">
+          {user.display_name || user.username}
+        </Link>
         {detail && <span className="muted small">{detail}</span>}
       </div>
     </li>

@@ -21,7 +21,17 @@ function TitleLink({ href, title, Heading }: { href: string; title: string; Head
 }
 
 /** One of the user's answers: its score, whether accepted, the question's title and tags, when. */
-export function AnswerRow({ a, withSlug, heading = 'h3', compact = false }: { a: UserAnswer; withSlug: boolean; heading?: 'h3' | 'h4'; compact?: boolean }) {
+export function AnswerRow({
+  a,
+  withSlug,
+  heading = 'h3',
+  compact = false,
+}: {
+  a: UserAnswer;
+  withSlug: boolean;
+  heading?: 'h3' | 'h4';
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <li className="p-item">
@@ -31,9 +41,15 @@ export function AnswerRow({ a, withSlug, heading = 'h3', compact = false }: { a:
         {a.accepted === 2 && <span className="p-accepted">{t('people.accepted')}</span>}
       </span>
       <div className="p-main">
-        <TitleLink href={postHref(withSlug, { question_id: a.question_id, url_title: a.question_info.url_title, answer_id: a.answer_id })} title={a.question_info.title} Heading={heading} />
+        <TitleLink
+          href={postHref(withSlug, { question_id: a.question_id, url_title: a.question_info.url_title, answer_id: a.answer_id })}
+          title={a.question_info.title}
+          Heading={heading}
+        />
         {!compact && <TagLinks tags={a.question_info.tags ?? []} label={t('question.tags_label')} />}
-        <span className="muted small">{t('people.answered')} <TimeAgo seconds={a.create_time} /></span>
+        <span className="muted small">
+          {t('people.answered')} <TimeAgo seconds={a.create_time} />
+        </span>
       </div>
     </li>
   );
@@ -50,7 +66,17 @@ function QuestionStatus({ status }: { status: string | number }) {
 }
 
 /** One of the user's questions: score, answers (marked when one is accepted), title, tags, when. */
-export function QuestionRow({ q, withSlug, heading = 'h3', compact = false }: { q: UserQuestion; withSlug: boolean; heading?: 'h3' | 'h4'; compact?: boolean }) {
+export function QuestionRow({
+  q,
+  withSlug,
+  heading = 'h3',
+  compact = false,
+}: {
+  q: UserQuestion;
+  withSlug: boolean;
+  heading?: 'h3' | 'h4';
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const done = accepted(q.accepted_answer_id);
   return (
@@ -58,7 +84,11 @@ export function QuestionRow({ q, withSlug, heading = 'h3', compact = false }: { 
       <span className="p-score">{t('people.score', { count: q.vote_count })}</span>
       <div className="p-main">
         <div className="p-title-row">
-          <TitleLink href={q.status === 'deleted' ? '' : postHref(withSlug, { question_id: q.question_id, url_title: q.url_title })} title={q.title} Heading={heading} />
+          <TitleLink
+            href={q.status === 'deleted' ? '' : postHref(withSlug, { question_id: q.question_id, url_title: q.url_title })}
+            title={q.title}
+            Heading={heading}
+          />
           <QuestionStatus status={q.status} />
         </div>
         {!compact && <TagLinks tags={q.tags ?? []} label={t('question.tags_label')} />}
@@ -67,7 +97,9 @@ export function QuestionRow({ q, withSlug, heading = 'h3', compact = false }: { 
             {done && <i className="pi pi-check" aria-hidden="true" />} {t('question.answers', { count: q.answer_count })}
           </span>
           {!compact && <span>{t('question.views', { count: q.view_count })}</span>}
-          <span>{t('people.asked')} <TimeAgo seconds={q.created_at} /></span>
+          <span>
+            {t('people.asked')} <TimeAgo seconds={q.created_at} />
+          </span>
         </span>
       </div>
     </li>
@@ -83,7 +115,11 @@ export function BookmarkRow({ q, withSlug }: { q: BookmarkItem; withSlug: boolea
       <span className="p-score">{t('people.score', { count: q.vote_count })}</span>
       <div className="p-main">
         <div className="p-title-row">
-          <TitleLink href={q.status === QUESTION_STATUS.deleted ? '' : postHref(withSlug, { question_id: q.id, url_title: q.url_title })} title={q.title} Heading="h3" />
+          <TitleLink
+            href={q.status === QUESTION_STATUS.deleted ? '' : postHref(withSlug, { question_id: q.id, url_title: q.url_title })}
+            title={q.title}
+            Heading="h3"
+          />
           <QuestionStatus status={q.status} />
         </div>
         <TagLinks tags={q.tags ?? []} label={t('question.tags_label')} />
@@ -93,7 +129,11 @@ export function BookmarkRow({ q, withSlug }: { q: BookmarkItem; withSlug: boolea
           </span>
           <span>{t('question.views', { count: q.view_count })}</span>
           <span>
-            {q.user_info && <><Link to={to.user(q.user_info.username)}>{q.user_info.display_name}</Link>{' '}</>}
+            {q.user_info && (
+              <>
+                <Link to={to.user(q.user_info.username)}>{q.user_info.display_name}</Link>{' '}
+              </>
+            )}
             {t('people.asked')} <TimeAgo seconds={q.create_time} />
           </span>
         </span>
@@ -105,7 +145,11 @@ export function BookmarkRow({ q, withSlug }: { q: BookmarkItem; withSlug: boolea
 /** One of the user's comments: its text, the post it is on, when. */
 export function CommentRow({ c, withSlug }: { c: PersonalComment; withSlug: boolean }) {
   const { t } = useTranslation();
-  const href = postHref(withSlug, { question_id: c.question_id, url_title: c.url_title, answer_id: c.answer_id }, `?commentId=${encodeURIComponent(c.comment_id)}`);
+  const href = postHref(
+    withSlug,
+    { question_id: c.question_id, url_title: c.url_title, answer_id: c.answer_id },
+    `?commentId=${encodeURIComponent(c.comment_id)}`,
+  );
   return (
     <li className="p-item p-comment">
       <div className="p-main">
@@ -120,7 +164,10 @@ export function CommentRow({ c, withSlug }: { c: PersonalComment; withSlug: bool
 }
 
 /** The page an activity's object lives on. */
-function objectHref(withSlug: boolean, o: { object_type: string; question_id: string; answer_id: string; url_title: string; title: string; object_id: string }): string {
+function objectHref(
+  withSlug: boolean,
+  o: { object_type: string; question_id: string; answer_id: string; url_title: string; title: string; object_id: string },
+): string {
   if (o.object_type === 'tag') return to.tag(o.title);
   const query = o.object_type === 'comment' ? `?commentId=${encodeURIComponent(o.object_id)}` : '';
   return postHref(withSlug, o, query);
@@ -132,7 +179,10 @@ export function RankRow({ r, withSlug }: { r: RankItem; withSlug: boolean }) {
   const up = r.reputation > 0;
   return (
     <li className="p-item">
-      <span className={up ? 'p-rep up' : 'p-rep down'} title={up ? t('people.gain', { count: r.reputation }) : t('people.loss', { count: -r.reputation })}>
+      <span
+        className={up ? 'p-rep up' : 'p-rep down'}
+        title={up ? t('people.gain', { count: r.reputation }) : t('people.loss', { count: -r.reputation })}
+      >
         {up ? `+${r.reputation}` : `−${Math.abs(r.reputation)}`}
       </span>
       <div className="p-main">
