@@ -68,13 +68,11 @@ test('the Import screen is in the admin menu, accessible, and refuses a broken .
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await expectAccessible(page);
   await shot(page, 'admin-import-empty');
-  await page
-    .getByLabel('Dump files')
-    .setInputFiles({
-      name: 'history.stackexchange.com.7z',
-      mimeType: 'application/x-7z-compressed',
-      buffer: Buffer.from('377abcaf271c0004', 'hex'),
-    });
+  await page.getByLabel('Dump files').setInputFiles({
+    name: 'history.stackexchange.com.7z',
+    mimeType: 'application/x-7z-compressed',
+    buffer: Buffer.from('377abcaf271c0004', 'hex'),
+  });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('could not be read as a 7-Zip archive');
   await expectAccessible(page);
