@@ -27,6 +27,7 @@ import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/t
 import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
+import { HistorySpool, type HistoryGroup } from './history-spool.repository.js';
 import * as repo from './stackexchange.repository.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
@@ -182,22 +183,6 @@ const HISTORY_FIELDS: Record<number, 'title' | 'body' | 'tags' | undefined> = {
   9: 'tags',
 };
 
-/** One revision of a post: the PostHistory.xml rows of one RevisionGUID. */
-interface HistoryGroup {
-  guid: string;
-  firstRow: number;
-  date: number;
-  userId?: number;
-  userName?: string;
-  comment: string;
-  title?: string;
-  body?: string;
-  tags?: string;
-  initial: boolean;
-  rollback: boolean;
-  rows: number;
-}
-
 const ALREADY_THERE = 'already there';
 /** Thrown inside a row's savepoint when what the row would write is there already. */
 class AlreadyThere extends Error {
@@ -249,8 +234,8 @@ class StackExchangeImport {
   private readonly excerptTags = new Map<number, { slug: string; wikiPostId?: number }>();
   /** Badges.xml row ids imported (by an earlier run too). */
   private readonly badgeAwards = new Set<number>();
-  /** PostHistory.xml revisions by post, read before they are written. */
-  private readonly history = new Map<number, HistoryGroup[]>();
+  /** PostHistory.xml revisions by post, read (into a temporary file) before they are written. */
+  private history: HistorySpool | null = null;
   private hooks: (() => void)[] = [];
   /** The steps still to read (step, file), for the progress fraction. */
   private plan: { step: string; file: string; size: number }[] = [];
@@ -1129,6 +1114,20 @@ class StackExchangeImport {
   /** PostHistory.xml: rows of revisions (title, body, tags: initial, edit, rollback) grouped by post and RevisionGUID. */
   async readHistory(): Promise<void> {
     const counts = this.report.history;
+    this.history?.close();
+    const spool = new HistorySpool();
+    this.history = spool;
+    try {
+      await this.readHistoryInto(spool, counts);
+    } catch (err) {
+      spool.close();
+      this.history = null;
+      throw err;
+    }
+    spool.finishReading();
+  }
+
+  private async readHistoryInto(spool: HistorySpool, counts: Counts): Promise<void> {
     await this.eachRow('PostHistory.xml', async (_trx, raw) => {
       counts.rows += 1;
       const parsed = historyRow.safeParse(raw);
@@ -1137,28 +1136,19 @@ class StackExchangeImport {
       const field = HISTORY_FIELDS[h.PostHistoryTypeId];
       if (!field) return skip(counts, `type ${h.PostHistoryTypeId} (not a revision)`);
       if (!this.posts.get(h.PostId)) return skip(counts, 'unknown post (PostId)');
-      const groups = this.history.get(h.PostId) ?? [];
-      this.history.set(h.PostId, groups);
-      let g = groups.find((x) => x.guid === h.RevisionGUID);
-      if (!g) {
-        g = {
-          guid: h.RevisionGUID,
-          firstRow: h.Id,
-          date: h.CreationDate,
-          userId: h.UserId,
-          userName: h.UserDisplayName,
-          comment: '',
-          initial: false,
-          rollback: false,
-          rows: 0,
-        };
-        groups.push(g);
-      }
-      g.rows += 1;
-      g[field] = h.Text ?? '';
-      if (h.PostHistoryTypeId <= 3) g.initial = true;
-      if (h.PostHistoryTypeId >= 7) g.rollback = true;
-      if (h.Comment && !g.comment) g.comment = h.Comment.slice(0, 500);
+      spool.add({
+        postId: h.PostId,
+        guid: h.RevisionGUID,
+        rowId: h.Id,
+        date: h.CreationDate,
+        userId: h.UserId,
+        userName: h.UserDisplayName,
+        comment: h.Comment,
+        field,
+        text: h.Text ?? '',
+        initial: h.PostHistoryTypeId <= 3,
+        rollback: h.PostHistoryTypeId >= 7,
+      });
     });
   }
 
@@ -1170,15 +1160,27 @@ class StackExchangeImport {
    */
   async importHistory(): Promise<void> {
     const counts = this.report.history;
-    const postIds = [...this.history.keys()];
+    const spool = this.history;
+    if (!spool) return;
+    try {
+      await this.writeHistories(spool, counts);
+    } finally {
+      spool.close();
+      this.history = null;
+    }
+  }
+
+  private async writeHistories(spool: HistorySpool, counts: Counts): Promise<void> {
     const rowsOf = (groups: HistoryGroup[]) => groups.reduce((n, g) => n + g.rows, 0);
-    for (let i = 0; i < postIds.length; i += this.batchSize) {
-      if (this.stopped()) return;
+    for (let after = 0; ; ) {
+      const postIds = spool.postsAfter(after, this.batchSize);
+      if (postIds.length === 0 || this.stopped()) return;
+      after = postIds[postIds.length - 1];
       await new Promise<void>((r) => setImmediate(r));
       const trx = await this.db.startTransaction().execute();
       try {
-        for (const seId of postIds.slice(i, i + this.batchSize)) {
-          const groups = this.history.get(seId)!.sort((a, b) => a.date - b.date || a.firstRow - b.firstRow);
+        for (const seId of postIds) {
+          const groups = spool.groupsOf(seId);
           const post = this.posts.get(seId)!;
           if (await repo.historyImported(trx as Trx, post.id)) {
             counts.existing += rowsOf(groups);
@@ -1212,7 +1214,6 @@ class StackExchangeImport {
         throw err;
       }
     }
-    this.history.clear();
   }
 
   private async writeHistory(t: DbOrTrx, post: { id: string; questionId: string }, groups: HistoryGroup[]): Promise<number> {
