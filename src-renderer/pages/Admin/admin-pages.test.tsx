@@ -56,8 +56,9 @@ describe('questions and answers', () => {
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(calls.find((c) => c.path === '/admin/api/question/status')?.body).toEqual({ question_id: '101', status: 'closed' });
     await user.type(screen.getByRole('searchbox', { name: 'Search questions by title or id' }), 'lantern{enter}');
-    await vi.waitFor(() =>
-      expect(calls.some((c) => c.path === '/admin/api/question/page' && c.query.get('query') === 'lantern')).toBe(true),
+    await vi.waitFor(
+      () => expect(calls.some((c) => c.path === '/admin/api/question/page' && c.query.get('query') === 'lantern')).toBe(true),
+      { timeout: 5000 },
     );
   });
 

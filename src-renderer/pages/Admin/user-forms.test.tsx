@@ -232,10 +232,12 @@ describe('role, status, delete and activation', () => {
       'GET /admin/api/user/activation': { data: { activation_url: 'http://127.0.0.1/users/account-activation?code=abc' } },
     });
     const dialog = await pick(user, 'Activation link');
-    await vi.waitFor(() =>
-      expect((dialog.getByLabelText('Activation link') as HTMLInputElement).value).toBe(
-        'http://127.0.0.1/users/account-activation?code=abc',
-      ),
+    await vi.waitFor(
+      () =>
+        expect((dialog.getByLabelText('Activation link') as HTMLInputElement).value).toBe(
+          'http://127.0.0.1/users/account-activation?code=abc',
+        ),
+      { timeout: 5000 },
     );
   });
 });

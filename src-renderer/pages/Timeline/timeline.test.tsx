@@ -160,7 +160,7 @@ describe('the timeline page', () => {
     renderWithApp(<TimelinePage />, { path: '/posts/101/timeline', pattern: '/posts/:qid/timeline', user: userFixture({ role_id: 3 }) });
     await screen.findByRole('heading', { level: 1, name: /Timeline for/ });
     await userEvent.setup().click(screen.getByLabelText('Show votes'));
-    await vi.waitFor(() => expect(calls.some((c) => c.query.get('show_vote') === 'true')).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.query.get('show_vote') === 'true')).toBe(true), { timeout: 5000 });
   });
 
   it('names the answer and its author on an answer timeline', async () => {
