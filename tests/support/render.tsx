@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -11,6 +11,10 @@ import { initI18n } from '../../src-renderer/i18n';
 
 // Component tests of the renderer (files with `// @vitest-environment jsdom`): one screen or form
 // rendered with the app's providers (i18n in en_US, react-query, session, toasts, a memory router).
+
+// findBy* and waitFor wait on their condition up to 5 s (the default 1 s ran out on a busy CI machine;
+// a passing check still returns as soon as it holds)
+configure({ asyncUtilTimeout: 5000 });
 
 /** Site settings as a fresh install answers them; override what a test is about. */
 export function siteFixture(over: Partial<SiteInfo> = {}): SiteInfo {
