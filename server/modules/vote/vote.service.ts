@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
@@ -40,14 +41,15 @@ const keys = (kind: 'question' | 'answer', dir: Direction) => ({
 
 /**
  * Current up/down counts and the viewer's vote on a post; stores vote_count: the votes cast here
- * plus the score an imported post brought along (it has no vote rows).
+ * plus the score an imported post brought along (it has no vote rows). Runs in the vote's own
+ * transaction, so a crash never leaves a vote without its count (or a count without its vote).
  */
-async function tally(ctx: AppContext, kind: 'question' | 'answer', id: string, viewerId: number) {
-  const counts = await activityCounts(ctx.db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter], viewerId);
+async function tally(db: DbOrTrx, kind: 'question' | 'answer', id: string, viewerId: number) {
+  const counts = await activityCounts(db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter], viewerId);
   const up = counts.get(ACTIVITY_TYPE[keys(kind, 'up').voter]) ?? { n: 0, mine: false };
   const down = counts.get(ACTIVITY_TYPE[keys(kind, 'down').voter]) ?? { n: 0, mine: false };
-  const votes = up.n - down.n + (await scoreOffset(ctx.db, id));
-  await setVoteCount(ctx.db, kind, id, votes);
+  const votes = up.n - down.n + (await scoreOffset(db, id));
+  await setVoteCount(db, kind, id, votes);
   const mine = up.mine ? 'vote_up' : down.mine ? 'vote_down' : '';
   return { up_votes: up.n, down_votes: down.n, votes, vote_status: mine };
 }
@@ -68,7 +70,15 @@ async function voteComment(
   await requirePermission(ctx, session, 'comment.vote_up');
   const now = ctx.clock.now();
   const voter = session.user.id;
-  const changed = await ctx.db.transaction().execute(async (trx) => {
+  const { changed, up, votes } = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await applyCommentVote(trx);
+    // the count is stored in the vote's transaction: a crash leaves both or neither
+    const up = await activeActivities(trx, comment.id, ['comment.vote_up']);
+    const votes = up.length + (await scoreOffset(trx, comment.id));
+    await setVoteCount(trx, 'comment', comment.id, votes);
+    return { changed, up, votes };
+  });
+  async function applyCommentVote(trx: DbOrTrx): Promise<boolean> {
     const mine = (await activeActivities(trx, comment.id, ['comment.vote_up'])).filter((a) => a.user_id === voter);
     if (isCancel) {
       for (const a of mine) await cancelActivity(trx, a.id, now);
@@ -86,10 +96,7 @@ async function voteComment(
       now,
     });
     return true;
-  });
-  const up = await activeActivities(ctx.db, comment.id, ['comment.vote_up']);
-  const votes = up.length + (await scoreOffset(ctx.db, comment.id));
-  await setVoteCount(ctx.db, 'comment', comment.id, votes);
+  }
   if (changed)
     ctx.events.emit({
       type: 'vote.cast',
@@ -110,13 +117,14 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
   if (post.status === POST_STATUS.deleted) throw badRequest('error.object.already_deleted');
   if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
+  const kind = post.kind;
   const now = ctx.clock.now();
   const voter = session.user.id;
   const moves: RankMove[] = [];
-  const changed = await ctx.db.transaction().execute(async (trx) => {
+  const applyVote = async (trx: DbOrTrx): Promise<boolean> => {
     let undone = false;
     const cancel = async (d: Direction) => {
-      const k = keys(post.kind, d);
+      const k = keys(kind, d);
       for (const a of await activeActivities(trx, post.id, [k.voter, k.owner], voter)) {
         if (
           (a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) ||
@@ -132,7 +140,7 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
       return undone;
     }
     await cancel(dir === 'up' ? 'down' : 'up');
-    const k = keys(post.kind, dir);
+    const k = keys(kind, dir);
     const already = (await activeActivities(trx, post.id, [k.voter], voter)).some((a) => a.user_id === voter);
     if (already) return false;
     await changeRank(
@@ -146,8 +154,12 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
       moves,
     );
     return true;
+  };
+  const { changed, result } = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await applyVote(trx);
+    // the count is stored in the vote's transaction: a crash leaves both or neither
+    return { changed, result: await tally(trx, kind, post.id, voter) };
   });
-  const result = await tally(ctx, post.kind, post.id, voter);
   emitRankMoves(ctx, moves, voter);
   if (changed)
     ctx.events.emit({
