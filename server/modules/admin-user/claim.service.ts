@@ -5,13 +5,13 @@ import { badRequest, fieldError, forbidden } from '../../http/errors.js';
 import { hashToken } from '../../infra/tokens.js';
 import { issueCode, takeCode } from '../user/email-code.js';
 import { loginPayload } from '../user/account.service.js';
-import { hashPassword } from '../user/user.accounts.js';
+import { emailDomainAllowed, hashPassword } from '../user/user.accounts.js';
 import { linkBase } from '../user/user.mail.js';
 import { findUserByEmail, findUserById } from '../user/user.repository.js';
 import { importedReputation } from '../personal/imported-reputation.repository.js';
 import * as repo from './claim.repository.js';
 import type { ClaimInput, ClaimLinkInput } from './claim.schema.js';
-import { parseUserId } from './admin-user.service.js';
+import { parseUserId } from './admin-user.lookup.js';
 import { USER_STATUS } from '../../contract/enums.js';
 
 /**
@@ -74,12 +74,6 @@ export async function claimInfo(ctx: AppContext, code: string) {
   };
 }
 
-function domainAllowed(email: string, domains: string[]): boolean {
-  if (domains.length === 0) return true;
-  const domain = email.split('@').pop()!.toLowerCase();
-  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
-}
-
 /**
  * POST user/claim: uses the link up, gives the account the e-mail (verified: the admin vouched for
  * the person) and password, and logs the person in as it. The address must be free and allowed as at
@@ -87,7 +81,8 @@ function domainAllowed(email: string, domains: string[]): boolean {
  */
 export async function claim(ctx: AppContext, input: ClaimInput) {
   const login = await ctx.settings.get('login');
-  if (!domainAllowed(input.e_mail, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
+  if (!emailDomainAllowed(input.e_mail, login.allow_email_domains ?? []))
+    throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
   const now = ctx.clock.now();
   const pass = await hashPassword(input.pass);
   return ctx.db.transaction().execute(async (trx) => {

@@ -11,7 +11,7 @@ import type { ConnectorPlugin, ExternalUserInfo } from '../plugin/plugin.registr
 import type { SessionUser } from '../session/session.service.js';
 import { grantActivation } from '../user/account.service.js';
 import { issueCode } from '../user/email-code.js';
-import { freeUsername, usernameFromName } from '../user/user.accounts.js';
+import { emailDomainAllowed, freeUsername, usernameFromName } from '../user/user.accounts.js';
 import { linkBase, sendAccountMail } from '../user/user.mail.js';
 import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificationConfig } from '../user/user.repository.js';
 import { presentConnector, presentUserConnector } from './connector.presenter.js';
@@ -85,12 +85,6 @@ export async function redirectCallback(ctx: AppContext, slug: string, meta: Requ
 
 function clean(v: unknown, max: number): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
-}
-
-function allowedDomain(email: string, domains: string[]): boolean {
-  if (domains.length === 0) return true;
-  const domain = email.split('@').pop()!.toLowerCase();
-  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
 }
 
 /** A new account for a third-party user: no password, the platform's name, avatar and bio. */
@@ -169,7 +163,7 @@ export async function externalLogin(
         await repo.savePendingBinding(trx, bindingKey, info, now + BINDING_TTL_SECONDS, now);
         return { bindingKey };
       }
-      if (!allowedDomain(info.email, login.allow_email_domains ?? [])) return deny('error.email.illegal_email_domain_error');
+      if (!emailDomainAllowed(info.email, login.allow_email_domains ?? [])) return deny('error.email.illegal_email_domain_error');
       user = await findUserByEmail(trx, info.email);
       if (user?.status === USER_STATUS.deleted) return deny('error.user.access_denied');
       if (!user) {
@@ -221,7 +215,7 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
     return { email_exist_and_must_be_confirmed: false, access_token: '' };
   }
   const login = await ctx.settings.get('login');
-  if (!allowedDomain(email, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'email');
+  if (!emailDomainAllowed(email, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'email');
   if (!login.allow_new_registrations) throw badRequest('error.user.not_allowed_registration');
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw fieldError('error.email.duplicate', 'email');

@@ -9,7 +9,7 @@ import { bindFromActivationCode } from '../connector/connector.binding.js';
 import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
-import { checkPassword, createAccount, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
+import { checkPassword, createAccount, emailDomainAllowed, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
 import { linkBase, sendAccountMail } from './user.mail.js';
 import { presentLogin } from './user.presenter.js';
 import {
@@ -67,13 +67,6 @@ export async function loginPayload(ctx: AppContext, userId: number, db: DbOrTrx 
   return presentLogin(user, role, tokens, await ctx.settings.get('users', db));
 }
 
-function domainAllowed(email: string, domains: string[]): boolean {
-  if (domains.length === 0) return true;
-  const domain = email.split('@').pop()!.toLowerCase();
-  // a listed domain or one of its subdomains; the reference's raw suffix match also let badexample.com in
-  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
-}
-
 /** Grants the +1 of an activated account once (activity user.activated, config id 10). */
 export async function grantActivation(db: DbOrTrx, userId: number, now: number): Promise<void> {
   if (await hasActivityOfType(db, userId, 10)) return;
@@ -99,7 +92,8 @@ export async function register(
 ) {
   const login = await ctx.settings.get('login');
   if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.not_allowed_registration');
-  if (!domainAllowed(input.e_mail, login.allow_email_domains ?? [])) throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
+  if (!emailDomainAllowed(input.e_mail, login.allow_email_domains ?? []))
+    throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
   ctx.limits.take(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);

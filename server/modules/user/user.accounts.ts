@@ -6,6 +6,17 @@ import { findUserByUsername, insertUser, setUserRole, upsertNotificationConfig }
 
 const BCRYPT_COST = 10;
 
+/**
+ * Whether an address may register (or claim, or sign in through a connector) under the login
+ * settings' allowed domains: a listed domain or one of its subdomains; none listed allows all.
+ * The reference's raw suffix match also let badexample.com in.
+ */
+export function emailDomainAllowed(email: string, domains: string[]): boolean {
+  if (domains.length === 0) return true;
+  const domain = email.split('@').pop()!.toLowerCase();
+  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
+}
+
 /** Usernames nobody may take (routes and staff-looking names). */
 export const RESERVED_USERNAMES = new Set([
   'admin',
