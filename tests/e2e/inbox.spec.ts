@@ -203,7 +203,7 @@ test('search with each operator kind, from the header box', async ({ browser }) 
   await expect(page).toHaveURL(`${server.url}/search?q=wick`);
   await expect(frame.search).toHaveValue('wick');
   await expect(page.getByText('Results for “wick”')).toBeVisible();
-  expect(await results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q1}`, `Question: ${Q3}`]);
+  await expect.poll(() => results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q1}`, `Question: ${Q3}`]);
   await expect(page.getByText('3 results')).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Search tips' })).toContainText('user:username');
   await expectAccessible(page);
@@ -215,22 +215,22 @@ test('search with each operator kind, from the header box', async ({ browser }) 
 
   await frame.searchFor('[lanterns]');
   await expect(page.getByRole('link', { name: 'Questions tagged [lanterns]' })).toHaveAttribute('href', '/tags/lanterns');
-  expect(await results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q1}`, `Question: ${Q2}`, `Question: ${Q3}`]);
+  await expect.poll(() => results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q1}`, `Question: ${Q2}`, `Question: ${Q3}`]);
   await expectAccessible(page);
   await shot(page, '84-search-tag');
 
   await frame.searchFor('user:bob');
-  expect(await results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q3}`]);
+  await expect.poll(() => results.entries()).toEqual([`Answer: ${Q1}`, `Question: ${Q3}`]);
   await frame.searchFor('score:1');
-  expect(await results.entries()).toEqual([`Question: ${Q1}`]);
+  await expect.poll(() => results.entries()).toEqual([`Question: ${Q1}`]);
   await frame.searchFor('answers:0');
-  expect(await results.entries()).toEqual([`Question: ${Q2}`, `Question: ${Q3}`]);
+  await expect.poll(() => results.entries()).toEqual([`Question: ${Q2}`, `Question: ${Q3}`]);
   await frame.searchFor('is:question wick');
-  expect(await results.entries()).toEqual([`Question: ${Q1}`, `Question: ${Q3}`]);
+  await expect.poll(() => results.entries()).toEqual([`Question: ${Q1}`, `Question: ${Q3}`]);
   await frame.searchFor('is:answer wick');
-  expect(await results.entries()).toEqual([`Answer: ${Q1}`]);
+  await expect.poll(() => results.entries()).toEqual([`Answer: ${Q1}`]);
   await frame.searchFor('"clean flame"');
-  expect(await results.entries()).toEqual([`Question: ${Q2}`]);
+  await expect.poll(() => results.entries()).toEqual([`Question: ${Q2}`]);
   await frame.searchFor('nothing-like-this-anywhere');
   await expect(page.getByText("We couldn't find anything. Try different or less specific keywords.")).toBeVisible();
   // a search engine's cached address goes to the page it cached
