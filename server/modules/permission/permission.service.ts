@@ -1,34 +1,33 @@
 import type { AppContext } from '../../app-context.js';
-import { ROLE } from '../../contract/limits.js';
 import { AppError } from '../../http/errors.js';
 import { readConfigValues } from '../config/config.repository.js';
 import type { SessionUser } from '../session/session.service.js';
+import { privilege, type PermissionResult, type Thresholds } from './policy.js';
 
-/** The outcome of a permission check: allowed, or the reputation it needs (<= 0: staff only). */
-export interface PermissionResult {
-  allowed: boolean;
-  needRank: number;
+export { isStaff, type PermissionResult } from './policy.js';
+
+/** The site's reputation thresholds (config rank.<action>) for some actions; actions without one are left out. */
+export async function readThresholds(ctx: AppContext, actions: readonly string[]): Promise<Thresholds> {
+  const values = await readConfigValues(
+    ctx.db,
+    actions.map((a) => `rank.${a}`),
+  );
+  const out = new Map<string, number>();
+  for (const action of actions) {
+    const raw = values.get(`rank.${action}`);
+    if (raw !== undefined) out.set(action, Number(raw));
+  }
+  return out;
 }
 
-/** Whether a role has every power (admins and moderators, as the reference's role table). */
-export function isStaff(session: SessionUser | undefined): boolean {
-  return !!session && (session.role_id === ROLE.admin || session.role_id === ROLE.moderator);
-}
-
-/** The reference's check: staff power, else the object's owner, else reputation >= rank.<action>. */
+/** The reference's check (policy.privilege): staff power, else the object's owner, else reputation >= rank.<action>. */
 export async function checkPermission(
   ctx: AppContext,
   session: SessionUser | undefined,
   action: string,
   ownerId?: number,
 ): Promise<PermissionResult> {
-  const thresholds = await readConfigValues(ctx.db, [`rank.${action}`]);
-  const raw = thresholds.get(`rank.${action}`);
-  const need = raw === undefined ? -1 : Number(raw);
-  if (!session) return { allowed: false, needRank: need };
-  if (isStaff(session)) return { allowed: true, needRank: need };
-  if (ownerId !== undefined && ownerId === session.user.id) return { allowed: true, needRank: need };
-  return { allowed: need >= 0 && session.user.rank >= need, needRank: need };
+  return privilege(session, action, await readThresholds(ctx, [action]), ownerId);
 }
 
 /** Shorthand: whether the session may do the action. */
