@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { makeUser } from '../../../tests/support/accounts.js';
+import { insertAnswer, insertQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
-import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { zoneOffsetSeconds } from './dashboard.service.js';
 
 let app: TestApp;
@@ -14,41 +14,6 @@ freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 const URL_ = '/answer/admin/api/dashboard/activity';
 const db = () => app.lantern.ctx.db;
 const get = async () => (await app.call('GET', URL_, { token: admin })).body.data;
-
-async function question(userId: number, createdAt: number) {
-  const id = await newObjectId(db(), OBJECT_TYPE.question);
-  await db()
-    .insertInto('question')
-    .values({
-      id,
-      user_id: userId,
-      title: 'Activity question',
-      original_text: 'x',
-      parsed_text: '<p>x</p>',
-      post_update_time: createdAt,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
-  return id;
-}
-
-async function answer(questionId: string, userId: number, createdAt: number) {
-  const id = await newObjectId(db(), OBJECT_TYPE.answer);
-  await db()
-    .insertInto('answer')
-    .values({
-      id,
-      question_id: questionId,
-      user_id: userId,
-      original_text: 'a',
-      parsed_text: '<p>a</p>',
-      status: 1,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
-}
 
 describe('GET dashboard/activity', () => {
   it('refuses anonymous callers, plain users and moderators', async () => {
@@ -67,13 +32,13 @@ describe('GET dashboard/activity', () => {
     const offset = 9 * 3600;
     const todayStart = Math.floor((now + offset) / 86400) * 86400 - offset;
     const u = await makeUser(app);
-    const q = await question(u.id, todayStart); // today, its first second in Tokyo
-    await question(u.id, todayStart - 1); // yesterday, its last second
-    await question(u.id, todayStart - 29 * 86400); // the first day shown
-    await question(u.id, todayStart - 30 * 86400); // too old
-    await answer(q, u.id, todayStart + 10);
-    await answer(q, u.id, todayStart + 20);
-    await answer(q, u.id, todayStart - 3 * 86400);
+    const q = await insertQuestion(app, { userId: u.id, createdAt: todayStart }); // today, its first second in Tokyo
+    await insertQuestion(app, { userId: u.id, createdAt: todayStart - 1 }); // yesterday, its last second
+    await insertQuestion(app, { userId: u.id, createdAt: todayStart - 29 * 86400 }); // the first day shown
+    await insertQuestion(app, { userId: u.id, createdAt: todayStart - 30 * 86400 }); // too old
+    await insertAnswer(app, { questionId: q, userId: u.id, createdAt: todayStart + 10 });
+    await insertAnswer(app, { questionId: q, userId: u.id, createdAt: todayStart + 20 });
+    await insertAnswer(app, { questionId: q, userId: u.id, createdAt: todayStart - 3 * 86400 });
     await db()
       .updateTable('user')
       .set({ created_at: todayStart - 2 * 86400 })

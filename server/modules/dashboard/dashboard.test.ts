@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { makeUser } from '../../../tests/support/accounts.js';
+import { insertAnswer, insertComment, insertQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { writeConfigValue } from '../config/config.repository.js';
@@ -15,69 +16,6 @@ freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 const URL_ = '/answer/admin/api/dashboard';
 const db = () => app.lantern.ctx.db;
 const info = async () => (await app.call('GET', URL_, { token: admin })).body.data.info;
-
-async function question(
-  userId: number,
-  patch: { status?: number; show?: number; answer_count?: number; accepted_answer_id?: string } = {},
-) {
-  const id = await newObjectId(db(), OBJECT_TYPE.question);
-  const t = app.lantern.ctx.clock.now();
-  await db()
-    .insertInto('question')
-    .values({
-      id,
-      user_id: userId,
-      title: 'Dashboard question',
-      original_text: 'x',
-      parsed_text: '<p>x</p>',
-      post_update_time: t,
-      created_at: t,
-      updated_at: t,
-      ...patch,
-    })
-    .execute();
-  return id;
-}
-
-async function answer(questionId: string, userId: number, status = 1) {
-  const id = await newObjectId(db(), OBJECT_TYPE.answer);
-  const t = app.lantern.ctx.clock.now();
-  await db()
-    .insertInto('answer')
-    .values({
-      id,
-      question_id: questionId,
-      user_id: userId,
-      original_text: 'a',
-      parsed_text: '<p>a</p>',
-      status,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
-  return id;
-}
-
-async function comment(objectId: string, questionId: string, userId: number, status = 1) {
-  const id = await newObjectId(db(), OBJECT_TYPE.comment);
-  const t = app.lantern.ctx.clock.now();
-  await db()
-    .insertInto('comment')
-    .values({
-      id,
-      user_id: userId,
-      object_id: objectId,
-      question_id: questionId,
-      reply_user_id: null,
-      reply_comment_id: null,
-      original_text: 'c',
-      parsed_text: '<p>c</p>',
-      status,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
-}
 
 async function activity(userId: number, objectId: string, type: number, cancelled = 0) {
   const t = app.lantern.ctx.clock.now();
@@ -137,18 +75,18 @@ describe('GET dashboard', () => {
     const u = await makeUser(app);
     await makeUser(app, { status: 9 });
     await makeUser(app, { status: 10 });
-    const open = await question(u.id, { answer_count: 1 });
-    const resolvedA = await question(u.id, { answer_count: 2, accepted_answer_id: '10020000000000001' });
-    await question(u.id, { status: 2 });
-    await question(u.id, { status: 10 });
-    await question(u.id, { status: 11 });
-    await question(u.id, { show: 2 });
-    const a1 = await answer(open, u.id);
-    await answer(resolvedA, u.id);
-    await answer(resolvedA, u.id, 10);
-    await comment(open, open, u.id);
-    await comment(a1, open, u.id);
-    await comment(a1, open, u.id, 10);
+    const open = await insertQuestion(app, { userId: u.id, answer_count: 1 });
+    const resolvedA = await insertQuestion(app, { userId: u.id, answer_count: 2, accepted_answer_id: '10020000000000001' });
+    await insertQuestion(app, { userId: u.id, status: 2 });
+    await insertQuestion(app, { userId: u.id, status: 10 });
+    await insertQuestion(app, { userId: u.id, status: 11 });
+    await insertQuestion(app, { userId: u.id, show: 2 });
+    const a1 = await insertAnswer(app, { questionId: open, userId: u.id });
+    await insertAnswer(app, { questionId: resolvedA, userId: u.id });
+    await insertAnswer(app, { questionId: resolvedA, userId: u.id, status: 10 });
+    await insertComment(app, { objectId: open, questionId: open, userId: u.id });
+    await insertComment(app, { objectId: a1, questionId: open, userId: u.id });
+    await insertComment(app, { objectId: a1, questionId: open, userId: u.id, status: 10 });
     await activity(u.id, open, 28);
     await activity(u.id, a1, 30);
     await activity(u.id, a1, 12);
@@ -170,7 +108,7 @@ describe('GET dashboard', () => {
 
   it('adds queued posts, open flags and suggested edits into report_count', async () => {
     const u = await makeUser(app);
-    const q = await question(u.id);
+    const q = await insertQuestion(app, { userId: u.id });
     const t = app.lantern.ctx.clock.now();
     await db()
       .insertInto('review')

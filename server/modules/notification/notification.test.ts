@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion, postAnswer, postComment } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import { notifyBadgeAward } from './notification.service.js';
@@ -12,7 +13,7 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   // the tag exists, so members without tag.add can ask with it
-  await ask(admin, 'Seed question for the notify tag');
+  await askQuestion(app, admin, { title: 'Seed question for the notify tag', tags: ['notify'] });
 });
 afterEach(async () => app.stop());
 
@@ -30,24 +31,6 @@ type Item = {
   update_time: number;
 };
 
-async function ask(token: string, title = 'How do notifications work here?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'notify' }] },
-  });
-  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
-}
-async function answer(token: string, qid: string, content = 'Here is a helpful answer.'): Promise<string> {
-  const r = await app.call('POST', `${V1}/answer`, { token, body: { question_id: qid, content } });
-  if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.info.id as string;
-}
-async function comment(token: string, objectId: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await app.call('POST', `${V1}/comment`, { token, body: { object_id: objectId, original_text: text, ...extra } });
-  if (r.status !== 200) throw new Error(`comment failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.comment_id as string;
-}
 async function page(token: string, query = 'type=inbox'): Promise<{ count: number; list: Item[] }> {
   await settle();
   const r = await app.call('GET', `${V1}/notification/page?${query}`, { token });
@@ -75,8 +58,8 @@ describe('inbox notifications', () => {
   it('tells the asker about a new answer (who, what, where), never the answerer, and not for answering oneself', async () => {
     const asker = await makeUser(app, { rank: 100 });
     const helper = await makeUser(app, { rank: 100, name: 'helper' });
-    const qid = await ask(asker.token);
-    const aid = await answer(helper.token, qid);
+    const qid = await askQuestion(app, asker.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
     const { count, list } = await page(asker.token);
     expect(count).toBe(1);
     expect(list[0]).toMatchObject({
@@ -93,8 +76,8 @@ describe('inbox notifications', () => {
     });
     expect(list[0].update_time).toBeGreaterThan(0);
     expect((await page(helper.token)).count).toBe(0);
-    const own = await ask(asker.token, 'A question I will answer myself');
-    await answer(asker.token, own, 'Answering my own question.');
+    const own = await askQuestion(app, asker.token, { title: 'A question I will answer myself', tags: ['notify'] });
+    await postAnswer(app, asker.token, own, { content: 'Answering my own question.' });
     expect((await page(asker.token)).count).toBe(1);
   });
 
@@ -102,10 +85,10 @@ describe('inbox notifications', () => {
     const owner = await makeUser(app, { rank: 100 });
     const first = await makeUser(app, { rank: 100, name: 'first' });
     const second = await makeUser(app, { rank: 100, name: 'second' });
-    const qid = await ask(owner.token);
-    const c1 = await comment(first.token, qid, 'A first comment on the question');
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const c1 = await postComment(app, first.token, qid, 'A first comment on the question');
     expect(actions((await page(owner.token)).list)).toEqual(['commented question']);
-    const c2 = await comment(second.token, qid, 'A reply that names @first again', { reply_comment_id: c1 });
+    const c2 = await postComment(app, second.token, qid, 'A reply that names @first again', { reply_comment_id: c1 });
     const firstInbox = await page(first.token);
     expect(actions(firstInbox.list)).toEqual(['replied to you']);
     expect(firstInbox.list[0]).toMatchObject({
@@ -113,20 +96,20 @@ describe('inbox notifications', () => {
       object_info: { object_type: 'comment', object_id: c2, object_map: { question: qid, answer: '', comment: c2 } },
     });
     expect(actions((await page(owner.token)).list)).toEqual(['commented question', 'commented question']);
-    await comment(owner.token, qid, 'Thanks @second and @first', { mention_username_list: ['second'] });
+    await postComment(app, owner.token, qid, 'Thanks @second and @first', { mention_username_list: ['second'] });
     expect(actions((await page(second.token)).list)).toEqual(['mentioned you']);
     expect(actions((await page(first.token)).list)).toEqual(['mentioned you', 'replied to you']);
     expect((await page(owner.token)).count).toBe(2);
-    const aid = await answer(first.token, qid);
-    await comment(second.token, aid, 'A comment on the answer');
+    const aid = await postAnswer(app, first.token, qid);
+    await postComment(app, second.token, aid, 'A comment on the answer');
     expect(actions((await page(first.token)).list)[0]).toBe('commented answer');
   });
 
   it('tells the answerer about an accepted answer and both sides about reputation, except for their own action', async () => {
     const asker = await makeUser(app, { rank: 100 });
     const helper = await makeUser(app, { rank: 100 });
-    const qid = await ask(asker.token);
-    const aid = await answer(helper.token, qid);
+    const qid = await askQuestion(app, asker.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
     expect(
       (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status,
     ).toBe(200);
@@ -158,7 +141,7 @@ describe('inbox notifications', () => {
     const owner = await makeUser(app, { rank: 100 });
     const bob = await makeUser(app, { name: 'bob' });
     const carol = await makeUser(app, { name: 'carol' });
-    const qid = await ask(owner.token);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
     expect((await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: ['bob'] } })).status).toBe(
       200,
     );
@@ -182,8 +165,8 @@ describe('inbox notifications', () => {
     const helper = await makeUser(app, { rank: 100 });
     const follower = await makeUser(app, { rank: 100 });
     const mod = await makeUser(app, { roleId: 3 });
-    const qid = await ask(owner.token);
-    const aid = await answer(helper.token, qid);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
     expect((await app.call('POST', `${V1}/follow`, { token: follower.token, body: { object_id: qid, is_cancel: false } })).status).toBe(
       200,
     );
@@ -220,9 +203,9 @@ describe('inbox notifications', () => {
   it('tells owners when staff close or delete their posts, not when they delete their own', async () => {
     const owner = await makeUser(app, { rank: 100 });
     const helper = await makeUser(app, { rank: 100 });
-    const qid = await ask(owner.token);
-    const aid = await answer(helper.token, qid);
-    const cid = await comment(helper.token, qid, 'A comment to be removed');
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
+    const cid = await postComment(app, helper.token, qid, 'A comment to be removed');
     await settle();
     await db().deleteFrom('notification').execute();
     expect(
@@ -236,7 +219,7 @@ describe('inbox notifications', () => {
     expect(actions((await page(helper.token)).list)).toEqual(['Your answer has been deleted']);
     expect((await app.call('DELETE', `${V1}/comment`, { token: admin, body: { comment_id: cid } })).status).toBe(200);
     expect(actions((await page(helper.token)).list)).toEqual(['Your comment has been deleted', 'Your answer has been deleted']);
-    const own = await ask(owner.token, 'A question I will delete myself');
+    const own = await askQuestion(app, owner.token, { title: 'A question I will delete myself', tags: ['notify'] });
     expect((await app.call('DELETE', `${V1}/question`, { token: owner.token, body: { id: own } })).status).toBe(200);
     expect((await page(owner.token)).count).toBe(1);
     expect((await app.call('DELETE', `${V1}/question`, { token: admin, body: { id: qid } })).status).toBe(200);
@@ -248,9 +231,9 @@ describe('inbox notifications', () => {
     const helper = await makeUser(app, { rank: 100 });
     const v1 = await makeUser(app, { rank: 1000 });
     const v2 = await makeUser(app, { rank: 1000 });
-    const qid = await ask(owner.token);
-    const aid = await answer(helper.token, qid);
-    const cid = await comment(owner.token, aid, 'A comment worth a vote');
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
+    const cid = await postComment(app, owner.token, aid, 'A comment worth a vote');
     await settle();
     await db().deleteFrom('notification').execute();
     const vote = (token: string, dir: 'up' | 'down', objectId: string, isCancel = false) =>
@@ -279,8 +262,9 @@ describe('inbox notifications', () => {
 describe('GET notification/page', () => {
   it('pages newest first, filters by type and inbox kind, and treats an unknown inbox_type as all', async () => {
     const owner = await makeUser(app, { rank: 100 });
-    const qid = await ask(owner.token);
-    for (let i = 0; i < 3; i++) await answer((await makeUser(app, { rank: 100 })).token, qid, `Answer number ${i} is here.`);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    for (let i = 0; i < 3; i++)
+      await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid, { content: `Answer number ${i} is here.` });
     await app.call('POST', `${V1}/vote/up`, { token: (await makeUser(app, { rank: 1000 })).token, body: { object_id: qid } });
     const all = await page(owner.token, 'type=inbox&page_size=2');
     expect(all.count).toBe(4);
@@ -297,8 +281,8 @@ describe('GET notification/page', () => {
   it('shows short ids when the permalink setting asks for them, and deleted trigger users by a placeholder', async () => {
     const owner = await makeUser(app, { rank: 100 });
     const helper = await makeUser(app, { rank: 100 });
-    const qid = await ask(owner.token);
-    const aid = await answer(helper.token, qid);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    const aid = await postAnswer(app, helper.token, qid);
     await db().updateTable('user').set({ status: 10 }).where('id', '=', helper.id).execute();
     const before = (await page(owner.token)).list[0];
     expect(before.user_info?.display_name).toBe(`user${helper.id}`);
@@ -330,13 +314,13 @@ describe('GET notification/page', () => {
 describe('notification status (red dot) and read state', () => {
   it('counts unread notifications since the dot was cleared, and read marks', async () => {
     const owner = await makeUser(app, { rank: 100 });
-    const qid = await ask(owner.token);
-    await answer((await makeUser(app, { rank: 100 })).token, qid);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid);
     await app.call('POST', `${V1}/vote/up`, { token: (await makeUser(app, { rank: 1000 })).token, body: { object_id: qid } });
     expect(await status(owner.token)).toEqual({ inbox: 2, achievement: 1, revision: 0, can_revision: false, badge_award: null });
     const cleared = await app.call('PUT', `${V1}/notification/status`, { token: owner.token, body: { type: 'inbox' } });
     expect(cleared.body.data).toMatchObject({ inbox: 0, achievement: 1 });
-    await answer((await makeUser(app, { rank: 100 })).token, qid, 'Yet another answer here.');
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid, { content: 'Yet another answer here.' });
     expect((await status(owner.token)).inbox).toBe(1);
     const newest = (await page(owner.token)).list[0];
     expect((await app.call('PUT', `${V1}/notification/read/state`, { token: owner.token, body: { id: newest.id } })).body).toMatchObject({
@@ -360,8 +344,8 @@ describe('notification status (red dot) and read state', () => {
   it("keeps other users' notifications and unknown ids untouched by read/state", async () => {
     const owner = await makeUser(app, { rank: 100 });
     const other = await makeUser(app);
-    const qid = await ask(owner.token);
-    await answer((await makeUser(app, { rank: 100 })).token, qid);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid);
     const item = (await page(owner.token)).list[0];
     for (const id of [item.id, '999999', 'abc', '1'.repeat(30)]) {
       expect((await app.call('PUT', `${V1}/notification/read/state`, { token: other.token, body: { id } })).status).toBe(200);
@@ -380,7 +364,7 @@ describe('notification status (red dot) and read state', () => {
     const owner = await makeUser(app, { rank: 100 });
     const editor = await makeUser(app, { rank: 200 });
     const mod = await makeUser(app, { roleId: 3 });
-    const qid = await ask(owner.token);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
     const suggestion = await app.call('PUT', `${V1}/question`, {
       token: editor.token,
       body: { id: qid, title: 'How do notifications work here, suggested?', content: 'A suggested edit.', tags: [{ slug_name: 'notify' }] },
@@ -480,7 +464,7 @@ describe('malformed input', () => {
   it('never answers 500', async () => {
     const u = await makeUser(app);
     const owner = await makeUser(app, { rank: 100 });
-    await answer(u.token, await ask(owner.token));
+    await postAnswer(app, u.token, await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] }));
     await settle();
     const value = fc.oneof(
       fc.constantFrom('inbox', 'achievement', 'all', 'posts', 'votes', 'invites', '', '0', '-1', '1e400', '99999999999999999999'),
@@ -513,8 +497,8 @@ describe('malformed input', () => {
 
   it('skips damaged stored rows instead of failing the page', async () => {
     const owner = await makeUser(app, { rank: 100 });
-    const qid = await ask(owner.token);
-    await answer((await makeUser(app, { rank: 100 })).token, qid);
+    const qid = await askQuestion(app, owner.token, { title: 'How do notifications work here?', tags: ['notify'] });
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid);
     await settle();
     await db()
       .insertInto('notification')
