@@ -1,3 +1,5 @@
+import type { AnswerInfo } from '../../contract/api/answer.js';
+import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerRow } from '../../db/tables/content.table.js';
 import { idOut } from '../question/question.presenter.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
@@ -6,9 +8,9 @@ import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 export function presentAnswer(
   a: AnswerRow,
   users: Map<number, UserBasicInfo>,
-  viewer: { collected: boolean; vote_status: string; member_actions: unknown[] },
+  viewer: { collected: boolean; vote_status: VoteStatus; member_actions: MemberAction[] },
   permalink: number,
-) {
+): AnswerInfo {
   return {
     id: idOut(a.id, permalink),
     question_id: idOut(a.question_id, permalink),

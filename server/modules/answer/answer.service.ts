@@ -25,9 +25,14 @@ import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
 import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 
-async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { id: string; user_id: number; status: number }) {
-  if (!session) return { collected: false, vote_status: '', member_actions: [] as unknown[] };
+async function viewerOf(
+  ctx: AppContext,
+  session: SessionUser | undefined,
+  a: { id: string; user_id: number; status: number },
+): Promise<{ collected: boolean; vote_status: VoteStatus; member_actions: MemberAction[] }> {
+  if (!session) return { collected: false, vote_status: '', member_actions: [] };
   const votes = await activeTypesOfUser(ctx.db, session.user.id, a.id, [
     ACTIVITY_TYPE['answer.vote_up'],
     ACTIVITY_TYPE['answer.vote_down'],
@@ -36,7 +41,7 @@ async function viewerOf(ctx: AppContext, session: SessionUser | undefined, a: { 
   const down = votes.includes(ACTIVITY_TYPE['answer.vote_down']);
   const owner = session.user.id === a.user_id;
   const staff = isStaff(session);
-  const actions: unknown[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
+  const actions: MemberAction[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
   if (owner || staff || (await canDo(ctx, session, 'answer.edit'))) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
   if (a.status === ANSWER_STATUS.deleted) {
     if (staff) actions.push({ action: 'undelete', name: 'Undelete', type: 'confirm' });

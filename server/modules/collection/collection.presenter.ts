@@ -1,3 +1,4 @@
+import type { QuestionDetail } from '../../contract/api/question.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
 import { presentQuestionDetail } from '../question/question.presenter.js';
@@ -8,7 +9,12 @@ import { QUESTION_STATUS } from '../../contract/enums.js';
 const DELETED_TITLE = 'Deleted question';
 
 /** An item of GET personal/collection/page: the question's info without its body, "Deleted question" once deleted. */
-export function presentCollectedQuestion(q: QuestionRow, tags: TagBrief[], users: Map<number, UserBasicInfo>, permalink: number) {
+export function presentCollectedQuestion(
+  q: QuestionRow,
+  tags: TagBrief[],
+  users: Map<number, UserBasicInfo>,
+  permalink: number,
+): QuestionDetail {
   const info = presentQuestionDetail(
     q,
     tags,

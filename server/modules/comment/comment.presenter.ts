@@ -1,13 +1,11 @@
+import type { MemberAction } from '../../contract/api/common.js';
+import type { CommentInfo, PersonalComment, UpdatedComment } from '../../contract/api/comment.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** One entry of member_actions. */
-export interface MemberAction {
-  action: string;
-  name: string;
-  type: string;
-}
+export type { MemberAction };
 
 /** The viewer's side of a comment. */
 export interface CommentViewer {
@@ -16,7 +14,7 @@ export interface CommentViewer {
 }
 
 /** GetCommentResp as the reference sends it; reply fields are '' when the comment replies to nobody. */
-export function presentComment(c: CommentRow, users: Map<number, UserBasicInfo>, viewer: CommentViewer) {
+export function presentComment(c: CommentRow, users: Map<number, UserBasicInfo>, viewer: CommentViewer): CommentInfo {
   const author = users.get(c.user_id);
   const reply = c.reply_user_id ? users.get(c.reply_user_id) : undefined;
   return {
@@ -42,13 +40,13 @@ export function presentComment(c: CommentRow, users: Map<number, UserBasicInfo>,
 }
 
 /** GET comment/page and GET comment item. */
-export type CommentResp = ReturnType<typeof presentComment>;
+export type CommentResp = CommentInfo;
 
 /** GetCommentPersonalWithPageResp: the comment with the post it belongs to. */
 export function presentPersonalComment(
   c: CommentRow,
   post: { objectType: 'question' | 'answer'; questionId: string; answerId: string; title: string },
-) {
+): PersonalComment {
   return {
     comment_id: c.id,
     created_at: c.created_at,
@@ -63,6 +61,6 @@ export function presentPersonalComment(
 }
 
 /** PUT comment answer (UpdateCommentResp). */
-export function presentUpdatedComment(c: { id: string; original_text: string; parsed_text: string }) {
+export function presentUpdatedComment(c: { id: string; original_text: string; parsed_text: string }): UpdatedComment {
   return { comment_id: c.id, original_text: c.original_text, parsed_text: c.parsed_text };
 }

@@ -1,3 +1,4 @@
+import type { ActivityObject, RankItem, UserAnswer, UserQuestion, VoteItem } from '../../contract/api/personal.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { AnswerRow, QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
@@ -5,7 +6,7 @@ import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 
 /** UserQuestionInfo: an item of personal/question/page and of the top list. */
-export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink: number) {
+export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink: number): UserQuestion {
   return {
     question_id: idOut(q.id, permalink),
     title: q.title,
@@ -22,7 +23,7 @@ export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink:
 }
 
 /** UserAnswerInfo: an item of personal/answer/page and of the top list; `title` may be the deleted-question text. */
-export function presentUserAnswer(a: AnswerRow, question: { title: string; tags: TagBrief[] }, permalink: number) {
+export function presentUserAnswer(a: AnswerRow, question: { title: string; tags: TagBrief[] }, permalink: number): UserAnswer {
   return {
     answer_id: idOut(a.id, permalink),
     question_id: idOut(a.question_id, permalink),
@@ -44,10 +45,10 @@ export interface ObjectInfo {
   content: string;
 }
 
-function objectFields(o: ObjectInfo, permalink: number) {
+function objectFields(o: ObjectInfo, permalink: number): ActivityObject {
   return {
     object_id: idOut(o.object_id, permalink),
-    object_type: o.object_type as ObjectInfo['object_type'] | 'user',
+    object_type: o.object_type,
     title: o.title,
     url_title: urlTitle(o.title),
     content: o.content,
@@ -57,18 +58,23 @@ function objectFields(o: ObjectInfo, permalink: number) {
 }
 
 /** GetRankPersonalPageResp. */
-export function presentRankItem(a: { created_at: number; rank: number }, o: ObjectInfo, rankType: string, permalink: number) {
+export function presentRankItem(a: { created_at: number; rank: number }, o: ObjectInfo, rankType: string, permalink: number): RankItem {
   return { created_at: a.created_at, reputation: a.rank, rank_type: rankType, ...objectFields(o, permalink) };
 }
 
 /** The reputation-tab entry of an imported account's reputation from its site (object_type user, no post). */
-export function presentImportedRank(userId: number, imported: { reputation: number; at: number }, rankType: string, title: string) {
+export function presentImportedRank(
+  userId: number,
+  imported: { reputation: number; at: number },
+  rankType: string,
+  title: string,
+): RankItem {
   return {
     created_at: imported.at,
     reputation: imported.reputation,
     rank_type: rankType,
     object_id: String(userId),
-    object_type: 'user' as const,
+    object_type: 'user',
     title,
     url_title: '',
     content: '',
@@ -78,6 +84,6 @@ export function presentImportedRank(userId: number, imported: { reputation: numb
 }
 
 /** GetVoteWithPageResp. */
-export function presentVoteItem(a: { created_at: number }, o: ObjectInfo, voteType: string, permalink: number) {
+export function presentVoteItem(a: { created_at: number }, o: ObjectInfo, voteType: string, permalink: number): VoteItem {
   return { created_at: a.created_at, vote_type: voteType, ...objectFields(o, permalink) };
 }

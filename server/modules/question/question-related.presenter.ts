@@ -1,10 +1,11 @@
+import type { SimilarQuestion } from '../../contract/api/question.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from './question.presenter.js';
 
 /** QuestionBaseInfo: an item of GET question/similar. */
-export function presentQuestionBase(q: QuestionRow, permalink: number) {
+export function presentQuestionBase(q: QuestionRow, permalink: number): SimilarQuestion {
   return {
     id: idOut(q.id, permalink),
     title: q.title,

@@ -1,3 +1,5 @@
+import type { QuestionOperation, QuestionCounters, QuestionDetail, QuestionItem } from '../../contract/api/question.js';
+import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
@@ -11,7 +13,7 @@ export function idOut(id: string, permalink: number): string {
 }
 
 /** The counters every question payload carries. */
-function counters(q: QuestionRow, permalink: number) {
+function counters(q: QuestionRow, permalink: number): QuestionCounters {
   return {
     view_count: q.view_count,
     unique_view_count: q.unique_view_count,
@@ -25,7 +27,12 @@ function counters(q: QuestionRow, permalink: number) {
 }
 
 /** An item of GET question/page. */
-export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: UserBasicInfo | undefined, permalink: number) {
+export function presentQuestionItem(
+  q: QuestionRow,
+  tags: TagBrief[],
+  operator: UserBasicInfo | undefined,
+  permalink: number,
+): QuestionItem {
   return {
     id: idOut(q.id, permalink),
     created_at: q.created_at,
@@ -46,9 +53,9 @@ export function presentQuestionItem(q: QuestionRow, tags: TagBrief[], operator: 
 /** Viewer-specific facts of a question. */
 export interface ViewerState {
   collected: boolean;
-  vote_status: '' | 'vote_up' | 'vote_down';
+  vote_status: VoteStatus;
   is_followed: boolean;
-  member_actions: { action: string; name: string; type: string }[];
+  member_actions: MemberAction[];
   /** The viewer's own (not deleted) answer to the question, if any. */
   own_answer_id?: string;
 }
@@ -60,8 +67,8 @@ export function presentQuestionDetail(
   users: Map<number, UserBasicInfo>,
   viewer: ViewerState,
   permalink: number,
-  operation: unknown,
-) {
+  operation: QuestionOperation | null,
+): QuestionDetail {
   return {
     id: idOut(q.id, permalink),
     title: q.title,

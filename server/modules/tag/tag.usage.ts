@@ -1,3 +1,4 @@
+import type { TagBrief } from '../../contract/api/common.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { TagRow } from '../../db/tables/content.table.js';
@@ -13,14 +14,8 @@ import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
 import { TAG_STATUS } from '../../contract/enums.js';
 
-/** A tag as posts show it. */
-export interface TagBrief {
-  slug_name: string;
-  display_name: string;
-  main_tag_slug_name: string;
-  recommend: boolean;
-  reserved: boolean;
-}
+/** A tag as posts show it (the API contract's). */
+export type { TagBrief };
 
 /** A tag as a post sends it. */
 export interface TagInput {

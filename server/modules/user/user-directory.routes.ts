@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
+import type { ProfileInfo } from '../../contract/api/personal.js';
 import { avatarUrl, presentUserBasic, statusName } from './user.presenter.js';
 import { findUserByUsername } from './user.repository.js';
 import * as repo from './user-directory.repository.js';
@@ -37,7 +38,7 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
       bio_html: status === 'deleted' ? '' : user.bio_html,
       mobile: '',
       status_msg: STATUS_MSG[status] ?? '',
-    });
+    } satisfies ProfileInfo);
   });
   api.get('/user/info/search', auth(ctx, 'active'), validate(usernameQuery, 'query'), async (_req, res) => {
     const prefix = inputOf(usernameQuery, res).username;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { UserBrief, UserStatusName } from '../../contract/api/common.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { MAIL_STATUS, USER_STATUS } from '../../contract/enums.js';
@@ -33,7 +34,7 @@ export function avatarUrl(user: Pick<UserRow, 'avatar' | 'e_mail' | 'status'>, u
 }
 
 /** The API's status string. */
-export function statusName(user: Pick<UserRow, 'status' | 'mail_status'>): 'normal' | 'inactive' | 'suspended' | 'deleted' {
+export function statusName(user: Pick<UserRow, 'status' | 'mail_status'>): UserStatusName {
   if (user.status === USER_STATUS.deleted) return 'deleted';
   if (user.status === USER_STATUS.suspended) return 'suspended';
   if (user.mail_status !== MAIL_STATUS.verified) return 'inactive';
@@ -98,7 +99,7 @@ export function presentCurrentUser(user: UserRow, roleId: number, accessToken: s
 }
 
 /** UserBasicInfo: a user as shown beside posts and in lists. */
-export function presentUserBasic(user: UserRow, users: SiteGroups['users']) {
+export function presentUserBasic(user: UserRow, users: SiteGroups['users']): UserBrief {
   const deleted = user.status === USER_STATUS.deleted;
   return {
     id: String(user.id),

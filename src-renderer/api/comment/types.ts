@@ -1,23 +1,5 @@
-import type { MemberAction } from '../types';
-
-/** A comment (GetCommentResp). */
-export interface CommentInfo {
-  comment_id: string;
-  created_at: number;
-  user_id: string;
-  object_id: string;
-  vote_count: number;
-  original_text: string;
-  parsed_text: string;
-  username: string;
-  user_display_name: string;
-  user_avatar: string;
-  user_status: string;
-  reply_username: string;
-  reply_user_display_name: string;
-  is_vote: boolean;
-  member_actions: MemberAction[];
-}
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { CommentInfo, PersonalComment, UpdatedComment } from '../../../server/contract/api/comment';
 
 /** Body of POST comment. */
 export interface CommentInput {

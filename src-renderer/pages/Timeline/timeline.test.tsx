@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { TimelineEvent } from '../../api/activity/types';
+import type { UserBrief } from '../../api/types';
 import { mockApi } from '../../components/layout/mock-api.test-util';
 import { diffText, diffTokens } from './diff';
 import TimelinePage, { previousRevisions } from './TimelinePage';
@@ -14,7 +15,17 @@ afterEach(() => {
 });
 
 const now = Math.round(Date.now() / 1000);
-const grace = { id: '2', username: 'grace', display_name: 'Grace', avatar: '', rank: 1, status: 'normal' };
+const grace: UserBrief = {
+  id: '2',
+  username: 'grace',
+  display_name: 'Grace',
+  avatar: '',
+  rank: 1,
+  website: '',
+  location: '',
+  language: '',
+  status: 'normal',
+};
 const event = (over: Partial<TimelineEvent>): TimelineEvent => ({
   activity_id: '1',
   revision_id: '0',
