@@ -7,13 +7,16 @@ import { fetchSiteInfo } from './api/site/siteinfo-query';
 import { loadToken } from './api/token';
 import { fetchCurrentUser } from './api/user/user-query';
 import { App } from './app/App';
+import { preloadRoute } from './app/routes';
 import { applyCustomCss, applyScheme, resolveScheme } from './app/theme';
 import { applyLanguage, initI18n } from './i18n';
+import { basePath } from './utils/base-path';
 import { applyTimeZone } from './utils/time';
 
 // Startup order of spec section 4: site settings and user in parallel, then the user-center
 // agent, then language, time zone and theme.
 async function start(): Promise<void> {
+  preloadRoute(window.location.pathname, basePath());
   initI18n();
   const root = createRoot(document.getElementById('root')!);
   const token = await loadToken();

@@ -1,5 +1,5 @@
 import { lazy as reactLazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { CenteredLayout, MainLayout } from '../components/Layouts';
 import { ErrorPage, MaintenancePage, ServerErrorPage } from '../components/ErrorPage';
 import { Guard, SiteGate } from './guards';
@@ -292,4 +292,15 @@ export const routes: RouteObject[] = [
 /** Builds the browser router under the server's base path. */
 export function createAppRouter(basename: string) {
   return createBrowserRouter(routes, { basename: basename || '/' });
+}
+
+/**
+ * Starts loading the code of the screens a path opens, so that it arrives while startup still fetches the
+ * site settings and the user (the router would ask for it only after them). The router's own later call finds
+ * the module loaded.
+ */
+export function preloadRoute(pathname: string, basename: string): void {
+  for (const { route } of matchRoutes(routes, pathname, basename || '/') ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
 }

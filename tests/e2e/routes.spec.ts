@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { INSTALLED, loginAs, networkQuiet, startServer, watchNetwork, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, networkQuiet, openInApp, startServer, watchNetwork, type E2EServer } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
@@ -171,9 +171,9 @@ async function pageAs(browser: Browser, role: Role): Promise<Page> {
   return page;
 }
 
-/** Opens a path and waits until the app has settled where the guards sent it. */
+/** Opens a path (in the app once it is loaded, as a link would) and waits until the app has settled where the guards sent it. */
 async function land(page: Page, path: string): Promise<string> {
-  await page.goto(`${server.url}${path}`);
+  await openInApp(page, `${server.url}${path}`);
   // the guards answer once the page's requests (user, site info, the route's data) are done
   await networkQuiet(page, 250);
   await expect(page.locator('#main')).toBeVisible();

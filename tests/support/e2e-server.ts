@@ -246,6 +246,29 @@ export async function networkQuiet(page: Page, quietMs = 200, timeoutMs = 15_000
   }
 }
 
+/**
+ * Opens a URL of the app as a link inside it would: when the page already shows the app on that origin, the
+ * router is sent there client-side (a full load costs about a second of a busy machine's time: the bundle,
+ * the site settings and the user again); otherwise the page loads it. The first-load path of each screen is
+ * covered where a spec loads it with page.goto.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  const target = new URL(url);
+  const loaded =
+    page.url().startsWith(`${target.origin}/`) &&
+    (await page.evaluate(
+      () => (document.getElementById('root')?.childElementCount ?? 0) > 0 && !document.querySelector('#root > main.error-page'),
+    ));
+  if (!loaded) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, `${target.pathname}${target.search}${target.hash}`);
+}
+
 /** Whether screenshots are written (LANTERN_SCREENSHOTS=1); off by default, as they cost time and nobody reads them in a plain run. */
 export const SCREENSHOTS = process.env.LANTERN_SCREENSHOTS === '1';
 
