@@ -3,7 +3,8 @@ import type { QuestionRow } from '../../db/tables/content.table.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { checkPermission, isStaff } from '../permission/permission.service.js';
+import { isStaff, readThresholds } from '../permission/permission.service.js';
+import { canInviteToAnswer, canSeeAllPosts, canSeePost } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { checkCaptcha } from '../user/account.service.js';
@@ -13,15 +14,13 @@ import * as repo from './question-related.repository.js';
 import type { LinkQuery, RecommendQuery, UpdateInviteInput } from './question-related.schema.js';
 import { presentQuestionItem } from './question.presenter.js';
 import { findQuestion } from './question.repository.js';
-import { QUESTION_STATUS } from '../../contract/enums.js';
 
 const SIMILAR_TITLE_LIMIT = 10;
 const SIMILAR_TAG_LIMIT = 6;
 
 /** Whether the viewer may see a question at all: deleted and pending ones only for the owner and staff. */
 function visibleTo(session: SessionUser | undefined, q: QuestionRow): boolean {
-  if (q.status !== QUESTION_STATUS.deleted && q.status !== QUESTION_STATUS.pending) return true;
-  return !!session && (session.user.id === q.user_id || isStaff(session));
+  return canSeePost(session, q);
 }
 
 /** A question by long or short id that the viewer may see, else 404 error.question.not_found. */
@@ -74,7 +73,7 @@ export async function invitedUsers(ctx: AppContext, session: SessionUser | undef
  */
 export async function updateInvitedUsers(ctx: AppContext, session: SessionUser, input: UpdateInviteInput): Promise<void> {
   const q = await visibleQuestion(ctx, session, input.id);
-  if (!(await checkPermission(ctx, session, 'answer.invite_someone_to_answer', q.user_id)).allowed)
+  if (!canInviteToAnswer(session, q.user_id, await readThresholds(ctx, ['answer.invite_someone_to_answer'])))
     throw forbidden('error.rank.fail_to_meet_the_condition');
   const staff = isStaff(session);
   await checkCaptcha(ctx, 'invitation_answer', String(session.user.id), staff, input);
@@ -164,7 +163,7 @@ export async function linkingQuestions(ctx: AppContext, session: SessionUser | u
     page: query.page,
     pageSize: query.page_size,
     viewerId: session?.user.id,
-    seeAll: isStaff(session),
+    seeAll: canSeeAllPosts(session),
   });
   return { count, list: await presentItems(ctx, rows) };
 }

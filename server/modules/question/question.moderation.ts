@@ -28,10 +28,11 @@ export async function removeQuestion(
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
-  if (q.user_id !== uid) await requirePermission(ctx, session, 'question.delete');
+  await requirePermission(ctx, session, 'question.delete', q.user_id);
   if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.already_deleted');
   await checkCaptcha(ctx, 'delete', String(uid), staff, input);
   if (!staff) {
+    // only staff delete a question others have built on
     const answers = await repo.availableAnswers(ctx.db, q.id);
     const blocked = q.accepted_answer_id !== '0' || answers.length > 1 || (answers.length === 1 && answers[0].vote_count > 0);
     if (blocked) throw badRequest('error.question.cannot_deleted');

@@ -7,7 +7,8 @@ import type { QuestionRow } from '../../db/tables/content.table.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { checkPermission, isStaff } from '../permission/permission.service.js';
+import { readThresholds } from '../permission/permission.service.js';
+import { MEMBER_ACTION_THRESHOLDS, canSeePost, memberActions } from '../permission/policy.js';
 import { latestApplied } from '../revision/revision.repository.js';
 import { questionSnapshot } from '../revision/revision.snapshot.js';
 import { findCollection } from '../collection/collection.repository.js';
@@ -20,7 +21,7 @@ import { findUserByUsername } from '../user/user.repository.js';
 import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
 import type { QuestionPageQuery } from './question.schema.js';
-import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
+import { QUESTION_STATUS } from '../../contract/enums.js';
 
 async function viewerState(
   ctx: AppContext,
@@ -39,31 +40,13 @@ async function viewerState(
     repo.firstOwnAnswer(ctx.db, q.id, uid),
   ]);
   const has = (t: number) => votes.includes(t);
-  const actions: ViewerState['member_actions'] = [{ action: 'report', name: 'Flag', type: 'reason' }];
-  const staff = isStaff(session);
-  if (staff || uid === q.user_id || (await checkPermission(ctx, session, 'question.edit', q.user_id)).allowed)
-    actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
-  if (staff) {
-    actions.push(
-      q.status === QUESTION_STATUS.closed
-        ? { action: 'reopen', name: 'Reopen', type: 'confirm' }
-        : { action: 'close', name: 'Close', type: 'confirm' },
-    );
-    actions.push(
-      q.pin === PIN_STATUS.pinned ? { action: 'unpin', name: 'Unpin', type: 'confirm' } : { action: 'pin', name: 'Pin', type: 'confirm' },
-    );
-    actions.push(
-      q.show === SHOW_STATUS.hidden
-        ? { action: 'show', name: 'List', type: 'confirm' }
-        : { action: 'hide', name: 'Unlist', type: 'confirm' },
-    );
-  }
-  if (staff || uid === q.user_id)
-    actions.push(
-      q.status === QUESTION_STATUS.deleted
-        ? { action: 'undelete', name: 'Undelete', type: 'confirm' }
-        : { action: 'delete', name: 'Delete', type: 'confirm' },
-    );
+  const thresholds = await readThresholds(ctx, MEMBER_ACTION_THRESHOLDS.question);
+  const actions = memberActions(
+    session,
+    { kind: 'question', user_id: q.user_id, status: q.status, pin: q.pin, show: q.show },
+    thresholds,
+    ctx.clock.now(),
+  );
   return {
     collected: !!collected,
     vote_status: has(ACTIVITY_TYPE['question.vote_up']) ? 'vote_up' : has(ACTIVITY_TYPE['question.vote_down']) ? 'vote_down' : '',
@@ -84,9 +67,7 @@ export async function questionInfo(
   const id = decodeId(rawId);
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
-  const privileged = !!session && (session.user.id === q.user_id || isStaff(session));
-  if ((q.status === QUESTION_STATUS.deleted || q.status === QUESTION_STATUS.pending) && !privileged)
-    throw notFound('error.question.not_found');
+  if (!canSeePost(session, q)) throw notFound('error.question.not_found');
   if (countView) {
     // a GET that writes, on purpose: the reference counts a view on GET question/info (buffered, see view-counter)
     await countQuestionView(ctx, q.id);

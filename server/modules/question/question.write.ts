@@ -8,7 +8,8 @@ import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js
 import { isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
-import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
+import { canSeeHiddenPost, editsWithoutReview } from '../permission/policy.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { questionSnapshotJson, type QuestionSnapshot } from '../revision/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -145,8 +146,7 @@ export async function questionForWrite(ctx: AppContext, session: SessionUser, ra
   const id = decodeId(rawId);
   const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
-  if (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id && !isStaff(session))
-    throw notFound('error.question.not_found');
+  if (q.status === QUESTION_STATUS.pending && !canSeeHiddenPost(session, q.user_id)) throw notFound('error.question.not_found');
   return q;
 }
 
@@ -207,9 +207,8 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
-  const owner = q.user_id === uid;
-  if (!owner) await requirePermission(ctx, session, 'question.edit');
-  const direct = owner || staff || (await canDo(ctx, session, 'question.edit_without_review'));
+  await requirePermission(ctx, session, 'question.edit', q.user_id);
+  const direct = editsWithoutReview(session, 'question', q.user_id, await readThresholds(ctx, ['question.edit_without_review']));
   if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, q.id)) throw badRequest('error.question.cannot_update');
