@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion, postAnswer, postComment, vote } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import type { DomainEvent, DomainEventType } from '../../infra/events.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
@@ -93,32 +94,8 @@ async function awardCount(key: string): Promise<number> {
   return row.award_count;
 }
 
-async function ask(token: string, title = 'How do badges work here?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { title, content: 'Tell me how badges are earned on this site.', tags: [{ slug_name: 'support' }] },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data.id;
-}
-
-async function answer(token: string, qid: string, content = 'Badges are earned by taking part.'): Promise<string> {
-  const r = await app.call('POST', `${V1}/answer`, { token, body: { question_id: qid, content } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data.info.id;
-}
-
-async function comment(token: string, objectId: string, text = 'A comment that is long enough.'): Promise<string> {
-  const r = await app.call('POST', `${V1}/comment`, { token, body: { object_id: objectId, original_text: text } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data.comment_id;
-}
-
-async function vote(token: string, objectId: string, dir: 'up' | 'down' = 'up', isCancel = false) {
-  const r = await app.call('POST', `${V1}/vote/${dir}`, { token, body: { object_id: objectId, is_cancel: isCancel } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as { up_votes: number };
-}
+/** The question the tests ask unless they name another title (in the tag beforeEach creates). */
+const BADGE_QUESTION = { title: 'How do badges work here?', content: 'Tell me how badges are earned on this site.', tags: ['support'] };
 
 /** Up votes cast earlier by other people (activity rows as the vote service writes them). */
 async function priorUpVotes(kind: 'question' | 'answer', objectId: string, n: number, firstVoterId = 900000): Promise<void> {
@@ -215,33 +192,33 @@ describe('the seeded badge set', () => {
 describe('awarding', () => {
   it('First Upvote: the first vote on a question, an answer or a comment, once per user, not a cancelled one', async () => {
     const author = await makeUser(app);
-    const qid = await ask(author.token);
-    const aid = await answer(admin, qid);
-    const cid = await comment(admin, qid);
+    const qid = await askQuestion(app, author.token, BADGE_QUESTION);
+    const aid = await postAnswer(app, admin, qid);
+    const cid = await postComment(app, admin, qid);
     const [a, b, c] = [await voter(), await voter(), await voter()];
     expect(await badgesOf(a.id)).toEqual([]);
 
-    await vote(a.token, qid);
+    await vote(app, a.token, qid);
     await afterCall('vote.cast');
     expect(await awardsOf(a.id)).toEqual([{ badge: 'first_upvote', key: qid }]);
 
-    await vote(b.token, aid, 'down');
+    await vote(app, b.token, aid, 'down');
     await afterCall('vote.cast');
-    await vote(c.token, cid);
+    await vote(app, c.token, cid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.objectId === cid);
     expect(await badgesOf(b.id)).toEqual(['first_upvote']);
     expect(await badgesOf(c.id)).toEqual(['first_upvote']);
 
     // a second vote elsewhere adds nothing: the badge is awarded once
-    await vote(a.token, aid);
+    await vote(app, a.token, aid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === a.id && e.objectId === aid);
     expect(await badgesOf(a.id)).toEqual(['first_upvote']);
     expect(await awardCount('first_upvote')).toBe(3);
 
     // a vote taken back at once is not a vote
     const d = await voter();
-    await vote(d.token, qid);
-    await vote(d.token, qid, 'up', true);
+    await vote(app, d.token, qid);
+    await vote(app, d.token, qid, 'up', { cancel: true });
     await settle();
     const stale: DomainEvent = {
       type: 'vote.cast',
@@ -260,37 +237,37 @@ describe('awarding', () => {
 
   it('Nice/Good/Great Question: awarded to the asker at 10, 25 and 50 up votes, not before, once per question', async () => {
     const author = await makeUser(app);
-    const qid = await ask(author.token);
+    const qid = await askQuestion(app, author.token, BADGE_QUESTION);
     await priorUpVotes('question', qid, 8);
     const [v9, v10, down] = [await voter(), await voter(), await voter()];
-    await vote(down.token, qid, 'down');
-    expect((await vote(v9.token, qid)).up_votes).toBe(9);
+    await vote(app, down.token, qid, 'down');
+    expect((await vote(app, v9.token, qid)).up_votes).toBe(9);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v9.id);
     expect(await badgesOf(author.id)).toEqual([]);
 
     // the count is of up votes, not the score (one down vote here)
-    expect((await vote(v10.token, qid)).up_votes).toBe(10);
+    expect((await vote(app, v10.token, qid)).up_votes).toBe(10);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v10.id);
     expect(await awardsOf(author.id)).toEqual([{ badge: 'nice_question', key: qid }]);
 
     // taking a vote back and casting it again does not award the same question twice
-    await vote(v10.token, qid, 'up', true);
-    await vote(v10.token, qid);
+    await vote(app, v10.token, qid, 'up', { cancel: true });
+    await vote(app, v10.token, qid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v10.id && !e.cancelled);
     expect(await badgesOf(author.id)).toEqual(['nice_question']);
 
     // past 25 and 50 in one step: both higher levels
     await priorUpVotes('question', qid, 39, 800000);
     const v50 = await voter();
-    expect((await vote(v50.token, qid)).up_votes).toBe(50);
+    expect((await vote(app, v50.token, qid)).up_votes).toBe(50);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v50.id);
     expect(await badgesOf(author.id)).toEqual(['nice_question', 'good_question', 'great_question']);
 
     // multiple award: a second question earns Nice Question again
-    const q2 = await ask(author.token, 'A second question about badges');
+    const q2 = await askQuestion(app, author.token, { ...BADGE_QUESTION, title: 'A second question about badges' });
     await priorUpVotes('question', q2, 9);
     const v = await voter();
-    await vote(v.token, q2);
+    await vote(app, v.token, q2);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.objectId === q2);
     expect((await awardsOf(author.id)).filter((x) => x.badge === 'nice_question')).toEqual([
       { badge: 'nice_question', key: qid },
@@ -302,16 +279,16 @@ describe('awarding', () => {
   });
 
   it('Nice and Good Answer: awarded to the answer author at 10 and 25 up votes', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const author = await makeUser(app);
-    const aid = await answer(author.token, qid);
+    const aid = await postAnswer(app, author.token, qid);
     await priorUpVotes('answer', aid, 23);
     const v24 = await voter();
-    await vote(v24.token, aid);
+    await vote(app, v24.token, aid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v24.id);
     expect(await awardsOf(author.id)).toEqual([{ badge: 'nice_answer', key: aid }]);
     const v25 = await voter();
-    await vote(v25.token, aid);
+    await vote(app, v25.token, aid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === v25.id);
     expect(await awardsOf(author.id)).toEqual([
       { badge: 'nice_answer', key: aid },
@@ -324,8 +301,8 @@ describe('awarding', () => {
   it('Solved and Scholar: an accepted answer, for its author and for who accepted it; Solved once', async () => {
     const asker = await makeUser(app);
     const writer = await makeUser(app);
-    const q1 = await ask(asker.token);
-    const a1 = await answer(writer.token, q1);
+    const q1 = await askQuestion(app, asker.token, BADGE_QUESTION);
+    const a1 = await postAnswer(app, writer.token, q1);
     expect(await badgesOf(writer.id)).toEqual([]);
     expect(await badgesOf(asker.id)).toEqual([]);
 
@@ -336,8 +313,8 @@ describe('awarding', () => {
     expect(await awardsOf(writer.id)).toEqual([{ badge: 'solved', key: a1 }]);
     expect(await awardsOf(asker.id)).toEqual([{ badge: 'scholar', key: q1 }]);
 
-    const q2 = await ask(asker.token, 'Another question to be solved');
-    const a2 = await answer(writer.token, q2);
+    const q2 = await askQuestion(app, asker.token, { ...BADGE_QUESTION, title: 'Another question to be solved' });
+    const a2 = await postAnswer(app, writer.token, q2);
     await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: q2, answer_id: a2 } });
     await afterCall('answer.accepted', (e) => e.type === 'answer.accepted' && e.answerId === a2);
     expect(await badgesOf(writer.id)).toEqual(['solved']);
@@ -348,8 +325,8 @@ describe('awarding', () => {
   it('does not trust an event whose acceptance is not in the database', async () => {
     const asker = await makeUser(app);
     const writer = await makeUser(app);
-    const qid = await ask(asker.token);
-    const aid = await answer(writer.token, qid);
+    const qid = await askQuestion(app, asker.token, BADGE_QUESTION);
+    const aid = await postAnswer(app, writer.token, qid);
     app.lantern.ctx.events.emit({ type: 'answer.accepted', answerId: aid, questionId: qid, answerOwnerId: writer.id, byUserId: asker.id });
     await settle();
     expect([...(await badgesOf(writer.id)), ...(await badgesOf(asker.id))]).toEqual([]);
@@ -357,8 +334,8 @@ describe('awarding', () => {
 
   it('Editor: the first applied edit of a question or answer, own posts included; a suggested edit does not count', async () => {
     const author = await makeUser(app);
-    const qid = await ask(author.token);
-    const aid = await answer(admin, qid);
+    const qid = await askQuestion(app, author.token, BADGE_QUESTION);
+    const aid = await postAnswer(app, admin, qid);
     expect(await badgesOf(author.id)).toEqual([]);
 
     // a suggested edit of someone else's answer waits for review: no badge
@@ -430,7 +407,7 @@ describe('awarding', () => {
   });
 
   it('First Reaction: reacting to a post', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const u = await makeUser(app);
     const r = await app.call('PUT', `${V1}/meta/reaction`, {
       token: u.token,
@@ -463,7 +440,7 @@ describe('awarding', () => {
   });
 
   it('First Flag: flagging a post', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const u = await makeUser(app);
     const r = await app.call('POST', `${V1}/report`, { token: u.token, body: { object_id: qid, report_type: 57, content: 'spam' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -483,7 +460,7 @@ describe('awarding', () => {
   });
 
   it('First Share: someone else opening a question through the share link; not the sharer themself', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const sharer = await makeUser(app);
     const { username } = await db().selectFrom('user').select('username').where('id', '=', sharer.id).executeTakeFirstOrThrow();
     const open = async (share: string, token?: string) => {
@@ -518,16 +495,16 @@ describe('awarding', () => {
   });
 
   it('a share name longer than any username is a field error, not a 500', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const r = await app.call('GET', `${V1}/question/info?id=${qid}&share=${'x'.repeat(101)}`);
     expect(r.status).toBe(400);
     expect(r.body.data).toEqual([expect.objectContaining({ error_field: 'share' })]);
   });
 
   it('tells the user with an achievement notification and the badge alert', async () => {
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const u = await voter();
-    await vote(u.token, qid);
+    await vote(app, u.token, qid);
     await afterCall('vote.cast');
     const awardId = (await db().selectFrom('badge_award').select('id').where('user_id', '=', u.id).executeTakeFirstOrThrow()).id;
     const page = await app.call('GET', `${V1}/notification/page?type=achievement`, { token: u.token });
@@ -580,24 +557,24 @@ describe('rules a badge may name beyond the default set', () => {
     const commentator = await addBadge('Commentator', 'ReachPostAmount', { object_type: 'comment', amount: 2 });
     const u = await makeUser(app);
     expect(await holds(u.id, firstQuestion)).toEqual([]);
-    const qid = await ask(u.token);
+    const qid = await askQuestion(app, u.token, BADGE_QUESTION);
     await afterCall('question.created', (e) => e.type === 'question.created' && e.questionId === qid);
     expect(await holds(u.id, firstQuestion)).toEqual([qid]);
     expect(await holds(u.id, firstAnswer)).toEqual([]);
 
-    const other = await ask(admin, 'Somebody else asks a question');
-    const aid = await answer(u.token, other);
+    const other = await askQuestion(app, admin, { ...BADGE_QUESTION, title: 'Somebody else asks a question' });
+    const aid = await postAnswer(app, u.token, other);
     await afterCall('answer.created', (e) => e.type === 'answer.created' && e.answerId === aid);
     expect(await holds(u.id, firstAnswer)).toEqual([aid]);
 
-    const c1 = await comment(u.token, other);
+    const c1 = await postComment(app, u.token, other);
     await afterCall('comment.created', (e) => e.type === 'comment.created' && e.commentId === c1);
     expect(await holds(u.id, commentator)).toEqual([]);
-    const c2 = await comment(u.token, aid, 'Another comment, long enough.');
+    const c2 = await postComment(app, u.token, aid, 'Another comment, long enough.');
     await afterCall('comment.created', (e) => e.type === 'comment.created' && e.commentId === c2);
     expect(await holds(u.id, commentator)).toEqual([c2]);
     // a second question: single badge, nothing more
-    const q2 = await ask(u.token, 'My second question here');
+    const q2 = await askQuestion(app, u.token, { ...BADGE_QUESTION, title: 'My second question here' });
     await afterCall('question.created', (e) => e.type === 'question.created' && e.questionId === q2);
     expect(await holds(u.id, firstQuestion)).toEqual([qid]);
   });
@@ -605,11 +582,11 @@ describe('rules a badge may name beyond the default set', () => {
   it('a reputation threshold: awarded once the reputation reaches it', async () => {
     const enthusiast = await addBadge('Two Hundred', 'ReachReputation', { amount: '200' });
     const author = await makeUser(app, { rank: 190 });
-    const qid = await ask(author.token);
+    const qid = await askQuestion(app, author.token, BADGE_QUESTION);
     await settle();
     expect(await holds(author.id, enthusiast)).toEqual([]);
     const v = await voter();
-    await vote(v.token, qid);
+    await vote(app, v.token, qid);
     const rank = (await db().selectFrom('user').select('rank').where('id', '=', author.id).executeTakeFirstOrThrow()).rank;
     expect(rank).toBe(200);
     await afterCall('rank.changed', (e) => e.type === 'rank.changed' && e.userId === author.id && e.delta === 10);
@@ -628,16 +605,16 @@ describe('rules a badge may name beyond the default set', () => {
 describe('inactive badges', () => {
   it('are not awarded, not listed, hide their awards, and come back recounted', async () => {
     const first = await badgeId('first_upvote');
-    const qid = await ask(admin);
+    const qid = await askQuestion(app, admin, BADGE_QUESTION);
     const early = await voter();
-    await vote(early.token, qid);
+    await vote(app, early.token, qid);
     await afterCall('vote.cast');
     expect(await badgesOf(early.id)).toEqual(['first_upvote']);
 
     const off = await app.call('PUT', `${ADMIN}/badge/status`, { token: admin, body: { id: first, status: 'inactive' } });
     expect(off.body).toMatchObject({ code: 200, data: null });
     const late = await voter();
-    await vote(late.token, qid);
+    await vote(app, late.token, qid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === late.id);
     expect(await badgesOf(late.id)).toEqual([]);
 
@@ -655,7 +632,7 @@ describe('inactive badges', () => {
     expect(await awardCount('first_upvote')).toBe(1);
     expect((await app.call('GET', `${V1}/badge/user/awards?username=${username}`)).body.data.count).toBe(1);
     const again = await voter();
-    await vote(again.token, qid);
+    await vote(app, again.token, qid);
     await afterCall('vote.cast', (e) => e.type === 'vote.cast' && e.voterId === again.id);
     expect(await badgesOf(again.id)).toEqual(['first_upvote']);
   });
@@ -735,14 +712,14 @@ describe('GET badges and badge', () => {
 describe('GET badge/awards/page', () => {
   it('lists who earned a badge, newest first, with the post and the author; filters by username; pages', async () => {
     const asker = await makeUser(app, { name: 'Asker One' });
-    const qid = await ask(asker.token, 'Which badge is the rarest?');
+    const qid = await askQuestion(app, asker.token, { ...BADGE_QUESTION, title: 'Which badge is the rarest?' });
     const writer = await makeUser(app, { name: 'Writer Two' });
-    const aid = await answer(writer.token, qid);
+    const aid = await postAnswer(app, writer.token, qid);
     const nice = await badgeId('nice_answer');
-    const q2 = await ask(asker.token, 'A second question for awards');
-    const a2 = await answer(writer.token, q2);
+    const q2 = await askQuestion(app, asker.token, { ...BADGE_QUESTION, title: 'A second question for awards' });
+    const a2 = await postAnswer(app, writer.token, q2);
     const other = await makeUser(app);
-    const a3 = await answer(other.token, q2, 'A third answer for the list.');
+    const a3 = await postAnswer(app, other.token, q2, { content: 'A third answer for the list.' });
     for (const [uid, key] of [
       [writer.id, aid],
       [writer.id, a2],
@@ -782,9 +759,9 @@ describe('GET badge/awards/page', () => {
   });
 
   it('shows comments and profile badges', async () => {
-    const qid = await ask(admin, 'Comment badge question');
+    const qid = await askQuestion(app, admin, { ...BADGE_QUESTION, title: 'Comment badge question' });
     const u = await makeUser(app);
-    const cid = await comment(u.token, qid);
+    const cid = await postComment(app, u.token, qid);
     await awardBadge(app.lantern.ctx, await badgeId('first_upvote'), u.id, cid);
     const r = await app.call('GET', `${V1}/badge/awards/page?badge_id=${await badgeId('first_upvote')}`);
     expect(r.body.data.list[0]).toMatchObject({

@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser, useSmtp } from '../../../tests/support/accounts.js';
+import { askQuestion, insertQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { linkIn, startSmtp, type SmtpCapture } from '../../../tests/support/smtp.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { DIGEST_LIMIT, runDigestIfDue, sendWeeklyDigest, WEEK_SECONDS } from './notification.mail.js';
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
   await useSmtp(app, smtp.port);
   await captchaOff(app);
   admin = await adminToken(app);
-  await ask(admin, 'Seed question for the mail tag');
+  await askQuestion(app, admin, { ...MAIL_QUESTION, title: 'Seed question for the mail tag' });
 });
 afterEach(async () => {
   await app.stop();
@@ -32,19 +32,8 @@ const settle = () => app.lantern.ctx.events.settle();
 const text = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email.toLowerCase()));
 
-async function ask(token: string, title = 'Where do the mails come from?'): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { title, content: `Some details: ${title}`, tags: [{ slug_name: 'mail' }] },
-  });
-  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
-}
-async function answer(token: string, qid: string, content = 'Here is a **helpful** answer.'): Promise<string> {
-  const r = await app.call('POST', `${V1}/answer`, { token, body: { question_id: qid, content } });
-  if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.info.id as string;
-}
+/** The question the tests ask unless they name another title. */
+const MAIL_QUESTION = { title: 'Where do the mails come from?', tags: ['mail'] };
 const setConfig = (token: string, body: Record<string, { key: string; enable: boolean }>) =>
   app.call('PUT', `${V1}/user/notification/config`, { token, body });
 
@@ -52,8 +41,8 @@ describe('inbox mails', () => {
   it('mails the asker about a new answer with a link to it and a working unsubscribe link', async () => {
     const asker = await makeUser(app, { rank: 100, email: 'asker@example.com' });
     const helper = await makeUser(app, { rank: 100, name: 'Hana' });
-    const qid = await ask(asker.token);
-    const aid = await answer(helper.token, qid);
+    const qid = await askQuestion(app, asker.token, MAIL_QUESTION);
+    const aid = await postAnswer(app, helper.token, qid, { content: 'Here is a **helpful** answer.' });
     await settle();
     const mail = await smtp.waitFor('asker@example.com');
     const body = text(mail.raw);
@@ -68,7 +57,7 @@ describe('inbox mails', () => {
       key: 'email',
       enable: false,
     });
-    await answer((await makeUser(app, { rank: 100 })).token, qid, 'Another answer after unsubscribing.');
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid, { content: 'Another answer after unsubscribing.' });
     await settle();
     expect(mailsTo('asker@example.com')).toHaveLength(1);
     // the inbox still shows both answers
@@ -81,7 +70,7 @@ describe('inbox mails', () => {
     const owner = await makeUser(app, { rank: 100, email: 'owner@example.com' });
     const guest = await makeUser(app, { rank: 100, name: 'guest', email: 'guest@example.com' });
     const quiet = await makeUser(app, { rank: 100, name: 'quiet', email: 'quiet@example.com' });
-    const qid = await ask(owner.token);
+    const qid = await askQuestion(app, owner.token, MAIL_QUESTION);
     const cid = (
       await app.call('POST', `${V1}/comment`, { token: guest.token, body: { object_id: qid, original_text: 'Is this still a problem?' } })
     ).body.data.comment_id;
@@ -114,13 +103,13 @@ describe('inbox mails', () => {
   it('mails nobody with an unverified address or without SMTP, and writes no outbox files for notifications', async () => {
     const unverified = await makeUser(app, { rank: 100, email: 'unverified@example.com', mailStatus: 2 });
     await db().updateTable('user').set({ mail_status: 1 }).where('id', '=', unverified.id).execute();
-    const qid = await ask(unverified.token);
+    const qid = await askQuestion(app, unverified.token, MAIL_QUESTION);
     await db().updateTable('user').set({ mail_status: 2 }).where('id', '=', unverified.id).execute();
-    await answer((await makeUser(app, { rank: 100 })).token, qid);
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, qid, { content: 'Here is a **helpful** answer.' });
     await settle();
     expect(mailsTo('unverified@example.com')).toHaveLength(0);
     const owner = await makeUser(app, { rank: 100, email: 'nosmtp@example.com' });
-    const q2 = await ask(owner.token, 'A question while SMTP is off');
+    const q2 = await askQuestion(app, owner.token, { ...MAIL_QUESTION, title: 'A question while SMTP is off' });
     await writeConfigValue(
       db(),
       'email.config',
@@ -135,7 +124,7 @@ describe('inbox mails', () => {
         encryption: '',
       }),
     );
-    await answer((await makeUser(app, { rank: 100 })).token, q2);
+    await postAnswer(app, (await makeUser(app, { rank: 100 })).token, q2, { content: 'Here is a **helpful** answer.' });
     await settle();
     expect(mailsTo('nosmtp@example.com')).toHaveLength(0);
     const outbox = join(app.dataDir, 'outbox');
@@ -152,7 +141,7 @@ describe('new-question mails', () => {
       expect((await app.call('PUT', `${V1}/follow/tags`, { token: u.token, body: { slug_name_list: ['mail'] } })).status).toBe(200);
     await setConfig(fan.token, { all_new_question_for_following_tags: { key: 'email', enable: true } });
     await setConfig(author.token, { all_new_question_for_following_tags: { key: 'email', enable: true } });
-    const qid = await ask(author.token, 'A brand new question about mail');
+    const qid = await askQuestion(app, author.token, { ...MAIL_QUESTION, title: 'A brand new question about mail' });
     await settle();
     const mail = text((await smtp.waitFor('fan@example.com')).raw);
     expect(mail).toMatch(/Subject: \[Test Site\] New question: A brand new question about mail/);
@@ -164,24 +153,6 @@ describe('new-question mails', () => {
 });
 
 describe('weekly digest', () => {
-  async function insertQuestion(userId: number, title: string, createdAt: number, status = 1) {
-    const id = await newObjectId(db(), OBJECT_TYPE.question);
-    await db()
-      .insertInto('question')
-      .values({
-        id,
-        user_id: userId,
-        title,
-        original_text: title,
-        parsed_text: `<p>${title}</p>`,
-        status,
-        post_update_time: createdAt,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .execute();
-    return id;
-  }
   const listed = (mail: string, title: string) => new RegExp(`- ${title}\\r?\\n`).test(mail);
 
   it('sends subscribers at most 50 questions of the past week that others asked', async () => {
@@ -192,10 +163,27 @@ describe('weekly digest', () => {
     await setConfig(reader.token, { all_new_question: { key: 'email', enable: true } });
     await setConfig(asker.token, { all_new_question: { key: 'email', enable: true } });
     await db().deleteFrom('question').execute();
-    await insertQuestion(asker.id, 'Too old to list', now - WEEK_SECONDS - 10);
-    await insertQuestion(asker.id, 'Deleted this week', now - 100, 10);
-    for (let i = 0; i < DIGEST_LIMIT + 2; i++) await insertQuestion(asker.id, `Weekly question number ${i}`, now - 1000 + i);
-    await insertQuestion(reader.id, 'Asked by the reader', now - 50);
+    await insertQuestion(app, {
+      userId: asker.id,
+      title: 'Too old to list',
+      content: 'Too old to list',
+      createdAt: now - WEEK_SECONDS - 10,
+    });
+    await insertQuestion(app, {
+      userId: asker.id,
+      title: 'Deleted this week',
+      content: 'Deleted this week',
+      createdAt: now - 100,
+      status: 10,
+    });
+    for (let i = 0; i < DIGEST_LIMIT + 2; i++)
+      await insertQuestion(app, {
+        userId: asker.id,
+        title: `Weekly question number ${i}`,
+        content: `Weekly question number ${i}`,
+        createdAt: now - 1000 + i,
+      });
+    await insertQuestion(app, { userId: reader.id, title: 'Asked by the reader', content: 'Asked by the reader', createdAt: now - 50 });
     expect(await sendWeeklyDigest(app.lantern.ctx, now)).toBe(2);
     const mail = text((await smtp.waitFor('reader@example.com')).raw);
     expect(mail).toMatch(/Subject: \[Test Site\] 50 new questions this week/);
@@ -218,7 +206,12 @@ describe('weekly digest', () => {
     await setConfig(reader.token, { all_new_question: { key: 'email', enable: true } });
     expect(await sendWeeklyDigest(app.lantern.ctx, now + 30 * WEEK_SECONDS)).toBe(0);
     expect(await runDigestIfDue(app.lantern.ctx, now)).toBe(0);
-    await insertQuestion(1, 'A question for the weekly mail', now + 3600);
+    await insertQuestion(app, {
+      userId: 1,
+      title: 'A question for the weekly mail',
+      content: 'A question for the weekly mail',
+      createdAt: now + 3600,
+    });
     expect(await runDigestIfDue(app.lantern.ctx, now + 3 * 24 * 3600)).toBe(0);
     expect(await runDigestIfDue(app.lantern.ctx, now + WEEK_SECONDS - 60)).toBe(0);
     expect(mailsTo('weekly@example.com')).toHaveLength(0);
