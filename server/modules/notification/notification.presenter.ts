@@ -1,3 +1,4 @@
+import type { NotificationItem, RedDot } from '../../contract/api/notification.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import { idOut } from '../question/question.presenter.js';
@@ -46,7 +47,7 @@ export function presentNotification(
   trigger: UserBasicInfo | undefined,
   lang: LanguageCode,
   permalink: number,
-) {
+): NotificationItem {
   const info = c.object_info;
   const badge = info.object_type === 'badge_award';
   const map: Record<string, string> = {};
@@ -81,7 +82,7 @@ export function presentRedDot(d: {
   revision: number;
   canRevision: boolean;
   badge: { notificationId: number; badgeId: string; name: string; icon: string; level: number } | null;
-}) {
+}): RedDot {
   return {
     inbox: d.inbox,
     achievement: d.achievement,

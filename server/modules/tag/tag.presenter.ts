@@ -1,14 +1,12 @@
+import type { MemberAction } from '../../contract/api/common.js';
+import type { FollowingTag, TagBasic, TagDetail, TagItem, TagSynonym } from '../../contract/api/tag.js';
 import type { TagRow } from '../../db/tables/content.table.js';
 import { htmlToExcerpt } from '../../infra/markdown/render.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { TAG_STATUS } from '../../contract/enums.js';
 
 /** A member action as detail endpoints list them. */
-export interface MemberAction {
-  action: string;
-  name: string;
-  type: string;
-}
+export type { MemberAction };
 
 /** The recommend/reserved flags of tags: the tag's own columns or the write settings' lists. */
 export interface TagFlagger {
@@ -45,7 +43,7 @@ function excerpt(parsed: string): string {
 }
 
 /** An item of GET tags/page (GetTagPageResp). */
-export function presentTagPageItem(t: TagRow, flags: TagFlagger, isFollower: boolean) {
+export function presentTagPageItem(t: TagRow, flags: TagFlagger, isFollower: boolean): TagItem {
   return {
     tag_id: t.id,
     slug_name: t.slug_name,
@@ -64,7 +62,7 @@ export function presentTagPageItem(t: TagRow, flags: TagFlagger, isFollower: boo
 }
 
 /** GET tag (GetTagResp). `mainSlug` is set when the asked tag was a synonym. */
-export function presentTagDetail(t: TagRow, mainSlug: string, flags: TagFlagger, isFollower: boolean, actions: MemberAction[]) {
+export function presentTagDetail(t: TagRow, mainSlug: string, flags: TagFlagger, isFollower: boolean, actions: MemberAction[]): TagDetail {
   return {
     ...presentTagPageItem(t, flags, isFollower),
     status: t.status === TAG_STATUS.deleted ? 'deleted' : 'available',
@@ -74,12 +72,12 @@ export function presentTagDetail(t: TagRow, mainSlug: string, flags: TagFlagger,
 }
 
 /** GetTagBasicResp: the tag picker and GET tags. */
-export function presentTagBasic(t: TagRow, flags: TagFlagger) {
+export function presentTagBasic(t: TagRow, flags: TagFlagger): TagBasic {
   return { tag_id: t.id, slug_name: t.slug_name, display_name: t.display_name, ...flags.shown(t) };
 }
 
 /** GetFollowingTagsResp. */
-export function presentFollowingTag(t: TagRow, flags: TagFlagger) {
+export function presentFollowingTag(t: TagRow, flags: TagFlagger): FollowingTag {
   return {
     tag_id: t.id,
     slug_name: t.slug_name,
@@ -90,7 +88,7 @@ export function presentFollowingTag(t: TagRow, flags: TagFlagger) {
 }
 
 /** TagSynonym. */
-export function presentSynonym(t: TagRow, mainSlug: string) {
+export function presentSynonym(t: TagRow, mainSlug: string): TagSynonym {
   return { tag_id: t.id, slug_name: t.slug_name, display_name: t.display_name, main_tag_slug_name: mainSlug };
 }
 

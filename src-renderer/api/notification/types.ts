@@ -1,4 +1,5 @@
-import type { UserBrief } from '../types';
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { BadgeAwardDot, NotificationItem, NotificationObject, RedDot } from '../../../server/contract/api/notification';
 
 /** The two notification types (the reference's `type`). */
 export const NOTIFICATION_TYPES = ['inbox', 'achievement'] as const;
@@ -9,39 +10,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const INBOX_KINDS = ['all', 'posts', 'invites', 'votes'] as const;
 /** One of them. */
 export type InboxKind = (typeof INBOX_KINDS)[number];
-
-/** GET notification/status (the reference's RedDot). */
-export interface RedDot {
-  inbox: number;
-  achievement: number;
-  revision: number;
-  can_revision: boolean;
-  badge_award: { notification_id: string; badge_id: string; name: string; icon: string; level: number } | null;
-}
-
-/** What a notification points at. */
-export interface NotificationObject {
-  title: string;
-  object_id: string;
-  /** {question, answer, comment} ids ('' where none), {tag} for tags, {badge_id} for badge awards. */
-  object_map: Record<string, string>;
-  /** question | answer | comment | tag | badge_award */
-  object_type: string;
-}
-
-/** An item of GET notification/page (the reference's NotificationContent). */
-export interface NotificationItem {
-  id: string;
-  /** Who caused it; absent for down-votes and badge awards. */
-  user_info?: UserBrief;
-  object_info: NotificationObject;
-  /** Achievements: the reputation the receiver got from the object. */
-  rank: number;
-  /** The translated action ("answered question"). */
-  notification_action?: string;
-  is_read: boolean;
-  update_time: number;
-}
 
 /** Query of GET notification/page. */
 export interface NotificationPageParams {

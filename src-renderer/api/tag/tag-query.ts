@@ -2,16 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import type { Page } from '../types';
 import { tagKeys } from './keys';
-import type { Permissions, TagDetail, TagItem, TagPageParams, TagRevision, TagSynonyms } from './types';
+import type { Permissions, TagBasic as TagSuggestion, TagDetail, TagItem, TagPageParams, TagRevision, TagSynonyms } from './types';
 
 /** An item of GET question/tags (the tag picker's suggestions). */
-export interface TagSuggestion {
-  tag_id: string;
-  slug_name: string;
-  display_name: string;
-  recommend: boolean;
-  reserved: boolean;
-}
+export type { TagBasic as TagSuggestion } from './types';
 
 /** GET question/tags: tags whose name starts like `text`. */
 export const searchTags = (text: string) =>

@@ -1,4 +1,5 @@
-import type { MemberAction } from '../types';
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { FollowingTag, TagBasic, TagDetail, TagItem, TagSynonym, TagSynonyms } from '../../../server/contract/api/tag';
 
 /** Orders of GET tags/page (query_cond), shown as tabs. */
 export const TAG_ORDERS = ['popular', 'name', 'newest'] as const;
@@ -11,48 +12,6 @@ export interface TagPageParams {
   page_size: number;
   query_cond: TagOrder;
   slug_name?: string;
-}
-
-/** An item of GET tags/page. */
-export interface TagItem {
-  tag_id: string;
-  slug_name: string;
-  display_name: string;
-  /** First line of the rendered description (HTML). */
-  excerpt: string;
-  /** Plain-text excerpt of the description (up to 240 characters). */
-  description: string;
-  original_text: string;
-  parsed_text: string;
-  follow_count: number;
-  question_count: number;
-  is_follower: boolean;
-  created_at: number;
-  updated_at: number;
-  recommend: boolean;
-  reserved: boolean;
-}
-
-/** GET tag. */
-export interface TagDetail extends TagItem {
-  status: 'available' | 'deleted';
-  member_actions: MemberAction[];
-  /** Set when the asked name was a synonym: the main tag's slug. */
-  main_tag_slug_name: string;
-}
-
-/** A synonym of a tag. */
-export interface TagSynonym {
-  tag_id: string;
-  slug_name: string;
-  display_name: string;
-  main_tag_slug_name: string;
-}
-
-/** GET tag/synonyms. */
-export interface TagSynonyms {
-  synonyms: TagSynonym[];
-  member_actions: MemberAction[];
 }
 
 /** The fields of the create and edit tag forms. */
