@@ -7,7 +7,17 @@ import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
+import {
+  MEMBER_ACTION_THRESHOLDS,
+  canAcceptAnswer,
+  canSeeAllPosts,
+  canSeeHiddenPost,
+  canSeePost,
+  deleteBlockedByActivity,
+  editsWithoutReview,
+  memberActions,
+} from '../permission/policy.js';
 import { announce, removeAnswerTx } from '../question/post-removal.js';
 import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
 import { findQuestion, insertRevision } from '../question/question.repository.js';
@@ -39,13 +49,8 @@ async function viewerOf(
   ]);
   const up = votes.includes(ACTIVITY_TYPE['answer.vote_up']);
   const down = votes.includes(ACTIVITY_TYPE['answer.vote_down']);
-  const owner = session.user.id === a.user_id;
-  const staff = isStaff(session);
-  const actions: MemberAction[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
-  if (owner || staff || (await canDo(ctx, session, 'answer.edit'))) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
-  if (a.status === ANSWER_STATUS.deleted) {
-    if (staff) actions.push({ action: 'undelete', name: 'Undelete', type: 'confirm' });
-  } else if (owner || staff) actions.push({ action: 'delete', name: 'Delete', type: 'confirm' });
+  const thresholds = await readThresholds(ctx, MEMBER_ACTION_THRESHOLDS.answer);
+  const actions = memberActions(session, { kind: 'answer', user_id: a.user_id, status: a.status }, thresholds, ctx.clock.now());
   return { collected: false, vote_status: up ? 'vote_up' : down ? 'vote_down' : '', member_actions: actions };
 }
 
@@ -191,10 +196,9 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
   const a = await answerOr404(ctx, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
-  const owner = a.user_id === uid;
-  if (a.status === ANSWER_STATUS.pending && !owner && !staff) throw notFound('error.answer.not_found');
-  if (!owner) await requirePermission(ctx, session, 'answer.edit');
-  const direct = owner || staff || (await canDo(ctx, session, 'answer.edit_without_review'));
+  if (a.status === ANSWER_STATUS.pending && !canSeeHiddenPost(session, a.user_id)) throw notFound('error.answer.not_found');
+  await requirePermission(ctx, session, 'answer.edit', a.user_id);
+  const direct = editsWithoutReview(session, 'answer', a.user_id, await readThresholds(ctx, ['answer.edit_without_review']));
   if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.answer.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, a.id)) throw badRequest('error.answer.cannot_update');
@@ -243,10 +247,10 @@ export async function removeAnswer(
   const a = await answerOr404(ctx, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);
-  if (a.user_id !== uid) await requirePermission(ctx, session, 'answer.delete');
+  await requirePermission(ctx, session, 'answer.delete', a.user_id);
   if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.object.already_deleted');
   await checkCaptcha(ctx, 'delete', String(uid), staff, input);
-  if (!staff && (a.adopted === ADOPTED.accepted || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
+  if (deleteBlockedByActivity(session, a.adopted === ADOPTED.accepted || a.vote_count > 0)) throw badRequest('error.answer.cannot_deleted');
   const now = ctx.clock.now();
   const removed = await ctx.db.transaction().execute((trx) => removeAnswerTx(trx, a, uid, now));
   await ctx.captcha.count('delete', String(uid));
@@ -283,8 +287,7 @@ export async function answerInfo(ctx: AppContext, session: SessionUser | undefin
   const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');
   // a deleted (or queued) answer is its author's and staff's only; the reference shows it to anyone
-  const ownOrStaff = !!session && (session.user.id === a.user_id || isStaff(session));
-  if ((a.status === ANSWER_STATUS.deleted || a.status === ANSWER_STATUS.pending) && !ownOrStaff) throw notFound('error.answer.not_found');
+  if (!canSeePost(session, a)) throw notFound('error.answer.not_found');
   const [info] = await present(ctx, session, [a]);
   return { info, question: await questionInfo(ctx, session, a.question_id, false) };
 }
@@ -299,7 +302,7 @@ export async function answerPage(ctx: AppContext, session: SessionUser | undefin
     page: q.page,
     pageSize: q.page_size,
     viewerId: session?.user.id,
-    seeAll: isStaff(session),
+    seeAll: canSeeAllPosts(session),
   });
   return { count, list: await present(ctx, session, rows) };
 }
@@ -313,7 +316,7 @@ export async function acceptAnswer(
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
   if (!question || question.status === QUESTION_STATUS.deleted) throw notFound('error.question.not_found');
-  if (question.user_id !== session.user.id && !isStaff(session)) throw new AppError(403, 'base.forbidden_error');
+  if (!canAcceptAnswer(session, question.user_id)) throw new AppError(403, 'base.forbidden_error');
   const wanted = input.answer_id && input.answer_id !== '0' ? decodeId(input.answer_id) : '0';
   const answer = wanted && wanted !== '0' ? await repo.findAnswer(ctx.db, wanted) : undefined;
   if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== ANSWER_STATUS.available))

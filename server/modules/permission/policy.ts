@@ -8,6 +8,7 @@
  * Suspension and unverified email are not decided here: the routes' access levels (http/auth.ts)
  * refuse such sessions before any write, and reads treat them like any member.
  */
+import type { MemberAction } from '../../contract/api/common.js';
 import { ANSWER_STATUS, PIN_STATUS, QUESTION_STATUS, ROLE, SHOW_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** What the policy reads of a session (SessionUser has this shape). */
@@ -28,12 +29,8 @@ export interface PermissionResult {
   needRank: number;
 }
 
-/** One entry of a member_actions list. */
-export interface MemberAction {
-  action: string;
-  name: string;
-  type: string;
-}
+/** One entry of a member_actions list (the API contract's shape). */
+export type { MemberAction };
 
 /** A comment's author may edit it for this long after writing it (as the reference). */
 export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
