@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, openInApp, shot, startServer, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast, png, QuestionFormPage } from './question-pages';
 
 // The admin's settings screens (customize, settings, plugins) in a LAN browser against the built
@@ -47,7 +47,7 @@ async function pageAs(
 
 /** Opens an admin screen and waits for its form (or list) to be drawn. */
 async function openScreen(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(`${server.url}/admin/${path}`);
+  await openInApp(page, `${server.url}/admin/${path}`);
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' }).or(page.getByRole('table')).first()).toBeVisible();
 }
@@ -106,9 +106,10 @@ test('every settings screen opens for an admin; a moderator and a member get the
   await admin.context().close();
   for (const who of [MOLLY, GRACE]) {
     const page = await pageAs(browser, who);
-    for (const [path] of SCREENS) {
-      await page.goto(`${server.url}/admin/${path}`);
+    for (const [path, heading] of SCREENS) {
+      await openInApp(page, `${server.url}/admin/${path}`);
       await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toHaveCount(0);
     }
     await page.context().close();
   }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, openInApp, shot, startServer, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast } from './question-pages';
 
 // The admin's dashboard, contents, users, badges and showboard screens in a LAN browser against the built
@@ -43,7 +43,7 @@ async function pageAs(
 }
 
 async function open(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await openInApp(page, `${server.url}${path}`);
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
 }
 
@@ -110,9 +110,10 @@ test('every screen opens for an admin; a moderator and a member get the 403 page
   await admin.context().close();
   for (const who of [MOLLY, GRACE]) {
     const page = await pageAs(browser, who);
-    for (const [, path] of screens()) {
-      await page.goto(`${server.url}${path}`);
+    for (const [, path, heading] of screens()) {
+      await openInApp(page, `${server.url}${path}`);
       await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toHaveCount(0);
     }
     await page.context().close();
   }
