@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { UserBrief, UserStatusName } from '../../contract/api/common.js';
+import type { AvatarInfo, CurrentUserInfo, LoginResp, UserAccount } from '../../contract/api/user.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { MAIL_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** The stored avatar choice. */
-export interface AvatarInfo {
-  type: string;
-  gravatar: string;
-  custom: string;
-}
+export type { AvatarInfo };
 
 /** Parses the avatar column (JSON or a legacy URL). */
 export function parseAvatar(raw: string): AvatarInfo {
@@ -41,7 +38,7 @@ export function statusName(user: Pick<UserRow, 'status' | 'mail_status'>): UserS
   return 'normal';
 }
 
-function common(user: UserRow, roleId: number) {
+function common(user: UserRow, roleId: number): Omit<UserAccount, 'color_scheme' | 'access_token' | 'visit_token'> {
   return {
     id: String(user.id),
     created_at: user.created_at,
@@ -75,7 +72,7 @@ export function presentLogin(
   roleId: number,
   tokens: { accessToken: string; visitToken: string },
   users: SiteGroups['users'],
-) {
+): LoginResp {
   return {
     ...common(user, roleId),
     avatar: avatarUrl(user, users),
@@ -86,7 +83,7 @@ export function presentLogin(
 }
 
 /** GetCurrentLoginUserInfoResp: GET user/info (avatar as the stored object). */
-export function presentCurrentUser(user: UserRow, roleId: number, accessToken: string) {
+export function presentCurrentUser(user: UserRow, roleId: number, accessToken: string): CurrentUserInfo {
   const a = parseAvatar(user.avatar);
   return {
     ...common(user, roleId),

@@ -1,32 +1,30 @@
-/** GET user/info (the logged-in user). */
-export interface CurrentUser {
-  id: string;
-  username: string;
-  display_name: string;
-  e_mail: string;
-  avatar: { type: string; gravatar: string; custom: string } | string;
-  rank: number;
-  mail_status: number;
-  status: 'normal' | 'inactive' | 'suspended' | 'deleted';
-  role_id: number;
-  language: string;
-  color_scheme: string;
-  suspended_until?: number;
-  access_token: string;
-  /** Profile fields of GET user/info (absent in the login payload's type). */
-  bio?: string;
-  bio_html?: string;
-  website?: string;
-  location?: string;
-  have_password?: boolean;
-  is_admin?: boolean;
-}
+import type { CurrentUserInfo, LoginResp } from '../../../server/contract/api/user';
 
-/** The login payload of login, sign-up and verification. */
-export interface LoginResp extends Omit<CurrentUser, 'avatar'> {
-  avatar: string;
-  visit_token: string;
-}
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { AvatarInfo, CurrentUserInfo, LoginResp, UserAccount } from '../../../server/contract/api/user';
+
+/**
+ * The signed-in user the renderer keeps: GET user/info's answer (fields of the contract's
+ * CurrentUserInfo); what the screens can do without is optional, and the avatar may still be a
+ * login payload's URL.
+ */
+export type CurrentUser = Pick<
+  CurrentUserInfo,
+  | 'id'
+  | 'username'
+  | 'display_name'
+  | 'e_mail'
+  | 'rank'
+  | 'mail_status'
+  | 'status'
+  | 'role_id'
+  | 'language'
+  | 'color_scheme'
+  | 'access_token'
+> &
+  Partial<Pick<CurrentUserInfo, 'suspended_until' | 'bio' | 'bio_html' | 'website' | 'location' | 'have_password' | 'is_admin'>> & {
+    avatar: CurrentUserInfo['avatar'] | LoginResp['avatar'];
+  };
 
 /** GET user/action/record. */
 export interface CaptchaRecord {

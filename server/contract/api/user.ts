@@ -1,0 +1,50 @@
+import type { UserStatusName } from './common.js';
+
+/** The stored avatar choice, as GET user/info answers it. */
+export interface AvatarInfo {
+  type: string;
+  gravatar: string;
+  custom: string;
+}
+
+/** The account fields the login payload and GET user/info share. */
+export interface UserAccount {
+  id: string;
+  created_at: number;
+  last_login_date: number;
+  username: string;
+  e_mail: string;
+  mail_status: number;
+  notice_status: number;
+  follow_count: number;
+  answer_count: number;
+  question_count: number;
+  rank: number;
+  authority_group: number;
+  display_name: string;
+  mobile: string;
+  bio: string;
+  bio_html: string;
+  website: string;
+  location: string;
+  language: string;
+  role_id: number;
+  status: UserStatusName;
+  have_password: boolean;
+  /** When a suspension ends (0 when not suspended). */
+  suspended_until: number;
+  color_scheme: string;
+  access_token: string;
+  visit_token: string;
+}
+
+/** UserLoginResp: the payload of login, registration and email verification (avatar as a URL). */
+export interface LoginResp extends UserAccount {
+  avatar: string;
+}
+
+/** GetCurrentLoginUserInfoResp: GET user/info (avatar as the stored choice). */
+export interface CurrentUserInfo extends UserAccount {
+  avatar: AvatarInfo;
+  is_admin: boolean;
+}
