@@ -9,7 +9,15 @@ import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/id
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { findAnswer } from '../answer/answer.repository.js';
-import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
+import {
+  MEMBER_ACTION_THRESHOLDS,
+  canDeleteComment,
+  canSeeHiddenPost,
+  commentEditDecision,
+  isHiddenStatus,
+  memberActions,
+} from '../permission/policy.js';
 import { idOut } from '../question/question.presenter.js';
 import { findQuestion } from '../question/question.repository.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -17,7 +25,7 @@ import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { findUserByUsername } from '../user/user.repository.js';
 import { linkedMentions, linkMentions, mentionCandidates } from './comment.mentions.js';
-import { presentComment, presentPersonalComment, presentUpdatedComment, type CommentResp, type MemberAction } from './comment.presenter.js';
+import { presentComment, presentPersonalComment, presentUpdatedComment, type CommentResp } from './comment.presenter.js';
 import * as repo from './comment.repository.js';
 import type {
   AddCommentInput,
@@ -27,9 +35,6 @@ import type {
   UpdateCommentInput,
 } from './comment.schema.js';
 import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
-
-/** How long the author may edit a comment (the reference's CommentEditDeadline). */
-export const COMMENT_EDIT_WINDOW_SECONDS = 5 * 60;
 
 /** A question or an answer that comments and reactions attach to. */
 export interface Post {
@@ -59,8 +64,6 @@ export async function findPost(db: DbOrTrx, rawId: string): Promise<Post | undef
   return undefined;
 }
 
-const HIDDEN = new Set([10, 11]);
-
 /** Whether a post is deleted (itself, or the question of an answer). */
 export function postDeleted(post: Post): boolean {
   return post.status === POST_STATUS.deleted || post.questionStatus === QUESTION_STATUS.deleted;
@@ -68,8 +71,8 @@ export function postDeleted(post: Post): boolean {
 
 /** Deleted and pending posts (or answers of such questions) are seen only by their author and staff. */
 export function postVisible(post: Post, session: SessionUser | undefined): boolean {
-  if (!HIDDEN.has(post.status) && !HIDDEN.has(post.questionStatus)) return true;
-  return !!session && (isStaff(session) || session.user.id === post.ownerId);
+  if (!isHiddenStatus(post.status) && !isHiddenStatus(post.questionStatus)) return true;
+  return canSeeHiddenPost(session, post.ownerId);
 }
 
 /**
@@ -102,28 +105,6 @@ export async function renderComment(db: DbOrTrx, source: string, named: string[]
   return { html, mentioned };
 }
 
-interface ViewerPowers {
-  editAny: boolean;
-  deleteAny: boolean;
-}
-
-async function powersOf(ctx: AppContext, session: SessionUser | undefined): Promise<ViewerPowers> {
-  if (!session) return { editAny: false, deleteAny: false };
-  const [editAny, deleteAny] = await Promise.all([canDo(ctx, session, 'comment.edit'), canDo(ctx, session, 'comment.delete')]);
-  return { editAny, deleteAny };
-}
-
-/** member_actions of a comment: report for anyone logged in, edit (author within 5 minutes), delete. */
-function commentActions(session: SessionUser | undefined, c: CommentRow, powers: ViewerPowers, now: number): MemberAction[] {
-  if (!session) return [];
-  const owner = session.user.id === c.user_id;
-  const actions: MemberAction[] = [{ action: 'report', name: 'Flag', type: 'reason' }];
-  if (powers.editAny || (owner && now - c.created_at < COMMENT_EDIT_WINDOW_SECONDS))
-    actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
-  if (powers.deleteAny || owner) actions.push({ action: 'delete', name: 'Delete', type: 'reason' });
-  return actions;
-}
-
 async function presentMany(ctx: AppContext, session: SessionUser | undefined, rows: CommentRow[]): Promise<CommentResp[]> {
   if (rows.length === 0) return [];
   const usersCfg = await ctx.settings.get('users');
@@ -139,9 +120,11 @@ async function presentMany(ctx: AppContext, session: SessionUser | undefined, ro
         rows.map((r) => r.id),
       )
     : new Set<string>();
-  const powers = await powersOf(ctx, session);
+  const thresholds = await readThresholds(ctx, MEMBER_ACTION_THRESHOLDS.comment);
   const now = ctx.clock.now();
-  return rows.map((c) => presentComment(c, users, { is_vote: voted.has(c.id), member_actions: commentActions(session, c, powers, now) }));
+  const actionsOf = (c: CommentRow) =>
+    memberActions(session, { kind: 'comment', user_id: c.user_id, created_at: c.created_at }, thresholds, now);
+  return rows.map((c) => presentComment(c, users, { is_vote: voted.has(c.id), member_actions: actionsOf(c) }));
 }
 
 /** An available comment by long or short id, else 404 error.comment.not_found. */
@@ -235,11 +218,10 @@ export async function addComment(
 /** PUT comment: the author within 5 minutes, or anyone with the comment.edit privilege (staff). */
 export async function updateComment(ctx: AppContext, session: SessionUser, input: UpdateCommentInput) {
   const c = await availableComment(ctx.db, input.comment_id);
-  const { editAny } = await powersOf(ctx, session);
-  const owner = c.user_id === session.user.id;
-  if (!owner && !editAny) throw forbidden();
   const now = ctx.clock.now();
-  if (!editAny && now - c.created_at >= COMMENT_EDIT_WINDOW_SECONDS) throw badRequest('error.comment.cannot_edit_after_deadline');
+  const decision = commentEditDecision(session, c, await readThresholds(ctx, ['comment.edit']), now);
+  if (decision === 'forbidden') throw forbidden();
+  if (decision === 'too_late') throw badRequest('error.comment.cannot_edit_after_deadline');
   const uid = String(session.user.id);
   await checkCaptcha(ctx, 'edit', uid, isStaff(session), input);
   const { html } = await renderComment(ctx.db, input.original_text);
@@ -252,8 +234,7 @@ export async function updateComment(ctx: AppContext, session: SessionUser, input
 /** DELETE comment: the author or anyone with comment.delete (staff); a soft delete (status 10). */
 export async function removeComment(ctx: AppContext, session: SessionUser, input: RemoveCommentInput): Promise<void> {
   const c = await availableComment(ctx.db, input.comment_id);
-  const owner = c.user_id === session.user.id;
-  if (!owner && !(await powersOf(ctx, session)).deleteAny) throw forbidden();
+  if (!canDeleteComment(session, c, await readThresholds(ctx, ['comment.delete']))) throw forbidden();
   const uid = String(session.user.id);
   await checkCaptcha(ctx, 'delete', uid, isStaff(session), input);
   const now = ctx.clock.now();
