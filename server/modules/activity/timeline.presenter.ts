@@ -1,9 +1,11 @@
+import type { RevisionSide, TimelineEvent, TimelineObject, TimelineUser } from '../../contract/api/activity.js';
+import type { TagBrief } from '../../contract/api/common.js';
 import type { ActivityRow } from '../../db/tables/content.table.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { CANCELLED } from '../../contract/enums.js';
 
 /** A downvote's author as non-admins see it. */
-export const HIDDEN_USER = {
+export const HIDDEN_USER: TimelineUser = {
   id: '',
   username: 'N/A',
   display_name: 'N/A',
@@ -19,7 +21,7 @@ export const HIDDEN_USER = {
 export function presentTimelineItem(
   a: ActivityRow,
   o: { activityType: string; objectId: string; objectType: string; comment: string; user: UserBasicInfo | typeof HIDDEN_USER | null },
-) {
+): TimelineEvent {
   return {
     activity_id: String(a.id),
     revision_id: String(a.revision_id),
@@ -37,12 +39,12 @@ export function presentTimelineItem(
 /** ActObjectInfo. */
 export function presentObjectInfo(o: {
   title: string;
-  objectType: string;
+  objectType: TimelineObject['object_type'];
   questionId: string;
   answerId: string;
   mainTagSlugName: string;
   author: UserBasicInfo | undefined;
-}) {
+}): TimelineObject {
   return {
     title: o.title,
     object_type: o.objectType,
@@ -57,10 +59,10 @@ export function presentObjectInfo(o: {
 /** ObjectTimelineDetail: one side of a revision comparison. */
 export function presentRevisionDetail(d: {
   title: string;
-  tags: unknown[];
+  tags: TagBrief[];
   originalText: string;
   slugName: string;
   mainTagSlugName: string;
-}) {
+}): RevisionSide {
   return { title: d.title, tags: d.tags, original_text: d.originalText, slug_name: d.slugName, main_tag_slug_name: d.mainTagSlugName };
 }

@@ -1,3 +1,4 @@
+import type { AdminBadge, AwardObject, BadgeAward, BadgeInfo, BadgeListItem, UserBadge } from '../../contract/api/badge.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import { idOut } from '../question/question.presenter.js';
@@ -22,7 +23,7 @@ export function badgeDescription(view: BadgeView, description: string): string {
 }
 
 /** BadgeListInfo: one badge of the grouped list. */
-export function presentBadgeListInfo(b: BadgeRow, earned: number, view: BadgeView) {
+export function presentBadgeListInfo(b: BadgeRow, earned: number, view: BadgeView): BadgeListItem {
   return {
     id: idOut(b.id, view.permalink),
     name: badgeName(view, b.name),
@@ -34,7 +35,7 @@ export function presentBadgeListInfo(b: BadgeRow, earned: number, view: BadgeVie
 }
 
 /** GetBadgeInfoResp. */
-export function presentBadgeInfo(b: BadgeRow, earned: number, view: BadgeView) {
+export function presentBadgeInfo(b: BadgeRow, earned: number, view: BadgeView): BadgeInfo {
   return {
     id: idOut(b.id, view.permalink),
     name: badgeName(view, b.name),
@@ -48,7 +49,7 @@ export function presentBadgeInfo(b: BadgeRow, earned: number, view: BadgeView) {
 }
 
 /** GetBadgeListPagedResp (admin list). */
-export function presentAdminBadge(b: BadgeRow, groupName: string, earned: boolean, view: BadgeView) {
+export function presentAdminBadge(b: BadgeRow, groupName: string, earned: boolean, view: BadgeView): AdminBadge {
   return {
     id: idOut(b.id, view.permalink),
     name: badgeName(view, b.name),
@@ -63,19 +64,15 @@ export function presentAdminBadge(b: BadgeRow, groupName: string, earned: boolea
 }
 
 /** GetUserBadgeAwardListResp. */
-export function presentUserBadge(r: { id: string; name: string; icon: string; level: number; earned_count: number }, view: BadgeView) {
+export function presentUserBadge(
+  r: { id: string; name: string; icon: string; level: number; earned_count: number },
+  view: BadgeView,
+): UserBadge {
   return { id: idOut(r.id, view.permalink), name: badgeName(view, r.name), icon: r.icon, earned_count: r.earned_count, level: r.level };
 }
 
 /** The post an award was earned on, as the award list shows it. */
-export interface AwardObject {
-  object_id: string;
-  question_id: string;
-  answer_id: string;
-  comment_id: string;
-  object_type: '' | 'question' | 'answer' | 'comment';
-  url_title: string;
-}
+export type { AwardObject };
 
 /** No post (profile badges, or the post is gone). */
 export const NO_AWARD_OBJECT: AwardObject = {
@@ -88,6 +85,6 @@ export const NO_AWARD_OBJECT: AwardObject = {
 };
 
 /** GetBadgeAwardWithPageResp. */
-export function presentAward(a: BadgeAwardRow, object: AwardObject, author: UserBasicInfo | undefined) {
+export function presentAward(a: BadgeAwardRow, object: AwardObject, author: UserBasicInfo | undefined): BadgeAward {
   return { created_at: a.created_at, ...object, author_user_info: author ?? {} };
 }

@@ -1,3 +1,4 @@
+import type { SearchResult, SearchUser } from '../../contract/api/search.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { SearchTerm } from '../../db/dialect/sqlite-search.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
@@ -34,7 +35,7 @@ export function searchExcerpt(html: string, terms: SearchTerm[], width = EXCERPT
 }
 
 /** SearchObjectUser: the author as a search result shows it. */
-export function searchUser(u: UserBasicInfo | undefined) {
+export function searchUser(u: UserBasicInfo | undefined): SearchUser | null {
   if (!u) return null;
   return { id: u.id, username: u.username, display_name: u.display_name, rank: u.rank, status: u.status };
 }
@@ -46,7 +47,7 @@ export function presentSearchResult(
   user: UserBasicInfo | undefined,
   permalink: number,
   terms: SearchTerm[],
-) {
+): SearchResult {
   return {
     object_type: row.object_type,
     object: {

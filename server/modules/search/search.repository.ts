@@ -30,7 +30,7 @@ export interface SearchPlan {
 
 /** A found post, questions and answers alike. */
 export interface SearchRow {
-  object_type: string;
+  object_type: 'question' | 'answer';
   id: string;
   question_id: string;
   title: string;

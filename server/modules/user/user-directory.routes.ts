@@ -7,6 +7,7 @@ import { inputOf, validate } from '../../http/validate.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
 import type { ProfileInfo } from '../../contract/api/personal.js';
+import type { RankedUser, StaffUser, UserRanking } from '../../contract/api/ranking.js';
 import { avatarUrl, presentUserBasic, statusName } from './user.presenter.js';
 import { findUserByUsername } from './user.repository.js';
 import * as repo from './user-directory.repository.js';
@@ -55,7 +56,7 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
     const staff = await repo.findStaff(ctx.db, q.username, q.page_size);
     ok(
       res,
-      staff.map((u) => ({ username: u.username, display_name: u.display_name, avatar: avatarUrl(u, users) })),
+      staff.map((u): StaffUser => ({ username: u.username, display_name: u.display_name, avatar: avatarUrl(u, users) })),
     );
   });
   api.get('/user/ranking', auth(ctx, 'optional'), async (_req, res) => {
@@ -68,7 +69,10 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
       'answer.vote_down',
       'answer.accept',
     ]);
-    const simple = (u: Parameters<typeof avatarUrl>[0] & { username: string; display_name: string; rank: number }, votes = 0) => ({
+    const simple = (
+      u: Parameters<typeof avatarUrl>[0] & { username: string; display_name: string; rank: number },
+      votes = 0,
+    ): RankedUser => ({
       username: u.username,
       display_name: u.display_name,
       avatar: avatarUrl(u, users),
@@ -84,6 +88,6 @@ export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
       users_with_the_most_reputation: rep.map((u) => simple(u)),
       users_with_the_most_vote: votes.map((u) => simple(u, Number(u.votes))),
       staffs: staff.map((u) => simple(u)),
-    });
+    } satisfies UserRanking);
   });
 }

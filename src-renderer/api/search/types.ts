@@ -1,4 +1,7 @@
-import type { TagBrief } from '../types';
+import type { TagDetail } from '../../../server/contract/api/tag';
+
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { SearchResult, SearchUser } from '../../../server/contract/api/search';
 
 /** Orders of GET search, as the tabs show them. */
 export const SEARCH_ORDERS = ['active', 'newest', 'relevance', 'score'] as const;
@@ -13,44 +16,8 @@ export interface SearchParams {
   size: number;
 }
 
-/** The author of a result (SearchObjectUser). */
-export interface SearchUser {
-  id: string;
-  username: string;
-  display_name: string;
-  rank: number;
-  status: string;
-}
-
-/** One result of GET search. */
-export interface SearchResult {
-  object_type: 'question' | 'answer';
-  object: {
-    id: string;
-    question_id: string;
-    title: string;
-    url_title: string;
-    excerpt: string;
-    created_at: number;
-    user_info: SearchUser | null;
-    tags: TagBrief[];
-    vote_count: number;
-    answer_count: number;
-    accepted: boolean;
-    /** available | closed | deleted | pending */
-    status: string;
-  };
-}
-
-/** GET tag (the header of a tag-only search). */
-export interface SearchTagInfo {
-  tag_id: string;
-  slug_name: string;
-  display_name: string;
-  excerpt: string;
-  description: string;
-  question_count: number;
-  follow_count: number;
-  main_tag_slug_name: string;
-  status: string;
-}
+/** GET tag (the header of a tag-only search): the fields of the contract's TagDetail it shows. */
+export type SearchTagInfo = Pick<
+  TagDetail,
+  'tag_id' | 'slug_name' | 'display_name' | 'excerpt' | 'description' | 'question_count' | 'follow_count' | 'main_tag_slug_name' | 'status'
+>;
