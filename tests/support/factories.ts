@@ -29,9 +29,14 @@ export interface QuestionOverrides {
   [field: string]: unknown;
 }
 
-/** Asks a question through POST /question; returns its id. The content defaults to a sentence naming the title. */
+let asked = 0;
+
+/**
+ * Asks a question through POST /question; returns its id. The default title differs each call (the server
+ * refuses the same request twice in a row); the content defaults to a sentence naming the title.
+ */
 export async function askQuestion(app: TestApp, token: string, overrides: QuestionOverrides = {}): Promise<string> {
-  const { title = 'How do I keep a lantern lit all night?', content, tags = ['sqlite'], ...rest } = overrides;
+  const { title = `How do I keep lantern number ${++asked} lit all night?`, content, tags = ['sqlite'], ...rest } = overrides;
   const body = {
     title,
     content: content ?? `Details about: ${title}`,

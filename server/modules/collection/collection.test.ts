@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
@@ -11,20 +12,14 @@ freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 const V1 = '/answer/api/v1';
 const call = (method: string, path: string, token?: string, body?: unknown) => app.call(method, `${V1}${path}`, { token, body });
 const db = () => app.lantern.ctx.db;
+/** The body every question of the tests has (the bookmark list leaves it out). */
+const BOOKMARKED_BODY = 'A **body** that the bookmark list leaves out.';
 const bookmark = (token: string, objectId: string, on: unknown = true) =>
   call('POST', '/collection/switch', token, { object_id: objectId, group_id: '0', bookmark: on });
-async function ask(title: string, tags = ['sqlite']): Promise<string> {
-  const r = await call('POST', '/question', admin, {
-    title,
-    content: 'A **body** that the bookmark list leaves out.',
-    tags: tags.map((slug_name) => ({ slug_name })),
-  });
-  return r.body.data.id;
-}
 
 describe('POST /answer/api/v1/collection/switch', () => {
   it('bookmarks and un-bookmarks a question idempotently, keeping collection_count and the viewer state', async () => {
-    const qid = await ask('Bookmark this question');
+    const qid = await askQuestion(app, admin, { title: 'Bookmark this question', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     expect((await bookmark(u.token, qid)).body).toMatchObject({ code: 200, data: { object_collection_count: 1 } });
     expect((await bookmark(u.token, qid)).body.data).toEqual({ object_collection_count: 1 });
@@ -40,8 +35,8 @@ describe('POST /answer/api/v1/collection/switch', () => {
   });
 
   it('files bookmarks in one default group per user, whatever group_id says', async () => {
-    const a = await ask('First');
-    const b = await ask('Second');
+    const a = await askQuestion(app, admin, { title: 'First', content: BOOKMARKED_BODY });
+    const b = await askQuestion(app, admin, { title: 'Second', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     await call('POST', '/collection/switch', u.token, { object_id: a, group_id: '12345', bookmark: true });
     await call('POST', '/collection/switch', u.token, { object_id: b, group_id: 7, bookmark: true });
@@ -52,7 +47,7 @@ describe('POST /answer/api/v1/collection/switch', () => {
   });
 
   it('bookmarks by short id too', async () => {
-    const qid = await ask('Short id bookmark');
+    const qid = await askQuestion(app, admin, { title: 'Short id bookmark', content: BOOKMARKED_BODY });
     await app.lantern.ctx.settings.put('seo', { permalink: 3, robots: '' });
     const shortId = (await call('GET', '/question/page')).body.data.list[0].id as string;
     expect((await bookmark(admin, shortId)).body.data).toEqual({ object_collection_count: 1 });
@@ -60,7 +55,7 @@ describe('POST /answer/api/v1/collection/switch', () => {
   });
 
   it('404s unknown questions and other objects; a deleted question can be un-bookmarked but not bookmarked', async () => {
-    const qid = await ask('Soon deleted');
+    const qid = await askQuestion(app, admin, { title: 'Soon deleted', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     expect((await bookmark(u.token, '10010000000099999')).body).toMatchObject({ code: 404, reason: 'error.question.not_found' });
     expect((await bookmark(u.token, '10030000000000001')).status).toBe(404);
@@ -84,7 +79,7 @@ describe('POST /answer/api/v1/collection/switch', () => {
   });
 
   it('needs an active login', async () => {
-    const qid = await ask('Login first');
+    const qid = await askQuestion(app, admin, { title: 'Login first', content: BOOKMARKED_BODY });
     expect((await bookmark('', qid)).status).toBe(401);
     expect((await bookmark((await makeUser(app, { mailStatus: 2 })).token, qid)).body).toMatchObject({
       code: 403,
@@ -95,9 +90,9 @@ describe('POST /answer/api/v1/collection/switch', () => {
 
 describe('GET /answer/api/v1/personal/collection/page', () => {
   it("lists the caller's bookmarked questions, newest bookmark first, without bodies", async () => {
-    const first = await ask('First bookmarked', ['sqlite', 'backup']);
-    const second = await ask('Second bookmarked');
-    const other = await ask('Not bookmarked by me');
+    const first = await askQuestion(app, admin, { title: 'First bookmarked', content: BOOKMARKED_BODY, tags: ['sqlite', 'backup'] });
+    const second = await askQuestion(app, admin, { title: 'Second bookmarked', content: BOOKMARKED_BODY });
+    const other = await askQuestion(app, admin, { title: 'Not bookmarked by me', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     const someoneElse = await makeUser(app);
     await bookmark(u.token, first);
@@ -133,8 +128,8 @@ describe('GET /answer/api/v1/personal/collection/page', () => {
   });
 
   it('shows a deleted question as "Deleted question" and leaves out others\' questions awaiting review', async () => {
-    const qid = await ask('Will be deleted');
-    const pending = await ask('Will await review');
+    const qid = await askQuestion(app, admin, { title: 'Will be deleted', content: BOOKMARKED_BODY });
+    const pending = await askQuestion(app, admin, { title: 'Will await review', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     await bookmark(u.token, qid);
     await bookmark(u.token, pending);
@@ -162,7 +157,7 @@ describe('GET /answer/api/v1/personal/collection/page', () => {
 
 describe('malformed input to the bookmark endpoints', () => {
   it('never answers 500', async () => {
-    const qid = await ask('Fuzzed question');
+    const qid = await askQuestion(app, admin, { title: 'Fuzzed question', content: BOOKMARKED_BODY });
     const body = fc.oneof(
       fc.anything(),
       fc.record(

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaFor, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { postComment } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
@@ -35,11 +36,6 @@ afterEach(async () => app.stop());
 
 const db = () => app.lantern.ctx.db;
 const post = (token: string | undefined, body: unknown) => app.call('POST', `${V1}/comment`, { token, body });
-async function comment(token: string, objectId: string, text: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await post(token, { object_id: objectId, original_text: text, ...extra });
-  if (r.status !== 200) throw new Error(`comment failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.comment_id;
-}
 const usernameOf = async (id: number) =>
   (await db().selectFrom('user').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username;
 const page = async (query: string, token?: string) => app.call('GET', `${V1}/comment/page?${query}`, { token });
@@ -93,7 +89,7 @@ describe('POST /answer/api/v1/comment', () => {
     expect(r.body.data.object_id).toBe(aid);
     const row = await db().selectFrom('comment').selectAll().where('id', '=', r.body.data.comment_id).executeTakeFirstOrThrow();
     expect(row.question_id).toBe(qid);
-    await comment(answerer.token, aid, 'You are welcome.');
+    await postComment(app, answerer.token, aid, 'You are welcome.');
     expect((await db().selectFrom('answer').select('comment_count').where('id', '=', aid).executeTakeFirstOrThrow()).comment_count).toBe(2);
     const act = await db()
       .selectFrom('activity')
@@ -104,7 +100,7 @@ describe('POST /answer/api/v1/comment', () => {
   });
 
   it('replies: sets reply_user_id/reply_comment_id from the replied comment, which must be a live comment of the same post', async () => {
-    const first = await comment(answerer.token, qid, 'What do you mean exactly?');
+    const first = await postComment(app, answerer.token, qid, 'What do you mean exactly?');
     const r = await post(asker.token, { object_id: qid, original_text: 'I mean the first thing.', reply_comment_id: first });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
@@ -292,9 +288,9 @@ describe('POST /answer/api/v1/comment', () => {
 
 describe('GET /answer/api/v1/comment/page', () => {
   async function three() {
-    const a = await comment(asker.token, qid, 'First comment here');
-    const b = await comment(answerer.token, qid, 'Second comment here');
-    const c = await comment(admin, qid, 'Third comment here');
+    const a = await postComment(app, asker.token, qid, 'First comment here');
+    const b = await postComment(app, answerer.token, qid, 'Second comment here');
+    const c = await postComment(app, admin, qid, 'Third comment here');
     const now = app.lantern.ctx.clock.now();
     // distinct creation times so the orders are observable
     await db()
@@ -336,7 +332,7 @@ describe('GET /answer/api/v1/comment/page', () => {
     const [a, b, c] = await three();
     expect(ids(await page(`object_id=${qid}&page_size=2&comment_id=${c}`))).toEqual([c, a, b]);
     expect(ids(await page(`object_id=${qid}&comment_id=${b}`))).toEqual([b, a, c]);
-    const onAnswer = await comment(asker.token, aid, 'On the answer instead');
+    const onAnswer = await postComment(app, asker.token, aid, 'On the answer instead');
     expect(ids(await page(`object_id=${qid}&comment_id=${onAnswer}`))).toEqual([a, b, c]);
     expect(ids(await page(`object_id=${qid}&comment_id=garbage`))).toEqual([a, b, c]);
     await db().updateTable('comment').set({ status: 10 }).where('id', '=', c).execute();
@@ -352,7 +348,7 @@ describe('GET /answer/api/v1/comment/page', () => {
   });
 
   it('shows the viewer state: is_vote and member_actions (edit for the author within 5 minutes, staff always)', async () => {
-    const mine = await comment(answerer.token, qid, 'My comment to check');
+    const mine = await postComment(app, answerer.token, qid, 'My comment to check');
     const voter = await makeUser(app);
     expect((await app.call('POST', `${V1}/vote/up`, { token: voter.token, body: { object_id: mine } })).status).toBe(200);
     const actions = async (token?: string) => (await page(`object_id=${qid}`, token)).body.data.list[0];
@@ -382,7 +378,7 @@ describe('GET /answer/api/v1/comment/page', () => {
     expect(cond.body.data[0].error_field).toBe('query_cond');
     expect((await page('object_id=10010000000099999')).body).toMatchObject({ code: 404, reason: 'error.object.not_found' });
     expect((await page('object_id=%00%01')).status).toBe(404);
-    await comment(asker.token, qid, 'Before deletion');
+    await postComment(app, asker.token, qid, 'Before deletion');
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
     expect((await page(`object_id=${qid}`)).status).toBe(404);
     expect((await page(`object_id=${aid}`, answerer.token)).status).toBe(200);
@@ -391,7 +387,7 @@ describe('GET /answer/api/v1/comment/page', () => {
   });
 
   it('answers 401 to anonymous viewers when the site requires login', async () => {
-    await comment(asker.token, qid, 'Private site comment');
+    await postComment(app, asker.token, qid, 'Private site comment');
     const login = await app.lantern.ctx.settings.get('login');
     await app.lantern.ctx.settings.put('login', { ...login, login_required: true });
     expect((await page(`object_id=${qid}`)).status).toBe(401);
@@ -401,7 +397,7 @@ describe('GET /answer/api/v1/comment/page', () => {
 
 describe('GET /answer/api/v1/comment', () => {
   it('returns one comment by long or short id', async () => {
-    const id = await comment(answerer.token, aid, 'Look at **this** one');
+    const id = await postComment(app, answerer.token, aid, 'Look at **this** one');
     const r = await app.call('GET', `${V1}/comment?id=${id}`, { token: answerer.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
@@ -419,14 +415,14 @@ describe('GET /answer/api/v1/comment', () => {
       code: 404,
       reason: 'error.comment.not_found',
     });
-    const id = await comment(answerer.token, qid, 'Soon deleted');
+    const id = await postComment(app, answerer.token, qid, 'Soon deleted');
     await db().updateTable('comment').set({ status: 10 }).where('id', '=', id).execute();
     expect((await app.call('GET', `${V1}/comment?id=${id}`)).body.reason).toBe('error.comment.not_found');
     expect((await app.call('GET', `${V1}/comment`)).status).toBe(400);
   });
 
   it('hides comments of deleted questions from everyone but the author and staff', async () => {
-    const id = await comment(answerer.token, qid, 'On a soon deleted question');
+    const id = await postComment(app, answerer.token, qid, 'On a soon deleted question');
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
     expect((await app.call('GET', `${V1}/comment?id=${id}`, { token: answerer.token })).status).toBe(404);
     expect((await app.call('GET', `${V1}/comment?id=${id}`, { token: admin })).status).toBe(200);
@@ -438,7 +434,7 @@ describe('PUT /answer/api/v1/comment', () => {
 
   it('lets the author edit within 5 minutes and re-renders with mentions', async () => {
     await makeUser(app, { name: 'bob' });
-    const id = await comment(answerer.token, qid, 'Original wording');
+    const id = await postComment(app, answerer.token, qid, 'Original wording');
     const r = await put(answerer.token, { comment_id: id, original_text: 'New _wording_ for @bob' });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({
@@ -451,7 +447,7 @@ describe('PUT /answer/api/v1/comment', () => {
   });
 
   it('refuses the author after 5 minutes, other users always; staff may edit at any time', async () => {
-    const id = await comment(answerer.token, qid, 'Original wording');
+    const id = await postComment(app, answerer.token, qid, 'Original wording');
     expect((await put(asker.token, { comment_id: id, original_text: 'Not my comment' })).body).toMatchObject({
       code: 403,
       reason: 'base.forbidden_error',
@@ -476,7 +472,7 @@ describe('PUT /answer/api/v1/comment', () => {
   });
 
   it('validates and refuses unknown, deleted and anonymous edits', async () => {
-    const id = await comment(answerer.token, qid, 'Original wording');
+    const id = await postComment(app, answerer.token, qid, 'Original wording');
     expect((await put(undefined, { comment_id: id, original_text: 'Anonymous edit' })).status).toBe(401);
     const short = await put(answerer.token, { comment_id: id, original_text: 'x' });
     expect(short.body.data).toContainEqual({ error_field: 'original_text', error_msg: 'Comment must be at 2-600 characters in length.' });
@@ -500,7 +496,7 @@ describe('DELETE /answer/api/v1/comment', () => {
   const del = (token: string | undefined, body: unknown) => app.call('DELETE', `${V1}/comment`, { token, body });
 
   it('lets the author delete (status 10) and recounts the answer comments', async () => {
-    const id = await comment(asker.token, aid, 'Comment on the answer');
+    const id = await postComment(app, asker.token, aid, 'Comment on the answer');
     const r = await del(asker.token, { comment_id: id });
     expect(r.body).toMatchObject({ code: 200, data: null });
     expect((await db().selectFrom('comment').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(10);
@@ -509,12 +505,12 @@ describe('DELETE /answer/api/v1/comment', () => {
   });
 
   it('refuses other users; staff may delete any comment', async () => {
-    const id = await comment(asker.token, qid, 'Comment to remove');
+    const id = await postComment(app, asker.token, qid, 'Comment to remove');
     expect((await del(answerer.token, { comment_id: id })).body).toMatchObject({ code: 403, reason: 'base.forbidden_error' });
     expect((await del(undefined, { comment_id: id })).status).toBe(401);
     const mod = await makeUser(app, { roleId: 3 });
     expect((await del(mod.token, { comment_id: id })).status).toBe(200);
-    const other = await comment(asker.token, qid, 'Another to remove');
+    const other = await postComment(app, asker.token, qid, 'Another to remove');
     expect((await del(admin, { comment_id: other })).status).toBe(200);
   });
 
@@ -527,9 +523,9 @@ describe('DELETE /answer/api/v1/comment', () => {
 
 describe('GET /answer/api/v1/personal/comment/page', () => {
   it("lists a user's comments newest first with their posts, hiding deleted ones", async () => {
-    const onQuestion = await comment(answerer.token, qid, 'On the question');
-    const onAnswer = await comment(answerer.token, aid, 'On my own answer');
-    const removed = await comment(answerer.token, qid, 'Soon removed');
+    const onQuestion = await postComment(app, answerer.token, qid, 'On the question');
+    const onAnswer = await postComment(app, answerer.token, aid, 'On my own answer');
+    const removed = await postComment(app, answerer.token, qid, 'Soon removed');
     await db()
       .updateTable('comment')
       .set({ created_at: app.lantern.ctx.clock.now() - 60 })
@@ -571,7 +567,7 @@ describe('GET /answer/api/v1/personal/comment/page', () => {
   });
 
   it('titles comments of deleted questions "Deleted question"', async () => {
-    await comment(answerer.token, qid, 'On the question');
+    await postComment(app, answerer.token, qid, 'On the question');
     await db().updateTable('question').set({ status: 10 }).where('id', '=', qid).execute();
     const r = await app.call('GET', `${V1}/personal/comment/page?username=${await usernameOf(answerer.id)}`);
     expect(r.body.data.list[0]).toMatchObject({ title: 'Deleted question', url_title: 'deleted-question' });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion, postAnswer, vote } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
@@ -11,23 +12,6 @@ freshAppPerTest((a, token) => ([app, admin] = [a, token]));
 const V1 = '/answer/api/v1';
 const db = () => app.lantern.ctx.db;
 
-async function ask(token: string, title: string, tags: string[] = ['sqlite']): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) },
-  });
-  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
-}
-async function answer(token: string, questionId: string, content: string): Promise<string> {
-  const r = await app.call('POST', `${V1}/answer`, { token, body: { question_id: questionId, content } });
-  if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.info.id as string;
-}
-async function vote(token: string, objectId: string, dir: 'up' | 'down', isCancel = false) {
-  const r = await app.call('POST', `${V1}/vote/${dir}`, { token, body: { object_id: objectId, is_cancel: isCancel } });
-  if (r.status !== 200) throw new Error(`vote failed: ${JSON.stringify(r.body)}`);
-}
 const set = (table: 'question' | 'answer', id: string, patch: Record<string, number | string>) =>
   db().updateTable(table).set(patch).where('id', '=', id).execute();
 const get = (path: string, token?: string, lang?: string) => app.call('GET', V1 + path, { token, lang });
@@ -37,13 +21,13 @@ describe('GET /answer/api/v1/personal/question/page', () => {
     const writer = await makeUser(app, { name: 'writer', rank: 1000 });
     const ids: string[] = [];
     for (const t of ['Available question', 'Closed question', 'Deleted question here', 'Pending question', 'Unlisted question'])
-      ids.push(await ask(writer.token, t));
+      ids.push(await askQuestion(app, writer.token, { title: t }));
     for (let i = 0; i < ids.length; i++) await set('question', ids[i], { created_at: 1000 + i });
     await set('question', ids[1], { status: 2 });
     await set('question', ids[2], { status: 10 });
     await set('question', ids[3], { status: 11 });
     await set('question', ids[4], { show: 2 });
-    await ask(admin, 'Somebody else asked this');
+    await askQuestion(app, admin, { title: 'Somebody else asked this' });
     const anon = await get('/personal/question/page?username=writer');
     expect(anon.status).toBe(200);
     expect(anon.body.data.count).toBe(2);
@@ -81,9 +65,9 @@ describe('GET /answer/api/v1/personal/question/page', () => {
 
   it('orders by newest or score and pages', async () => {
     const writer = await makeUser(app, { name: 'scorer', rank: 1000 });
-    const a = await ask(writer.token, 'Old but popular');
-    const b = await ask(writer.token, 'New and ignored');
-    const c = await ask(writer.token, 'Middle one');
+    const a = await askQuestion(app, writer.token, { title: 'Old but popular' });
+    const b = await askQuestion(app, writer.token, { title: 'New and ignored' });
+    const c = await askQuestion(app, writer.token, { title: 'Middle one' });
     await set('question', a, { created_at: 100, vote_count: 7 });
     await set('question', b, { created_at: 300, vote_count: 0 });
     await set('question', c, { created_at: 200, vote_count: 2 });
@@ -136,9 +120,10 @@ describe('GET /answer/api/v1/personal/answer/page', () => {
       'Fourth asked question',
       'Fifth asked question',
     ])
-      qs.push(await ask(admin, t));
+      qs.push(await askQuestion(app, admin, { title: t }));
     const as: string[] = [];
-    for (let i = 0; i < qs.length; i++) as.push(await answer(writer.token, qs[i], `Answer number ${i} to the question.`));
+    for (let i = 0; i < qs.length; i++)
+      as.push(await postAnswer(app, writer.token, qs[i], { content: `Answer number ${i} to the question.` }));
     for (let i = 0; i < as.length; i++) await set('answer', as[i], { created_at: 1000 + i });
     await set('answer', as[1], { vote_count: 5 });
     await set('answer', as[2], { status: 10 });
@@ -190,14 +175,15 @@ describe('GET /answer/api/v1/personal/qa/top', () => {
   it('lists the 5 best public questions and answers; empty lists for an unknown user', async () => {
     const writer = await makeUser(app, { name: 'topper', rank: 1000 });
     const qs: string[] = [];
-    for (let i = 0; i < 7; i++) qs.push(await ask(writer.token, `Top question number ${i}`));
+    for (let i = 0; i < 7; i++) qs.push(await askQuestion(app, writer.token, { title: `Top question number ${i}` }));
     for (let i = 0; i < qs.length; i++) await set('question', qs[i], { vote_count: i });
     await set('question', qs[6], { status: 10 });
     await set('question', qs[5], { show: 2 });
     const others: string[] = [];
-    for (let i = 0; i < 6; i++) others.push(await ask(admin, `Question to answer ${i}`));
+    for (let i = 0; i < 6; i++) others.push(await askQuestion(app, admin, { title: `Question to answer ${i}` }));
     const as: string[] = [];
-    for (let i = 0; i < others.length; i++) as.push(await answer(writer.token, others[i], `Top answer number ${i} here.`));
+    for (let i = 0; i < others.length; i++)
+      as.push(await postAnswer(app, writer.token, others[i], { content: `Top answer number ${i} here.` }));
     for (let i = 0; i < as.length; i++) await set('answer', as[i], { vote_count: 10 - i });
     await set('answer', as[0], { status: 10 });
     await set('question', others[1], { status: 10 });
@@ -235,10 +221,10 @@ describe('GET /answer/api/v1/personal/rank/page', () => {
     const author = await makeUser(app, { name: 'author', rank: 100 });
     const voter = await makeUser(app, { name: 'voter', rank: 1000 });
     const critic = await makeUser(app, { name: 'critic', rank: 1000 });
-    const qid = await ask(asker.token, 'A question that earns reputation');
-    const aid = await answer(author.token, qid, 'An **answer** that earns reputation.');
-    await vote(voter.token, qid, 'up');
-    await vote(critic.token, aid, 'down');
+    const qid = await askQuestion(app, asker.token, { title: 'A question that earns reputation' });
+    const aid = await postAnswer(app, author.token, qid, { content: 'An **answer** that earns reputation.' });
+    await vote(app, voter.token, qid, 'up');
+    await vote(app, critic.token, aid, 'down');
     expect(
       (await app.call('POST', `${V1}/answer/acceptance`, { token: asker.token, body: { question_id: qid, answer_id: aid } })).status,
     ).toBe(200);
@@ -283,7 +269,7 @@ describe('GET /answer/api/v1/personal/rank/page', () => {
     ).toEqual([['downvote', -1]]);
     expect((await get('/personal/rank/page?username=asker', undefined, 'zh_CN')).body.data.list[0].rank_type).toBe('采纳');
 
-    await vote(voter.token, qid, 'up', true);
+    await vote(app, voter.token, qid, 'up', { cancel: true });
     expect((await get('/personal/rank/page?username=asker')).body.data.list.map((i: { rank_type: string }) => i.rank_type)).toEqual([
       'accept',
     ]);
@@ -324,14 +310,14 @@ describe('GET /answer/api/v1/personal/vote/page', () => {
     const asker = await makeUser(app, { name: 'poster', rank: 1000 });
     const voter = await makeUser(app, { name: 'elector', rank: 1000 });
     const other = await makeUser(app, { rank: 1000 });
-    const q1 = await ask(asker.token, 'Question voted up');
-    const q2 = await ask(asker.token, 'Question voted then unvoted');
-    const a1 = await answer(asker.token, q1, 'An answer voted down.');
-    await vote(voter.token, q1, 'up');
-    await vote(voter.token, a1, 'down');
-    await vote(voter.token, q2, 'up');
-    await vote(voter.token, q2, 'up', true);
-    await vote(other.token, q2, 'down');
+    const q1 = await askQuestion(app, asker.token, { title: 'Question voted up' });
+    const q2 = await askQuestion(app, asker.token, { title: 'Question voted then unvoted' });
+    const a1 = await postAnswer(app, asker.token, q1, { content: 'An answer voted down.' });
+    await vote(app, voter.token, q1, 'up');
+    await vote(app, voter.token, a1, 'down');
+    await vote(app, voter.token, q2, 'up');
+    await vote(app, voter.token, q2, 'up', { cancel: true });
+    await vote(app, other.token, q2, 'down');
     const r = await get('/personal/vote/page', voter.token);
     expect(r.status).toBe(200);
     expect(r.body.data.count).toBe(2);
@@ -369,7 +355,7 @@ describe('GET /answer/api/v1/personal/vote/page', () => {
 
 describe('malformed input to the personal endpoints', () => {
   it('never answers 500', async () => {
-    await ask(admin, 'Something to list');
+    await askQuestion(app, admin, { title: 'Something to list' });
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 150 }), fc.string({ maxLength: 20 }), async (x, y) => {
         const a = encodeURIComponent(x);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { extractQuestionRefs } from './question-links.js';
@@ -27,19 +28,6 @@ const base = {
   tags: [{ slug_name: 'sqlite' }],
 };
 
-async function ask(token: string, body: Record<string, unknown> = {}): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { ...base, title: `${base.title} ${Math.random().toString(36).slice(2, 7)}`, ...body },
-  });
-  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-  return r.body.data.id;
-}
-async function answer(token: string, questionId: string, content = 'An answer that is long enough.'): Promise<string> {
-  const r = await app.call('POST', `${V1}/answer`, { token, body: { question_id: questionId, content } });
-  if (r.status !== 200) throw new Error(JSON.stringify(r.body));
-  return r.body.data.info.id;
-}
 const question = (id: string) => db().selectFrom('question').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const timelineTypes = async (id: string) =>
   (await db().selectFrom('activity').select('activity_type').where('original_object_id', '=', id).orderBy('id').execute()).map(
@@ -52,9 +40,9 @@ const edit = (token: string, body: Record<string, unknown>) => app.call('PUT', `
 describe('PUT /question', () => {
   it('lets the owner edit at once: text, tags, editor, activity time, revision and timeline', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     await db().updateTable('question').set({ user_id: owner.id, post_update_time: 1000 }).where('id', '=', id).execute();
-    await ask(admin, { tags: [{ slug_name: 'backup' }] });
+    await askQuestion(app, admin, { content: base.content, tags: [{ slug_name: 'backup' }] });
     const r = await edit(owner.token, {
       id,
       title: 'A new and better title',
@@ -93,7 +81,7 @@ describe('PUT /question', () => {
   });
 
   it('keeps the tags when the list is empty and changes nothing when nothing changed', async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const q = await question(id);
     const same = await edit(admin, { id, title: q.title, content: q.original_text, tags: [] });
     expect(same.body.data).toEqual({ url_title: expect.any(String), wait_for_review: false });
@@ -106,7 +94,7 @@ describe('PUT /question', () => {
   });
 
   it('turns an edit by a user with question.edit (100) into a suggestion that blocks further edits', async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const editor = await makeUser(app, { rank: 100 });
     const r = await edit(editor.token, {
       id,
@@ -132,7 +120,7 @@ describe('PUT /question', () => {
   });
 
   it('applies edits by users with edit_without_review (1000) and by moderators at once', async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const trusted = await makeUser(app, { rank: 1000 });
     expect(
       (await edit(trusted.token, { id, title: 'Edited by a trusted user', content: base.content, tags: [] })).body.data.wait_for_review,
@@ -146,7 +134,7 @@ describe('PUT /question', () => {
   });
 
   it('refuses users without question.edit (403), anonymous (401) and inactive (403) callers', async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const low = await makeUser(app, { rank: 99 });
     const r = await edit(low.token, { id, title: 'Not allowed to edit', content: base.content, tags: [] });
     expect(r.body).toMatchObject({
@@ -179,14 +167,14 @@ describe('PUT /question', () => {
       'Edit summary up to 1000 characters.',
     ],
   ])('refuses %j on %s', async (body, field, message) => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const r = await edit(admin, { ...body, ...(body.id ? { id } : {}) });
     expect(r.status).toBe(400);
     expect(r.body.data).toContainEqual({ error_field: field, error_msg: message });
   });
 
   it("refuses content that renders to nothing, unknown, deleted and others' queued questions", async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const blank = await edit(admin, { id, title: 'A valid title', content: '<script>x</script>', tags: [] });
     expect(blank.body.data).toEqual([{ error_field: 'content', error_msg: 'Content cannot be empty.' }]);
     expect(
@@ -206,7 +194,7 @@ describe('PUT /question', () => {
     const write = await app.lantern.ctx.settings.get('write');
     await app.lantern.ctx.settings.put('write', { ...write, reserved_tags: [{ slug_name: 'announcement', display_name: 'announcement' }] });
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
+    const id = await askQuestion(app, owner.token, { content: base.content });
     expect(
       (await edit(admin, { id, title: base.title, content: base.content, tags: [{ slug_name: 'sqlite' }, { slug_name: 'announcement' }] }))
         .status,
@@ -239,7 +227,7 @@ describe('PUT /question', () => {
 
   it('lets the owner edit a closed question', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
+    const id = await askQuestion(app, owner.token, { content: base.content });
     await db().updateTable('question').set({ status: 2 }).where('id', '=', id).execute();
     expect((await edit(owner.token, { id, title: 'Edited while closed', content: base.content, tags: [] })).status).toBe(200);
     expect((await question(id)).status).toBe(2);
@@ -251,7 +239,7 @@ describe('DELETE /question and POST /question/recover', () => {
 
   it('lets the owner delete an unanswered question: tags, counts, links and timeline follow', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
+    const id = await askQuestion(app, owner.token, { content: base.content });
     expect(
       (await db().selectFrom('user').select('question_count').where('id', '=', owner.id).executeTakeFirstOrThrow()).question_count,
     ).toBe(1);
@@ -274,27 +262,27 @@ describe('DELETE /question and POST /question/recover', () => {
     const owner = await makeUser(app, { rank: 1 });
     const a = await makeUser(app);
     const b = await makeUser(app);
-    const id = await ask(owner.token);
-    const first = await answer(a.token, id);
+    const id = await askQuestion(app, owner.token, { content: base.content });
+    const first = await postAnswer(app, a.token, id);
     await db().updateTable('answer').set({ vote_count: 1 }).where('id', '=', first).execute();
     expect((await del(owner.token, id)).body).toMatchObject({ code: 400, reason: 'error.question.cannot_deleted' });
     await db().updateTable('answer').set({ vote_count: 0 }).where('id', '=', first).execute();
-    await answer(b.token, id);
+    await postAnswer(app, b.token, id);
     expect((await del(owner.token, id)).body.reason).toBe('error.question.cannot_deleted');
-    const id2 = await ask(owner.token);
-    const only = await answer(a.token, id2);
+    const id2 = await askQuestion(app, owner.token, { content: base.content });
+    const only = await postAnswer(app, a.token, id2);
     await app.call('POST', `${V1}/answer/acceptance`, { token: owner.token, body: { question_id: id2, answer_id: only } });
     expect((await del(owner.token, id2)).body.reason).toBe('error.question.cannot_deleted');
-    const id3 = await ask(owner.token);
-    await answer(a.token, id3);
+    const id3 = await askQuestion(app, owner.token, { content: base.content });
+    await postAnswer(app, a.token, id3);
     expect((await del(owner.token, id3)).status).toBe(200);
   });
 
   it('refuses others (403) but lets a moderator delete any question (the reference only exempts admins)', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
-    await answer((await makeUser(app)).token, id);
-    await answer((await makeUser(app)).token, id);
+    const id = await askQuestion(app, owner.token, { content: base.content });
+    await postAnswer(app, (await makeUser(app)).token, id);
+    await postAnswer(app, (await makeUser(app)).token, id);
     const stranger = await makeUser(app, { rank: 5000 });
     expect((await del(stranger.token, id)).body).toMatchObject({ code: 403, reason: 'error.rank.fail_to_meet_the_condition' });
     expect((await del('', id)).status).toBe(401);
@@ -306,7 +294,7 @@ describe('DELETE /question and POST /question/recover', () => {
 
   it('recovers a deleted question for staff only, with its tags and counts', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
+    const id = await askQuestion(app, owner.token, { content: base.content });
     await del(owner.token, id);
     const recover = (token: string) => app.call('POST', `${V1}/question/recover`, { token, body: { question_id: id } });
     expect((await recover(owner.token)).body).toMatchObject({ code: 403, reason: 'error.rank.fail_to_meet_the_condition' });
@@ -328,7 +316,7 @@ describe('DELETE /question and POST /question/recover', () => {
 describe('close, reopen, pin and list', () => {
   it('closes with a reason (staff only), shows it, refuses answers, and reopens', async () => {
     const owner = await makeUser(app, { rank: 1 });
-    const id = await ask(owner.token);
+    const id = await askQuestion(app, owner.token, { content: base.content });
     const close = (token: string, body: Record<string, unknown>) =>
       app.call('PUT', `${V1}/question/status`, { token, body: { id, ...body } });
     expect((await close(owner.token, { close_type: 63 })).body).toMatchObject({
@@ -376,8 +364,8 @@ describe('close, reopen, pin and list', () => {
   });
 
   it('closing as a duplicate of a question of this site links to it; reopening removes the link', async () => {
-    const original = await ask(admin);
-    const dup = await ask(admin);
+    const original = await askQuestion(app, admin, { content: base.content });
+    const dup = await askQuestion(app, admin, { content: base.content });
     const r = await app.call('PUT', `${V1}/question/status`, {
       token: admin,
       body: { id: dup, close_type: 60, close_msg: `http://127.0.0.1/questions/${original}/some-slug` },
@@ -392,8 +380,8 @@ describe('close, reopen, pin and list', () => {
   });
 
   it('pins, unpins, unlists and lists (staff), with the silent no-ops and tag counts', async () => {
-    const id = await ask(admin);
-    const other = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
+    const other = await askQuestion(app, admin, { content: base.content });
     await db().updateTable('question').set({ created_at: 1 }).where('id', '=', id).execute();
     const op = (operation: string, token = admin) => app.call('PUT', `${V1}/question/operation`, { token, body: { id, operation } });
     expect((await op('pin', (await makeUser(app, { rank: 100000 })).token)).body.reason).toBe('error.rank.fail_to_meet_the_condition');
@@ -509,19 +497,21 @@ describe('linked questions', () => {
   });
 
   it('keeps question_link rows and linked_count in step with creates, edits, answers, deletes and unlisting', async () => {
-    const target = await ask(admin);
+    const target = await askQuestion(app, admin, { content: base.content });
     const links = () =>
       db().selectFrom('question_link').select(['from_question_id', 'from_answer_id', 'to_question_id', 'status']).orderBy('id').execute();
-    const src = await ask(admin, {
+    const src = await askQuestion(app, admin, {
       content: `See #${encodeShortId(target)} and [this](/questions/${target}/slug), not #${encodeShortId('10010000000099999')}.`,
     });
     expect(await links()).toEqual([{ from_question_id: src, from_answer_id: '0', to_question_id: target, status: 1 }]);
     expect((await question(target)).linked_count).toBe(1);
     expect((await question(src)).parsed_text).toContain(`<a href="/questions/${target}">#${encodeShortId(target)}</a>`);
-    const self = await ask(admin, { content: 'Nothing here yet, text only.' });
+    const self = await askQuestion(app, admin, { content: 'Nothing here yet, text only.' });
     await edit(admin, { id: self, title: 'Links to itself only', content: `See /questions/${self} please.`, tags: [] });
     expect((await links()).filter((l) => l.from_question_id === self)).toEqual([]);
-    const aid = await answer((await makeUser(app)).token, self, `Duplicate of http://127.0.0.1/questions/${target} really.`);
+    const aid = await postAnswer(app, (await makeUser(app)).token, self, {
+      content: `Duplicate of http://127.0.0.1/questions/${target} really.`,
+    });
     expect((await links()).at(-1)).toEqual({ from_question_id: self, from_answer_id: aid, to_question_id: target, status: 1 });
     expect((await question(target)).linked_count).toBe(2);
     await edit(admin, { id: src, title: 'No longer links anywhere', content: 'Plain text now.', tags: [] });
@@ -540,7 +530,7 @@ describe('linked questions', () => {
 
 describe('malformed input to the edit-lifecycle endpoints', () => {
   it('never answers 500', async () => {
-    const id = await ask(admin);
+    const id = await askQuestion(app, admin, { content: base.content });
     const junk = fc.oneof(
       fc.anything(),
       fc.record(

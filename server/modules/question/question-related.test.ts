@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { captchaFor, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
@@ -15,24 +16,15 @@ const V1 = '/answer/api/v1';
 const db = () => app.lantern.ctx.db;
 const now = () => app.lantern.ctx.clock.now();
 
-/** Asks a question through the API; returns its id. */
-async function ask(token: string, title: string, tags: string[] = ['sqlite']): Promise<string> {
-  const r = await app.call('POST', `${V1}/question`, {
-    token,
-    body: { title, content: `Details about: ${title}`, tags: tags.map((slug_name) => ({ slug_name })) },
-  });
-  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
-}
 const setQuestion = (id: string, patch: Record<string, number | string>) =>
   db().updateTable('question').set(patch).where('id', '=', id).execute();
 const titles = (list: { title: string }[]) => list.map((q) => q.title);
 
 describe('GET and PUT /answer/api/v1/question/invite', () => {
   it('lets the owner invite people by username, lists them in order and replaces the list', async () => {
-    await ask(admin, 'Seed question for the sqlite tag');
+    await askQuestion(app, admin, { title: 'Seed question for the sqlite tag' });
     const owner = await makeUser(app, { name: 'owner' });
-    const qid = await ask(owner.token, 'Which journal mode should I use?');
+    const qid = await askQuestion(app, owner.token, { title: 'Which journal mode should I use?' });
     const bob = await makeUser(app, { name: 'bob' });
     const carol = await makeUser(app, { name: 'carol' });
     const put = await app.call('PUT', `${V1}/question/invite`, {
@@ -64,7 +56,7 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('answers an empty list for a question nobody was invited to and tolerates a damaged stored value', async () => {
-    const qid = await ask(admin, 'Nobody invited here yet');
+    const qid = await askQuestion(app, admin, { title: 'Nobody invited here yet' });
     expect((await app.call('GET', `${V1}/question/invite?id=${qid}`)).body.data).toEqual([]);
     await setQuestion(qid, { invite_user_id: 'not json' });
     expect((await app.call('GET', `${V1}/question/invite?id=${qid}`)).body.data).toEqual([]);
@@ -78,7 +70,7 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
     [{ id: 'ID', invite_user: [''] }, 'invite_user.0', 'Invite user.0 cannot be empty.'],
     [{ id: 'ID', invite_user: Array.from({ length: 21 }, (_, i) => `user${i}`) }, 'invite_user', 'You can invite at most 20 people.'],
   ])('refuses %j on %s', async (body, field, message) => {
-    const qid = await ask(admin, 'A question to invite people to');
+    const qid = await askQuestion(app, admin, { title: 'A question to invite people to' });
     const r = await app.call('PUT', `${V1}/question/invite`, {
       token: admin,
       body: JSON.parse(JSON.stringify(body).replace('"ID"', `"${qid}"`)),
@@ -89,7 +81,7 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('refuses unknown or deleted usernames and stores nothing', async () => {
-    const qid = await ask(admin, 'Invite with a typo in a name');
+    const qid = await askQuestion(app, admin, { title: 'Invite with a typo in a name' });
     const gone = await makeUser(app, { name: 'gone', status: 10 });
     await makeUser(app, { name: 'dave' });
     const r = await app.call('PUT', `${V1}/question/invite`, { token: admin, body: { id: qid, invite_user: ['dave', 'ghost', 'gone'] } });
@@ -101,9 +93,9 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('needs the owner, staff or the invite privilege (500 reputation), and an active account', async () => {
-    await ask(admin, 'Seed question for the sqlite tag');
+    await askQuestion(app, admin, { title: 'Seed question for the sqlite tag' });
     const owner = await makeUser(app, { name: 'asker' });
-    const qid = await ask(owner.token, 'Who can invite to this question?');
+    const qid = await askQuestion(app, owner.token, { title: 'Who can invite to this question?' });
     await makeUser(app, { name: 'erin' });
     const body = { id: qid, invite_user: ['erin'] };
     expect((await app.call('PUT', `${V1}/question/invite`, { body })).status).toBe(401);
@@ -124,9 +116,9 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('404s unknown questions, and deleted or pending ones for anyone but the owner and staff', async () => {
-    await ask(admin, 'Seed question for the sqlite tag');
+    await askQuestion(app, admin, { title: 'Seed question for the sqlite tag' });
     const owner = await makeUser(app, { name: 'frank' });
-    const qid = await ask(owner.token, 'This question will be deleted');
+    const qid = await askQuestion(app, owner.token, { title: 'This question will be deleted' });
     const other = await makeUser(app, { rank: 1000 });
     for (const id of ['10010000000099999', 'zz', '']) {
       const r = await app.call('GET', `${V1}/question/invite?id=${id}`);
@@ -146,7 +138,7 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('accepts short ids when the permalink setting uses them', async () => {
-    const qid = await ask(admin, 'Short ids for invitations');
+    const qid = await askQuestion(app, admin, { title: 'Short ids for invitations' });
     await app.lantern.ctx.settings.put('seo', { permalink: 4, robots: '' });
     const shortId = (await app.call('GET', `${V1}/question/page`)).body.data.list[0].id as string;
     expect(shortId).not.toBe(qid);
@@ -160,9 +152,9 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
   });
 
   it('asks non-staff for a captcha after 30 invitations in a day', async () => {
-    await ask(admin, 'Seed question for the sqlite tag');
+    await askQuestion(app, admin, { title: 'Seed question for the sqlite tag' });
     const owner = await makeUser(app, { name: 'harry' });
-    const qid = await ask(owner.token, 'Captcha for invitations');
+    const qid = await askQuestion(app, owner.token, { title: 'Captcha for invitations' });
     await writeConfigValue(db(), 'plugin.status', JSON.stringify({ lantern_captcha: true }));
     for (let i = 0; i < 30; i++) await app.lantern.ctx.captcha.count('invitation_answer', String(owner.id));
     const r = await app.call('PUT', `${V1}/question/invite`, { token: owner.token, body: { id: qid, invite_user: [] } });
@@ -182,10 +174,10 @@ describe('GET and PUT /answer/api/v1/question/invite', () => {
 
 describe('GET /answer/api/v1/question/similar', () => {
   it('ranks public questions by shared title words and sends QuestionBaseInfo items', async () => {
-    const both = await ask(admin, 'How do I back up SQLite while it is in use?');
-    const one = await ask(admin, 'SQLite journal modes explained');
-    const phrase = await ask(admin, 'Online backup of a sqlite database');
-    await ask(admin, 'Python list comprehension syntax', ['python']);
+    const both = await askQuestion(app, admin, { title: 'How do I back up SQLite while it is in use?' });
+    const one = await askQuestion(app, admin, { title: 'SQLite journal modes explained' });
+    const phrase = await askQuestion(app, admin, { title: 'Online backup of a sqlite database' });
+    await askQuestion(app, admin, { title: 'Python list comprehension syntax', tags: ['python'] });
     await setQuestion(one, { accepted_answer_id: '10020000000000001', vote_count: 3 });
     const r = await app.call('GET', `${V1}/question/similar?title=${encodeURIComponent('sqlite backup')}`, { token: admin });
     expect(r.status).toBe(200);
@@ -209,7 +201,7 @@ describe('GET /answer/api/v1/question/similar', () => {
   it('hides deleted, pending and unlisted questions and shows closed ones as closed', async () => {
     const ids = [];
     for (const t of ['Deleted sqlite question', 'Pending sqlite question', 'Unlisted sqlite question', 'Closed sqlite question'])
-      ids.push(await ask(admin, t));
+      ids.push(await askQuestion(app, admin, { title: t }));
     await setQuestion(ids[0], { status: 10 });
     await setQuestion(ids[1], { status: 11 });
     await setQuestion(ids[2], { show: 2 });
@@ -219,8 +211,8 @@ describe('GET /answer/api/v1/question/similar', () => {
   });
 
   it('answers [] for an empty title, matches the whole phrase when only common words were typed, and caps at 10', async () => {
-    for (let i = 0; i < 12; i++) await ask(admin, `Vacuum question number ${i}`);
-    await ask(admin, 'How do I get started');
+    for (let i = 0; i < 12; i++) await askQuestion(app, admin, { title: `Vacuum question number ${i}` });
+    await askQuestion(app, admin, { title: 'How do I get started' });
     expect((await app.call('GET', `${V1}/question/similar`, { token: admin })).body.data).toEqual([]);
     expect((await app.call('GET', `${V1}/question/similar?title=%20%20`, { token: admin })).body.data).toEqual([]);
     expect(titles((await app.call('GET', `${V1}/question/similar?title=how%20do%20i`, { token: admin })).body.data)).toEqual([
@@ -252,14 +244,14 @@ describe('GET /answer/api/v1/question/similar', () => {
 
 describe('GET /answer/api/v1/question/similar/tag', () => {
   it('lists up to 6 hot public questions of the first tag (synonyms included), without the question itself', async () => {
-    const main = await ask(admin, 'The question in focus', ['sqlite', 'backup']);
-    const a = await ask(admin, 'Hot sqlite question');
-    const b = await ask(admin, 'Lukewarm sqlite question');
-    await ask(admin, 'Only about backups', ['backup']);
-    const synonym = await ask(admin, 'Tagged with a synonym', ['sqlite3']);
-    const old = await ask(admin, 'Old sqlite question');
-    const deleted = await ask(admin, 'Deleted sqlite question');
-    const hidden = await ask(admin, 'Unlisted sqlite question');
+    const main = await askQuestion(app, admin, { title: 'The question in focus', tags: ['sqlite', 'backup'] });
+    const a = await askQuestion(app, admin, { title: 'Hot sqlite question' });
+    const b = await askQuestion(app, admin, { title: 'Lukewarm sqlite question' });
+    await askQuestion(app, admin, { title: 'Only about backups', tags: ['backup'] });
+    const synonym = await askQuestion(app, admin, { title: 'Tagged with a synonym', tags: ['sqlite3'] });
+    const old = await askQuestion(app, admin, { title: 'Old sqlite question' });
+    const deleted = await askQuestion(app, admin, { title: 'Deleted sqlite question' });
+    const hidden = await askQuestion(app, admin, { title: 'Unlisted sqlite question' });
     const sqlite = await db().selectFrom('tag').select('id').where('slug_name', '=', 'sqlite').executeTakeFirstOrThrow();
     await db()
       .updateTable('tag')
@@ -289,14 +281,14 @@ describe('GET /answer/api/v1/question/similar/tag', () => {
       operator: { username: 'admin' },
     });
     expect(r.body.data.list[1].tags.map((t: { slug_name: string }) => t.slug_name)).toEqual(['sqlite']);
-    for (let i = 0; i < 6; i++) await ask(admin, `More sqlite question ${i}`);
+    for (let i = 0; i < 6; i++) await askQuestion(app, admin, { title: `More sqlite question ${i}` });
     expect((await app.call('GET', `${V1}/question/similar/tag?question_id=${main}`)).body.data.list).toHaveLength(6);
   });
 
   it('answers an empty list for unknown, untagged-looking or invisible questions and 400 without an id', async () => {
     const owner = await makeUser(app, { rank: 1000 });
-    const qid = await ask(owner.token, 'Soon to be deleted');
-    await ask(admin, 'Another sqlite question');
+    const qid = await askQuestion(app, owner.token, { title: 'Soon to be deleted' });
+    await askQuestion(app, admin, { title: 'Another sqlite question' });
     expect((await app.call('GET', `${V1}/question/similar/tag?question_id=10010000000099999`)).body.data).toEqual({ count: 0, list: [] });
     expect((await app.call('GET', `${V1}/question/similar/tag?question_id=nonsense!`)).body.data).toEqual({ count: 0, list: [] });
     const missing = await app.call('GET', `${V1}/question/similar/tag`);
@@ -318,11 +310,11 @@ describe('GET /answer/api/v1/question/link', () => {
   }
 
   it('lists the questions linking to a question with the list orders, paging and in_days', async () => {
-    const target = await ask(admin, 'The linked-to question');
-    const first = await ask(admin, 'First linking question');
-    const second = await ask(admin, 'Second linking question');
-    const unrelated = await ask(admin, 'Links elsewhere');
-    const removed = await ask(admin, 'Link was removed');
+    const target = await askQuestion(app, admin, { title: 'The linked-to question' });
+    const first = await askQuestion(app, admin, { title: 'First linking question' });
+    const second = await askQuestion(app, admin, { title: 'Second linking question' });
+    const unrelated = await askQuestion(app, admin, { title: 'Links elsewhere' });
+    const removed = await askQuestion(app, admin, { title: 'Link was removed' });
     await link(first, target);
     await link(second, target);
     await link(second, target); // a second link from another post of the same question
@@ -356,12 +348,12 @@ describe('GET /answer/api/v1/question/link', () => {
   });
 
   it('shows a pending linking question only to its author and staff, never deleted or unlisted ones', async () => {
-    await ask(admin, 'Seed question for the sqlite tag');
+    await askQuestion(app, admin, { title: 'Seed question for the sqlite tag' });
     const author = await makeUser(app, { name: 'ivy' });
-    const target = await ask(admin, 'Target of links');
-    const pending = await ask(author.token, 'Pending linking question');
-    const deleted = await ask(admin, 'Deleted linking question');
-    const hidden = await ask(admin, 'Unlisted linking question');
+    const target = await askQuestion(app, admin, { title: 'Target of links' });
+    const pending = await askQuestion(app, author.token, { title: 'Pending linking question' });
+    const deleted = await askQuestion(app, admin, { title: 'Deleted linking question' });
+    const hidden = await askQuestion(app, admin, { title: 'Unlisted linking question' });
     for (const id of [pending, deleted, hidden]) await link(id, target);
     await setQuestion(pending, { status: 11 });
     await setQuestion(deleted, { status: 10 });
@@ -378,7 +370,7 @@ describe('GET /answer/api/v1/question/link', () => {
   });
 
   it('404s unknown and invisible target questions and 400s without question_id', async () => {
-    const target = await ask(admin, 'Deleted target');
+    const target = await askQuestion(app, admin, { title: 'Deleted target' });
     expect((await app.call('GET', `${V1}/question/link?question_id=10010000000099999`)).body).toMatchObject({
       code: 404,
       reason: 'error.question.not_found',
@@ -414,14 +406,14 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
 
   it('lists followed questions first, then questions in followed tags the viewer neither asked nor answered', async () => {
     const me = await makeUser(app, { name: 'reader', rank: 1000 });
-    const inTag = await ask(admin, 'Sqlite question from someone else');
-    const newerInTag = await ask(admin, 'Newer sqlite question from someone else');
-    await ask(me.token, 'My own sqlite question');
-    const answered = await ask(admin, 'Sqlite question I answered');
-    const followed = await ask(admin, 'A followed python question', ['python']);
-    await ask(admin, 'An unrelated python question', ['python']);
-    const closed = await ask(admin, 'Closed sqlite question');
-    const unfollowed = await ask(admin, 'Unfollowed rust question', ['rust']);
+    const inTag = await askQuestion(app, admin, { title: 'Sqlite question from someone else' });
+    const newerInTag = await askQuestion(app, admin, { title: 'Newer sqlite question from someone else' });
+    await askQuestion(app, me.token, { title: 'My own sqlite question' });
+    const answered = await askQuestion(app, admin, { title: 'Sqlite question I answered' });
+    const followed = await askQuestion(app, admin, { title: 'A followed python question', tags: ['python'] });
+    await askQuestion(app, admin, { title: 'An unrelated python question', tags: ['python'] });
+    const closed = await askQuestion(app, admin, { title: 'Closed sqlite question' });
+    const unfollowed = await askQuestion(app, admin, { title: 'Unfollowed rust question', tags: ['rust'] });
     await setQuestion(closed, { status: 2 });
     await setQuestion(inTag, { created_at: now() - 60 });
     const a = await app.call('POST', `${V1}/answer`, {
@@ -449,8 +441,8 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
 
   it('answers an empty page without follows, only followed questions without followed tags, and 401 anonymously', async () => {
     const me = await makeUser(app);
-    const q = await ask(admin, 'Followed without tags');
-    await ask(admin, 'Not followed at all');
+    const q = await askQuestion(app, admin, { title: 'Followed without tags' });
+    await askQuestion(app, admin, { title: 'Not followed at all' });
     expect((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data).toEqual({ count: 0, list: [] });
     await follow(me.id, q, 'question.follow');
     expect(titles((await app.call('GET', `${V1}/question/recommend/page`, { token: me.token })).body.data.list)).toEqual([
@@ -466,7 +458,7 @@ describe('GET /answer/api/v1/question/recommend/page', () => {
 
 describe('malformed input to the related-question endpoints', () => {
   it('never answers 500', async () => {
-    const qid = await ask(admin, 'Fuzzing target question');
+    const qid = await askQuestion(app, admin, { title: 'Fuzzing target question' });
     const paths = (a: string, b: string) => [
       `/question/invite?id=${a}`,
       `/question/similar?title=${a}`,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser, solveCaptcha } from '../../../tests/support/accounts.js';
+import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { sqliteSearch } from '../../db/dialect/sqlite-search.js';
 import { writeConfigValue } from '../config/config.repository.js';
@@ -14,18 +15,6 @@ let bob: { id: number; token: string };
 const ids: Record<string, string> = {};
 
 const api = (path: string) => `/answer/api/v1${path}`;
-
-async function ask(token: string, title: string, content: string, tags: string[]): Promise<string> {
-  const r = await app.call('POST', api('/question'), { token, body: { title, content, tags: tags.map((slug_name) => ({ slug_name })) } });
-  if (r.status !== 200) throw new Error(`ask failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-
-async function answer(token: string, questionId: string, content: string): Promise<string> {
-  const r = await app.call('POST', api('/answer'), { token, body: { question_id: questionId, content } });
-  if (r.status !== 200) throw new Error(`answer failed: ${JSON.stringify(r.body)}`);
-  return r.body.data.info.id;
-}
 
 async function search(q: string, opts: { token?: string; order?: string; page?: number; size?: number; extra?: string } = {}) {
   const params = new URLSearchParams({ q });
@@ -52,20 +41,25 @@ beforeAll(async () => {
   bob = await makeUser(app, { name: 'Bob Jones', rank: 5000 });
   const db = app.lantern.ctx.db;
 
-  ids.q1 = await ask(
-    admin,
-    'Brewing espresso at home',
-    'How do I pull a good espresso shot with a cheap grinder? I have tried everything.',
-    ['coffee', 'espresso'],
-  );
+  ids.q1 = await askQuestion(app, admin, {
+    title: 'Brewing espresso at home',
+    content: 'How do I pull a good espresso shot with a cheap grinder? I have tried everything.',
+    tags: ['coffee', 'espresso'],
+  });
   await db.updateTable('question').set({ user_id: alice.id }).where('id', '=', ids.q1).execute();
-  ids.q2 = await ask(bob.token, 'Storing whole beans', 'Should beans go in the freezer or into a sealed jar on the shelf?', ['coffee']);
-  ids.q3 = await ask(admin, 'Tea steeping time', 'How long should green tea steep? Hot water above eighty degrees makes it bitter.', [
-    'tea',
-  ]);
-  ids.a1 = await answer(bob.token, ids.q1, 'Use a burr grinder and a fine espresso roast, then tamp evenly.');
-  ids.a2 = await answer(admin, ids.q1, 'Descale the machine monthly and use filtered water for a better shot.');
-  ids.a3 = await answer(alice.token, ids.q2, 'A sealed jar in a dark cupboard keeps beans fresh for weeks.');
+  ids.q2 = await askQuestion(app, bob.token, {
+    title: 'Storing whole beans',
+    content: 'Should beans go in the freezer or into a sealed jar on the shelf?',
+    tags: ['coffee'],
+  });
+  ids.q3 = await askQuestion(app, admin, {
+    title: 'Tea steeping time',
+    content: 'How long should green tea steep? Hot water above eighty degrees makes it bitter.',
+    tags: ['tea'],
+  });
+  ids.a1 = await postAnswer(app, bob.token, ids.q1, { content: 'Use a burr grinder and a fine espresso roast, then tamp evenly.' });
+  ids.a2 = await postAnswer(app, admin, ids.q1, { content: 'Descale the machine monthly and use filtered water for a better shot.' });
+  ids.a3 = await postAnswer(app, alice.token, ids.q2, { content: 'A sealed jar in a dark cupboard keeps beans fresh for weeks.' });
   const accept = await app.call('POST', api('/answer/acceptance'), {
     token: alice.token,
     body: { question_id: ids.q1, answer_id: ids.a1 },
@@ -296,13 +290,16 @@ describe('GET search: orders and pages', () => {
 
   it('relevance: bm25 with the title weighted above the body; without words it is newest', async () => {
     const db = app.lantern.ctx.db;
-    const inBody = await ask(admin, 'Kettle question one', 'Is a gooseneck kettle better for pour over brewing?', ['coffee']);
-    const inTitle = await ask(
-      admin,
-      'Gooseneck kettle worth it',
-      'I am wondering whether the pouring control matters at all for my morning routine.',
-      ['coffee'],
-    );
+    const inBody = await askQuestion(app, admin, {
+      title: 'Kettle question one',
+      content: 'Is a gooseneck kettle better for pour over brewing?',
+      tags: ['coffee'],
+    });
+    const inTitle = await askQuestion(app, admin, {
+      title: 'Gooseneck kettle worth it',
+      content: 'I am wondering whether the pouring control matters at all for my morning routine.',
+      tags: ['coffee'],
+    });
     await db.updateTable('question').set({ created_at: 100 }).where('id', '=', inTitle).execute();
     expect(await found('gooseneck')).toEqual([inTitle, inBody]);
     expect(await found('gooseneck', { order: 'newest' })).toEqual([inBody, inTitle]);
@@ -366,13 +363,19 @@ describe('GET search: orders and pages', () => {
 
 describe('GET search: the index follows every write', () => {
   it('a question made through POST question is found at once', async () => {
-    const id = await ask(admin, 'Cold brew ratio', 'What ratio of grounds to water makes a smooth cold brew concentrate?', ['coffee']);
+    const id = await askQuestion(app, admin, {
+      title: 'Cold brew ratio',
+      content: 'What ratio of grounds to water makes a smooth cold brew concentrate?',
+      tags: ['coffee'],
+    });
     expect(await found('concentrate')).toEqual([id]);
     ids.cold = id;
   });
 
   it('an answer made through POST answer is found at once', async () => {
-    const id = await answer(alice.token, ids.cold, 'One part coarse grounds to eight parts water, steeped overnight.');
+    const id = await postAnswer(app, alice.token, ids.cold, {
+      content: 'One part coarse grounds to eight parts water, steeped overnight.',
+    });
     expect(await found('overnight')).toEqual([id]);
     ids.coldAnswer = id;
   });
@@ -421,7 +424,11 @@ describe('GET search: the index follows every write', () => {
   });
 
   it('PUT, DELETE and recover through the question and answer endpoints keep the index in step', async () => {
-    const id = await ask(admin, 'Siphon brewer cleaning', 'How do I clean the cloth filter of a siphon brewer?', ['coffee']);
+    const id = await askQuestion(app, admin, {
+      title: 'Siphon brewer cleaning',
+      content: 'How do I clean the cloth filter of a siphon brewer?',
+      tags: ['coffee'],
+    });
     expect(await found('siphon')).toEqual([id]);
     const put = await app.call('PUT', api('/question'), {
       token: admin,
@@ -435,7 +442,7 @@ describe('GET search: the index follows every write', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(await found('siphon')).toEqual([]);
     expect(await found('vacuum')).toEqual([id]);
-    const aid = await answer(bob.token, id, 'Keep the cloth filter in cold water in the fridge.');
+    const aid = await postAnswer(app, bob.token, id, { content: 'Keep the cloth filter in cold water in the fridge.' });
     expect(await found('fridge')).toEqual([aid]);
     const putA = await app.call('PUT', api('/answer'), {
       token: bob.token,
@@ -483,7 +490,11 @@ describe('GET search: the index follows every write', () => {
 
 describe('GET search: other scripts and excerpts', () => {
   it('finds words inside Chinese and Japanese text by substring', async () => {
-    const id = await ask(admin, '如何冲泡手冲咖啡', '我想知道手冲咖啡的水温应该是多少度。', ['coffee']);
+    const id = await askQuestion(app, admin, {
+      title: '如何冲泡手冲咖啡',
+      content: '我想知道手冲咖啡的水温应该是多少度。',
+      tags: ['coffee'],
+    });
     expect(await found('咖啡')).toEqual([id]);
     expect(await found('水温')).toEqual([id]);
     const r = await search('水温');
@@ -707,13 +718,19 @@ describe('parseSearch', () => {
 describe('GET search: a rare word among common ones', () => {
   it('a search mixing a rare and a very common word returns the posts with the rare word first', async () => {
     // the rare word only in the body of an older question; the common word in the titles of many newer ones
-    const rare = await ask(admin, 'Cleaning the group head', 'Backflush with a blind portafilter basket once a week to keep it clean.', [
-      'coffee',
-    ]);
+    const rare = await askQuestion(app, admin, {
+      title: 'Cleaning the group head',
+      content: 'Backflush with a blind portafilter basket once a week to keep it clean.',
+      tags: ['coffee'],
+    });
     const common: string[] = [];
     for (let i = 0; i < 14; i++)
       common.push(
-        await ask(admin, `Weekday routine number ${i}`, `My weekday routine changes often, this is version ${i} of it.`, ['coffee']),
+        await askQuestion(app, admin, {
+          title: `Weekday routine number ${i}`,
+          content: `My weekday routine changes often, this is version ${i} of it.`,
+          tags: ['coffee'],
+        }),
       );
     const list = await found('portafilter routine');
     // words are alternatives: the posts with only the common word follow

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
@@ -13,15 +14,6 @@ const db = () => app.lantern.ctx.db;
 const addTag = (token: string, body: Record<string, unknown>) => call('POST', '/tag', token, body);
 const tagRow = (slug: string) => db().selectFrom('tag').selectAll().where('slug_name', '=', slug).executeTakeFirstOrThrow();
 const tagIdOf = async (slug: string) => (await tagRow(slug)).id;
-async function ask(token: string, title: string, tags: string[]): Promise<string> {
-  const r = await call('POST', '/question', token, {
-    title,
-    content: 'Some body text for the question.',
-    tags: tags.map((slug_name) => ({ slug_name })),
-  });
-  expect(r.status).toBe(200);
-  return r.body.data.id;
-}
 async function makeTag(slug: string, display = slug, text = '') {
   expect((await addTag(admin, { slug_name: slug, display_name: display, original_text: text })).status).toBe(200);
   return tagIdOf(slug);
@@ -116,7 +108,7 @@ describe('POST /answer/api/v1/tag', () => {
 describe('GET /answer/api/v1/tag', () => {
   it('shows a tag by id or slug (either parameter spelling) with its counts and the viewer state', async () => {
     const id = await makeTag('sqlite', 'SQLite', 'An embedded database.\nSecond line.');
-    await ask(admin, 'Question about sqlite', ['sqlite']);
+    await askQuestion(app, admin, { title: 'Question about sqlite', content: 'Some body text for the question.', tags: ['sqlite'] });
     const byName = await call('GET', '/tag?name=SQLite');
     expect(byName.status).toBe(200);
     expect(byName.body.data).toMatchObject({
@@ -209,8 +201,8 @@ describe('GET /answer/api/v1/tags/page and tags', () => {
     await makeTag('alpha', 'Alpha');
     await makeTag('beta', 'Beta Tools');
     await makeTag('gamma', 'Gamma');
-    await ask(admin, 'Two tags question', ['beta', 'gamma']);
-    await ask(admin, 'One tag question', ['beta']);
+    await askQuestion(app, admin, { title: 'Two tags question', content: 'Some body text for the question.', tags: ['beta', 'gamma'] });
+    await askQuestion(app, admin, { title: 'One tag question', content: 'Some body text for the question.', tags: ['beta'] });
     await db().updateTable('tag').set({ created_at: 1000 }).where('slug_name', '=', 'alpha').execute();
     await db().updateTable('tag').set({ created_at: 3000 }).where('slug_name', '=', 'beta').execute();
     await db().updateTable('tag').set({ created_at: 2000 }).where('slug_name', '=', 'gamma').execute();
@@ -339,7 +331,11 @@ describe('tag synonyms', () => {
   it("sets the synonyms (creating missing tags), lists them and makes question/page?tag= find the main tag's questions", async () => {
     const main = await makeTag('javascript', 'JavaScript');
     await makeTag('ecmascript', 'ECMAScript');
-    const qid = await ask(admin, 'Closures in loops', ['javascript']);
+    const qid = await askQuestion(app, admin, {
+      title: 'Closures in loops',
+      content: 'Some body text for the question.',
+      tags: ['javascript'],
+    });
     const put = await call('PUT', '/tag/synonym', admin, {
       tag_id: main,
       synonym_tag_list: [{ slug_name: 'JS', display_name: 'js' }, { slug_name: 'ecmascript' }, { slug_name: 'js' }],
@@ -373,7 +369,11 @@ describe('tag synonyms', () => {
       expect(page.body.data.list.map((q: { id: string }) => q.id)).toEqual([qid]);
     }
     // a question asked with a synonym is filed under the main tag
-    const viaSynonym = await ask(admin, 'Asked with the synonym', ['js']);
+    const viaSynonym = await askQuestion(app, admin, {
+      title: 'Asked with the synonym',
+      content: 'Some body text for the question.',
+      tags: ['js'],
+    });
     expect((await call('GET', `/question/info?id=${viaSynonym}`)).body.data.tags.map((t: { slug_name: string }) => t.slug_name)).toEqual([
       'javascript',
     ]);
@@ -447,8 +447,12 @@ describe('POST /answer/api/v1/tag/merge', () => {
     const source = await makeTag('golang');
     const target = await makeTag('go');
     await call('PUT', '/tag/synonym', admin, { tag_id: source, synonym_tag_list: [{ slug_name: 'go-lang' }] });
-    const q1 = await ask(admin, 'Only the source', ['golang']);
-    const q2 = await ask(admin, 'Both tags here', ['golang', 'go']);
+    const q1 = await askQuestion(app, admin, { title: 'Only the source', content: 'Some body text for the question.', tags: ['golang'] });
+    const q2 = await askQuestion(app, admin, {
+      title: 'Both tags here',
+      content: 'Some body text for the question.',
+      tags: ['golang', 'go'],
+    });
     const fan = await makeUser(app);
     const both = await makeUser(app);
     await call('POST', '/follow', fan.token, { object_id: source });
@@ -641,7 +645,7 @@ describe('PUT /answer/api/v1/tag', () => {
 describe('DELETE /answer/api/v1/tag and POST tag/recover', () => {
   it('refuses to delete a tag in use or with synonyms, then deletes and recovers it with timeline entries', async () => {
     const id = await makeTag('busy');
-    const qid = await ask(admin, 'Uses the busy tag', ['busy']);
+    const qid = await askQuestion(app, admin, { title: 'Uses the busy tag', content: 'Some body text for the question.', tags: ['busy'] });
     const inUse = await call('DELETE', '/tag', admin, { tag_id: id });
     expect(inUse.body).toMatchObject({
       code: 400,
@@ -712,7 +716,7 @@ describe('GET /answer/api/v1/tags/following', () => {
 
 describe('tags created by questions', () => {
   it('get a revision and a tag.created timeline entry like POST tag', async () => {
-    await ask(admin, 'A question with a new tag', ['fresh']);
+    await askQuestion(app, admin, { title: 'A question with a new tag', content: 'Some body text for the question.', tags: ['fresh'] });
     const t = await tagRow('fresh');
     expect(await db().selectFrom('revision').select(['object_type', 'status', 'title']).where('object_id', '=', t.id).execute()).toEqual([
       { object_type: 3, status: 0, title: 'fresh' },
