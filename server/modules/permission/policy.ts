@@ -174,8 +174,18 @@ export function canManageSynonyms(session: Viewer, thresholds: Thresholds): bool
   return can(session, 'tag.synonym', thresholds);
 }
 
-/** Staff-only tag powers: merging tags, changing a slug, using reserved tags. */
+/** Whether the session may merge one tag into another (staff). */
 export function canMergeTags(session: Viewer): boolean {
+  return isStaff(session);
+}
+
+/** Whether the session may change a tag's slug (staff). */
+export function canChangeTagSlug(session: Viewer): boolean {
+  return isStaff(session);
+}
+
+/** Whether the session may add or remove the site's reserved tags on a post (staff). */
+export function canUseReservedTags(session: Viewer): boolean {
   return isStaff(session);
 }
 

@@ -9,7 +9,7 @@ import { isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/rend
 import { recordTimeline } from '../activity/timeline.service.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
 import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
-import { canSeeHiddenPost, editsWithoutReview } from '../permission/policy.js';
+import { canSeeHiddenPost, canUseReservedTags, editsWithoutReview } from '../permission/policy.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { questionSnapshotJson, type QuestionSnapshot } from '../revision/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -221,7 +221,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   const reservedSlugs = new Set(rules.write.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const isReserved = (t: TagBrief) => t.reserved || reservedSlugs.has(t.slug_name);
   const wanted = new Set(input.tags.map((t) => tagSlug(t.slug_name)).filter(Boolean));
-  if (input.tags.length && !staff) {
+  if (input.tags.length && !canUseReservedTags(session)) {
     const missingReserved = before.filter((t) => isReserved(t) && !wanted.has(t.slug_name));
     if (missingReserved.length)
       throw badRequest('base.request_format_error', [
@@ -238,7 +238,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
     if (input.tags.length) {
       // reserved tags already on the question may stay even for users who could not add them
       const kept = new Set(before.filter((t) => isReserved(t) && wanted.has(t.slug_name)).map((t) => t.slug_name));
-      const rest = staff ? input.tags : input.tags.filter((t) => !kept.has(tagSlug(t.slug_name)));
+      const rest = canUseReservedTags(session) ? input.tags : input.tags.filter((t) => !kept.has(tagSlug(t.slug_name)));
       const resolved = rest.length ? await resolvePostTags(trx, rules, session, rest) : [];
       const keptRows = (await findTagsBySlugs(trx, [...kept])).filter((t) => t.status === TAG_STATUS.available);
       tags = [...keptRows, ...resolved.filter((t) => !kept.has(t.slug_name))];

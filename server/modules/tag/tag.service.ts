@@ -7,7 +7,15 @@ import { renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from '../follow/follow.repository.js';
-import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { readThresholds, requirePermission } from '../permission/permission.service.js';
+import {
+  MEMBER_ACTION_THRESHOLDS,
+  canChangeTagSlug,
+  canMergeTags,
+  canUndelete,
+  editsWithoutReview,
+  memberActions,
+} from '../permission/policy.js';
 import { insertRevision } from '../question/question.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import {
@@ -18,7 +26,6 @@ import {
   presentTagPageItem,
   tagFlagger,
   tagRevisionContent,
-  type MemberAction,
   type TagFlagger,
 } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
@@ -86,7 +93,8 @@ export async function followingTags(ctx: AppContext, session: SessionUser | unde
 export async function tagInfo(ctx: AppContext, session: SessionUser | undefined, q: TagInfoInput) {
   const rawId = q.id || q.tag_id;
   const rawName = q.name || q.tag_name;
-  const canRecover = await canDo(ctx, session, 'tag.undeleted');
+  const thresholds = await readThresholds(ctx, MEMBER_ACTION_THRESHOLDS.tag);
+  const canRecover = canUndelete(session, 'tag', thresholds);
   let tag: TagRow | undefined;
   if (rawId) {
     const id = tagIdOf(rawId);
@@ -104,18 +112,11 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
     tag = main;
     mainSlug = main.slug_name;
   }
-  const [canEdit, canDelete, flags, followed] = await Promise.all([
-    canDo(ctx, session, 'tag.edit', tag.user_id),
-    canDo(ctx, session, 'tag.delete'),
+  const [flags, followed] = await Promise.all([
     flagger(ctx),
     session ? followedAmong(ctx.db, session.user.id, TAG_FOLLOW, [tag.id]) : Promise.resolve(new Set<string>()),
   ]);
-  const deleted = tag.status === TAG_STATUS.deleted;
-  const actions: MemberAction[] = [];
-  if (canEdit && !deleted) actions.push({ action: 'edit', name: 'Edit', type: 'edit' });
-  if (canDelete && !deleted) actions.push({ action: 'delete', name: 'Delete', type: 'confirm' });
-  if (isStaff(session) && !deleted) actions.push({ action: 'merge', name: 'Merge', type: 'edit' });
-  if (canRecover && deleted) actions.push({ action: 'undelete', name: 'Undelete', type: 'confirm' });
+  const actions = memberActions(session, { kind: 'tag', user_id: tag.user_id, status: tag.status }, thresholds, ctx.clock.now());
   return presentTagDetail(tag, mainSlug, flags, followed.has(tag.id), actions);
 }
 
@@ -156,10 +157,10 @@ export async function tagSynonyms(ctx: AppContext, session: SessionUser | undefi
   const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
   const mainSlug = mainId === tag.id ? tag.slug_name : tag.main_tag_slug_name;
   const synonyms = await repo.synonymsOf(ctx.db, mainId, [1]);
-  const canEdit = await canDo(ctx, session, 'tag.synonym');
+  const thresholds = await readThresholds(ctx, MEMBER_ACTION_THRESHOLDS.tag_synonyms);
   return {
     synonyms: synonyms.map((s) => presentSynonym(s, mainSlug)),
-    member_actions: canEdit ? [{ action: 'edit', name: 'Edit', type: 'edit' }] : [],
+    member_actions: memberActions(session, { kind: 'tag_synonyms' }, thresholds, ctx.clock.now()),
   };
 }
 
@@ -211,7 +212,7 @@ export async function updateSynonyms(ctx: AppContext, session: SessionUser, inpu
 
 /** POST tag/merge (staff): the source and its synonyms become synonyms of the target; followers and questions move. */
 export async function mergeTags(ctx: AppContext, session: SessionUser, input: { source_tag_id: string; target_tag_id: string }) {
-  if (!isStaff(session)) throw forbidden();
+  if (!canMergeTags(session)) throw forbidden();
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const source = await availableTag(trx, input.source_tag_id);
@@ -253,7 +254,7 @@ export async function addTag(ctx: AppContext, session: SessionUser, input: AddTa
 export async function updateTag(ctx: AppContext, session: SessionUser, input: UpdateTagInput) {
   const uid = session.user.id;
   const found = await availableTag(ctx.db, input.tag_id);
-  const direct = isStaff(session) || found.user_id === uid || (await canDo(ctx, session, 'tag.edit_without_review'));
+  const direct = editsWithoutReview(session, 'tag', found.user_id, await readThresholds(ctx, ['tag.edit_without_review']));
   if (!direct) await requirePermission(ctx, session, 'tag.edit');
   const now = ctx.clock.now();
   const done = { edited: false };
@@ -268,7 +269,7 @@ export async function updateTag(ctx: AppContext, session: SessionUser, input: Up
     };
     const slugChanged = next.slug_name !== tag.slug_name;
     if (slugChanged) {
-      if (!isStaff(session)) throw forbidden('error.tag.cannot_update');
+      if (!canChangeTagSlug(session)) throw forbidden('error.tag.cannot_update');
       if (!SLUG_PATTERN.test(next.slug_name)) throw slugCharsError('slug_name');
       const clash = await repo.findTagBySlug(trx, next.slug_name);
       if (clash && clash.id !== tag.id) throw fieldError('error.tag.already_exist', 'slug_name');

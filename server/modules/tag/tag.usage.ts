@@ -5,7 +5,8 @@ import type { TagRow } from '../../db/tables/content.table.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { checkPermission, isStaff } from '../permission/permission.service.js';
+import { checkPermission } from '../permission/permission.service.js';
+import { canUseReservedTags } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { recordTimeline } from '../activity/timeline.service.js';
@@ -51,7 +52,7 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
   const write = rules.write;
   const reserved = new Set(write.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const usedReserved = slugs.filter((s) => reserved.has(s));
-  if (usedReserved.length && !isStaff(session)) {
+  if (usedReserved.length && !canUseReservedTags(session)) {
     throw badRequest('base.request_format_error', [
       { field: 'tags', key: 'error.tag.reserved_only_staff', params: { names: usedReserved.join(', ') } },
     ]);
