@@ -1,6 +1,7 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../tests/support/accounts.js';
+import { askQuestion } from '../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { translate } from '../contract/messages/index.js';
 import { writeConfigValue } from '../modules/config/config.repository.js';
@@ -12,13 +13,6 @@ let app: TestApp;
 let admin: string;
 
 const api = (path: string) => `/answer/api/v1${path}`;
-
-async function ask(token: string, title: string, content: string): Promise<string> {
-  const r = await app.call('POST', api('/question'), { token, body: { title, content, tags: [{ slug_name: 'shared' }] } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  await app.lantern.ctx.events.settle();
-  return r.body.data.id as string;
-}
 
 beforeAll(async () => {
   app = await startTestApp({ config: { listPageTtlMs: 60_000, searchTtlMs: 60_000 } });
@@ -49,7 +43,8 @@ describe('sharedBody', () => {
 
 describe('a reused list page', () => {
   it('answers a matching If-None-Match with 304, and each language gets its own message', async () => {
-    await ask(admin, 'A page with an entity tag', 'Body of the entity tag question.');
+    await askQuestion(app, admin, { title: 'A page with an entity tag', content: 'Body of the entity tag question.', tags: ['shared'] });
+    await app.lantern.ctx.events.settle();
     const path = api('/question/page?order=newest&page=1&page_size=5');
     const first = await app.call('GET', path);
     expect(first.status).toBe(200);
@@ -65,7 +60,8 @@ describe('a reused list page', () => {
     expect(zh.body.msg).not.toBe(first.body.msg);
     expect(zh.body.data).toEqual(first.body.data);
     // a change makes a new page with a new tag: the old one no longer matches
-    await ask(admin, 'A second page question', 'Body of the second page question.');
+    await askQuestion(app, admin, { title: 'A second page question', content: 'Body of the second page question.', tags: ['shared'] });
+    await app.lantern.ctx.events.settle();
     const changed = await app.call('GET', path, { headers: conditional });
     expect(changed.status).toBe(200);
     expect(changed.body.data.list[0].title).toBe('A second page question');
@@ -74,7 +70,12 @@ describe('a reused list page', () => {
 
 describe('reused search results', () => {
   it('are kept until an announced change, which shows at once', async () => {
-    const id = await ask(admin, 'Lighthouse keepers of the north', 'Who kept the lighthouse lamps burning through the winter?');
+    const id = await askQuestion(app, admin, {
+      title: 'Lighthouse keepers of the north',
+      content: 'Who kept the lighthouse lamps burning through the winter?',
+      tags: ['shared'],
+    });
+    await app.lantern.ctx.events.settle();
     const find = async () =>
       (await app.call('GET', api('/search?q=lighthouse'))).body.data as {
         count: number;
@@ -85,7 +86,12 @@ describe('reused search results', () => {
     await app.lantern.ctx.db.updateTable('question').set({ title: 'Renamed in the table only' }).where('id', '=', id).execute();
     expect((await find()).list[0].object.title).toBe('Lighthouse keepers of the north');
     // a new question is announced: the next search sees it and the renamed title
-    const second = await ask(admin, 'Lighthouse lenses', 'How were the lighthouse lenses ground?');
+    const second = await askQuestion(app, admin, {
+      title: 'Lighthouse lenses',
+      content: 'How were the lighthouse lenses ground?',
+      tags: ['shared'],
+    });
+    await app.lantern.ctx.events.settle();
     const after = await find();
     expect(after.count).toBe(2);
     expect(after.list.map((r) => r.object.id).sort()).toEqual([id, second].sort());
@@ -95,8 +101,18 @@ describe('reused search results', () => {
   it('user:me is kept per viewer, and other orders and pages are separate', async () => {
     const alice = await makeUser(app, { name: 'Alice Shared', rank: 5000 });
     const bob = await makeUser(app, { name: 'Bob Shared', rank: 5000 });
-    const mine = await ask(alice.token, 'Alice asks about windmills', 'Where do windmills still grind flour?');
-    const theirs = await ask(bob.token, 'Bob asks about windmills', 'Which windmills can be visited?');
+    const mine = await askQuestion(app, alice.token, {
+      title: 'Alice asks about windmills',
+      content: 'Where do windmills still grind flour?',
+      tags: ['shared'],
+    });
+    await app.lantern.ctx.events.settle();
+    const theirs = await askQuestion(app, bob.token, {
+      title: 'Bob asks about windmills',
+      content: 'Which windmills can be visited?',
+      tags: ['shared'],
+    });
+    await app.lantern.ctx.events.settle();
     const me = async (token?: string) =>
       (await app.call('GET', api('/search?q=user:me windmills'), { token })).body.data.list.map((r: any) => r.object.id);
     expect(await me(alice.token)).toEqual([mine]);

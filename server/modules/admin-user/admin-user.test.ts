@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser, useSmtp } from '../../../tests/support/accounts.js';
+import { insertAnswer, insertComment, insertQuestion, tryLogin } from '../../../tests/support/factories.js';
 import { linkIn, startSmtp } from '../../../tests/support/smtp.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
@@ -33,75 +34,25 @@ async function tokenWorks(token: string): Promise<number> {
   return (await app.call('GET', `${V1}/user/notification/config`, { token })).status;
 }
 
-async function login(email: string, pass = 'password-123') {
-  return app.call('POST', `${V1}/user/login/email`, { body: { e_mail: email, pass } });
-}
-
 /** A question, an answer on someone else's question, and comments by `uid`, written straight into the tables. */
 async function postsBy(uid: number, otherUid: number) {
+  const ownQ = await insertQuestion(app, { userId: uid, title: `A question by ${uid}`, content: 'Body text' });
+  const otherQ = await insertQuestion(app, { userId: otherUid, title: `A question by ${otherUid}`, content: 'Body text' });
   const t = now();
-  const ownQ = await newObjectId(db(), OBJECT_TYPE.question);
-  const otherQ = await newObjectId(db(), OBJECT_TYPE.question);
-  for (const [id, owner] of [
-    [ownQ, uid],
-    [otherQ, otherUid],
-  ] as const) {
-    await db()
-      .insertInto('question')
-      .values({
-        id,
-        user_id: owner,
-        title: `A question by ${owner}`,
-        original_text: 'Body text',
-        parsed_text: '<p>Body text</p>',
-        post_update_time: t,
-        created_at: t,
-        updated_at: t,
-      })
-      .execute();
-  }
   const tagId = await newObjectId(db(), OBJECT_TYPE.tag);
   await db()
     .insertInto('tag')
     .values({ id: tagId, slug_name: 'cleanup', display_name: 'cleanup', created_at: t, updated_at: t, question_count: 1 })
     .execute();
   await db().insertInto('tag_rel').values({ object_id: ownQ, tag_id: tagId, status: 1, created_at: t, updated_at: t }).execute();
-  const answer = await newObjectId(db(), OBJECT_TYPE.answer);
-  await db()
-    .insertInto('answer')
-    .values({
-      id: answer,
-      question_id: otherQ,
-      user_id: uid,
-      original_text: 'An answer',
-      parsed_text: '<p>An answer</p>',
-      adopted: 2,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
+  const answer = await insertAnswer(app, { questionId: otherQ, userId: uid, content: 'An answer', adopted: 2 });
   await db()
     .updateTable('question')
     .set({ answer_count: 1, accepted_answer_id: answer, last_answer_id: answer })
     .where('id', '=', otherQ)
     .execute();
   await db().updateTable('user').set({ question_count: 1, answer_count: 1 }).where('id', '=', uid).execute();
-  const comment = await newObjectId(db(), OBJECT_TYPE.comment);
-  await db()
-    .insertInto('comment')
-    .values({
-      id: comment,
-      user_id: uid,
-      object_id: answer,
-      question_id: otherQ,
-      reply_user_id: null,
-      reply_comment_id: null,
-      original_text: 'A comment',
-      parsed_text: '<p>A comment</p>',
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
+  const comment = await insertComment(app, { objectId: answer, questionId: otherQ, userId: uid, content: 'A comment' });
   await db().updateTable('answer').set({ comment_count: 1 }).where('id', '=', answer).execute();
   return { ownQ, otherQ, answer, comment, tagId };
 }
@@ -216,14 +167,14 @@ describe('PUT user/status', () => {
         })
       ).status,
     ).toBe(403);
-    const refused = await login('sus@example.com');
+    const refused = await tryLogin(app, 'sus@example.com');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ reason: 'error.user.suspended', data: { type: 'suspended' } });
     const listed = (await app.call('GET', `${A}/users/page?status=suspended`, { token: admin })).body.data.list[0];
     expect(listed).toMatchObject({ user_id: String(u.id), status: 'suspended', suspended_at: now(), suspended_until: 0 });
     // lifted again
     await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: String(u.id), status: 'normal' } });
-    expect((await login('sus@example.com')).status).toBe(200);
+    expect((await tryLogin(app, 'sus@example.com')).status).toBe(200);
   });
 
   it('suspends for a while; an expired suspension is lifted', async () => {
@@ -234,7 +185,7 @@ describe('PUT user/status', () => {
     });
     expect((await userRow(u.id)).suspended_until).toBe(now() + 7 * 24 * 3600);
     clock.t += 6 * 24 * 3600;
-    expect((await login('week@example.com')).status).toBe(403);
+    expect((await tryLogin(app, 'week@example.com')).status).toBe(403);
     clock.t += 24 * 3600;
     admin = await adminToken(app);
     const list = await app.call('GET', `${A}/users/page`, { token: admin });
@@ -409,11 +360,11 @@ describe('user activation', () => {
       body: { name: 'Offline Newcomer', e_mail: 'newcomer@example.com', pass: 'password-123' },
     });
     expect(reg.body.data).toMatchObject({ status: 'inactive', mail_status: 2 });
-    const before = await login('newcomer@example.com');
+    const before = await tryLogin(app, 'newcomer@example.com');
     expect(await tokenWorks(before.body.data.access_token)).toBe(403);
     const r = await app.call('PUT', `${A}/user/status`, { token: admin, body: { user_id: reg.body.data.id, status: 'normal' } });
     expect(r.status).toBe(200);
-    const after = await login('newcomer@example.com');
+    const after = await tryLogin(app, 'newcomer@example.com');
     expect(after.status).toBe(200);
     expect(after.body.data).toMatchObject({ status: 'normal', mail_status: 1, rank: 1 });
     expect(await tokenWorks(after.body.data.access_token)).toBe(200);
@@ -472,7 +423,7 @@ describe('POST user', () => {
     expect(r.body).toMatchObject({ code: 200, data: null });
     const row = await db().selectFrom('user').selectAll().where('e_mail', '=', 'added@example.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: 'added-person', display_name: 'Added Person', mail_status: 1, status: 1, rank: 1 });
-    expect((await login('added@example.com')).body.data).toMatchObject({ username: 'added-person', role_id: 1 });
+    expect((await tryLogin(app, 'added@example.com')).body.data).toMatchObject({ username: 'added-person', role_id: 1 });
   });
 
   it('refuses a taken email, an unusable name and bad fields', async () => {
@@ -536,8 +487,8 @@ describe('POST users (bulk add)', () => {
       body: { users: '  Bulk One, bulk1@example.com, password-111\r\nBulk Two,bulk2@example.com,password-222\n' },
     });
     expect(r.body).toMatchObject({ code: 200, data: null });
-    expect((await login('bulk1@example.com', 'password-111')).status).toBe(200);
-    expect((await login('bulk2@example.com', 'password-222')).body.data).toMatchObject({
+    expect((await tryLogin(app, 'bulk1@example.com', 'password-111')).status).toBe(200);
+    expect((await tryLogin(app, 'bulk2@example.com', 'password-222')).body.data).toMatchObject({
       display_name: 'Bulk Two',
       username: 'bulk-two',
       rank: 1,
@@ -611,8 +562,8 @@ describe('PUT user/password', () => {
       (await app.call('PUT', `${A}/user/password`, { token: admin, body: { user_id: String(u.id), password: 'brand-new-pass' } })).status,
     ).toBe(200);
     expect(await tokenWorks(u.token)).toBe(401);
-    expect((await login('pw@example.com')).status).toBe(400);
-    expect((await login('pw@example.com', 'brand-new-pass')).status).toBe(200);
+    expect((await tryLogin(app, 'pw@example.com')).status).toBe(400);
+    expect((await tryLogin(app, 'pw@example.com', 'brand-new-pass')).status).toBe(200);
   });
 
   it('refuses one’s own password, unknown users and bad passwords', async () => {
