@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
-// Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan), vitest (unit + API + component tests), build, Playwright e2e in Chromium
+// Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan) and build, two at a time (each uses
+// one core; their outputs are printed whole, one after another), then vitest (unit + API + component tests), then Playwright e2e in Chromium
 // (found by tests/support/find-browser.mjs; without one it stops at once, naming the command that installs it).
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findBrowser } from './support/find-browser.mjs';
@@ -50,20 +51,48 @@ function readJson(file) {
   }
 }
 
-function single(name, cmd, args) {
-  step(name, () => {
-    const r = run(cmd, args);
+/** Runs the single-core checks two at a time; each step's output is printed whole when it ends. */
+async function parallelChecks(checks, width = 2) {
+  const queue = checks.filter(([name]) => only.has(name));
+  const done = new Map();
+  async function lane() {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, cmd, args] = next;
+      const started = Date.now();
+      const chunks = [];
+      const code = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.on('error', (e) => {
+          chunks.push(Buffer.from(`${e.message}\n`));
+          resolve(1);
+        });
+        child.on('close', (c) => resolve(c ?? 1));
+      });
+      process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(chunks).toString()}`);
+      done.set(name, { code, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    }
+  }
+  await Promise.all(Array.from({ length: width }, lane));
+  // the summary keeps the steps' order
+  for (const [name] of checks) {
+    const r = done.get(name);
+    if (!r) continue;
     if (r.code === 0) passed++;
     else failed++;
-    return { ...r, note: r.code === 0 ? 'ok' : `FAILED (exit ${r.code})` };
-  });
+    summary.push(`${name}: ${r.code === 0 ? 'ok' : `FAILED (exit ${r.code})`} (${r.seconds}s)`);
+  }
 }
 
-single('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
-single('lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']);
-// the tree is formatted by Prettier (`npm run format`): a file that is not fails this step, naming it
-single('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-single('electronegativity', 'node', ['tests/security/electronegativity.mjs']);
+await parallelChecks([
+  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']],
+  // the tree is formatted by Prettier (`npm run format`): a file that is not fails this step, naming it
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['electronegativity', 'node', ['tests/security/electronegativity.mjs']],
+  ['build', 'npx', ['electron-vite', 'build']],
+]);
 
 step('unit', () => {
   const out = join(results, 'vitest.json');
@@ -87,8 +116,6 @@ step('unit', () => {
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
   return { ...r, note: `${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numPendingTests} skipped` };
 });
-
-single('build', 'npx', ['electron-vite', 'build']);
 
 step('e2e', () => {
   if (!existsSync(join(root, 'tests/playwright.config.ts'))) return { seconds: '0', note: 'no e2e config' };
