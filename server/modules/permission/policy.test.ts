@@ -15,6 +15,7 @@ import {
   canModerate,
   canReviewEdits,
   canSeeAllPosts,
+  canSeeHiddenObject,
   canSeePost,
   canSeePrivateOf,
   canUndelete,
@@ -25,6 +26,7 @@ import {
   isAdmin,
   memberActions,
   privilege,
+  skipsReviewQueue,
   type PolicySession,
   type Viewer,
 } from './policy.js';
@@ -90,6 +92,9 @@ const TABLE: [string, (s: Viewer) => unknown, unknown[]][] = [
     (s) => canSeePost(s, { status: QUESTION_STATUS.closed, user_id: OWNER_ID }),
     [true, true, true, true, true, true, true],
   ],
+  ['see a deleted answer’s history', (s) => canSeeHiddenObject(s, 'answer', OWNER_ID), [false, true, false, false, false, true, true]],
+  ['see a deleted tag’s history', (s) => canSeeHiddenObject(s, 'tag', OWNER_ID), [false, false, false, false, false, true, true]],
+  ['post without review', (s) => skipsReviewQueue(s), [false, false, false, false, false, true, true]],
   ['list others’ hidden posts', (s) => canSeeAllPosts(s), [false, false, false, false, false, true, true]],
   ['see a user’s private lists', (s) => canSeePrivateOf(s, OWNER_ID), [false, true, false, false, false, true, true]],
   [

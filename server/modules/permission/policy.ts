@@ -94,6 +94,11 @@ export function canSeePost(session: Viewer, post: { status: number; user_id: num
   return !isHiddenStatus(post.status) || canSeeHiddenPost(session, post.user_id);
 }
 
+/** Whether the session may see a hidden (deleted or queued) object's history: posts for owner and staff, tags for staff. */
+export function canSeeHiddenObject(session: Viewer, kind: PostKind | 'tag', ownerId: number): boolean {
+  return kind === 'tag' ? isStaff(session) : canSeeHiddenPost(session, ownerId);
+}
+
 /** Whether lists show the session other users' deleted and queued posts too (staff). */
 export function canSeeAllPosts(session: Viewer): boolean {
   return isStaff(session);
@@ -193,6 +198,11 @@ export function canUseReservedTags(session: Viewer): boolean {
 
 /** Whether the session works the moderation queues (queued posts, flags) and sees flags' reporters. */
 export function canModerate(session: Viewer): boolean {
+  return isStaff(session);
+}
+
+/** Whether the session's new posts skip the review queue (staff posts are never queued). */
+export function skipsReviewQueue(session: Viewer): boolean {
   return isStaff(session);
 }
 

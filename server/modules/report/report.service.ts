@@ -10,6 +10,7 @@ import { findComment } from '../comment/comment.repository.js';
 import { updateCommentSchema } from '../comment/comment.schema.js';
 import { findPost, removeComment, updateComment } from '../comment/comment.service.js';
 import { isStaff, requirePermission } from '../permission/permission.service.js';
+import { canModerate } from '../permission/policy.js';
 import { extractQuestionRefs } from '../question/question-links.js';
 import { findQuestion } from '../question/question.repository.js';
 import { closeQuestionSchema, updateQuestionSchema } from '../question/question.schema.js';
@@ -128,7 +129,7 @@ async function flagReason(ctx: AppContext, kind: Kind, reportType: number, lang:
 /** GET report/unreviewed/post: one waiting flag per page for staff (others get an empty page, as the reference). */
 export async function unreviewedFlags(ctx: AppContext, session: SessionUser, page: number, lang: LanguageCode) {
   // the reference answers others an empty page; the queue is refused to anyone who cannot act on it
-  if (!isStaff(session)) throw forbidden();
+  if (!canModerate(session)) throw forbidden();
   const { count, rows } = await repo.pagePendingReports(ctx.db, page, 1);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const found: { r: (typeof rows)[number]; post: PostInfo; reason: FlagReason }[] = [];
@@ -193,7 +194,7 @@ async function applyOperation(ctx: AppContext, session: SessionUser, post: PostI
  * nothing for other posts and still completes the flag).
  */
 export async function reviewReport(ctx: AppContext, session: SessionUser, input: ReviewReportInput): Promise<void> {
-  if (!isStaff(session)) throw forbidden();
+  if (!canModerate(session)) throw forbidden();
   const id = decodeId(input.flag_id);
   const flag = id && objectTypeOf(id) === OBJECT_TYPE.report ? await repo.findReport(ctx.db, id) : undefined;
   if (!flag) throw notFound('error.report.not_found');

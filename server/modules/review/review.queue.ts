@@ -4,7 +4,7 @@ import { translate } from '../../contract/messages/index.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import * as answerRepo from '../answer/answer.repository.js';
-import { isStaff } from '../permission/permission.service.js';
+import { skipsReviewQueue } from '../permission/policy.js';
 import { configValues } from '../plugin/plugin.config.js';
 import { readPluginConfig } from '../plugin/plugin.repository.js';
 import { pluginStates } from '../plugin/plugin.service.js';
@@ -33,7 +33,7 @@ export interface PostReview {
  */
 export async function initialStatusFor(ctx: AppContext, session: SessionUser, html: string): Promise<PostReview> {
   const published: PostReview = { status: 1, userId: session.user.id, reason: '', submitter: '' };
-  if (isStaff(session)) return published;
+  if (skipsReviewQueue(session)) return published;
   if (!(await pluginStates(ctx)).get(REVIEWER_SLUG)) return published;
   const rules = reviewerRules(configValues(LANTERN_REVIEWER.configFields ?? [], await readPluginConfig(ctx.db, REVIEWER_SLUG)));
   const siteLang = (await ctx.settings.get('interface')).language;

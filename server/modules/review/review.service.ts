@@ -5,7 +5,7 @@ import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.j
 import { findAnswer } from '../answer/answer.repository.js';
 import { removeAnswer } from '../answer/answer.service.js';
 import { findComment } from '../comment/comment.repository.js';
-import { isStaff } from '../permission/permission.service.js';
+import { canModerate } from '../permission/policy.js';
 import { pluginRegistry } from '../plugin/plugin.registry.js';
 import { findQuestion } from '../question/question.repository.js';
 import { removeQuestion } from '../question/question.moderation.js';
@@ -96,7 +96,7 @@ export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn:
  */
 export async function pendingPostPage(ctx: AppContext, session: SessionUser, q: PendingPostPageQuery) {
   // the reference answers others an empty page; the queue is refused to anyone who cannot act on it
-  if (!isStaff(session)) throw forbidden();
+  if (!canModerate(session)) throw forbidden();
   let objectId: string | undefined;
   if (q.object_id) {
     const id = decodeId(q.object_id);
@@ -171,7 +171,7 @@ export async function rejectQueued(ctx: AppContext, session: SessionUser, object
  * queue, and approving it answers 400.
  */
 export async function updateReview(ctx: AppContext, session: SessionUser, input: UpdateReviewInput): Promise<void> {
-  if (!isStaff(session)) throw forbidden();
+  if (!canModerate(session)) throw forbidden();
   const r = await repo.findReview(ctx.db, input.review_id);
   if (!r) throw notFound('error.object.not_found');
   if (r.status !== repo.REVIEW_STATUS.pending) return;

@@ -9,7 +9,8 @@ import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { applyAnswerRevision } from '../answer/answer.service.js';
 import { findAnswer } from '../answer/answer.repository.js';
-import { canDo, isStaff, requirePermission } from '../permission/permission.service.js';
+import { readThresholds, requirePermission } from '../permission/permission.service.js';
+import { canModerate, canReviewEdits, canSeeHiddenObject } from '../permission/policy.js';
 import { findQuestion } from '../question/question.repository.js';
 import { applyQuestionRevision, snapshotTagIds } from '../question/question.write.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
@@ -80,8 +81,7 @@ export async function contentObject(ctx: AppContext, session: SessionUser | unde
       };
   }
   if (!found) throw notFound('error.object.not_found');
-  if (found.hidden && !(session && (isStaff(session) || (found.kind !== 'tag' && session.user.id === found.ownerId))))
-    throw notFound('error.object.not_found');
+  if (found.hidden && !canSeeHiddenObject(session, found.kind, found.ownerId)) throw notFound('error.object.not_found');
   return found;
 }
 
@@ -110,10 +110,10 @@ export async function listRevisions(ctx: AppContext, session: SessionUser | unde
 }
 
 const EDIT_ACTION = { question: 'question.edit', answer: 'answer.edit', tag: 'tag.edit' } as const;
-const AUDIT_ACTION: [number, string][] = [
-  [OBJECT_TYPE.question, 'question.audit'],
-  [OBJECT_TYPE.answer, 'answer.audit'],
-  [OBJECT_TYPE.tag, 'tag.audit'],
+const AUDIT_KINDS: [number, 'question' | 'answer' | 'tag'][] = [
+  [OBJECT_TYPE.question, 'question'],
+  [OBJECT_TYPE.answer, 'answer'],
+  [OBJECT_TYPE.tag, 'tag'],
 ];
 
 /** GET revisions/edit/check: null when the caller may edit now; 403 without the privilege, 400 while a suggestion waits. */
@@ -127,9 +127,11 @@ export async function checkCanEdit(ctx: AppContext, session: SessionUser, rawId:
 
 /** The object types whose suggested edits the caller may review. */
 export async function auditableTypes(ctx: AppContext, session: SessionUser): Promise<number[]> {
-  const out: number[] = [];
-  for (const [type, action] of AUDIT_ACTION) if (await canDo(ctx, session, action)) out.push(type);
-  return out;
+  const thresholds = await readThresholds(
+    ctx,
+    AUDIT_KINDS.map(([, kind]) => `${kind}.audit`),
+  );
+  return AUDIT_KINDS.filter(([, kind]) => canReviewEdits(session, kind, thresholds)).map(([type]) => type);
 }
 
 /** The current object beside a suggestion. */
@@ -297,7 +299,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
 /** GET reviewing/type: queued posts and flags (staff) and suggested edits the caller may review. */
 export async function reviewingTypes(ctx: AppContext, session: SessionUser, lang: LanguageCode) {
   const out = [];
-  if (isStaff(session)) {
+  if (canModerate(session)) {
     out.push(presentReviewingType('queued_post', translate(lang, 'review.queued_post'), await repo.countPendingQueue(ctx.db)));
     out.push(presentReviewingType('flagged_post', translate(lang, 'review.flagged_post'), await repo.countPendingFlags(ctx.db)));
   }
