@@ -1,10 +1,11 @@
+import type { AdminAnswer, AdminQuestion } from '../../contract/api/admin.js';
 import type { AnswerRow, QuestionRow } from '../../db/tables/content.table.js';
 import { htmlToExcerpt } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** AdminQuestionInfo: a row of the admin question list. */
-export function presentAdminQuestion(q: QuestionRow, users: Map<number, UserBasicInfo>, permalink: number) {
+export function presentAdminQuestion(q: QuestionRow, users: Map<number, UserBasicInfo>, permalink: number): AdminQuestion {
   return {
     id: idOut(q.id, permalink),
     title: q.title,
@@ -21,7 +22,11 @@ export function presentAdminQuestion(q: QuestionRow, users: Map<number, UserBasi
 }
 
 /** AdminAnswerInfo: a row of the admin answer list with its question's title. */
-export function presentAdminAnswer(a: AnswerRow & { question_title: string }, users: Map<number, UserBasicInfo>, permalink: number) {
+export function presentAdminAnswer(
+  a: AnswerRow & { question_title: string },
+  users: Map<number, UserBasicInfo>,
+  permalink: number,
+): AdminAnswer {
   return {
     id: idOut(a.id, permalink),
     question_id: idOut(a.question_id, permalink),

@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../contract/api/admin.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { avatarUrl, statusName } from '../user/user.presenter.js';
 import type { UserWithRole } from './admin-user.repository.js';
@@ -8,7 +9,7 @@ export function presentUserPageItem(
   roles: Map<number, string>,
   users: SiteGroups['users'],
   imported?: { claimable: boolean },
-) {
+): AdminUser {
   const status = statusName(u);
   return {
     user_id: String(u.id),

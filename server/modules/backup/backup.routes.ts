@@ -1,3 +1,4 @@
+import type { BackupOverview } from '../../contract/api/backup.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,7 +87,7 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
       job: jobView(backupState(ctx).job, requestLanguage(req)),
       schedule: await getSchedule(ctx),
       max_upload_mb: MAX_UPLOAD_MB,
-    });
+    } satisfies BackupOverview);
   });
   admin.get('/backups/job', auth(ctx, 'admin'), (req, res) => {
     ok(res, jobView(backupState(ctx).job, requestLanguage(req)));

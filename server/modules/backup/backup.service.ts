@@ -8,15 +8,10 @@ import type { LanguageCode } from '../../contract/languages.js';
 import { readConfigValue, upsertConfigValue } from '../config/config.repository.js';
 import { BackupError, checkBackupArchive, swapIntoDataDir, type Manifest, type Progress } from './backup.archive.js';
 import type { ScheduleInput } from './backup.schema.js';
+import type { BackupItem, BackupJob, BackupSchedule } from '../../contract/api/backup.js';
 
 /** One listed backup. */
-export interface BackupItem {
-  name: string;
-  size: number;
-  /** Unix seconds (from the name, which records the time it was taken). */
-  created_at: number;
-  scheduled: boolean;
-}
+export type { BackupItem };
 
 /** The one backup or restore that may run at a time, as the admin page follows it. */
 export interface Job {
@@ -135,7 +130,7 @@ function finish(ctx: AppContext, job: Job, err?: unknown): void {
 }
 
 /** The job as the admin page reads it (the error translated). */
-export function jobView(job: Job | null, lang: LanguageCode) {
+export function jobView(job: Job | null, lang: LanguageCode): BackupJob | null {
   if (!job) return null;
   const { error, manifest, ...rest } = job;
   return { ...rest, counts: manifest?.counts ?? null, error: error ? translate(lang, error.reason, error.params) : null };
@@ -212,11 +207,7 @@ export async function runRestore(
 }
 
 /** The backup schedule: daily at `hour` (local time), keeping the last `keep` scheduled backups. */
-export interface Schedule {
-  enabled: boolean;
-  hour: number;
-  keep: number;
-}
+export type Schedule = BackupSchedule;
 
 const SCHEDULE_KEY = 'lantern.backup.schedule';
 

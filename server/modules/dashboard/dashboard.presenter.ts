@@ -1,3 +1,5 @@
+import type { DashboardInfo } from '../../contract/api/admin.js';
+
 /** The figures behind the dashboard. */
 export interface DashboardFigures {
   questions: { total: number; unanswered: number; resolved: number };
@@ -36,7 +38,7 @@ function rate(part: number, total: number): string {
 }
 
 /** DashboardInfo (the reference's fields; go_version carries the Node.js version Lantern runs on). */
-export function presentDashboard(f: DashboardFigures) {
+export function presentDashboard(f: DashboardFigures): DashboardInfo {
   return {
     question_count: f.questions.total,
     resolved_count: f.questions.resolved,

@@ -1,3 +1,4 @@
+import type { DashboardActivity } from '../../contract/api/admin.js';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../../app-context.js';
@@ -135,7 +136,7 @@ export const ACTIVITY_DAYS = 30;
  * GET dashboard/activity (Lantern's own): questions, answers and users created per day over the
  * last 30 days of the site's time zone (today last), and the server's health.
  */
-export async function dashboardActivity(ctx: AppContext) {
+export async function dashboardActivity(ctx: AppContext): Promise<DashboardActivity> {
   const now = ctx.clock.now();
   const iface = await ctx.settings.get('interface');
   const offset = zoneOffsetSeconds(iface.time_zone, now);

@@ -1,3 +1,4 @@
+import type { LanStatus } from '../../contract/api/admin.js';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../http/errors.js';
@@ -21,7 +22,7 @@ export function lanUrls(ctx: AppContext): string[] {
 }
 
 /** GET lan: the switch's state, with a QR code (SVG) for each address. */
-export async function lanStatus(ctx: AppContext) {
+export async function lanStatus(ctx: AppContext): Promise<LanStatus> {
   const urls = lanUrls(ctx);
   const addresses = await Promise.all(
     urls.map(async (url) => ({ url, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) })),

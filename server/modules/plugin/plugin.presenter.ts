@@ -1,7 +1,8 @@
+import type { AdminPlugin } from '../../contract/api/admin.js';
 import type { ConfigFieldSpec, Plugin } from './plugin.registry.js';
 
 /** GetPluginListResp. */
-export function presentPluginListItem(p: Plugin, enabled: boolean) {
+export function presentPluginListItem(p: Plugin, enabled: boolean): AdminPlugin {
   return {
     name: p.name,
     slug_name: p.slug_name,

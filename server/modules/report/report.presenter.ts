@@ -1,15 +1,9 @@
+import type { FlaggedPost, FlagReason } from '../../contract/api/review.js';
 import { presentPostFields, type PostInfo } from '../review/review.presenter.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** ReasonItem of a flag. */
-export interface FlagReason {
-  reason_key: string;
-  reason_type: number;
-  name: string;
-  description: string;
-  content_type: string;
-  placeholder: string;
-}
+export type { FlagReason };
 
 /**
  * GetReportListPageResp: the flagged post, the flag's reason and remark, who flagged it and when.
@@ -21,7 +15,7 @@ export function presentFlag(
   reason: FlagReason,
   users: Map<number, UserBasicInfo>,
   permalink: number,
-) {
+): FlaggedPost {
   return {
     flag_id: r.id,
     ...presentPostFields(post, users, permalink),

@@ -1,3 +1,4 @@
+import type { QueuedPost, ReviewPostFields } from '../../contract/api/review.js';
 import { urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
@@ -29,7 +30,7 @@ export interface PostInfo {
 }
 
 /** The object fields shared by GetUnreviewedPostPageResp and GetReportListPageResp. */
-export function presentPostFields(p: PostInfo, users: Map<number, UserBasicInfo>, permalink: number) {
+export function presentPostFields(p: PostInfo, users: Map<number, UserBasicInfo>, permalink: number): ReviewPostFields {
   return {
     created_at: p.createdAt,
     object_id: p.objectId,
@@ -55,7 +56,7 @@ export function presentQueuedPost(
   submitterName: string,
   users: Map<number, UserBasicInfo>,
   permalink: number,
-) {
+): QueuedPost {
   return {
     review_id: r.id,
     ...presentPostFields(post, users, permalink),

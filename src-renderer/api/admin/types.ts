@@ -1,124 +1,19 @@
-/** GET admin lan: where the server listens and how LAN browsers reach it. */
-export interface LanStatus {
-  enabled: boolean;
-  /** Whether the desktop app hosts this server (only then can the switch restart it). */
-  managed: boolean;
-  port: number;
-  local_url: string;
-  addresses: { url: string; qr_svg: string }[];
-}
-
-/** GetPluginListResp: one installed plugin. */
-export interface AdminPlugin {
-  name: string;
-  slug_name: string;
-  description: string;
-  version: string;
-  enabled: boolean;
-  have_config: boolean;
-  link: string;
-}
-
-/** DashboardInfo: the site's figures and state (GET admin dashboard's `info`). */
-export interface DashboardInfo {
-  question_count: number;
-  resolved_count: number;
-  resolved_rate: string;
-  unanswered_count: number;
-  unanswered_rate: string;
-  answer_count: number;
-  comment_count: number;
-  vote_count: number;
-  user_count: number;
-  report_count: number;
-  uploading_files: boolean;
-  smtp: 'enabled' | 'not_configured' | 'disabled';
-  https: boolean;
-  time_zone: string;
-  occupying_storage_space: string;
-  app_start_time: string;
-  version_info: { version: string; revision: string; remote_version: string };
-  login_required: boolean;
-  go_version: string;
-  database_version: string;
-  database_size: string;
-}
-
-/** GET admin dashboard/activity: figures per day (last 30, today last) and the server's health. */
-export interface DashboardActivity {
-  time_zone: string;
-  days: { date: string; questions: number; answers: number; users: number }[];
-  health: {
-    database_size: string;
-    database_bytes: number;
-    uploads_size: string;
-    uploads_bytes: number;
-    version: string;
-    revision: string;
-    last_backup_at: number | null;
-  };
-}
-
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type {
+  AdminAnswer,
+  AdminPlugin,
+  AdminQuestion,
+  AdminUser,
+  DashboardActivity,
+  DashboardInfo,
+  LanStatus,
+} from '../../../server/contract/api/admin';
+export type { AdminBadge } from '../../../server/contract/api/badge';
 /** A user as the admin lists show them (UserBasicInfo). */
-export interface AdminUserBrief {
-  id: string;
-  username: string;
-  display_name: string;
-  avatar: string;
-  rank: number;
-  status: string;
-}
-
-/** AdminQuestionInfo. */
-export interface AdminQuestion {
-  id: string;
-  title: string;
-  vote_count: number;
-  show: number;
-  pin: number;
-  answer_count: number;
-  accepted_answer_id: string;
-  create_time: number;
-  update_time: number;
-  edit_time: number;
-  user_info: AdminUserBrief | null;
-}
-
-/** AdminAnswerInfo. */
-export interface AdminAnswer {
-  id: string;
-  question_id: string;
-  description: string;
-  create_time: number;
-  update_time: number;
-  accepted: number;
-  user_info: AdminUserBrief | null;
-  vote_count: number;
-  question_info: { title: string };
-}
+export type { UserBrief as AdminUserBrief } from '../../../server/contract/api/common';
 
 /** The list filters of questions and answers (answers have no closed). */
 export type PostListStatus = 'normal' | 'closed' | 'deleted' | 'pending';
-
-/** GetUserPageResp item. */
-export interface AdminUser {
-  user_id: string;
-  created_at: number;
-  deleted_at: number;
-  suspended_at: number;
-  suspended_until: number;
-  username: string;
-  e_mail: string;
-  rank: number;
-  status: 'normal' | 'suspended' | 'deleted' | 'inactive';
-  display_name: string;
-  avatar: string;
-  role_id: number;
-  role_name: string;
-  /** Lantern's own: imported from a Stack Exchange dump, and still claimable (no password set). */
-  imported?: boolean;
-  claimable?: boolean;
-}
 
 /** The user list filters: a status, or staff (moderators and admins). */
 export type UserListFilter = 'normal' | 'suspended' | 'deleted' | 'inactive' | 'staff';
@@ -133,16 +28,3 @@ export interface AdminRole {
 /** How long a suspension lasts. */
 export const SUSPEND_DURATIONS = ['24h', '48h', '72h', '7d', '14d', '1m', '2m', '3m', '6m', '1y', 'forever'] as const;
 export type SuspendDuration = (typeof SUSPEND_DURATIONS)[number];
-
-/** GetBadgeListPagedResp item. */
-export interface AdminBadge {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  award_count: number;
-  earned: boolean;
-  level: number;
-  group_name: string;
-  status: 'active' | 'inactive';
-}

@@ -1,12 +1,2 @@
-/** GET connector/info: a third-party login that is on. */
-export interface ConnectorInfo {
-  name: string;
-  icon: string;
-  link: string;
-}
-
-/** GET connector/user/info: a connector and whether the caller's account is bound to it. */
-export interface UserConnector extends ConnectorInfo {
-  binding: boolean;
-  external_id: string;
-}
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { ConnectorInfo, UserConnector } from '../../../server/contract/api/connector';

@@ -1,5 +1,8 @@
 import type { TagBrief, UserBrief } from '../types';
 
+/** The response shapes live in the API contract, which the server's presenters use too. */
+export type { FlaggedPost, FlagReason, QueuedPost, ReviewPostFields } from '../../../server/contract/api/review';
+
 /** The three review queues, by the names GET reviewing/type uses. */
 export const REVIEW_QUEUES = ['queued_post', 'flagged_post', 'suggested_post_edit'] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
@@ -9,53 +12,6 @@ export interface ReviewingType {
   name: string;
   label: string;
   todo_amount: number;
-}
-
-/** The post fields queued posts and flags share. */
-export interface ReviewPostFields {
-  created_at: number;
-  object_id: string;
-  question_id: string;
-  answer_id: string;
-  comment_id: string;
-  object_type: 'question' | 'answer' | 'comment';
-  title: string;
-  url_title: string;
-  original_text: string;
-  parsed_text: string;
-  tags: TagBrief[];
-  /** 1 normal, 2 closed, 10 deleted, 11 pending. */
-  object_status: number;
-  /** The question's list status: 1 listed, 2 unlisted (0 for answers and comments). */
-  object_show_status: number;
-  author_user_info: UserBrief | null;
-}
-
-/** GetUnreviewedPostPageResp: a post the reviewer plugin holds back. */
-export interface QueuedPost extends ReviewPostFields {
-  review_id: number;
-  submit_at: number;
-  submitter_display_name: string;
-  reason: string;
-}
-
-/** The reason of a flag. */
-export interface FlagReason {
-  reason_type: number;
-  name: string;
-  description: string;
-  content_type: string;
-}
-
-/** GetReportListPageResp: a flagged post with the flag's reason and who flagged it. */
-export interface FlaggedPost extends ReviewPostFields {
-  flag_id: string;
-  answer_count: number;
-  answer_accepted: boolean;
-  reason: FlagReason | null;
-  reason_content: string;
-  submit_at: number;
-  submitter_user: UserBrief | null;
 }
 
 /** The current object beside a suggestion. */

@@ -32,6 +32,8 @@ const ada: AdminUser = {
   avatar: '',
   role_id: 1,
   role_name: 'User',
+  imported: false,
+  claimable: false,
 };
 const ROLES = [
   { id: 1, name: 'User', description: 'Default with no special access.' },
