@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import { ROLE } from '../../contract/limits.js';
 import { notFound } from '../../http/errors.js';
 import { objectTypeOf } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
@@ -16,6 +15,7 @@ import { HIDDEN_USER, presentObjectInfo, presentRevisionDetail, presentTimelineI
 import * as repo from './timeline.repository.js';
 import type { TimelineDetailQuery, TimelineQuery } from './timeline.schema.js';
 import { OBJECT_TYPE } from '../../contract/enums.js';
+import { isAdmin } from '../permission/policy.js';
 
 const TIMELINE_KEYS: ActivityKey[] = [
   'question.asked',
@@ -83,7 +83,7 @@ export async function objectTimeline(ctx: AppContext, session: SessionUser, q: T
     obj.kind === 'question' && rows.some((r) => r.activity_type === ACTIVITY_TYPE['question.closed'])
       ? await repo.closeMessage(ctx.db, obj.id)
       : '';
-  const admin = session.role_id === ROLE.admin;
+  const admin = isAdmin(session);
   const timeline = rows.map((r) => {
     const name = activityName(r.activity_type);
     let comment = '';

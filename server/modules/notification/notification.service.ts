@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
-import { isStaff } from '../permission/permission.service.js';
+import { canModerate } from '../permission/policy.js';
 import { findQuestion } from '../question/question.repository.js';
 import { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from '../revision/revision.repository.js';
 import { auditableTypes } from '../revision/revision.service.js';
@@ -254,7 +254,7 @@ export async function redDot(ctx: AppContext, session: SessionUser, lang: Langua
     repo.countRedDot(ctx.db, uid, NOTIFICATION_TYPE.achievement),
     auditableTypes(ctx, session),
   ]);
-  const staff = isStaff(session);
+  const staff = canModerate(session);
   const canRevision = staff || types.length > 0;
   let revision = 0;
   if (canRevision) {

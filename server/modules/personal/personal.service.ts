@@ -4,7 +4,7 @@ import { translate } from '../../contract/messages/index.js';
 import { badRequest } from '../../http/errors.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
-import { isStaff } from '../permission/permission.service.js';
+import { canSeeHiddenPost, canSeePrivateOf } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { findUserByUsername } from '../user/user.repository.js';
@@ -50,7 +50,7 @@ async function profileUser(ctx: AppContext, username: string) {
 
 /** Whether the viewer sees the profile's own hidden, pending and deleted posts: the user themself and staff. */
 function seesEverything(session: SessionUser | undefined, userId: number): boolean {
-  return !!session && (session.user.id === userId || isStaff(session));
+  return canSeePrivateOf(session, userId);
 }
 
 async function listSettings(ctx: AppContext) {
@@ -162,8 +162,7 @@ async function objectInfos(
   const questionIds = [...byType(OBJECT_TYPE.question), ...answers.map((a) => a.question_id), ...comments.map((c) => c.question_id)];
   const questions = new Map((await repo.questionsByIds(ctx.db, [...new Set(questionIds)])).map((q) => [q.id, q]));
   const visible = (p: { status: number; user_id: number }) =>
-    p.status !== POST_STATUS.deleted &&
-    (p.status !== POST_STATUS.pending || (!!session && (isStaff(session) || session.user.id === p.user_id)));
+    p.status !== POST_STATUS.deleted && (p.status !== POST_STATUS.pending || canSeeHiddenPost(session, p.user_id));
   const titleOf = (q: { title: string; status: number; user_id: number } | undefined) =>
     !q ? '' : visible(q) ? q.title : translate(lang, 'question.deleted_title');
   const out = new Map<string, ObjectInfo>();

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { LanguageCode } from '../../contract/languages.js';
-import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
+import { MAIL_STATUS } from '../../contract/limits.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../http/errors.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
@@ -21,6 +21,7 @@ import {
   upsertNotificationConfig,
 } from './user.repository.js';
 import { USER_STATUS } from '../../contract/enums.js';
+import { isStaff } from '../permission/policy.js';
 
 /** Who is asking: language, IP and the origin to build links with when no site URL is set. */
 export interface RequestMeta {
@@ -212,7 +213,7 @@ export async function requestEmailChange(
   input: { e_mail: string; pass?: string; captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ): Promise<void> {
-  const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+  const staff = isStaff(session);
   ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   await ctx.captcha.count('edit_userinfo', String(session.user.id));

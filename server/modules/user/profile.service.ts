@@ -3,13 +3,13 @@ import { isHttpUrl } from '../../http/fields.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import type { AppContext } from '../../app-context.js';
 import { isLanguage } from '../../contract/languages.js';
-import { ROLE } from '../../contract/limits.js';
 import { fieldError } from '../../http/errors.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from './account.service.js';
 import { checkPassword, hashPassword, isValidUsername } from './user.accounts.js';
 import { findNotificationConfigs, findUserByUsername, updateUser, upsertNotificationConfig } from './user.repository.js';
 import type { UpdateInfoInput } from './user.schema.js';
+import { isStaff } from '../permission/policy.js';
 
 /** Bio HTML: the post renderer, then only p, br, strong, em, b, i, code and http(s) links survive. */
 export function renderBio(bio: string): string {
@@ -28,7 +28,7 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
   const patch: Parameters<typeof updateUser>[2] = { updated_at: ctx.clock.now() };
   if (allow.allow_update_display_name) patch.display_name = input.display_name;
   if (allow.allow_update_username && input.username !== undefined && input.username !== user.username) {
-    const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+    const staff = isStaff(session);
     const wellFormed = /^[a-z0-9._-]{2,30}$/.test(input.username);
     if (!wellFormed || (!staff && !isValidUsername(input.username))) throw fieldError('error.user.username_invalid', 'username');
     if (await findUserByUsername(ctx.db, input.username)) throw fieldError('error.user.username_duplicate', 'username');
@@ -69,7 +69,7 @@ export async function modifyPassword(
   session: SessionUser,
   input: { old_pass: string; pass: string; captcha_id?: string; captcha_code?: string },
 ): Promise<void> {
-  const staff = session.role_id === ROLE.admin || session.role_id === ROLE.moderator;
+  const staff = isStaff(session);
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   const user = session.user;
   if (user.pass) {

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
-import { ROLE } from '../../contract/limits.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -11,6 +10,7 @@ import * as account from './account.service.js';
 import * as profile from './profile.service.js';
 import { presentCurrentUser } from './user.presenter.js';
 import * as s from './user.schema.js';
+import { isStaff } from '../permission/policy.js';
 
 function meta(ctx: AppContext, req: Request): account.RequestMeta {
   return {
@@ -42,7 +42,7 @@ export function registerUser(ctx: AppContext, { api }: Routers): void {
     const session = currentSession(res);
     const byIp = action === 'email' || action === 'password' || !session;
     const unit = byIp ? meta(ctx, req).ip : String(session!.user.id);
-    const staff = !!session && (session.role_id === ROLE.admin || session.role_id === ROLE.moderator);
+    const staff = isStaff(session);
     ok(res, await ctx.captcha.record(action, unit, staff));
   });
   api.post('/user/register/email', validate(s.registerSchema), async (req, res) => {
