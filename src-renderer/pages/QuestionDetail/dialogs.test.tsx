@@ -2,10 +2,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
 import { ApiError } from '../../api/errors';
 import { ReasonDialog } from './components/ReasonDialog';
-import { ANSWER_FLAG_REASONS, mockApi } from './test-fetch';
+import { ANSWER_FLAG_REASONS } from './test-fixtures';
 
 afterEach(() => {
   cleanup();
@@ -19,10 +20,10 @@ const CLOSE_REASONS = [
 
 describe('the flag (report) dialog', () => {
   it('asks for a reason, a remark when the reason has one, a URL of this site for a duplicate; the server field errors land on the remark', async () => {
-    mockApi([
-      [/\/reasons\?/, ANSWER_FLAG_REASONS],
-      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
-    ]);
+    mockFetch({
+      'GET /reasons?object_type=answer&action=flag': { data: ANSWER_FLAG_REASONS },
+      'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } },
+    });
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
     renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, {
       path: '/questions/1',
@@ -57,10 +58,10 @@ describe('the flag (report) dialog', () => {
   });
 
   it('sends a reason without text at once', async () => {
-    mockApi([
-      [/\/reasons\?/, ANSWER_FLAG_REASONS],
-      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
-    ]);
+    mockFetch({
+      'GET /reasons?object_type=answer&action=flag': { data: ANSWER_FLAG_REASONS },
+      'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } },
+    });
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
     renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="answer" action="flag" onSubmit={onSubmit} />, {
       path: '/questions/1',
@@ -74,7 +75,7 @@ describe('the flag (report) dialog', () => {
 
 describe('the close dialog', () => {
   it('lists the close reasons, requires one, checks a duplicate URL and takes an optional message', async () => {
-    mockApi([[/\/reasons\?object_type=question&action=close/, CLOSE_REASONS]]);
+    mockFetch({ 'GET /reasons?object_type=question&action=close': { data: CLOSE_REASONS } });
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
     renderWithApp(<ReasonDialog visible onHide={() => undefined} objectType="question" action="close" onSubmit={onSubmit} />, {
       path: '/questions/1',

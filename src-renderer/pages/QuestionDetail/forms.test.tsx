@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
 import type { QuestionDetail } from '../../api/question/types';
 import { AnswerForm } from './components/AnswerForm';
 import { CommentForm, mentionAt, mentionedUsernames } from './components/CommentForm';
-import { mockApi } from './test-fetch';
 
 afterEach(() => {
   cleanup();
@@ -77,10 +77,12 @@ describe('the comment form', () => {
   });
 
   it('suggests people after @ and sends the mentioned usernames', async () => {
-    mockApi([
-      [/user\/info\/search\?username=gr/, [{ id: '2', username: 'grace', display_name: 'Grace', avatar: '', rank: 1, status: 'normal' }]],
-      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
-    ]);
+    mockFetch({
+      'GET /user/info/search?username=gr': {
+        data: [{ id: '2', username: 'grace', display_name: 'Grace', avatar: '', rank: 1, status: 'normal' }],
+      },
+      'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } },
+    });
     const onSubmit = vi.fn<(...a: unknown[]) => Promise<void>>().mockResolvedValue(undefined);
     renderWithApp(
       <CommentForm
@@ -112,12 +114,12 @@ describe('the comment form', () => {
 
 describe('the answer form', () => {
   it('needs at least 6 characters and shows the server field error on the answer', async () => {
-    mockApi([
-      [/answer\/page/, { count: 0, list: [] }],
-      [/post\/render/, '<p>x</p>'],
-      [/user\/action\/record/, { verify: false, captcha_id: '', captcha_img: '' }],
-      [/\/answer$/, () => ({ status: 400, data: [{ error_field: 'content', error_msg: 'Content cannot be empty.' }] })],
-    ]);
+    mockFetch({
+      'GET /answer/page': { data: { count: 0, list: [] } },
+      'POST /post/render': { data: '<p>x</p>' },
+      'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } },
+      'POST /answer': fail(400, 'base.request_format_error', '', [{ error_field: 'content', error_msg: 'Content cannot be empty.' }]),
+    });
     renderWithApp(<AnswerForm q={QUESTION} questionId={QUESTION.id} onPosted={() => undefined} />, {
       path: '/questions/1',
       pattern: '/questions/:qid',
