@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
-import { canModerate } from '../permission/policy.js';
+import { canModerate, isOwner } from '../permission/policy.js';
 import { findQuestion } from '../question/question.repository.js';
 import { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from '../revision/revision.repository.js';
 import { auditableTypes } from '../revision/revision.service.js';
@@ -287,6 +287,6 @@ export async function readOne(ctx: AppContext, session: SessionUser, rawId: stri
   const id = /^\d{1,15}$/.test(rawId.trim()) ? Number(rawId.trim()) : NaN;
   if (!Number.isSafeInteger(id)) return {};
   const row = await repo.findNotification(ctx.db, id);
-  if (row && row.user_id === session.user.id) await repo.markRead(ctx.db, session.user.id, id);
+  if (row && isOwner(session, row.user_id)) await repo.markRead(ctx.db, session.user.id, id);
   return {};
 }

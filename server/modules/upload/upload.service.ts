@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
-import { ROLE } from '../../contract/limits.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { isAdmin } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { extensionAllowed, IMAGE_TYPES, sniffImage, stripMetadata, type ImageExt } from './upload.images.js';
@@ -78,7 +78,7 @@ export async function uploadFile(
 ): Promise<string> {
   const source = typeof input.source === 'string' && Object.hasOwn(SOURCE_DIRS, input.source) ? (input.source as UploadSource) : null;
   if (!source) throw badRequest('error.upload.source_unsupported', [{ field: 'source', key: 'error.upload.source_unsupported' }]);
-  if (source === 'branding' && session.role_id !== ROLE.admin) throw forbidden();
+  if (source === 'branding' && !isAdmin(session)) throw forbidden();
   const file = input.file;
   if (!file || file.size === 0) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
   const [write, general] = await Promise.all([ctx.settings.get('write'), ctx.settings.get('general')]);
