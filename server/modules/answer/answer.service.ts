@@ -36,6 +36,8 @@ import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
 import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
+import type { AnswerWithQuestion } from '../../contract/api/answer.js';
+import type { EditResult } from '../../contract/api/question.js';
 
 async function viewerOf(
   ctx: AppContext,
@@ -189,7 +191,7 @@ async function answerOr404(ctx: AppContext, rawId: string): Promise<AnswerRow> {
  * answer.edit leave a suggested edit. question_id must name an existing question; the answer's own
  * question is the one whose activity time moves.
  */
-export async function updateAnswer(ctx: AppContext, session: SessionUser, input: UpdateAnswerInput) {
+export async function updateAnswer(ctx: AppContext, session: SessionUser, input: UpdateAnswerInput): Promise<EditResult> {
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
   if (!question) throw badRequest('error.question.not_found');
@@ -282,7 +284,7 @@ export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId
 }
 
 /** GET answer/info: {info, question}. */
-export async function answerInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string) {
+export async function answerInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string): Promise<AnswerWithQuestion> {
   const id = decodeId(rawId);
   const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');

@@ -1,28 +1,10 @@
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
-import { importStackExchange, type ImportProgress, type ImportReport } from './stackexchange.js';
+import type { ImportJobStatus } from '../../contract/api/import.js';
+import { importStackExchange, type ImportProgress } from './stackexchange.js';
 
 /** The admin import as the page polls it. */
-export interface ImportJobStatus {
-  state: 'idle' | 'running' | 'done' | 'failed';
-  site: string;
-  /** The dump files being imported. */
-  files: string[];
-  /** Archive entries left out (not dump files). */
-  ignored: string[];
-  /** What the import is doing: check, users, questions, answers, comments, links, hot scores. */
-  step: string;
-  /** Rows read in this step. */
-  rows: number;
-  /** 0..100. */
-  percent: number;
-  started_at: number;
-  finished_at: number;
-  /** The summary, once done. */
-  report: ImportReport | null;
-  /** Why it failed or was refused ('' otherwise). */
-  error: string;
-}
+export type { ImportJobStatus };
 
 const idle = (): ImportJobStatus => ({
   state: 'idle',

@@ -1,3 +1,4 @@
+import type { ImportCounts, ImportReport } from '../../contract/api/import.js';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -56,57 +57,10 @@ import {
 import { xmlRows, XmlReadError } from './xml-rows.js';
 
 /** How one kind of row fared. */
-export interface Counts {
-  /** Rows of this kind in the file. */
-  rows: number;
-  imported: number;
-  /** Imported by an earlier run (the import can be repeated). */
-  existing: number;
-  skipped: number;
-  /** Why rows were skipped, with how many each. */
-  reasons: Record<string, number>;
-}
+export type Counts = ImportCounts;
 
 /** What an import did. */
-export interface ImportReport {
-  site: string;
-  files: string[];
-  users: Counts;
-  questions: Counts;
-  answers: Counts;
-  comments: Counts;
-  /** Posts.xml rows of other types (tag wikis, ...), not imported, and rows without a valid type. */
-  posts: { rows: number; otherTypes: number; invalidType: number };
-  /** Authors made from a post's user id or name because Users.xml had no row for them. */
-  placeholderUsers: number;
-  tagsCreated: number;
-  /**
-   * Tag wikis (Posts.xml types 4 and 5: excerpt and body) that became tag descriptions; their tag
-   * is named by Tags.xml, or without it found in the wiki's text or by when it was written.
-   */
-  tagWikis: Counts;
-  acceptedAnswers: number;
-  /** Badges.xml: awards of badges this site has (by name) to imported users; skipped names are in the reasons. */
-  badges: Counts;
-  /** PostLinks.xml: links (and duplicates) between imported posts. */
-  postLinks: Counts;
-  /** Duplicate links that gave a question closed in the dump its duplicate close reason. */
-  duplicatesClosed: number;
-  /**
-   * Votes.xml: `imported` is `votes` (up/down votes of imported voters) plus `bookmarks` (favorites);
-   * `inScore` counts up/down votes without a known voter, already in the posts' scores.
-   */
-  votes: Counts & { votes: number; bookmarks: number; inScore: number };
-  /** PostHistory.xml rows (revision rows become revisions; other types are skipped). */
-  history: Counts;
-  /** Revisions made from PostHistory.xml. */
-  revisions: number;
-  /** Problems that stopped reading a file. */
-  errors: string[];
-  /** Set when the dump was refused whole (checkFirst) or the import was stopped: why. */
-  refused?: string;
-  seconds: number;
-}
+export type { ImportReport };
 
 /** Options of an import. */
 export interface ImportOptions {

@@ -23,6 +23,7 @@ import type { AddQuestionByAnswerInput, AddQuestionInput, UpdateQuestionInput } 
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionInfo } from './question.read.js';
 import { QUESTION_STATUS, SHOW_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import type { EditResult } from '../../contract/api/question.js';
 
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
 
@@ -203,7 +204,7 @@ export async function snapshotTagIds(db: DbOrTrx, snap: QuestionSnapshot): Promi
  * PUT question: the owner, staff and users with question.edit_without_review edit at once;
  * others with question.edit leave a suggested edit for review. Unchanged input changes nothing.
  */
-export async function updateQuestion(ctx: AppContext, session: SessionUser, input: UpdateQuestionInput) {
+export async function updateQuestion(ctx: AppContext, session: SessionUser, input: UpdateQuestionInput): Promise<EditResult> {
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);

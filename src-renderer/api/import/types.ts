@@ -1,47 +1,13 @@
-/** How one kind of row fared in an import. */
-export interface ImportCounts {
-  rows: number;
-  imported: number;
-  existing: number;
-  skipped: number;
-  reasons: Record<string, number>;
-}
+import type { ImportJobStatus, ImportReport as ContractImportReport } from '../../../server/contract/api/import';
 
-/** The summary of a Stack Exchange import (server ImportReport). */
-export interface ImportReport {
-  site: string;
-  files: string[];
-  users: ImportCounts;
-  questions: ImportCounts;
-  answers: ImportCounts;
-  comments: ImportCounts;
-  placeholderUsers: number;
-  tagsCreated: number;
-  tagWikis?: ImportCounts;
-  acceptedAnswers: number;
-  /** Badges.xml, PostLinks.xml, Votes.xml, PostHistory.xml (absent from reports of older servers). */
-  badges?: ImportCounts;
-  postLinks?: ImportCounts;
-  duplicatesClosed?: number;
-  votes?: ImportCounts & { votes: number; bookmarks: number; inScore: number };
-  history?: ImportCounts;
-  revisions?: number;
-  errors: string[];
-  refused?: string;
-  seconds: number;
-}
+/** The response shapes live in the API contract, which the server uses too. */
+export type { ImportCounts } from '../../../server/contract/api/import';
+
+/** Parts of a report that reports of older servers lack (Posts.xml types, Badges.xml, PostLinks.xml, Votes.xml, PostHistory.xml). */
+type NewerReportFields = 'posts' | 'tagWikis' | 'badges' | 'postLinks' | 'duplicatesClosed' | 'votes' | 'history' | 'revisions';
+
+/** The summary of a Stack Exchange import (the contract's ImportReport; its newer parts may be absent). */
+export type ImportReport = Omit<ContractImportReport, NewerReportFields> & Partial<Pick<ContractImportReport, NewerReportFields>>;
 
 /** GET admin import/stackexchange. */
-export interface ImportStatus {
-  state: 'idle' | 'running' | 'done' | 'failed';
-  site: string;
-  files: string[];
-  ignored: string[];
-  step: string;
-  rows: number;
-  percent: number;
-  started_at: number;
-  finished_at: number;
-  report: ImportReport | null;
-  error: string;
-}
+export type ImportStatus = Omit<ImportJobStatus, 'report'> & { report: ImportReport | null };
