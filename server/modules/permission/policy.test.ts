@@ -24,6 +24,7 @@ import {
   deleteBlockedByActivity,
   editsWithoutReview,
   isAdmin,
+  mayVoteOn,
   memberActions,
   privilege,
   skipsReviewQueue,
@@ -75,6 +76,7 @@ const TABLE: [string, (s: Viewer) => unknown, unknown[]][] = [
   ['delete an answer', (s) => canDeletePost(s, 'answer', OWNER_ID, T), [false, true, false, false, false, true, true]],
   ['deletion blocked by votes or answers', (s) => deleteBlockedByActivity(s, true), [true, true, true, true, true, false, false]],
   ['undelete a question', (s) => canUndelete(s, 'question', T), [false, false, false, false, false, true, true]],
+  ['vote on a post (not one’s own)', (s) => mayVoteOn(s, OWNER_ID), [true, false, true, true, true, true, true]],
   ['accept an answer', (s) => canAcceptAnswer(s, OWNER_ID), [false, true, false, false, false, true, true]],
   ['invite to answer', (s) => canInviteToAnswer(s, OWNER_ID, T), [false, true, false, true, true, true, true]],
   [

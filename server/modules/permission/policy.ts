@@ -129,6 +129,11 @@ export function canUndelete(session: Viewer, kind: PostKind | 'tag', thresholds:
   return can(session, `${kind}.undeleted`, thresholds);
 }
 
+/** Whether the session may vote on an object at all: nobody votes on their own (rank.<kind>.vote_<dir> is checked too). */
+export function mayVoteOn(session: Viewer, ownerId: number): boolean {
+  return !isOwner(session, ownerId);
+}
+
 /** Whether the session may accept (or unaccept) an answer of a question: the asker or staff. */
 export function canAcceptAnswer(session: Viewer, questionOwnerId: number): boolean {
   return isOwnerOrStaff(session, questionOwnerId);

@@ -7,6 +7,7 @@ import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
+import { mayVoteOn } from '../permission/policy.js';
 import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import { setVoteCount } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -113,7 +114,7 @@ async function voteComment(
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
 export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
   const post = await votable(ctx, rawId);
-  if (post.ownerId === session.user.id) throw new AppError(400, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
+  if (!mayVoteOn(session, post.ownerId)) throw new AppError(400, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
   if (post.status === POST_STATUS.deleted) throw badRequest('error.object.already_deleted');
   if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
   await requirePermission(ctx, session, `${post.kind}.vote_${dir}`);
