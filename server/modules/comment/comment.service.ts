@@ -9,13 +9,14 @@ import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/id
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { findAnswer } from '../answer/answer.repository.js';
-import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
+import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
   canDeleteComment,
   canSeeHiddenPost,
   commentEditDecision,
   isHiddenStatus,
+  isStaff,
   memberActions,
 } from '../permission/policy.js';
 import { idOut } from '../question/question.presenter.js';

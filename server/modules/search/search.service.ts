@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { sqliteSearch, type SearchIndexDialect } from '../../db/dialect/sqlite-search.js';
 import { decodeId } from '../../infra/ids/object-id.js';
-import { isStaff } from '../permission/permission.service.js';
+import { isStaff } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { checkCaptcha } from '../user/account.service.js';
