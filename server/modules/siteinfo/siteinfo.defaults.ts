@@ -1,50 +1,8 @@
+import type { SiteSettings } from '../../contract/api/site.js';
 import { LEGAL_TEXT_DEFAULTS } from './legal-defaults.js';
 
-/** The settings groups and their defaults (the reference's install values; Lantern's own legal texts). */
-export interface SiteGroups {
-  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
-  interface: { language: string; time_zone: string };
-  branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
-  write: {
-    restrict_answer: boolean;
-    required_tag: boolean;
-    recommend_tags: { slug_name: string; display_name: string }[];
-    reserved_tags: { slug_name: string; display_name: string }[];
-    max_image_size: number;
-    max_attachment_size: number;
-    max_image_megapixel: number;
-    authorized_image_extensions: string[];
-    authorized_attachment_extensions: string[];
-  };
-  legal: {
-    terms_of_service_original_text: string;
-    terms_of_service_parsed_text: string;
-    privacy_policy_original_text: string;
-    privacy_policy_parsed_text: string;
-    external_content_display: 'always_display' | 'ask_before_display';
-  };
-  login: {
-    allow_new_registrations: boolean;
-    allow_email_registrations: boolean;
-    allow_password_login: boolean;
-    login_required: boolean;
-    allow_email_domains: string[];
-  };
-  users: {
-    default_avatar: 'system' | 'gravatar';
-    gravatar_base_url: string;
-    allow_update_display_name: boolean;
-    allow_update_username: boolean;
-    allow_update_avatar: boolean;
-    allow_update_bio: boolean;
-    allow_update_website: boolean;
-    allow_update_location: boolean;
-  };
-  seo: { permalink: number; robots: string };
-  theme: { theme: string; theme_config: Record<string, unknown>; color_scheme: string };
-  css_html: { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
-  privileges: { level: number; custom_privileges?: { key: string; value: number }[] };
-}
+/** The settings groups (the contract's SiteSettings); their defaults are below (the reference's install values; Lantern's own legal texts). */
+export type SiteGroups = SiteSettings;
 
 export type GroupName = keyof SiteGroups;
 

@@ -1,13 +1,14 @@
 import type { Config } from '../../config.js';
+import type { SiteInfo, ThemeInfo } from '../../contract/api/site.js';
 import type { SiteGroups } from './siteinfo.defaults.js';
 
 /** The theme group with its options, as GET answers it. */
-export function presentTheme(theme: SiteGroups['theme']) {
+export function presentTheme(theme: SiteGroups['theme']): ThemeInfo {
   return { ...theme, theme_options: [{ label: 'Default', value: 'default' }] };
 }
 
 /** GET siteinfo: every public group in one payload. */
-export function presentSiteInfo(g: Omit<SiteGroups, 'privileges'>, config: Config) {
+export function presentSiteInfo(g: Omit<SiteGroups, 'privileges'>, config: Config): SiteInfo {
   return {
     general: g.general,
     interface: g.interface,
