@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { TagInput } from '../../api/question/types';
-import { fakeServer } from '../Tags/tag-test-support';
 import { TagPicker } from './components/TagPicker';
 
 // Issue 20: entering several tags, new or existing, is one keyboard flow: no dialog per new tag,
@@ -36,24 +36,15 @@ const known = [
   { tag_id: '1', slug_name: 'lanterns', display_name: 'Lanterns', recommend: false, reserved: false },
   { tag_id: '2', slug_name: 'oil', display_name: 'Oil', recommend: false, reserved: false },
 ];
-const searchRoute = { method: 'GET', match: (p: string) => p.startsWith('/question/tags?'), data: null as unknown };
 function serve(mayAdd: boolean) {
-  return fakeServer([
-    {
-      ...searchRoute,
-      // tags whose slug starts like the text, as the server answers
-      match: (p: string) => {
-        if (!p.startsWith('/question/tags?')) return false;
-        const text = new URLSearchParams(p.split('?')[1]).get('tag')!.toLowerCase();
-        searchRoute.data = known.filter((k) => k.slug_name.startsWith(text.replace(/\s+/g, '-')));
-        return true;
-      },
-      get data() {
-        return searchRoute.data;
-      },
+  return mockFetch({
+    // tags whose slug starts like the text, as the server answers
+    'GET /question/tags': (call) => {
+      const text = call.query.get('tag')!.toLowerCase();
+      return { data: known.filter((k) => k.slug_name.startsWith(text.replace(/\s+/g, '-'))) };
     },
-    { method: 'GET', match: (p) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: mayAdd, no_permission_tip: '' } } },
-  ]);
+    'GET /permission': { data: { 'tag.add': { has_permission: mayAdd, no_permission_tip: '' } } },
+  }).calls;
 }
 
 const chips = () =>

@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type Reply } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { fakeServer, tagDetail } from './tag-test-support';
+import { tagDetail } from './tag-fixtures';
 import TagCreatePage from './TagCreatePage';
 import TagEditPage from './TagEditPage';
 
@@ -13,15 +14,11 @@ afterEach(() => {
 });
 
 const ADMIN = userFixture({ role_id: 2, rank: 1 });
-const allowed = {
-  method: 'GET',
-  match: (p: string) => p.startsWith('/permission'),
-  data: { 'tag.add': { has_permission: true, no_permission_tip: '' } },
-};
+const allowed = { 'GET /permission': { data: { 'tag.add': { has_permission: true, no_permission_tip: '' } } } };
 
 describe('the create-tag form', () => {
   it('says what is wrong with the display name and slug, word for word, before sending anything', async () => {
-    const sent = fakeServer([allowed]);
+    const sent = mockFetch(allowed).calls;
     renderWithApp(<TagCreatePage />, { path: '/tags/create', user: ADMIN });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post new tag' }));
@@ -47,17 +44,15 @@ describe('the create-tag form', () => {
   });
 
   it("puts the server's field errors on their fields", async () => {
-    const sent = fakeServer([
-      allowed,
-      {
-        method: 'POST',
-        match: (p) => p === '/tag',
+    const sent = mockFetch({
+      ...allowed,
+      'POST /tag': {
         status: 400,
         reason: 'error.tag.already_exist',
         msg: 'Tag already exists.',
         data: [{ error_field: 'slug_name', error_msg: 'Tag already exists.' }],
       },
-    ]);
+    }).calls;
     renderWithApp(<TagCreatePage />, { path: '/tags/create', user: ADMIN });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Display name'), 'Lanterns');
@@ -72,7 +67,7 @@ describe('the create-tag form', () => {
   });
 
   it('opens the new tag on its page after creating it', async () => {
-    fakeServer([allowed, { method: 'POST', match: (p) => p === '/tag', data: { slug_name: 'c++' } }]);
+    mockFetch({ ...allowed, 'POST /tag': { data: { slug_name: 'c++' } } });
     renderWithApp(<TagCreatePage />, {
       path: '/tags/create',
       user: ADMIN,
@@ -85,13 +80,11 @@ describe('the create-tag form', () => {
   });
 
   it('tells a member without the tag.add privilege why they cannot create tags', async () => {
-    fakeServer([
-      {
-        method: 'GET',
-        match: (p) => p.startsWith('/permission'),
+    mockFetch({
+      'GET /permission': {
         data: { 'tag.add': { has_permission: false, no_permission_tip: 'You need at least 750 reputation to do this.' } },
       },
-    ]);
+    });
     renderWithApp(<TagCreatePage />, { path: '/tags/create', user: userFixture({ rank: 1 }) });
     expect(await screen.findByText('You need at least 750 reputation to do this.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '403' })).toBeTruthy();
@@ -100,14 +93,16 @@ describe('the create-tag form', () => {
 });
 
 describe('the edit-tag form', () => {
-  const editRoutes = (put: { status?: number; data?: unknown; reason?: string; msg?: string }) => [
-    { method: 'GET', match: (p: string) => p.startsWith('/revisions/edit/check'), data: null },
-    { method: 'GET', match: (p: string) => p.startsWith('/tag?'), data: tagDetail() },
-    { method: 'PUT', match: (p: string) => p === '/tag', ...put },
-  ];
+  const editRoutes = (put: Reply) => ({
+    'GET /revisions/edit/check': { data: null },
+    'GET /tag': { data: tagDetail() },
+    // the description's preview is beside the point here
+    'POST /post/render': { data: null },
+    'PUT /tag': put,
+  });
 
   it('checks the fields as the create form does and keeps the slug for staff only', async () => {
-    const sent = fakeServer(editRoutes({ data: { wait_for_review: false } }));
+    const sent = mockFetch(editRoutes({ data: { wait_for_review: false } })).calls;
     renderWithApp(<TagEditPage />, { path: '/tags/10030000000000101/edit', pattern: '/tags/:tagId/edit', user: userFixture({ rank: 60 }) });
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Display name');
@@ -124,7 +119,7 @@ describe('the edit-tag form', () => {
   });
 
   it("tells a member whose edit waits for review: 'Your revision will show after review.'", async () => {
-    const sent = fakeServer(editRoutes({ data: { wait_for_review: true } }));
+    const sent = mockFetch(editRoutes({ data: { wait_for_review: true } })).calls;
     renderWithApp(<TagEditPage />, {
       path: '/tags/10030000000000101/edit',
       pattern: '/tags/:tagId/edit',
@@ -151,7 +146,7 @@ describe('the edit-tag form', () => {
   });
 
   it('lets staff change the slug and shows the server field error on it', async () => {
-    fakeServer(
+    mockFetch(
       editRoutes({
         status: 400,
         reason: 'error.tag.already_exist',

@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type Route } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { fakeServer, tagDetail } from './tag-test-support';
+import { tagDetail } from './tag-fixtures';
 import TagInfoPage from './TagInfoPage';
 import TagPage from './TagPage';
 import TagsPage from './TagsPage';
@@ -17,19 +18,17 @@ const page = (list: unknown[]) => ({ count: list.length, list });
 
 describe('the tag list', () => {
   it('shows tags as cards, filters by name through tags/page and follows a tag', async () => {
-    const sent = fakeServer([
-      { method: 'GET', match: (p) => p.startsWith('/tags/page') && p.includes('slug_name=wick'), data: page([]) },
-      {
-        method: 'GET',
-        match: (p) => p.startsWith('/tags/page'),
+    const sent = mockFetch({
+      'GET /tags/page?slug_name=wick': { data: page([]) },
+      'GET /tags/page': {
         data: page([
           tagDetail(),
           tagDetail({ tag_id: '10030000000000102', slug_name: 'wicks', display_name: 'wicks', description: '', question_count: 1 }),
         ]),
       },
-      { method: 'POST', match: (p) => p === '/follow', data: { follows: 3, is_followed: true } },
-      { method: 'GET', match: (p) => p.startsWith('/permission'), data: { 'tag.add': { has_permission: false, no_permission_tip: 'x' } } },
-    ]);
+      'POST /follow': { data: { follows: 3, is_followed: true } },
+      'GET /permission': { data: { 'tag.add': { has_permission: false, no_permission_tip: 'x' } } },
+    }).calls;
     renderWithApp(<TagsPage />, { path: '/tags' });
     const user = userEvent.setup();
     expect((await screen.findByRole('link', { name: 'Lanterns' })).getAttribute('href')).toBe('/tags/lanterns');
@@ -44,17 +43,17 @@ describe('the tag list', () => {
     await user.type(screen.getByLabelText('Filter by tag name'), 'wick');
     expect(await screen.findByText('No tags match “wick”.')).toBeTruthy();
     expect(
-      sent.some((s) => s.path.startsWith('/tags/page') && s.path.includes('slug_name=wick') && s.path.includes('query_cond=popular')),
+      sent.some((s) => s.path === '/tags/page' && s.query.get('slug_name') === 'wick' && s.query.get('query_cond') === 'popular'),
     ).toBe(true);
   });
 
   it('offers "Create tag" to staff and no follow buttons to visitors', async () => {
-    fakeServer([{ method: 'GET', match: (p) => p.startsWith('/tags/page'), data: page([tagDetail()]) }]);
+    mockFetch({ 'GET /tags/page': { data: page([tagDetail()]) } });
     renderWithApp(<TagsPage />, { path: '/tags?order=name', user: userFixture({ role_id: 2 }) });
     expect(await screen.findByRole('link', { name: 'Create tag' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Name' }).getAttribute('aria-current')).toBe('page');
     cleanup();
-    const sent = fakeServer([{ method: 'GET', match: (p) => p.startsWith('/tags/page'), data: page([tagDetail()]) }]);
+    const sent = mockFetch({ 'GET /tags/page': { data: page([tagDetail()]) } }).calls;
     renderWithApp(<TagsPage />, { path: '/tags', user: null });
     expect(await screen.findByRole('link', { name: 'Lanterns' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Follow/ })).toBeNull();
@@ -64,18 +63,16 @@ describe('the tag list', () => {
 
 describe('the tag page and tag info', () => {
   it('shows the header, the questions of the tag and an edit link for those allowed', async () => {
-    const sent = fakeServer([
-      { method: 'GET', match: (p) => p.startsWith('/tag?'), data: tagDetail() },
-      {
-        method: 'GET',
-        match: (p) => p.startsWith('/tag/synonyms'),
+    const sent = mockFetch({
+      'GET /tag': { data: tagDetail() },
+      'GET /tag/synonyms': {
         data: {
           synonyms: [{ tag_id: '9', slug_name: 'lamps', display_name: 'lamps', main_tag_slug_name: 'lanterns' }],
           member_actions: [],
         },
       },
-      { method: 'GET', match: (p) => p.startsWith('/question/page'), data: page([]) },
-    ]);
+      'GET /question/page': { data: page([]) },
+    }).calls;
     renderWithApp(<TagPage />, { path: '/tags/lanterns', pattern: '/tags/:tagName' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lanterns' })).toBeTruthy();
     expect(screen.getByText('Oil lanterns.')).toBeTruthy();
@@ -83,26 +80,22 @@ describe('the tag page and tag info', () => {
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/tags/10030000000000101/edit');
     expect(await screen.findByRole('link', { name: 'This tag has 1 synonym.' })).toBeTruthy();
     expect(await screen.findByText('No questions are tagged [Lanterns] yet.')).toBeTruthy();
-    await waitFor(() => expect(sent.some((s) => s.path.startsWith('/question/page') && s.path.includes('tag=lanterns'))).toBe(true));
+    await waitFor(() => expect(sent.some((s) => s.path === '/question/page' && s.query.get('tag') === 'lanterns')).toBe(true));
   });
 
   it('shows the 404 page for a tag that does not exist', async () => {
-    fakeServer([{ method: 'GET', match: (p) => p.startsWith('/tag?'), status: 404, reason: 'error.tag.not_found', msg: 'Tag not found.' }]);
+    mockFetch({ 'GET /tag': { status: 404, reason: 'error.tag.not_found', msg: 'Tag not found.' } });
     renderWithApp(<TagPage />, { path: '/tags/nothing', pattern: '/tags/:tagName' });
     expect(await screen.findByText("Unfortunately, this page doesn't exist.")).toBeTruthy();
   });
 
   it('manages synonyms on the info page for those allowed', async () => {
-    const sent = fakeServer([
-      { method: 'GET', match: (p) => p.startsWith('/tag?'), data: tagDetail() },
-      {
-        method: 'GET',
-        match: (p) => p.startsWith('/tag/synonyms'),
-        data: { synonyms: [], member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }] },
-      },
-      { method: 'GET', match: (p) => p.startsWith('/revisions'), data: [] },
-      { method: 'PUT', match: (p) => p === '/tag/synonym', data: null },
-    ]);
+    const sent = mockFetch({
+      'GET /tag': { data: tagDetail() },
+      'GET /tag/synonyms': { data: { synonyms: [], member_actions: [{ action: 'edit', name: 'Edit', type: 'edit' }] } },
+      'GET /revisions': { data: [] },
+      'PUT /tag/synonym': { data: null },
+    }).calls;
     renderWithApp(<TagInfoPage />, { path: '/tags/lanterns/info', pattern: '/tags/:tagName/info', user: userFixture({ role_id: 3 }) });
     const user = userEvent.setup();
     expect(await screen.findByText('No synonyms found.')).toBeTruthy();
@@ -126,10 +119,8 @@ describe('the tag page and tag info', () => {
 });
 
 describe('deleting a tag from its info page', () => {
-  const routes = (detail: Record<string, unknown>, synonyms: unknown[] = []) => [
-    {
-      method: 'GET',
-      match: (p: string) => p.startsWith('/tag?'),
+  const routes = (detail: Record<string, unknown>, synonyms: unknown[] = []): Record<string, Route> => ({
+    'GET /tag': {
       data: tagDetail({
         member_actions: [
           { action: 'edit', name: 'Edit', type: 'edit' },
@@ -138,13 +129,13 @@ describe('deleting a tag from its info page', () => {
         ...detail,
       }),
     },
-    { method: 'GET', match: (p: string) => p.startsWith('/tag/synonyms'), data: { synonyms, member_actions: [] } },
-    { method: 'GET', match: (p: string) => p.startsWith('/revisions'), data: [] },
-    { method: 'DELETE', match: (p: string) => p === '/tag', data: null },
-  ];
+    'GET /tag/synonyms': { data: { synonyms, member_actions: [] } },
+    'GET /revisions': { data: [] },
+    'DELETE /tag': { data: null },
+  });
 
   it('explains that a tag with questions cannot be deleted, and sends nothing', async () => {
-    const sent = fakeServer(routes({ question_count: 3 }));
+    const sent = mockFetch(routes({ question_count: 3 })).calls;
     renderWithApp(<TagInfoPage />, { path: '/tags/lanterns/info', pattern: '/tags/:tagName/info', user: userFixture({ role_id: 2 }) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -157,7 +148,7 @@ describe('deleting a tag from its info page', () => {
   });
 
   it('deletes an unused tag after confirmation and goes to the tag list', async () => {
-    const sent = fakeServer(routes({ question_count: 0 }));
+    const sent = mockFetch(routes({ question_count: 0 })).calls;
     renderWithApp(<TagInfoPage />, {
       path: '/tags/lanterns/info',
       pattern: '/tags/:tagName/info',

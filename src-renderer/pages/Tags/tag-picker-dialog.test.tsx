@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type FetchCall } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { TagInput } from '../../api/question/types';
 import { TagPicker } from '../Ask/components/TagPicker';
-import { fakeServer } from './tag-test-support';
 
 afterEach(() => {
   cleanup();
@@ -27,20 +27,23 @@ function Harness() {
   );
 }
 
+// the server knows one tag, found by the text it starts with (nothing for other texts)
 const search = {
-  method: 'GET',
-  match: (p: string) => p.startsWith('/question/tags?tag=lant'),
-  data: [{ tag_id: '1', slug_name: 'lanterns', display_name: 'lanterns', recommend: false, reserved: false }],
+  'GET /question/tags': (call: FetchCall) => ({
+    data: call.query.get('tag')?.startsWith('lant')
+      ? [{ tag_id: '1', slug_name: 'lanterns', display_name: 'lanterns', recommend: false, reserved: false }]
+      : null,
+  }),
 };
 const permission = (ok: boolean) => ({
-  method: 'GET',
-  match: (p: string) => p.startsWith('/permission'),
-  data: { 'tag.add': { has_permission: ok, no_permission_tip: ok ? '' : 'You need at least 750 reputation to do this.' } },
+  'GET /permission': {
+    data: { 'tag.add': { has_permission: ok, no_permission_tip: ok ? '' : 'You need at least 750 reputation to do this.' } },
+  },
 });
 
 describe('the tag picker with the create-tag dialog', () => {
   it('offers "Create tag … with a description" for an unknown name, checks the dialog like the create page, and chooses the created tag', async () => {
-    const sent = fakeServer([search, permission(true), { method: 'POST', match: (p) => p === '/tag', data: { slug_name: 'wicks' } }]);
+    const sent = mockFetch({ ...search, ...permission(true), 'POST /tag': { data: { slug_name: 'wicks' } } }).calls;
     renderWithApp(<Harness />, { path: '/questions/ask', user: userFixture({ rank: 800 }) });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Tags'), 'Wicks');
@@ -64,7 +67,7 @@ describe('the tag picker with the create-tag dialog', () => {
   });
 
   it('keeps choosing existing tags from the keyboard and offers no creation without the privilege', async () => {
-    fakeServer([search, permission(false)]);
+    mockFetch({ ...search, ...permission(false) });
     renderWithApp(<Harness />, { path: '/questions/ask', user: userFixture({ rank: 1 }) });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Tags'), 'lant');
