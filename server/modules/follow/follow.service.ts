@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { mayFollowQuestion, mayFollowUser } from '../permission/policy.js';
 import { findQuestion } from '../question/question.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { availableTagsBySlugs, findTag } from '../tag/tag.repository.js';
@@ -9,7 +10,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { findUserById } from '../user/user.repository.js';
 import * as repo from './follow.repository.js';
 import type { FollowInput } from './follow.schema.js';
-import { QUESTION_STATUS, TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
+import { TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Something that can be followed: where its follower count lives and which activity type stores it. */
 interface Followable {
@@ -27,7 +28,7 @@ async function followable(ctx: AppContext, session: SessionUser, raw: string, ca
   if (/^\d{1,15}$/.test(s)) {
     const user = await findUserById(ctx.db, Number(s));
     if (!user || (user.status === USER_STATUS.deleted && !cancelling)) throw notFound('error.user.not_found');
-    if (user.id === session.user.id) throw badRequest('error.object.disallow_follow');
+    if (!mayFollowUser(session, user.id)) throw badRequest('error.object.disallow_follow');
     return { table: 'user', id: String(user.id), type: ACTIVITY_TYPE['user.follow'] };
   }
   const id = decodeId(s);
@@ -35,7 +36,7 @@ async function followable(ctx: AppContext, session: SessionUser, raw: string, ca
   if (!id || kind === null) throw badRequest('error.object.not_found');
   if (kind === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, id);
-    const hidden = !!q && (q.status === QUESTION_STATUS.deleted || (q.status === QUESTION_STATUS.pending && q.user_id !== session.user.id));
+    const hidden = !!q && !mayFollowQuestion(session, q);
     if (!q || (hidden && !cancelling)) throw notFound('error.question.not_found');
     return { table: 'question', id, type: ACTIVITY_TYPE['question.follow'] };
   }

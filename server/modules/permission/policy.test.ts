@@ -24,6 +24,8 @@ import {
   deleteBlockedByActivity,
   editsWithoutReview,
   isAdmin,
+  mayFollowQuestion,
+  mayFollowUser,
   mayVoteOn,
   memberActions,
   privilege,
@@ -77,6 +79,22 @@ const TABLE: [string, (s: Viewer) => unknown, unknown[]][] = [
   ['deletion blocked by votes or answers', (s) => deleteBlockedByActivity(s, true), [true, true, true, true, true, false, false]],
   ['undelete a question', (s) => canUndelete(s, 'question', T), [false, false, false, false, false, true, true]],
   ['vote on a post (not one’s own)', (s) => mayVoteOn(s, OWNER_ID), [true, false, true, true, true, true, true]],
+  [
+    'follow a queued question',
+    (s) => mayFollowQuestion(s, { status: QUESTION_STATUS.pending, user_id: OWNER_ID }),
+    [false, true, false, false, false, false, false],
+  ],
+  [
+    'follow a deleted question',
+    (s) => mayFollowQuestion(s, { status: QUESTION_STATUS.deleted, user_id: OWNER_ID }),
+    [false, false, false, false, false, false, false],
+  ],
+  [
+    'follow a closed question',
+    (s) => mayFollowQuestion(s, { status: QUESTION_STATUS.closed, user_id: OWNER_ID }),
+    [true, true, true, true, true, true, true],
+  ],
+  ['follow a user', (s) => mayFollowUser(s, OWNER_ID), [true, false, true, true, true, true, true]],
   ['accept an answer', (s) => canAcceptAnswer(s, OWNER_ID), [false, true, false, false, false, true, true]],
   ['invite to answer', (s) => canInviteToAnswer(s, OWNER_ID, T), [false, true, false, true, true, true, true]],
   [

@@ -134,6 +134,17 @@ export function mayVoteOn(session: Viewer, ownerId: number): boolean {
   return !isOwner(session, ownerId);
 }
 
+/** Whether the session may start following a question: not a deleted one, and a queued one only its asker (staff too are refused). */
+export function mayFollowQuestion(session: Viewer, q: { status: number; user_id: number }): boolean {
+  if (q.status === QUESTION_STATUS.deleted) return false;
+  return q.status !== QUESTION_STATUS.pending || isOwner(session, q.user_id);
+}
+
+/** Whether the session may follow a user: anyone but themself. */
+export function mayFollowUser(session: Viewer, userId: number): boolean {
+  return !isOwner(session, userId);
+}
+
 /** Whether the session may accept (or unaccept) an answer of a question: the asker or staff. */
 export function canAcceptAnswer(session: Viewer, questionOwnerId: number): boolean {
   return isOwnerOrStaff(session, questionOwnerId);
