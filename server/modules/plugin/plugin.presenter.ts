@@ -1,4 +1,5 @@
 import type { AdminPlugin } from '../../contract/api/admin.js';
+import type { PluginConfigField, PluginConfigForm } from '../../contract/api/plugin.js';
 import type { ConfigFieldSpec, Plugin } from './plugin.registry.js';
 
 /** GetPluginListResp. */
@@ -15,7 +16,7 @@ export function presentPluginListItem(p: Plugin, enabled: boolean): AdminPlugin 
 }
 
 /** schema.ConfigField: one form field with its current value. */
-export function presentConfigField(f: ConfigFieldSpec, value: unknown) {
+export function presentConfigField(f: ConfigFieldSpec, value: unknown): PluginConfigField {
   return {
     name: f.name,
     type: f.type,
@@ -29,7 +30,7 @@ export function presentConfigField(f: ConfigFieldSpec, value: unknown) {
 }
 
 /** GetPluginConfigResp: a plugin's description and its form. */
-export function presentPluginConfig(p: Plugin, specs: readonly ConfigFieldSpec[], values: Record<string, unknown>) {
+export function presentPluginConfig(p: Plugin, specs: readonly ConfigFieldSpec[], values: Record<string, unknown>): PluginConfigForm {
   return {
     name: p.name,
     slug_name: p.slug_name,
@@ -40,6 +41,6 @@ export function presentPluginConfig(p: Plugin, specs: readonly ConfigFieldSpec[]
 }
 
 /** The reference's answer for a plugin it does not know: every field empty. */
-export function emptyPluginConfig() {
+export function emptyPluginConfig(): PluginConfigForm {
   return { name: '', slug_name: '', description: '', version: '', config_fields: null };
 }

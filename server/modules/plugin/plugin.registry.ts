@@ -1,53 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
+import type { ConfigFieldOption, ConfigFieldType, ConfigFieldUIOptions } from '../../contract/api/plugin.js';
 
 /** The kinds of plugin Answer knows; Lantern registers its plugins in code. */
 export type PluginKind = 'connector' | 'search' | 'editor' | 'route' | 'captcha' | 'render' | 'reviewer' | 'embed';
 
-/** The input types of a plugin settings form (Answer's ConfigType values). */
-export type ConfigFieldType =
-  | 'input'
-  | 'textarea'
-  | 'checkbox'
-  | 'switch'
-  | 'select'
-  | 'radio'
-  | 'timezone'
-  | 'upload'
-  | 'legend'
-  | 'button';
-
-/** One choice of a select, radio or checkbox field. */
-export interface ConfigFieldOption {
-  label: string;
-  value: string;
-}
-
-/** Presentation hints of a settings field (Answer's ConfigFieldUIOptions). */
-export interface ConfigFieldUIOptions {
-  placeholder?: string;
-  rows?: string;
-  input_type?:
-    | 'text'
-    | 'color'
-    | 'date'
-    | 'datetime'
-    | 'email'
-    | 'month'
-    | 'number'
-    | 'password'
-    | 'range'
-    | 'search'
-    | 'tel'
-    | 'time'
-    | 'url'
-    | 'week';
-  label?: string;
-  text?: string;
-  class_name?: string;
-  field_class_name?: string;
-  variant?: string;
-}
+/** The input types, choices and presentation hints of a plugin settings form (the API contract's). */
+export type { ConfigFieldOption, ConfigFieldType, ConfigFieldUIOptions };
 
 /** One field of a plugin's settings form: its type, text and the value it starts with. */
 export interface ConfigFieldSpec {

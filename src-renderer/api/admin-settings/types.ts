@@ -1,50 +1,33 @@
+import type { SiteSettings } from '../../../server/contract/api/site';
+
+/** The write settings' upload limits. */
+type UploadLimits =
+  | 'max_image_size'
+  | 'max_attachment_size'
+  | 'max_image_megapixel'
+  | 'authorized_image_extensions'
+  | 'authorized_attachment_extensions';
+
 /** A tag named in the write settings. */
 export interface TagRef {
   slug_name: string;
   display_name: string;
 }
 
-/** The admin settings groups and the bodies their GET answers and PUT takes. */
+/** The admin settings groups and the bodies their GET answers and PUT takes (the contract's SiteSettings groups). */
 export interface AdminSettings {
-  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
-  interface: { language: string; time_zone: string };
-  branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
-  write: {
-    restrict_answer: boolean;
-    required_tag: boolean;
-    recommend_tags: TagRef[];
-    reserved_tags: TagRef[];
-    max_image_size?: number;
-    max_attachment_size?: number;
-    max_image_megapixel?: number;
-    authorized_image_extensions?: string[];
-    authorized_attachment_extensions?: string[];
-  };
-  legal: {
-    terms_of_service_original_text: string;
-    privacy_policy_original_text: string;
-    external_content_display: 'always_display' | 'ask_before_display';
-  };
-  seo: { permalink: number; robots: string };
-  login: {
-    allow_new_registrations: boolean;
-    allow_email_registrations: boolean;
-    allow_password_login: boolean;
-    login_required: boolean;
-    allow_email_domains: string[];
-  };
-  'custom-css-html': { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
-  theme: { theme: string; color_scheme: string; theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
-  users: {
-    default_avatar: 'system' | 'gravatar';
-    gravatar_base_url: string;
-    allow_update_display_name: boolean;
-    allow_update_username: boolean;
-    allow_update_avatar: boolean;
-    allow_update_bio: boolean;
-    allow_update_website: boolean;
-    allow_update_location: boolean;
-  };
+  general: SiteSettings['general'];
+  interface: SiteSettings['interface'];
+  branding: SiteSettings['branding'];
+  /** The upload limits are left out of bodies that do not change them. */
+  write: Omit<SiteSettings['write'], UploadLimits> & Partial<Pick<SiteSettings['write'], UploadLimits>>;
+  legal: Pick<SiteSettings['legal'], 'terms_of_service_original_text' | 'privacy_policy_original_text' | 'external_content_display'>;
+  seo: SiteSettings['seo'];
+  login: SiteSettings['login'];
+  'custom-css-html': SiteSettings['css_html'];
+  /** theme_config as the themes store it (the contract leaves it open). */
+  theme: Omit<SiteSettings['theme'], 'theme_config'> & { theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
+  users: SiteSettings['users'];
   smtp: {
     from_email: string;
     from_name: string;
@@ -56,7 +39,9 @@ export interface AdminSettings {
     encryption: '' | 'SSL' | 'TLS';
     test_email_recipient?: string;
   };
-  privileges: { level: number; custom_privileges: { key: string; value: number }[] };
+  privileges: Pick<SiteSettings['privileges'], 'level'> & {
+    custom_privileges: NonNullable<SiteSettings['privileges']['custom_privileges']>;
+  };
 }
 
 /** The name of a settings group. */
@@ -68,23 +53,5 @@ export interface PrivilegeOptions {
   selected_level: number;
 }
 
-/** One field of a plugin's settings form (schema.ConfigField). */
-export interface PluginConfigField {
-  name: string;
-  type: 'input' | 'textarea' | 'checkbox' | 'switch' | 'select' | 'radio' | 'timezone' | 'upload' | 'legend' | 'button';
-  title: string;
-  description: string;
-  required: boolean;
-  value: unknown;
-  ui_options: { placeholder?: string; rows?: string; input_type?: string; label?: string; text?: string };
-  options?: { label: string; value: string }[];
-}
-
-/** GET admin plugin/config. */
-export interface PluginConfig {
-  name: string;
-  slug_name: string;
-  description: string;
-  version: string;
-  config_fields: PluginConfigField[] | null;
-}
+/** A plugin's settings form (GET admin plugin/config) and its fields, as the contract describes them. */
+export type { PluginConfigField, PluginConfigForm as PluginConfig } from '../../../server/contract/api/plugin';

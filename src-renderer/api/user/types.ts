@@ -81,23 +81,5 @@ export interface UserPluginItem {
   slug_name: string;
 }
 
-/** One field of a plugin's settings form (schema.ConfigField). */
-export interface PluginConfigField {
-  name: string;
-  type: 'input' | 'textarea' | 'checkbox' | 'switch' | 'select' | 'radio' | 'timezone' | 'upload' | 'legend' | 'button';
-  title: string;
-  description: string;
-  required: boolean;
-  value: unknown;
-  ui_options: { placeholder?: string; rows?: string; input_type?: string; label?: string; text?: string };
-  options?: { label: string; value: string }[];
-}
-
-/** GET user/plugin/config. */
-export interface PluginConfigForm {
-  name: string;
-  slug_name: string;
-  description: string;
-  version: string;
-  config_fields: PluginConfigField[] | null;
-}
+/** A plugin's per-user settings form (GET user/plugin/config) and its fields, as the contract describes them. */
+export type { PluginConfigField, PluginConfigForm } from '../../../server/contract/api/plugin';
