@@ -4,8 +4,13 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-/** Where Linux and macOS put Chromium or Chrome, first match wins. */
+/**
+ * Where Linux and macOS put Chromium or Chrome, first match wins. The tests run headless, so Debian's
+ * chromium-headless-shell (the old headless build, what Playwright itself runs headless) comes first: a page
+ * load in a new context costs it a fifth of the CPU time full Chromium's headless mode spends on it.
+ */
 export const BROWSER_PATHS = [
+  '/usr/bin/chromium-headless-shell',
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
@@ -15,7 +20,7 @@ export const BROWSER_PATHS = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 /** Names looked up on PATH when none of the paths exists. */
-export const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+export const BROWSER_NAMES = ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 function isExecutable(path) {
   try {
@@ -53,7 +58,7 @@ export function findBrowser({
   }
   const apt = platform === 'linux' && dirs.some((d) => executable(join(d, 'apt-get')));
   const fix = apt
-    ? `${isRoot ? '' : 'sudo '}apt-get install -y chromium`
+    ? `${isRoot ? '' : 'sudo '}apt-get install -y chromium-headless-shell`
     : 'install Chromium or Google Chrome, or set CHROMIUM_PATH to its binary';
   return { ok: false, reason: 'no Chromium or Chrome found for the browser tests', fix };
 }

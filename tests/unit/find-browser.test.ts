@@ -19,6 +19,13 @@ describe('finding the browser for npm test', () => {
     });
   });
 
+  it("prefers Debian's headless shell, the lighter build for headless tests, to full Chromium", () => {
+    expect(findBrowser({ env: {}, executable: machine('/usr/bin/chromium', '/usr/bin/chromium-headless-shell') })).toEqual({
+      ok: true,
+      path: '/usr/bin/chromium-headless-shell',
+    });
+  });
+
   it("finds Debian's chromium, Ubuntu's chromium-browser or Google Chrome where they are installed", () => {
     expect(findBrowser({ env: {}, executable: machine('/usr/bin/chromium') })).toEqual({ ok: true, path: '/usr/bin/chromium' });
     expect(findBrowser({ env: {}, executable: machine('/usr/bin/chromium-browser') })).toEqual({
@@ -43,10 +50,10 @@ describe('finding the browser for npm test', () => {
     expect(findBrowser({ env: { PATH: '/usr/bin' }, executable: apt, platform: 'linux', isRoot: false })).toEqual({
       ok: false,
       reason: 'no Chromium or Chrome found for the browser tests',
-      fix: 'sudo apt-get install -y chromium',
+      fix: 'sudo apt-get install -y chromium-headless-shell',
     });
     expect(findBrowser({ env: { PATH: '/usr/bin' }, executable: apt, platform: 'linux', isRoot: true })).toMatchObject({
-      fix: 'apt-get install -y chromium',
+      fix: 'apt-get install -y chromium-headless-shell',
     });
     expect(findBrowser({ env: { PATH: '/usr/bin' }, executable: machine(), platform: 'darwin' })).toMatchObject({
       fix: 'install Chromium or Google Chrome, or set CHROMIUM_PATH to its binary',
