@@ -62,3 +62,9 @@ export interface SiteInfo {
   version: string;
   revision: string;
 }
+
+/** GET setting/privileges: the three levels plus the custom one (99), and the selected level. */
+export interface PrivilegeOptions {
+  options: { level: number; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
+  selected_level: number;
+}

@@ -48,3 +48,6 @@ export interface CurrentUserInfo extends UserAccount {
   avatar: AvatarInfo;
   is_admin: boolean;
 }
+
+/** GET permission?action=a,b: per action asked, whether the caller may and, if not, why. */
+export type Permissions = Record<string, { has_permission: boolean; no_permission_tip: string }>;

@@ -1,3 +1,4 @@
+import type { Permissions } from '../../contract/api/user.js';
 import type { AppContext } from '../../app-context.js';
 import { translate } from '../../contract/messages/index.js';
 import { auth, requireSession } from '../../http/auth.js';
@@ -17,7 +18,7 @@ export function registerPermission(ctx: AppContext, { api }: Routers): void {
       .map((a) => a.trim())
       .filter((a) => /^[a-z_.]{1,64}$/.test(a))
       .slice(0, 50);
-    const out: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
+    const out: Permissions = {};
     for (const action of actions) {
       const r = await checkPermission(ctx, session, action);
       const tip = r.allowed

@@ -1,3 +1,4 @@
+import type { PrivilegeOptions } from '../../contract/api/site.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { readConfigValues, writeConfigValue } from '../config/config.repository.js';
 
@@ -35,7 +36,7 @@ const LEVEL_DESC: Record<number, string> = {
 };
 
 /** GET setting/privileges: the three levels plus the custom one, and the selected level. */
-export function privilegeOptions(selected: { level: number; custom_privileges?: { key: string; value: number }[] }) {
+export function privilegeOptions(selected: { level: number; custom_privileges?: { key: string; value: number }[] }): PrivilegeOptions {
   const custom = new Map((selected.custom_privileges ?? []).map((p) => [p.key, p.value]));
   const level = (n: 1 | 2 | 3) => ({
     level: n,

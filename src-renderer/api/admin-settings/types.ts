@@ -47,11 +47,8 @@ export interface AdminSettings {
 /** The name of a settings group. */
 export type SettingGroup = keyof AdminSettings;
 
-/** GET setting/privileges. */
-export interface PrivilegeOptions {
-  options: { level: number; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
-  selected_level: number;
-}
+/** GET setting/privileges (the contract's). */
+export type { PrivilegeOptions } from '../../../server/contract/api/site';
 
 /** A plugin's settings form (GET admin plugin/config) and its fields, as the contract describes them. */
 export type { PluginConfigField, PluginConfigForm as PluginConfig } from '../../../server/contract/api/plugin';

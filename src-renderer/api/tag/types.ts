@@ -31,8 +31,8 @@ export interface TagUpdateInput {
   edit_summary?: string;
 }
 
-/** GET permission?action=...: one entry per action asked. */
-export type Permissions = Record<string, { has_permission: boolean; no_permission_tip: string }>;
+/** GET permission?action=...: one entry per action asked (the contract's). */
+export type { Permissions } from '../../../server/contract/api/user';
 
 /** An item of GET revisions (only what the tag screens read). */
 export interface TagRevision {
