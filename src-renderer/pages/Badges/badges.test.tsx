@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { mockApi } from '../Users/mock-api';
 import BadgePage from './BadgePage';
 import BadgesPage from './BadgesPage';
 
@@ -18,15 +18,15 @@ const info = (b: typeof scholar, description: string) => ({ ...b, description, i
 
 describe('the badges page', () => {
   it('groups the badges with level, description and award count, and marks those the viewer earned', async () => {
-    mockApi({
-      '/badges': {
+    mockFetch({
+      'GET /badges': {
         data: [
           { group_name: 'Getting Started', badges: [scholar] },
           { group_name: 'Posting', badges: [great] },
           { group_name: 'Empty', badges: [] },
         ],
       },
-      '/badge': (q) => ({
+      'GET /badge': ({ query: q }) => ({
         data: q.get('id') === 'b1' ? info(scholar, 'Asked a question and accepted an answer.') : info(great, 'Answer score of 50 or more.'),
       }),
     });
@@ -47,7 +47,7 @@ describe('the badges page', () => {
   });
 
   it('says so when no badge is active', async () => {
-    mockApi({ '/badges': { data: [] } });
+    mockFetch({ 'GET /badges': { data: [] } });
     renderWithApp(<BadgesPage />, { path: '/badges', user: null });
     expect(await screen.findByText('No badges are active on this site.')).toBeTruthy();
   });
@@ -55,9 +55,9 @@ describe('the badges page', () => {
 
 describe('a badge page', () => {
   it('shows the badge and who earned it, with a link to the post it was for', async () => {
-    mockApi({
-      '/badge': { data: info(scholar, 'Asked a question and accepted an answer.') },
-      '/badge/awards/page': {
+    mockFetch({
+      'GET /badge': { data: info(scholar, 'Asked a question and accepted an answer.') },
+      'GET /badge/awards/page': {
         data: {
           count: 1,
           list: [
@@ -85,16 +85,19 @@ describe('a badge page', () => {
   });
 
   it('says so when nobody earned the badge yet', async () => {
-    mockApi({ '/badge': { data: info(great, 'Answer score of 50 or more.') }, '/badge/awards/page': { data: { count: 0, list: [] } } });
+    mockFetch({
+      'GET /badge': { data: info(great, 'Answer score of 50 or more.') },
+      'GET /badge/awards/page': { data: { count: 0, list: [] } },
+    });
     renderWithApp(<BadgePage />, { path: '/badges/b2', pattern: '/badges/:badgeId', user: null });
     expect(await screen.findByText('Nobody has earned this badge yet.')).toBeTruthy();
     expect(screen.getByText('Awarded 0 times · Can be earned multiple times')).toBeTruthy();
   });
 
   it('shows the 404 page for an unknown or inactive badge', async () => {
-    const { calls } = mockApi({ '/badge': { status: 400, reason: 'error.badge.object_not_found', msg: 'Badge object not found' } });
+    const { calls } = mockFetch({ 'GET /badge': { status: 400, reason: 'error.badge.object_not_found', msg: 'Badge object not found' } });
     renderWithApp(<BadgePage />, { path: '/badges/nope', pattern: '/badges/:badgeId', user: null });
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
-    expect(calls.some((c) => c.startsWith('/badge/awards/page'))).toBe(false);
+    expect(calls.some((c) => c.path === '/badge/awards/page')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
-import { mockApi, profileFixture } from './mock-api';
+import { profileFixture } from './fixtures';
 import UserProfilePage from './UserProfilePage';
 
 afterEach(() => {
@@ -12,12 +13,12 @@ afterEach(() => {
 
 describe('the reputation tab of an imported account', () => {
   it('shows the "Imported from <site>" entry as plain text with its points, beside a vote on a post', async () => {
-    mockApi({
-      '/personal/user/info': { data: profileFixture({ rank: 1244 }) },
-      '/personal/qa/top': { data: { question: [], answer: [] } },
-      '/badge/user/awards': { data: { count: 0, list: [] } },
-      '/badge/user/awards/recent': { data: { count: 0, list: [] } },
-      '/personal/rank/page': {
+    mockFetch({
+      'GET /personal/user/info': { data: profileFixture({ rank: 1244 }) },
+      'GET /personal/qa/top': { data: { question: [], answer: [] } },
+      'GET /badge/user/awards': { data: { count: 0, list: [] } },
+      'GET /badge/user/awards/recent': { data: { count: 0, list: [] } },
+      'GET /personal/rank/page': {
         data: {
           count: 2,
           list: [

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type Route } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { EMPTY_PAGE, mockApi, profileFixture } from './mock-api';
+import { EMPTY_PAGE, profileFixture } from './fixtures';
 import UserProfilePage from './UserProfilePage';
 
 afterEach(() => {
@@ -14,11 +15,11 @@ const NOT_FOUND = "Unfortunately, this page doesn't exist.";
 const PATTERN = '/users/:username/:tabName?';
 
 /** The usual answers for Ada's profile; override per test. */
-function adaApi(over: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    '/personal/user/info': { data: profileFixture() },
-    '/personal/qa/top': { data: { question: [], answer: [] } },
-    '/badge/user/awards': {
+function adaApi(over: Record<string, Route> = {}) {
+  return mockFetch({
+    'GET /personal/user/info': { data: profileFixture() },
+    'GET /personal/qa/top': { data: { question: [], answer: [] } },
+    'GET /badge/user/awards': {
       data: {
         count: 2,
         list: [
@@ -27,7 +28,7 @@ function adaApi(over: Parameters<typeof mockApi>[0] = {}) {
         ],
       },
     },
-    '/badge/user/awards/recent': { data: { count: 0, list: [] } },
+    'GET /badge/user/awards/recent': { data: { count: 0, list: [] } },
     ...over,
   });
 }
@@ -78,14 +79,14 @@ describe('a user profile', () => {
       renderWithApp(<UserProfilePage />, { path: `/users/ada/${tab}`, pattern: PATTERN, user });
       expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Back to homepage' })).toBeTruthy();
-      expect(calls.filter((c) => c.startsWith('/personal/'))).toEqual([]);
+      expect(calls.filter((c) => c.path.startsWith('/personal/'))).toEqual([]);
       cleanup();
       vi.restoreAllMocks();
     }
   });
 
   it('shows the 404 page for an unknown user and for an unknown tab', async () => {
-    mockApi({ '/personal/user/info': { status: 404, reason: 'error.user.not_found', msg: 'User not found.' } });
+    mockFetch({ 'GET /personal/user/info': { status: 404, reason: 'error.user.not_found', msg: 'User not found.' } });
     renderWithApp(<UserProfilePage />, { path: '/users/nobody', pattern: PATTERN, user: null });
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
     cleanup();
@@ -109,10 +110,10 @@ describe('a user profile', () => {
     ['comments', '/personal/comment/page', 'No comments found.'],
     ['reputation', '/personal/rank/page', 'No reputation changes yet.'],
   ])('shows the empty state of the %s tab', async (tab, path, message) => {
-    const { calls } = adaApi({ [path]: EMPTY_PAGE });
+    const { calls } = adaApi({ [`GET ${path}`]: EMPTY_PAGE });
     renderWithApp(<UserProfilePage />, { path: `/users/ada/${tab}`, pattern: PATTERN, user: null });
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(calls.some((c) => c.startsWith(path) && c.includes('username=ada'))).toBe(true);
+    expect(calls.some((c) => c.path === path && c.query.get('username') === 'ada')).toBe(true);
   });
 
   it('shows the owner the empty states of the bookmarks, votes and badges tabs', async () => {
@@ -121,13 +122,13 @@ describe('a user profile', () => {
       ['bookmarks', 'No bookmarks yet. Bookmark a question to find it here again.'],
       ['votes', 'No votes cast yet.'],
     ] as const) {
-      adaApi({ '/personal/collection/page': EMPTY_PAGE, '/personal/vote/page': EMPTY_PAGE });
+      adaApi({ 'GET /personal/collection/page': EMPTY_PAGE, 'GET /personal/vote/page': EMPTY_PAGE });
       renderWithApp(<UserProfilePage />, { path: `/users/ada/${tab}`, pattern: PATTERN, user: owner });
       expect(await screen.findByText(message)).toBeTruthy();
       cleanup();
       vi.restoreAllMocks();
     }
-    adaApi({ '/badge/user/awards': { data: { count: 0, list: [] } } });
+    adaApi({ 'GET /badge/user/awards': { data: { count: 0, list: [] } } });
     renderWithApp(<UserProfilePage />, { path: '/users/ada/badges', pattern: PATTERN, user: owner });
     expect(await screen.findByText('No badges earned yet.')).toBeTruthy();
   });
@@ -142,7 +143,7 @@ describe('a user profile', () => {
       update_time: 0,
       question_info: { title: 'Why is the wick black?', url_title: 'why-is-the-wick-black', tags: [] },
     };
-    adaApi({ '/personal/answer/page': { data: { count: 45, list: [answer] } } });
+    adaApi({ 'GET /personal/answer/page': { data: { count: 45, list: [answer] } } });
     renderWithApp(<UserProfilePage />, { path: '/users/ada/answers?page=2', pattern: PATTERN, user: null });
     expect(await screen.findByRole('heading', { name: '45 answers' })).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Why is the wick black?' });
@@ -155,7 +156,7 @@ describe('a user profile', () => {
 
   it('shows a suspended or deleted user as the reference does', async () => {
     adaApi({
-      '/personal/user/info': {
+      'GET /personal/user/info': {
         data: profileFixture({
           status: 'suspended',
           status_msg: "<strong>This user was suspended.</strong> This user doesn't meet a community guideline.",
@@ -169,7 +170,7 @@ describe('a user profile', () => {
     cleanup();
     vi.restoreAllMocks();
     adaApi({
-      '/personal/user/info': {
+      'GET /personal/user/info': {
         data: profileFixture({
           status: 'deleted',
           display_name: 'user7',
