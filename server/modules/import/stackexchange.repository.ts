@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { BADGE_STATUS } from '../badge/badge.repository.js';
 
 /** The meta key that marks an imported object with where it came from ("<host>/<kind>/<id>"). */
 export const SOURCE_KEY = 'stackexchange.source';
@@ -281,4 +282,146 @@ export async function revisionCount(db: DbOrTrx, objectId: string): Promise<numb
     .where('object_id', '=', objectId)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** A tag by its slug: its id, description and main tag (undefined when there is none). */
+export async function tagBySlug(db: DbOrTrx, slug: string) {
+  return db.selectFrom('tag').select(['id', 'original_text', 'main_tag_id']).where('slug_name', '=', slug).executeTakeFirst();
+}
+
+/** Gives a tag a description, unless it got one meanwhile. */
+export async function describeTagIfBlank(db: DbOrTrx, tagId: string, text: string, html: string): Promise<void> {
+  await db
+    .updateTable('tag')
+    .set({ original_text: text, parsed_text: html })
+    .where('id', '=', tagId)
+    .where('original_text', '=', '')
+    .execute();
+}
+
+/** The badges not deleted, in id order. */
+export async function liveBadges(db: DbOrTrx) {
+  return db
+    .selectFrom('badge')
+    .select(['id', 'name', 'single', 'badge_group_id'])
+    .where('status', '!=', BADGE_STATUS.deleted)
+    .orderBy('id')
+    .execute();
+}
+
+/** Inserts an award of a badge. */
+export async function insertBadgeAward(
+  db: DbOrTrx,
+  a: { id: string; user_id: number; badge_id: string; award_key: string; badge_group_id: string; created_at: number },
+): Promise<void> {
+  await db
+    .insertInto('badge_award')
+    .values({ ...a, is_badge_deleted: 0, updated_at: a.created_at })
+    .execute();
+}
+
+/** The id of the config row with this key (undefined when there is none). */
+export async function configIdByKey(db: DbOrTrx, key: string) {
+  return db.selectFrom('config').select('id').where('key', '=', key).executeTakeFirst();
+}
+
+/** The author of a question or answer (throws when there is no such post). */
+export async function postOwner(db: DbOrTrx, table: 'question' | 'answer', id: string) {
+  return db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A user's activity on an object of one of these types that is not cancelled (undefined when there is none). */
+export async function liveActivityOf(db: DbOrTrx, objectId: string, userId: number, types: number[]) {
+  return db
+    .selectFrom('activity')
+    .select('id')
+    .where('object_id', '=', objectId)
+    .where('user_id', '=', userId)
+    .where('activity_type', 'in', types)
+    .where('cancelled', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The current revision id of a question or answer (throws when there is no such post). */
+export async function postRevisionId(db: DbOrTrx, table: 'question' | 'answer', id: string) {
+  return db.selectFrom(table).select('revision_id').where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A revision's id, title and content (throws when there is no such revision). */
+export async function revisionById(db: DbOrTrx, id: number) {
+  return db.selectFrom('revision').select(['id', 'title', 'content']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Points the activities of an object that show one revision at another. */
+export async function moveActivityRevision(db: DbOrTrx, objectId: string, fromRevisionId: number, toRevisionId: number): Promise<void> {
+  await db
+    .updateTable('activity')
+    .set({ revision_id: toRevisionId })
+    .where('object_id', '=', objectId)
+    .where('revision_id', '=', fromRevisionId)
+    .execute();
+}
+
+/** Deletes a revision. */
+export async function deleteRevision(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('revision').where('id', '=', id).execute();
+}
+
+/** The titles of questions, by id. */
+export async function questionTitles(db: DbOrTrx, ids: string[]): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const r of await db
+      .selectFrom('question')
+      .select(['id', 'title'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      titles.set(r.id, r.title);
+  }
+  return titles;
+}
+
+/** Texts that may hold a link to a question or answer of a site (/questions/, /q/ or /a/ in them). */
+const LINK_PATTERNS = ['%/questions/%', '%/q/%', '%/a/%'];
+
+/** Of these questions or answers, those whose text may link a post: id, text and current revision. */
+export async function postsWithLinks(db: DbOrTrx, table: 'question' | 'answer', ids: string[]) {
+  return db
+    .selectFrom(table)
+    .select(['id', 'original_text', 'revision_id'])
+    .where('id', 'in', ids)
+    .where((eb) => eb.or(LINK_PATTERNS.map((p) => eb('original_text', 'like', p))))
+    .execute();
+}
+
+/** Sets the text of a question or answer. */
+export async function setPostText(db: DbOrTrx, table: 'question' | 'answer', id: string, text: string, html: string): Promise<void> {
+  await db.updateTable(table).set({ original_text: text, parsed_text: html }).where('id', '=', id).execute();
+}
+
+/** A revision's content (undefined when there is no such revision). */
+export async function revisionContent(db: DbOrTrx, id: number) {
+  return db.selectFrom('revision').select('content').where('id', '=', id).executeTakeFirst();
+}
+
+/** Replaces a revision's content. */
+export async function setRevisionContent(db: DbOrTrx, id: number, content: string): Promise<void> {
+  await db.updateTable('revision').set({ content }).where('id', '=', id).execute();
+}
+
+/** The comments imported from a site whose text may link a post: id and text. */
+export async function importedCommentsWithLinks(db: DbOrTrx, host: string) {
+  return db
+    .selectFrom('comment as c')
+    .innerJoin('meta as m', 'm.object_id', 'c.id')
+    .select(['c.id', 'c.original_text'])
+    .where('m.key', '=', SOURCE_KEY)
+    .where('m.value', 'like', `${host}/c/%`)
+    .where((eb) => eb.or(LINK_PATTERNS.map((p) => eb('c.original_text', 'like', p))))
+    .execute();
+}
+
+/** Sets the text of a comment. */
+export async function setCommentText(db: DbOrTrx, id: string, text: string, html: string): Promise<void> {
+  await db.updateTable('comment').set({ original_text: text, parsed_text: html }).where('id', '=', id).execute();
 }

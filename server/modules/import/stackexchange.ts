@@ -8,7 +8,7 @@ import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { BADGE_SINGLE, BADGE_STATUS, hasAward, recountAwards } from '../badge/badge.repository.js';
+import { BADGE_SINGLE, hasAward, recountAwards } from '../badge/badge.repository.js';
 import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection.repository.js';
 import { changeRank } from '../rank/rank.service.js';
 import { findGroup } from '../siteinfo/siteinfo.repository.js';
@@ -662,11 +662,7 @@ class StackExchangeImport {
         skip(counts, 'tag not known (no Tags.xml, and the text names none)');
         continue;
       }
-      const tag = await this.db
-        .selectFrom('tag')
-        .select(['id', 'original_text', 'main_tag_id'])
-        .where('slug_name', '=', slug)
-        .executeTakeFirst();
+      const tag = await repo.tagBySlug(this.db, slug);
       if (!tag) {
         skip(counts, 'tag not in the site');
         continue;
@@ -682,12 +678,7 @@ class StackExchangeImport {
       ]
         .filter(Boolean)
         .join('\n\n');
-      await this.db
-        .updateTable('tag')
-        .set({ original_text: text, parsed_text: renderMarkdown(text) })
-        .where('id', '=', tag.id)
-        .where('original_text', '=', '')
-        .execute();
+      await repo.describeTagIfBlank(this.db, tag.id, text, renderMarkdown(text));
       counts.imported += 1;
     }
   }
@@ -831,12 +822,7 @@ class StackExchangeImport {
 
   /** The badges a Stack Exchange badge name may stand for: stored name and English name, lower-cased. */
   private async badgesByName(): Promise<Map<string, { id: string; single: number; badge_group_id: string }>> {
-    const rows = await this.db
-      .selectFrom('badge')
-      .select(['id', 'name', 'single', 'badge_group_id'])
-      .where('status', '!=', BADGE_STATUS.deleted)
-      .orderBy('id')
-      .execute();
+    const rows = await repo.liveBadges(this.db);
     const byName = new Map<string, { id: string; single: number; badge_group_id: string }>();
     for (const r of rows) {
       for (const n of [translate('en_US', r.name), r.name]) {
@@ -874,19 +860,14 @@ class StackExchangeImport {
       const failed = await this.atomically(trx, async (t) => {
         const id = await newObjectId(t, OBJECT_TYPE.badge_award);
         // the dump does not say which post earned a multiple badge: each award is keyed by itself
-        await t
-          .insertInto('badge_award')
-          .values({
-            id,
-            user_id: user.id,
-            badge_id: badge.id,
-            award_key: badge.single === BADGE_SINGLE.single ? '0' : id,
-            badge_group_id: badge.badge_group_id,
-            is_badge_deleted: 0,
-            created_at: b.Date,
-            updated_at: b.Date,
-          })
-          .execute();
+        await repo.insertBadgeAward(t, {
+          id,
+          user_id: user.id,
+          badge_id: badge.id,
+          award_key: badge.single === BADGE_SINGLE.single ? '0' : id,
+          badge_group_id: badge.badge_group_id,
+          created_at: b.Date,
+        });
         await repo.markImported(t, id, this.source('b', b.Id), b.Date);
         this.batchBadges.add(badge.id);
         this.hooks.push(() => this.badgeAwards.add(b.Id));
@@ -910,7 +891,7 @@ class StackExchangeImport {
    */
   async importPostLinks(): Promise<void> {
     const counts = this.report.postLinks;
-    const duplicate = await this.db.selectFrom('config').select('id').where('key', '=', 'reason.a_duplicate').executeTakeFirst();
+    const duplicate = await repo.configIdByKey(this.db, 'reason.a_duplicate');
     const general = await findGroup(this.db, 'general');
     let siteUrl = '';
     try {
@@ -991,17 +972,10 @@ class StackExchangeImport {
         }
         const kind = post.id === post.questionId ? 'question' : 'answer';
         const failed = await this.atomically(trx, async (t) => {
-          const owner = await t.selectFrom(kind).select('user_id').where('id', '=', post.id).executeTakeFirstOrThrow();
+          const owner = await repo.postOwner(t, kind, post.id);
           if (owner.user_id === voter.id) throw new AlreadyThere('own post');
           const types = [ACTIVITY_TYPE[`${kind}.vote_up`], ACTIVITY_TYPE[`${kind}.vote_down`]];
-          const cast = await t
-            .selectFrom('activity')
-            .select('id')
-            .where('object_id', '=', post.id)
-            .where('user_id', '=', voter.id)
-            .where('activity_type', 'in', types)
-            .where('cancelled', '=', 0)
-            .executeTakeFirst();
+          const cast = await repo.liveActivityOf(t, post.id, voter.id, types);
           if (cast) throw new AlreadyThere();
           const dir = v.VoteTypeId === 2 ? 'up' : 'down';
           // reputation came along with Users.xml: the rows carry none
@@ -1173,12 +1147,8 @@ class StackExchangeImport {
   private async writeHistory(t: DbOrTrx, post: { id: string; questionId: string }, groups: HistoryGroup[]): Promise<number> {
     const isQuestion = post.id === post.questionId;
     const table = isQuestion ? 'question' : 'answer';
-    const row = await t.selectFrom(table).select('revision_id').where('id', '=', post.id).executeTakeFirstOrThrow();
-    const current = await t
-      .selectFrom('revision')
-      .select(['id', 'title', 'content'])
-      .where('id', '=', Number(row.revision_id))
-      .executeTakeFirstOrThrow();
+    const row = await repo.postRevisionId(t, table, post.id);
+    const current = await repo.revisionById(t, Number(row.revision_id));
     const snapshot = JSON.parse(current.content) as { content: string; tags?: { slug_name: string; display_name: string }[] };
     const cut = snapshot.content.indexOf(UNINDEXED_TRAILER);
     const trailer = cut >= 0 ? snapshot.content.slice(cut) : '';
@@ -1227,14 +1197,9 @@ class StackExchangeImport {
       last = revisionId;
     }
     // the asked/answered entry shows the first revision; the post's own revision is the newest
-    await t
-      .updateTable('activity')
-      .set({ revision_id: first })
-      .where('object_id', '=', post.id)
-      .where('revision_id', '=', current.id)
-      .execute();
+    await repo.moveActivityRevision(t, post.id, current.id, first);
     await repo.setRevision(t, table, post.id, last);
-    await t.deleteFrom('revision').where('id', '=', current.id).execute();
+    await repo.deleteRevision(t, current.id);
     await repo.markHistory(t, post.id, groups[groups.length - 1].date);
     return groups.length;
   }
@@ -1245,28 +1210,13 @@ class StackExchangeImport {
    * link one imported after it). Links to posts not imported, and the attribution, stay as they are.
    */
   async localiseLinks(): Promise<void> {
-    const titles = new Map<string, string>();
     const questionIds = [...new Set([...this.posts.values()].map((p) => p.questionId))];
-    for (let i = 0; i < questionIds.length; i += 500) {
-      for (const r of await this.db
-        .selectFrom('question')
-        .select(['id', 'title'])
-        .where('id', 'in', questionIds.slice(i, i + 500))
-        .execute())
-        titles.set(r.id, r.title);
-    }
+    const titles = await repo.questionTitles(this.db, questionIds);
     const rewrite = linkRewriter(this.site.host, (seId) => this.posts.get(seId), titles);
-    const candidates = (col: 'original_text') => (eb: import('kysely').ExpressionBuilder<Database, 'question' | 'answer' | 'comment'>) =>
-      eb.or(['%/questions/%', '%/q/%', '%/a/%'].map((p) => eb(col, 'like', p)));
     const postIds = [...new Set([...this.posts.values()].map((p) => p.id))];
     for (const table of ['question', 'answer'] as const) {
       for (let i = 0; i < postIds.length; i += 500) {
-        const rows = await this.db
-          .selectFrom(table)
-          .select(['id', 'original_text', 'revision_id'])
-          .where('id', 'in', postIds.slice(i, i + 500))
-          .where(candidates('original_text'))
-          .execute();
+        const rows = await repo.postsWithLinks(this.db, table, postIds.slice(i, i + 500));
         for (const r of rows) {
           const cut = r.original_text.indexOf(UNINDEXED_TRAILER);
           const body = cut >= 0 ? r.original_text.slice(0, cut) : r.original_text;
@@ -1275,36 +1225,22 @@ class StackExchangeImport {
           const text = localBody + (cut >= 0 ? r.original_text.slice(cut) : '');
           const html = renderMarkdown(text);
           await this.db.transaction().execute(async (t) => {
-            await t.updateTable(table).set({ original_text: text, parsed_text: html }).where('id', '=', r.id).execute();
-            const rev = r.revision_id
-              ? await t.selectFrom('revision').select('content').where('id', '=', Number(r.revision_id)).executeTakeFirst()
-              : undefined;
+            await repo.setPostText(t, table, r.id, text, html);
+            const rev = r.revision_id ? await repo.revisionContent(t, Number(r.revision_id)) : undefined;
             if (rev)
-              await t
-                .updateTable('revision')
-                .set({ content: JSON.stringify({ ...(JSON.parse(rev.content) as object), content: text, html }) })
-                .where('id', '=', Number(r.revision_id))
-                .execute();
+              await repo.setRevisionContent(
+                t,
+                Number(r.revision_id),
+                JSON.stringify({ ...(JSON.parse(rev.content) as object), content: text, html }),
+              );
           });
         }
       }
     }
-    const comments = await this.db
-      .selectFrom('comment as c')
-      .innerJoin('meta as m', 'm.object_id', 'c.id')
-      .select(['c.id', 'c.original_text'])
-      .where('m.key', '=', repo.SOURCE_KEY)
-      .where('m.value', 'like', `${this.site.host}/c/%`)
-      .where(candidates('original_text') as never)
-      .execute();
+    const comments = await repo.importedCommentsWithLinks(this.db, this.site.host);
     for (const c of comments) {
       const text = rewrite(c.original_text);
-      if (text !== c.original_text)
-        await this.db
-          .updateTable('comment')
-          .set({ original_text: text, parsed_text: renderMarkdown(text) })
-          .where('id', '=', c.id)
-          .execute();
+      if (text !== c.original_text) await repo.setCommentText(this.db, c.id, text, renderMarkdown(text));
     }
   }
 
