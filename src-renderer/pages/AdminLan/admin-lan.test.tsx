@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { mockApi } from '../../components/layout/mock-api.test-util';
 import AdminLanPage from '.';
 
 // Issue 20: the page said "served on the LAN" and then "start it with --host 0.0.0.0". It says one
@@ -13,15 +13,20 @@ afterEach(() => {
 });
 
 function serve(enabled: boolean, managed: boolean) {
-  mockApi({
-    'GET /answer/admin/api/lan': {
-      enabled,
-      managed,
-      port: 9345,
-      local_url: 'http://127.0.0.1:9345',
-      addresses: enabled ? [{ url: 'http://192.168.1.20:9345', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }] : [],
+  mockFetch(
+    {
+      'GET /admin/api/lan': {
+        data: {
+          enabled,
+          managed,
+          port: 9345,
+          local_url: 'http://127.0.0.1:9345',
+          addresses: enabled ? [{ url: 'http://192.168.1.20:9345', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }] : [],
+        },
+      },
     },
-  });
+    { base: '/answer' },
+  );
   renderWithApp(<AdminLanPage />, { path: '/admin/lan', user: userFixture({ role_id: 2 }) });
 }
 

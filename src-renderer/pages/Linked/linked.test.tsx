@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
-import { mockApi } from '../../components/layout/mock-api.test-util';
 import LinkedQuestionsPage from './LinkedQuestionsPage';
 
 afterEach(() => {
@@ -36,9 +36,9 @@ const item = {
 
 describe('the linked questions page', () => {
   it('lists the questions linking to one, in the order of the address, with a way back to it', async () => {
-    const calls = mockApi({
-      'GET /answer/api/v1/question/link': { count: 1, list: [item] },
-      'GET /answer/api/v1/question/info': { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' },
+    const { calls } = mockFetch({
+      'GET /question/link': { data: { count: 1, list: [item] } },
+      'GET /question/info': { data: { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' } },
     });
     renderWithApp(<LinkedQuestionsPage />, { path: '/questions/linked/101?order=score', pattern: '/questions/linked/:qid' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Why does my lantern glass turn black?' })).toBeTruthy();
@@ -57,9 +57,9 @@ describe('the linked questions page', () => {
   });
 
   it('says when nothing links to the question', async () => {
-    mockApi({
-      'GET /answer/api/v1/question/link': { count: 0, list: [] },
-      'GET /answer/api/v1/question/info': { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' },
+    mockFetch({
+      'GET /question/link': { data: { count: 0, list: [] } },
+      'GET /question/info': { data: { id: '101', title: 'How do I trim a wick?', url_title: 'how-do-i-trim-a-wick' } },
     });
     renderWithApp(<LinkedQuestionsPage />, { path: '/questions/linked/101', pattern: '/questions/linked/:qid' });
     expect(await screen.findByText('No question links to this one yet.')).toBeTruthy();
