@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
+import { ANSWER_STATUS, MAIL_STATUS, QUESTION_STATUS, ROLE, USER_STATUS } from '../../contract/enums.js';
 
 /** What the user list filters on, as the reference's GetUserPage builds it. */
 export interface UserPageFilter {
@@ -22,16 +23,16 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
   let q = db.selectFrom('user as u').leftJoin('user_role_rel as r', 'r.user_id', 'u.id');
   switch (f.status) {
     case 'inactive':
-      q = q.where('u.status', '=', 1).where('u.mail_status', '=', 2);
+      q = q.where('u.status', '=', USER_STATUS.available).where('u.mail_status', '=', MAIL_STATUS.unverified);
       break;
     case 'suspended':
-      q = q.where('u.status', '=', 9);
+      q = q.where('u.status', '=', USER_STATUS.suspended);
       break;
     case 'deleted':
-      q = q.where('u.status', '=', 10);
+      q = q.where('u.status', '=', USER_STATUS.deleted);
       break;
     default:
-      q = q.where('u.status', '=', 1).where('u.mail_status', '=', 1);
+      q = q.where('u.status', '=', USER_STATUS.available).where('u.mail_status', '=', MAIL_STATUS.verified);
   }
   if (f.email !== undefined) q = q.where('u.e_mail', '=', f.email);
   if (f.id !== undefined) q = q.where('u.id', '=', f.id);
@@ -44,7 +45,7 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
       ]),
     );
   }
-  if (f.staff) q = q.where('r.role_id', '>', 1);
+  if (f.staff) q = q.where('r.role_id', '>', ROLE.user);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const order = f.status === 'deleted' ? 'u.deleted_at' : f.status === 'suspended' ? 'u.suspended_at' : 'u.created_at';
   const rows = await q
@@ -73,8 +74,8 @@ export async function roleExists(db: DbOrTrx, id: number): Promise<boolean> {
 export async function liftExpiredSuspensions(db: DbOrTrx, now: number): Promise<void> {
   await db
     .updateTable('user')
-    .set({ status: 1, suspended_until: null, updated_at: now })
-    .where('status', '=', 9)
+    .set({ status: USER_STATUS.available, suspended_until: null, updated_at: now })
+    .where('status', '=', USER_STATUS.suspended)
     .where('suspended_until', 'is not', null)
     .where('suspended_until', '>', 0)
     .where('suspended_until', '<=', now)
@@ -105,7 +106,7 @@ export async function deleteUserConfiguration(db: DbOrTrx, userId: number): Prom
 
 /** Deleted users split by whether posts still point at them. */
 export async function deletedUsers(db: DbOrTrx): Promise<{ bare: number[]; withPosts: number[] }> {
-  const rows = await db.selectFrom('user').select('id').where('status', '=', 10).execute();
+  const rows = await db.selectFrom('user').select('id').where('status', '=', USER_STATUS.deleted).execute();
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return { bare: [], withPosts: [] };
   const owners = new Set<number>();
@@ -149,7 +150,7 @@ export async function scrubUsers(db: DbOrTrx, ids: number[], now: number): Promi
 
 /** Ids of deleted questions. */
 export async function deletedQuestionIds(db: DbOrTrx): Promise<string[]> {
-  return (await db.selectFrom('question').select('id').where('status', '=', 10).execute()).map((r) => r.id);
+  return (await db.selectFrom('question').select('id').where('status', '=', QUESTION_STATUS.deleted).execute()).map((r) => r.id);
 }
 
 /** Ids of deleted answers, and of every answer under some questions. */
@@ -158,7 +159,7 @@ export async function answerIds(
   w: { deleted?: boolean; questionIds?: string[] },
 ): Promise<{ id: string; question_id: string; user_id: number }[]> {
   let q = db.selectFrom('answer').select(['id', 'question_id', 'user_id']);
-  if (w.deleted) q = q.where('status', '=', 10);
+  if (w.deleted) q = q.where('status', '=', ANSWER_STATUS.deleted);
   if (w.questionIds) {
     if (w.questionIds.length === 0) return [];
     q = q.where('question_id', 'in', w.questionIds);
@@ -200,7 +201,7 @@ export async function resetLastAnswers(db: DbOrTrx, removedAnswerIds: string[]):
       .selectFrom('answer')
       .select('id')
       .where('question_id', '=', q.id)
-      .where('status', '=', 1)
+      .where('status', '=', ANSWER_STATUS.available)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
@@ -219,7 +220,7 @@ export async function recountUserAnswers(db: DbOrTrx, userIds: number[]): Promis
       .selectFrom('answer')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', id)
-      .where('status', '=', 1)
+      .where('status', '=', ANSWER_STATUS.available)
       .executeTakeFirstOrThrow();
     await db
       .updateTable('user')
@@ -233,7 +234,7 @@ export async function recountUserAnswers(db: DbOrTrx, userIds: number[]): Promis
 export async function markUserDeleted(db: DbOrTrx, userId: number, email: string, now: number): Promise<void> {
   await db
     .updateTable('user')
-    .set({ status: 10, deleted_at: now, suspended_until: null, e_mail: `${email}.${now}`, updated_at: now })
+    .set({ status: USER_STATUS.deleted, deleted_at: now, suspended_until: null, e_mail: `${email}.${now}`, updated_at: now })
     .where('id', '=', userId)
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { USER_STATUS } from '../../contract/enums.js';
+import { MAIL_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** The meta key the importer marks imported objects with ("<host>/<kind>/<id>"); users are kinds u and n. */
 const SOURCE_KEY = 'stackexchange.source';
@@ -66,7 +66,7 @@ export async function claimExpiry(db: DbOrTrx, userId: number, now: number): Pro
 export async function takeOver(db: DbOrTrx, userId: number, u: { e_mail: string; pass: string; now: number }): Promise<void> {
   await db
     .updateTable('user')
-    .set({ e_mail: u.e_mail, pass: u.pass, mail_status: 1, last_login_date: u.now, updated_at: u.now })
+    .set({ e_mail: u.e_mail, pass: u.pass, mail_status: MAIL_STATUS.verified, last_login_date: u.now, updated_at: u.now })
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('email_code').where('user_id', '=', userId).where('action', '=', 'claim').execute();

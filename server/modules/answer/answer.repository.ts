@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { AnswerRow } from '../../db/tables/content.table.js';
+import { ADOPTED, ANSWER_STATUS } from '../../contract/enums.js';
 
 /** An answer by id. */
 export async function findAnswer(db: DbOrTrx, id: string): Promise<AnswerRow | undefined> {
@@ -13,7 +14,7 @@ export async function userHasAnswered(db: DbOrTrx, questionId: string, userId: n
     .select('id')
     .where('question_id', '=', questionId)
     .where('user_id', '=', userId)
-    .where('status', '!=', 10)
+    .where('status', '!=', ANSWER_STATUS.deleted)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -43,7 +44,7 @@ export async function afterAnswerChange(
     .selectFrom('answer')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('question_id', '=', questionId)
-    .where('status', '=', 1)
+    .where('status', '=', ANSWER_STATUS.available)
     .executeTakeFirstOrThrow();
   const patch: Record<string, unknown> = { answer_count: Number(n) };
   if (bump) patch.post_update_time = now;
@@ -53,7 +54,7 @@ export async function afterAnswerChange(
     .selectFrom('answer')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', 1)
+    .where('status', '=', ANSWER_STATUS.available)
     .executeTakeFirstOrThrow();
   await db
     .updateTable('user')
@@ -69,7 +70,11 @@ export async function pageAnswers(
 ) {
   let base = db.selectFrom('answer').where('question_id', '=', q.questionId);
   if (!q.seeAll)
-    base = base.where((eb) => (q.viewerId ? eb.or([eb('status', '=', 1), eb('user_id', '=', q.viewerId)]) : eb('status', '=', 1)));
+    base = base.where((eb) =>
+      q.viewerId
+        ? eb.or([eb('status', '=', ANSWER_STATUS.available), eb('user_id', '=', q.viewerId)])
+        : eb('status', '=', ANSWER_STATUS.available),
+    );
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   let list = base.selectAll();
   if (q.order === 'vote') list = list.orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
@@ -96,13 +101,13 @@ export async function touchQuestion(db: DbOrTrx, questionId: string, now: number
 
 /** Makes an answer (or none) the question's accepted one: every other answer of it is not adopted. */
 export async function setAcceptedAnswer(db: DbOrTrx, questionId: string, answerId: string | undefined): Promise<void> {
-  await db.updateTable('answer').set({ adopted: 1 }).where('question_id', '=', questionId).execute();
+  await db.updateTable('answer').set({ adopted: ADOPTED.no }).where('question_id', '=', questionId).execute();
   await db
     .updateTable('question')
     .set({ accepted_answer_id: answerId ?? '0' })
     .where('id', '=', questionId)
     .execute();
-  if (answerId !== undefined) await db.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
+  if (answerId !== undefined) await db.updateTable('answer').set({ adopted: ADOPTED.accepted }).where('id', '=', answerId).execute();
 }
 
 /** A user's answers that are not removed. */
@@ -111,7 +116,7 @@ export async function liveAnswersOfUser(db: DbOrTrx, userId: number) {
     .selectFrom('answer')
     .select(['id', 'question_id', 'user_id', 'adopted'])
     .where('user_id', '=', userId)
-    .where('status', '!=', 10)
+    .where('status', '!=', ANSWER_STATUS.deleted)
     .execute();
 }
 

@@ -2,7 +2,16 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { BadgeAwardTable, BadgeGroupTable, BadgeTable } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
-import { BADGE_SINGLE, BADGE_STATUS } from '../../contract/enums.js';
+import {
+  ADOPTED,
+  ANSWER_STATUS,
+  BADGE_SINGLE,
+  BADGE_STATUS,
+  CANCELLED,
+  POST_STATUS,
+  REVISION_STATUS,
+  USER_STATUS,
+} from '../../contract/enums.js';
 
 export type BadgeRow = Selectable<BadgeTable>;
 export type BadgeGroupRow = Selectable<BadgeGroupTable>;
@@ -153,7 +162,7 @@ export async function liveUser(db: DbOrTrx, userId: number) {
     .selectFrom('user')
     .select(['id', 'bio', 'rank', 'status'])
     .where('id', '=', userId)
-    .where('status', '!=', 10)
+    .where('status', '!=', USER_STATUS.deleted)
     .executeTakeFirst();
 }
 
@@ -164,7 +173,7 @@ export async function hasActiveActivity(db: DbOrTrx, userId: number, objectId: s
     .select('id')
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where(
       'activity_type',
       'in',
@@ -180,7 +189,7 @@ export async function countActiveActivities(db: DbOrTrx, objectId: string, key: 
     .selectFrom('activity')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', '=', ACTIVITY_TYPE[key])
     .executeTakeFirstOrThrow();
   return Number(n);
@@ -197,7 +206,7 @@ export async function countUserPosts(db: DbOrTrx, table: 'question' | 'answer' |
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', 1)
+    .where('status', '=', POST_STATUS.available)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -214,7 +223,7 @@ export async function standingAcceptance(db: DbOrTrx, answerId: string) {
       'question.user_id as question_user_id',
     ])
     .where('answer.id', '=', answerId)
-    .where('answer.adopted', '=', 2)
+    .where('answer.adopted', '=', ADOPTED.accepted)
     .whereRef('question.accepted_answer_id', '=', 'answer.id')
     .executeTakeFirst();
 }
@@ -225,8 +234,8 @@ export async function countAcceptedAnswers(db: DbOrTrx, userId: number): Promise
     .selectFrom('answer')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('adopted', '=', 2)
-    .where('status', '=', 1)
+    .where('adopted', '=', ADOPTED.accepted)
+    .where('status', '=', ANSWER_STATUS.available)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -238,7 +247,7 @@ export async function hasDirectEdit(db: DbOrTrx, userId: number, objectId: strin
     .select('id')
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
-    .where('status', '=', 2)
+    .where('status', '=', REVISION_STATUS.approved)
     .where('review_user_id', '=', 0)
     .executeTakeFirst();
   return row !== undefined;

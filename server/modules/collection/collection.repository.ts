@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { QUESTION_STATUS } from '../../contract/enums.js';
 
 /** The user's default bookmark group, created on first use. */
 export async function defaultGroupId(db: DbOrTrx, userId: number, now: number): Promise<number> {
@@ -67,7 +68,7 @@ export async function pageCollectedQuestions(db: DbOrTrx, userId: number, page: 
     .selectFrom('collection as c')
     .innerJoin('question as q', 'q.id', 'c.object_id')
     .where('c.user_id', '=', userId)
-    .where((eb) => eb.or([eb('q.status', '!=', 11), eb('q.user_id', '=', userId)]));
+    .where((eb) => eb.or([eb('q.status', '!=', QUESTION_STATUS.pending), eb('q.user_id', '=', userId)]));
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('q')

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { COMMENT_STATUS } from '../../contract/enums.js';
+import { CANCELLED, COMMENT_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Comment statuses (named in the contract). */
 export { COMMENT_STATUS };
@@ -48,13 +48,18 @@ export async function liveCommentsOfUser(db: DbOrTrx, userId: number) {
     .selectFrom('comment')
     .select(['id', 'object_id', 'question_id'])
     .where('user_id', '=', userId)
-    .where('status', '!=', 10)
+    .where('status', '!=', COMMENT_STATUS.deleted)
     .execute();
 }
 
 /** Removes every comment of a user that is not removed yet. */
 export async function removeCommentsOfUser(db: DbOrTrx, userId: number, now: number): Promise<void> {
-  await db.updateTable('comment').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  await db
+    .updateTable('comment')
+    .set({ status: COMMENT_STATUS.deleted, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '!=', COMMENT_STATUS.deleted)
+    .execute();
 }
 
 /** Sets a comment's status (10 = soft deleted). */
@@ -117,7 +122,7 @@ export async function votedComments(db: DbOrTrx, userId: number, commentIds: str
     .select('object_id')
     .where('user_id', '=', userId)
     .where('activity_type', '=', ACTIVITY_TYPE['comment.vote_up'])
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('object_id', 'in', commentIds)
     .execute();
   return new Set(rows.map((r) => r.object_id));
@@ -131,7 +136,7 @@ export async function usersByUsernames(db: DbOrTrx, names: string[]): Promise<{ 
     .selectFrom('user')
     .select(['id', 'username'])
     .where((eb) => eb(eb.fn('lower', ['username']), 'in', wanted))
-    .where('status', '!=', 10)
+    .where('status', '!=', USER_STATUS.deleted)
     .execute();
 }
 

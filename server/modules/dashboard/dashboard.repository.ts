@@ -1,5 +1,16 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import {
+  ANSWER_STATUS,
+  CANCELLED,
+  COMMENT_STATUS,
+  QUESTION_STATUS,
+  REPORT_STATUS,
+  REVIEW_STATUS,
+  REVISION_STATUS,
+  SHOW_STATUS,
+  USER_STATUS,
+} from '../../contract/enums.js';
 
 async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }): Promise<number> {
   return Number((await q.executeTakeFirstOrThrow()).n);
@@ -7,7 +18,11 @@ async function count(q: { executeTakeFirstOrThrow(): Promise<{ n: number | strin
 
 /** The question figures: listed questions that are open or closed, unanswered ones and resolved ones. */
 export async function questionCounts(db: DbOrTrx): Promise<{ total: number; unanswered: number; resolved: number }> {
-  const listed = () => db.selectFrom('question').where('status', 'in', [1, 2]).where('show', '=', 1);
+  const listed = () =>
+    db
+      .selectFrom('question')
+      .where('status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed])
+      .where('show', '=', SHOW_STATUS.shown);
   const n = (q: ReturnType<typeof listed>) => count(q.select((eb) => eb.fn.countAll<number>().as('n')));
   const [total, unanswered, resolved] = await Promise.all([
     n(listed()),
@@ -22,7 +37,7 @@ export async function answerCount(db: DbOrTrx): Promise<number> {
   return count(
     db
       .selectFrom('answer')
-      .where('status', '=', 1)
+      .where('status', '=', ANSWER_STATUS.available)
       .select((eb) => eb.fn.countAll<number>().as('n')),
   );
 }
@@ -32,7 +47,7 @@ export async function commentCount(db: DbOrTrx): Promise<number> {
   return count(
     db
       .selectFrom('comment')
-      .where('status', '=', 1)
+      .where('status', '=', COMMENT_STATUS.available)
       .select((eb) => eb.fn.countAll<number>().as('n')),
   );
 }
@@ -42,7 +57,7 @@ export async function userCount(db: DbOrTrx): Promise<number> {
   return count(
     db
       .selectFrom('user')
-      .where('status', 'in', [1, 9])
+      .where('status', 'in', [USER_STATUS.available, USER_STATUS.suspended])
       .select((eb) => eb.fn.countAll<number>().as('n')),
   );
 }
@@ -53,7 +68,7 @@ export async function voteCount(db: DbOrTrx, activityTypes: number[]): Promise<n
     db
       .selectFrom('activity')
       .where('activity_type', 'in', activityTypes)
-      .where('cancelled', '=', 0)
+      .where('cancelled', '=', CANCELLED.active)
       .select((eb) => eb.fn.countAll<number>().as('n')),
   );
 }
@@ -64,19 +79,19 @@ export async function pendingReviewCount(db: DbOrTrx): Promise<number> {
     count(
       db
         .selectFrom('review')
-        .where('status', '=', 1)
+        .where('status', '=', REVIEW_STATUS.pending)
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
     count(
       db
         .selectFrom('report')
-        .where('status', '=', 1)
+        .where('status', '=', REPORT_STATUS.pending)
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
     count(
       db
         .selectFrom('revision')
-        .where('status', '=', 1)
+        .where('status', '=', REVISION_STATUS.pending)
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
   ]);

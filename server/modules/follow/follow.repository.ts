@@ -19,7 +19,11 @@ export async function startFollow(db: DbOrTrx, userId: number, objectId: string,
   const row = await findFollow(db, userId, objectId, type);
   if (row && row.cancelled === CANCELLED.active) return false;
   if (row) {
-    await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('activity')
+      .set({ cancelled: CANCELLED.active, cancelled_at: null, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
   } else {
     await db
       .insertInto('activity')
@@ -42,7 +46,11 @@ export async function startFollow(db: DbOrTrx, userId: number, objectId: string,
 export async function stopFollow(db: DbOrTrx, userId: number, objectId: string, type: number, now: number): Promise<boolean> {
   const row = await findFollow(db, userId, objectId, type);
   if (!row || row.cancelled === CANCELLED.cancelled) return false;
-  await db.updateTable('activity').set({ cancelled: 1, cancelled_at: now, updated_at: now }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('activity')
+    .set({ cancelled: CANCELLED.cancelled, cancelled_at: now, updated_at: now })
+    .where('id', '=', row.id)
+    .execute();
   return true;
 }
 
@@ -53,7 +61,7 @@ export async function countFollowers(db: DbOrTrx, objectId: string, type: number
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('object_id', '=', objectId)
     .where('activity_type', '=', type)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -65,7 +73,7 @@ export async function followedIds(db: DbOrTrx, userId: number, type: number): Pr
     .select('object_id')
     .where('user_id', '=', userId)
     .where('activity_type', '=', type)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .orderBy('id')
     .execute();
   return rows.map((r) => r.object_id);
@@ -79,7 +87,7 @@ export async function followedAmong(db: DbOrTrx, userId: number, type: number, i
     .select('object_id')
     .where('user_id', '=', userId)
     .where('activity_type', '=', type)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('object_id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.object_id));
@@ -110,7 +118,11 @@ export async function moveFollowers(db: DbOrTrx, fromId: string, toId: string, t
       continue;
     }
     if (row.cancelled === CANCELLED.active && existing.cancelled === CANCELLED.cancelled)
-      await db.updateTable('activity').set({ cancelled: 0, cancelled_at: null, updated_at: now }).where('id', '=', existing.id).execute();
+      await db
+        .updateTable('activity')
+        .set({ cancelled: CANCELLED.active, cancelled_at: null, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
     await db.deleteFrom('activity').where('id', '=', row.id).execute();
   }
 }

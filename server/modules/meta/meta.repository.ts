@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { USER_STATUS } from '../../contract/enums.js';
 
 /** The meta key of an object's reactions: {"reactions":[{"emoji","user_ids":[...]}]}. */
 export const REACTION_META_KEY = 'object.react.summary';
@@ -22,6 +23,11 @@ export async function upsertMeta(db: DbOrTrx, objectId: string, key: string, val
 export async function usernamesById(db: DbOrTrx, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('user').select(['id', 'username']).where('id', 'in', unique).where('status', '!=', 10).execute();
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'username'])
+    .where('id', 'in', unique)
+    .where('status', '!=', USER_STATUS.deleted)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.username]));
 }

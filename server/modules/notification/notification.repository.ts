@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NotificationTable } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { MSG_TYPE, NOTIFICATION_TYPE, READ_STATE } from '../../contract/enums.js';
+import { CANCELLED, MSG_TYPE, NOTIFICATION_TYPE, QUESTION_STATUS, READ_STATE, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 /** notification.type, msg_type and is_read values (named in the contract). */
 export { MSG_TYPE, NOTIFICATION_TYPE, READ_STATE };
@@ -62,7 +62,7 @@ export async function activeRankSum(db: DbOrTrx, userId: number, objectId: strin
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('rank'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('has_rank', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(total);
@@ -196,7 +196,7 @@ export async function followerIds(db: DbOrTrx, objectIds: string[], type: 'quest
     .distinct()
     .where('object_id', 'in', objectIds)
     .where('activity_type', '=', ACTIVITY_TYPE[type])
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .execute();
   return rows.map((r) => r.user_id);
 }
@@ -208,7 +208,7 @@ export async function questionTagRows(db: DbOrTrx, questionId: string) {
     .innerJoin('tag', 'tag.id', 'tag_rel.tag_id')
     .select(['tag.id', 'tag.slug_name', 'tag.display_name'])
     .where('tag_rel.object_id', '=', questionId)
-    .where('tag_rel.status', '=', 1)
+    .where('tag_rel.status', '=', TAG_REL_STATUS.available)
     .execute();
 }
 
@@ -225,8 +225,8 @@ export async function recentQuestions(db: DbOrTrx, since: number, until: number,
   return db
     .selectFrom('question')
     .select(['id', 'title', 'user_id', 'created_at'])
-    .where('status', '=', 1)
-    .where('show', '=', 1)
+    .where('status', '=', QUESTION_STATUS.available)
+    .where('show', '=', SHOW_STATUS.shown)
     .where('created_at', '>', since)
     .where('created_at', '<=', until)
     .orderBy('created_at', 'desc')

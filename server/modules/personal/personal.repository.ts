@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { CANCELLED, SHOW_STATUS } from '../../contract/enums.js';
 
 /** One page of a user's questions: newest (pin, created desc) or score (pin, votes, views desc). */
 export async function pageUserQuestions(
@@ -14,7 +15,7 @@ export async function pageUserQuestions(
   },
 ) {
   let base = db.selectFrom('question as q').where('q.user_id', '=', q.userId).where('q.status', 'in', q.statuses);
-  if (!q.includeHidden) base = base.where('q.show', '=', 1);
+  if (!q.includeHidden) base = base.where('q.show', '=', SHOW_STATUS.shown);
   // the total walks all of a prolific user's questions: only pages that show it ask for it
   const { count } =
     q.withCount === false ? { count: -1 } : await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -78,7 +79,11 @@ export async function pageActivities(
     limit?: number;
   },
 ) {
-  let base = db.selectFrom('activity').where('user_id', '=', q.userId).where('cancelled', '=', 0).where('activity_type', 'in', q.types);
+  let base = db
+    .selectFrom('activity')
+    .where('user_id', '=', q.userId)
+    .where('cancelled', '=', CANCELLED.active)
+    .where('activity_type', 'in', q.types);
   if (q.nonZeroRank) base = base.where('has_rank', '=', 1).where('rank', '!=', 0);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await base
@@ -97,7 +102,7 @@ export async function countRankNewerThan(db: DbOrTrx, userId: number, types: num
     .selectFrom('activity')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', 'in', types)
     .where('has_rank', '=', 1)
     .where('rank', '!=', 0)

@@ -2,14 +2,23 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { orderQuestions } from './question.repository.js';
+import {
+  CANCELLED,
+  QUESTION_LINK_STATUS,
+  QUESTION_STATUS,
+  SHOW_STATUS,
+  TAG_REL_STATUS,
+  TAG_STATUS,
+  USER_STATUS,
+} from '../../contract/enums.js';
 
 /** Questions the public may see in lists: available or closed, and listed. */
-const PUBLIC_STATUSES = [1, 2];
+const PUBLIC_STATUSES = [QUESTION_STATUS.available, QUESTION_STATUS.closed];
 
 /** Users by username (any status but deleted). */
 export async function usersByUsernames(db: DbOrTrx, usernames: string[]): Promise<UserRow[]> {
   if (usernames.length === 0) return [];
-  return db.selectFrom('user').selectAll().where('username', 'in', usernames).where('status', '!=', 10).execute();
+  return db.selectFrom('user').selectAll().where('username', 'in', usernames).where('status', '!=', USER_STATUS.deleted).execute();
 }
 
 /** Stores a question's invited user ids (a JSON list of id strings, as the reference). */
@@ -31,7 +40,7 @@ export async function titleCandidates(db: DbOrTrx, needles: string[], limit: num
     .selectFrom('question as q')
     .selectAll('q')
     .where('q.status', 'in', PUBLIC_STATUSES)
-    .where('q.show', '=', 1)
+    .where('q.show', '=', SHOW_STATUS.shown)
     .where((eb) => eb.or(needles.map((w) => eb(eb.fn<number>('instr', [eb.fn<string>('lower', ['q.title']), eb.val(w)]), '>', 0))))
     .orderBy('q.created_at', 'desc')
     .orderBy('q.id', 'desc')
@@ -45,7 +54,7 @@ export async function tagFamilyIds(db: DbOrTrx, slug: string): Promise<string[]>
     .selectFrom('tag')
     .select(['id', 'main_tag_id'])
     .where('slug_name', '=', slug)
-    .where('status', '=', 1)
+    .where('status', '=', TAG_STATUS.available)
     .executeTakeFirst();
   if (!tag) return [];
   const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
@@ -60,7 +69,7 @@ export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; exc
     .selectFrom('question as q')
     .selectAll('q')
     .where('q.status', 'in', PUBLIC_STATUSES)
-    .where('q.show', '=', 1)
+    .where('q.show', '=', SHOW_STATUS.shown)
     .where('q.id', '!=', q.excludeId)
     .where((eb) =>
       eb.exists(
@@ -69,7 +78,7 @@ export async function hotQuestionsInTags(db: DbOrTrx, q: { tagIds: string[]; exc
           .select('r.id')
           .whereRef('r.object_id', '=', 'q.id')
           .where('r.tag_id', 'in', q.tagIds)
-          .where('r.status', '=', 1),
+          .where('r.status', '=', TAG_REL_STATUS.available),
       ),
     )
     .orderBy('q.pin', 'desc')
@@ -87,7 +96,7 @@ export async function pageLinkingQuestions(
 ) {
   let base = db
     .selectFrom('question as q')
-    .where('q.show', '=', 1)
+    .where('q.show', '=', SHOW_STATUS.shown)
     .where('q.id', '!=', q.targetId)
     .where((eb) =>
       eb.exists(
@@ -96,7 +105,7 @@ export async function pageLinkingQuestions(
           .select('l.id')
           .whereRef('l.from_question_id', '=', 'q.id')
           .where('l.to_question_id', '=', q.targetId)
-          .where('l.status', '=', 1),
+          .where('l.status', '=', QUESTION_LINK_STATUS.available),
       ),
     );
   const statuses = q.order === 'unanswered' ? [1] : PUBLIC_STATUSES;
@@ -104,7 +113,9 @@ export async function pageLinkingQuestions(
   if (q.seeAll) base = base.where('q.status', 'in', [...statuses, 11]);
   else if (q.viewerId !== undefined) {
     const viewer = q.viewerId;
-    base = base.where((eb) => eb.or([eb('q.status', 'in', statuses), eb.and([eb('q.status', '=', 11), eb('q.user_id', '=', viewer)])]));
+    base = base.where((eb) =>
+      eb.or([eb('q.status', 'in', statuses), eb.and([eb('q.status', '=', QUESTION_STATUS.pending), eb('q.user_id', '=', viewer)])]),
+    );
   } else base = base.where('q.status', 'in', statuses);
   if (q.order === 'unanswered') base = base.where('q.answer_count', '=', 0);
   if (q.inDays) base = base.where('q.created_at', '>=', q.now - q.inDays * 86400);
@@ -129,7 +140,7 @@ export async function followedObjectIds(db: DbOrTrx, userId: number, activityTyp
     .select('object_id')
     .where('user_id', '=', userId)
     .where('activity_type', '=', activityType)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .execute();
   return [...new Set(rows.map((r) => r.object_id))];
 }
@@ -137,7 +148,7 @@ export async function followedObjectIds(db: DbOrTrx, userId: number, activityTyp
 /** Of some tag ids, those of available tags. */
 export async function availableTagIds(db: DbOrTrx, tagIds: string[]): Promise<string[]> {
   if (tagIds.length === 0) return [];
-  const rows = await db.selectFrom('tag').select('id').where('id', 'in', tagIds).where('status', '=', 1).execute();
+  const rows = await db.selectFrom('tag').select('id').where('id', 'in', tagIds).where('status', '=', TAG_STATUS.available).execute();
   return rows.map((r) => r.id);
 }
 
@@ -152,8 +163,8 @@ export async function pageRecommended(
   if (q.tagIds.length === 0 && q.followedIds.length === 0) return { count: 0, rows: [] as QuestionRow[] };
   const base = db
     .selectFrom('question as q')
-    .where('q.status', '=', 1)
-    .where('q.show', '=', 1)
+    .where('q.status', '=', QUESTION_STATUS.available)
+    .where('q.show', '=', SHOW_STATUS.shown)
     .where((eb) => {
       const parts = [];
       if (q.followedIds.length > 0) parts.push(eb('q.id', 'in', q.followedIds));
@@ -172,7 +183,7 @@ export async function pageRecommended(
                 .select('r.id')
                 .whereRef('r.object_id', '=', 'q.id')
                 .where('r.tag_id', 'in', q.tagIds)
-                .where('r.status', '=', 1),
+                .where('r.status', '=', TAG_REL_STATUS.available),
             ),
           ]),
         );

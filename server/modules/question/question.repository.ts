@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { QuestionPageQuery } from './question.schema.js';
+import { ANSWER_STATUS, QUESTION_LINK_STATUS, QUESTION_STATUS, REVIEW_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 /** A question by id. */
 export async function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow | undefined> {
@@ -27,7 +28,7 @@ export async function firstOwnAnswer(db: DbOrTrx, questionId: string, userId: nu
     .select('id')
     .where('question_id', '=', questionId)
     .where('user_id', '=', userId)
-    .where('status', '!=', 10)
+    .where('status', '!=', ANSWER_STATUS.deleted)
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirst();
@@ -52,10 +53,10 @@ export async function hotScoreInputs(db: DbOrTrx, createdSince?: number) {
         .selectFrom('answer as a')
         .select((e) => e.fn.coalesce(e.fn.sum<number>('a.vote_count'), e.val(0)).as('s'))
         .whereRef('a.question_id', '=', 'q.id')
-        .where('a.status', '=', 1)
+        .where('a.status', '=', ANSWER_STATUS.available)
         .as('answer_votes'),
     )
-    .where('q.status', 'in', [1, 2]);
+    .where('q.status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed]);
   if (createdSince !== undefined) query = query.where('q.created_at', '>=', createdSince);
   return query.execute();
 }
@@ -67,7 +68,12 @@ export async function setHotScore(db: DbOrTrx, id: string, score: number): Promi
 
 /** A user's questions that are not removed. */
 export async function liveQuestionsOfUser(db: DbOrTrx, userId: number) {
-  return db.selectFrom('question').select(['id', 'user_id']).where('user_id', '=', userId).where('status', '!=', 10).execute();
+  return db
+    .selectFrom('question')
+    .select(['id', 'user_id'])
+    .where('user_id', '=', userId)
+    .where('status', '!=', QUESTION_STATUS.deleted)
+    .execute();
 }
 
 /** Adds one to a question's view count. */
@@ -85,7 +91,7 @@ export async function recountUserQuestions(db: DbOrTrx, userId: number): Promise
     .selectFrom('question')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed])
     .executeTakeFirstOrThrow();
   await db
     .updateTable('user')
@@ -123,14 +129,21 @@ export async function pageQuestions(
   q: QuestionPageQuery & { tagIds?: string[]; userId?: number; now: number },
   cachedCount: (key: string, compute: () => Promise<number>) => Promise<number> = (_k, compute) => compute(),
 ) {
-  let base = db.selectFrom('question as q').where('q.show', '=', 1);
-  base = q.order === 'unanswered' ? base.where('q.status', '=', 1).where('q.answer_count', '=', 0) : base.where('q.status', 'in', [1, 2]);
+  let base = db.selectFrom('question as q').where('q.show', '=', SHOW_STATUS.shown);
+  base =
+    q.order === 'unanswered'
+      ? base.where('q.status', '=', QUESTION_STATUS.available).where('q.answer_count', '=', 0)
+      : base.where('q.status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed]);
   // a tag filter: the tag's few questions are fetched through tag_rel and sorted; a popular tag's
   // are found by walking the order's index and checking each (it stops after one page)
   let countBase = base;
   if (q.tagIds) {
     const ids = q.tagIds;
-    const tagged = db.selectFrom('tag_rel as r').select('r.object_id').where('r.tag_id', 'in', ids).where('r.status', '=', 1);
+    const tagged = db
+      .selectFrom('tag_rel as r')
+      .select('r.object_id')
+      .where('r.tag_id', 'in', ids)
+      .where('r.status', '=', TAG_REL_STATUS.available);
     const { n } = await db
       .selectFrom('tag')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('question_count'), eb.val(0)).as('n'))
@@ -147,7 +160,7 @@ export async function pageQuestions(
                 .select('r.id')
                 .whereRef('r.object_id', '=', 'q.id')
                 .where('r.tag_id', 'in', ids)
-                .where('r.status', '=', 1),
+                .where('r.status', '=', TAG_REL_STATUS.available),
             ),
           );
   }
@@ -196,7 +209,7 @@ export async function availableAnswers(db: DbOrTrx, questionId: string) {
     .selectFrom('answer')
     .select(['id', 'vote_count', 'user_id'])
     .where('question_id', '=', questionId)
-    .where('status', '=', 1)
+    .where('status', '=', ANSWER_STATUS.available)
     .execute();
 }
 
@@ -209,9 +222,9 @@ export async function availableAnswerIds(db: DbOrTrx, questionId: string): Promi
 export async function rejectPendingReviews(db: DbOrTrx, objectId: string, reviewerId: number, now: number): Promise<void> {
   await db
     .updateTable('review')
-    .set({ status: 3, reviewer_user_id: reviewerId, updated_at: now })
+    .set({ status: REVIEW_STATUS.rejected, reviewer_user_id: reviewerId, updated_at: now })
     .where('object_id', '=', objectId)
-    .where('status', '=', 1)
+    .where('status', '=', REVIEW_STATUS.pending)
     .execute();
 }
 
@@ -280,7 +293,7 @@ export async function insertLink(
   const { now, ...rest } = row;
   await db
     .insertInto('question_link')
-    .values({ ...rest, status: 1, created_at: now, updated_at: now })
+    .values({ ...rest, status: QUESTION_LINK_STATUS.available, created_at: now, updated_at: now })
     .execute();
 }
 
@@ -326,7 +339,7 @@ export async function recountLinked(db: DbOrTrx, questionIds: string[]): Promise
       .selectFrom('question_link')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('to_question_id', '=', id)
-      .where('status', '=', 1)
+      .where('status', '=', QUESTION_LINK_STATUS.available)
       .executeTakeFirstOrThrow();
     await db
       .updateTable('question')

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { ActivityTable } from '../../db/tables/content.table.js';
+import { CANCELLED } from '../../contract/enums.js';
 
 /** A user's reputation (the user must exist). */
 export async function findUserRank(db: DbOrTrx, userId: number): Promise<number> {
@@ -23,7 +24,7 @@ export async function sumActiveRankSince(db: DbOrTrx, userId: number, since: num
     .selectFrom('activity')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('rank'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('updated_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(total);
@@ -63,7 +64,7 @@ export async function activeTypesOfUser(db: DbOrTrx, userId: number, objectId: s
     .select('activity_type')
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', 'in', activityTypes)
     .execute();
   return rows.map((r) => r.activity_type);
@@ -73,7 +74,7 @@ export async function activeTypesOfUser(db: DbOrTrx, userId: number, objectId: s
 export async function reviveActivity(db: DbOrTrx, id: number, rank: number, now: number): Promise<void> {
   await db
     .updateTable('activity')
-    .set({ cancelled: 0, cancelled_at: null, rank, has_rank: 1, updated_at: now })
+    .set({ cancelled: CANCELLED.active, cancelled_at: null, rank, has_rank: 1, updated_at: now })
     .where('id', '=', id)
     .execute();
 }
@@ -95,7 +96,11 @@ export async function findActivityForCancel(db: DbOrTrx, id: number) {
 
 /** Marks an activity cancelled. */
 export async function markActivityCancelled(db: DbOrTrx, id: number, now: number): Promise<void> {
-  await db.updateTable('activity').set({ cancelled: 1, cancelled_at: now, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('activity')
+    .set({ cancelled: CANCELLED.cancelled, cancelled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Active activities of some types on an object; `involving` keeps those a user did or triggered. */
@@ -104,7 +109,7 @@ export async function activeActivityRows(db: DbOrTrx, objectId: string, activity
     .selectFrom('activity')
     .select(['id', 'user_id', 'trigger_user_id', 'activity_type', 'rank'])
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', 'in', activityTypes);
   if (involving !== undefined) q = q.where((eb) => eb.or([eb('user_id', '=', involving), eb('trigger_user_id', '=', involving)]));
   return q.execute();
@@ -116,7 +121,7 @@ export async function activityTypeCounts(db: DbOrTrx, objectId: string, activity
     .selectFrom('activity')
     .select((eb) => ['activity_type', eb.fn.countAll<number>().as('n'), eb.fn.max<number>(eb('user_id', '=', userId)).as('mine')])
     .where('object_id', '=', objectId)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', 'in', activityTypes)
     .groupBy('activity_type')
     .execute();

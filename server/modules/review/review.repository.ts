@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { REVIEW_STATUS } from '../../contract/enums.js';
+import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_STATUS, REVIEW_STATUS } from '../../contract/enums.js';
 
 /** Review (queued post) statuses, the reference's values. */
 export { REVIEW_STATUS };
@@ -46,15 +46,29 @@ export async function pagePendingReviews(db: DbOrTrx, q: { objectId?: string; pa
       eb.or([
         eb.and([
           eb('r.object_type', '=', OBJECT_TYPE.question),
-          eb.exists(eb.selectFrom('question as q').select('q.id').whereRef('q.id', '=', 'r.object_id').where('q.status', '=', 11)),
+          eb.exists(
+            eb
+              .selectFrom('question as q')
+              .select('q.id')
+              .whereRef('q.id', '=', 'r.object_id')
+              .where('q.status', '=', QUESTION_STATUS.pending),
+          ),
         ]),
         eb.and([
           eb('r.object_type', '=', OBJECT_TYPE.answer),
-          eb.exists(eb.selectFrom('answer as a').select('a.id').whereRef('a.id', '=', 'r.object_id').where('a.status', '=', 11)),
+          eb.exists(
+            eb.selectFrom('answer as a').select('a.id').whereRef('a.id', '=', 'r.object_id').where('a.status', '=', ANSWER_STATUS.pending),
+          ),
         ]),
         eb.and([
           eb('r.object_type', '=', OBJECT_TYPE.comment),
-          eb.exists(eb.selectFrom('comment as c').select('c.id').whereRef('c.id', '=', 'r.object_id').where('c.status', '=', 11)),
+          eb.exists(
+            eb
+              .selectFrom('comment as c')
+              .select('c.id')
+              .whereRef('c.id', '=', 'r.object_id')
+              .where('c.status', '=', COMMENT_STATUS.pending),
+          ),
         ]),
       ]),
     );
@@ -75,13 +89,13 @@ export async function countApprovedPosts(db: DbOrTrx, userId: number): Promise<n
     .selectFrom('question')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed])
     .executeTakeFirstOrThrow();
   const as = await db
     .selectFrom('answer')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', 1)
+    .where('status', '=', ANSWER_STATUS.available)
     .executeTakeFirstOrThrow();
   return Number(qs.n) + Number(as.n);
 }
@@ -92,7 +106,7 @@ export async function latestAvailableAnswerId(db: DbOrTrx, questionId: string): 
     .selectFrom('answer')
     .select('id')
     .where('question_id', '=', questionId)
-    .where('status', '=', 1)
+    .where('status', '=', ANSWER_STATUS.available)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { RevisionRow } from '../../db/tables/content.table.js';
-import { REVISION_STATUS } from '../../contract/enums.js';
+import { CANCELLED, REPORT_STATUS, REVIEW_STATUS, REVISION_STATUS } from '../../contract/enums.js';
 
 /** Revision statuses (the reference's values). */
 export { REVISION_STATUS };
@@ -89,7 +89,7 @@ export async function activeActivityOf(db: DbOrTrx, userId: number, objectId: st
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
     .where('activity_type', '=', activityType)
-    .where('cancelled', '=', 0)
+    .where('cancelled', '=', CANCELLED.active)
     .executeTakeFirst();
 }
 
@@ -103,7 +103,7 @@ export async function countPendingQueue(db: DbOrTrx): Promise<number> {
   const { n } = await db
     .selectFrom('review')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 1)
+    .where('status', '=', REVIEW_STATUS.pending)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -113,7 +113,7 @@ export async function countPendingFlags(db: DbOrTrx): Promise<number> {
   const { n } = await db
     .selectFrom('report')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 1)
+    .where('status', '=', REPORT_STATUS.pending)
     .executeTakeFirstOrThrow();
   return Number(n);
 }

@@ -1,6 +1,7 @@
 import type { AliasedRawBuilder, RawBuilder } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { MatchRow } from '../../db/dialect/sqlite-search.js';
+import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** The filters of one search, resolved to ids. */
 export interface SearchPlan {
@@ -51,7 +52,7 @@ export async function tagGroup(db: DbOrTrx, slug: string): Promise<string[] | nu
     .selectFrom('tag')
     .select(['id', 'main_tag_id'])
     .where('slug_name', '=', slug)
-    .where('status', '=', 1)
+    .where('status', '=', TAG_STATUS.available)
     .executeTakeFirst();
   if (!tag) return null;
   const mainId = tag.main_tag_id !== '0' ? tag.main_tag_id : tag.id;
@@ -96,7 +97,7 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
   // instead of walking every visible question and probing the matches
   if (p.requireMatch && !p.rankOf)
     qb = db.selectFrom(match).crossJoin('question as q').whereRef('q.id', '=', 'm.id') as unknown as typeof qb;
-  qb = qb.where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
+  qb = qb.where('q.status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed]).where('q.show', '=', SHOW_STATUS.shown);
   for (const group of p.tagGroups) {
     qb = qb.where((eb) =>
       eb.exists(
@@ -105,7 +106,7 @@ function questionBranch(db: DbOrTrx, p: SearchPlan) {
           .select('r.id')
           .whereRef('r.object_id', '=', 'q.id')
           .where('r.tag_id', 'in', group)
-          .where('r.status', '=', 1),
+          .where('r.status', '=', TAG_REL_STATUS.available),
       ),
     );
   }
@@ -142,7 +143,10 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
       .whereRef('a.id', '=', 'm.id')
       .whereRef('q.id', '=', 'a.question_id') as unknown as typeof ab;
   }
-  ab = ab.where('a.status', '=', 1).where('q.status', 'in', [1, 2]).where('q.show', '=', 1);
+  ab = ab
+    .where('a.status', '=', ANSWER_STATUS.available)
+    .where('q.status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed])
+    .where('q.show', '=', SHOW_STATUS.shown);
   for (const group of p.tagGroups) {
     ab = ab.where((eb) =>
       eb.exists(
@@ -151,7 +155,7 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
           .select('r.id')
           .whereRef('r.object_id', '=', 'a.question_id')
           .where('r.tag_id', 'in', group)
-          .where('r.status', '=', 1),
+          .where('r.status', '=', TAG_REL_STATUS.available),
       ),
     );
   }
@@ -168,7 +172,7 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
     'a.updated_at as active_at',
     'a.vote_count as vote_count',
     eb.val(0).as('answer_count'),
-    eb.cast<number>(eb('a.adopted', '=', 2), 'integer').as('accepted'),
+    eb.cast<number>(eb('a.adopted', '=', ADOPTED.accepted), 'integer').as('accepted'),
     'a.user_id as user_id',
     'a.status as status',
     p.rankOf ? p.rankOf('a.id').as('rank') : 'm.rank as rank',

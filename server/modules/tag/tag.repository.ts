@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { TagRow } from '../../db/tables/content.table.js';
+import { REVISION_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** Tags by slug (lower-cased), any status. */
 export async function findTagsBySlugs(db: DbOrTrx, slugs: string[]): Promise<TagRow[]> {
@@ -47,7 +48,7 @@ export async function replaceQuestionTags(
   if (removed.length)
     await db
       .updateTable('tag_rel')
-      .set({ status: 10, updated_at: now })
+      .set({ status: TAG_REL_STATUS.deleted, updated_at: now })
       .where('object_id', '=', questionId)
       .where('tag_id', 'in', removed)
       .execute();
@@ -73,7 +74,7 @@ export async function recountTags(db: DbOrTrx, tagIds: string[]): Promise<void> 
       .selectFrom('tag_rel')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('tag_id', '=', id)
-      .where('status', '=', 1)
+      .where('status', '=', TAG_REL_STATUS.available)
       .executeTakeFirstOrThrow();
     await db
       .updateTable('tag')
@@ -84,7 +85,11 @@ export async function recountTags(db: DbOrTrx, tagIds: string[]): Promise<void> 
 }
 
 /** Available tags of many questions, in tag order of insertion. */
-export async function tagsOfQuestions(db: DbOrTrx, questionIds: string[], statuses: number[] = [1, 2]) {
+export async function tagsOfQuestions(
+  db: DbOrTrx,
+  questionIds: string[],
+  statuses: number[] = [TAG_REL_STATUS.available, TAG_REL_STATUS.hidden],
+) {
   if (questionIds.length === 0) return [];
   return db
     .selectFrom('tag_rel as r')
@@ -108,7 +113,12 @@ export async function findTagBySlug(db: DbOrTrx, slug: string): Promise<TagRow |
 
 /** An available tag by slug: its id and main tag. */
 export async function findAvailableTagBySlug(db: DbOrTrx, slug: string): Promise<{ id: string; main_tag_id: string } | undefined> {
-  return db.selectFrom('tag').select(['id', 'main_tag_id']).where('slug_name', '=', slug).where('status', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('tag')
+    .select(['id', 'main_tag_id'])
+    .where('slug_name', '=', slug)
+    .where('status', '=', TAG_STATUS.available)
+    .executeTakeFirst();
 }
 
 /** The ids of the tags pointing at a main tag, whatever their status. */
@@ -161,7 +171,7 @@ export async function countTagUses(db: DbOrTrx, tagId: string): Promise<number> 
     .selectFrom('tag_rel')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('tag_id', '=', tagId)
-    .where('status', 'in', [1, 2])
+    .where('status', 'in', [TAG_REL_STATUS.available, TAG_REL_STATUS.hidden])
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -172,14 +182,19 @@ export async function countSynonyms(db: DbOrTrx, tagId: string): Promise<number>
     .selectFrom('tag')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('main_tag_id', '=', tagId)
-    .where('status', '=', 1)
+    .where('status', '=', TAG_STATUS.available)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** A pending (status 1) suggested edit of an object, if any. */
 export async function pendingRevision(db: DbOrTrx, objectId: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('revision').select('id').where('object_id', '=', objectId).where('status', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('revision')
+    .select('id')
+    .where('object_id', '=', objectId)
+    .where('status', '=', REVISION_STATUS.pending)
+    .executeTakeFirst();
 }
 
 /** Filters and order of GET tags/page. */
@@ -193,7 +208,7 @@ export interface TagPageQuery {
 
 /** One page of available tags: main tags matching the text, plus a synonym whose slug is the text. */
 export async function pageTags(db: DbOrTrx, q: TagPageQuery): Promise<{ count: number; rows: TagRow[] }> {
-  let base = db.selectFrom('tag').where('status', '=', 1);
+  let base = db.selectFrom('tag').where('status', '=', TAG_STATUS.available);
   const text = q.slug_name;
   if (text) {
     const lower = text.toLowerCase();
@@ -227,7 +242,7 @@ export async function pageTags(db: DbOrTrx, q: TagPageQuery): Promise<{ count: n
 
 /** Available tags whose slug or display name starts with the text (case-insensitive), or the given slugs when no text. */
 export async function searchTagsByPrefix(db: DbOrTrx, text: string, recommendedSlugs: string[], limit: number): Promise<TagRow[]> {
-  let q = db.selectFrom('tag').selectAll().where('status', '=', 1);
+  let q = db.selectFrom('tag').selectAll().where('status', '=', TAG_STATUS.available);
   if (text) {
     const lower = text.toLowerCase();
     q = q.where((eb) =>
@@ -247,7 +262,7 @@ export async function searchTagsByPrefix(db: DbOrTrx, text: string, recommendedS
 /** Available tags by slug, in no particular order. */
 export async function availableTagsBySlugs(db: DbOrTrx, slugs: string[]): Promise<TagRow[]> {
   if (slugs.length === 0) return [];
-  return db.selectFrom('tag').selectAll().where('slug_name', 'in', slugs).where('status', '=', 1).execute();
+  return db.selectFrom('tag').selectAll().where('slug_name', 'in', slugs).where('status', '=', TAG_STATUS.available).execute();
 }
 
 /** Moves a tag's question links to another tag; a question holding both keeps one link, the livelier status. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
+import { CANCELLED, MAIL_STATUS, ROLE, USER_STATUS } from '../../contract/enums.js';
 
 /** Active users whose username or display name starts with a prefix (for @mentions). */
 export async function searchUsersByPrefix(db: DbOrTrx, prefix: string, excludeId: number, limit: number): Promise<UserRow[]> {
@@ -8,8 +9,8 @@ export async function searchUsersByPrefix(db: DbOrTrx, prefix: string, excludeId
   return db
     .selectFrom('user')
     .selectAll()
-    .where('status', '=', 1)
-    .where('mail_status', '=', 1)
+    .where('status', '=', USER_STATUS.available)
+    .where('mail_status', '=', MAIL_STATUS.verified)
     .where('id', '!=', excludeId)
     .where((eb) =>
       eb.or([sql<boolean>`lower(username) like lower(${like}) escape '\\'`, sql<boolean>`display_name like ${like} escape '\\'`]),
@@ -25,8 +26,8 @@ export async function findStaff(db: DbOrTrx, prefix: string, limit: number): Pro
     .selectFrom('user as u')
     .innerJoin('user_role_rel as r', 'r.user_id', 'u.id')
     .selectAll('u')
-    .where('r.role_id', 'in', [2, 3])
-    .where('u.status', '!=', 10);
+    .where('r.role_id', 'in', [ROLE.admin, ROLE.moderator])
+    .where('u.status', '!=', USER_STATUS.deleted);
   if (prefix) q = q.where(sql<boolean>`lower(u.username) like lower(${`${prefix.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}) escape '\\'`);
   return q.orderBy('u.id').limit(limit).execute() as Promise<UserRow[]>;
 }
@@ -39,9 +40,9 @@ export async function topByReputation(db: DbOrTrx, since: number, limit: number)
     .selectAll('u')
     .select((eb) => eb.fn.sum<number>('a.rank').as('gained'))
     .where('a.has_rank', '=', 1)
-    .where('a.cancelled', '=', 0)
+    .where('a.cancelled', '=', CANCELLED.active)
     .where('a.created_at', '>=', since)
-    .where('u.status', '!=', 10)
+    .where('u.status', '!=', USER_STATUS.deleted)
     .groupBy('u.id')
     .having((eb) => eb.fn.sum('a.rank'), '>', 0)
     .orderBy('gained', 'desc')
@@ -58,9 +59,9 @@ export async function topByVotes(db: DbOrTrx, since: number, voteTypes: number[]
     .selectAll('u')
     .select((eb) => eb.fn.countAll<number>().as('votes'))
     .where('a.activity_type', 'in', voteTypes)
-    .where('a.cancelled', '=', 0)
+    .where('a.cancelled', '=', CANCELLED.active)
     .where('a.created_at', '>=', since)
-    .where('u.status', '!=', 10)
+    .where('u.status', '!=', USER_STATUS.deleted)
     .groupBy('u.id')
     .orderBy('votes', 'desc')
     .limit(limit)
