@@ -17,6 +17,11 @@ const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
   selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=/^(?:[1-9]|1[0-9])$/][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
   message: 'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.',
 }));
+// a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`
+const RAW_CODE_IN_QUERY = {
+  selector: `CallExpression[callee.property.name='where'][arguments.length=3][arguments.0.type='Literal'][arguments.0.value=${CODE_FIELDS}][arguments.2.type='Literal'][arguments.2.raw=/^(?:[1-9]|1[0-9])$/]`,
+  message: 'Filter stored codes with the named constants of server/contract/enums.ts (e.g. USER_STATUS.deleted), not a number.',
+};
 
 const layer = (files, patterns) => ({
   files,
@@ -77,7 +82,7 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...RAW_CODE_COMPARISON],
+      'no-restricted-syntax': ['error', ...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY],
     },
   },
   layer(
@@ -124,7 +129,7 @@ export default tseslint.config(
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/**/*.test.ts'],
     rules: {
       // (one rule, so the raw-code selectors are repeated here: a later block replaces the rule's options)
-      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON],
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY],
     },
   },
   layer(

@@ -86,3 +86,43 @@ describe('the import layers', () => {
     );
   }, 60_000);
 });
+
+describe('stored codes by name', () => {
+  const CODES = 'named constants of server/contract/enums.ts';
+
+  it('refuses a kysely filter on a code field with a raw code, in a repository or a service', async () => {
+    const snippets = [
+      "export const f = (db: any) => db.selectFrom('user').where('status', '!=', 10).execute();\n",
+      "export const f = (db: any) => db.selectFrom('user_role_rel').where('role_id', '>', 1).execute();\n",
+      "export const f = (db: any) => db.selectFrom('question').where('show', '=', 1).execute();\n",
+    ];
+    for (const text of snippets) {
+      expect(await problems('server/modules/user/probe.repository.ts', text), text).toContainEqual({
+        rule: 'no-restricted-syntax',
+        message: expect.stringContaining(CODES),
+      });
+    }
+    const service = "export const f = (q: any) => q.where('status', '=', 1);\n";
+    expect(await problems('server/modules/user/probe.service.ts', service)).toContainEqual({
+      rule: 'no-restricted-syntax',
+      message: expect.stringContaining(CODES),
+    });
+  }, 60_000);
+
+  it('lets a filter use a named constant, a non-code field or a value, and lets tests use the numbers', async () => {
+    const good = [
+      "import { USER_STATUS } from '../../contract/enums.js';\nexport const f = (db: any) => db.selectFrom('user').where('status', '!=', USER_STATUS.deleted).execute();\n",
+      "export const f = (db: any) => db.selectFrom('user').where('rank', '>', 1).where('id', '=', 10).execute();\n",
+      "export const f = (db: any, s: number) => db.selectFrom('user').where('status', '=', s).execute();\n",
+    ];
+    for (const text of good) {
+      expect(await problems('server/modules/user/probe.repository.ts', text), text).not.toContainEqual(
+        expect.objectContaining({ rule: 'no-restricted-syntax' }),
+      );
+    }
+    const test = "export const f = (db: any) => db.selectFrom('user').where('status', '!=', 10).execute();\n";
+    expect(await problems('server/modules/user/probe.test.ts', test)).not.toContainEqual(
+      expect.objectContaining({ rule: 'no-restricted-syntax' }),
+    );
+  }, 60_000);
+});
