@@ -17,9 +17,9 @@ const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
   selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=/^(?:[1-9]|1[0-9])$/][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
   message: 'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.',
 }));
-// a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`
+// a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`, `eb('show', '=', 1)`, `.having(...)`
 const RAW_CODE_IN_QUERY = {
-  selector: `CallExpression[callee.property.name='where'][arguments.length=3][arguments.0.type='Literal'][arguments.0.value=${CODE_FIELDS}][arguments.2.type='Literal'][arguments.2.raw=/^(?:[1-9]|1[0-9])$/]`,
+  selector: `CallExpression[arguments.length=3][arguments.1.type='Literal'][arguments.1.value=/^(?:=|==|!=|<>|<|<=|>|>=|is|is not)$/][arguments.0.type='Literal'][arguments.0.value=${CODE_FIELDS}][arguments.2.type='Literal'][arguments.2.raw=/^(?:[1-9]|1[0-9])$/]`,
   message: 'Filter stored codes with the named constants of server/contract/enums.ts (e.g. USER_STATUS.deleted), not a number.',
 };
 

@@ -95,6 +95,7 @@ describe('stored codes by name', () => {
       "export const f = (db: any) => db.selectFrom('user').where('status', '!=', 10).execute();\n",
       "export const f = (db: any) => db.selectFrom('user_role_rel').where('role_id', '>', 1).execute();\n",
       "export const f = (db: any) => db.selectFrom('question').where('show', '=', 1).execute();\n",
+      "export const f = (db: any) => db.selectFrom('answer').where((eb: any) => eb.or([eb('status', '=', 1), eb('user_id', '=', 2)])).execute();\n",
     ];
     for (const text of snippets) {
       expect(await problems('server/modules/user/probe.repository.ts', text), text).toContainEqual({
