@@ -2,10 +2,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { TimelineEvent } from '../../api/activity/types';
 import type { UserBrief } from '../../api/types';
-import { mockApi } from '../../components/layout/mock-api.test-util';
 import { diffText, diffTokens } from './diff';
 import TimelinePage, { previousRevisions } from './TimelinePage';
 
@@ -125,25 +125,27 @@ describe('revision comparison', () => {
 
 describe('the timeline page', () => {
   it("lists the events and shows an edit's changes on demand", async () => {
-    const calls = mockApi({
-      'GET /answer/api/v1/activity/timeline': TIMELINE,
-      'GET /answer/api/v1/activity/timeline/detail': {
-        new_revision: {
-          title: 'How do I trim a wick?',
-          tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
-          original_text: 'Trim it flat.',
-          slug_name: '',
-          main_tag_slug_name: '',
-        },
-        old_revision: {
-          title: 'How to trim a wick',
-          tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
-          original_text: 'Trim it flat.',
-          slug_name: '',
-          main_tag_slug_name: '',
+    const calls = mockFetch({
+      'GET /activity/timeline': { data: TIMELINE },
+      'GET /activity/timeline/detail': {
+        data: {
+          new_revision: {
+            title: 'How do I trim a wick?',
+            tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
+            original_text: 'Trim it flat.',
+            slug_name: '',
+            main_tag_slug_name: '',
+          },
+          old_revision: {
+            title: 'How to trim a wick',
+            tags: [{ slug_name: 'lanterns', display_name: 'lanterns' }],
+            original_text: 'Trim it flat.',
+            slug_name: '',
+            main_tag_slug_name: '',
+          },
         },
       },
-    });
+    }).calls;
     renderWithApp(<TimelinePage />, { path: '/posts/101/timeline', pattern: '/posts/:qid/timeline' });
     const heading = await screen.findByRole('heading', { level: 1, name: /Timeline for/ });
     expect(heading.textContent).toBe('Timeline for How do I trim a wick?');
@@ -167,7 +169,7 @@ describe('the timeline page', () => {
   });
 
   it('lets staff show the votes', async () => {
-    const calls = mockApi({ 'GET /answer/api/v1/activity/timeline': TIMELINE });
+    const calls = mockFetch({ 'GET /activity/timeline': { data: TIMELINE } }).calls;
     renderWithApp(<TimelinePage />, { path: '/posts/101/timeline', pattern: '/posts/:qid/timeline', user: userFixture({ role_id: 3 }) });
     await screen.findByRole('heading', { level: 1, name: /Timeline for/ });
     await userEvent.setup().click(screen.getByLabelText('Show votes'));
@@ -175,10 +177,12 @@ describe('the timeline page', () => {
   });
 
   it('names the answer and its author on an answer timeline', async () => {
-    mockApi({
-      'GET /answer/api/v1/activity/timeline': {
-        ...TIMELINE,
-        object_info: { ...TIMELINE.object_info, object_type: 'answer', answer_id: '205', display_name: 'Bob' },
+    mockFetch({
+      'GET /activity/timeline': {
+        data: {
+          ...TIMELINE,
+          object_info: { ...TIMELINE.object_info, object_type: 'answer', answer_id: '205', display_name: 'Bob' },
+        },
       },
     });
     renderWithApp(<TimelinePage />, { path: '/posts/101/205/timeline', pattern: '/posts/:qid/:aid/timeline' });
