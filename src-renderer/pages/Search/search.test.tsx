@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
-import { mockApi } from '../../components/layout/mock-api.test-util';
 import SearchPage, { cachedPagePath, tagOnly } from './SearchPage';
 
 afterEach(() => {
@@ -56,7 +56,7 @@ const RESULTS = {
 
 describe('the search page', () => {
   it('shows the search syntax tips, word for word', () => {
-    mockApi({});
+    mockFetch({});
     renderWithApp(<SearchPage />, { path: '/search', pattern: '/search' });
     const tips = screen.getByRole('complementary', { name: 'Search tips' });
     const pairs = within(tips)
@@ -75,7 +75,7 @@ describe('the search page', () => {
   });
 
   it('lists questions and answers with their counts, orders and links', async () => {
-    const calls = mockApi({ 'GET /answer/api/v1/search': RESULTS });
+    const calls = mockFetch({ 'GET /search': { data: RESULTS } }).calls;
     renderWithApp(<SearchPage />, { path: '/search?q=wick%20oil', pattern: '/search' });
     const list = await screen.findByRole('list', { name: 'Search results list' });
     const items = within(list).getAllByTestId('search-result');
@@ -105,26 +105,28 @@ describe('the search page', () => {
   });
 
   it('says when nothing matches', async () => {
-    mockApi({ 'GET /answer/api/v1/search': { count: 0, list: [] } });
+    mockFetch({ 'GET /search': { data: { count: 0, list: [] } } });
     renderWithApp(<SearchPage />, { path: '/search?q=zzz', pattern: '/search' });
     expect(await screen.findByText("We couldn't find anything. Try different or less specific keywords.")).toBeTruthy();
   });
 
   it('shows the tag of a tag-only search with a link to it', async () => {
-    const calls = mockApi({
-      'GET /answer/api/v1/search': RESULTS,
-      'GET /answer/api/v1/tag': {
-        tag_id: '1',
-        slug_name: 'lanterns',
-        display_name: 'Lanterns',
-        excerpt: 'Oil, gas and electric lanterns.',
-        description: '',
-        question_count: 2,
-        follow_count: 0,
-        main_tag_slug_name: '',
-        status: 'available',
+    const calls = mockFetch({
+      'GET /search': { data: RESULTS },
+      'GET /tag': {
+        data: {
+          tag_id: '1',
+          slug_name: 'lanterns',
+          display_name: 'Lanterns',
+          excerpt: 'Oil, gas and electric lanterns.',
+          description: '',
+          question_count: 2,
+          follow_count: 0,
+          main_tag_slug_name: '',
+          status: 'available',
+        },
       },
-    });
+    }).calls;
     renderWithApp(<SearchPage />, { path: '/search?q=%5Blanterns%5D', pattern: '/search' });
     expect((await screen.findByRole('link', { name: 'Lanterns' })).getAttribute('href')).toBe('/tags/lanterns');
     expect(screen.getByRole('link', { name: 'Questions tagged [lanterns]' }).getAttribute('href')).toBe('/tags/lanterns');
@@ -137,7 +139,7 @@ describe('the search page', () => {
   it('sends a cached search-engine address to the page it cached', async () => {
     expect(cachedPagePath('cache:abc123:https://example.com/questions/42?x=1')).toBe('/questions/42?x=1');
     expect(cachedPagePath('lanterns')).toBeNull();
-    mockApi({});
+    mockFetch({});
     renderWithApp(<SearchPage />, {
       path: '/search?q=cache%3Aabc%3Ahttp%3A%2F%2Fexample.com%2Fquestions%2F42',
       pattern: '/search',
@@ -148,22 +150,16 @@ describe('the search page', () => {
 
   it('asks for a captcha when the server wants one and searches again with it', async () => {
     let asked = 0;
-    const calls = mockApi({
-      'GET /answer/api/v1/search': (c) => {
+    const calls = mockFetch({
+      'GET /search': (c) => {
         asked++;
-        if (c.query.get('captcha_code') === 'ab12') return RESULTS;
-        return {
-          status: 400,
-          body: {
-            code: 400,
-            reason: 'error.object.captcha_verification_failed',
-            msg: 'Captcha verification failed.',
-            data: [{ error_field: 'captcha_code', error_msg: 'Captcha verification failed.' }],
-          },
-        };
+        if (c.query.get('captcha_code') === 'ab12') return { data: RESULTS };
+        return fail(400, 'error.object.captcha_verification_failed', 'Captcha verification failed.', [
+          { error_field: 'captcha_code', error_msg: 'Captcha verification failed.' },
+        ]);
       },
-      'GET /answer/api/v1/user/action/record': { captcha_id: 'c1', captcha_img: 'data:image/png;base64,AAAA', verify: true },
-    });
+      'GET /user/action/record': { data: { captcha_id: 'c1', captcha_img: 'data:image/png;base64,AAAA', verify: true } },
+    }).calls;
     renderWithApp(<SearchPage />, { path: '/search?q=wick', pattern: '/search' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Verify' }));
