@@ -111,7 +111,7 @@ async function closeWithoutReason(ctx: AppContext, session: SessionUser, questio
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await updateQuestion(trx, q.id, { status: 2 });
+    await updateQuestion(trx, q.id, { status: QUESTION_STATUS.closed });
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
   });

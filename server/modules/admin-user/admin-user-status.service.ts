@@ -52,7 +52,7 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
         break;
       case 'suspended':
         await updateUser(trx, user.id, {
-          status: 9,
+          status: USER_STATUS.suspended,
           suspended_at: now,
           suspended_until: suspendedUntil(input.suspend_duration, now),
           updated_at: now,
@@ -62,7 +62,12 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
         await repo.markUserDeleted(trx, user.id, user.e_mail, now);
         break;
       case 'normal':
-        await updateUser(trx, user.id, { status: 1, mail_status: MAIL_STATUS.verified, suspended_until: null, updated_at: now });
+        await updateUser(trx, user.id, {
+          status: USER_STATUS.available,
+          mail_status: MAIL_STATUS.verified,
+          suspended_until: null,
+          updated_at: now,
+        });
         if (user.rank === 0) await grantActivation(trx, user.id, now);
         break;
     }

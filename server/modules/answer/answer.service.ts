@@ -267,7 +267,7 @@ export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAnswer(trx, a.id, { status: 1 });
+    await repo.updateAnswer(trx, a.id, { status: ANSWER_STATUS.available });
     await repo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
     await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: a.id, originalObjectId: a.id, key: 'answer.undeleted', now });

@@ -102,7 +102,7 @@ async function registerExternalUser(trx: DbOrTrx, info: repo.PendingBinding & { 
     mail_status: MAIL_STATUS.unverified,
     notice_status: 2,
     rank: 0,
-    status: 1,
+    status: USER_STATUS.available,
     display_name: displayName.length >= 2 ? displayName : username,
     avatar: avatar ? JSON.stringify({ type: 'custom', gravatar: '', custom: avatar }) : '',
     bio: clean(info.bio, 4096),

@@ -14,7 +14,7 @@ import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from 
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { removeAnswerLinks, removeQuestionLinks } from './question-links.js';
 import { liveQuestionsOfUser, recountUserQuestions, rejectPendingReviews, updateQuestion } from './question.repository.js';
-import { ADOPTED } from '../../contract/enums.js';
+import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 /**
  * The one way posts are removed (a soft delete, status 10), whoever removes them: the author, a
@@ -31,8 +31,11 @@ export async function removeQuestionTx(
   byUserId: number,
   now: number,
 ): Promise<RemovalEvent> {
-  await updateQuestion(trx, q.id, { status: 10 });
-  await recountTags(trx, await setQuestionTagStatus(trx, q.id, [1, 2], 10, now));
+  await updateQuestion(trx, q.id, { status: QUESTION_STATUS.deleted });
+  await recountTags(
+    trx,
+    await setQuestionTagStatus(trx, q.id, [TAG_REL_STATUS.available, TAG_REL_STATUS.hidden], TAG_REL_STATUS.deleted, now),
+  );
   await removeQuestionLinks(trx, q.id, now);
   await rejectPendingReviews(trx, q.id, byUserId, now);
   await recountUserQuestions(trx, q.user_id);
@@ -47,7 +50,7 @@ export async function removeAnswerTx(
   byUserId: number,
   now: number,
 ): Promise<RemovalEvent> {
-  await updateAnswer(trx, a.id, { status: 10, ...(a.adopted === ADOPTED.accepted ? { adopted: 1 } : {}) });
+  await updateAnswer(trx, a.id, { status: ANSWER_STATUS.deleted, ...(a.adopted === ADOPTED.accepted ? { adopted: ADOPTED.no } : {}) });
   if (a.adopted === ADOPTED.accepted) await clearAcceptance(trx, a.question_id, a.id);
   await afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
   await removeAnswerLinks(trx, a.question_id, a.id, now);

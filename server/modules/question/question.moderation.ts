@@ -19,7 +19,7 @@ import * as repo from './question.repository.js';
 import type { CloseQuestionInput, OperationQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionForWrite, snapshotTagIds } from './question.write.js';
-import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
+import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 export async function removeQuestion(
   ctx: AppContext,
@@ -52,10 +52,11 @@ export async function recoverQuestion(ctx: AppContext, session: SessionUser, raw
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: 1 });
+    await repo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.available });
     const rev = await latestApplied(trx, q.id);
     const tagIds = rev ? await snapshotTagIds(trx, questionSnapshot(rev.content)) : [];
-    if (tagIds.length) await setQuestionTags(trx, q.id, tagIds, q.show === SHOW_STATUS.hidden ? 2 : 1, now);
+    if (tagIds.length)
+      await setQuestionTags(trx, q.id, tagIds, q.show === SHOW_STATUS.hidden ? TAG_REL_STATUS.hidden : TAG_REL_STATUS.available, now);
     await restoreQuestionLinks(trx, q.id, siteUrl, now);
     await repo.recountUserQuestions(trx, q.user_id);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.undeleted', now });
@@ -103,7 +104,7 @@ export async function closeQuestion(ctx: AppContext, session: SessionUser, input
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: 2 });
+    await repo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.closed });
     await repo.saveCloseReason(trx, q.id, { close_type: input.close_type, close_msg: closeMsg }, now);
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
@@ -128,7 +129,7 @@ export async function reopenQuestion(ctx: AppContext, session: SessionUser, rawI
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: 1 });
+    await repo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.available });
     await repo.deleteCloseReason(trx, q.id);
     await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.reopened', now });
@@ -164,13 +165,13 @@ export async function operateQuestion(ctx: AppContext, session: SessionUser, inp
   await ctx.db.transaction().execute(async (trx) => {
     if (op === 'pin' || op === 'unpin') await repo.updateQuestion(trx, q.id, { pin: op === 'pin' ? 2 : 1 });
     if (op === 'hide') {
-      await repo.updateQuestion(trx, q.id, { show: 2 });
-      await recountTags(trx, await setQuestionTagStatus(trx, q.id, [1], 2, now));
+      await repo.updateQuestion(trx, q.id, { show: SHOW_STATUS.hidden });
+      await recountTags(trx, await setQuestionTagStatus(trx, q.id, [TAG_REL_STATUS.available], TAG_REL_STATUS.hidden, now));
       await removeQuestionLinks(trx, q.id, now);
     }
     if (op === 'show') {
-      await repo.updateQuestion(trx, q.id, { show: 1 });
-      await recountTags(trx, await setQuestionTagStatus(trx, q.id, [2], 1, now));
+      await repo.updateQuestion(trx, q.id, { show: SHOW_STATUS.shown });
+      await recountTags(trx, await setQuestionTagStatus(trx, q.id, [TAG_REL_STATUS.hidden], TAG_REL_STATUS.available, now));
       await restoreQuestionLinks(trx, q.id, siteUrl, now);
     }
     await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: `question.${op}`, now });

@@ -22,7 +22,7 @@ import * as repo from './question.repository.js';
 import type { AddQuestionByAnswerInput, AddQuestionInput, UpdateQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionInfo } from './question.read.js';
-import { QUESTION_STATUS, SHOW_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import type { EditResult } from '../../contract/api/question.js';
 
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
@@ -45,14 +45,14 @@ async function createQuestionTx(
     title: input.title,
     original_text: input.content,
     parsed_text: html,
-    status: 1,
+    status: QUESTION_STATUS.available,
     now,
   });
   await setQuestionTags(
     trx,
     qid,
     tags.map((t) => t.id),
-    1,
+    TAG_REL_STATUS.available,
     now,
   );
   const linked = await syncQuestionLinks(trx, { fromQuestionId: qid, html, siteUrl, now });
@@ -180,7 +180,8 @@ export async function applyQuestionRevision(
     post_update_time: o.now,
     revision_id: o.revisionId,
   });
-  if (o.tagIds && o.tagIds.length) await setQuestionTags(trx, q.id, o.tagIds, q.show === SHOW_STATUS.hidden ? 2 : 1, o.now);
+  if (o.tagIds && o.tagIds.length)
+    await setQuestionTags(trx, q.id, o.tagIds, q.show === SHOW_STATUS.hidden ? TAG_REL_STATUS.hidden : TAG_REL_STATUS.available, o.now);
   await recordTimeline(trx, {
     userId: o.editorId,
     objectId: q.id,

@@ -14,11 +14,11 @@ import type { SessionUser } from '../session/session.service.js';
 import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
 import { countLinks, LANTERN_REVIEWER, REVIEWER_SLUG, reviewerRules } from './review.plugin.js';
 import * as repo from './review.repository.js';
-import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
+import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 /** What the reviewer decided for a new post: published at once (status 1) or queued (status 11). */
 export interface PostReview {
-  status: 1 | 11;
+  status: typeof POST_STATUS.available | typeof POST_STATUS.pending;
   userId: number;
   /** Why it waits (shown to reviewers); '' when published. */
   reason: string;
@@ -32,13 +32,18 @@ export interface PostReview {
  * transaction that creates the post; pass the result to queueIfNeeded inside it.
  */
 export async function initialStatusFor(ctx: AppContext, session: SessionUser, html: string): Promise<PostReview> {
-  const published: PostReview = { status: 1, userId: session.user.id, reason: '', submitter: '' };
+  const published: PostReview = { status: POST_STATUS.available, userId: session.user.id, reason: '', submitter: '' };
   if (skipsReviewQueue(session)) return published;
   if (!(await pluginStates(ctx)).get(REVIEWER_SLUG)) return published;
   const rules = reviewerRules(configValues(LANTERN_REVIEWER.configFields ?? [], await readPluginConfig(ctx.db, REVIEWER_SLUG)));
   const siteLang = (await ctx.settings.get('interface')).language;
   const lang = isLanguage(siteLang) ? siteLang : 'en_US';
-  const queued = (reason: string): PostReview => ({ status: 11, userId: session.user.id, reason, submitter: REVIEWER_SLUG });
+  const queued = (reason: string): PostReview => ({
+    status: POST_STATUS.pending,
+    userId: session.user.id,
+    reason,
+    submitter: REVIEWER_SLUG,
+  });
   if (rules.reputationBelow !== null && rules.firstPosts !== null && session.user.rank < rules.reputationBelow) {
     const approved = await repo.countApprovedPosts(ctx.db, session.user.id);
     if (approved < rules.firstPosts)
@@ -60,14 +65,14 @@ export async function queueIfNeeded(trx: DbOrTrx, review: PostReview, objectId: 
   if (review.status !== POST_STATUS.pending) return objectId;
   const type = objectTypeOf(objectId);
   if (type === OBJECT_TYPE.question) {
-    await questionRepo.updateQuestion(trx, objectId, { status: 11 });
-    await recountTags(trx, await setQuestionTagStatus(trx, objectId, [1], 2, now));
+    await questionRepo.updateQuestion(trx, objectId, { status: QUESTION_STATUS.pending });
+    await recountTags(trx, await setQuestionTagStatus(trx, objectId, [TAG_REL_STATUS.available], TAG_REL_STATUS.hidden, now));
     await removeQuestionLinks(trx, objectId, now);
     await questionRepo.recountUserQuestions(trx, review.userId);
   } else if (type === OBJECT_TYPE.answer) {
     const a = await answerRepo.findAnswer(trx, objectId);
     if (!a) return objectId;
-    await answerRepo.updateAnswer(trx, objectId, { status: 11 });
+    await answerRepo.updateAnswer(trx, objectId, { status: ANSWER_STATUS.pending });
     await questionRepo.updateQuestion(trx, a.question_id, { last_answer_id: await repo.latestAvailableAnswerId(trx, a.question_id) });
     await answerRepo.afterAnswerChange(trx, a.question_id, a.user_id, null, now, false);
     await removeAnswerLinks(trx, a.question_id, objectId, now);
@@ -99,8 +104,9 @@ export async function publishPendingTx(trx: DbOrTrx, objectId: string, siteUrl: 
   if (type === OBJECT_TYPE.question) {
     const q = await questionRepo.findQuestion(trx, objectId);
     if (!q || q.status !== QUESTION_STATUS.pending) return undefined;
-    await questionRepo.updateQuestion(trx, q.id, { status: 1 });
-    if (q.show === SHOW_STATUS.shown) await recountTags(trx, await setQuestionTagStatus(trx, q.id, [2], 1, now));
+    await questionRepo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.available });
+    if (q.show === SHOW_STATUS.shown)
+      await recountTags(trx, await setQuestionTagStatus(trx, q.id, [TAG_REL_STATUS.hidden], TAG_REL_STATUS.available, now));
     await restoreQuestionLinks(trx, q.id, siteUrl, now);
     await questionRepo.recountUserQuestions(trx, q.user_id);
     return { objectType: 'question', ownerId: q.user_id, questionId: q.id };
@@ -108,7 +114,7 @@ export async function publishPendingTx(trx: DbOrTrx, objectId: string, siteUrl: 
   if (type === OBJECT_TYPE.answer) {
     const a = await answerRepo.findAnswer(trx, objectId);
     if (!a || a.status !== ANSWER_STATUS.pending) return undefined;
-    await answerRepo.updateAnswer(trx, a.id, { status: 1 });
+    await answerRepo.updateAnswer(trx, a.id, { status: ANSWER_STATUS.available });
     await answerRepo.afterAnswerChange(trx, a.question_id, a.user_id, a.id, now, true);
     await resyncSource(trx, { fromQuestionId: a.question_id, fromAnswerId: a.id }, siteUrl, now);
     return { objectType: 'answer', ownerId: a.user_id, questionId: a.question_id };

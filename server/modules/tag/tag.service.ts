@@ -321,7 +321,7 @@ export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: st
     if (tag.status === TAG_STATUS.deleted) return;
     if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0)
       throw badRequest('error.tag.is_used_cannot_delete');
-    await repo.updateTag(trx, tag.id, { status: 10, now });
+    await repo.updateTag(trx, tag.id, { status: TAG_STATUS.deleted, now });
     await recordTimeline(trx, { userId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.deleted', now });
   });
   return null;
@@ -336,7 +336,7 @@ export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: s
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
     if (tag.status !== TAG_STATUS.deleted) return;
-    await repo.updateTag(trx, tag.id, { status: 1, now });
+    await repo.updateTag(trx, tag.id, { status: TAG_STATUS.available, now });
     await recordTimeline(trx, {
       userId: session.user.id,
       triggerUserId: session.user.id,

@@ -13,7 +13,7 @@ import { recordTimeline } from '../activity/timeline.service.js';
 import { insertRevision } from '../question/question.repository.js';
 import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
-import { TAG_STATUS } from '../../contract/enums.js';
+import { REVISION_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** A tag as posts show it (the API contract's). */
 export type { TagBrief };
@@ -75,7 +75,7 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
       const item = items.find((i) => tagSlug(i.slug_name) === slug);
       const existing = bySlug.get(slug);
       if (existing) {
-        await repo.updateTag(trx, existing.id, { status: 1, now });
+        await repo.updateTag(trx, existing.id, { status: TAG_STATUS.available, now });
         continue;
       }
       await createTag(
@@ -126,7 +126,7 @@ export async function createTag(
       parsed_text: parsed,
     }),
     log: '',
-    status: 0,
+    status: REVISION_STATUS.normal,
     now,
   });
   await repo.setTagRevision(trx, id, revisionId);
@@ -134,8 +134,14 @@ export async function createTag(
   return id;
 }
 
-/** Sets a question's tags (status 1 listed, 2 hidden) and recounts the tags involved. */
-export async function setQuestionTags(trx: DbOrTrx, questionId: string, tagIds: string[], status: 1 | 2, now: number): Promise<void> {
+/** Sets a question's tags (available when listed, hidden when unlisted) and recounts the tags involved. */
+export async function setQuestionTags(
+  trx: DbOrTrx,
+  questionId: string,
+  tagIds: string[],
+  status: typeof TAG_REL_STATUS.available | typeof TAG_REL_STATUS.hidden,
+  now: number,
+): Promise<void> {
   const touched = await repo.replaceQuestionTags(trx, questionId, tagIds, status, now);
   await repo.recountTags(trx, touched);
 }

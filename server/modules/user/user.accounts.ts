@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { DbOrTrx } from '../../db/database.js';
 import { ROLE } from '../../contract/limits.js';
+import { USER_STATUS } from '../../contract/enums.js';
 import { findUserByUsername, insertUser, setUserRole, upsertNotificationConfig } from './user.repository.js';
 
 const BCRYPT_COST = 10;
@@ -116,7 +117,7 @@ export async function createAccount(db: DbOrTrx, a: NewAccount): Promise<number>
     mail_status: a.mailStatus,
     notice_status: 2,
     rank: a.rank,
-    status: 1,
+    status: USER_STATUS.available,
     display_name: a.displayName.trim(),
     avatar: '',
     language: a.language ?? '',
