@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
-import { mockApi, redDot } from '../../components/layout/mock-api.test-util';
+import { redDot } from '../../components/layout/mock-api.test-util';
 import { objectHref } from './NotificationEntry';
 import NotificationsPage, { routeOf } from './NotificationsPage';
 
@@ -49,22 +50,24 @@ const PATTERNS = { pattern: '/users/notifications/:type/:subType?' };
 /** A server inbox that remembers what was read. */
 function mockInbox(initial = INBOX) {
   let list = initial.map((n) => ({ ...n }));
-  return mockApi({
-    'GET /answer/api/v1/notification/page': (c) => ({
-      count: c.query.get('type') === 'inbox' ? list.length : 0,
-      list: c.query.get('type') === 'inbox' ? list : [],
+  return mockFetch({
+    'GET /notification/page': (c) => ({
+      data: {
+        count: c.query.get('type') === 'inbox' ? list.length : 0,
+        list: c.query.get('type') === 'inbox' ? list : [],
+      },
     }),
-    'PUT /answer/api/v1/notification/status': redDot(0),
-    'PUT /answer/api/v1/notification/read/state': (c) => {
+    'PUT /notification/status': { data: redDot(0) },
+    'PUT /notification/read/state': (c) => {
       list = list.map((n) => (n.id === (c.body as { id: string }).id ? { ...n, is_read: true } : n));
-      return {};
+      return { data: {} };
     },
-    'PUT /answer/api/v1/notification/read/state/all': () => {
+    'PUT /notification/read/state/all': () => {
       list = list.map((n) => ({ ...n, is_read: true }));
-      return {};
+      return { data: {} };
     },
-    'GET /answer/api/v1/notification/status': redDot(0),
-  });
+    'GET /notification/status': { data: redDot(0) },
+  }).calls;
 }
 
 describe('the notification list', () => {
@@ -136,38 +139,40 @@ describe('the notification list', () => {
   });
 
   it('shows the achievements with the reputation each brought', async () => {
-    const calls = mockApi({
-      'GET /answer/api/v1/notification/page': {
-        count: 2,
-        list: [
-          {
-            id: '21',
-            object_info: {
-              title: 'How do I trim a wick?',
-              object_id: '1',
-              object_map: { question: '1', answer: '', comment: '' },
-              object_type: 'question',
+    const calls = mockFetch({
+      'GET /notification/page': {
+        data: {
+          count: 2,
+          list: [
+            {
+              id: '21',
+              object_info: {
+                title: 'How do I trim a wick?',
+                object_id: '1',
+                object_map: { question: '1', answer: '', comment: '' },
+                object_type: 'question',
+              },
+              rank: 10,
+              is_read: false,
+              update_time: now,
             },
-            rank: 10,
-            is_read: false,
-            update_time: now,
-          },
-          {
-            id: '20',
-            object_info: {
-              title: 'Which oil?',
-              object_id: '2',
-              object_map: { question: '2', answer: '', comment: '' },
-              object_type: 'question',
+            {
+              id: '20',
+              object_info: {
+                title: 'Which oil?',
+                object_id: '2',
+                object_map: { question: '2', answer: '', comment: '' },
+                object_type: 'question',
+              },
+              rank: -2,
+              is_read: true,
+              update_time: now,
             },
-            rank: -2,
-            is_read: true,
-            update_time: now,
-          },
-        ],
+          ],
+        },
       },
-      'PUT /answer/api/v1/notification/status': redDot(0),
-    });
+      'PUT /notification/status': { data: redDot(0) },
+    }).calls;
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/achievement', ...PATTERNS });
     const list = await screen.findByRole('list', { name: 'Notifications list' });
     expect(within(list).getByText('+10')).toBeTruthy();
