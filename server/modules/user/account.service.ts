@@ -20,7 +20,7 @@ import {
   updateUser,
   upsertNotificationConfig,
 } from './user.repository.js';
-import { USER_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, USER_STATUS } from '../../contract/enums.js';
 import { isStaff } from '../permission/policy.js';
 
 /** Who is asking: language, IP and the origin to build links with when no site URL is set. */
@@ -70,7 +70,7 @@ export async function loginPayload(ctx: AppContext, userId: number, db: DbOrTrx 
 
 /** Grants the +1 of an activated account once (activity user.activated, config id 10). */
 export async function grantActivation(db: DbOrTrx, userId: number, now: number): Promise<void> {
-  if (await hasActivityOfType(db, userId, 10)) return;
+  if (await hasActivityOfType(db, userId, ACTIVITY_TYPE['user.activated'])) return;
   await insertActivity(db, {
     created_at: now,
     updated_at: now,
@@ -78,7 +78,7 @@ export async function grantActivation(db: DbOrTrx, userId: number, now: number):
     user_id: userId,
     object_id: String(userId),
     original_object_id: String(userId),
-    activity_type: 10,
+    activity_type: ACTIVITY_TYPE['user.activated'],
     rank: 1,
     has_rank: 1,
   });
