@@ -4,14 +4,23 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// files that replace modules (vi.mock) get a module registry of their own
-const OWN_MODULES = ['server/db/slow-work-outside-transactions.test.ts'];
+// files that replace modules (vi.mock) get a module registry of their own: a shared one would carry the
+// replacement into the files after them
+const OWN_MODULES = [
+  'server/db/slow-work-outside-transactions.test.ts',
+  'src-renderer/pages/Admin/admin-pages.test.tsx',
+  'src-renderer/pages/Admin/Customize/customize.test.tsx',
+  'src-renderer/pages/Settings/account.test.tsx',
+  'src-renderer/pages/Settings/preferences.test.tsx',
+  'src-renderer/pages/Settings/profile.test.tsx',
+];
 
 /**
  * Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma).
- * Speed (npm test's unit step): one worker per core; node files share one module registry per
- * worker (the server is built per test app, nothing lives in module state), so the server's
- * imports are evaluated once per worker instead of once per file; renderer files stay isolated.
+ * Speed (npm test's unit step): one worker per core; files share one module registry per worker,
+ * so the server's and React's imports are evaluated once per worker instead of once per file (the
+ * server is built per test app, and each renderer test renders its own QueryClient and router; the
+ * DOM is cleaned up after each test). Files that vi.mock a module keep a registry of their own.
  */
 export default defineConfig({
   root,
@@ -43,8 +52,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'renderer',
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...OWN_MODULES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'isolated',
-          include: ['src-renderer/**/*.test.{ts,tsx}', ...OWN_MODULES],
+          include: OWN_MODULES,
         },
       },
     ],

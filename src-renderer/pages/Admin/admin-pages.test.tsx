@@ -55,6 +55,12 @@ describe('questions and answers', () => {
     await user.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(calls.find((c) => c.path === '/admin/api/question/status')?.body).toEqual({ question_id: '101', status: 'closed' });
+    // the close reloads the list: typing starts once that reload is done (on a busy machine the text typed
+    // during it was lost when the list redrew)
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/admin/api/question/page').length).toBeGreaterThanOrEqual(2), {
+      timeout: 5000,
+    });
+    await screen.findByRole('link', { name: 'How to light a lantern?' }, { timeout: 5000 });
     await user.type(screen.getByRole('searchbox', { name: 'Search questions by title or id' }), 'lantern{enter}');
     await vi.waitFor(
       () => expect(calls.some((c) => c.path === '/admin/api/question/page' && c.query.get('query') === 'lantern')).toBe(true),
