@@ -91,7 +91,7 @@ describe('the server host', () => {
     children[0].ready(5555);
     await started;
     const again = host.rebind('0.0.0.0', 9090);
-    await vi.waitFor(() => expect(children).toHaveLength(2));
+    await vi.waitFor(() => expect(children).toHaveLength(2), { timeout: 5000 });
     children[1].emit('exit', 1);
     expect(children[2].args).toEqual(['--port', '5555', '--host', '127.0.0.1', '--data-dir', '/data']);
     expect(onFallback).toHaveBeenCalledWith({

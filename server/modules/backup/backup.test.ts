@@ -73,7 +73,7 @@ describe('backup archives', () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
-    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(20), { interval: 5 });
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(20), { timeout: 10_000, interval: 5 });
     const beforeBackup = [...acknowledged];
     const { file, manifest } = await backupNow(app.lantern.ctx.dialect, app.dataDir);
     const duringBackup = acknowledged.length - beforeBackup.length;

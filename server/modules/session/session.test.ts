@@ -56,7 +56,7 @@ describe('expired sessions are purged', () => {
     // at start (the timer is an hour away)
     const second = await createApp(makeConfig({ dataDir, logLevel: 'silent', sessionPurgeMs: 3_600_000 }));
     apps.push(second);
-    await vi.waitFor(async () => expect(await tokens(second.ctx.db)).toEqual([hashToken('token-live')]));
+    await vi.waitFor(async () => expect(await tokens(second.ctx.db)).toEqual([hashToken('token-live')]), { timeout: 5000, interval: 25 });
     apps.pop();
     await second.close();
 
