@@ -55,8 +55,9 @@ describe('questions and answers', () => {
     await user.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(calls.find((c) => c.path === '/admin/api/question/status')?.body).toEqual({ question_id: '101', status: 'closed' });
-    // the close reloads the list: typing starts once that reload is done (on a busy machine the text typed
-    // during it was lost when the list redrew)
+    // typing starts once the dialog has gone (when its closing ends, it gives the focus back to the row's
+    // Close button: keys typed before that went to the button) and the list's reload after the close is done
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     await vi.waitFor(() => expect(calls.filter((c) => c.path === '/admin/api/question/page').length).toBeGreaterThanOrEqual(2), {
       timeout: 5000,
     });
