@@ -7,7 +7,7 @@ import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
+import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
   canAcceptAnswer,
@@ -16,6 +16,7 @@ import {
   canSeePost,
   deleteBlockedByActivity,
   editsWithoutReview,
+  isStaff,
   memberActions,
 } from '../permission/policy.js';
 import { announce, removeAnswerTx } from '../question/post-removal.js';

@@ -4,8 +4,6 @@ import { readConfigValues } from '../config/config.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { privilege, type PermissionResult, type Thresholds } from './policy.js';
 
-export { isStaff, type PermissionResult } from './policy.js';
-
 /** The site's reputation thresholds (config rank.<action>) for some actions; actions without one are left out. */
 export async function readThresholds(ctx: AppContext, actions: readonly string[]): Promise<Thresholds> {
   const values = await readConfigValues(

@@ -8,8 +8,8 @@ import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js
 import { isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
-import { isStaff, readThresholds, requirePermission } from '../permission/permission.service.js';
-import { canSeeHiddenPost, canUseReservedTags, editsWithoutReview } from '../permission/policy.js';
+import { readThresholds, requirePermission } from '../permission/permission.service.js';
+import { canSeeHiddenPost, canUseReservedTags, editsWithoutReview, isStaff } from '../permission/policy.js';
 import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
 import { questionSnapshotJson, type QuestionSnapshot } from '../revision/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
