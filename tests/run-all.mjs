@@ -6,7 +6,7 @@
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findBrowser } from './support/find-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,6 +29,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const summary = [];
+/** The names of the tests that failed, with the first line of their error, printed again in the summary. */
+const failures = [];
 
 function run(cmd, args, env = {}) {
   const started = Date.now();
@@ -111,6 +113,15 @@ step('unit', () => {
     failed++;
     return { ...r, note: `FAILED: no report (exit ${r.code})` };
   }
+  for (const file of j.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0];
+      failures.push(`unit ${relative(root, file.name)} > ${t.fullName}: ${why}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push(`unit ${relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0]}`);
+  }
   passed += j.numPassedTests;
   failed += j.numFailedTests + (r.code !== 0 && j.numFailedTests === 0 ? 1 : 0);
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
@@ -129,6 +140,18 @@ step('e2e', () => {
     failed++;
     return { ...r, note: `FAILED: no report (exit ${r.code})` };
   }
+  (function walk(suite, titles) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const last = t.results?.[t.results.length - 1];
+        const why = String(last?.error?.message ?? '').split('\n')[0];
+        const name = [...titles, spec.title].filter(Boolean).join(' > ');
+        failures.push(`e2e ${spec.file}:${spec.line} > ${name}: ${t.status === 'flaky' ? 'FLAKY (passed on retry)' : why}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.file === child.title ? '' : child.title]);
+  })({ suites: j.suites ?? [] }, []);
   const s = j.stats ?? {};
   const ok = (s.expected ?? 0) + (s.flaky ?? 0);
   const bad = (s.unexpected ?? 0) + (r.code !== 0 && !s.unexpected ? 1 : 0);
@@ -139,6 +162,7 @@ step('e2e', () => {
 });
 
 process.stdout.write(`\n=== summary ===\n${summary.join('\n')}\n`);
+if (failures.length) process.stdout.write(`failed tests:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 if (skipped) process.stdout.write(`${skipped} skipped (each with its reason in the step's output)\n`);
 // the last line is exactly `N passed, N failed`, as CI reads it
 process.stdout.write(`${passed} passed, ${failed} failed\n`);

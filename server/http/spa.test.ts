@@ -1,11 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+
+const fakeRendererDirs: string[] = [];
+afterAll(() => {
+  for (const dir of fakeRendererDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function fakeRenderer(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-ui-'));
+  fakeRendererDirs.push(dir);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
   return dir;
