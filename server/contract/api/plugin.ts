@@ -63,3 +63,9 @@ export interface PluginConfigForm {
   version: string;
   config_fields: PluginConfigField[] | null;
 }
+
+/** GetUserPluginListResp: one entry of GET user/plugin/configs, a plugin with personal settings. */
+export interface UserPluginItem {
+  name: string;
+  slug_name: string;
+}

@@ -51,3 +51,23 @@ export interface CurrentUserInfo extends UserAccount {
 
 /** GET permission?action=a,b: per action asked, whether the caller may and, if not, why. */
 export type Permissions = Record<string, { has_permission: boolean; no_permission_tip: string }>;
+
+/** ActionRecordResp: GET user/action/record; a captcha to show when `verify` (else empty id and image). */
+export interface CaptchaRecord {
+  captcha_id: string;
+  captcha_img: string;
+  verify: boolean;
+}
+
+/** NotificationChannelConfig: one notification source's email channel, whether it is on. */
+export interface NotificationChannelConfig {
+  key: 'email';
+  enable: boolean;
+}
+
+/** GetUserNotificationConfigResp: GET user/notification/config, one channel per source. */
+export interface NotificationConfig {
+  inbox: NotificationChannelConfig;
+  all_new_question: NotificationChannelConfig;
+  all_new_question_for_following_tags: NotificationChannelConfig;
+}

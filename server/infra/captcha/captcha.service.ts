@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import type { CaptchaRecord } from '../../contract/api/user.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
 import { needsCaptcha, type CaptchaAction } from './captcha.policy.js';
 import * as repo from './captcha.repository.js';
 
 const CAPTCHA_TTL_SECONDS = 5 * 60;
-
-/** The action/record payload. */
-export interface ActionRecordResp {
-  captcha_id: string;
-  captcha_img: string;
-  verify: boolean;
-}
 
 /**
  * The built-in image captcha (the reference delegates to a plugin; with none, checks pass).
@@ -38,7 +32,7 @@ export class CaptchaService {
   }
 
   /** Answers GET user/action/record: a fresh captcha when one is needed. */
-  async record(action: CaptchaAction, unit: string, staff = false): Promise<ActionRecordResp> {
+  async record(action: CaptchaAction, unit: string, staff = false): Promise<CaptchaRecord> {
     const verify = await this.required(action, unit, staff);
     if (!verify) return { captcha_id: '', captcha_img: '', verify: false };
     return { ...(await this.create()), verify: true };

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { UserPluginItem } from '../../contract/api/plugin.js';
 import { notFound } from '../../http/errors.js';
 import { configValues, validateConfig } from './plugin.config.js';
 import { emptyPluginConfig, presentPluginConfig, presentPluginListItem } from './plugin.presenter.js';
@@ -91,7 +92,7 @@ async function userConfigurable(ctx: AppContext): Promise<Plugin[]> {
 }
 
 /** GET user/plugin/configs: the plugins that are on and have personal settings. */
-export async function userPluginList(ctx: AppContext) {
+export async function userPluginList(ctx: AppContext): Promise<UserPluginItem[]> {
   return (await userConfigurable(ctx)).map((p) => ({ name: p.name, slug_name: p.slug_name }));
 }
 

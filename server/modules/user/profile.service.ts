@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { isHttpUrl } from '../../http/fields.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import type { AppContext } from '../../app-context.js';
+import type { NotificationChannelConfig, NotificationConfig } from '../../contract/api/user.js';
 import { isLanguage } from '../../contract/languages.js';
 import { fieldError } from '../../http/errors.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -83,34 +84,40 @@ export async function modifyPassword(
   await ctx.sessions.revokeAll(user.id, ctx.db, session.tokenHash);
 }
 
-const SOURCES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
-const DEFAULT_ON: Record<string, boolean> = { inbox: true, all_new_question: false, all_new_question_for_following_tags: false };
+/** The notification sources, in the order GET user/notification/config lists them. */
+const SOURCES = [
+  'inbox',
+  'all_new_question',
+  'all_new_question_for_following_tags',
+] as const satisfies readonly (keyof NotificationConfig)[];
+type Source = (typeof SOURCES)[number];
+const DEFAULT_ON: Record<Source, boolean> = { inbox: true, all_new_question: false, all_new_question_for_following_tags: false };
 
-/** GET user/notification/config. */
-export async function notificationConfig(ctx: AppContext, userId: number) {
+/** GET user/notification/config: each source's email channel (its default until the user saves one). */
+export async function notificationConfig(ctx: AppContext, userId: number): Promise<NotificationConfig> {
   const rows = new Map((await findNotificationConfigs(ctx.db, userId)).map((r) => [r.source, r]));
-  const out: Record<string, { key: string; enable: boolean }> = {};
-  for (const source of SOURCES) {
+  const channel = (source: Source): NotificationChannelConfig => {
     const row = rows.get(source);
-    let enable = DEFAULT_ON[source];
-    if (row) {
-      try {
-        const channels = JSON.parse(row.channels) as { key: string; enable: boolean }[];
-        enable = row.enabled === 1 && channels.some((c) => c.key === 'email' && c.enable);
-      } catch {
-        enable = false;
-      }
+    if (!row) return { key: 'email', enable: DEFAULT_ON[source] };
+    try {
+      const channels = JSON.parse(row.channels) as { key: string; enable: boolean }[];
+      return { key: 'email', enable: row.enabled === 1 && channels.some((c) => c.key === 'email' && c.enable) };
+    } catch {
+      return { key: 'email', enable: false };
     }
-    out[source] = { key: 'email', enable };
-  }
-  return out;
+  };
+  return {
+    inbox: channel('inbox'),
+    all_new_question: channel('all_new_question'),
+    all_new_question_for_following_tags: channel('all_new_question_for_following_tags'),
+  };
 }
 
 /** PUT user/notification/config: only the sources sent change. */
 export async function updateNotificationConfig(
   ctx: AppContext,
   userId: number,
-  input: Partial<Record<(typeof SOURCES)[number], { key: string; enable: boolean }>>,
+  input: Partial<Record<Source, { key: string; enable: boolean }>>,
 ): Promise<void> {
   for (const source of SOURCES) {
     const c = input[source];

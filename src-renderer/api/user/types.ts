@@ -1,7 +1,15 @@
 import type { CurrentUserInfo, LoginResp } from '../../../server/contract/api/user';
 
 /** The response shapes live in the API contract, which the server's presenters use too. */
-export type { AvatarInfo, CurrentUserInfo, LoginResp, UserAccount } from '../../../server/contract/api/user';
+export type {
+  AvatarInfo,
+  CaptchaRecord,
+  CurrentUserInfo,
+  LoginResp,
+  NotificationChannelConfig as NotificationChannel,
+  NotificationConfig,
+  UserAccount,
+} from '../../../server/contract/api/user';
 
 /**
  * The signed-in user the renderer keeps: GET user/info's answer (fields of the contract's
@@ -26,13 +34,6 @@ export type CurrentUser = Pick<
     avatar: CurrentUserInfo['avatar'] | LoginResp['avatar'];
   };
 
-/** GET user/action/record. */
-export interface CaptchaRecord {
-  captcha_id: string;
-  captcha_img: string;
-  verify: boolean;
-}
-
 /** Fields a captcha-guarded request carries. */
 export interface CaptchaFields {
   captcha_id?: string;
@@ -56,30 +57,11 @@ export interface UpdateInfoBody {
   location?: string;
 }
 
-/** One notification source of GET/PUT user/notification/config: whether its email is on. */
-export interface NotificationChannel {
-  key: string;
-  enable: boolean;
-}
-
-/** GET user/notification/config. */
-export interface NotificationConfig {
-  inbox: NotificationChannel;
-  all_new_question: NotificationChannel;
-  all_new_question_for_following_tags: NotificationChannel;
-}
-
 /** PUT user/interface. */
 export interface InterfaceBody {
   language: string;
   color_scheme: 'default' | 'system' | 'light' | 'dark';
 }
 
-/** One entry of GET user/plugin/configs. */
-export interface UserPluginItem {
-  name: string;
-  slug_name: string;
-}
-
 /** A plugin's per-user settings form (GET user/plugin/config) and its fields, as the contract describes them. */
-export type { PluginConfigField, PluginConfigForm } from '../../../server/contract/api/plugin';
+export type { PluginConfigField, PluginConfigForm, UserPluginItem } from '../../../server/contract/api/plugin';
