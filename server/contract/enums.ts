@@ -41,9 +41,16 @@ export type UserStatus = ValueOf<typeof USER_STATUS>;
 export const MAIL_STATUS = { verified: 1, unverified: 2 } as const;
 export type MailStatus = ValueOf<typeof MAIL_STATUS>;
 
+/** user.notice_status: the account's e-mail notices switch (the reference's NoticeStatusOn/Off; new accounts start off). */
+export const NOTICE_STATUS = { on: 1, off: 2 } as const;
+export type NoticeStatus = ValueOf<typeof NOTICE_STATUS>;
+
 /** Roles by id, as the reference seeds them (no user_role_rel row means a user). */
 export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
 export type RoleId = ValueOf<typeof ROLE>;
+
+/** site_info.status: every settings group is written available (the reference writes no other value). */
+export const SITE_INFO_STATUS = { available: 1 } as const;
 
 /** question.show: listed or unlisted. */
 export const SHOW_STATUS = { shown: 1, hidden: 2 } as const;

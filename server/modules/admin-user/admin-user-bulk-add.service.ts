@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { LIMITS, MAIL_STATUS } from '../../contract/limits.js';
-import { USER_STATUS } from '../../contract/enums.js';
+import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest, fieldError } from '../../http/errors.js';
@@ -21,7 +21,7 @@ async function insertVerifiedUser(trx: DbOrTrx, u: { displayName: string; email:
     pass: u.passHash,
     e_mail: u.email,
     mail_status: MAIL_STATUS.verified,
-    notice_status: 2,
+    notice_status: NOTICE_STATUS.off,
     rank: 1,
     status: USER_STATUS.available,
     display_name: u.displayName.trim(),

@@ -17,7 +17,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificati
 import { presentConnector, presentUserConnector } from './connector.presenter.js';
 import * as repo from './connector.repository.js';
 import type { BindingEmailInput } from './connector.schema.js';
-import { USER_STATUS } from '../../contract/enums.js';
+import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** How long a sign-in waits for its email address. */
 const BINDING_TTL_SECONDS = 30 * 60;
@@ -100,7 +100,7 @@ async function registerExternalUser(trx: DbOrTrx, info: repo.PendingBinding & { 
     pass: '',
     e_mail: info.email,
     mail_status: MAIL_STATUS.unverified,
-    notice_status: 2,
+    notice_status: NOTICE_STATUS.off,
     rank: 0,
     status: USER_STATUS.available,
     display_name: displayName.length >= 2 ? displayName : username,

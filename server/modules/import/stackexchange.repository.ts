@@ -1,5 +1,15 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { BADGE_STATUS } from '../badge/badge.repository.js';
+import {
+  ADOPTED,
+  ANSWER_STATUS,
+  MAIL_STATUS,
+  NOTICE_STATUS,
+  QUESTION_STATUS,
+  TAG_REL_STATUS,
+  TAG_STATUS,
+  USER_STATUS,
+} from '../../contract/enums.js';
 
 /** The meta key that marks an imported object with where it came from ("<host>/<kind>/<id>"). */
 export const SOURCE_KEY = 'stackexchange.source';
@@ -63,7 +73,14 @@ export async function insertImportedUser(
 ): Promise<number> {
   const row = await db
     .insertInto('user')
-    .values({ ...u, updated_at: u.created_at, pass: '', mail_status: 1, notice_status: 2, status: 1 })
+    .values({
+      ...u,
+      updated_at: u.created_at,
+      pass: '',
+      mail_status: MAIL_STATUS.verified,
+      notice_status: NOTICE_STATUS.off,
+      status: USER_STATUS.available,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -135,21 +152,21 @@ export async function setRevision(db: DbOrTrx, table: 'question' | 'answer', id:
 export async function linkTag(db: DbOrTrx, questionId: string, tagId: string, now: number): Promise<void> {
   await db
     .insertInto('tag_rel')
-    .values({ object_id: questionId, tag_id: tagId, status: 1, created_at: now, updated_at: now })
+    .values({ object_id: questionId, tag_id: tagId, status: TAG_REL_STATUS.available, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['object_id', 'tag_id']).doNothing())
     .execute();
 }
 
 /** Brings a deleted tag back. */
 export async function reviveTag(db: DbOrTrx, tagId: string, now: number): Promise<void> {
-  await db.updateTable('tag').set({ status: 1, updated_at: now }).where('id', '=', tagId).execute();
+  await db.updateTable('tag').set({ status: TAG_STATUS.available, updated_at: now }).where('id', '=', tagId).execute();
 }
 
 /** Marks an answer accepted on its question. */
 export async function acceptAnswer(db: DbOrTrx, questionId: string, answerId: string): Promise<boolean> {
   const q = await db.selectFrom('question').select('accepted_answer_id').where('id', '=', questionId).executeTakeFirst();
   if (!q || q.accepted_answer_id === answerId) return false;
-  await db.updateTable('answer').set({ adopted: 2 }).where('id', '=', answerId).execute();
+  await db.updateTable('answer').set({ adopted: ADOPTED.accepted }).where('id', '=', answerId).execute();
   await db.updateTable('question').set({ accepted_answer_id: answerId }).where('id', '=', questionId).execute();
   return true;
 }
@@ -178,13 +195,13 @@ export async function recountQuestions(db: DbOrTrx, ids: string[]): Promise<void
           .selectFrom('answer')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('answer.question_id', '=', 'question.id')
-          .where('answer.status', '=', 1),
+          .where('answer.status', '=', ANSWER_STATUS.available),
         last_answer_id: eb.fn.coalesce(
           eb
             .selectFrom('answer')
             .select('answer.id')
             .whereRef('answer.question_id', '=', 'question.id')
-            .where('answer.status', '=', 1)
+            .where('answer.status', '=', ANSWER_STATUS.available)
             .orderBy('answer.created_at', 'desc')
             .orderBy('answer.id', 'desc')
             .limit(1),
@@ -207,12 +224,12 @@ export async function recountUsers(db: DbOrTrx, ids: number[]): Promise<void> {
           .selectFrom('question')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('question.user_id', '=', 'user.id')
-          .where('question.status', 'in', [1, 2]),
+          .where('question.status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed]),
         answer_count: eb
           .selectFrom('answer')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('answer.user_id', '=', 'user.id')
-          .where('answer.status', '=', 1),
+          .where('answer.status', '=', ANSWER_STATUS.available),
       }))
       .where('id', 'in', chunk)
       .execute();

@@ -30,7 +30,7 @@ import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import { HistorySpool, type HistoryGroup } from './history-spool.repository.js';
 import * as repo from './stackexchange.repository.js';
-import { ACTIVITY_TYPE, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, QUESTION_STATUS, REVISION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
 import {
   answerRow,
@@ -571,7 +571,7 @@ class StackExchangeImport {
           title,
           content: snapshot,
           log: '',
-          status: 0,
+          status: REVISION_STATUS.normal,
           now: q.CreationDate,
         });
         await repo.setRevision(t, 'question', id, revisionId);
@@ -723,7 +723,7 @@ class StackExchangeImport {
           title: '',
           content: JSON.stringify({ id, question_id: parent.questionId, content: text, html }),
           log: '',
-          status: 0,
+          status: REVISION_STATUS.normal,
           now: a.CreationDate,
         });
         await repo.setRevision(t, 'answer', id, revisionId);
@@ -1181,7 +1181,7 @@ class StackExchangeImport {
         title: newest ? current.title : isQuestion ? state.title : '',
         content,
         log: g.comment,
-        status: 0,
+        status: REVISION_STATUS.normal,
         now: g.date,
       });
       if (n === 0) first = revisionId;

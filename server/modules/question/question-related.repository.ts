@@ -108,9 +108,9 @@ export async function pageLinkingQuestions(
           .where('l.status', '=', QUESTION_LINK_STATUS.available),
       ),
     );
-  const statuses = q.order === 'unanswered' ? [1] : PUBLIC_STATUSES;
+  const statuses = q.order === 'unanswered' ? [QUESTION_STATUS.available] : PUBLIC_STATUSES;
   // pending linking questions only for their author and staff (the reference shows them to everyone)
-  if (q.seeAll) base = base.where('q.status', 'in', [...statuses, 11]);
+  if (q.seeAll) base = base.where('q.status', 'in', [...statuses, QUESTION_STATUS.pending]);
   else if (q.viewerId !== undefined) {
     const viewer = q.viewerId;
     base = base.where((eb) =>

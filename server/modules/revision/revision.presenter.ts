@@ -4,7 +4,7 @@ import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
-import { ADOPTED, OBJECT_TYPE } from '../../contract/enums.js';
+import { ADOPTED, OBJECT_TYPE, SHOW_STATUS } from '../../contract/enums.js';
 
 /** Object type names by code. */
 export const TYPE_NAME: Record<number, 'question' | 'answer' | 'tag'> = { 1: 'question', 2: 'answer', 3: 'tag' };
@@ -150,7 +150,7 @@ export function presentUnreviewedInfo(
     answer_count: 0,
     created_at: t.created_at,
     object_creator_user_id: String(t.user_id),
-    show_status: 1,
+    show_status: SHOW_STATUS.shown,
     status: t.status,
   };
 }

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import { SITE_INFO_STATUS } from '../../contract/enums.js';
 
 /** Reads one settings group's stored JSON, or undefined. */
 export async function findGroup(db: DbOrTrx, type: string): Promise<string | undefined> {
@@ -10,7 +11,7 @@ export async function findGroup(db: DbOrTrx, type: string): Promise<string | und
 export async function saveGroup(db: DbOrTrx, type: string, content: string, now: number): Promise<void> {
   await db
     .insertInto('site_info')
-    .values({ type, content, status: 1, updated_at: now })
+    .values({ type, content, status: SITE_INFO_STATUS.available, updated_at: now })
     .onConflict((oc) => oc.column('type').doUpdateSet({ content, updated_at: now }))
     .execute();
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { DbOrTrx } from '../../db/database.js';
 import { ROLE } from '../../contract/limits.js';
-import { USER_STATUS } from '../../contract/enums.js';
+import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';
 import { findUserByUsername, insertUser, setUserRole, upsertNotificationConfig } from './user.repository.js';
 
 const BCRYPT_COST = 10;
@@ -115,7 +115,7 @@ export async function createAccount(db: DbOrTrx, a: NewAccount): Promise<number>
     pass: a.passHash,
     e_mail: a.email,
     mail_status: a.mailStatus,
-    notice_status: 2,
+    notice_status: NOTICE_STATUS.off,
     rank: a.rank,
     status: USER_STATUS.available,
     display_name: a.displayName.trim(),
