@@ -109,3 +109,10 @@ export interface LanStatus {
   local_url: string;
   addresses: { url: string; qr_svg: string }[];
 }
+
+/** GetRoleResp: an entry of GET admin roles. */
+export interface AdminRole {
+  id: number;
+  name: string;
+  description: string;
+}

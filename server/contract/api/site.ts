@@ -68,3 +68,16 @@ export interface PrivilegeOptions {
   options: { level: number; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
   selected_level: number;
 }
+
+/** GetSMTPConfigResp: GET setting/smtp (the password as asterisks of its length). */
+export interface SmtpSettings {
+  from_email: string;
+  from_name: string;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_username: string;
+  smtp_password: string;
+  smtp_authentication: boolean;
+  /** '' (none), SSL or TLS. */
+  encryption: '' | 'SSL' | 'TLS';
+}

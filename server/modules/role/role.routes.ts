@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { AdminRole } from '../../contract/api/admin.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import type { Routers } from '../index.js';
@@ -7,6 +8,6 @@ import { listRoles } from './role.repository.js';
 /** GET /answer/admin/api/roles. */
 export function registerRole(ctx: AppContext, { admin }: Routers): void {
   admin.get('/roles', auth(ctx, 'admin'), async (_req, res) => {
-    ok(res, await listRoles(ctx.db));
+    ok(res, (await listRoles(ctx.db)) satisfies AdminRole[]);
   });
 }

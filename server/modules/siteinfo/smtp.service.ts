@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import type { SmtpSettings } from '../../contract/api/site.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import { badRequest, fieldError } from '../../http/errors.js';
@@ -30,7 +31,7 @@ export async function readSmtp(ctx: AppContext): Promise<SmtpConfig> {
 }
 
 /** GET setting/smtp: the password shows as asterisks of its length. */
-export async function maskedSmtp(ctx: AppContext): Promise<SmtpConfig> {
+export async function maskedSmtp(ctx: AppContext): Promise<SmtpSettings> {
   const smtp = await readSmtp(ctx);
   return { ...smtp, smtp_password: '*'.repeat(smtp.smtp_password.length) };
 }

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../../server/contract/api/site';
+import type { SiteSettings, SmtpSettings } from '../../../server/contract/api/site';
 
 /** The write settings' upload limits. */
 type UploadLimits =
@@ -28,17 +28,8 @@ export interface AdminSettings {
   /** theme_config as the themes store it (the contract leaves it open). */
   theme: Omit<SiteSettings['theme'], 'theme_config'> & { theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
   users: SiteSettings['users'];
-  smtp: {
-    from_email: string;
-    from_name: string;
-    smtp_host: string;
-    smtp_port: number;
-    smtp_username: string;
-    smtp_password: string;
-    smtp_authentication: boolean;
-    encryption: '' | 'SSL' | 'TLS';
-    test_email_recipient?: string;
-  };
+  /** GET answers the contract's SmtpSettings; PUT may add a test mail's recipient. */
+  smtp: SmtpSettings & { test_email_recipient?: string };
   privileges: Pick<SiteSettings['privileges'], 'level'> & {
     custom_privileges: NonNullable<SiteSettings['privileges']['custom_privileges']>;
   };
@@ -47,8 +38,8 @@ export interface AdminSettings {
 /** The name of a settings group. */
 export type SettingGroup = keyof AdminSettings;
 
-/** GET setting/privileges (the contract's). */
-export type { PrivilegeOptions } from '../../../server/contract/api/site';
+/** GET setting/privileges and GET setting/smtp (the contract's). */
+export type { PrivilegeOptions, SmtpSettings } from '../../../server/contract/api/site';
 
 /** A plugin's settings form (GET admin plugin/config) and its fields, as the contract describes them. */
 export type { PluginConfigField, PluginConfigForm as PluginConfig } from '../../../server/contract/api/plugin';

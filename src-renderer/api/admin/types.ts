@@ -3,6 +3,7 @@ export type {
   AdminAnswer,
   AdminPlugin,
   AdminQuestion,
+  AdminRole,
   AdminUser,
   DashboardActivity,
   DashboardInfo,
@@ -17,13 +18,6 @@ export type PostListStatus = 'normal' | 'closed' | 'deleted' | 'pending';
 
 /** The user list filters: a status, or staff (moderators and admins). */
 export type UserListFilter = 'normal' | 'suspended' | 'deleted' | 'inactive' | 'staff';
-
-/** GetRoleResp. */
-export interface AdminRole {
-  id: number;
-  name: string;
-  description: string;
-}
 
 /** How long a suspension lasts. */
 export const SUSPEND_DURATIONS = ['24h', '48h', '72h', '7d', '14d', '1m', '2m', '3m', '6m', '1y', 'forever'] as const;
