@@ -3,6 +3,7 @@ import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
+import type { RevisionContent, Revision, UnreviewedRevisionInfo } from '../../contract/api/revision.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
 import { ADOPTED, OBJECT_TYPE, SHOW_STATUS } from '../../contract/enums.js';
 
@@ -32,7 +33,7 @@ export function revisionContent(
   lookup: TagLookup,
   requiredTagOn: boolean,
   permalink: number,
-): unknown {
+): RevisionContent {
   if (rev.object_type === OBJECT_TYPE.question) {
     const s = questionSnapshot(rev.content);
     return {
@@ -69,7 +70,12 @@ export function revisionContent(
 }
 
 /** GetRevisionResp. */
-export function presentRevision(rev: RevisionRow, content: unknown, user: UserBasicInfo | undefined, permalink: number) {
+export function presentRevision<C extends RevisionContent>(
+  rev: RevisionRow,
+  content: C,
+  user: UserBasicInfo | undefined,
+  permalink: number,
+): Revision<C> {
   return {
     id: String(rev.id),
     use_id: String(rev.user_id),
@@ -91,7 +97,7 @@ export function presentUnreviewedInfo(
     | { kind: 'answer'; a: AnswerRow; q: QuestionRow | undefined; tags: TagBrief[] }
     | { kind: 'tag'; t: TagRow },
   permalink: number,
-) {
+): UnreviewedRevisionInfo {
   if (o.kind === 'question') {
     const q = o.q;
     return {

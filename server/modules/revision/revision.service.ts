@@ -1,4 +1,6 @@
 import type { AppContext } from '../../app-context.js';
+import type { Page } from '../../contract/api/common.js';
+import type { Revision, SuggestedEdit, UnreviewedRevisionInfo } from '../../contract/api/revision.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import type { AnswerRow, QuestionRow, RevisionRow, TagRow } from '../../db/tables/content.table.js';
@@ -94,7 +96,7 @@ async function tagLookup(ctx: AppContext, revisions: Pick<RevisionRow, 'object_t
 }
 
 /** GET revisions: the applied revisions of a question, answer or tag, newest first. */
-export async function listRevisions(ctx: AppContext, session: SessionUser | undefined, rawId: string) {
+export async function listRevisions(ctx: AppContext, session: SessionUser | undefined, rawId: string): Promise<Revision[]> {
   const obj = await contentObject(ctx, session, rawId);
   const rows = await repo.appliedRevisions(ctx.db, obj.id);
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
@@ -135,7 +137,12 @@ export async function auditableTypes(ctx: AppContext, session: SessionUser): Pro
 }
 
 /** The current object beside a suggestion. */
-async function currentInfo(ctx: AppContext, rev: RevisionRow, requiredTagOn: boolean, permalink: number) {
+async function currentInfo(
+  ctx: AppContext,
+  rev: RevisionRow,
+  requiredTagOn: boolean,
+  permalink: number,
+): Promise<UnreviewedRevisionInfo | null> {
   if (rev.object_type === OBJECT_TYPE.question) {
     const q = await findQuestion(ctx.db, rev.object_id);
     return q
@@ -156,7 +163,7 @@ async function currentInfo(ctx: AppContext, rev: RevisionRow, requiredTagOn: boo
 }
 
 /** GET revisions/unreviewed: one pending suggestion per page among the types the caller may review. */
-export async function unreviewedPage(ctx: AppContext, session: SessionUser, page: number) {
+export async function unreviewedPage(ctx: AppContext, session: SessionUser, page: number): Promise<Page<SuggestedEdit>> {
   const types = await auditableTypes(ctx, session);
   // the reference answers an empty page to users without the power; it is refused here
   if (types.length === 0) throw new AppError(403, 'error.revision.no_permission');
@@ -168,7 +175,7 @@ export async function unreviewedPage(ctx: AppContext, session: SessionUser, page
     rows.map((r) => r.user_id),
   );
   const lookup = await tagLookup(ctx, rows);
-  const list = [];
+  const list: SuggestedEdit[] = [];
   for (const r of rows) {
     list.push({
       type: TYPE_NAME[r.object_type] ?? '',

@@ -1,7 +1,12 @@
-import type { TagBrief, UserBrief } from '../types';
-
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type { FlaggedPost, FlagReason, QueuedPost, ReviewPostFields } from '../../../server/contract/api/review';
+export type {
+  QuestionRevisionContent,
+  Revision,
+  SuggestedEdit,
+  TagRevisionContent,
+  UnreviewedRevisionInfo,
+} from '../../../server/contract/api/revision';
 
 /** The three review queues, by the names GET reviewing/type uses. */
 export const REVIEW_QUEUES = ['queued_post', 'flagged_post', 'suggested_post_edit'] as const;
@@ -12,46 +17,6 @@ export interface ReviewingType {
   name: string;
   label: string;
   todo_amount: number;
-}
-
-/** The current object beside a suggestion. */
-export interface SuggestionCurrent {
-  object_id: string;
-  object_type: 'question' | 'answer' | 'tag';
-  question_id: string;
-  answer_id: string;
-  title: string;
-  url_title: string;
-  content: string;
-  html: string;
-  tags: TagBrief[];
-  status: number;
-}
-
-/** The suggested revision; its content is shaped like the object (question, answer or tag). */
-export interface SuggestionRevision {
-  id: string;
-  object_id: string;
-  title: string;
-  content: {
-    title?: string;
-    content?: string;
-    tags?: TagBrief[];
-    display_name?: string;
-    slug_name?: string;
-    original_text?: string;
-  } | null;
-  create_at: number;
-  user_info: UserBrief | null;
-  /** The edit summary. */
-  reason: string;
-}
-
-/** GetUnreviewedRevisionResp: a suggested edit and the object as it is now. */
-export interface SuggestedEdit {
-  type: 'question' | 'answer' | 'tag' | '';
-  info: SuggestionCurrent | null;
-  unreviewed_info: SuggestionRevision;
 }
 
 /** What a flag's review does (PUT report/review). */

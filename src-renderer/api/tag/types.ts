@@ -34,10 +34,5 @@ export interface TagUpdateInput {
 /** GET permission?action=...: one entry per action asked (the contract's). */
 export type { Permissions } from '../../../server/contract/api/user';
 
-/** An item of GET revisions (only what the tag screens read). */
-export interface TagRevision {
-  id: string;
-  create_at: number;
-  reason: string;
-  user_info: { id: string; username: string; display_name: string; avatar: string; rank: number; status: string } | null;
-}
+/** An item of GET revisions for a tag (the contract's). */
+export type { TagRevision } from '../../../server/contract/api/revision';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RevisionSide } from '../../api/activity/types';
 import { auditRevision, useReviewAction } from '../../api/review/review-mutations';
-import type { SuggestedEdit } from '../../api/review/types';
+import type { QuestionRevisionContent, SuggestedEdit, TagRevisionContent } from '../../api/review/types';
 import { to } from '../../app/paths';
 import { RevisionCompare } from '../Timeline/RevisionDetail';
 import { ApproveReject, ByLine, usePostLink } from './parts';
@@ -16,7 +16,8 @@ export function currentSide(s: SuggestedEdit): RevisionSide {
 
 /** The suggested revision as the other side (a tag's title is its display name). */
 export function suggestedSide(s: SuggestedEdit): RevisionSide {
-  const c = s.unreviewed_info.content ?? {};
+  // the content is shaped like the object: a question's (an answer's has no title or tags) or a tag's
+  const c: Partial<QuestionRevisionContent & TagRevisionContent> = s.unreviewed_info.content;
   if (s.type === 'tag')
     return {
       title: c.display_name ?? '',
