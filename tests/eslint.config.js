@@ -9,19 +9,52 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// fields that hold stored codes (statuses, roles, kinds): the no-raw-code rule below watches them
-const CODE_FIELDS =
-  '/^(?:status|show|pin|adopted|cancelled|mail_status|role_id|object_type|question_status|questionStatus|object_status|object_show_status|type|activity_type)$/';
+// fields that hold stored codes (statuses, roles, kinds): the no-raw-code rules below watch them
+const CODE_FIELD_NAMES = [
+  'status',
+  'show',
+  'pin',
+  'adopted',
+  'cancelled',
+  'mail_status',
+  'notice_status',
+  'show_status',
+  'role_id',
+  'object_type',
+  'question_status',
+  'questionStatus',
+  'object_status',
+  'object_show_status',
+  'type',
+  'activity_type',
+];
+const CODE_FIELDS = `/^(?:${CODE_FIELD_NAMES.join('|')})$/`;
+// the same field named through its table or alias in a query: 'status' or 'answer.status'
+const QUERY_CODE_FIELDS = `/^(?:[A-Za-z_][A-Za-z0-9_]*[.])?(?:${CODE_FIELD_NAMES.join('|')})$/`;
+// a code 1-19 (0 and three-digit numbers are HTTP statuses or counts, not codes)
+const RAW_CODE = '/^(?:[1-9]|1[0-9])$/';
 // `x.status === 10` or `10 === x.status` (a code 1-19 against such a field)
 const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
-  selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=/^(?:[1-9]|1[0-9])$/][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
+  selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=${RAW_CODE}][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
   message: 'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.',
 }));
-// a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`, `eb('show', '=', 1)`, `.having(...)`
+// a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`, `.where('answer.status', '=', 1)`,
+// `eb('show', '=', 1)`, `.having(...)`
 const RAW_CODE_IN_QUERY = {
-  selector: `CallExpression[arguments.length=3][arguments.1.type='Literal'][arguments.1.value=/^(?:=|==|!=|<>|<|<=|>|>=|is|is not)$/][arguments.0.type='Literal'][arguments.0.value=${CODE_FIELDS}][arguments.2.type='Literal'][arguments.2.raw=/^(?:[1-9]|1[0-9])$/]`,
+  selector: `CallExpression[arguments.length=3][arguments.1.type='Literal'][arguments.1.value=/^(?:=|==|!=|<>|<|<=|>|>=|is|is not)$/][arguments.0.type='Literal'][arguments.0.value=${QUERY_CODE_FIELDS}][arguments.2.type='Literal'][arguments.2.raw=${RAW_CODE}]`,
   message: 'Filter stored codes with the named constants of server/contract/enums.ts (e.g. USER_STATUS.deleted), not a number.',
 };
+// the same with a list: `.where('question.status', 'in', [1, 2])` (reported on the number)
+const RAW_CODE_IN_QUERY_LIST = {
+  selector: `CallExpression[arguments.length=3][arguments.1.type='Literal'][arguments.1.value=/^(?:in|not in)$/][arguments.0.type='Literal'][arguments.0.value=${QUERY_CODE_FIELDS}] > ArrayExpression > Literal[raw=${RAW_CODE}]`,
+  message: RAW_CODE_IN_QUERY.message,
+};
+// a row written with a raw code: `.values({ status: 1 })`, `.set({ notice_status: 2 })`, `{ show_status: 1 }`
+const RAW_CODE_IN_OBJECT = {
+  selector: `Property:matches([key.type='Identifier'][key.name=${CODE_FIELDS}], [key.type='Literal'][key.value=${CODE_FIELDS}])[value.type='Literal'][value.raw=${RAW_CODE}]`,
+  message: 'Write stored codes with the named constants of server/contract/enums.ts (e.g. USER_STATUS.available), not a number.',
+};
+const RAW_CODES = [...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY, RAW_CODE_IN_QUERY_LIST, RAW_CODE_IN_OBJECT];
 
 const layer = (files, patterns) => ({
   files,
@@ -77,12 +110,13 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // stored codes are compared by name (server/contract/enums.ts), never as `status === 10`; HTTP
-    // statuses (0, 3 digits) stay numbers, and tests may assert the stored numbers themselves
+    // stored codes are compared, filtered and written by name (server/contract/enums.ts), never as
+    // `status === 10` or `{ status: 1 }`; HTTP statuses (0, 3 digits) stay numbers, tests may assert
+    // the stored numbers themselves, and the migrations already run stay as they were written
     files: ['server/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/db/migrations/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY],
+      'no-restricted-syntax': ['error', ...RAW_CODES],
     },
   },
   layer(
@@ -129,7 +163,14 @@ export default tseslint.config(
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/**/*.test.ts'],
     rules: {
       // (one rule, so the raw-code selectors are repeated here: a later block replaces the rule's options)
-      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY],
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODES],
+    },
+  },
+  {
+    // the named constants themselves: the one place their numbers are written
+    files: ['server/contract/enums.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODE_COMPARISON, RAW_CODE_IN_QUERY, RAW_CODE_IN_QUERY_LIST],
     },
   },
   layer(

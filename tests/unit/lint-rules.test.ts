@@ -110,6 +110,71 @@ describe('stored codes by name', () => {
     });
   }, 60_000);
 
+  it('refuses a raw code on a field named through its table or alias, or in a list', async () => {
+    const snippets = [
+      "export const f = (db: any) => db.selectFrom('answer').where('answer.status', '=', 1).execute();\n",
+      "export const f = (db: any) => db.selectFrom('question as q').where((eb: any) => eb('q.status', '!=', 10)).execute();\n",
+      "export const f = (db: any) => db.selectFrom('user_role_rel as r').where('r.role_id', '>', 1).execute();\n",
+      "export const f = (db: any) => db.selectFrom('question').where('question.status', 'in', [1, 2]).execute();\n",
+      "export const f = (db: any) => db.selectFrom('question').where('status', 'not in', [10]).execute();\n",
+    ];
+    for (const text of snippets) {
+      expect(await problems('server/modules/import/probe.repository.ts', text), text).toContainEqual({
+        rule: 'no-restricted-syntax',
+        message: expect.stringContaining(CODES),
+      });
+    }
+  }, 60_000);
+
+  it('refuses a raw code written in a row: .values, .set and plain objects', async () => {
+    const snippets = [
+      "export const f = (db: any, now: number) => db.insertInto('site_info').values({ type: 'x', content: '', status: 1, updated_at: now }).execute();\n",
+      "export const f = (db: any) => db.insertInto('user').values({ pass: '', mail_status: 1 }).execute();\n",
+      "export const f = (db: any) => db.updateTable('user').set({ notice_status: 2 }).execute();\n",
+      "export const f = (db: any) => db.updateTable('answer').set({ adopted: 2 }).execute();\n",
+      "export const f = (db: any) => db.updateTable('user_role_rel').set({ 'role_id': 3 }).execute();\n",
+    ];
+    for (const text of snippets) {
+      expect(await problems('server/modules/import/probe.repository.ts', text), text).toContainEqual({
+        rule: 'no-restricted-syntax',
+        message: expect.stringContaining(CODES),
+      });
+    }
+    const rows = [
+      'export const row = (t: { id: string }) => ({ object_id: t.id, show_status: 1 });\n',
+      'export const user = { username: "a", notice_status: 2, status: 1 };\n',
+    ];
+    for (const text of rows) {
+      for (const path of ['server/modules/revision/probe.presenter.ts', 'server/modules/user/probe.service.ts']) {
+        expect(await problems(path, text), `${path}: ${text}`).toContainEqual({
+          rule: 'no-restricted-syntax',
+          message: expect.stringContaining(CODES),
+        });
+      }
+    }
+  }, 60_000);
+
+  it('lets a row use named constants, other fields, the unset 0 and HTTP statuses; lets migrations, enums.ts and tests write numbers', async () => {
+    const good = [
+      "import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';\nexport const f = (db: any) => db.insertInto('user').values({ status: USER_STATUS.available, notice_status: NOTICE_STATUS.off, rank: 1 }).execute();\n",
+      "export const f = (db: any, s: number) => db.updateTable('user').set({ status: s, follow_count: 2 }).execute();\n",
+      "export const f = (db: any) => db.selectFrom('answer').where('answer.user_id', '=', 1).where('answer.vote_count', 'in', [1, 2]).execute();\n",
+      'export const fail = { status: 400, cancelled: 0 };\n',
+    ];
+    for (const text of good) {
+      expect(await problems('server/modules/user/probe.repository.ts', text), text).not.toContainEqual(
+        expect.objectContaining({ rule: 'no-restricted-syntax' }),
+      );
+    }
+    const write = "export const f = (db: any) => db.insertInto('badge').values({ name: 'x', status: 1, level: 1 }).execute();\n";
+    for (const path of ['server/db/migrations/2099_01_01_0000_probe.ts', 'server/modules/user/probe.test.ts']) {
+      expect(await problems(path, write), path).not.toContainEqual(expect.objectContaining({ rule: 'no-restricted-syntax' }));
+    }
+    expect(readFileSync(`${root}server/contract/enums.ts`, 'utf8')).toContain('cancelled: 1');
+    const enums = 'export const CANCELLED = { active: 0, cancelled: 1 } as const;\n';
+    expect(await problems('server/contract/enums.ts', enums)).toEqual([]);
+  }, 60_000);
+
   it('lets a filter use a named constant, a non-code field or a value, and lets tests use the numbers', async () => {
     const good = [
       "import { USER_STATUS } from '../../contract/enums.js';\nexport const f = (db: any) => db.selectFrom('user').where('status', '!=', USER_STATUS.deleted).execute();\n",
