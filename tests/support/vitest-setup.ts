@@ -8,3 +8,6 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
 }
+
+// a module, so the top-level await above is allowed
+export {};
