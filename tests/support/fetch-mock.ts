@@ -1,4 +1,4 @@
-import { afterEach, vi, type MockInstance } from 'vitest';
+import { onTestFinished, vi, type MockInstance } from 'vitest';
 
 // The one fetch mock of the renderer's component tests: a typed route table ("METHOD /path", optionally
 // with "?query" that the request's query must contain) answering in Answer's envelope. It records every
@@ -54,7 +54,7 @@ interface Parsed {
 
 let active: { spy: MockInstance<typeof fetch>; unmatched: string[] } | undefined;
 
-/** Puts fetch back; throws naming the requests no route matched. Runs after every test of a file that imports this. */
+/** Puts fetch back; throws naming the requests no route matched. Runs after every test that called mockFetch. */
 export function resetFetchMock(): void {
   if (!active) return;
   const { spy, unmatched } = active;
@@ -62,8 +62,6 @@ export function resetFetchMock(): void {
   active = undefined;
   if (unmatched.length) throw new Error(`fetch-mock: no route for ${unmatched.join(', ')} (add them to the test's routes)`);
 }
-
-afterEach(resetFetchMock);
 
 function parseKey(key: string, route: Route): Parsed {
   const m = /^(GET|POST|PUT|DELETE|PATCH) (\/[^?\s]*)(?:\?(\S*))?$/.exec(key);
@@ -89,7 +87,13 @@ function bodyOf(body: BodyInit | null | undefined): unknown {
  * wins over the same path without one. Returns the recorded calls.
  */
 export function mockFetch(routes: Record<string, Route>, opts: MockFetchOptions = {}): FetchMock {
+  // a second call in the same test replaces the routes and keeps the requests the first could not answer
+  const unmatched: string[] = active?.unmatched ?? [];
   if (active) active.spy.mockRestore();
+  // the check is registered on the calling test, not as a module-level afterEach: renderer test files
+  // share one module registry per worker (tests/vitest.config.ts), so this module is evaluated once per
+  // worker and such a hook would run only in the first file that imports it
+  else onTestFinished(resetFetchMock);
   const base = opts.base ?? '/answer/api/v1';
   let table: Parsed[] = [];
   const add = (more: Record<string, Route>) => {
@@ -98,7 +102,6 @@ export function mockFetch(routes: Record<string, Route>, opts: MockFetchOptions 
   };
   add(routes);
   const calls: FetchCall[] = [];
-  const unmatched: string[] = [];
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const url = new URL(href, 'http://127.0.0.1');

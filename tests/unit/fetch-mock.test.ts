@@ -61,6 +61,20 @@ describe('mockFetch', () => {
     expect(() => resetFetchMock()).toThrow('fetch-mock: no route for GET /nope?id=1');
   });
 
+  // not a module-level afterEach: files sharing a worker's module registry evaluate this module once
+  it.fails('fails the test that called it, after it, on a request no route matched', async () => {
+    mockFetch({});
+    await fetch('/answer/api/v1/nope');
+  });
+
+  it('keeps the unmatched requests when a test replaces the mock', async () => {
+    mockFetch({});
+    await fetch('/answer/api/v1/nope');
+    mockFetch({ 'GET /nope': { data: 1 } });
+    expect((await get('/answer/api/v1/nope')).body.data).toBe(1);
+    expect(() => resetFetchMock()).toThrow('fetch-mock: no route for GET /nope');
+  });
+
   it('puts fetch back after a test', () => {
     const real = globalThis.fetch;
     mockFetch({});

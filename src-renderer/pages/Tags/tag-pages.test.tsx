@@ -48,7 +48,10 @@ describe('the tag list', () => {
   });
 
   it('offers "Create tag" to staff and no follow buttons to visitors', async () => {
-    mockFetch({ 'GET /tags/page': { data: page([tagDetail()]) } });
+    mockFetch({
+      'GET /tags/page': { data: page([tagDetail()]) },
+      'GET /permission': { data: { 'tag.add': { has_permission: true, no_permission_tip: '' } } },
+    });
     renderWithApp(<TagsPage />, { path: '/tags?order=name', user: userFixture({ role_id: 2 }) });
     expect(await screen.findByRole('link', { name: 'Create tag' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Name' }).getAttribute('aria-current')).toBe('page');
