@@ -2,13 +2,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import { api } from '../../api/client';
 import { clearToken, setToken } from '../../api/token';
 import { installErrorPolicy } from '../../app/error-policy';
 import { paths } from '../../app/paths';
 import { initI18n } from '../../i18n';
-import { mockAdminApi } from './admin-fetch-mock';
 import { AdminGuard } from './AdminGuard';
 import AdminLayout from './AdminLayout';
 
@@ -33,12 +33,15 @@ const open = (user = ADMIN) => renderWithApp(<p>elsewhere</p>, { path: paths.adm
 
 describe('admin frame', () => {
   it('reloads the user first, then shows the admin menu of spec section 2 with the enabled plugins that have settings', async () => {
-    const calls = mockAdminApi({
-      'GET /api/v1/user/info': { data: ADMIN },
-      'GET /admin/api/plugins': {
-        data: [{ name: 'Maps', slug_name: 'maps', description: '', version: '1', enabled: true, have_config: true, link: '' }],
+    const { calls } = mockFetch(
+      {
+        'GET /api/v1/user/info': { data: ADMIN },
+        'GET /admin/api/plugins': {
+          data: [{ name: 'Maps', slug_name: 'maps', description: '', version: '1', enabled: true, have_config: true, link: '' }],
+        },
       },
-    });
+      { base: '/answer' },
+    );
     open();
     expect(await screen.findByText('lan page')).toBeTruthy();
     expect(calls[0].path).toBe('/api/v1/user/info');
@@ -77,7 +80,7 @@ describe('admin frame', () => {
   });
 
   it('opens and closes the menu from its button (phones)', async () => {
-    mockAdminApi({ 'GET /api/v1/user/info': { data: ADMIN }, 'GET /admin/api/plugins': { data: [] } });
+    mockFetch({ 'GET /api/v1/user/info': { data: ADMIN }, 'GET /admin/api/plugins': { data: [] } }, { base: '/answer' });
     open();
     const toggle = await screen.findByRole('button', { name: 'Admin menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -89,7 +92,7 @@ describe('admin frame', () => {
   it('shows the 403 page to a moderator and to a member', async () => {
     for (const role_id of [3, 1]) {
       const who = userFixture({ role_id });
-      mockAdminApi({ 'GET /api/v1/user/info': { data: who } });
+      mockFetch({ 'GET /api/v1/user/info': { data: who } }, { base: '/answer' });
       open(who);
       expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
       expect(screen.queryByText('lan page')).toBeNull();
@@ -99,7 +102,7 @@ describe('admin frame', () => {
   });
 
   it('shows the 403 page to an admin whose role was taken away meanwhile (the reload says member)', async () => {
-    mockAdminApi({ 'GET /api/v1/user/info': { data: { ...ADMIN, role_id: 1 } } });
+    mockFetch({ 'GET /api/v1/user/info': { data: { ...ADMIN, role_id: 1 } } }, { base: '/answer' });
     open();
     expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Admin menu' })).toBeNull();
@@ -112,10 +115,13 @@ describe('error policy of admin calls (spec section 8)', () => {
     const navigate = vi.fn();
     const toast = vi.fn();
     installErrorPolicy({ navigate, pathname: () => '/admin/users', toast, alert: vi.fn(), onSignedOut: vi.fn(), t });
-    mockAdminApi({
-      'GET /admin/api/users/page': { status: 403, reason: 'base.unauthorized_error', msg: 'Unauthorized.' },
-      'GET /api/v1/tag': { status: 403, reason: 'base.forbidden_error', msg: 'Forbidden.' },
-    });
+    mockFetch(
+      {
+        'GET /admin/api/users/page': { status: 403, reason: 'base.unauthorized_error', msg: 'Unauthorized.' },
+        'GET /api/v1/tag': { status: 403, reason: 'base.forbidden_error', msg: 'Forbidden.' },
+      },
+      { base: '/answer' },
+    );
     await expect(api.get('/answer/admin/api/users/page')).rejects.toThrow();
     expect(navigate).toHaveBeenCalledWith('/403');
     expect(toast).not.toHaveBeenCalled();

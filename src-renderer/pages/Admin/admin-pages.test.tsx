@@ -2,9 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import { clearToken, setToken } from '../../api/token';
-import { mockAdminApi } from './admin-fetch-mock';
 import BadgesPage from './BadgesPage';
 import DashboardPage, { uptime } from './DashboardPage';
 import { AnswersPage, postChanges, QuestionsPage } from './PostsPage';
@@ -34,16 +34,27 @@ describe('questions and answers', () => {
   });
 
   it('lists questions by status with links, searches, and closes one after confirming', async () => {
-    const calls = mockAdminApi({
-      'GET /admin/api/question/page': {
-        data: {
-          count: 1,
-          list: [
-            { id: '101', title: 'How to light a lantern?', vote_count: 2, answer_count: 1, create_time: 1_760_000_000, user_info: author },
-          ],
+    const { calls } = mockFetch(
+      {
+        'PUT /admin/api/question/status': ok(),
+        'GET /admin/api/question/page': {
+          data: {
+            count: 1,
+            list: [
+              {
+                id: '101',
+                title: 'How to light a lantern?',
+                vote_count: 2,
+                answer_count: 1,
+                create_time: 1_760_000_000,
+                user_info: author,
+              },
+            ],
+          },
         },
       },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<QuestionsPage />, { path: '/admin/questions', user: ADMIN });
     const user = userEvent.setup();
     const link = await screen.findByRole('link', { name: 'How to light a lantern?' }, { timeout: 5000 });
@@ -70,24 +81,28 @@ describe('questions and answers', () => {
   });
 
   it('approves a pending answer at once and links to it', async () => {
-    const calls = mockAdminApi({
-      'GET /admin/api/answer/page': {
-        data: {
-          count: 1,
-          list: [
-            {
-              id: '201',
-              question_id: '101',
-              description: 'Use a match.',
-              vote_count: 0,
-              create_time: 1_760_000_000,
-              user_info: author,
-              question_info: { title: 'How to light a lantern?' },
-            },
-          ],
+    const { calls } = mockFetch(
+      {
+        'PUT /admin/api/answer/status': ok(),
+        'GET /admin/api/answer/page': {
+          data: {
+            count: 1,
+            list: [
+              {
+                id: '201',
+                question_id: '101',
+                description: 'Use a match.',
+                vote_count: 0,
+                create_time: 1_760_000_000,
+                user_info: author,
+                question_info: { title: 'How to light a lantern?' },
+              },
+            ],
+          },
         },
       },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<AnswersPage />, { path: '/admin/answers?status=pending', pattern: '/admin/answers', user: ADMIN });
     const user = userEvent.setup();
     expect((await screen.findByRole('link', { name: 'How to light a lantern?' })).getAttribute('href')).toBe('/questions/101/answer/201');
@@ -100,26 +115,30 @@ describe('questions and answers', () => {
 
 describe('badges', () => {
   it('switches a badge inactive', async () => {
-    const calls = mockAdminApi({
-      'GET /admin/api/badges': {
-        data: {
-          count: 1,
-          list: [
-            {
-              id: '1',
-              name: 'Autobiographer',
-              description: 'Completed the profile.',
-              icon: 'person',
-              award_count: 4,
-              earned: false,
-              level: 1,
-              group_name: 'Community',
-              status: 'active',
-            },
-          ],
+    const { calls } = mockFetch(
+      {
+        'PUT /admin/api/badge/status': ok(),
+        'GET /admin/api/badges': {
+          data: {
+            count: 1,
+            list: [
+              {
+                id: '1',
+                name: 'Autobiographer',
+                description: 'Completed the profile.',
+                icon: 'person',
+                award_count: 4,
+                earned: false,
+                level: 1,
+                group_name: 'Community',
+                status: 'active',
+              },
+            ],
+          },
         },
       },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<BadgesPage />, { path: '/admin/badges', user: ADMIN });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('switch', { name: /Autobiographer/ }));
@@ -130,51 +149,54 @@ describe('badges', () => {
 
 describe('dashboard', () => {
   it('shows the figures, the activity totals and the server health', async () => {
-    mockAdminApi({
-      'GET /admin/api/dashboard': {
-        data: {
-          info: {
-            question_count: 5,
-            resolved_count: 1,
-            resolved_rate: '20.00',
-            unanswered_count: 2,
-            unanswered_rate: '40.00',
-            answer_count: 7,
-            comment_count: 3,
-            vote_count: 9,
-            user_count: 4,
-            report_count: 0,
-            smtp: 'not_configured',
-            https: false,
+    mockFetch(
+      {
+        'GET /admin/api/dashboard': {
+          data: {
+            info: {
+              question_count: 5,
+              resolved_count: 1,
+              resolved_rate: '20.00',
+              unanswered_count: 2,
+              unanswered_rate: '40.00',
+              answer_count: 7,
+              comment_count: 3,
+              vote_count: 9,
+              user_count: 4,
+              report_count: 0,
+              smtp: 'not_configured',
+              https: false,
+              time_zone: 'UTC',
+              login_required: false,
+              app_start_time: '3700',
+              go_version: 'Node.js 22',
+              database_version: 'SQLite 3.50',
+              database_size: '1.00MB',
+              version_info: { version: '1.5.1', revision: 'x', remote_version: '' },
+            },
+          },
+        },
+        'GET /admin/api/dashboard/activity': {
+          data: {
             time_zone: 'UTC',
-            login_required: false,
-            app_start_time: '3700',
-            go_version: 'Node.js 22',
-            database_version: 'SQLite 3.50',
-            database_size: '1.00MB',
-            version_info: { version: '1.5.1', revision: 'x', remote_version: '' },
+            days: [
+              { date: '2026-11-24', questions: 2, answers: 3, users: 1 },
+              { date: '2026-11-25', questions: 1, answers: 0, users: 0 },
+            ],
+            health: {
+              database_size: '1.00MB',
+              database_bytes: 1048576,
+              uploads_size: '0.00B',
+              uploads_bytes: 0,
+              version: '1.5.1',
+              revision: 'x',
+              last_backup_at: null,
+            },
           },
         },
       },
-      'GET /admin/api/dashboard/activity': {
-        data: {
-          time_zone: 'UTC',
-          days: [
-            { date: '2026-11-24', questions: 2, answers: 3, users: 1 },
-            { date: '2026-11-25', questions: 1, answers: 0, users: 0 },
-          ],
-          health: {
-            database_size: '1.00MB',
-            database_bytes: 1048576,
-            uploads_size: '0.00B',
-            uploads_bytes: 0,
-            version: '1.5.1',
-            revision: 'x',
-            last_backup_at: null,
-          },
-        },
-      },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<DashboardPage />, { path: '/admin/dashboard', user: ADMIN });
     expect(await screen.findByText('Over the last 30 days: 3 questions, 3 answers and 1 new users.')).toBeTruthy();
     expect(screen.getByText('1 (20.00%)')).toBeTruthy();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import { clearToken, setToken } from '../../api/token';
-import { mockAdminApi } from './admin-fetch-mock';
 import ShowboardPage, { pinnedOf } from './ShowboardPage';
 
 beforeEach(async () => {
@@ -33,16 +33,19 @@ describe('showboard', () => {
   });
 
   it('shows the pinned and hot questions, the week’s most active members and the staff, each linked', async () => {
-    const calls = mockAdminApi({
-      'GET /api/v1/question/page': (_body, query) =>
-        query.get('order') === 'hot'
-          ? { data: { count: 1, list: [question('7', 'Hot lantern wicks', 1)] } }
-          : { data: { count: 2, list: [question('5', 'Read this first', 2), question('6', 'An ordinary question', 1)] } },
-      'GET /api/v1/user/ranking': {
-        data: { users_with_the_most_reputation: [person('ada', 'Ada')], users_with_the_most_vote: [person('bob', 'Bob')], staffs: [] },
+    const { calls } = mockFetch(
+      {
+        'GET /api/v1/question/page': ({ query }) =>
+          query.get('order') === 'hot'
+            ? { data: { count: 1, list: [question('7', 'Hot lantern wicks', 1)] } }
+            : { data: { count: 2, list: [question('5', 'Read this first', 2), question('6', 'An ordinary question', 1)] } },
+        'GET /api/v1/user/ranking': {
+          data: { users_with_the_most_reputation: [person('ada', 'Ada')], users_with_the_most_vote: [person('bob', 'Bob')], staffs: [] },
+        },
+        'GET /api/v1/user/staff': { data: [person('root', 'Root')] },
       },
-      'GET /api/v1/user/staff': { data: [person('root', 'Root')] },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<ShowboardPage />, { path: '/admin/showboard', user: ADMIN });
     const pinned = await screen.findByRole('region', { name: 'Pinned questions' });
     expect((await within(pinned).findByRole('link', { name: 'Read this first' })).getAttribute('href')).toBe(
@@ -65,11 +68,14 @@ describe('showboard', () => {
   });
 
   it('says so when nothing is pinned or hot and nobody ranks', async () => {
-    mockAdminApi({
-      'GET /api/v1/question/page': { data: { count: 0, list: [] } },
-      'GET /api/v1/user/ranking': { data: { users_with_the_most_reputation: [], users_with_the_most_vote: [], staffs: [] } },
-      'GET /api/v1/user/staff': { data: [] },
-    });
+    mockFetch(
+      {
+        'GET /api/v1/question/page': { data: { count: 0, list: [] } },
+        'GET /api/v1/user/ranking': { data: { users_with_the_most_reputation: [], users_with_the_most_vote: [], staffs: [] } },
+        'GET /api/v1/user/staff': { data: [] },
+      },
+      { base: '/answer' },
+    );
     renderWithApp(<ShowboardPage />, { path: '/admin/showboard', user: ADMIN });
     expect(await screen.findByText('No question is pinned.')).toBeTruthy();
     expect(await screen.findByText('No hot questions yet.')).toBeTruthy();

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok, type Route } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { AdminUser } from '../../api/admin/types';
 import { clearToken, setToken } from '../../api/token';
-import { mockAdminApi } from './admin-fetch-mock';
 import UsersPage from './UsersPage';
 
 beforeEach(async () => {
@@ -41,12 +41,19 @@ const ROLES = [
   { id: 3, name: 'Moderator', description: 'Has access to all posts.' },
 ];
 
-function openUsers(routes: Parameters<typeof mockAdminApi>[0] = {}) {
-  const calls = mockAdminApi({
-    'GET /admin/api/users/page': { data: { count: 1, list: [ada] } },
-    'GET /admin/api/roles': { data: ROLES },
-    ...routes,
-  });
+function openUsers(routes: Record<string, Route> = {}) {
+  const { calls } = mockFetch(
+    {
+      'GET /admin/api/users/page': { data: { count: 1, list: [ada] } },
+      'GET /admin/api/roles': { data: ROLES },
+      'PUT /admin/api/user/profile': ok(),
+      'PUT /admin/api/user/password': ok(),
+      'PUT /admin/api/user/role': ok(),
+      'PUT /admin/api/user/status': ok(),
+      ...routes,
+    },
+    { base: '/answer' },
+  );
   renderWithApp(<UsersPage />, { path: '/admin/users', user: ADMIN });
   return { calls, user: userEvent.setup() };
 }

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
 import { clearToken, setToken } from '../../../api/token';
 import type { ImportCounts, ImportReport } from '../../../api/import/types';
-import { mockAdminApi } from '../admin-fetch-mock';
 import ImportPage from './ImportPage';
 
 beforeEach(async () => {
@@ -76,7 +76,7 @@ describe('the import summary', () => {
       history: counts(12, 8, 0, 4),
       revisions: 5,
     };
-    mockAdminApi({ 'GET /admin/api/import/stackexchange': { data: done(report) } });
+    mockFetch({ 'GET /admin/api/import/stackexchange': { data: done(report) } }, { base: '/answer' });
     renderWithApp(<ImportPage />, { path: '/admin/import', user: ADMIN });
     expect(await summaryRows()).toEqual([
       ['Users', 3, 3, 0, 0],
@@ -97,27 +97,33 @@ describe('the import summary', () => {
   });
 
   it('leaves out the kinds whose file the dump did not have (and reports without them)', async () => {
-    mockAdminApi({
-      'GET /admin/api/import/stackexchange': {
-        data: done({ ...base, badges: counts(0, 0, 0, 0), votes: { ...counts(0, 0, 0, 0), votes: 0, bookmarks: 0, inScore: 0 } }),
+    mockFetch(
+      {
+        'GET /admin/api/import/stackexchange': {
+          data: done({ ...base, badges: counts(0, 0, 0, 0), votes: { ...counts(0, 0, 0, 0), votes: 0, bookmarks: 0, inScore: 0 } }),
+        },
       },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<ImportPage />, { path: '/admin/import', user: ADMIN });
     expect((await summaryRows()).map((r) => r[0])).toEqual(['Users', 'Questions', 'Answers', 'Comments']);
     expect(screen.queryByText(/Member votes/)).toBeNull();
   });
 
   it('a dump with badges but no votes, links or history shows the badge row without the vote totals', async () => {
-    mockAdminApi({
-      'GET /admin/api/import/stackexchange': {
-        data: done({
-          ...base,
-          files: [...base.files, 'Badges.xml'],
-          badges: counts(5, 4, 0, 1),
-          votes: { ...counts(0, 0, 0, 0), votes: 0, bookmarks: 0, inScore: 0 },
-        }),
+    mockFetch(
+      {
+        'GET /admin/api/import/stackexchange': {
+          data: done({
+            ...base,
+            files: [...base.files, 'Badges.xml'],
+            badges: counts(5, 4, 0, 1),
+            votes: { ...counts(0, 0, 0, 0), votes: 0, bookmarks: 0, inScore: 0 },
+          }),
+        },
       },
-    });
+      { base: '/answer' },
+    );
     renderWithApp(<ImportPage />, { path: '/admin/import', user: ADMIN });
     expect((await summaryRows()).map((r) => r[0])).toEqual(['Users', 'Questions', 'Answers', 'Comments', 'Badge awards']);
     expect(screen.queryByText(/Member votes/)).toBeNull();
