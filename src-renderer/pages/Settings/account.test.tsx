@@ -2,9 +2,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { CurrentUser } from '../../api/user/types';
-import { mockApi } from './fetch-mock';
 import SettingsPage from './SettingsPage';
 
 // the theme module loads stylesheet URLs, which only the app's bundler resolves
@@ -16,6 +16,8 @@ afterEach(() => {
 });
 
 const NO_CAPTCHA = { 'GET /user/action/record': { data: { verify: false, captcha_id: '', captcha_img: '' } } };
+// what the account tab and the settings menu load besides: no third-party logins, no plugins with personal settings
+const PAGE_LOADS = { 'GET /connector/user/info': ok(), 'GET /user/plugin/configs': ok() };
 
 function openAccount(over: Partial<CurrentUser> = {}) {
   renderWithApp(<SettingsPage />, {
@@ -31,7 +33,7 @@ const passwordForm = () => within(screen.getByRole('region', { name: 'Password' 
 
 describe('change password', () => {
   it('checks current, new and confirmation word for word before sending', async () => {
-    const calls = mockApi(NO_CAPTCHA);
+    const { calls } = mockFetch({ ...PAGE_LOADS, ...NO_CAPTCHA });
     const user = openAccount();
     await screen.findByRole('heading', { name: 'Account', level: 2 });
     const form = passwordForm();
@@ -48,7 +50,8 @@ describe('change password', () => {
 
   it('shows the server refusing the current password on its field, then succeeds', async () => {
     let attempts = 0;
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      ...PAGE_LOADS,
       ...NO_CAPTCHA,
       'PUT /user/password': () =>
         ++attempts === 1
@@ -76,7 +79,7 @@ describe('change password', () => {
   });
 
   it('has no current-password field when the account has no password', async () => {
-    const calls = mockApi(NO_CAPTCHA);
+    const { calls } = mockFetch({ ...PAGE_LOADS, ...NO_CAPTCHA, 'PUT /user/password': ok() });
     const user = openAccount({ have_password: false });
     await screen.findByRole('heading', { name: 'Account', level: 2 });
     const form = passwordForm();
@@ -91,7 +94,7 @@ describe('change password', () => {
 
 describe('change email', () => {
   it('checks the new address and the password, then says "Sent successfully"', async () => {
-    const calls = mockApi(NO_CAPTCHA);
+    const { calls } = mockFetch({ ...PAGE_LOADS, ...NO_CAPTCHA, 'POST /user/email/change/code': ok() });
     const user = openAccount();
     await screen.findByRole('heading', { name: 'Account', level: 2 });
     const form = emailForm();
@@ -115,7 +118,8 @@ describe('change email', () => {
   });
 
   it('shows "Email already exists." from the server on the new-email field', async () => {
-    mockApi({
+    mockFetch({
+      ...PAGE_LOADS,
       ...NO_CAPTCHA,
       'POST /user/email/change/code': {
         status: 400,
@@ -137,13 +141,15 @@ describe('change email', () => {
 
 describe('my logins', () => {
   it('says so when no third-party login is enabled', async () => {
-    mockApi({ 'GET /connector/user/info': { data: [] } });
+    mockFetch({ ...PAGE_LOADS, 'GET /connector/user/info': { data: [] } });
     openAccount();
     expect(await screen.findByText('No third-party login is enabled on this site.')).toBeTruthy();
   });
 
   it('lists connectors and removes a binding after confirmation', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      ...PAGE_LOADS,
+      'DELETE /connector/user/unbinding': ok(),
       'GET /connector/user/info': {
         data: [
           { name: 'GitHub', icon: '', link: 'http://localhost/answer/api/v1/connector/login/github', binding: true, external_id: 'gh-1' },

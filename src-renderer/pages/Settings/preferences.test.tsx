@@ -2,9 +2,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import { applyScheme } from '../../app/theme';
-import { mockApi } from './fetch-mock';
 import SettingsPage from './SettingsPage';
 
 // the theme module loads stylesheet URLs, which only the app's bundler resolves
@@ -24,9 +24,13 @@ function open(tab: string) {
   return userEvent.setup();
 }
 
+// the settings menu lists the plugins with personal settings: none here
+const NO_PLUGINS = { 'GET /user/plugin/configs': ok() };
+
 describe('notification settings', () => {
   it('shows the saved switches and saves the changed ones with "update success"', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      ...NO_PLUGINS,
       'GET /user/notification/config': {
         data: {
           inbox: { key: 'email', enable: true },
@@ -34,6 +38,7 @@ describe('notification settings', () => {
           all_new_question_for_following_tags: { key: 'email', enable: false },
         },
       },
+      'PUT /user/notification/config': ok(),
     });
     const user = open('notify');
     const inbox = (await screen.findByLabelText('Inbox notifications')) as HTMLInputElement;
@@ -56,13 +61,15 @@ describe('notification settings', () => {
 
 describe('interface settings', () => {
   it('lists Default and the languages, saves the choice and applies the scheme at once', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      ...NO_PLUGINS,
       'GET /language/options': {
         data: [
           { label: 'English', value: 'en_US' },
           { label: '中文(简体)', value: 'zh_CN' },
         ],
       },
+      'PUT /user/interface': ok(),
     });
     const user = open('interface');
     const select = (await screen.findByLabelText('Interface language')) as HTMLSelectElement;
@@ -81,7 +88,8 @@ describe('interface settings', () => {
   });
 
   it('shows the server refusing a language on the language field', async () => {
-    mockApi({
+    mockFetch({
+      ...NO_PLUGINS,
       'GET /language/options': { data: [{ label: 'English', value: 'en_US' }] },
       'PUT /user/interface': {
         status: 400,
@@ -99,13 +107,13 @@ describe('interface settings', () => {
 
 describe('plugin settings', () => {
   it('shows the 404 page for a slug that is no enabled plugin', async () => {
-    mockApi({ 'GET /user/plugin/configs': { data: [] } });
+    mockFetch({ 'GET /user/plugin/configs': { data: [] } });
     open('no-such-plugin');
     expect(await screen.findByText("Unfortunately, this page doesn't exist.")).toBeTruthy();
   });
 
   it("draws an enabled plugin's form, checks required fields and saves", async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
       'GET /user/plugin/configs': { data: [{ name: 'Chat notifier', slug_name: 'chat-notifier' }] },
       'GET /user/plugin/config': {
         data: {
@@ -135,6 +143,7 @@ describe('plugin settings', () => {
           ],
         },
       },
+      'PUT /user/plugin/config': ok(),
     });
     const user = open('chat-notifier');
     expect(await screen.findByRole('heading', { name: 'Chat notifier settings' })).toBeTruthy();

@@ -2,10 +2,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '../../../tests/support/fetch-mock';
 import { renderWithApp, siteFixture, userFixture } from '../../../tests/support/render';
 import type { SiteInfo } from '../../api/site/types';
 import { clearToken, setToken } from '../../api/token';
-import { mockApi } from './fetch-mock';
 import SettingsPage from './SettingsPage';
 
 // the theme module loads stylesheet URLs, which only the app's bundler resolves
@@ -27,6 +27,9 @@ const ME = userFixture({
   avatar: { type: 'system', gravatar: '', custom: '' },
 });
 
+// the settings menu lists the plugins with personal settings: none here
+const NO_PLUGINS = { 'GET /user/plugin/configs': ok() };
+
 function siteWith(flags: Record<string, boolean>): SiteInfo {
   const base = siteFixture();
   return { ...base, site_users: { ...base.site_users, ...flags } as SiteInfo['site_users'] };
@@ -39,7 +42,7 @@ function openProfile(site?: SiteInfo) {
 
 describe('the profile form', () => {
   it('checks display name, username and website word for word before sending', async () => {
-    const calls = mockApi({});
+    const { calls } = mockFetch({ ...NO_PLUGINS });
     const user = openProfile();
     const name = await screen.findByLabelText('Display name');
     await user.clear(name);
@@ -68,7 +71,8 @@ describe('the profile form', () => {
   });
 
   it('puts the server field errors on their fields', async () => {
-    mockApi({
+    mockFetch({
+      ...NO_PLUGINS,
       'PUT /user/info': {
         status: 400,
         reason: 'error.user.username_duplicate',
@@ -87,7 +91,11 @@ describe('the profile form', () => {
 
   it('saves, refreshes the user and says "update success"', async () => {
     await setToken('token');
-    const calls = mockApi({ 'GET /user/info': { data: { ...ME, display_name: 'Grace Hopper' } } });
+    const { calls } = mockFetch({
+      ...NO_PLUGINS,
+      'GET /user/info': { data: { ...ME, display_name: 'Grace Hopper' } },
+      'PUT /user/info': ok(),
+    });
     const user = openProfile();
     const name = await screen.findByLabelText('Display name');
     await user.clear(name);
@@ -109,7 +117,11 @@ describe('the profile form', () => {
   });
 
   it('asks for an image when Custom is chosen, and refuses files that are not images or too big', async () => {
-    const calls = mockApi({ 'POST /file': { data: 'http://localhost/uploads/avatar/0123456789abcdef01234567.png' } });
+    const { calls } = mockFetch({
+      ...NO_PLUGINS,
+      'POST /file': { data: 'http://localhost/uploads/avatar/0123456789abcdef01234567.png' },
+      'PUT /user/info': ok(),
+    });
     const user = openProfile();
     await user.click(await screen.findByLabelText('Custom'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -131,7 +143,7 @@ describe('the profile form', () => {
   });
 
   it('locks the fields the admin does not let members change', async () => {
-    mockApi({});
+    mockFetch({ ...NO_PLUGINS });
     openProfile(siteWith({ allow_update_username: false, allow_update_website: false, allow_update_display_name: true }));
     expect(((await screen.findByLabelText('Username')) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Website') as HTMLInputElement).disabled).toBe(true);

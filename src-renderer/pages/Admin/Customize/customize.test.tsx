@@ -3,8 +3,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok, type FetchCall } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
-import { mockApi, type Call } from '../../Settings/fetch-mock';
 import BrandingPage from '../Settings/BrandingPage';
 import InterfacePage from '../Settings/InterfacePage';
 import LegalPage from '../Settings/LegalPage';
@@ -25,7 +25,7 @@ function open(ui: ReactNode) {
   renderWithApp(ui, { path: '/admin/x', user: userFixture({ role_id: 2 }) });
   return userEvent.setup();
 }
-const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+const puts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('themes', () => {
   const theme = {
@@ -36,7 +36,7 @@ describe('themes', () => {
   };
 
   it('starts at #0033ff, refuses a colour that is no #rrggbb, and saves scheme, navbar and colour', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/theme`]: { data: theme } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/theme`]: { data: theme }, [`PUT ${A}/siteinfo/theme`]: ok() });
     const user = open(<ThemesPage />);
     const color = (await screen.findByLabelText('Primary color', { selector: 'input:not([type=color])' })) as HTMLInputElement;
     expect(color.value).toBe('#0033ff');
@@ -61,7 +61,7 @@ describe('themes', () => {
 describe('CSS/HTML', () => {
   it('saves the five texts and refuses one over 65536 characters', async () => {
     const empty = { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' };
-    const calls = mockApi({ [`GET ${A}/siteinfo/custom-css-html`]: { data: empty } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/custom-css-html`]: { data: empty }, [`PUT ${A}/siteinfo/custom-css-html`]: ok() });
     const user = open(<CssHtmlPage />);
     await user.click(await screen.findByLabelText('Custom footer'));
     await user.paste('x'.repeat(65537));
@@ -78,7 +78,9 @@ describe('CSS/HTML', () => {
 describe('interface', () => {
   it('saves language and time zone, and the default avatar into the users group', async () => {
     const users = { default_avatar: 'gravatar', gravatar_base_url: 'https://www.gravatar.com/avatar/', allow_update_display_name: true };
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      [`PUT ${A}/siteinfo/interface`]: ok(),
+      [`PUT ${A}/siteinfo/users`]: ok(),
       [`GET ${A}/siteinfo/interface`]: { data: { language: 'en_US', time_zone: 'UTC' } },
       [`GET ${A}/siteinfo/users`]: { data: users },
       [`GET ${A}/language/options`]: {
@@ -103,7 +105,8 @@ describe('interface', () => {
 
 describe('branding', () => {
   it('refuses a file that is no image and one over 4 MB; an uploaded image is previewed and saved', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      [`PUT ${A}/siteinfo/branding`]: ok(),
       [`GET ${A}/siteinfo/branding`]: { data: { logo: '', mobile_logo: '', square_icon: '', favicon: '' } },
       'POST /file': { data: 'http://127.0.0.1/uploads/branding/abc.png' },
     });
@@ -129,7 +132,8 @@ describe('branding', () => {
 
 describe('legal', () => {
   it('saves both texts and the external content choice', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      [`PUT ${A}/siteinfo/legal`]: ok(),
       [`GET ${A}/siteinfo/legal`]: {
         data: { terms_of_service_original_text: '', privacy_policy_original_text: '', external_content_display: 'always_display' },
       },

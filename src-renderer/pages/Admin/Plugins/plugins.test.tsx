@@ -3,8 +3,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
-import { mockApi } from '../../Settings/fetch-mock';
 import InstalledPluginsPage from './InstalledPluginsPage';
 import PluginConfigPage from './PluginConfigPage';
 
@@ -33,7 +33,7 @@ const reviewer = {
 describe('installed plugins', () => {
   it('lists each plugin with its state and switches one on', async () => {
     let enabled = false;
-    const calls = mockApi({
+    const { calls } = mockFetch({
       [`GET ${A}/plugins`]: () => ({ data: [{ ...reviewer, enabled }] }),
       [`PUT ${A}/plugin/status`]: () => {
         enabled = true;
@@ -108,7 +108,7 @@ describe("a plugin's config page", () => {
   };
 
   it('draws the fields the plugin describes, checks required ones and saves the whole form', async () => {
-    const calls = mockApi({ [`GET ${A}/plugin/config`]: { data: config } });
+    const { calls } = mockFetch({ [`GET ${A}/plugin/config`]: { data: config }, [`PUT ${A}/plugin/config`]: ok() });
     const user = open(<PluginConfigPage />, '/admin/chat_relay', '/admin/:slugName');
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat relay' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -130,7 +130,7 @@ describe("a plugin's config page", () => {
   });
 
   it("shows the server's field errors on their fields", async () => {
-    mockApi({
+    mockFetch({
       [`GET ${A}/plugin/config`]: { data: { ...config, config_fields: [{ ...config.config_fields[0], value: 'x' }] } },
       [`PUT ${A}/plugin/config`]: {
         status: 400,
@@ -144,7 +144,7 @@ describe("a plugin's config page", () => {
   });
 
   it('shows the 404 page for a plugin the server does not know', async () => {
-    mockApi({ [`GET ${A}/plugin/config`]: { data: { name: '', slug_name: '', description: '', version: '', config_fields: null } } });
+    mockFetch({ [`GET ${A}/plugin/config`]: { data: { name: '', slug_name: '', description: '', version: '', config_fields: null } } });
     open(<PluginConfigPage />, '/admin/nothing', '/admin/:slugName');
     expect(await screen.findByText("Unfortunately, this page doesn't exist.")).toBeTruthy();
   });

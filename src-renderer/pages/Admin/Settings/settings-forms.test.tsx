@@ -3,9 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok, type FetchCall } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
 import { siteKeys } from '../../../api/site/keys';
-import { mockApi, type Call } from '../../Settings/fetch-mock';
 import GeneralPage from './GeneralPage';
 import LoginPage from './LoginPage';
 import PrivilegesPage from './PrivilegesPage';
@@ -27,7 +27,7 @@ function open(ui: ReactNode, path = '/admin/x') {
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
-const put = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+const put = (calls: FetchCall[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('general settings', () => {
   const general = {
@@ -40,7 +40,7 @@ describe('general settings', () => {
   };
 
   it("shows the spec's messages for an empty site name, an empty URL and a bad email, and sends nothing", async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/general`]: { data: general } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/general`]: { data: general } });
     const { user } = open(<GeneralPage />);
     await user.clear(await screen.findByLabelText('Site name'));
     await user.clear(field('Site URL'));
@@ -55,7 +55,7 @@ describe('general settings', () => {
   });
 
   it('refuses a site name over 30 characters, a site URL over 512 and one that is no URL', async () => {
-    mockApi({ [`GET ${A}/siteinfo/general`]: { data: general } });
+    mockFetch({ [`GET ${A}/siteinfo/general`]: { data: general } });
     const { user } = open(<GeneralPage />);
     await user.clear(await screen.findByLabelText('Site name'));
     await user.type(field('Site name'), 'x'.repeat(31));
@@ -72,7 +72,7 @@ describe('general settings', () => {
   });
 
   it('saves the group, says "update success" and reloads the site settings the layouts read', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/general`]: { data: general } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/general`]: { data: general }, [`PUT ${A}/siteinfo/general`]: ok() });
     const { user, queryClient } = open(<GeneralPage />);
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     await user.clear(await screen.findByLabelText('Site name'));
@@ -84,7 +84,7 @@ describe('general settings', () => {
   });
 
   it('shows a server field error on its field', async () => {
-    mockApi({
+    mockFetch({
       [`GET ${A}/siteinfo/general`]: { data: general },
       [`PUT ${A}/siteinfo/general`]: {
         status: 400,
@@ -113,7 +113,7 @@ describe('SMTP settings', () => {
   };
 
   it.each(['0', '65536', 'abc', ''])('refuses the port "%s" with "SMTP port must be number 1 ~ 65535."', async (port) => {
-    const calls = mockApi({ [`GET ${A}/setting/smtp`]: { data: smtp } });
+    const { calls } = mockFetch({ [`GET ${A}/setting/smtp`]: { data: smtp } });
     const { user } = open(<SmtpPage />);
     await user.clear(await screen.findByLabelText('SMTP port'));
     if (port) await user.type(field('SMTP port'), port);
@@ -123,7 +123,7 @@ describe('SMTP settings', () => {
   });
 
   it('sends the port as a number with a test recipient, and says the test mail was sent', async () => {
-    const calls = mockApi({ [`GET ${A}/setting/smtp`]: { data: smtp } });
+    const { calls } = mockFetch({ [`GET ${A}/setting/smtp`]: { data: smtp }, [`PUT ${A}/setting/smtp`]: ok() });
     const { user } = open(<SmtpPage />);
     await user.type(await screen.findByLabelText('SMTP host'), 'mail.example.com');
     await user.clear(field('SMTP port'));
@@ -153,7 +153,7 @@ describe('write settings', () => {
   };
 
   it('refuses recommended tags that contain a reserved one: "Recommended tags cannot contain reserved tags."', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/write`]: { data: write } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/write`]: { data: write } });
     const { user } = open(<WritePage />);
     await user.type(await screen.findByLabelText('Recommended tags'), 'help, Meta');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -162,7 +162,7 @@ describe('write settings', () => {
   });
 
   it('sends both lists as tags with the upload limits kept', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/write`]: { data: write } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/write`]: { data: write }, [`PUT ${A}/siteinfo/write`]: ok() });
     const { user } = open(<WritePage />);
     await user.type(await screen.findByLabelText('Recommended tags'), 'help');
     await user.click(field('Recommended tags are required'));
@@ -187,7 +187,7 @@ describe('privileges', () => {
   };
 
   it('checks custom values: "The input should be a number." and "The number should be equal or larger than 1."', async () => {
-    const calls = mockApi({ [`GET ${A}/setting/privileges`]: { data: options } });
+    const { calls } = mockFetch({ [`GET ${A}/setting/privileges`]: { data: options }, [`PUT ${A}/setting/privileges`]: ok() });
     const { user } = open(<PrivilegesPage />);
     await user.click(await screen.findByLabelText('Custom Level'));
     await user.clear(field('Ask question'));
@@ -214,7 +214,7 @@ describe('privileges', () => {
   });
 
   it("shows a chosen level's values without inputs", async () => {
-    mockApi({ [`GET ${A}/setting/privileges`]: { data: options } });
+    mockFetch({ [`GET ${A}/setting/privileges`]: { data: options } });
     open(<PrivilegesPage />);
     expect(((await screen.findByLabelText('Level 2')) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('750')).toBeTruthy();
@@ -224,7 +224,10 @@ describe('privileges', () => {
 
 describe('SEO, login and users settings', () => {
   it('SEO: robots.txt cannot be empty; the permalink is sent as a number 1-4', async () => {
-    const calls = mockApi({ [`GET ${A}/siteinfo/seo`]: { data: { permalink: 2, robots: 'User-agent: *' } } });
+    const { calls } = mockFetch({
+      [`GET ${A}/siteinfo/seo`]: { data: { permalink: 2, robots: 'User-agent: *' } },
+      [`PUT ${A}/siteinfo/seo`]: ok(),
+    });
     const { user } = open(<SeoPage />);
     await user.clear(await screen.findByLabelText('robots.txt'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -237,7 +240,8 @@ describe('SEO, login and users settings', () => {
   });
 
   it('login: a bad domain is named; domains are sent as a list', async () => {
-    const calls = mockApi({
+    const { calls } = mockFetch({
+      [`PUT ${A}/siteinfo/login`]: ok(),
       [`GET ${A}/siteinfo/login`]: {
         data: {
           allow_new_registrations: true,
@@ -278,7 +282,7 @@ describe('SEO, login and users settings', () => {
       allow_update_website: true,
       allow_update_location: true,
     };
-    const calls = mockApi({ [`GET ${A}/siteinfo/users`]: { data: users } });
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/users`]: { data: users }, [`PUT ${A}/siteinfo/users`]: ok() });
     const { user } = open(<UsersSettingsPage />);
     await user.clear(await screen.findByLabelText('Gravatar base URL'));
     await user.type(field('Gravatar base URL'), 'gravatar mirror');
