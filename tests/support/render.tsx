@@ -3,6 +3,7 @@ import { configure, render, type RenderResult } from '@testing-library/react';
 import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RedDot } from '../../src-renderer/api/notification/types';
 import type { SiteInfo } from '../../src-renderer/api/site/types';
 import type { CurrentUser } from '../../src-renderer/api/user/types';
 import { SessionProvider } from '../../src-renderer/app/session';
@@ -67,6 +68,11 @@ export function userFixture(over: Partial<CurrentUser> = {}): CurrentUser {
     access_token: 'token',
     ...over,
   };
+}
+
+/** The red-dot counts notification/status answers: unread inbox, achievements, and items to review. */
+export function redDotFixture(inbox: number, achievement = 0, revision = 0): RedDot {
+  return { inbox, achievement, revision, can_revision: revision > 0, badge_award: null };
 }
 
 export interface RenderOptions {

@@ -3,10 +3,10 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMING } from '../../../server/contract/limits';
-import { renderWithApp, userFixture } from '../../../tests/support/render';
+import { fail, mockFetch, ok, type Reply } from '../../../tests/support/fetch-mock';
+import { redDotFixture, renderWithApp, userFixture } from '../../../tests/support/render';
 import { MainLayout } from '../Layouts';
 import { capCount } from './counts';
-import { mockApi, redDot } from './mock-api.test-util';
 
 afterEach(() => {
   cleanup();
@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const STATUS = 'GET /answer/api/v1/notification/status';
+const STATUS = 'GET /notification/status';
 
 describe('the header counters', () => {
   it('caps a count at 99+', () => {
@@ -27,8 +27,8 @@ describe('the header counters', () => {
 
   it('polls notification/status every 3 s and shows the unread inbox count, capped at 99+', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const answers = [redDot(3, 1), redDot(150, 0)];
-    const calls = mockApi({ [STATUS]: () => answers.shift() ?? redDot(150, 0) });
+    const answers = [redDotFixture(3, 1), redDotFixture(150, 0)];
+    const { calls } = mockFetch({ [STATUS]: () => ok(answers.shift() ?? redDotFixture(150, 0)) });
     renderWithApp(<MainLayout />, { path: '/' });
     expect((await screen.findByTestId('inbox-count')).textContent).toBe('3');
     expect(screen.getByTestId('achievement-count').textContent).toBe('1');
@@ -47,12 +47,8 @@ describe('the header counters', () => {
 
   it('ignores a failing poll (no 50X page, the count stays) and picks up the next answer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const answers: unknown[] = [
-      redDot(2),
-      { status: 500, body: { code: 500, reason: 'base.server_error', msg: 'boom', data: null } },
-      redDot(4),
-    ];
-    mockApi({ [STATUS]: () => answers.shift() ?? redDot(4) });
+    const answers: Reply[] = [ok(redDotFixture(2)), fail(500, 'base.server_error', 'boom'), ok(redDotFixture(4))];
+    mockFetch({ [STATUS]: () => answers.shift() ?? ok(redDotFixture(4)) });
     renderWithApp(<MainLayout />, { path: '/', routes: [{ path: '/50x', element: <p>server error page</p> }] });
     expect((await screen.findByTestId('inbox-count')).textContent).toBe('2');
     await act(async () => {
@@ -68,7 +64,7 @@ describe('the header counters', () => {
 
   it('does not poll for visitors, who get log in and sign up instead', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = mockApi({ [STATUS]: redDot(1) });
+    const { calls } = mockFetch({ [STATUS]: ok(redDotFixture(1)) });
     renderWithApp(<MainLayout />, { path: '/', user: null });
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeTruthy();
@@ -82,7 +78,7 @@ describe('the header counters', () => {
 
 describe('the account menu and side navigation', () => {
   it('shows a member the profile and settings, but not review or admin', async () => {
-    mockApi({ [STATUS]: redDot(0) });
+    mockFetch({ [STATUS]: ok(redDotFixture(0)) });
     renderWithApp(<MainLayout />, { path: '/' });
     expect(screen.getByTestId('current-user').textContent).toBe('Grace');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
@@ -102,7 +98,7 @@ describe('the account menu and side navigation', () => {
   });
 
   it('shows an admin review (with its count) and admin; Escape closes the menu', async () => {
-    mockApi({ [STATUS]: redDot(0, 0, 4) });
+    mockFetch({ [STATUS]: ok(redDotFixture(0, 0, 4)) });
     renderWithApp(<MainLayout />, { path: '/tags', user: userFixture({ role_id: 2, username: 'admin', display_name: 'Ada' }) });
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: /Ada/ });
@@ -119,7 +115,7 @@ describe('the account menu and side navigation', () => {
   });
 
   it('opens the side navigation from the menu button (the phone layout) and closes it on Escape', async () => {
-    mockApi({ [STATUS]: redDot(0) });
+    mockFetch({ [STATUS]: ok(redDotFixture(0)) });
     renderWithApp(<MainLayout />, { path: '/' });
     const user = userEvent.setup();
     const toggle = screen.getByRole('button', { name: 'Menu' });

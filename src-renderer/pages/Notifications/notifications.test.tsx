@@ -3,8 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../tests/support/fetch-mock';
-import { renderWithApp } from '../../../tests/support/render';
-import { redDot } from '../../components/layout/mock-api.test-util';
+import { redDotFixture, renderWithApp } from '../../../tests/support/render';
 import { objectHref } from './NotificationEntry';
 import NotificationsPage, { routeOf } from './NotificationsPage';
 
@@ -57,7 +56,7 @@ function mockInbox(initial = INBOX) {
         list: c.query.get('type') === 'inbox' ? list : [],
       },
     }),
-    'PUT /notification/status': { data: redDot(0) },
+    'PUT /notification/status': { data: redDotFixture(0) },
     'PUT /notification/read/state': (c) => {
       list = list.map((n) => (n.id === (c.body as { id: string }).id ? { ...n, is_read: true } : n));
       return { data: {} };
@@ -66,7 +65,7 @@ function mockInbox(initial = INBOX) {
       list = list.map((n) => ({ ...n, is_read: true }));
       return { data: {} };
     },
-    'GET /notification/status': { data: redDot(0) },
+    'GET /notification/status': { data: redDotFixture(0) },
   }).calls;
 }
 
@@ -171,7 +170,7 @@ describe('the notification list', () => {
           ],
         },
       },
-      'PUT /notification/status': { data: redDot(0) },
+      'PUT /notification/status': { data: redDotFixture(0) },
     }).calls;
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/achievement', ...PATTERNS });
     const list = await screen.findByRole('list', { name: 'Notifications list' });

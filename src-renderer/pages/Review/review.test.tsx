@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { mockApi, redDot, type ApiCall } from '../../components/layout/mock-api.test-util';
+import { redDotFixture, renderWithApp, userFixture } from '../../../tests/support/render';
+import { fail, mockFetch, ok, type FetchCall } from '../../../tests/support/fetch-mock';
 import { checkFlagEdit } from './EditFlaggedPostDialog';
 import { flagOperations } from './FlagCard';
 import ReviewPage, { pickQueue } from './ReviewPage';
@@ -13,7 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const V1 = '/answer/api/v1';
 const now = Math.round(Date.now() / 1000);
 const bob = { id: '3', username: 'bob', display_name: 'Bob', avatar: '', rank: 1, status: 'normal' };
 const eve = { id: '4', username: 'eve', display_name: 'Eve', avatar: '', rank: 1, status: 'normal' };
@@ -85,32 +84,33 @@ const suggestion = {
 function fakeServer(start: { queued?: object[]; flags?: object[]; edits?: object[] } = {}) {
   const q = { queued: [...(start.queued ?? [])], flags: [...(start.flags ?? [])], edits: [...(start.edits ?? [])] };
   const page = (list: object[]) => ({ count: list.length, list: list.slice(0, 1) });
-  const calls = mockApi({
-    [`GET ${V1}/reviewing/type`]: () => [
-      { name: 'queued_post', label: 'Queued post', todo_amount: q.queued.length },
-      { name: 'flagged_post', label: 'Flagged post', todo_amount: q.flags.length },
-      { name: 'suggested_post_edit', label: 'Suggested edits', todo_amount: q.edits.length },
-    ],
-    [`GET ${V1}/review/pending/post/page`]: () => page(q.queued),
-    [`GET ${V1}/report/unreviewed/post`]: () => page(q.flags),
-    [`GET ${V1}/revisions/unreviewed`]: () => page(q.edits),
-    [`PUT ${V1}/review/pending/post`]: () => {
+  const { calls } = mockFetch({
+    'GET /reviewing/type': () =>
+      ok([
+        { name: 'queued_post', label: 'Queued post', todo_amount: q.queued.length },
+        { name: 'flagged_post', label: 'Flagged post', todo_amount: q.flags.length },
+        { name: 'suggested_post_edit', label: 'Suggested edits', todo_amount: q.edits.length },
+      ]),
+    'GET /review/pending/post/page': () => ok(page(q.queued)),
+    'GET /report/unreviewed/post': () => ok(page(q.flags)),
+    'GET /revisions/unreviewed': () => ok(page(q.edits)),
+    'PUT /review/pending/post': () => {
       q.queued.shift();
-      return {};
+      return ok({});
     },
-    [`PUT ${V1}/report/review`]: () => {
+    'PUT /report/review': () => {
       q.flags.shift();
-      return {};
+      return ok({});
     },
-    [`PUT ${V1}/revisions/audit`]: () => {
+    'PUT /revisions/audit': () => {
       q.edits.shift();
-      return {};
+      return ok({});
     },
-    [`GET ${V1}/reasons`]: [
+    'GET /reasons': ok([
       { reason_type: 11, name: 'off-topic', description: 'Not about lanterns.', content_type: '', placeholder: '' },
       { reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' },
-    ],
-    [`GET ${V1}/notification/status`]: redDot(0),
+    ]),
+    'GET /notification/status': ok(redDotFixture(0)),
   });
   return calls;
 }
@@ -118,7 +118,7 @@ function fakeServer(start: { queued?: object[]; flags?: object[]; edits?: object
 const admin = userFixture({ role_id: 2 });
 const open = (path = '/review') =>
   renderWithApp(<ReviewPage />, { path, pattern: '/review', user: admin, routes: [{ path: '/403', element: <p>forbidden page</p> }] });
-const puts = (calls: ApiCall[], path: string) => calls.filter((c) => c.method === 'PUT' && c.path === `${V1}${path}`).map((c) => c.body);
+const puts = (calls: FetchCall[], path: string) => calls.filter((c) => c.method === 'PUT' && c.path === path).map((c) => c.body);
 const item = () => screen.getByRole('article', { name: 'Item under review' });
 
 describe('the review page', () => {
@@ -366,21 +366,16 @@ describe('the review page', () => {
   });
 
   it('shows the 403 page when the server refuses the queues', async () => {
-    mockApi({
-      [`GET ${V1}/reviewing/type`]: {
-        status: 403,
-        body: { code: 403, reason: 'base.forbidden', msg: "You don't have permission to access this page.", data: null },
-      },
-    });
+    mockFetch({ 'GET /reviewing/type': fail(403, 'base.forbidden', "You don't have permission to access this page.") });
     open();
     expect(await screen.findByRole('heading', { name: '403' })).toBeTruthy();
   });
 
   it('shows the 403 page when an action is refused', async () => {
-    mockApi({
-      [`GET ${V1}/reviewing/type`]: [{ name: 'queued_post', label: '', todo_amount: 1 }],
-      [`GET ${V1}/review/pending/post/page`]: { count: 1, list: [queued(1, 'First lantern question')] },
-      [`PUT ${V1}/review/pending/post`]: { status: 403, body: { code: 403, reason: 'base.forbidden', msg: 'Forbidden', data: null } },
+    mockFetch({
+      'GET /reviewing/type': ok([{ name: 'queued_post', label: '', todo_amount: 1 }]),
+      'GET /review/pending/post/page': ok({ count: 1, list: [queued(1, 'First lantern question')] }),
+      'PUT /review/pending/post': fail(403, 'base.forbidden', 'Forbidden'),
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
@@ -388,13 +383,11 @@ describe('the review page', () => {
   });
 
   it('shows the 403 page when closing from the dialog is refused', async () => {
-    mockApi({
-      [`GET ${V1}/reviewing/type`]: [{ name: 'flagged_post', label: '', todo_amount: 1 }],
-      [`GET ${V1}/report/unreviewed/post`]: { count: 1, list: [flag('10070000000000001', 'Cheap lamp oil')] },
-      [`GET ${V1}/reasons`]: [
-        { reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' },
-      ],
-      [`PUT ${V1}/report/review`]: { status: 403, body: { code: 403, reason: 'base.forbidden', msg: 'Forbidden', data: null } },
+    mockFetch({
+      'GET /reviewing/type': ok([{ name: 'flagged_post', label: '', todo_amount: 1 }]),
+      'GET /report/unreviewed/post': ok({ count: 1, list: [flag('10070000000000001', 'Cheap lamp oil')] }),
+      'GET /reasons': ok([{ reason_type: 12, name: 'needs details', description: 'Add the details.', content_type: '', placeholder: '' }]),
+      'PUT /report/review': fail(403, 'base.forbidden', 'Forbidden'),
     });
     open('/review?type=flagged_post');
     await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
