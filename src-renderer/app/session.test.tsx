@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fail, mockFetch, ok } from '../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../tests/support/render';
 import { siteKeys } from '../api/site/keys';
 import { clearToken, getToken, setToken } from '../api/token';
@@ -39,39 +40,29 @@ afterEach(async () => {
   await clearToken();
 });
 
-function serveUser(body: () => { status: number; data: unknown }) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    const r = body();
-    return new Response(
-      JSON.stringify({ code: r.status, reason: r.status === 200 ? 'base.success' : 'base.unauthorized', msg: '', data: r.data }),
-      { status: r.status, headers: { 'content-type': 'application/json' } },
-    );
-  });
-}
-
 describe('the session', () => {
   it('reloads the user on a page change once 10 s have passed, not more often, and at once when forced', async () => {
-    const calls = serveUser(() => ({ status: 200, data: userFixture({ role_id: 3, display_name: 'Grace' }) }));
+    const { calls } = mockFetch({ 'GET /user/info': ok(userFixture({ role_id: 3, display_name: 'Grace' })) });
     renderWithApp(<Probe />, { path: '/start', pattern: '*' });
     expect(screen.getByTestId('who').textContent).toBe('Grace (role 1)');
     fireEvent.click(screen.getByText('to a'));
     await act(async () => undefined);
-    expect(calls).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     now += 10_001;
     fireEvent.click(screen.getByText('to b'));
     expect(await screen.findByText('Grace (role 3)')).toBeTruthy();
-    expect(calls).toHaveBeenCalledTimes(1);
-    expect(String(calls.mock.calls[0][0])).toContain('/answer/api/v1/user/info');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/user/info' });
     fireEvent.click(screen.getByText('to a'));
     await act(async () => undefined);
-    expect(calls).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
     fireEvent.click(screen.getByText('force'));
     await act(async () => undefined);
-    expect(calls).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('forgets the user when the reload fails', async () => {
-    serveUser(() => ({ status: 401, data: null }));
+    mockFetch({ 'GET /user/info': fail(401, 'base.unauthorized') });
     renderWithApp(<Probe />, { path: '/start', pattern: '*' });
     expect(screen.getByTestId('who').textContent).toBe('Grace (role 1)');
     fireEvent.click(screen.getByText('force'));
@@ -131,7 +122,7 @@ describe('changing who is signed in', () => {
   });
 
   it('shows the next user nothing cached for the previous one after they sign in', async () => {
-    serveUser(() => ({ status: 200, data: userFixture({ id: '3', display_name: 'Bob' }) }));
+    mockFetch({ 'GET /user/info': ok(userFixture({ id: '3', display_name: 'Bob' })) });
     const { queryClient } = renderWithApp(<Shell />, { user: null });
     queryClient.setQueryData(QUESTION_KEY, 'Grace upvoted and bookmarked');
     fireEvent.click(screen.getByText('sign in as Bob'));
@@ -142,7 +133,7 @@ describe('changing who is signed in', () => {
   });
 
   it('drops the cache when a reload of the user finds someone else', async () => {
-    serveUser(() => ({ status: 200, data: userFixture({ id: '3', display_name: 'Bob' }) }));
+    mockFetch({ 'GET /user/info': ok(userFixture({ id: '3', display_name: 'Bob' })) });
     const { queryClient } = renderWithApp(<Shell />);
     queryClient.setQueryData(QUESTION_KEY, 'Grace upvoted and bookmarked');
     fireEvent.click(screen.getByText('open question'));
@@ -152,7 +143,7 @@ describe('changing who is signed in', () => {
   });
 
   it('keeps the cache when a reload finds the same user', async () => {
-    serveUser(() => ({ status: 200, data: userFixture() }));
+    mockFetch({ 'GET /user/info': ok(userFixture()) });
     const { queryClient } = renderWithApp(<Shell />);
     queryClient.setQueryData(QUESTION_KEY, 'Grace upvoted and bookmarked');
     fireEvent.click(screen.getByText('reload user'));
@@ -161,7 +152,7 @@ describe('changing who is signed in', () => {
   });
 
   it("drops drafts written by another member when someone else signs in, not the signed-in member's own", async () => {
-    serveUser(() => ({ status: 200, data: userFixture({ id: '3', display_name: 'Bob' }) }));
+    mockFetch({ 'GET /user/info': ok(userFixture({ id: '3', display_name: 'Bob' })) });
     renderWithApp(<Shell />, { user: null });
     writeLocal('draft_owner', '2');
     writeLocal(DRAFT_KEYS.question, { title: "Grace's unfinished question" });
