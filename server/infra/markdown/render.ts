@@ -1,10 +1,22 @@
+import { createRequire } from 'node:module';
 import { decodeHTML } from 'entities';
-import hljs from 'highlight.js';
+import type { HLJSApi } from 'highlight.js';
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
-import { pinyin } from 'pinyin-pro';
+import type * as PinyinPro from 'pinyin-pro';
 import sanitizeHtml from 'sanitize-html';
+
+// highlight.js with all its languages and pinyin-pro with its dictionary cost about 250 ms of a cold
+// start together, and most requests need neither: each is loaded on first use (a code block that
+// names a language; a title with Chinese characters), once per process
+const requireOnUse = createRequire(import.meta.url);
+let hljsApi: HLJSApi | undefined;
+const hljs = (): HLJSApi => (hljsApi ??= requireOnUse('highlight.js') as HLJSApi);
+let pinyinPro: typeof PinyinPro | undefined;
+/** The title's words with Chinese characters spelt in pinyin (other text kept as it runs). */
+const pinyinWords = (title: string): string[] =>
+  (pinyinPro ??= requireOnUse('pinyin-pro') as typeof PinyinPro).pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
 
 const EXCERPT_SCAN = 16384;
 
@@ -15,8 +27,8 @@ const md = new MarkdownIt({
   linkify: true,
   breaks: true,
   highlight(code, lang) {
-    const language = lang && hljs.getLanguage(lang) ? lang : '';
-    const body = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+    const language = lang && hljs().getLanguage(lang) ? lang : '';
+    const body = language ? hljs().highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
     return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
   },
 })
@@ -168,9 +180,7 @@ const REPLACE: Record<string, string> = { '&': ' and ', '@': ' at ' };
 
 /** The URL slug of a title (url_title): Chinese to pinyin, accents stripped, [a-z0-9-], at most 150 bytes. */
 export function urlTitle(title: string): string {
-  const withPinyin = /[\u4e00-\u9fff]/.test(title)
-    ? pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('-')
-    : title;
+  const withPinyin = /[\u4e00-\u9fff]/.test(title) ? pinyinWords(title).join('-') : title;
   const ascii = Array.from(withPinyin)
     .filter((c) => c.codePointAt(0)! < 0x10000)
     .map((c) => REPLACE[c] ?? c)
