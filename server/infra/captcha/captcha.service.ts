@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { CaptchaRecord } from '../../contract/api/user.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
@@ -40,6 +39,8 @@ export class CaptchaService {
 
   /** Makes a new captcha image. */
   async create(): Promise<{ captcha_id: string; captcha_img: string }> {
+    // loaded on the first captcha asked for, not at the server's start (see loadOnUse)
+    const { default: svgCaptcha } = await import('svg-captcha');
     const cap = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', background: '#f4f4f4' });
     const id = randomUUID();
     const now = this.clock.now();

@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
 /** The SMTP settings as stored in config `email.config`. */
@@ -71,6 +70,8 @@ export class Mailer {
     const smtp = smtpOverride ?? (await this.loadSmtp());
     const fromAddress = smtp.from_email || 'lantern@localhost';
     const from = smtp.from_name ? { name: smtp.from_name, address: fromAddress } : fromAddress;
+    // nodemailer is loaded by the first mail, not at the server's start
+    const { default: nodemailer } = await import('nodemailer');
     const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
     if (!smtp.smtp_host) {
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -16,10 +16,12 @@ import {
 } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import Database from 'better-sqlite3';
-import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { MIGRATIONS } from '../../db/migrations/index.js';
+
+/** tar, loaded by the first backup or restore rather than at the server's start. */
+const tar = () => import('tar');
 
 /** What a backup holds besides the database: the uploaded files' folder inside the data dir. */
 export const UPLOADS_DIR = 'uploads';
@@ -187,7 +189,9 @@ export async function createBackupArchive(opts: CreateOptions): Promise<Manifest
       }
     }
     let written = 0;
-    await tarCreate(
+    await (
+      await tar()
+    ).create(
       {
         gzip: true,
         file: partial,
@@ -247,7 +251,9 @@ export async function checkBackupArchive(file: string, workDir: string, onProgre
   const entries: string[] = [];
   let refused: BackupError | null = null;
   try {
-    await tarList({
+    await (
+      await tar()
+    ).list({
       file,
       strict: true,
       onReadEntry: (entry) => {
@@ -269,7 +275,9 @@ export async function checkBackupArchive(file: string, workDir: string, onProgre
   const dir = mkdtempSync(join(workDir, '.restore-'));
   try {
     try {
-      await tarExtract({ file, cwd: dir, strict: true, preservePaths: false, filter: (p) => isSafeEntryPath(p) && isExpectedEntry(p) });
+      await (
+        await tar()
+      ).extract({ file, cwd: dir, strict: true, preservePaths: false, filter: (p) => isSafeEntryPath(p) && isExpectedEntry(p) });
     } catch (err) {
       throw archiveError(err);
     }

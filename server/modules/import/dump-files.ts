@@ -5,7 +5,7 @@ import { dirname, join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import yauzl from 'yauzl';
+import type { Entry as ZipEntry, ZipFile } from 'yauzl';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
 export const DUMP_FILES = [
@@ -111,7 +111,9 @@ export async function prepareDump(uploads: UploadedFile[], dir: string, limits: 
   return { files: DUMP_FILES.filter((f) => taken.has(f)), ignored };
 }
 
-function openZip(path: string): Promise<yauzl.ZipFile> {
+async function openZip(path: string): Promise<ZipFile> {
+  // the zip reader is loaded by the first import of a .zip, not at the server's start
+  const { default: yauzl } = await import('yauzl');
   return new Promise((resolve, reject) => {
     // decodeStrings keeps yauzl's own name checks (absolute, ..) as a second line; validateEntrySizes
     // makes a stream that unpacks to more or less than its header said fail
@@ -130,7 +132,7 @@ async function unzip(
   take: (name: string) => void,
   ignored: string[],
 ): Promise<number> {
-  let zip: yauzl.ZipFile;
+  let zip: ZipFile;
   try {
     zip = await openZip(path);
   } catch (err) {
@@ -153,7 +155,7 @@ async function unzip(
       };
       zip.on('error', fail);
       zip.on('end', () => resolve());
-      zip.on('entry', (entry: yauzl.Entry) => {
+      zip.on('entry', (entry: ZipEntry) => {
         void (async () => {
           entries += 1;
           if (entries > limits.maxEntries) throw new DumpRefused('error.import.zip_too_many', { name: archive, max: limits.maxEntries });

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { SaxesParser } from 'saxes';
 
 /** A problem that stopped reading a file (not a bad row: those are the importer's business). */
 export class XmlReadError extends Error {
@@ -18,6 +17,8 @@ export class XmlReadError extends Error {
  * were read so far, after each chunk.
  */
 export async function* xmlRows(file: string, onBytes?: (bytesRead: number) => void): AsyncGenerator<Record<string, string>> {
+  // the parser is loaded by the first import, not at the server's start
+  const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser({ xmlns: false, position: true });
   let depth = 0;
   let queue: Record<string, string>[] = [];

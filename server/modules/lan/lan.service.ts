@@ -1,5 +1,4 @@
 import type { LanStatus } from '../../contract/api/admin.js';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../http/errors.js';
 import { lanAddresses } from '../../infra/host-control.js';
@@ -24,6 +23,8 @@ export function lanUrls(ctx: AppContext): string[] {
 /** GET lan: the switch's state, with a QR code (SVG) for each address. */
 export async function lanStatus(ctx: AppContext): Promise<LanStatus> {
   const urls = lanUrls(ctx);
+  // the QR encoder is loaded by the first LAN page, not at the server's start
+  const { default: QRCode } = await import('qrcode');
   const addresses = await Promise.all(
     urls.map(async (url) => ({ url, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) })),
   );

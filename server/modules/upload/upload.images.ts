@@ -1,6 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
-
 /** The image formats uploads accept, by the extension they are stored with. */
 export const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const;
 export type ImageExt = keyof typeof IMAGE_TYPES;
@@ -15,6 +12,8 @@ export interface SniffedImage {
 
 /** Reads the real format of uploaded bytes (never the name or the sent type); null when not an accepted image. */
 export async function sniffImage(bytes: Uint8Array): Promise<SniffedImage | null> {
+  // both readers are loaded by the first upload, not at the server's start
+  const [{ fileTypeFromBuffer }, { imageSize }] = await Promise.all([import('file-type'), import('image-size')]);
   const kind = await fileTypeFromBuffer(bytes);
   if (!kind || !(kind.ext in IMAGE_TYPES)) return null;
   const ext = kind.ext as ImageExt;
