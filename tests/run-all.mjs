@@ -25,6 +25,7 @@ if (only.has('e2e')) {
   process.env.CHROMIUM_PATH = browser.path;
 }
 
+const startedAt = Date.now();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -164,6 +165,7 @@ step('e2e', () => {
 process.stdout.write(`\n=== summary ===\n${summary.join('\n')}\n`);
 if (failures.length) process.stdout.write(`failed tests:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 if (skipped) process.stdout.write(`${skipped} skipped (each with its reason in the step's output)\n`);
+process.stdout.write(`npm test took ${Math.round((Date.now() - startedAt) / 1000)} s\n`);
 // the last line is exactly `N passed, N failed`, as CI reads it
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);
