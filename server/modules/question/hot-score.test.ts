@@ -65,12 +65,6 @@ describe('the hourly refresh', () => {
     const first = await scores();
     expect(first.get(busy)).toBeGreaterThan(first.get(quiet)!);
     expect(first.get(ancient)).toBeGreaterThan(0);
-    // the inputs are read a page at a time: pages of one and of two give every question the same score
-    for (const pageSize of [1, 2]) {
-      await db.updateTable('question').set({ hot_score: 0 }).execute();
-      expect(await refreshHotScores(db, now + 60, { all: true, pageSize })).toBe(3);
-      expect(await scores()).toEqual(first);
-    }
     // the hourly refresh moves the recent ones only; the old one keeps its score
     await db.updateTable('question').set({ hot_score: 5 }).where('id', '=', ancient).execute();
     expect(await refreshHotScores(db, now + 120)).toBe(2);
