@@ -1,15 +1,8 @@
 import type { TagBrief, UserBrief } from './common.js';
+import type { QuestionDetail } from './question.js';
 
 /** A question revision's content, shaped like the question's own detail payload. */
-export interface QuestionRevisionContent {
-  id: string;
-  title: string;
-  url_title: string;
-  content: string;
-  html: string;
-  description: string;
-  tags: TagBrief[];
-}
+export type QuestionRevisionContent = Pick<QuestionDetail, 'id' | 'title' | 'url_title' | 'content' | 'html' | 'description' | 'tags'>;
 
 /** An answer revision's content. */
 export interface AnswerRevisionContent {

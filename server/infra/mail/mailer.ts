@@ -2,18 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { SmtpSettings } from '../../contract/api/site.js';
 
-/** The SMTP settings as stored in config `email.config`. */
-export interface SmtpConfig {
-  from_email: string;
-  from_name: string;
-  smtp_host: string;
-  smtp_port: number;
-  smtp_username: string;
-  smtp_password: string;
-  smtp_authentication: boolean;
-  encryption: '' | 'SSL' | 'TLS';
-}
+/** The SMTP settings as stored in config `email.config`: the shape GET setting/smtp answers with. */
+export type SmtpConfig = SmtpSettings;
 
 /** One mail to send. */
 export interface Mail {
