@@ -60,7 +60,8 @@ export interface RouteInfo {
 
 /** Builds an app instance with its own database; nothing is shared between instances. */
 export async function createApp(config: Config, deps: AppDeps = {}): Promise<LanternApp> {
-  const clock = deps.clock ?? systemClock;
+  // an app's own clock object: a test that moves one app's time (ctx.clock.now = ...) moves no other's
+  const clock: Clock = deps.clock ?? { now: systemClock.now };
   const logger = createLogger(config.logLevel);
   const dialect = await connectDatabase(config.dataDir);
   const db = dialect.db;
