@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { hotScore, refreshHotScores } from './hot-score.js';
@@ -65,6 +65,18 @@ describe('the hourly refresh', () => {
     const first = await scores();
     expect(first.get(busy)).toBeGreaterThan(first.get(quiet)!);
     expect(first.get(ancient)).toBeGreaterThan(0);
+    // the inputs are read a page at a time: pages of one and of two give every question the same score
+    for (const pageSize of [1, 2]) {
+      await db.updateTable('question').set({ hot_score: 0 }).execute();
+      expect(await refreshHotScores(db, now + 60, { all: true, pageSize })).toBe(3);
+      expect(await scores()).toEqual(first);
+    }
+    // a run asked to stop (the app closing) ends after the page it is on
+    await db.updateTable('question').set({ hot_score: 0 }).execute();
+    let pages = 0;
+    expect(await refreshHotScores(db, now + 60, { all: true, pageSize: 1, stopped: () => pages++ >= 1 })).toBe(1);
+    expect([...(await scores()).values()].filter((v) => v > 0)).toHaveLength(1);
+    await refreshHotScores(db, now + 60, { all: true });
     // the hourly refresh moves the recent ones only; the old one keeps its score
     await db.updateTable('question').set({ hot_score: 5 }).where('id', '=', ancient).execute();
     expect(await refreshHotScores(db, now + 120)).toBe(2);
@@ -72,5 +84,27 @@ describe('the hourly refresh', () => {
     const list = await app.call('GET', '/answer/api/v1/question/page?order=hot&page=1&page_size=10');
     expect(list.body.data.count).toBe(3);
     expect(list.body.data.list.map((q: { id: string }) => q.id)).toEqual([busy, quiet, ancient]);
+  });
+});
+
+describe('the job in a running app', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('scores at start, and close() clears its timers and awaits it', async () => {
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    const app = await startTestApp({ config: { backgroundJobs: true } });
+    // the job's own timers: the run 1 s after start and the hourly one
+    const atStart = setTimeoutSpy.mock.calls.findIndex((c) => c[1] === 1000);
+    const hourly = setIntervalSpy.mock.calls.findIndex((c) => c[1] === 3_600_000);
+    expect(atStart).toBeGreaterThanOrEqual(0);
+    expect(hourly).toBeGreaterThanOrEqual(0);
+    const info = vi.spyOn(app.lantern.ctx.logger, 'info');
+    await vi.waitFor(() => expect(info.mock.calls.some((c) => c[1] === 'hot scores refreshed')).toBe(true), { timeout: 10_000 });
+    const clearTimeoutSpy = vi.spyOn(globalThis, 'clearTimeout');
+    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
+    await app.stop();
+    expect(clearTimeoutSpy).toHaveBeenCalledWith(setTimeoutSpy.mock.results[atStart].value);
+    expect(clearIntervalSpy).toHaveBeenCalledWith(setIntervalSpy.mock.results[hourly].value);
   });
 });
