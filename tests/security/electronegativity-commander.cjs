@@ -6,9 +6,13 @@
 const Module = require('node:module');
 const { join } = require('node:path');
 
+// It also gives them an offline `got` (see electronegativity-offline-got.cjs).
 const pinned = join(__dirname, '../../node_modules/electronegativity-commander/index.js');
+const offlineGot = join(__dirname, 'electronegativity-offline-got.cjs');
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
-  if (request === 'commander' && parent?.filename?.includes('@doyensec/electronegativity')) return pinned;
+  const fromTool = parent?.filename?.includes('@doyensec/electronegativity');
+  if (request === 'commander' && fromTool) return pinned;
+  if (request === 'got' && fromTool) return offlineGot;
   return resolve.call(this, request, parent, ...rest);
 };
