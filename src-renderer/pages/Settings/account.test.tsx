@@ -7,9 +7,6 @@ import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { CurrentUser } from '../../api/user/types';
 import SettingsPage from './SettingsPage';
 
-// the theme module loads stylesheet URLs, which only the app's bundler resolves
-vi.mock('../../app/theme', () => ({ applyScheme: vi.fn(), resolveScheme: () => 'light' }));
-
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

@@ -4,11 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
-import { applyScheme } from '../../app/theme';
 import SettingsPage from './SettingsPage';
-
-// the theme module loads stylesheet URLs, which only the app's bundler resolves
-vi.mock('../../app/theme', () => ({ applyScheme: vi.fn(), resolveScheme: (u: string) => (u === 'dark' ? 'dark' : 'light') }));
 
 afterEach(() => {
   cleanup();
@@ -61,6 +57,8 @@ describe('notification settings', () => {
 
 describe('interface settings', () => {
   it('lists Default and the languages, saves the choice and applies the scheme at once', async () => {
+    document.documentElement.removeAttribute('data-theme');
+    document.documentElement.style.removeProperty('--lantern-primary');
     const { calls } = mockFetch({
       ...NO_PLUGINS,
       'GET /language/options': {
@@ -84,7 +82,9 @@ describe('interface settings', () => {
       path: '/user/interface',
       body: { language: 'en_US', color_scheme: 'dark' },
     });
-    expect(vi.mocked(applyScheme)).toHaveBeenCalledWith('dark', '#0033ff');
+    // the scheme and the site's primary colour are applied at once
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.style.getPropertyValue('--lantern-primary')).toBe('#0033ff');
   });
 
   it('shows the server refusing a language on the language field', async () => {

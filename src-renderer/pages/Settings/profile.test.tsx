@@ -8,9 +8,6 @@ import type { SiteInfo } from '../../api/site/types';
 import { clearToken, setToken } from '../../api/token';
 import SettingsPage from './SettingsPage';
 
-// the theme module loads stylesheet URLs, which only the app's bundler resolves
-vi.mock('../../app/theme', () => ({ applyScheme: vi.fn(), resolveScheme: (u: string) => (u === 'dark' ? 'dark' : 'light') }));
-
 afterEach(async () => {
   cleanup();
   await clearToken();

@@ -11,9 +11,6 @@ import LegalPage from '../Settings/LegalPage';
 import CssHtmlPage from './CssHtmlPage';
 import ThemesPage from './ThemesPage';
 
-// the site's look is applied by the app shell, whose theme module loads stylesheet URLs only the bundler resolves
-vi.mock('../../../app/theme', () => ({ applyScheme: vi.fn(), resolveScheme: () => 'light', applyCustomCss: vi.fn() }));
-
 const A = '/answer/admin/api';
 
 afterEach(() => {
