@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 // files that replace modules (vi.mock) get a module registry of their own: a shared one would carry the
 // replacement into the files after them
-const OWN_MODULES = ['server/db/slow-work-outside-transactions.test.ts', 'src-renderer/pages/Admin/admin-pages.test.tsx'];
+const OWN_MODULES = ['server/db/slow-work-outside-transactions.test.ts'];
 
 /**
  * Unit and API tests: server and src-main in node, renderer components in jsdom (per-file pragma).
