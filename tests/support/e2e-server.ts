@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // the server runs with the Node flags it ships with
@@ -276,4 +276,16 @@ export const SCREENSHOTS = process.env.LANTERN_SCREENSHOTS === '1';
 export async function shot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   await page.screenshot({ path: join(root, 'tests/artifacts/screenshots', `${name}.png`), fullPage: true });
+}
+
+/**
+ * Closes every toast on the page with its own close button, as a user would, and waits until none is
+ * left: a check for the next action's toast then sees that one, without waiting out the 5 s the last
+ * one stays (two at once also made a text match ambiguous).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  // a toast that hides by itself meanwhile needs no click
+  for (const button of await page.locator('.p-toast-message .p-toast-icon-close').all())
+    await button.click({ timeout: 2000 }).catch(() => undefined);
+  await expect(page.locator('.p-toast-message')).toHaveCount(0);
 }
