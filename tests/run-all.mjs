@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
 // Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan) and build, two at a time (each uses
-// one core; their outputs are printed whole, one after another), then vitest (unit + API + component tests) beside Playwright e2e in Chromium
+// one core; their outputs are printed whole, one after another), then vitest (unit + API + component tests), then Playwright e2e in Chromium
 // (found by tests/support/find-browser.mjs; without one it stops at once, naming the command that installs it).
 // Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findBrowser } from './support/find-browser.mjs';
@@ -33,31 +33,17 @@ const summary = [];
 /** The names of the tests that failed, with the first line of their error, printed again in the summary. */
 const failures = [];
 
-/** Runs a command; with `buffered`, its output is kept and printed whole when it ends (for a step run beside another). */
-function runAsync(cmd, args, env = {}, buffered = false) {
+function run(cmd, args, env = {}) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    const chunks = [];
-    child.stdout?.on('data', (c) => chunks.push(c));
-    child.stderr?.on('data', (c) => chunks.push(c));
-    child.on('error', (e) => chunks.push(Buffer.from(`${e.message}\n`)));
-    child.on('close', (c) =>
-      resolve({ code: c ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1), output: Buffer.concat(chunks).toString() }),
-    );
-  });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { code: r.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-/** A step's result in the summary, in the order the steps are listed (steps may end in another order). */
-const stepNotes = new Map();
-async function step(name, fn) {
+function step(name, fn) {
   if (!only.has(name)) return;
-  const r = await fn();
-  stepNotes.set(name, `${name}: ${r.note} (${r.seconds}s)`);
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const r = fn();
+  summary.push(`${name}: ${r.note} (${r.seconds}s)`);
 }
 
 function readJson(file) {
@@ -111,30 +97,18 @@ await parallelChecks([
   ['build', 'npx', ['electron-vite', 'build']],
 ]);
 
-// The unit and e2e steps run side by side: the browser tests leave about a sixth of the two cores idle
-// (waits for the app, server starts between spec files), which the unit tests fill. vitest gets one
-// worker while Playwright runs, so the browser tests keep most of the machine. The unit step's output
-// is printed whole when it ends; the e2e step's as it goes.
-const beside = only.has('unit') && only.has('e2e');
-const unitStep = step('unit', async () => {
+step('unit', () => {
   const out = join(results, 'vitest.json');
   rmSync(out, { force: true });
-  const r = await runAsync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '-c',
-      'tests/vitest.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      ...(beside ? ['--maxWorkers=1'] : []),
-    ],
-    {},
-    beside,
-  );
-  process.stdout.write(`\n=== unit ===\n${r.output}`);
+  const r = run('npx', [
+    'vitest',
+    'run',
+    '-c',
+    'tests/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const j = readJson(out);
   if (!j) {
     failed++;
@@ -155,12 +129,11 @@ const unitStep = step('unit', async () => {
   return { ...r, note: `${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numPendingTests} skipped` };
 });
 
-const e2eStep = step('e2e', async () => {
+step('e2e', () => {
   if (!existsSync(join(root, 'tests/playwright.config.ts'))) return { seconds: '0', note: 'no e2e config' };
   const out = join(results, 'playwright.json');
   rmSync(out, { force: true });
-  process.stdout.write(`\n=== e2e ===\n`);
-  const r = await runAsync('npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
+  const r = run('npx', ['playwright', 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   const j = readJson(out);
@@ -188,9 +161,6 @@ const e2eStep = step('e2e', async () => {
   skipped += s.skipped ?? 0;
   return { ...r, note: `${ok} passed, ${bad} failed, ${s.skipped ?? 0} skipped` };
 });
-
-await Promise.all([unitStep, e2eStep]);
-for (const name of ['unit', 'e2e']) if (stepNotes.has(name)) summary.push(stepNotes.get(name));
 
 process.stdout.write(`\n=== summary ===\n${summary.join('\n')}\n`);
 if (failures.length) process.stdout.write(`failed tests:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
