@@ -89,7 +89,10 @@ async function parallelChecks(checks, width = 2) {
 }
 
 await parallelChecks([
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  // TypeScript 7's native compiler (package typescript-7) checks the tree in about a third of tsc 5.9's time; one
+  // thread, as the other lane is busy. `typescript` stays 5.9 for the tools that use its API (typescript-eslint,
+  // tests/unit/contract-typecheck.test.ts)
+  ['typecheck', 'node', ['node_modules/typescript-7/bin/tsc', '-p', 'tsconfig.json', '--singleThreaded']],
   ['lint', 'npx', ['eslint', '-c', 'tests/eslint.config.js', '.']],
   // the tree is formatted by Prettier (`npm run format`): a file that is not fails this step, naming it
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
