@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 
 // Admin → Backups in a LAN browser against the built server: back up now (progress, then the
@@ -13,8 +13,7 @@ let server: E2EServer;
 let api: Api;
 
 async function pageAs(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
+  const page = await pooledPage(browser, { viewport: { width, height: 900 } });
   await loginAs(page, server, ADMIN.email, ADMIN.pass);
   return page;
 }

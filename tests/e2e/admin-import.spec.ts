@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast } from './question-pages';
 
 // Admin → Import in a LAN browser against the built server: the history-meta dump's XML files
@@ -25,11 +25,10 @@ async function pageAs(
   who: { email: string; pass: string },
   opts: { width?: number; dark?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
+  const page = await pooledPage(browser, {
     viewport: { width: opts.width ?? 1280, height: 800 },
     colorScheme: opts.dark ? 'dark' : 'light',
   });
-  const page = await context.newPage();
   await loginAs(page, server, who.email, who.pass);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissToasts, INSTALLED, loginAs, openInApp, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { dismissToasts, INSTALLED, loginAs, openInApp, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast } from './question-pages';
 
 // The admin's dashboard, contents, users, badges and showboard screens in a LAN browser against the built
@@ -33,11 +33,10 @@ async function pageAs(
   who: { email: string; pass: string } | null,
   opts: { width?: number; dark?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
+  const page = await pooledPage(browser, {
     viewport: { width: opts.width ?? 1280, height: 800 },
     colorScheme: opts.dark ? 'dark' : 'light',
   });
-  const page = await context.newPage();
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Frame, NotificationList, SearchResults } from './inbox-pages';
 import { Api, expectAccessible } from './question-pages';
 
@@ -27,7 +27,7 @@ async function pageAs(
   who?: { email: string; pass: string },
   viewport?: { width: number; height: number },
 ): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  const page = await pooledPage(browser, { viewport });
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { addMembers, ProfilePage, waitForBadge, type Member } from './people-pages';
 import { Api, expectAccessible } from './question-pages';
 
@@ -20,7 +20,7 @@ let adminQ = '';
 let answerId = '';
 
 async function pageAs(browser: Browser, who?: Member, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  const page = await pooledPage(browser, { viewport });
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, png, QuestionFormPage, QuestionPage } from './question-pages';
 
 // The question page's actions in a LAN browser against the built server: mentions in comments,
@@ -18,7 +18,7 @@ let otherId = '';
 
 /** A page of its own (own local storage), logged in as someone (or nobody). */
 async function pageAs(browser: Browser, who?: { email: string; pass: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await pooledPage(browser);
   if (who) await loginAs(page, server, who.email, who.pass);
   return page;
 }
@@ -493,13 +493,12 @@ test('leaving the ask form with changes asks first; a draft comes back after a r
 });
 
 test('on a phone-width screen the question page and its actions fit', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
+  const page = await pooledPage(browser, { viewport: { width: 360, height: 740 } });
   await loginAs(page, server, MOLLY.email, MOLLY.pass);
   await page.goto(`${server.url}/questions/${qid}`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, '91b-question-phone');
-  await context.close();
+  await page.context().close();
 });

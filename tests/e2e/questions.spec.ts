@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, png, QuestionFormPage, QuestionPage } from './question-pages';
 
 // The question screens in a LAN browser against the built server: list, ask (with an uploaded
@@ -15,7 +15,7 @@ let questionPath = '';
 
 /** A page of its own (own local storage), logged in as someone. */
 async function pageAs(browser: Browser, who: { email: string; pass: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await pooledPage(browser);
   await loginAs(page, server, who.email, who.pass);
   return page;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 
 // The review page (/review) in a LAN browser against the built server: a queued post (the built-in
@@ -37,8 +37,10 @@ async function pageAs(
   who: { email: string; pass: string },
   opts: { width?: number; dark?: boolean } = {},
 ): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.width ? 844 : 800 } })).newPage();
-  if (opts.dark) await page.emulateMedia({ colorScheme: 'dark' });
+  const page = await pooledPage(browser, {
+    viewport: { width: opts.width ?? 1280, height: opts.width ? 844 : 800 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
   await loginAs(page, server, who.email, who.pass);
   return page;
 }

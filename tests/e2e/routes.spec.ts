@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { INSTALLED, loginAs, networkQuiet, openInApp, startServer, watchNetwork, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, networkQuiet, openInApp, startServer, watchNetwork, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
@@ -179,7 +179,7 @@ function screenOf(path: string): string {
 
 /** A browser page as the role (logged in through the API; anonymous has no token). */
 async function pageAs(browser: Browser, role: Role): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await pooledPage(browser);
   watchNetwork(page);
   if (role !== 'anonymous') await loginAs(page, server, EMAILS[role], PASS);
   return page;

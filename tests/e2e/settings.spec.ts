@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkIn, startSmtp, type SmtpCapture } from '../support/smtp';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, png } from './question-pages';
 import { SettingsPage } from './settings-pages';
 
@@ -16,7 +16,7 @@ const GRACE = { email: 'grace@example.com', pass: 'grace-password-1' };
 const BOB = { email: 'bob@example.com', pass: 'bob-password-1' };
 
 async function pageAs(browser: Browser, who: { email: string; pass: string }, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  const page = await pooledPage(browser, { viewport });
   await loginAs(page, server, who.email, who.pass);
   return page;
 }
@@ -194,7 +194,7 @@ test('a member changes the password, then logs in with the new one', async ({ br
   await page.context().close();
 
   // a fresh browser logs in with the new password (the old one no longer works)
-  const fresh = await (await browser.newContext()).newPage();
+  const fresh = await pooledPage(browser);
   await fresh.goto(`${server.url}/users/login`);
   await fresh.getByLabel('Email', { exact: true }).fill(BOB.email);
   await fresh.getByLabel('Password', { exact: true }).fill(BOB.pass);

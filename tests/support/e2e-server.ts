@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // the server runs with the Node flags it ships with
@@ -207,7 +207,12 @@ export async function loginAs(page: Page, server: E2EServer, email: string, pass
     token = body.data.access_token;
     tokens.set(key, token);
   }
-  await page.addInitScript((t) => localStorage.setItem('lantern.token', JSON.stringify({ v: t, exp: Date.now() + 86_400_000 })), token);
+  const script = await page.addInitScript(
+    (t) => localStorage.setItem('lantern.token', JSON.stringify({ v: t, exp: Date.now() + 86_400_000 })),
+    token,
+  );
+  // a pooled page forgets the login when the next test takes it
+  pooled.get(page)?.disposables.push(script);
 }
 
 const inflight = new WeakMap<Page, Set<Request>>();
@@ -288,4 +293,117 @@ export async function dismissToasts(page: Page): Promise<void> {
   for (const button of await page.locator('.p-toast-message .p-toast-icon-close').all())
     await button.click({ timeout: 2000 }).catch(() => undefined);
   await expect(page.locator('.p-toast-message')).toHaveCount(0);
+}
+
+/** How a pooled page is set up for its test: what a new context's options would say. */
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+interface PoolEntry {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The test holding it (Playwright's testId), or null when free. */
+  heldBy: string | null;
+  /** Every http origin the context has talked to, whose storage a reset clears. */
+  origins: Set<string>;
+  /** What the holder added that outlives a navigation (loginAs's token script). */
+  disposables: { dispose(): Promise<void> }[];
+  /** The context's own close (the test's close only hands the page back). */
+  closeForGood: () => Promise<void>;
+}
+
+const pool: PoolEntry[] = [];
+const pooled = new WeakMap<Page, PoolEntry>();
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
+function heldByNow(): string {
+  try {
+    return test.info().testId;
+  } catch {
+    return 'outside a test';
+  }
+}
+
+/**
+ * A page of a browser context of its own for the current test, as `(await browser.newContext(opts)).newPage()`
+ * gives, from a pool kept per worker: a page a finished test held (or one its test closed with
+ * `page.context().close()`) is reset and handed out again instead of a new context. The reset forgets
+ * everything a new context would not have: cookies, local and session storage, IndexedDB and the other
+ * site data of every origin it visited, its init scripts, routes and listeners, other pages, the viewport and
+ * the emulated media; the app it showed is stopped by a plain page of the same site first. What it keeps is
+ * the renderer process with its compiled scripts and the HTTP cache: a new context costs the app's first load
+ * about 0.6 s more of a busy machine (a process started, the bundle compiled again), and tests take ~250 such
+ * pages. A page that cannot be reset is closed and replaced.
+ */
+export async function pooledPage(browser: Browser, opts: PageOptions = {}): Promise<Page> {
+  const holder = heldByNow();
+  for (let i = pool.length - 1; i >= 0; i--) {
+    const e = pool[i];
+    if (e.page.isClosed() || !e.browser.isConnected()) pool.splice(i, 1);
+    // tests run one at a time in a worker: what an earlier test held is free
+    else if (e.heldBy !== holder) e.heldBy = null;
+  }
+  for (const e of pool.filter((x) => x.browser === browser && x.heldBy === null)) {
+    e.heldBy = holder;
+    if (await resetPooled(e, opts)) return e.page;
+    pool.splice(pool.indexOf(e), 1);
+    await e.closeForGood().catch(() => undefined);
+  }
+  const context = await browser.newContext({ viewport: opts.viewport ?? DEFAULT_VIEWPORT, colorScheme: opts.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  const entry: PoolEntry = {
+    browser,
+    context,
+    page,
+    heldBy: holder,
+    origins: new Set(),
+    disposables: [],
+    closeForGood: context.close.bind(context),
+  };
+  context.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.protocol === 'http:' || u.protocol === 'https:') entry.origins.add(u.origin);
+  });
+  // the test's `page.context().close()` hands the page back instead
+  context.close = async () => {
+    entry.heldBy = null;
+  };
+  pool.push(entry);
+  pooled.set(page, entry);
+  return page;
+}
+
+async function resetPooled(e: PoolEntry, opts: PageOptions): Promise<boolean> {
+  try {
+    for (const d of e.disposables.splice(0)) await d.dispose();
+    for (const other of e.context.pages()) if (other !== e.page) await other.close();
+    await e.page.removeAllListeners();
+    inflight.delete(e.page);
+    await e.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await e.context.unrouteAll({ behavior: 'ignoreErrors' });
+    const at = e.page.url();
+    if (/^https?:/.test(at)) {
+      // a plain document of the same site ends the app (its timers, its pending writes to storage) and keeps the process
+      e.page.on('dialog', (d) => void d.accept().catch(() => undefined));
+      const plain = await e.page.goto(`${new URL(at).origin}/robots.txt`, { timeout: 10_000 }).catch(() => null);
+      await e.page.removeAllListeners('dialog');
+      if (plain?.ok()) await e.page.evaluate(() => sessionStorage.clear());
+      else return false;
+    }
+    await e.context.clearCookies();
+    const cdp = await e.context.newCDPSession(e.page);
+    try {
+      for (const origin of e.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    } finally {
+      await cdp.detach();
+    }
+    await e.page.setViewportSize(opts.viewport ?? DEFAULT_VIEWPORT);
+    await e.page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light', media: null, reducedMotion: null, forcedColors: null });
+    return true;
+  } catch {
+    return false;
+  }
 }
