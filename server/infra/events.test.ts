@@ -14,6 +14,18 @@ describe('the event bus', () => {
     expect(seen).toEqual(['a:1', 'b:1']);
   });
 
+  it('starts the handlers only after the current turn: not among its microtasks, where the response is still being sent', async () => {
+    const bus = new EventBus({ error: vi.fn() });
+    const seen: string[] = [];
+    bus.on('question.created', () => void seen.push('handler'));
+    bus.emit({ type: 'question.created', questionId: '1', userId: 2, status: 1 });
+    // what the emitting request does next (finish its response) runs in microtasks of this turn
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(seen).toEqual([]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['handler']);
+  });
+
   it('logs a failing handler and still runs the next', async () => {
     const logger = { error: vi.fn() };
     const bus = new EventBus(logger);

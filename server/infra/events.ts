@@ -83,8 +83,10 @@ export class EventBus {
     const list = this.handlers.get(event.type);
     if (!list?.length) return;
     const run = (async () => {
-      // never inside the emitter's own call stack (it may still be finishing its response)
-      await Promise.resolve();
+      // after the emitter's response has gone out: setImmediate runs once this turn's I/O is written, where a
+      // microtask would run the handlers (notifications, badges, mail) before the response left (write mix on
+      // the 100k site, 4 interleaved runs each: 290 rps against 235, p99 187-248 ms against 236-884 ms)
+      await new Promise<void>((resolve) => setImmediate(resolve));
       for (const h of list) {
         try {
           await h(event as never);
