@@ -15,9 +15,23 @@ export function claimDrafts(userId: string): void {
   for (const key of Object.values(DRAFT_KEYS)) removeLocal(key);
   writeLocal(DRAFT_OWNER, userId);
 }
-/** The draft saved under `key`, if any. */
-export function readDraft<T>(key: string): T | null {
-  return readLocal<T>(key);
+/**
+ * The draft saved under `key` when `parse` accepts its shape. Local storage outlives versions of the app and
+ * can be edited by hand: a draft of another shape is dropped (and removed) instead of trusted.
+ */
+export function readDraft<T>(key: string, parse: (saved: unknown) => T | null): T | null {
+  const saved = readLocal<unknown>(key);
+  if (saved === null || saved === undefined) return null;
+  const draft = parse(saved);
+  if (draft === null) removeLocal(key);
+  return draft;
+}
+
+/** The object's string field, or undefined when it is missing or not a string. */
+export function stringField(saved: unknown, name: string): string | undefined {
+  if (typeof saved !== 'object' || saved === null) return undefined;
+  const value = (saved as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

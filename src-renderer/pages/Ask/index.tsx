@@ -9,7 +9,7 @@ import { slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { UnsavedChangesDialog } from '../../components/editor/UnsavedChangesDialog';
 import { useFeedback } from '../../components/Feedback';
-import { DRAFT_KEYS, readDraft, useDraft } from '../../hooks/useDraft';
+import { DRAFT_KEYS, readDraft, stringField, useDraft } from '../../hooks/useDraft';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { EditGate } from '../../components/EditGate';
@@ -17,6 +17,22 @@ import { QuestionForm, type QuestionFields } from './components/QuestionForm';
 import { SimilarQuestions } from './components/SimilarQuestions';
 
 const EMPTY: QuestionFields = { title: '', content: '', tags: [] };
+
+/** A saved question draft: title, body and tags; a missing field reads as empty, a draft with none of them as no draft. */
+export function parseQuestionDraft(saved: unknown): QuestionFields | null {
+  const title = stringField(saved, 'title') ?? '';
+  const content = stringField(saved, 'content') ?? '';
+  const listed = typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>).tags : undefined;
+  const tags = (Array.isArray(listed) ? listed : [])
+    .map((tag: unknown) => {
+      const slug = stringField(tag, 'slug_name');
+      if (slug === undefined) return null;
+      const display = stringField(tag, 'display_name');
+      return display === undefined ? { slug_name: slug } : { slug_name: slug, display_name: display };
+    })
+    .filter((tag) => tag !== null);
+  return title || content || tags.length ? { title, content, tags } : null;
+}
 
 const same = (a: QuestionFields, b: QuestionFields) =>
   a.title === b.title &&
@@ -30,7 +46,7 @@ export default function AskPage() {
   const { site } = useSession();
   const navigate = useNavigate();
   const add = useAddQuestion();
-  const [restored, setRestored] = useState(() => readDraft<QuestionFields>(DRAFT_KEYS.question));
+  const [restored, setRestored] = useState(() => readDraft(DRAFT_KEYS.question, parseQuestionDraft));
   const [initial, setInitial] = useState<QuestionFields>(() => restored ?? EMPTY);
   const [formKey, setFormKey] = useState(0);
   const [current, setCurrent] = useState(initial);

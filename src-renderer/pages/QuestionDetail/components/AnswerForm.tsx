@@ -13,7 +13,7 @@ import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { useFeedback } from '../../../components/Feedback';
 import { MarkdownEditor } from '../../../components/MarkdownEditor';
 import { useCaptcha } from '../../../hooks/useCaptcha';
-import { DRAFT_KEYS, readDraft, useDraft } from '../../../hooks/useDraft';
+import { DRAFT_KEYS, readDraft, stringField, useDraft } from '../../../hooks/useDraft';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 import { useUnsavedChanges } from '../../../hooks/useUnsavedChanges';
 import { UnsavedChangesDialog } from '../../../components/editor/UnsavedChangesDialog';
@@ -22,6 +22,13 @@ import { ANSWER_STATUS } from '../../../../server/contract/enums';
 interface AnswerDraft {
   questionId: string;
   content: string;
+}
+
+/** A saved answer draft: the question it belongs to and its text. */
+function parseAnswerDraft(saved: unknown): AnswerDraft | null {
+  const questionId = stringField(saved, 'questionId');
+  const content = stringField(saved, 'content');
+  return questionId !== undefined && content !== undefined ? { questionId, content } : null;
 }
 
 /** The write-answer form under the answers (answer at least 6 characters); logged-out visitors get a way to log in. */
@@ -34,7 +41,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
   const add = useAddAnswer(questionId);
   const firstPage = useAnswerPage(questionId, 'default', 1, !!user);
   const [content, setContent] = useState(() => {
-    const saved = readDraft<AnswerDraft>(DRAFT_KEYS.answer);
+    const saved = readDraft<AnswerDraft>(DRAFT_KEYS.answer, parseAnswerDraft);
     return saved?.questionId === questionId ? saved.content : '';
   });
   const clearDraft = useDraft<AnswerDraft>(
