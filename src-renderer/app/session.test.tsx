@@ -38,8 +38,6 @@ afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   await clearToken();
-  // the drafts these tests write would be found by the next file's forms (files share a worker's window)
-  localStorage.clear();
 });
 
 describe('the session', () => {

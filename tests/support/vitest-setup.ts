@@ -7,6 +7,10 @@ process.env.LANTERN_LOG_LEVEL ??= 'silent';
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
+  // renderer files share a worker's window (isolate: false): what a test leaves in local storage (a draft, a
+  // token) would be found by the next test or the next file's forms
+  const { afterEach } = await import('vitest');
+  afterEach(() => localStorage.clear());
 }
 
 // a module, so the top-level await above is allowed

@@ -10,7 +10,6 @@ import AskPage from './index';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 // what the form asks the server on its own (the answers are beside the point of these tests)

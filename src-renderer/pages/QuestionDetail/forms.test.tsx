@@ -11,7 +11,6 @@ import { CommentForm, mentionAt, mentionedUsernames } from './components/Comment
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 const QUESTION: QuestionDetail = {

@@ -41,7 +41,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
   const add = useAddAnswer(questionId);
   const firstPage = useAnswerPage(questionId, 'default', 1, !!user);
   const [content, setContent] = useState(() => {
-    const saved = readDraft<AnswerDraft>(DRAFT_KEYS.answer, parseAnswerDraft);
+    const saved = readDraft(DRAFT_KEYS.answer, parseAnswerDraft);
     return saved?.questionId === questionId ? saved.content : '';
   });
   const clearDraft = useDraft<AnswerDraft>(
