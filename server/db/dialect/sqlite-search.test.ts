@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteSearch } from './sqlite-search.js';
+import { CHAMPIONS, sqliteSearch } from './sqlite-search.js';
 
 // The bounded and the per-post matching of the FTS5 engine, on the smallest tables its triggers need.
 let db: Kysely<any>;
@@ -78,5 +78,70 @@ describe('sqlite FTS5 bounded ranking with common terms', () => {
       .execute();
     // every question has the common word (words are alternatives); those having the rare word come first
     expect(rows.map((r) => r.id)).toEqual([qid(2), qid(4), qid(6), qid(1), qid(3), qid(5)]);
+  });
+});
+
+describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
+  /** Adds questions n..n+count-1 (ids rise with n, so higher n is newer). */
+  async function addQuestions(from: number, count: number, row: (n: number) => { title: string; original_text: string }) {
+    const rows = Array.from({ length: count }, (_, i) => ({ id: qid(from + i), status: 1, ...row(from + i) }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('question')
+        .values(rows.slice(i, i + 200))
+        .execute();
+  }
+  const ranked = async (text: string) => {
+    const terms = await sqliteSearch.settleTerms(
+      db,
+      text.split(' ').map((w) => ({ text: w, phrase: false })),
+    );
+    const m = (await sqliteSearch.rankedMatches(db, terms))!;
+    return (await db.selectFrom(m.table().as('m')).select(['m.id', 'm.rank']).orderBy('m.rank').orderBy('m.id', 'desc').execute()).map(
+      (r) => r.id,
+    );
+  };
+
+  it('a search mixing a rare and a very common word returns the posts with the rare word first', async () => {
+    // 1040 posts: "lantern" in the titles of 700 (the newest), "kerosene" in the bodies of 40 old ones
+    await addQuestions(100, 40, (n) => ({ title: `note ${n}`, original_text: 'a can of kerosene' }));
+    await addQuestions(200, 300, (n) => ({ title: `filler ${n}`, original_text: 'nothing here' }));
+    await addQuestions(1000, 700, (n) => ({ title: `lantern ${n}`, original_text: 'a lantern on the porch' }));
+    const withRare = Array.from({ length: 40 }, (_, i) => qid(100 + i));
+    for (const text of ['kerosene lantern', 'lantern kerosene']) {
+      const ids = await ranked(text);
+      expect(ids.slice(0, 40).sort()).toEqual(withRare);
+      expect(ids.length).toBeGreaterThan(40);
+    }
+  });
+
+  it('on a small index ranks exactly as bm25 over every match', async () => {
+    await addQuestions(100, 40, (n) => ({
+      title: n % 3 ? `lantern ${n}` : `storm lantern ${n}`,
+      original_text: n % 4 ? 'glass chimney' : 'storm glass storm wick',
+    }));
+    const exhaustive = (
+      await sql<{
+        id: string;
+      }>`SELECT CAST(rowid AS TEXT) AS id FROM search_index WHERE search_index MATCH ${'"storm"* OR "wick"*'} AND rank MATCH 'bm25(4.0, 1.0)' ORDER BY rank, rowid DESC`.execute(
+        db,
+      )
+    ).rows.map((r) => r.id);
+    expect(await ranked('storm wick')).toEqual(exhaustive);
+  });
+
+  it('follows the index: a post written after a term was ranked is found at once, and one deleted is not', async () => {
+    // "lantern" in 400 of 1000 posts
+    await addQuestions(100, 600, (n) => ({ title: `filler ${n}`, original_text: 'porch' }));
+    await addQuestions(1000, 400, (n) => ({ title: `lantern ${n}`, original_text: 'porch' }));
+    expect(await ranked('lantern')).toHaveLength(CHAMPIONS);
+    expect(await ranked('paraffin')).toEqual([]);
+    await addQuestions(5000, 1, () => ({ title: 'paraffin lantern', original_text: 'lantern lantern' }));
+    // the common word's list is reused with the posts added since (ranked exactly: this one has the
+    // word three times in few words, so it comes first); the rare word's list is made again
+    expect((await ranked('lantern'))[0]).toBe(qid(5000));
+    expect(await ranked('paraffin')).toEqual([qid(5000)]);
+    await db.deleteFrom('question').where('id', '=', qid(5000)).execute();
+    expect(await ranked('paraffin')).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ export interface SearchTerm {
   prefix?: boolean;
   /** How informative the term is (bm25's inverse document frequency); unset: 1 (see `settleTerms`). */
   idf?: number;
+  /** How many posts have the term, counted up to a share of the index (see `settleTerms`). */
+  posts?: number;
 }
 
 /** A matching post: its id and how well it matched (lower is better, as bm25 gives it). */
@@ -46,9 +48,21 @@ export interface SearchIndexDialect {
    * in COMMON_WORD posts or more) matches only itself, since expanding a common prefix to every
    * longer word costs a merge of many long lists and adds little; rarer words and word beginnings
    * ("grind" for "grinder") keep matching as prefixes. Also weighs each term as bm25 does, from
-   * how many posts have it (counted up to COUNT_SHARE of the index, kept for a while).
+   * how many posts have it (counted up to half the index, past which bm25 gives it no weight; a
+   * count is kept for a while if the index keeps its size).
    */
   settleTerms(db: Kysely<any>, terms: SearchTerm[]): Promise<SearchTerm[]>;
+  /**
+   * A relevance search's candidates, ranked close to bm25 over the whole index at a bounded cost
+   * (see `rankedMatches` below); null when the terms need `matches` (an unspaced script, or no
+   * term the index can match). `table(kind)` is the derived table (id, rank) to join on; with
+   * `newestPerType`, the bounded newest matches are added after them (for searches whose filters
+   * may leave few of the best posts).
+   */
+  rankedMatches(
+    db: Kysely<any>,
+    terms: SearchTerm[],
+  ): Promise<{ table(kind?: 'question' | 'answer', opts?: { newestPerType?: number }): RawBuilder<MatchRow> } | null>;
   /** The terms as the engine's query string (exposed for tests). */
   queryString(terms: SearchTerm[]): string;
 }
@@ -116,13 +130,101 @@ const BODY_SCORE = 1;
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 5000;
 
-/** Per database: the index size and each term's post count, reused for COUNT_TTL_MS. */
-const counts = new WeakMap<object, { size: { n: number; at: number } | null; terms: Map<string, { n: number; at: number }> }>();
+// Relevance at scale (rankedMatches). Per term, its best posts by bm25 alone are kept (a "champion
+// list"); a post's score is the sum of its scores in the lists it is in. Posts having every term
+// are ranked exactly by FTS5 when few enough have them all.
+/** How many of a term's best posts its list keeps. */
+export const CHAMPIONS = 300;
+/**
+ * A term's list is made during a search only when at most this many posts have the term (ranking
+ * them all costs about a microsecond each); a commoner term is ranked among its newest posts, as
+ * `matches` does, until its list is made (see `fillLists`).
+ */
+export const LIST_COST_MAX = 8000;
+/** Posts having every term are ranked exactly when about this many or fewer have them all, and the terms together are in at most AND_COST_MAX posts. */
+const ALL_TERMS_MAX = 2000;
+const AND_COST_MAX = 40_000;
+/** How many of those are kept. */
+const ALL_TERMS_TOP = 50;
+/** A list of a changed index is still used (with the posts added since) for this long. */
+const LIST_TTL_MS = 10 * 60_000;
+const LISTS_MAX = 1000;
+/** bm25's weight of a term in most posts (FTS5 floors it at 1e-6). */
+const NO_WEIGHT = 1e-5;
+/** How many of a listless term's newest posts of each kind are ranked. */
+const NEWEST_PER_TERM = 500;
+/** How many of the best-scored posts (by the lists and the exact ranking) a search keeps. */
+const CANDIDATES_MAX = 300;
+
+/** One term's best posts (ids and bm25 scores, best first), as of an index version. */
+interface TermList {
+  ids: string[];
+  scores: number[];
+  /** How many posts have the term. */
+  having: number;
+  /** Whether every post having the term is in the list. */
+  complete: boolean;
+  version: string;
+  /** How many posts the index had when the list was made. */
+  posts: number;
+  at: number;
+  /** The newest indexed id of each kind when the list was made: later posts are looked up apart. */
+  newest: { question: string; answer: string };
+}
+
+/** The index's version, size and newest indexed id of each kind. */
+interface IndexState {
+  version: string;
+  posts: number;
+  newest: { question: string; answer: string };
+}
+
+/** Per database: each term's post count (reused for COUNT_TTL_MS), the terms' lists, and the lists being made. */
+const counts = new WeakMap<
+  object,
+  {
+    terms: Map<string, { n: Promise<number>; at: number; posts: number }>;
+    lists: Map<string, TermList>;
+    making: Map<string, Promise<TermList>>;
+  }
+>();
 
 function countsOf(db: Kysely<any>) {
   let c = counts.get(db);
-  if (!c) counts.set(db, (c = { size: null, terms: new Map() }));
+  if (!c) counts.set(db, (c = { terms: new Map(), lists: new Map(), making: new Map() }));
   return c;
+}
+
+/** An SQLite varint (as FTS5 stores its totals) at `at`: its value and the byte after it. */
+function readVarint(b: Uint8Array, at: number): [number, number] {
+  let v = 0;
+  for (let i = 0; i < 8; i++) {
+    const byte = b[at + i] ?? 0;
+    v = v * 128 + (byte & 0x7f);
+    if (!(byte & 0x80)) return [v, at + i + 1];
+  }
+  return [v * 256 + (b[at + 8] ?? 0), at + 9];
+}
+
+/**
+ * The index's version and size from FTS5's own records: the averages record (rows and tokens) and
+ * the structure record (segments, written by every change). Cheap: two rows by key.
+ */
+async function indexState(db: Kysely<any>): Promise<IndexState> {
+  const newest = (kind: 'question' | 'answer') =>
+    sql.raw(`(SELECT CAST(max(id) AS TEXT) FROM ${INDEX}_docsize WHERE id BETWEEN ${ID_RANGE[kind][0]} AND ${ID_RANGE[kind][1]})`);
+  const row = (
+    await sql<{ averages: Uint8Array | null; structure: Uint8Array | null; question: string | null; answer: string | null }>`SELECT
+      (SELECT block FROM ${sql.raw(`${INDEX}_data`)} WHERE id = 1) AS averages,
+      (SELECT block FROM ${sql.raw(`${INDEX}_data`)} WHERE id = 10) AS structure,
+      ${newest('question')} AS question, ${newest('answer')} AS answer`.execute(db)
+  ).rows[0];
+  const version = [row.averages, row.structure].map((b) => (b ? Buffer.from(b).toString('base64') : '')).join(':');
+  return {
+    version,
+    posts: row.averages ? readVarint(row.averages, 0)[0] : 0,
+    newest: { question: row.question ?? ID_RANGE.question[0], answer: row.answer ?? ID_RANGE.answer[0] },
+  };
 }
 
 /** bm25's inverse document frequency as FTS5 computes it (never below 1e-6). */
@@ -162,6 +264,87 @@ function buildQueryString(terms: SearchTerm[]): string {
     .join(' OR ');
 }
 
+/** The `limit` best posts matching an FTS5 query by bm25 (id, score; best first), optionally within an id range. */
+async function bestRanked(db: Kysely<any>, query: string, limit: number, range?: [bigint, bigint]): Promise<[string, number][]> {
+  const within = range ? sql` AND rowid > ${range[0]} AND rowid <= ${range[1]}` : sql``;
+  const { rows } = await sql<{
+    id: string;
+    rank: number;
+  }>`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} AND rank MATCH ${sql.lit(RANK_FUNCTION)}${within} ORDER BY rank LIMIT ${sql.lit(limit)}`.execute(
+    db,
+  );
+  return rows.map((r): [string, number] => [r.id, -Number(r.rank)]);
+}
+
+/** A term's list: reused while the index is unchanged, or (when not complete) for LIST_TTL_MS with the posts added since. */
+async function termList(
+  db: Kysely<any>,
+  query: string,
+  state: IndexState,
+  /** How many posts have the term, when known (counted here otherwise). */
+  having: number | undefined,
+): Promise<{ list: TermList; added: [string, number][] }> {
+  const cache = countsOf(db).lists;
+  const now = Date.now();
+  const kept = cache.get(query);
+  // a changed index's list is reused only while young, and only if the index has grown since (not
+  // after a restore or an import that replaced it)
+  const grown = (k: TermList) =>
+    state.posts >= k.posts && (['question', 'answer'] as const).every((kind) => BigInt(state.newest[kind]) >= BigInt(k.newest[kind]));
+  if (kept && (kept.version === state.version || (!kept.complete && now - kept.at < LIST_TTL_MS && grown(kept)))) {
+    cache.delete(query);
+    cache.set(query, kept);
+    if (kept.version === state.version) return { list: kept, added: [] };
+    // the posts added since, ranked exactly (their term is one whose list is cheap or kept)
+    const added: [string, number][] = [];
+    for (const kind of ['question', 'answer'] as const)
+      added.push(...(await bestRanked(db, query, CHAMPIONS, [BigInt(kept.newest[kind]), BigInt(ID_RANGE[kind][1])])));
+    return { list: kept, added };
+  }
+  // searches running at once that need the same list wait for one making of it
+  const pending = countsOf(db).making;
+  const making = pending.get(query) ?? makeList(db, query, state, having);
+  pending.set(query, making);
+  try {
+    return { list: await making, added: [] };
+  } finally {
+    pending.delete(query);
+  }
+}
+
+/** Ranks every post having the term and keeps the best CHAMPIONS (see termList). */
+async function makeList(db: Kysely<any>, query: string, state: IndexState, having: number | undefined): Promise<TermList> {
+  const cache = countsOf(db).lists;
+  const best = await bestRanked(db, query, CHAMPIONS);
+  const complete = best.length < CHAMPIONS;
+  const count = complete
+    ? best.length
+    : (having ??
+      Number(
+        (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query}`.execute(db)).rows[0]
+          .n,
+      ));
+  const list: TermList = {
+    ids: best.map(([id]) => id),
+    scores: best.map(([, score]) => score),
+    having: count,
+    complete,
+    version: state.version,
+    posts: state.posts,
+    at: Date.now(),
+    newest: state.newest,
+  };
+  cache.delete(query);
+  if (cache.size >= LISTS_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(query, list);
+  return list;
+}
+
+/** Rows (id, rank, whether the rank is the whole bm25) given in a bound JSON array, as a derived table. */
+function rowsTable(rows: [string, number, number][]): RawBuilder<MatchRow> {
+  return sql<MatchRow>`(SELECT value ->> '$[0]' AS id, value ->> '$[1]' AS rank, value ->> '$[2]' AS x FROM json_each(${JSON.stringify(rows)}))`;
+}
+
 /** The SQLite FTS5 search engine. */
 export const sqliteSearch: SearchIndexDialect = {
   name: 'sqlite-fts5',
@@ -195,27 +378,25 @@ export const sqliteSearch: SearchIndexDialect = {
   async settleTerms(db, terms) {
     const cache = countsOf(db);
     const now = Date.now();
-    /** Posts matching an FTS5 query string, counted up to `cap`. */
-    const count = async (query: string, cap: number): Promise<number> => {
+    // the index size is read every time (two records by key); a count is reused for COUNT_TTL_MS
+    // while the index keeps about the size it had (not after an import, a restore or a purge)
+    const posts = (await indexState(db)).posts;
+    const drift = Math.max(10, posts * 0.01);
+    /** Posts matching an FTS5 query string, counted up to `cap`; a count in progress is shared. */
+    const count = (query: string, cap: number): Promise<number> => {
       const key = `${cap}:${query}`;
       const hit = cache.terms.get(key);
-      if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
-      const { n } = (
-        await sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`.execute(
-          db,
-        )
-      ).rows[0];
+      if (hit && now - hit.at < COUNT_TTL_MS && Math.abs(hit.posts - posts) <= drift) return hit.n;
       if (cache.terms.size >= COUNT_CACHE_MAX) cache.terms.clear();
-      cache.terms.set(key, { n: Number(n), at: now });
-      return Number(n);
+      const n = sql<{
+        n: number;
+      }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`
+        .execute(db)
+        .then((r) => Number(r.rows[0].n));
+      n.catch(() => cache.terms.delete(key));
+      cache.terms.set(key, { n, at: now, posts });
+      return n;
     };
-    if (!cache.size || now - cache.size.at >= COUNT_TTL_MS) {
-      const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(`${INDEX}_docsize`)}`.execute(db)).rows[0];
-      cache.size = { n: Number(n), at: now };
-    }
-    const posts = cache.size.n;
     const cap = Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE));
     const out: SearchTerm[] = [];
     for (const t of terms) {
@@ -224,8 +405,12 @@ export const sqliteSearch: SearchIndexDialect = {
         continue;
       }
       const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(ftsString(t.text), COMMON_WORD)) < COMMON_WORD };
-      const having = await count(buildQueryString([settled]), cap);
-      out.push({ ...settled, idf: inverseFrequency(posts, having) });
+      const query = buildQueryString([settled]);
+      let having = await count(query, cap);
+      // a term in the share counted or more: counted on up to half the posts, past which bm25
+      // gives it no weight at all (FTS5 floors the weight of a term in most posts)
+      if (having >= cap) having = await count(query, Math.ceil(posts / 2) + 1);
+      out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
     }
     return out;
   },
@@ -290,6 +475,63 @@ export const sqliteSearch: SearchIndexDialect = {
       return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (SELECT id, MIN(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id, t) GROUP BY id)`;
     }
     return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
+  },
+
+  async rankedMatches(db, terms) {
+    const tokens = terms.filter(tokenTerm);
+    if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
+    const state = await indexState(db);
+    const scores = new Map<string, number>();
+    /** Posts whose score is their whole bm25 (ranked with every term together). */
+    const exact = new Set<string>();
+    const cache = countsOf(db).lists;
+    // each term's best posts, summed: a post in every list has its exact bm25. A common term
+    // without a list yet is ranked among its newest posts (in SQL, below).
+    const newest: SearchTerm[] = [];
+    for (const t of tokens) {
+      const query = buildQueryString([t]);
+      // a term in most posts has no weight in bm25 (FTS5 floors it), so a list of its best posts
+      // would be arbitrary: its newest posts are listed after those having a weighed term
+      if ((t.idf ?? 1) <= NO_WEIGHT || (!cache.has(query) && (t.posts ?? 0) > LIST_COST_MAX)) {
+        newest.push(t);
+        continue;
+      }
+      const { list, added } = await termList(db, query, state, t.posts);
+      list.ids.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + list.scores[i]));
+      for (const [id, score] of added) scores.set(id, (scores.get(id) ?? 0) + score);
+    }
+    // posts having every term: each a sum of scores that may be in no list, so FTS5 ranks them
+    // (exactly) when there are few (the shares of posts having each term, multiplied) and FTS5's
+    // count of each term's posts (bm25's weights) is cheap
+    const having = tokens.map((t) => t.posts ?? 0);
+    const expected = having.reduce((n, h) => (n * h) / Math.max(1, state.posts), state.posts);
+    if (tokens.length > 1 && expected <= ALL_TERMS_MAX && having.reduce((a, b) => a + b, 0) <= AND_COST_MAX) {
+      const all = tokens.map((t) => buildQueryString([t])).join(' AND ');
+      for (const [id, score] of await bestRanked(db, all, ALL_TERMS_TOP)) {
+        scores.set(id, score);
+        exact.add(id);
+      }
+    }
+    // the best CANDIDATES_MAX (whole or partial) scores go on to the filters and the page
+    const kept = [...scores].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES_MAX);
+    const ofKind = (kind: 'question' | 'answer') =>
+      kept.filter(([id]) => BigInt(id) >= BigInt(ID_RANGE[kind][0]) && BigInt(id) <= BigInt(ID_RANGE[kind][1]));
+    // a listless term's newest posts matter most when no term has a list; else they only add to
+    // the posts having a rarer term
+    const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
+    return {
+      table: (kind, opts = {}) => {
+        const rows = (kind ? ofKind(kind) : kept).map(([id, score]): [string, number, number] => [id, -score, exact.has(id) ? 1 : 0]);
+        let best = rowsTable(rows);
+        // terms without a list: their newest posts' scores are added (a post scored exactly by
+        // the terms together keeps that score)
+        if (newest.length)
+          best = sql<MatchRow>`(SELECT id, CASE WHEN MAX(x) = 1 THEN MIN(rank) ELSE SUM(rank) END AS rank FROM (SELECT id, rank, x FROM ${best} UNION ALL SELECT id, rank, 0 AS x FROM ${this.matches(newest, { newestPerType: perTerm, kind })}) GROUP BY id)`;
+        if (!opts.newestPerType) return best;
+        // the best posts first (src 0), then the newest matches not among them, ranked as `matches` ranks them
+        return sql<MatchRow>`(SELECT id, rank FROM (SELECT id, rank, MIN(src) FROM (SELECT id, rank, 0 AS src FROM ${best} UNION ALL SELECT id, rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })}) GROUP BY id))`;
+      },
+    };
   },
 
   rankOf(terms, idColumn) {

@@ -57,13 +57,19 @@ async function plan(
     inQuestion = decodeId(parsed.inQuestion);
     if (!inQuestion) return null;
   }
-  // Text alone, or with filters that leave many posts: the newest matches of each kind are ranked
-  // (bounded work whatever the words). Filters that leave few posts: each is checked on its own.
+  // Filters that leave few posts: each is checked against the text on its own. Otherwise, by
+  // relevance: the best posts of the whole index (each word's best posts, and those having every
+  // word), then, when filters may leave few of those, the newest matches; in the other orders, the
+  // newest matches of each kind (bounded work whatever the words).
   const dialect = searchDialect(ctx);
   const narrow =
     parsed.terms.length > 0 &&
     (await repo.filteredSize(ctx.db, { type: parsed.type, userId, tagGroups, inQuestion })) <= PER_POST_CHECK_MAX;
   const rankOf = narrow ? dialect.rankOf(parsed.terms, 'q.id') && ((col: string) => dialect.rankOf(parsed.terms, col)!) : undefined;
+  const ranked = !rankOf && q.order === 'relevance' && parsed.terms.length > 0 ? await dialect.rankedMatches(ctx.db, parsed.terms) : null;
+  const filtered =
+    tagGroups.length > 0 ||
+    [userId, parsed.score, parsed.views, parsed.answers, parsed.hasAccepted, parsed.isAccepted, inQuestion].some((f) => f !== null);
   return {
     rankOf: rankOf || undefined,
     type: parsed.type,
@@ -75,7 +81,11 @@ async function plan(
     hasAccepted: parsed.hasAccepted,
     isAccepted: parsed.isAccepted,
     inQuestion,
-    match: (kind) => dialect.matches(parsed.terms, { newestPerType: NEWEST_MATCHES, kind }).as('m'),
+    match: (kind) =>
+      (ranked
+        ? ranked.table(kind, filtered ? { newestPerType: NEWEST_MATCHES } : {})
+        : dialect.matches(parsed.terms, { newestPerType: NEWEST_MATCHES, kind })
+      ).as('m'),
     requireMatch: parsed.terms.length > 0,
     order: q.order,
     page: q.page,

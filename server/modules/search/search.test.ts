@@ -33,6 +33,9 @@ async function found(q: string, opts: Parameters<typeof search>[1] = {}): Promis
 
 const sorted = (a: string[]) => [...a].sort();
 
+/** Deletes questions written straight into the table. */
+const removeQuestions = (ids: string[]) => app.lantern.ctx.db.deleteFrom('question').where('id', 'in', ids).execute();
+
 beforeAll(async () => {
   app = await startTestApp();
   await captchaOff(app);
@@ -349,15 +352,49 @@ describe('GET search: orders and pages', () => {
     const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=-3`);
     expect(junk.status).toBe(200);
     expect(junk.body.data.list).toHaveLength(30);
-    await db
-      .deleteFrom('question')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    await removeQuestions(rows.map((r) => r.id));
     expect(await found('zebrafish')).toEqual([]);
+  });
+});
+
+describe('GET search: relevance over the whole index', () => {
+  it('a search mixing a rare and a very common word returns the posts with the rare word first, however old', async () => {
+    // "lantern" in the titles of 700 new posts (most of the site), "kerosene" in the bodies of 40 old ones
+    const db = app.lantern.ctx.db;
+    const now = app.lantern.ctx.clock.now();
+    const row = (n: number, title: string, text: string, at: number) => ({
+      id: String(10010000000070000n + BigInt(n)),
+      user_id: 1,
+      title,
+      original_text: text,
+      parsed_text: `<p>${text}</p>`,
+      created_at: at,
+      updated_at: at,
+      post_update_time: at,
+    });
+    const rows = [
+      ...Array.from({ length: 40 }, (_, i) => row(i, `Old note ${i}`, 'a can of kerosene by the door', now - 86400 * 365)),
+      ...Array.from({ length: 300 }, (_, i) => row(100 + i, `Filler ${i}`, 'nothing much here', now - 86400)),
+      ...Array.from({ length: 700 }, (_, i) => row(1000 + i, `Lantern ${i}`, 'a lantern on the porch', now)),
+    ];
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('question')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const old = new Set(rows.slice(0, 40).map((r) => r.id));
+    try {
+      for (const q of ['kerosene lantern', 'lantern kerosene']) {
+        const first = await found(q, { order: 'relevance', size: 40 });
+        expect(first.filter((id) => old.has(id))).toHaveLength(40);
+        // the next page has the common word's posts
+        const next = await found(q, { order: 'relevance', size: 40, page: 2 });
+        expect(next.length).toBe(40);
+        expect(next.some((id) => old.has(id))).toBe(false);
+      }
+    } finally {
+      await removeQuestions(rows.map((r) => r.id));
+    }
   });
 });
 
