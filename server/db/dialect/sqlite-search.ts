@@ -138,9 +138,9 @@ export const CHAMPIONS = 300;
 /**
  * A term's list is made during a search only when at most this many posts have the term (ranking
  * them all costs about a microsecond each); a commoner term is ranked among its newest posts, as
- * `matches` does, until its list is made (see `fillLists`).
+ * `matches` does.
  */
-export const LIST_COST_MAX = 8000;
+const LIST_COST_MAX = 8000;
 /** Posts having every term are ranked exactly when about this many or fewer have them all, and the terms together are in at most AND_COST_MAX posts. */
 const ALL_TERMS_MAX = 2000;
 const AND_COST_MAX = 40_000;

@@ -33,6 +33,28 @@ async function found(q: string, opts: Parameters<typeof search>[1] = {}): Promis
 
 const sorted = (a: string[]) => [...a].sort();
 
+/** A question row written straight into the table (id `base` + n), its text as body and rendered. */
+const questionRow = (base: bigint, n: number, title: string, text: string, at: number) => ({
+  id: String(base + BigInt(n)),
+  user_id: 1,
+  title,
+  original_text: text,
+  parsed_text: `<p>${text}</p>`,
+  created_at: at,
+  updated_at: at,
+  post_update_time: at,
+});
+
+/** Writes such rows, a hundred per statement; returns their ids. */
+async function insertQuestions(rows: ReturnType<typeof questionRow>[]): Promise<string[]> {
+  for (let i = 0; i < rows.length; i += 100)
+    await app.lantern.ctx.db
+      .insertInto('question')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Deletes questions written straight into the table. */
 const removeQuestions = (ids: string[]) => app.lantern.ctx.db.deleteFrom('question').where('id', 'in', ids).execute();
 
@@ -332,19 +354,10 @@ describe('GET search: orders and pages', () => {
   });
 
   it('size defaults to 30 and is capped at 50; junk page and size mean the defaults', async () => {
-    const db = app.lantern.ctx.db;
     const now = app.lantern.ctx.clock.now();
-    const rows = Array.from({ length: 55 }, (_, i) => ({
-      id: String(10010000000090000n + BigInt(i)),
-      user_id: 1,
-      title: `Bulk filler ${i}`,
-      original_text: `zebrafish note ${i}`,
-      parsed_text: `<p>zebrafish note ${i}</p>`,
-      created_at: now,
-      updated_at: now,
-      post_update_time: now,
-    }));
-    await db.insertInto('question').values(rows).execute();
+    const written = await insertQuestions(
+      Array.from({ length: 55 }, (_, i) => questionRow(10010000000090000n, i, `Bulk filler ${i}`, `zebrafish note ${i}`, now)),
+    );
     const dflt = await search('zebrafish');
     expect(dflt.body.data.count).toBe(55);
     expect(dflt.body.data.list).toHaveLength(30);
@@ -352,7 +365,7 @@ describe('GET search: orders and pages', () => {
     const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=-3`);
     expect(junk.status).toBe(200);
     expect(junk.body.data.list).toHaveLength(30);
-    await removeQuestions(rows.map((r) => r.id));
+    await removeQuestions(written);
     expect(await found('zebrafish')).toEqual([]);
   });
 });
@@ -360,29 +373,14 @@ describe('GET search: orders and pages', () => {
 describe('GET search: relevance over the whole index', () => {
   it('a search mixing a rare and a very common word returns the posts with the rare word first, however old', async () => {
     // "lantern" in the titles of 700 new posts (most of the site), "kerosene" in the bodies of 40 old ones
-    const db = app.lantern.ctx.db;
     const now = app.lantern.ctx.clock.now();
-    const row = (n: number, title: string, text: string, at: number) => ({
-      id: String(10010000000070000n + BigInt(n)),
-      user_id: 1,
-      title,
-      original_text: text,
-      parsed_text: `<p>${text}</p>`,
-      created_at: at,
-      updated_at: at,
-      post_update_time: at,
-    });
-    const rows = [
+    const row = (n: number, title: string, text: string, at: number) => questionRow(10010000000070000n, n, title, text, at);
+    const written = await insertQuestions([
       ...Array.from({ length: 40 }, (_, i) => row(i, `Old note ${i}`, 'a can of kerosene by the door', now - 86400 * 365)),
       ...Array.from({ length: 300 }, (_, i) => row(100 + i, `Filler ${i}`, 'nothing much here', now - 86400)),
       ...Array.from({ length: 700 }, (_, i) => row(1000 + i, `Lantern ${i}`, 'a lantern on the porch', now)),
-    ];
-    for (let i = 0; i < rows.length; i += 100)
-      await db
-        .insertInto('question')
-        .values(rows.slice(i, i + 100))
-        .execute();
-    const old = new Set(rows.slice(0, 40).map((r) => r.id));
+    ]);
+    const old = new Set(written.slice(0, 40));
     try {
       for (const q of ['kerosene lantern', 'lantern kerosene']) {
         const first = await found(q, { order: 'relevance', size: 40 });
@@ -393,7 +391,7 @@ describe('GET search: relevance over the whole index', () => {
         expect(next.some((id) => old.has(id))).toBe(false);
       }
     } finally {
-      await removeQuestions(rows.map((r) => r.id));
+      await removeQuestions(written);
     }
   });
 });
