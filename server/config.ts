@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
@@ -44,6 +45,11 @@ export interface Config {
   readonly rateLimits: RateLimitConfig;
   /** How often expired sessions are deleted (they are also deleted at start). */
   readonly sessionPurgeMs: number;
+  /**
+   * Worker threads that run reads on read-only connections of their own, so a second core serves
+   * requests (LANTERN_READ_WORKERS; 0 runs every query on the main thread, as tests do by default).
+   */
+  readonly readWorkers: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -110,7 +116,14 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
     viewFlushMs: 2000,
+    readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, Math.min(2, availableParallelism())),
   });
+}
+
+/** A read worker count from the environment (0 to 8), else the default. */
+export function readWorkersFrom(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || !/^\d+$/.test(raw.trim())) return fallback;
+  return Math.min(Number(raw.trim()), 8);
 }
 
 /** A TTL in ms from the environment (a whole number from 0 to 10 min), else the default. */
@@ -137,6 +150,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     viewFlushMs: 0,
     rateLimits: DEFAULT_RATE_LIMITS,
     sessionPurgeMs: 60 * 60 * 1000,
+    readWorkers: readWorkersFrom(process.env.LANTERN_READ_WORKERS, 0),
     ...partial,
   });
 }

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDriver } from 'kysely';
 import { statSync } from 'node:fs';
 import type { Database as Schema } from '../database.js';
+import { RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
+import { SqliteReadPool } from './sqlite-read-pool.js';
 
 /** What the rest of the server needs from a database engine; SQLite-only details stay here. */
 export interface DialectHandle {
@@ -23,6 +25,8 @@ export interface DialectHandle {
   reopenAfter(swap: () => Promise<void> | void): Promise<void>;
   /** Whether a transaction is open on the connection (slow work must wait until it ends). */
   inTransaction(): boolean;
+  /** Reads run so far in the read workers and on the main connection. */
+  readCounts(): { pool: number; main: number };
   close(): Promise<void>;
 }
 
@@ -41,14 +45,20 @@ function openRaw(file: string): Database.Database {
   return raw;
 }
 
-/** Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. */
-export function openSqlite(file: string): DialectHandle {
+/**
+ * Opens (or creates) a SQLite file with WAL, foreign keys and a busy timeout. With `readWorkers`
+ * above 0 (a file, not ':memory:'), reads made outside a transaction run in that many worker
+ * threads on read-only connections of their own (see RoutedSqliteDriver).
+ */
+export function openSqlite(file: string, options: { readWorkers?: number } = {}): DialectHandle {
   let raw = openRaw(file);
   const connection = withStatementCache(() => raw);
+  const workers = file === ':memory:' ? 0 : Math.max(0, Math.floor(options.readWorkers ?? 0));
+  const driver = new RoutedSqliteDriver(new SqliteDriver({ database: connection }), workers > 0 ? new SqliteReadPool(file, workers) : null);
   // LANTERN_TRACE_SQL=time prints each query with how long it took (for profiling)
   const timed = process.env.LANTERN_TRACE_SQL === 'time';
   const db = new Kysely<Schema>({
-    dialect: new SqliteDialect({ database: connection }),
+    dialect: new RoutedSqliteDialect({ database: connection }, driver),
     ...(timed
       ? {
           log: (e) =>
@@ -87,8 +97,8 @@ export function openSqlite(file: string): DialectHandle {
     },
     async reopenAfter(swap: () => Promise<void> | void) {
       if (closed) throw new Error('the database is closed');
-      // kysely hands its one connection to this callback alone: every other query waits for it
-      await db.connection().execute(async () => {
+      // the main connection is held and the read workers are closed: every other query waits
+      await driver.exclusive(async () => {
         raw.close();
         connection.forget();
         try {
@@ -100,6 +110,9 @@ export function openSqlite(file: string): DialectHandle {
     },
     inTransaction() {
       return raw.inTransaction;
+    },
+    readCounts() {
+      return { ...driver.counts };
     },
     async close() {
       if (closed) return;

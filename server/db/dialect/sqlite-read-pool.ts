@@ -1,0 +1,218 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** One read sent to a worker; `id` pairs the answer with its promise. */
+interface ReadRequest {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** A worker's answer: rows, or the error SQLite raised (message and code kept). */
+type ReadReply =
+  | { id: number; rows: Record<string, unknown>[]; blobs: boolean; ms: number }
+  | { id: number; error: { message: string; code?: string } };
+
+/** A read's rows and how long the worker took to run it (ms). */
+export interface PoolResult {
+  rows: Record<string, unknown>[];
+  ms: number;
+}
+
+interface Pending {
+  resolve: (r: PoolResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  inFlight: number;
+  pending: Map<number, Pending>;
+}
+
+/**
+ * The body of a read worker. It runs in the worker thread from its source text (so the same code
+ * serves the tests' TypeScript and the bundled build without a separate entry file): it may use
+ * only its arguments. It opens the database file read-only, keeps its last prepared statements
+ * by SQL text, and answers each request in turn; SQLite in WAL mode lets it read while the main
+ * connection writes, and each statement sees everything committed before it started.
+ */
+function readWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown): void {
+  const { parentPort, workerData } = threads;
+  const { file, driver } = workerData as { file: string; driver: string };
+  type Stmt = { all(p: readonly unknown[]): Record<string, unknown>[]; reader: boolean };
+  type Conn = { prepare(sql: string): Stmt; pragma(s: string): unknown; close(): void };
+  const Database = load(driver) as new (f: string, o: { readonly: boolean; fileMustExist: boolean }) => Conn;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  const cache = new Map<string, Stmt>();
+  parentPort!.on('message', (m: { id: number; sql: string; parameters: readonly unknown[] } | 'close') => {
+    if (m === 'close') {
+      db.close();
+      parentPort!.close();
+      return;
+    }
+    const started = performance.now();
+    try {
+      let stmt = cache.get(m.sql);
+      if (stmt) cache.delete(m.sql);
+      else {
+        stmt = db.prepare(m.sql);
+        if (cache.size >= 200) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(m.sql, stmt);
+      if (!stmt.reader) {
+        // a write that looked like a read (WITH ... INSERT): the main connection runs it
+        parentPort!.postMessage({ id: m.id, error: { message: 'not a read', code: 'LANTERN_NOT_A_READ' } });
+        return;
+      }
+      const rows = stmt.all(m.parameters);
+      // a BLOB arrives as a Uint8Array on the other side: say so, and the main thread makes it a Buffer again
+      let blobs = false;
+      for (const row of rows) {
+        for (const k in row) {
+          if (row[k] instanceof Uint8Array) {
+            blobs = true;
+            break;
+          }
+        }
+        if (blobs) break;
+      }
+      parentPort!.postMessage({ id: m.id, rows, blobs, ms: performance.now() - started });
+    } catch (e) {
+      const err = e as { message?: string; code?: string };
+      parentPort!.postMessage({ id: m.id, error: { message: String(err.message ?? e), code: err.code } });
+    }
+  });
+}
+
+const WORKER_SOURCE = `(${readWorkerMain.toString()})(require('node:worker_threads'), require);`;
+
+/**
+ * A pool of worker threads, each with its own read-only connection to the database file, so reads
+ * run on the other cores while the main thread serves requests. Started on first use, stopped by
+ * `close()`; `pause()` waits for the reads in progress and closes the workers (a restore replaces
+ * the file), `resume()` lets the next read start them again.
+ */
+export class SqliteReadPool {
+  private slots: Slot[] = [];
+  private nextId = 1;
+  private paused = false;
+  private closed = false;
+  private readonly driverPath: string;
+
+  constructor(
+    private readonly file: string,
+    readonly size: number,
+  ) {
+    this.driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  }
+
+  /** Whether a read may go to the pool now. */
+  get available(): boolean {
+    return this.size > 0 && !this.paused && !this.closed;
+  }
+
+  /** Reads in progress in the workers. */
+  get inFlight(): number {
+    let n = 0;
+    for (const s of this.slots) n += s.inFlight;
+    return n;
+  }
+
+  /** Runs one read-only statement in the least busy worker. */
+  run(sql: string, parameters: readonly unknown[]): Promise<PoolResult> {
+    if (!this.available) return Promise.reject(new Error('the read pool is not available'));
+    if (this.slots.length < this.size) this.start();
+    let slot = this.slots[0]!;
+    for (const s of this.slots) if (s.inFlight < slot.inFlight) slot = s;
+    const id = this.nextId++;
+    const request: ReadRequest = { id, sql, parameters };
+    return new Promise<PoolResult>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.inFlight++;
+      if (slot.inFlight === 1) slot.worker.ref();
+      slot.worker.postMessage(request);
+    });
+  }
+
+  private start(): void {
+    while (this.slots.length < this.size) {
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { file: this.file, driver: this.driverPath },
+        // a small heap: a worker holds rows only on their way out
+        resourceLimits: { maxOldGenerationSizeMb: 64 },
+      });
+      const slot: Slot = { worker, inFlight: 0, pending: new Map() };
+      worker.unref();
+      worker.on('message', (reply: ReadReply) => {
+        const p = slot.pending.get(reply.id);
+        if (!p) return;
+        slot.pending.delete(reply.id);
+        slot.inFlight--;
+        if (slot.inFlight === 0) worker.unref();
+        if ('error' in reply) {
+          const e = new Error(reply.error.message) as Error & { code?: string };
+          if (reply.error.code) e.code = reply.error.code;
+          p.reject(e);
+        } else {
+          if (reply.blobs) toBuffers(reply.rows);
+          p.resolve({ rows: reply.rows, ms: reply.ms });
+        }
+      });
+      const fail = (e: Error) => {
+        // a worker that died fails its reads (the driver runs them again on the main connection)
+        // and leaves the pool; the next read starts another
+        this.slots = this.slots.filter((s) => s !== slot);
+        for (const p of slot.pending.values()) p.reject(Object.assign(new Error(`read worker stopped: ${e.message}`), { code: 'LANTERN_READ_WORKER' }));
+        slot.pending.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (this.slots.includes(slot)) fail(new Error(`exit code ${code}`));
+      });
+      this.slots.push(slot);
+    }
+  }
+
+  /** Stops taking reads, waits for the ones in progress and closes the workers. */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.stopWorkers();
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopWorkers();
+  }
+
+  private async stopWorkers(): Promise<void> {
+    const slots = this.slots;
+    this.slots = [];
+    await Promise.all(
+      slots.map(async (s) => {
+        // each reply settles its promise; the worker answers in order, so 'close' comes after them
+        const exited = new Promise<void>((r) => s.worker.once('exit', () => r()));
+        s.worker.ref();
+        s.worker.postMessage('close');
+        await exited;
+        for (const p of s.pending.values()) p.reject(Object.assign(new Error('read worker closed'), { code: 'LANTERN_READ_WORKER' }));
+      }),
+    );
+  }
+}
+
+/** Structured cloning turns a Buffer into a plain Uint8Array; the code reading BLOBs expects Buffers. */
+function toBuffers(rows: Record<string, unknown>[]): void {
+  for (const row of rows) {
+    for (const k in row) {
+      const v = row[k];
+      if (v instanceof Uint8Array && !Buffer.isBuffer(v)) row[k] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    }
+  }
+}
