@@ -20,6 +20,18 @@ const INLINE_MS = 0.2;
 /** Statements whose run time is remembered (oldest forgotten first). */
 const COSTS_KEPT = 500;
 
+const offMainThread = new WeakSet<object>();
+
+/** Marks a kysely instance whose reads run in worker threads (slow reads do not hold up requests). */
+export function markReadsOffMainThread(db: object): void {
+  offMainThread.add(db);
+}
+
+/** Whether `db`'s reads made outside a transaction run in worker threads. */
+export function readsOffMainThread(db: object): boolean {
+  return offMainThread.has(db);
+}
+
 /** Where a statement can run: a read outside a transaction may go to the pool. */
 function isRead(query: CompiledQuery): boolean {
   if (SelectQueryNode.is(query.query)) return true;

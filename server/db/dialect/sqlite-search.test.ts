@@ -1,14 +1,20 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHAMPIONS, sqliteSearch } from './sqlite-search.js';
+import { openSqlite } from './sqlite.js';
 
 // The bounded and the per-post matching of the FTS5 engine, on the smallest tables its triggers need.
 let db: Kysely<any>;
+let dir: string;
 const qid = (n: number) => String(10010000000000000n + BigInt(n));
 const aid = (n: number) => String(10020000000000000n + BigInt(n));
 
 beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lantern-fts-'));
   db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
   await sql`CREATE TABLE question (id TEXT PRIMARY KEY, title TEXT, original_text TEXT, status INTEGER)`.execute(db);
   await sql`CREATE TABLE answer (id TEXT PRIMARY KEY, original_text TEXT, status INTEGER)`.execute(db);
@@ -26,6 +32,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const words = (text: string) => [{ text, phrase: false }];
@@ -143,5 +150,36 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
     expect(await ranked('paraffin')).toEqual([qid(5000)]);
     await db.deleteFrom('question').where('id', '=', qid(5000)).execute();
     expect(await ranked('paraffin')).toEqual([]);
+  });
+
+  it('where reads run in workers, ranks a commoner word by its best posts, made off the main thread', async () => {
+    // "common" in 9000 of 19000 posts: too many for a list made on the main thread during a search
+    // (LIST_COST_MAX), not so many that bm25 gives it no weight. Its 20 best posts are the oldest.
+    await addQuestions(100, 20, (n) => ({ title: `common common ${n}`, original_text: 'common common' }));
+    await addQuestions(1000, 10000, (n) => ({ title: `filler ${n}`, original_text: 'nothing to see' }));
+    await addQuestions(20000, 9000, (n) => ({ title: `common notes ${n}`, original_text: 'a long body where the word comes in the title and once here: common' }));
+    const best = Array.from({ length: 20 }, (_, i) => qid(100 + i));
+    // on the main thread alone: the word's newest posts (its best are older than the newest 500)
+    const alone = await ranked('common');
+    expect(alone.slice(0, 20).filter((id) => best.includes(id))).toEqual([]);
+    // the same file through a connection whose reads run in two workers: the list is made there
+    const file = join(dir, 'search.sqlite');
+    await sql`VACUUM INTO ${file}`.execute(db);
+    const pooled = openSqlite(file, { readWorkers: 2 });
+    try {
+      const terms = await sqliteSearch.settleTerms(pooled.db, [{ text: 'common', phrase: false }]);
+      expect(terms[0].posts).toBe(9020);
+      const top = async () => {
+        const m = (await sqliteSearch.rankedMatches(pooled.db, terms))!;
+        const rows = await pooled.db.selectFrom(m.table().as('m')).select(['m.id']).orderBy('m.rank').orderBy('m.id', 'desc').limit(20).execute();
+        return rows.map((r) => r.id).sort();
+      };
+      // the first search waits briefly for the list; a later one has it for certain
+      await top();
+      await expect.poll(top).toEqual(best);
+      expect(pooled.readCounts().pool).toBeGreaterThan(0);
+    } finally {
+      await pooled.close();
+    }
   });
 });

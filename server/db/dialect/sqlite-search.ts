@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { readsOffMainThread } from './sqlite-driver.js';
 
 // Every piece of full-text SQL for SQLite lives here: the FTS5 index, the triggers that keep it in
 // step with the question and answer tables, and the MATCH query. A PostgreSQL dialect would provide
@@ -136,11 +137,15 @@ const COUNT_CACHE_MAX = 5000;
 /** How many of a term's best posts its list keeps. */
 export const CHAMPIONS = 300;
 /**
- * A term's list is made during a search only when at most this many posts have the term (ranking
- * them all costs about a microsecond each); a commoner term is ranked among its newest posts, as
- * `matches` does.
+ * A term's list is made during a search when at most this many posts have the term (ranking them
+ * all costs about a microsecond each). A commoner term's list (100-500 ms at 100k questions) is made
+ * only where reads run in worker threads, one at a time, and a search waits at most LIST_WAIT_MS
+ * for it: meanwhile the term is ranked among its newest posts, as `matches` does, and the next
+ * search with the term has its list.
  */
 const LIST_COST_MAX = 8000;
+const LIST_WAIT_MS = 150;
+const COMMON_LISTS_AT_ONCE = 1;
 /** Posts having every term are ranked exactly when about this many or fewer have them all, and the terms together are in at most AND_COST_MAX posts. */
 const ALL_TERMS_MAX = 2000;
 const AND_COST_MAX = 40_000;
@@ -186,12 +191,14 @@ const counts = new WeakMap<
     terms: Map<string, { n: Promise<number>; at: number; posts: number }>;
     lists: Map<string, TermList>;
     making: Map<string, Promise<TermList>>;
+    /** Common terms' lists being made. */
+    common: number;
   }
 >();
 
 function countsOf(db: Kysely<any>) {
   let c = counts.get(db);
-  if (!c) counts.set(db, (c = { terms: new Map(), lists: new Map(), making: new Map() }));
+  if (!c) counts.set(db, (c = { terms: new Map(), lists: new Map(), making: new Map(), common: 0 }));
   return c;
 }
 
@@ -276,14 +283,19 @@ async function bestRanked(db: Kysely<any>, query: string, limit: number, range?:
   return rows.map((r): [string, number] => [r.id, -Number(r.rank)]);
 }
 
-/** A term's list: reused while the index is unchanged, or (when not complete) for LIST_TTL_MS with the posts added since. */
+/**
+ * A term's list: reused while the index is unchanged, or (when not complete) for LIST_TTL_MS with the
+ * posts added since. With `waitMs` (a common term), a list to make is waited for that long at most,
+ * and not started while COMMON_LISTS_AT_ONCE others are being made: null then.
+ */
 async function termList(
   db: Kysely<any>,
   query: string,
   state: IndexState,
   /** How many posts have the term, when known (counted here otherwise). */
   having: number | undefined,
-): Promise<{ list: TermList; added: [string, number][] }> {
+  waitMs?: number,
+): Promise<{ list: TermList; added: [string, number][] } | null> {
   const cache = countsOf(db).lists;
   const now = Date.now();
   const kept = cache.get(query);
@@ -302,14 +314,26 @@ async function termList(
     return { list: kept, added };
   }
   // searches running at once that need the same list wait for one making of it
-  const pending = countsOf(db).making;
-  const making = pending.get(query) ?? makeList(db, query, state, having);
-  pending.set(query, making);
-  try {
-    return { list: await making, added: [] };
-  } finally {
-    pending.delete(query);
+  const c = countsOf(db);
+  let making = c.making.get(query);
+  if (!making) {
+    if (waitMs !== undefined && c.common >= COMMON_LISTS_AT_ONCE) return null;
+    const common = waitMs !== undefined;
+    if (common) c.common++;
+    making = makeList(db, query, state, having).finally(() => {
+      c.making.delete(query);
+      if (common) c.common--;
+    });
+    // a list nobody waits for any more still settles quietly (a failed one is made again next time)
+    making.catch(() => undefined);
+    c.making.set(query, making);
   }
+  if (waitMs === undefined) return { list: await making, added: [] };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const list = await Promise.race([making, new Promise<null>((r) => (timer = setTimeout(() => r(null), waitMs)))]).finally(() =>
+    clearTimeout(timer),
+  );
+  return list ? { list, added: [] } : null;
 }
 
 /** Ranks every post having the term and keeps the best CHAMPIONS (see termList). */
@@ -492,11 +516,25 @@ export const sqliteSearch: SearchIndexDialect = {
       const query = buildQueryString([t]);
       // a term in most posts has no weight in bm25 (FTS5 floors it), so a list of its best posts
       // would be arbitrary: its newest posts are listed after those having a weighed term
-      if ((t.idf ?? 1) <= NO_WEIGHT || (!cache.has(query) && (t.posts ?? 0) > LIST_COST_MAX)) {
+      if ((t.idf ?? 1) <= NO_WEIGHT) {
         newest.push(t);
         continue;
       }
-      const { list, added } = await termList(db, query, state, t.posts);
+      // a commoner term's list is made off the main thread (where reads run in workers) and
+      // waited for briefly; without one the term's newest posts are ranked
+      const common = (t.posts ?? 0) > LIST_COST_MAX;
+      const got = !common
+        ? await termList(db, query, state, t.posts)
+        : readsOffMainThread(db)
+          ? await termList(db, query, state, t.posts, LIST_WAIT_MS)
+          : cache.has(query)
+            ? await termList(db, query, state, t.posts)
+            : null;
+      if (!got) {
+        newest.push(t);
+        continue;
+      }
+      const { list, added } = got;
       list.ids.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + list.scores[i]));
       for (const [id, score] of added) scores.set(id, (scores.get(id) ?? 0) + score);
     }

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDriver } from 'kysely';
 import { statSync } from 'node:fs';
 import type { Database as Schema } from '../database.js';
-import { RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
+import { markReadsOffMainThread, RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
 
 /** What the rest of the server needs from a database engine; SQLite-only details stay here. */
@@ -68,6 +68,7 @@ export function openSqlite(file: string, options: { readWorkers?: number } = {})
         }
       : {}),
   });
+  if (workers > 0) markReadsOffMainThread(db);
   let closed = false;
   return {
     name: 'sqlite',
