@@ -23,6 +23,8 @@ beforeEach(async () => {
     .insertInto('item')
     .values([1, 2, 3].map((id) => ({ id, name: `item ${id}`, data: Buffer.from([id, 255]) })))
     .execute();
+  // the workers start on the first read and take reads once their connections are open
+  await handle.readersReady();
 });
 afterEach(async () => {
   await handle.close();
@@ -30,7 +32,8 @@ afterEach(async () => {
 });
 
 /** A read that takes a while in SQLite (a recursive count), to hold a worker busy. */
-const slowCount = () => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) AS n FROM c`;
+const slowCount = () =>
+  sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) AS n FROM c`;
 
 describe('reads in worker threads', () => {
   it('runs a read in a worker and returns the rows a main-thread read would, BLOBs as Buffers', async () => {
@@ -46,7 +49,10 @@ describe('reads in worker threads', () => {
 
   it('sees every committed write at once (read your own writes)', async () => {
     for (let id = 10; id < 20; id++) {
-      await db.insertInto('item').values({ id, name: `new ${id}` }).execute();
+      await db
+        .insertInto('item')
+        .values({ id, name: `new ${id}` })
+        .execute();
       const got = await sql<{ name: string }>`SELECT name FROM item WHERE id = ${id}`.execute(db);
       expect(got.rows).toEqual([{ name: `new ${id}` }]);
     }
@@ -97,7 +103,7 @@ describe('reads in worker threads', () => {
     expect(handle.readCounts().pool).toBe(2);
   });
 
-  it('passes a bad query\'s SQLite error through unchanged', async () => {
+  it("passes a bad query's SQLite error through unchanged", async () => {
     await expect(sql`SELECT nope FROM item`.execute(db)).rejects.toMatchObject({ message: 'no such column: nope', code: 'SQLITE_ERROR' });
   });
 
@@ -112,16 +118,24 @@ describe('reads in worker threads', () => {
     const driver = new RoutedSqliteDriver(new SqliteDriver({ database: new Database(file) }), pool);
     const own = new Kysely<any>({ dialect: new RoutedSqliteDialect({ database: () => Promise.reject(new Error('unused')) }, driver) });
     try {
-      await own.selectFrom('item').selectAll().execute();
+      // until a worker is ready, reads run on the main connection (and one measured there as
+      // cheap stays there: the next read is another statement)
+      await own.selectFrom('item').select('id').execute();
+      expect(driver.counts).toEqual({ pool: 0, main: 1 });
+      await driver.readersReady();
+      await own.selectFrom('item').select('name').execute();
+      expect(driver.counts).toEqual({ pool: 1, main: 1 });
       const slots = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
       expect(slots.length).toBe(2);
       const busy = slowCount().execute(own);
       await Promise.all(slots.map((s) => s.worker.terminate()));
       // the read that was in a dead worker runs again on the main connection
       expect((await busy).rows).toEqual([{ n: 3000000 }]);
-      expect(driver.counts.main).toBe(1);
-      const after = await own.selectFrom('item').select('id').orderBy('id').execute();
-      expect(after.map((r) => r.id)).toEqual([1, 2, 3]);
+      expect(driver.counts.main).toBe(2);
+      // new workers start; once ready they take reads again
+      await driver.readersReady();
+      const after = await own.selectFrom('item').select('data').orderBy('id').execute();
+      expect(after.map((r) => r.data[0])).toEqual([1, 2, 3]);
       expect(driver.counts.pool).toBe(2);
       expect(pool.inFlight).toBe(0);
     } finally {
@@ -143,7 +157,10 @@ describe('reads in worker threads', () => {
     expect((await reading).rows).toEqual([{ n: 3000000 }]);
     const ids = await db.selectFrom('item').select('id').orderBy('id').execute();
     expect(ids.map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(handle.readCounts().pool).toBeGreaterThan(2);
+    await handle.readersReady();
+    const before = handle.readCounts().pool;
+    expect((await db.selectFrom('item').select(['id', 'data']).orderBy('id').execute()).length).toBe(3);
+    expect(handle.readCounts().pool).toBe(before + 1);
   });
 });
 
@@ -154,6 +171,24 @@ describe('without workers', () => {
     await sql`INSERT INTO t VALUES (1)`.execute(mem.db);
     expect((await sql`SELECT x FROM t`.execute(mem.db)).rows).toEqual([{ x: 1 }]);
     expect(mem.readCounts()).toEqual({ pool: 0, main: 1 });
+    await mem.readersReady();
     await mem.close();
+  });
+
+  it('gives up on workers that cannot open the database, and reads on the main connection', async () => {
+    const file = join(dir, 'db.sqlite');
+    const pool = new SqliteReadPool(join(dir, 'absent.sqlite'), 2);
+    const driver = new RoutedSqliteDriver(new SqliteDriver({ database: new Database(file) }), pool);
+    const own = new Kysely<any>({ dialect: new RoutedSqliteDialect({ database: () => Promise.reject(new Error('unused')) }, driver) });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await driver.readersReady();
+        expect((await own.selectFrom('item').select('id').execute()).length).toBe(3);
+      }
+      expect(pool.available).toBe(false);
+      expect(driver.counts).toEqual({ pool: 0, main: 3 });
+    } finally {
+      await own.destroy();
+    }
   });
 });

@@ -20,16 +20,16 @@ const INLINE_MS = 0.2;
 /** Statements whose run time is remembered (oldest forgotten first). */
 const COSTS_KEPT = 500;
 
-const offMainThread = new WeakSet<object>();
+const offMainThread = new WeakMap<object, RoutedSqliteDriver>();
 
 /** Marks a kysely instance whose reads run in worker threads (slow reads do not hold up requests). */
-export function markReadsOffMainThread(db: object): void {
-  offMainThread.add(db);
+export function markReadsOffMainThread(db: object, driver: RoutedSqliteDriver): void {
+  offMainThread.set(db, driver);
 }
 
-/** Whether `db`'s reads made outside a transaction run in worker threads. */
+/** Whether `db`'s reads made outside a transaction run in worker threads now (a worker is ready). */
 export function readsOffMainThread(db: object): boolean {
-  return offMainThread.has(db);
+  return offMainThread.get(db)?.pool?.available ?? false;
 }
 
 /** Where a statement can run: a read outside a transaction may go to the pool. */
@@ -43,7 +43,9 @@ function isRead(query: CompiledQuery): boolean {
 /** An error that means "run it on the main connection instead", not "the query is wrong". */
 function isPoolFailure(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;
-  return code === 'LANTERN_READ_WORKER' || code === 'LANTERN_NOT_A_READ' || (typeof code === 'string' && code.startsWith('SQLITE_READONLY'));
+  return (
+    code === 'LANTERN_READ_WORKER' || code === 'LANTERN_NOT_A_READ' || (typeof code === 'string' && code.startsWith('SQLITE_READONLY'))
+  );
 }
 
 /**
@@ -113,6 +115,11 @@ export class RoutedSqliteDriver implements Driver {
    * a restore replaces the database file in between. Reads made meanwhile wait for the main
    * connection; the pool starts again on the next read after.
    */
+  /** Resolves once the read workers (if any) have their connections open. */
+  async readersReady(): Promise<void> {
+    await this.pool?.whenReady();
+  }
+
   async exclusive(fn: () => Promise<void> | void): Promise<void> {
     await this.main.acquireConnection();
     try {

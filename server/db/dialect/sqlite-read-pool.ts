@@ -26,8 +26,12 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Whether its connection is open (reads go only to ready workers). */
+  ready: boolean;
   inFlight: number;
   pending: Map<number, Pending>;
+  /** Settles when the worker has opened its connection, or has stopped. */
+  opened: Promise<void>;
 }
 
 /**
@@ -45,6 +49,7 @@ function readWorkerMain(threads: typeof import('node:worker_threads'), load: (id
   const Database = load(driver) as new (f: string, o: { readonly: boolean; fileMustExist: boolean }) => Conn;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
+  parentPort!.postMessage('ready');
   const cache = new Map<string, Stmt>();
   parentPort!.on('message', (m: { id: number; sql: string; parameters: readonly unknown[] } | 'close') => {
     if (m === 'close') {
@@ -86,6 +91,8 @@ function readWorkerMain(threads: typeof import('node:worker_threads'), load: (id
   });
 }
 
+const BOOT_FAILURES_MAX = 3;
+
 const WORKER_SOURCE = `(${readWorkerMain.toString()})(require('node:worker_threads'), require);`;
 
 /**
@@ -98,6 +105,8 @@ export class SqliteReadPool {
   private slots: Slot[] = [];
   private nextId = 1;
   private paused = false;
+  /** Workers in a row that stopped before opening their connection; at BOOT_FAILURES_MAX the pool gives up (every read runs on the main connection). */
+  private bootFailures = 0;
   private closed = false;
   private readonly driverPath: string;
 
@@ -108,9 +117,22 @@ export class SqliteReadPool {
     this.driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   }
 
-  /** Whether a read may go to the pool now. */
+  /**
+   * Whether a read may go to the pool now: a worker is ready. The first call starts the workers;
+   * until one has opened its connection (a worker takes about 50 ms to start), reads run on the
+   * main connection, so a start-up does not wait for the pool.
+   */
   get available(): boolean {
-    return this.size > 0 && !this.paused && !this.closed;
+    if (this.size === 0 || this.paused || this.closed || this.bootFailures >= BOOT_FAILURES_MAX) return false;
+    if (this.slots.length < this.size) this.start();
+    return this.slots.some((s) => s.ready);
+  }
+
+  /** Resolves once every worker has its connection open (starting them if needed). */
+  async whenReady(): Promise<void> {
+    if (this.size === 0 || this.paused || this.closed || this.bootFailures >= BOOT_FAILURES_MAX) return;
+    if (this.slots.length < this.size) this.start();
+    await Promise.all(this.slots.map((s) => s.opened));
   }
 
   /** Reads in progress in the workers. */
@@ -122,10 +144,10 @@ export class SqliteReadPool {
 
   /** Runs one read-only statement in the least busy worker. */
   run(sql: string, parameters: readonly unknown[]): Promise<PoolResult> {
-    if (!this.available) return Promise.reject(new Error('the read pool is not available'));
-    if (this.slots.length < this.size) this.start();
-    let slot = this.slots[0]!;
-    for (const s of this.slots) if (s.inFlight < slot.inFlight) slot = s;
+    if (!this.available) return Promise.reject(Object.assign(new Error('the read pool is not available'), { code: 'LANTERN_READ_WORKER' }));
+    let slot: Slot | undefined;
+    for (const s of this.slots) if (s.ready && (!slot || s.inFlight < slot.inFlight)) slot = s;
+    if (!slot) return Promise.reject(Object.assign(new Error('no read worker is ready'), { code: 'LANTERN_READ_WORKER' }));
     const id = this.nextId++;
     const request: ReadRequest = { id, sql, parameters };
     return new Promise<PoolResult>((resolve, reject) => {
@@ -144,9 +166,16 @@ export class SqliteReadPool {
         // a small heap: a worker holds rows only on their way out
         resourceLimits: { maxOldGenerationSizeMb: 64 },
       });
-      const slot: Slot = { worker, inFlight: 0, pending: new Map() };
+      let opened!: () => void;
+      const slot: Slot = { worker, ready: false, inFlight: 0, pending: new Map(), opened: new Promise<void>((r) => (opened = r)) };
       worker.unref();
-      worker.on('message', (reply: ReadReply) => {
+      worker.on('message', (reply: ReadReply | 'ready') => {
+        if (reply === 'ready') {
+          slot.ready = true;
+          this.bootFailures = 0;
+          opened();
+          return;
+        }
         const p = slot.pending.get(reply.id);
         if (!p) return;
         slot.pending.delete(reply.id);
@@ -165,7 +194,10 @@ export class SqliteReadPool {
         // a worker that died fails its reads (the driver runs them again on the main connection)
         // and leaves the pool; the next read starts another
         this.slots = this.slots.filter((s) => s !== slot);
-        for (const p of slot.pending.values()) p.reject(Object.assign(new Error(`read worker stopped: ${e.message}`), { code: 'LANTERN_READ_WORKER' }));
+        if (!slot.ready) this.bootFailures++;
+        opened();
+        for (const p of slot.pending.values())
+          p.reject(Object.assign(new Error(`read worker stopped: ${e.message}`), { code: 'LANTERN_READ_WORKER' }));
         slot.pending.clear();
       };
       worker.on('error', fail);

@@ -157,7 +157,10 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
     // (LIST_COST_MAX), not so many that bm25 gives it no weight. Its 20 best posts are the oldest.
     await addQuestions(100, 20, (n) => ({ title: `common common ${n}`, original_text: 'common common' }));
     await addQuestions(1000, 10000, (n) => ({ title: `filler ${n}`, original_text: 'nothing to see' }));
-    await addQuestions(20000, 9000, (n) => ({ title: `common notes ${n}`, original_text: 'a long body where the word comes in the title and once here: common' }));
+    await addQuestions(20000, 9000, (n) => ({
+      title: `common notes ${n}`,
+      original_text: 'a long body where the word comes in the title and once here: common',
+    }));
     const best = Array.from({ length: 20 }, (_, i) => qid(100 + i));
     // on the main thread alone: the word's newest posts (its best are older than the newest 500)
     const alone = await ranked('common');
@@ -167,11 +170,18 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
     await sql`VACUUM INTO ${file}`.execute(db);
     const pooled = openSqlite(file, { readWorkers: 2 });
     try {
+      await pooled.readersReady();
       const terms = await sqliteSearch.settleTerms(pooled.db, [{ text: 'common', phrase: false }]);
       expect(terms[0].posts).toBe(9020);
       const top = async () => {
         const m = (await sqliteSearch.rankedMatches(pooled.db, terms))!;
-        const rows = await pooled.db.selectFrom(m.table().as('m')).select(['m.id']).orderBy('m.rank').orderBy('m.id', 'desc').limit(20).execute();
+        const rows = await pooled.db
+          .selectFrom(m.table().as('m'))
+          .select(['m.id'])
+          .orderBy('m.rank')
+          .orderBy('m.id', 'desc')
+          .limit(20)
+          .execute();
         return rows.map((r) => r.id).sort();
       };
       // the first search waits briefly for the list; a later one has it for certain

@@ -27,6 +27,8 @@ export interface DialectHandle {
   inTransaction(): boolean;
   /** Reads run so far in the read workers and on the main connection. */
   readCounts(): { pool: number; main: number };
+  /** Starts the read workers if there are any, and resolves when they can take reads (until then reads run on the main connection). */
+  readersReady(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export function openSqlite(file: string, options: { readWorkers?: number } = {})
         }
       : {}),
   });
-  if (workers > 0) markReadsOffMainThread(db);
+  if (workers > 0) markReadsOffMainThread(db, driver);
   let closed = false;
   return {
     name: 'sqlite',
@@ -114,6 +116,9 @@ export function openSqlite(file: string, options: { readWorkers?: number } = {})
     },
     readCounts() {
       return { ...driver.counts };
+    },
+    readersReady() {
+      return driver.readersReady();
     },
     async close() {
       if (closed) return;
