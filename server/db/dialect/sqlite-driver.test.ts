@@ -97,6 +97,29 @@ describe('reads in worker threads', () => {
     expect((await slow).rows).toEqual([{ n: 3000000 }]);
   });
 
+  it('sends a quick read to the worker with the shorter queue, not behind a long read', async () => {
+    // once measured, the long read is known to be long
+    await slowCount().execute(db);
+    let slowDone = false;
+    const slow = slowCount()
+      .execute(db)
+      .then(() => (slowDone = true));
+    // three quick reads at once: by count of reads in progress the second would queue behind the long one
+    const quick = await Promise.all(
+      [1, 2, 3].map((id) =>
+        db
+          .selectFrom('item')
+          .select(['name', 'data'])
+          .where('id', '=', id)
+          .execute()
+          .then((rows) => ({ rows, slowDone })),
+      ),
+    );
+    expect(quick.map((q) => q.rows[0].name)).toEqual(['item 1', 'item 2', 'item 3']);
+    expect(quick.map((q) => q.slowDone)).toEqual([false, false, false]);
+    await slow;
+  });
+
   it('runs two long reads at once on two workers', async () => {
     const [a, b] = await Promise.all([slowCount().execute(db), slowCount().execute(db)]);
     expect(a.rows).toEqual(b.rows);

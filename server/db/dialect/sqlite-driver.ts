@@ -17,6 +17,8 @@ import type { SqliteReadPool } from './sqlite-read-pool.js';
  * it to a worker (two messages and a copy of the rows) would cost the main thread about as much.
  */
 const INLINE_MS = 0.2;
+/** What a statement not yet measured is expected to take (ms). */
+const UNKNOWN_MS = 1;
 /** Statements whose run time is remembered (oldest forgotten first). */
 const COSTS_KEPT = 500;
 
@@ -138,7 +140,7 @@ export class RoutedSqliteDriver implements Driver {
       const cost = this.costs.get(query.sql);
       if (cost === undefined || cost >= INLINE_MS) {
         try {
-          const { rows, ms } = await this.pool.run(query.sql, query.parameters);
+          const { rows, ms } = await this.pool.run(query.sql, query.parameters, cost ?? UNKNOWN_MS);
           this.counts.pool++;
           this.remember(query.sql, ms);
           return { rows: rows as R[] };

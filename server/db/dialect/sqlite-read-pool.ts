@@ -22,6 +22,8 @@ export interface PoolResult {
 interface Pending {
   resolve: (r: PoolResult) => void;
   reject: (e: Error) => void;
+  /** The run time expected when it was sent (ms). */
+  expected: number;
 }
 
 interface Slot {
@@ -29,6 +31,8 @@ interface Slot {
   /** Whether its connection is open (reads go only to ready workers). */
   ready: boolean;
   inFlight: number;
+  /** Expected run time of its reads in progress (ms): a read goes where it waits least. */
+  queuedMs: number;
   pending: Map<number, Pending>;
   /** Settles when the worker has opened its connection, or has stopped. */
   opened: Promise<void>;
@@ -142,19 +146,25 @@ export class SqliteReadPool {
     return n;
   }
 
-  /** Runs one read-only statement in the least busy worker. */
-  run(sql: string, parameters: readonly unknown[]): Promise<PoolResult> {
+  /**
+   * Runs one read-only statement in the worker whose queue is shortest by expected run time
+   * (`expectedMs`, the statement's usual time), so a quick read does not wait behind a long one
+   * when the other worker is free.
+   */
+  run(sql: string, parameters: readonly unknown[], expectedMs = 1): Promise<PoolResult> {
     if (!this.available) return Promise.reject(Object.assign(new Error('the read pool is not available'), { code: 'LANTERN_READ_WORKER' }));
     let slot: Slot | undefined;
-    for (const s of this.slots) if (s.ready && (!slot || s.inFlight < slot.inFlight)) slot = s;
+    for (const s of this.slots) if (s.ready && (!slot || s.queuedMs < slot.queuedMs)) slot = s;
     if (!slot) return Promise.reject(Object.assign(new Error('no read worker is ready'), { code: 'LANTERN_READ_WORKER' }));
     const id = this.nextId++;
     const request: ReadRequest = { id, sql, parameters };
+    const chosen = slot;
     return new Promise<PoolResult>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.inFlight++;
-      if (slot.inFlight === 1) slot.worker.ref();
-      slot.worker.postMessage(request);
+      chosen.pending.set(id, { resolve, reject, expected: expectedMs });
+      chosen.queuedMs += expectedMs;
+      chosen.inFlight++;
+      if (chosen.inFlight === 1) chosen.worker.ref();
+      chosen.worker.postMessage(request);
     });
   }
 
@@ -167,7 +177,14 @@ export class SqliteReadPool {
         resourceLimits: { maxOldGenerationSizeMb: 64 },
       });
       let opened!: () => void;
-      const slot: Slot = { worker, ready: false, inFlight: 0, pending: new Map(), opened: new Promise<void>((r) => (opened = r)) };
+      const slot: Slot = {
+        worker,
+        ready: false,
+        inFlight: 0,
+        queuedMs: 0,
+        pending: new Map(),
+        opened: new Promise<void>((r) => (opened = r)),
+      };
       worker.unref();
       worker.on('message', (reply: ReadReply | 'ready') => {
         if (reply === 'ready') {
@@ -180,6 +197,7 @@ export class SqliteReadPool {
         if (!p) return;
         slot.pending.delete(reply.id);
         slot.inFlight--;
+        slot.queuedMs = slot.inFlight === 0 ? 0 : Math.max(0, slot.queuedMs - p.expected);
         if (slot.inFlight === 0) worker.unref();
         if ('error' in reply) {
           const e = new Error(reply.error.message) as Error & { code?: string };
