@@ -14,9 +14,11 @@ import type { SqliteReadPool } from './sqlite-read-pool.js';
 
 /**
  * A read whose statement ran on average faster than this (ms) stays on the main connection: handing
- * it to a worker (two messages and a copy of the rows) would cost the main thread about as much.
+ * it to a worker (two messages and a copy of the rows) costs the main thread about as much. On the
+ * 100k bench site, 0.03 served the answer list and the user page 10-20% faster than 0.2 (which kept
+ * most single-row reads on the main thread), and as fast as sending every read.
  */
-const INLINE_MS = 0.2;
+const INLINE_MS = 0.03;
 /** What a statement not yet measured is expected to take (ms). */
 const UNKNOWN_MS = 1;
 /** Statements whose run time is remembered (oldest forgotten first). */
