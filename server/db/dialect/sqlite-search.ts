@@ -512,32 +512,31 @@ export const sqliteSearch: SearchIndexDialect = {
     // each term's best posts, summed: a post in every list has its exact bm25. A common term
     // without a list yet is ranked among its newest posts (in SQL, below).
     const newest: SearchTerm[] = [];
+    const common = (t: SearchTerm) => (t.posts ?? 0) > LIST_COST_MAX;
+    const got: ({ list: TermList; added: [string, number][] } | null)[] = [];
     for (const t of tokens) {
       const query = buildQueryString([t]);
       // a term in most posts has no weight in bm25 (FTS5 floors it), so a list of its best posts
       // would be arbitrary: its newest posts are listed after those having a weighed term
-      if ((t.idf ?? 1) <= NO_WEIGHT) {
-        newest.push(t);
-        continue;
-      }
+      if ((t.idf ?? 1) <= NO_WEIGHT) got.push(null);
       // a commoner term's list is made off the main thread (where reads run in workers) and
       // waited for briefly; without one the term's newest posts are ranked
-      const common = (t.posts ?? 0) > LIST_COST_MAX;
-      const got = !common
-        ? await termList(db, query, state, t.posts)
-        : readsOffMainThread(db)
-          ? await termList(db, query, state, t.posts, LIST_WAIT_MS)
-          : cache.has(query)
-            ? await termList(db, query, state, t.posts)
-            : null;
-      if (!got) {
-        newest.push(t);
-        continue;
-      }
-      const { list, added } = got;
-      list.ids.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + list.scores[i]));
-      for (const [id, score] of added) scores.set(id, (scores.get(id) ?? 0) + score);
+      else if (!common(t)) got.push(await termList(db, query, state, t.posts));
+      else if (readsOffMainThread(db)) got.push(await termList(db, query, state, t.posts, LIST_WAIT_MS));
+      else got.push(cache.has(query) ? await termList(db, query, state, t.posts) : null);
     }
+    // common terms use their lists only when all of them have one: one common term's best posts
+    // beside another's few newest would miss the posts having both
+    const commonWithout = tokens.some((t, i) => (t.idf ?? 1) > NO_WEIGHT && common(t) && !got[i]);
+    tokens.forEach((t, i) => {
+      const one = got[i];
+      if (!one || (commonWithout && common(t))) {
+        newest.push(t);
+        return;
+      }
+      one.list.ids.forEach((id, k) => scores.set(id, (scores.get(id) ?? 0) + one.list.scores[k]));
+      for (const [id, score] of one.added) scores.set(id, (scores.get(id) ?? 0) + score);
+    });
     // posts having every term: each a sum of scores that may be in no list, so FTS5 ranks them
     // (exactly) when there are few (the shares of posts having each term, multiplied) and FTS5's
     // count of each term's posts (bm25's weights) is cheap
