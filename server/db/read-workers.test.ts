@@ -75,4 +75,29 @@ describe('a served instance with read workers', () => {
     expect((await app.call('GET', api('/user/info'), { token: bob.token })).body.data).toBeNull();
     expect((await app.call('GET', api('/user/logout'), { token: bob.token })).status).toBe(401);
   });
+
+  it('does not keep a settings read that began before a save (reads no longer wait for writes)', async () => {
+    const settings = app.lantern.ctx.settings;
+    const general = await settings.get('general');
+    for (let i = 0; i < 20; i++) {
+      settings.invalidate();
+      // a cold read in flight (in a worker) while the save commits on the main connection
+      const reading = settings.get('general');
+      await settings.put('general', { ...general, name: `Lantern ${i}` });
+      await reading;
+      expect((await settings.get('general')).name).toBe(`Lantern ${i}`);
+    }
+    const site = await app.call('GET', api('/siteinfo'));
+    expect(site.body.data.general.name).toBe('Lantern 19');
+  });
+
+  it('lets a captcha be used once when two requests send it at the same time', async () => {
+    const captcha = app.lantern.ctx.captcha;
+    for (let i = 0; i < 10; i++) {
+      const { captcha_id } = await captcha.create();
+      const row = await app.lantern.ctx.db.selectFrom('captcha').select('answer').where('id', '=', captcha_id).executeTakeFirstOrThrow();
+      const tries = await Promise.all([captcha.verify(captcha_id, row.answer), captcha.verify(captcha_id, row.answer)]);
+      expect(tries.filter(Boolean)).toHaveLength(1);
+    }
+  });
 });

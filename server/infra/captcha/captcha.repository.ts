@@ -8,14 +8,14 @@ export async function insertCaptcha(
   await db.insertInto('captcha').values(row).execute();
 }
 
-/** Takes (reads and deletes) a captcha's answer: each captcha is good for one try. */
+/**
+ * Takes (deletes and returns) a captcha's answer: each captcha is good for one try. One statement,
+ * so two requests sent at once with the same captcha cannot both read its answer.
+ */
 export async function takeCaptcha(db: DbOrTrx, id: string, now: number): Promise<string | undefined> {
-  const row = await db.selectFrom('captcha').select('answer').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
-  await db
-    .deleteFrom('captcha')
-    .where((eb) => eb.or([eb('id', '=', id), eb('expires_at', '<=', now)]))
-    .execute();
-  return row?.answer;
+  const row = await db.deleteFrom('captcha').where('id', '=', id).returning(['answer', 'expires_at']).executeTakeFirst();
+  await db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
+  return row && row.expires_at > now ? row.answer : undefined;
 }
 
 /** The action counter of a unit for today. */

@@ -9,6 +9,8 @@ const CACHE_MS = 1000;
 /** Site settings with defaults merged in; cached briefly because every request reads them. */
 export class SiteSettings {
   private cache: { at: number; groups: Map<string, string> } | null = null;
+  /** Bumped by every drop: a load that began before a drop does not fill the cache with what it read. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -33,10 +35,14 @@ export class SiteSettings {
     }
   }
 
-  /** Replaces one group (the whole document, as the reference's PUT does). */
+  /**
+   * Replaces one group (the whole document, as the reference's PUT does). Inside a transaction, call
+   * invalidate() again after it commits: reads outside it (in the read workers) do not wait for it,
+   * and one made before the commit may have cached the old value.
+   */
   async put<G extends GroupName>(name: G, value: SiteGroups[G], db: DbOrTrx = this.db): Promise<void> {
     await saveGroup(db, GROUP_TYPES[name], JSON.stringify(value), this.clock.now());
-    this.cache = null;
+    this.invalidate();
   }
 
   /** Whether the site has been installed (the general group is written by install). */
@@ -48,13 +54,16 @@ export class SiteSettings {
   /** Drops the cache (after writes from elsewhere, e.g. install in a transaction). */
   invalidate(): void {
     this.cache = null;
+    this.generation++;
   }
 
   private async load(db: DbOrTrx = this.db): Promise<Map<string, string>> {
     const now = Date.now();
     if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.groups;
+    const generation = this.generation;
     const groups = await findAllGroups(db);
-    this.cache = { at: now, groups };
+    // what a transaction read may never commit; what was read before a drop is already old
+    if (db === this.db && generation === this.generation) this.cache = { at: now, groups };
     return groups;
   }
 }

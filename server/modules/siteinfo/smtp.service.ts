@@ -73,4 +73,5 @@ export async function savePrivileges(ctx: AppContext, body: z.infer<typeof privi
     );
     await applyPrivileges(trx, values);
   });
+  ctx.settings.invalidate();
 }
