@@ -19,6 +19,8 @@ import type { SqliteReadPool } from './sqlite-read-pool.js';
  * most single-row reads on the main thread), and as fast as sending every read.
  */
 const INLINE_MS = 0.03;
+const TRACE_WORKER = process.env.LANTERN_TRACE_SQL === 'worker';
+
 /** What a statement not yet measured is expected to take (ms). */
 const UNKNOWN_MS = 1;
 /** Statements whose run time is remembered (oldest forgotten first). */
@@ -144,6 +146,8 @@ export class RoutedSqliteDriver implements Driver {
         try {
           const { rows, ms } = await this.pool.run(query.sql, query.parameters, cost ?? UNKNOWN_MS);
           this.counts.pool++;
+          // LANTERN_TRACE_SQL=worker prints each read run in a worker with its time there (not its wait)
+          if (TRACE_WORKER) process.stderr.write(`[sql-worker ${ms.toFixed(2)} ms] ${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n`);
           this.remember(query.sql, ms);
           return { rows: rows as R[] };
         } catch (e) {
