@@ -73,7 +73,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     logger,
   );
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
-  const limits = new RateLimiter(clock, config.rateLimits);
+  const limits = new RateLimiter(db, clock, config.rateLimits);
   const ctx: AppContext = {
     config,
     db,

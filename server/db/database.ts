@@ -27,7 +27,15 @@ import type {
   TagRelTable,
   TagTable,
 } from './tables/content.table.js';
-import type { ActionRecordTable, CaptchaTable, ConfigTable, RequestGuardTable, SiteInfoTable, UniqidTable } from './tables/site.table.js';
+import type {
+  ActionRecordTable,
+  CaptchaTable,
+  ConfigTable,
+  RateLimitTable,
+  RequestGuardTable,
+  SiteInfoTable,
+  UniqidTable,
+} from './tables/site.table.js';
 
 /** Every table the server knows, by name. */
 export interface Database {
@@ -61,6 +69,7 @@ export interface Database {
   badge_award: BadgeAwardTable;
   file_record: FileRecordTable;
   request_guard: RequestGuardTable;
+  rate_limit: RateLimitTable;
 }
 
 /** The database handle repositories take first. */

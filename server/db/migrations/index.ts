@@ -11,6 +11,7 @@ import * as m20261123_1900 from './2026_11_23_1900_index_active_activities.js';
 import * as m20261123_1910 from './2026_11_23_1910_index_pending_revisions.js';
 import * as m20261123_1920 from './2026_11_23_1920_index_search_briefs.js';
 import * as m20261125_1920 from './2026_11_25_1920_search_index_skip_credit_line.js';
+import * as m20261126_2000 from './2026_11_26_2000_create_rate_limit.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_1910_index_pending_revisions': m20261123_1910,
   '2026_11_23_1920_index_search_briefs': m20261123_1920,
   '2026_11_25_1920_search_index_skip_credit_line': m20261125_1920,
+  '2026_11_26_2000_create_rate_limit': m20261126_2000,
 };
 
 /** kysely's Migrator reads migrations from here. */

@@ -37,6 +37,13 @@ export interface ActionRecordTable {
   last_at: number;
 }
 
+/** rate_limit: attempts counted per key hash until the window's end (unix seconds). */
+export interface RateLimitTable {
+  key_hash: string;
+  count: number;
+  expires_at: number;
+}
+
 /** request_guard: hashes of recent successful create requests (duplicate-submission guard). */
 export interface RequestGuardTable {
   key_hash: string;

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
+import { countAttempt, deleteEndedCounters, forgetCounter, liveCounters } from './rate-limit.repository.js';
 import { AppError } from '../../http/errors.js';
 
 /** One limit: at most `max` counted attempts per `windowSeconds`. */
@@ -30,76 +33,73 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = Object.freeze({
   mailPerAddress: { max: 20, windowSeconds: 15 * 60 },
 });
 
-interface Bucket {
-  count: number;
-  /** Unix seconds when the window started. */
-  start: number;
-  windowSeconds: number;
-}
-
 /** 429 in the envelope: "Too many attempts, try again in N s." with data.retry_after = N. */
 export function tooManyAttempts(seconds: number): AppError {
   const wait = Math.max(1, Math.ceil(seconds));
   return new AppError(429, 'error.user.too_many_attempts', { err_type: 'toast', retry_after: wait }, [], { seconds: wait });
 }
 
-const MAX_KEYS = 50_000;
+/** The stored key: a hash, so the table holds no email or address. */
+function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
 
 /**
- * Fixed-window counters in memory, one per key (e.g. "login:account:a@b.c").
- * A key whose count reached its limit is refused until its window ends.
+ * Fixed-window counters, one per key (e.g. "login:account:a@b.c"), kept in the database: every
+ * server process sharing it counts the same attempts, and a restart forgets none. A key whose
+ * count reached its limit is refused until its window ends.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
     readonly limits: RateLimitConfig = DEFAULT_RATE_LIMITS,
   ) {}
 
-  private live(key: string, now: number): Bucket | undefined {
-    const b = this.buckets.get(key);
-    if (b && now - b.start >= b.windowSeconds) {
-      this.buckets.delete(key);
-      return undefined;
-    }
-    return b;
-  }
-
   /** Throws 429 when any of the keys has used up its limit. */
-  check(...entries: [key: string, limit: Limit][]): void {
+  async check(...entries: [key: string, limit: Limit][]): Promise<void> {
     const now = this.clock.now();
+    const hashed = entries.map(([key, limit]) => ({ hash: keyHash(key), limit }));
+    const live = new Map(
+      (
+        await liveCounters(
+          this.db,
+          hashed.map((e) => e.hash),
+          now,
+        )
+      ).map((r) => [r.key_hash, r]),
+    );
     let wait = 0;
-    for (const [key, limit] of entries) {
-      const b = this.live(key, now);
-      if (b && b.count >= limit.max) wait = Math.max(wait, b.start + b.windowSeconds - now);
+    for (const { hash, limit } of hashed) {
+      const c = live.get(hash);
+      if (c && c.count >= limit.max) wait = Math.max(wait, c.expires_at - now);
     }
     if (wait > 0) throw tooManyAttempts(wait);
   }
 
   /** Counts one attempt against each key. */
-  hit(...entries: [key: string, limit: Limit][]): void {
+  async hit(...entries: [key: string, limit: Limit][]): Promise<void> {
     const now = this.clock.now();
-    if (this.buckets.size > MAX_KEYS) this.prune(now);
-    for (const [key, limit] of entries) {
-      const b = this.live(key, now);
-      if (b) b.count += 1;
-      else this.buckets.set(key, { count: 1, start: now, windowSeconds: limit.windowSeconds });
-    }
+    for (const [key, limit] of entries) await countAttempt(this.db, keyHash(key), now, limit.windowSeconds);
   }
 
-  /** Checks, then counts (for attempts counted whether or not they succeed). */
-  take(...entries: [key: string, limit: Limit][]): void {
-    this.check(...entries);
-    this.hit(...entries);
+  /**
+   * Checks, then counts (for attempts counted whether or not they succeed). Two processes taking
+   * the last attempt at the same moment may both pass: a limit is exceeded by at most the number of
+   * attempts made at once.
+   */
+  async take(...entries: [key: string, limit: Limit][]): Promise<void> {
+    await this.check(...entries);
+    await this.hit(...entries);
   }
 
   /** Forgets a key (a successful login clears the account's failures). */
-  clear(key: string): void {
-    this.buckets.delete(key);
+  async clear(key: string): Promise<void> {
+    await forgetCounter(this.db, keyHash(key));
   }
 
-  private prune(now: number): void {
-    for (const [key, b] of this.buckets) if (now - b.start >= b.windowSeconds) this.buckets.delete(key);
+  /** Deletes the counters whose window has ended (the session purge job calls it). */
+  async purgeEnded(): Promise<void> {
+    await deleteEndedCounters(this.db, this.clock.now());
   }
 }

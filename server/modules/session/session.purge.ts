@@ -10,6 +10,8 @@ export function registerSessionPurge(ctx: AppContext, _routers: Routers): void {
   const purge = () => {
     running = running
       .then(() => ctx.sessions.purgeExpired())
+      // the attempt counters whose window has ended go with them
+      .then(() => ctx.limits.purgeEnded())
       .catch((err: unknown) => ctx.logger.warn({ err }, 'purging expired sessions failed'));
   };
   purge();

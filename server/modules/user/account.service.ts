@@ -95,7 +95,7 @@ export async function register(
   if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.not_allowed_registration');
   if (!emailDomainAllowed(input.e_mail, login.allow_email_domains ?? []))
     throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
-  ctx.limits.take(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
+  await ctx.limits.take(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const username = usernameFromName(input.name);
@@ -128,20 +128,20 @@ export async function login(
 ) {
   // failures are counted per account and per address; a success clears the account's
   const keys = limitKeys(ctx, 'login', input.e_mail, meta.ip);
-  ctx.limits.check(...keys);
+  await ctx.limits.check(...keys);
   await checkCaptcha(ctx, 'password', meta.ip, false, input);
   const user = await findUserByEmail(ctx.db, input.e_mail);
   const allowed = (await ctx.settings.get('login')).allow_password_login;
   const okPass = user && user.status !== USER_STATUS.deleted && allowed ? await checkPassword(input.pass, user.pass) : false;
   if (!user || !okPass) {
     await ctx.captcha.count('password', meta.ip);
-    ctx.limits.hit(...keys);
+    await ctx.limits.hit(...keys);
     throw fieldError('error.object.email_or_password_incorrect', 'e_mail');
   }
   // unlike the reference, a suspended account gets no token at all
   if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
   await ctx.captcha.clear('password', meta.ip);
-  ctx.limits.clear(keys[0][0]);
+  await ctx.limits.clear(keys[0][0]);
   await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now() });
   return loginPayload(ctx, user.id);
 }
@@ -167,7 +167,7 @@ export async function resendActivation(
   input: { captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ): Promise<void> {
-  ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
+  await ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = session.user;
@@ -183,7 +183,7 @@ export async function requestPasswordReset(
   input: { e_mail: string; captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ): Promise<void> {
-  ctx.limits.take(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
+  await ctx.limits.take(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = await findUserByEmail(ctx.db, input.e_mail);
@@ -214,7 +214,7 @@ export async function requestEmailChange(
   meta: RequestMeta,
 ): Promise<void> {
   const staff = isStaff(session);
-  ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
+  await ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   await ctx.captcha.count('edit_userinfo', String(session.user.id));
   const user = session.user;

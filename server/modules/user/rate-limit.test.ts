@@ -3,6 +3,8 @@ import { captchaOn, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../../infra/captcha/rate-limit.js';
 import type { Clock } from '../../infra/clock.js';
+import { createApp } from '../../app.js';
+import { makeConfig } from '../../config.js';
 
 const V1 = '/answer/api/v1';
 const LOGIN = `${V1}/user/login/email`;
@@ -96,5 +98,49 @@ describe('registration and mail limits', () => {
     const { token } = await makeUser(app, { mailStatus: 2 });
     expect((await app.call('POST', `${V1}/user/email/verification/send`, { token, body: {} })).status).toBe(200);
     expectTooMany(await app.call('POST', `${V1}/user/email/verification/send`, { token, body: {} }));
+  });
+});
+
+describe('counters kept in the database', () => {
+  it('counts the failures made through another server instance on the same database (as another process, or this one after a restart)', async () => {
+    await start({ loginPerAccount: { max: 3, windowSeconds: 600 } });
+    await makeUser(app, { email: 'shared@example.com', password: 'shared-pass-1' });
+    const fail = (a: { call: TestApp['call'] }) => a.call('POST', LOGIN, { body: { e_mail: 'shared@example.com', pass: 'wrong-pass' } });
+    expect((await fail(app)).status).toBe(400);
+    // a second instance on the same data dir, as a second process would be
+    const other = await createApp(makeConfig({ dataDir: app.dataDir, logLevel: 'silent', rateLimits: app.lantern.ctx.config.rateLimits }));
+    const { url } = await other.listen(0, '127.0.0.1');
+    const call: TestApp['call'] = async (method, path, o = {}) => {
+      const res = await fetch(url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(o.body) });
+      return { status: res.status, body: await res.json(), headers: res.headers };
+    };
+    try {
+      expect((await fail({ call })).status).toBe(400);
+      expect((await fail(app)).status).toBe(400);
+      // three failures in all, two here and one there: both refuse the next try
+      expectTooMany(await fail({ call }));
+      expectTooMany(await fail(app));
+    } finally {
+      await other.close();
+    }
+    // the table holds hashes, not the email or the address
+    const rows = await app.lantern.ctx.db.selectFrom('rate_limit').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/shared@example|127\.0\.0\.1/);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.key_hash))).toBe(true);
+  });
+
+  it('forgets the counters whose window has ended when sessions are purged', async () => {
+    const now = { t: 1_800_000_000 };
+    await start({ loginPerAddress: { max: 50, windowSeconds: 60 } }, { now: () => now.t });
+    await app.call('POST', LOGIN, { body: { e_mail: 'nobody@example.com', pass: 'wrong-pass' } });
+    const count = async () => (await app.lantern.ctx.db.selectFrom('rate_limit').select('key_hash').execute()).length;
+    expect(await count()).toBe(2);
+    await app.lantern.ctx.limits.purgeEnded();
+    expect(await count()).toBe(2);
+    now.t += 61;
+    // the account's counter (15 min) stays, the address's (60 s) goes
+    await app.lantern.ctx.limits.purgeEnded();
+    expect(await count()).toBe(1);
   });
 });
