@@ -218,5 +218,19 @@ describe('weekly digest', () => {
     expect(await runDigestIfDue(app.lantern.ctx, now + WEEK_SECONDS)).toBe(1);
     expect(text((await smtp.waitFor('weekly@example.com')).raw)).toContain('A question for the weekly mail');
     expect(await runDigestIfDue(app.lantern.ctx, now + WEEK_SECONDS + 3600)).toBe(0);
+    // the next week's digest found due by two runs at once (two processes' timers): one mail
+    await insertQuestion(app, {
+      userId: 1,
+      title: 'A question for the second weekly mail',
+      content: 'A question for the second weekly mail',
+      createdAt: now + WEEK_SECONDS + 7200,
+    });
+    const runs = await Promise.all([
+      runDigestIfDue(app.lantern.ctx, now + 2 * WEEK_SECONDS),
+      runDigestIfDue(app.lantern.ctx, now + 2 * WEEK_SECONDS),
+    ]);
+    expect(runs.sort()).toEqual([0, 1]);
+    await smtp.waitFor('weekly@example.com', 2);
+    expect(mailsTo('weekly@example.com')).toHaveLength(2);
   });
 });

@@ -186,14 +186,16 @@ export async function sendWeeklyDigest(ctx: AppContext, now: number): Promise<nu
 /**
  * Runs the digest when a week has passed since the last one (the time is kept in the database, so a
  * desktop app that restarts often still sends it weekly). The first call only starts the clock.
+ * Callers that find it due at once (two checks racing, or the timers of several server processes)
+ * claim it with a compare-and-set: one sends, the others send nothing.
  */
 export async function runDigestIfDue(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
   const last = await repo.lastDigestAt(ctx.db);
   if (last === null) {
-    await repo.setDigestAt(ctx.db, now);
+    await repo.startDigestClock(ctx.db, now);
     return 0;
   }
   if (now - last < WEEK_SECONDS) return 0;
-  await repo.setDigestAt(ctx.db, now);
+  if (!(await repo.claimDigest(ctx.db, last, now))) return 0;
   return sendWeeklyDigest(ctx, now);
 }

@@ -249,11 +249,27 @@ export async function lastDigestAt(db: DbOrTrx): Promise<number | null> {
   return row ? Number(row.value) || 0 : null;
 }
 
-/** Records when the weekly digest went out. */
-export async function setDigestAt(db: DbOrTrx, at: number): Promise<void> {
+/** Starts the digest's clock when it has none (a second caller at the same moment changes nothing). */
+export async function startDigestClock(db: DbOrTrx, at: number): Promise<void> {
   await db
     .insertInto('meta')
     .values({ object_id: DIGEST_OWNER, key: DIGEST_KEY, value: String(at), created_at: at, updated_at: at })
-    .onConflict((oc) => oc.columns(['object_id', 'key']).doUpdateSet({ value: String(at), updated_at: at }))
+    .onConflict((oc) => oc.columns(['object_id', 'key']).doNothing())
     .execute();
+}
+
+/**
+ * Claims the digest due since `last` for the run at `at`: true for one caller only, however many
+ * (timers of several processes, or two at once in one) found it due, since the row changes only
+ * while it still holds `last`.
+ */
+export async function claimDigest(db: DbOrTrx, last: number, at: number): Promise<boolean> {
+  const r = await db
+    .updateTable('meta')
+    .set({ value: String(at), updated_at: at })
+    .where('object_id', '=', DIGEST_OWNER)
+    .where('key', '=', DIGEST_KEY)
+    .where('value', '=', String(last))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
