@@ -126,6 +126,32 @@ describe('reads in worker threads', () => {
     expect(handle.readCounts().pool).toBe(2);
   });
 
+  it('takes the write lock when a transaction begins, not at its first write', async () => {
+    // another connection to the file (as another process would have), which does not wait for locks
+    const other = new Database(join(dir, 'db.sqlite'));
+    other.pragma('busy_timeout = 0');
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let began = false;
+      const trx = db.transaction().execute(async (t) => {
+        await t.selectFrom('item').select('id').execute();
+        began = true;
+        await gate;
+        await t.insertInto('item').values({ id: 90, name: 'written after a read' }).execute();
+      });
+      while (!began) await new Promise((r) => setImmediate(r));
+      // the transaction has only read so far, yet the other connection cannot write
+      expect(() => other.prepare("INSERT INTO item (id, name) VALUES (91, 'other')").run()).toThrow(/locked|busy/i);
+      release();
+      await trx;
+      other.prepare("INSERT INTO item (id, name) VALUES (91, 'other')").run();
+      expect((await db.selectFrom('item').select('id').where('id', '>=', 90).orderBy('id').execute()).map((r) => r.id)).toEqual([90, 91]);
+    } finally {
+      other.close();
+    }
+  });
+
   it("passes a bad query's SQLite error through unchanged", async () => {
     await expect(sql`SELECT nope FROM item`.execute(db)).rejects.toMatchObject({ message: 'no such column: nope', code: 'SQLITE_ERROR' });
   });

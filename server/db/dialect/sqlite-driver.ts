@@ -1,5 +1,5 @@
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryCompiler,
@@ -84,7 +84,10 @@ export class RoutedSqliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const c = connection as RoutedConnection;
     await c.hold();
-    await this.main.beginTransaction(c.held!);
+    // IMMEDIATE: the write lock is taken at the start, so a transaction that reads and then writes
+    // never finds at its first write that another process wrote since its read (SQLITE_BUSY,
+    // which the busy timeout cannot wait out); it waits for the lock at BEGIN instead
+    await c.held!.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
