@@ -8,7 +8,6 @@ import {
   SelectQueryNode,
   SqliteDialect,
   SqliteDriver,
-  type SqliteDialectConfig,
 } from 'kysely';
 import type { SqliteReadPool } from './sqlite-read-pool.js';
 
@@ -216,13 +215,13 @@ class RoutedConnection implements DatabaseConnection {
   }
 }
 
-/** kysely's SQLite dialect (its compiler, adapter, introspector) over the routed driver. */
+/**
+ * kysely's SQLite dialect (its compiler, adapter, introspector) over the routed driver, which holds
+ * the connections: the dialect's own database setting is never opened.
+ */
 export class RoutedSqliteDialect extends SqliteDialect {
-  constructor(
-    config: SqliteDialectConfig,
-    readonly driver: RoutedSqliteDriver,
-  ) {
-    super(config);
+  constructor(readonly driver: RoutedSqliteDriver) {
+    super({ database: () => Promise.reject(new Error('the routed driver opens the database')) });
   }
 
   override createDriver(): Driver {

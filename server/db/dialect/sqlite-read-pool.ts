@@ -121,20 +121,25 @@ export class SqliteReadPool {
     this.driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   }
 
+  /** Whether the pool takes no reads: no workers, paused, closed, or given up on. */
+  private get stopped(): boolean {
+    return this.size === 0 || this.paused || this.closed || this.bootFailures >= BOOT_FAILURES_MAX;
+  }
+
   /**
    * Whether a read may go to the pool now: a worker is ready. The first call starts the workers;
    * until one has opened its connection (a worker takes about 50 ms to start), reads run on the
    * main connection, so a start-up does not wait for the pool.
    */
   get available(): boolean {
-    if (this.size === 0 || this.paused || this.closed || this.bootFailures >= BOOT_FAILURES_MAX) return false;
+    if (this.stopped) return false;
     if (this.slots.length < this.size) this.start();
     return this.slots.some((s) => s.ready);
   }
 
   /** Resolves once every worker has its connection open (starting them if needed). */
   async whenReady(): Promise<void> {
-    if (this.size === 0 || this.paused || this.closed || this.bootFailures >= BOOT_FAILURES_MAX) return;
+    if (this.stopped) return;
     if (this.slots.length < this.size) this.start();
     await Promise.all(this.slots.map((s) => s.opened));
   }

@@ -60,7 +60,7 @@ export function openSqlite(file: string, options: { readWorkers?: number } = {})
   // LANTERN_TRACE_SQL=time prints each query with how long it took (for profiling)
   const timed = process.env.LANTERN_TRACE_SQL === 'time';
   const db = new Kysely<Schema>({
-    dialect: new RoutedSqliteDialect({ database: connection }, driver),
+    dialect: new RoutedSqliteDialect(driver),
     ...(timed
       ? {
           log: (e) =>
