@@ -9,6 +9,7 @@ import type { Mailer } from './infra/mail/mailer.js';
 import type { HostControl } from './infra/host-control.js';
 import type { EventBus } from './infra/events.js';
 import type { TtlCache } from './infra/ttl-cache.js';
+import type { Peers } from './infra/peers.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   readonly limits: RateLimiter;
   /** Values allowed to lag a few seconds (list totals). */
   readonly cache: TtlCache;
+  /** The other server processes on this database: drops of what is kept in memory go to them. */
+  readonly peers: Peers;
   /** Domain events (notifications, badges and mail subscribe). */
   readonly events: EventBus;
   /** Who hosts this server (the desktop shell's LAN switch). */

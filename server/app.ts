@@ -20,6 +20,7 @@ import { createLogger } from './infra/logger.js';
 import { headlessHost, type HostControl } from './infra/host-control.js';
 import { EventBus } from './infra/events.js';
 import { TtlCache } from './infra/ttl-cache.js';
+import { solePeers, type Peers } from './infra/peers.js';
 import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
@@ -33,6 +34,8 @@ import { runAutoInstall } from './modules/install/install.service.js';
 export interface AppDeps {
   clock?: Clock;
   host?: HostControl;
+  /** The other server processes on this database (none by default). */
+  peers?: Peers;
 }
 
 /** A running (or ready to run) Lantern server. */
@@ -74,6 +77,15 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   );
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
   const limits = new RateLimiter(db, clock, config.rateLimits);
+  // what this process drops from memory, the others drop too (and the reverse)
+  const peers = deps.peers ?? solePeers;
+  const cache = new TtlCache();
+  cache.onInvalidate((prefix) => peers.publish({ kind: 'cache', prefixes: [prefix] }));
+  settings.onInvalidate(() => peers.publish({ kind: 'settings' }));
+  peers.subscribe((m) => {
+    if (m.kind === 'cache') for (const prefix of m.prefixes) cache.invalidateLocal(prefix);
+    else if (m.kind === 'settings') settings.invalidateLocal();
+  });
   const ctx: AppContext = {
     config,
     db,
@@ -86,7 +98,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     captcha,
     limits,
     events: new EventBus(logger),
-    cache: new TtlCache(),
+    cache,
+    peers,
     host: deps.host ?? headlessHost,
     binding: { host: config.host, port: config.port },
     startedAt: clock.now(),
@@ -97,6 +110,14 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const app = express();
   app.disable('x-powered-by');
+  if (peers.size > 1) {
+    // which of the server processes answered (a reverse proxy's or a tester's question)
+    const index = String(peers.index);
+    app.use((_req, res, next) => {
+      res.setHeader('X-Lantern-Process', index);
+      next();
+    });
+  }
   app.set('query parser', 'simple');
   app.use(
     helmet({

@@ -30,3 +30,21 @@ describe('configuration', () => {
     expect(loadConfig(['--data-dir', '/tmp/lantern-config-test'], { LANTERN_SEARCH_TTL_MS: '0' }).searchTtlMs).toBe(0);
   });
 });
+
+describe('server processes', () => {
+  it('is one by default; --processes or LANTERN_PROCESSES asks for more, the flag winning', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x'], {}).processes).toBe(1);
+    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '3'], { LANTERN_PROCESSES: '2' }).processes).toBe(3);
+    expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_PROCESSES: '2' }).processes).toBe(2);
+  });
+
+  it('refuses a count that is not a whole number from 1 to 16, saying so', () => {
+    for (const bad of ['0', '17', '2.5', 'two', ''])
+      expect(() => loadConfig(['--data-dir', '/tmp/x', '--processes', bad], {})).toThrow(/--processes must be a whole number from 1 to 16/);
+  });
+
+  it('runs no read workers in each of several processes unless asked (they already use every core)', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], {}).readWorkers).toBe(0);
+    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], { LANTERN_READ_WORKERS: '1' }).readWorkers).toBe(1);
+  });
+});

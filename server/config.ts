@@ -50,6 +50,11 @@ export interface Config {
    * requests (LANTERN_READ_WORKERS; 0 runs every query on the main thread, as tests do by default).
    */
   readonly readWorkers: number;
+  /**
+   * Server processes sharing the port and the database (--processes, LANTERN_PROCESSES; 1 to 16).
+   * With more than one, a primary forks them (server/cluster.ts) and each runs a whole server.
+   */
+  readonly processes: number;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -99,10 +104,12 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'data-dir': { type: 'string' },
       'base-path': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      processes: { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
   });
+  const processes = processesFrom(values.processes ?? env.LANTERN_PROCESSES);
   return makeConfig({
     port: portSchema.parse(values.port ?? env.LANTERN_PORT ?? 9080),
     host: values.host ?? env.LANTERN_HOST ?? '127.0.0.1',
@@ -116,8 +123,18 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
     viewFlushMs: 2000,
-    readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, Math.min(2, availableParallelism())),
+    // several processes already use every core: read workers would only add hand-offs
+    readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 0 : Math.min(2, availableParallelism())),
+    processes,
   });
+}
+
+/** A process count (1 to 16) from a flag or the environment; anything else is refused. */
+export function processesFrom(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 16)
+    throw new Error(`--processes must be a whole number from 1 to 16, not ${raw}`);
+  return Number(raw.trim());
 }
 
 /** A read worker count from the environment (0 to 8), else the default. */
@@ -151,6 +168,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     rateLimits: DEFAULT_RATE_LIMITS,
     sessionPurgeMs: 60 * 60 * 1000,
     readWorkers: readWorkersFrom(process.env.LANTERN_READ_WORKERS, 0),
+    processes: 1,
     ...partial,
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A small in-memory cache of computed values that may be a few seconds stale (list totals and
- * the like). One per app instance; with several server processes each keeps its own, which is
- * fine for values that are allowed to lag.
+ * the like). One per app instance; with several server processes each keeps its own, and a drop
+ * made in one is passed to the others (see onInvalidate).
  */
 export class TtlCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -23,8 +23,22 @@ export class TtlCache {
     return value;
   }
 
-  /** Forgets every entry whose key starts with the prefix (after writes that change them). */
+  private dropListener: ((prefix: string) => void) | null = null;
+
+  /** Forgets every entry whose key starts with the prefix (after writes that change them), and says so. */
   invalidate(prefix = ''): void {
+    this.invalidateLocal(prefix);
+    this.dropListener?.(prefix);
+  }
+
+  /** Forgets the entries under the prefix without saying so (a drop another process made). */
+  invalidateLocal(prefix = ''): void {
+    if (prefix === '') return this.entries.clear();
     for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+  }
+
+  /** Called with the prefix of every invalidate() (the app passes it to the other server processes). */
+  onInvalidate(listener: (prefix: string) => void): void {
+    this.dropListener = listener;
   }
 }

@@ -3,6 +3,9 @@ export const backup_en_US = {
   'base.maintenance': "We are under maintenance, we'll be back soon.",
   'error.backup.busy': 'A backup or restore is already running; try again when it has finished.',
   'error.backup.not_found': 'Backup not found.',
+  'error.backup.single_process':
+    'This server runs several processes: restore with one. Stop it and start it again with --processes 1, restore, then restart as before.',
+  'error.backup.process_stopped': 'The server process running this job stopped before it finished.',
   'error.backup.name_invalid': 'That is not the name of a backup.',
   'error.backup.too_large': 'The backup file is larger than {{max}} MB.',
   'error.backup.not_an_archive': 'This file is not a Lantern backup: it is not a readable .tar.gz archive ({{detail}}).',

@@ -1,6 +1,8 @@
 /** Messages of the admin Stack Exchange import (Lantern's own endpoints). en_US complete. */
 export const import_en_US = {
   'error.import.running': 'An import is already running; wait for it to finish.',
+  'error.import.single_process':
+    'This server runs several processes: import with one. Stop it and start it again with --processes 1 (or use lantern import-se on the command line), then restart as before.',
   'error.import.no_files': 'Choose the dump files (Posts.xml, Users.xml, ...) or a .zip of them.',
   'error.import.no_posts': 'The dump needs Posts.xml or Users.xml.',
   'error.import.no_7z':

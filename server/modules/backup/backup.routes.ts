@@ -16,7 +16,8 @@ import { BackupError } from './backup.archive.js';
 import { scheduleSchema } from './backup.schema.js';
 import {
   backupFile,
-  backupState,
+  currentJob,
+  followPeerJobs,
   deleteBackup,
   getSchedule,
   inMaintenance,
@@ -65,6 +66,23 @@ function maintenanceGate(ctx: AppContext, open: (req: Request) => boolean = () =
   };
 }
 
+/** Refuses a restore upload without storing a byte when other server processes share the database. */
+function refuseWithPeers(ctx: AppContext): RequestHandler {
+  return (req, _res, next) => {
+    if (ctx.peers.size < 2) return next();
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      next(new BackupError('error.backup.single_process'));
+    };
+    // the body is read and dropped, so the client hears the answer instead of a connection reset
+    req.on('end', answer);
+    req.on('close', answer);
+    req.resume();
+  };
+}
+
 /** Starts a job and answers with it as soon as it is registered; a refusal before that (busy) becomes the error answer. */
 function answerWhenStarted(res: Response, next: NextFunction, run: (started: (job: Job) => void) => Promise<Job>): void {
   run((job) => ok(res, { job: jobView(job, requestLanguage(res.req)) })).catch(next);
@@ -77,6 +95,7 @@ function answerWhenStarted(res: Response, next: NextFunction, run: (started: (jo
  * daily schedule in a running server.
  */
 export function registerBackup(ctx: AppContext, { api, admin, install, root }: Routers): void {
+  followPeerJobs(ctx);
   const gate = maintenanceGate(ctx);
   for (const r of [api, install, root]) r.use(gate);
   admin.use(maintenanceGate(ctx, (req) => req.method === 'GET' && req.path === '/backups/job'));
@@ -84,13 +103,13 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
   admin.get('/backups', auth(ctx, 'admin'), async (req, res) => {
     ok(res, {
       backups: listBackups(ctx),
-      job: jobView(backupState(ctx).job, requestLanguage(req)),
+      job: jobView(currentJob(ctx), requestLanguage(req)),
       schedule: await getSchedule(ctx),
       max_upload_mb: MAX_UPLOAD_MB,
     } satisfies BackupOverview);
   });
   admin.get('/backups/job', auth(ctx, 'admin'), (req, res) => {
-    ok(res, jobView(backupState(ctx).job, requestLanguage(req)));
+    ok(res, jobView(currentJob(ctx), requestLanguage(req)));
   });
   admin.post('/backups', auth(ctx, 'admin'), (_req, res, next) => {
     answerWhenStarted(res, next, (started) => runBackup(ctx, { started }));
@@ -101,14 +120,20 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
   admin.put('/backups/schedule', auth(ctx, 'admin'), validate(scheduleSchema), async (_req, res) => {
     ok(res, await saveSchedule(ctx, inputOf(scheduleSchema, res)));
   });
-  admin.post('/backups/restore', auth(ctx, 'admin'), receiveArchive(ctx.config.dataDir, MAX_UPLOAD_MB * 1024 * 1024), (req, res, next) => {
-    const file = req.file;
-    if (!file) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
-    const name = file.originalname.replace(/[^\w.-]/g, '_').slice(0, 120) || 'upload';
-    answerWhenStarted(res, next, (started) =>
-      runRestore(ctx, file.path, { name, started, cleanup: () => rmSync(file.path, { force: true }) }),
-    );
-  });
+  admin.post(
+    '/backups/restore',
+    auth(ctx, 'admin'),
+    refuseWithPeers(ctx),
+    receiveArchive(ctx.config.dataDir, MAX_UPLOAD_MB * 1024 * 1024),
+    (req, res, next) => {
+      const file = req.file;
+      if (!file) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
+      const name = file.originalname.replace(/[^\w.-]/g, '_').slice(0, 120) || 'upload';
+      answerWhenStarted(res, next, (started) =>
+        runRestore(ctx, file.path, { name, started, cleanup: () => rmSync(file.path, { force: true }) }),
+      );
+    },
+  );
   admin.get('/backups/:name/download', auth(ctx, 'admin'), (req, res, next) => {
     const name = String(req.params.name);
     const file = backupFile(ctx, name);

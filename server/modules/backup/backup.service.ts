@@ -31,6 +31,10 @@ export interface Job {
 
 interface BackupState {
   job: Job | null;
+  /** The last job another server process ran (--processes), as it last told us. */
+  mirror: { job: Job; from: number } | null;
+  /** When this process last told the others how its job moves (ms). */
+  publishedAt: number;
   nextId: number;
   /** While true every request gets the maintenance answer (a restore is swapping the database). */
   maintenance: boolean;
@@ -42,7 +46,7 @@ const states = new WeakMap<AppContext, BackupState>();
 export function backupState(ctx: AppContext): BackupState {
   let s = states.get(ctx);
   if (!s) {
-    s = { job: null, nextId: 1, maintenance: false };
+    s = { job: null, mirror: null, publishedAt: 0, nextId: 1, maintenance: false };
     states.set(ctx, s);
   }
   return s;
@@ -87,9 +91,52 @@ export function deleteBackup(ctx: AppContext, name: string): void {
   rmSync(backupFile(ctx, name));
 }
 
+/** How often a running job's progress is passed to the other server processes. */
+const PUBLISH_EVERY_MS = 500;
+
+/** The job the admin page follows: this process's, or the newer one another process runs. */
+export function currentJob(ctx: AppContext): Job | null {
+  const s = backupState(ctx);
+  const theirs = s.mirror?.job ?? null;
+  if (!s.job || !theirs) return s.job ?? theirs;
+  if (theirs.state === 'running') return theirs;
+  if (s.job.state === 'running') return s.job;
+  return theirs.started_at > s.job.started_at ? theirs : s.job;
+}
+
+function publishJob(ctx: AppContext, job: Job, force: boolean): void {
+  const s = backupState(ctx);
+  if (ctx.peers.size < 2 || (!force && Date.now() - s.publishedAt < PUBLISH_EVERY_MS)) return;
+  s.publishedAt = Date.now();
+  ctx.peers.publish({ kind: 'backup-job', from: process.pid, job: { ...job } });
+}
+
+/**
+ * Follows the jobs of the other server processes: a backup one runs is shown, and refuses another,
+ * on every process; one whose process stopped is shown as failed.
+ */
+export function followPeerJobs(ctx: AppContext): void {
+  ctx.peers.subscribe((m) => {
+    const s = backupState(ctx);
+    if (m.kind === 'backup-job') {
+      s.mirror = { job: m.job as unknown as Job, from: m.from };
+      s.nextId = Math.max(s.nextId, m.job.id + 1);
+    } else if (m.kind === 'peer-exit' && s.mirror?.from === m.pid && s.mirror.job.state === 'running') {
+      s.mirror.job = {
+        ...s.mirror.job,
+        state: 'failed',
+        finished_at: ctx.clock.now(),
+        error: { reason: 'error.backup.process_stopped', params: {} },
+      };
+    }
+  });
+}
+
 function startJob(ctx: AppContext, kind: Job['kind']): Job {
   const s = backupState(ctx);
-  if (s.job?.state === 'running') throw new BackupError('error.backup.busy');
+  if (currentJob(ctx)?.state === 'running') throw new BackupError('error.backup.busy');
+  // the other processes keep the old database open: a restore needs this process alone
+  if (kind === 'restore' && ctx.peers.size > 1) throw new BackupError('error.backup.single_process');
   const job: Job = {
     id: s.nextId++,
     kind,
@@ -104,19 +151,29 @@ function startJob(ctx: AppContext, kind: Job['kind']): Job {
     manifest: null,
   };
   s.job = job;
+  publishJob(ctx, job, true);
   return job;
 }
 
-function progressOf(job: Job) {
+function progressOf(ctx: AppContext, job: Job) {
   return (p: Progress) => {
     job.phase = p.phase;
     job.done = p.done;
     job.total = p.total;
+    publishJob(ctx, job, false);
   };
 }
 
 function finish(ctx: AppContext, job: Job, err?: unknown): void {
   job.finished_at = ctx.clock.now();
+  try {
+    finishState(ctx, job, err);
+  } finally {
+    publishJob(ctx, job, true);
+  }
+}
+
+function finishState(ctx: AppContext, job: Job, err?: unknown): void {
   if (err === undefined) {
     job.state = 'done';
     return;
@@ -148,7 +205,7 @@ export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; st
     const { file, manifest } = await backupNow(ctx.dialect, ctx.config.dataDir, {
       now: new Date(ctx.clock.now() * 1000),
       scheduled: opts.scheduled,
-      onProgress: progressOf(job),
+      onProgress: progressOf(ctx, job),
     });
     job.name = file.slice(backupsDir(ctx.config.dataDir).length + 1);
     job.manifest = manifest;
@@ -183,15 +240,15 @@ export async function runRestore(
   // the site shows the maintenance page from here until the restore has finished or was refused
   state.maintenance = true;
   try {
-    const checked = await checkBackupArchive(archive, ctx.config.dataDir, progressOf(job));
+    const checked = await checkBackupArchive(archive, ctx.config.dataDir, progressOf(ctx, job));
     job.manifest = checked.manifest;
     try {
-      await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progressOf(job)));
-      progressOf(job)({ phase: 'migrating', done: 0, total: 1 });
+      await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progressOf(ctx, job)));
+      progressOf(ctx, job)({ phase: 'migrating', done: 0, total: 1 });
       await migrate(ctx.dialect);
       ctx.settings.invalidate();
       ctx.cache.invalidate();
-      progressOf(job)({ phase: 'migrating', done: 1, total: 1 });
+      progressOf(ctx, job)({ phase: 'migrating', done: 1, total: 1 });
     } finally {
       rmSync(checked.dir, { recursive: true, force: true });
     }
@@ -248,7 +305,7 @@ export function lastSlot(now: number, hour: number): number {
  */
 export async function scheduleTick(ctx: AppContext): Promise<Job | null> {
   const s = await getSchedule(ctx);
-  if (!s.enabled || backupState(ctx).job?.state === 'running' || inMaintenance(ctx)) return null;
+  if (!s.enabled || currentJob(ctx)?.state === 'running' || inMaintenance(ctx)) return null;
   const slot = lastSlot(ctx.clock.now(), s.hour);
   const scheduled = listBackups(ctx).filter((b) => b.scheduled);
   if (scheduled.some((b) => b.created_at >= slot)) return null;

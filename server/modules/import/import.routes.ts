@@ -26,12 +26,14 @@ function receiveDump(ctx: AppContext, jobs: ImportJobs): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     // refused without storing a byte: one import at a time (the body is read and dropped, so the
     // client hears the answer instead of a connection reset)
-    if (jobs.busy()) {
+    // several processes: the others would serve while this one rewrites the site under them
+    const refusal = ctx.peers.size > 1 ? 'error.import.single_process' : jobs.busy() ? 'error.import.running' : null;
+    if (refusal) {
       let answered = false;
       const answer = () => {
         if (answered) return;
         answered = true;
-        next(badRequest('error.import.running'));
+        next(badRequest(refusal));
       };
       req.on('end', answer);
       req.on('close', answer);

@@ -51,10 +51,23 @@ export class SiteSettings {
     return groups.has(GROUP_TYPES.general);
   }
 
-  /** Drops the cache (after writes from elsewhere, e.g. install in a transaction). */
+  /** Drops the cache (after writes from elsewhere, e.g. install in a transaction), and says so. */
   invalidate(): void {
+    this.invalidateLocal();
+    this.dropListener?.();
+  }
+
+  /** Drops the cache without saying so (another server process changed the settings). */
+  invalidateLocal(): void {
     this.cache = null;
     this.generation++;
+  }
+
+  private dropListener: (() => void) | null = null;
+
+  /** Called on every invalidate() (the app tells the other server processes). */
+  onInvalidate(listener: () => void): void {
+    this.dropListener = listener;
   }
 
   private async load(db: DbOrTrx = this.db): Promise<Map<string, string>> {

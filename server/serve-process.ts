@@ -1,0 +1,78 @@
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import { makeConfig, type Config } from './config.js';
+import { parentHost } from './infra/host-control.js';
+import { servingBanner } from './infra/serving-urls.js';
+import { followSiteUrl } from './modules/lan/lan.service.js';
+import { backupForShell } from './modules/backup/backup.service.js';
+import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
+import { PEER_INDEX_ENV } from './cluster.js';
+
+/** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
+function defaultRendererDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../renderer'), resolve(here, '../out/renderer'), resolve(here, '../../out/renderer')];
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
+}
+
+/** How the entry talks to whoever started it (a desktop shell, a supervisor, the cluster primary). */
+export interface ParentLink {
+  /** Null when there is no Electron parentPort. */
+  parentPort: { postMessage(m: unknown): void; on(e: 'message', l: (ev: { data: unknown }) => void): void } | undefined;
+  reply(message: unknown): void;
+}
+
+/** One server process: the app on its port, until a signal or its parent stops it. */
+export async function serveProcess(parsed: Config, { parentPort, reply }: ParentLink): Promise<void> {
+  // a process the primary forked: one of several on this port and database
+  const peers = cluster.isWorker
+    ? clusterPeers(process as unknown as PeerChannel, { size: parsed.processes, index: Number(process.env[PEER_INDEX_ENV] ?? 0) })
+    : solePeers;
+  const config = makeConfig({
+    ...parsed,
+    rendererDir: parsed.rendererDir ?? defaultRendererDir(),
+    // hot scores, the digest and scheduled backups run once per site: in the leader
+    backgroundJobs: parsed.backgroundJobs && peers.leader,
+  });
+  // a desktop shell (or a supervisor) that started this process; a forked server process talks to its primary
+  const managed = !cluster.isWorker && (!!parentPort || !!process.send);
+  const lantern = await createApp(config, { peers, ...(managed ? { host: parentHost(reply) } : {}) });
+  const { url } = await lantern.listen();
+  lantern.ctx.logger.info({ url, dataDir: config.dataDir, process: peers.size > 1 ? peers.index : undefined }, 'lantern is serving');
+  // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/
+  if (peers.leader)
+    process.stdout.write(
+      servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir),
+    );
+  // the desktop's site URL follows where it serves (loopback, or the LAN address)
+  if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
+  // the window always talks to the server over loopback, even when it also serves the LAN
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  reply({ type: 'lantern:ready', url: wildcard ? url.replace(/^http:\/\/[^/]+/, `http://127.0.0.1:${lantern.ctx.binding.port}`) : url });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lantern.ctx.logger.info({ signal }, 'shutting down');
+    await lantern.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const onParentMessage = (m: unknown) => {
+    const type = m && typeof m === 'object' ? (m as { type?: string }).type : undefined;
+    if (type === 'lantern:stop') void stop('parent');
+    if (type === 'lantern:backup') {
+      backupForShell(lantern.ctx).then(
+        (file) => reply({ type: 'lantern:backup-done', file }),
+        (err: unknown) => reply({ type: 'lantern:backup-failed', error: err instanceof Error ? err.message : String(err) }),
+      );
+    }
+  };
+  process.on('message', onParentMessage);
+  parentPort?.on('message', (ev) => onParentMessage(ev.data));
+}
