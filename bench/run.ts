@@ -27,8 +27,14 @@ const { values } = parseArgs({
     'skip-browser': { type: 'boolean', default: false },
     // measure the question lists and searches without reusing answers (each request computes its own)
     'no-page-cache': { type: 'boolean', default: false },
+    // server processes sharing the port and database (the server's --processes); the ceiling stays one process
+    processes: { type: 'string', default: '1' },
+    // where the report goes (under bench/results); a run with several processes keeps the default's figures
+    out: { type: 'string', default: 'latest.json' },
   },
 });
+const processes = Math.max(1, Math.min(16, Number(values.processes) || 1));
+if (!/^[\w.-]+\.json$/.test(values.out)) throw new Error('--out must be a file name ending in .json');
 const questions = Math.max(100, Math.min(1_000_000, Number(values.questions) || 100_000));
 const duration = Math.max(1, Math.min(120, Number(values.duration) || 10));
 const connections = Math.max(1, Math.min(256, Number(values.connections) || 32));
@@ -60,7 +66,18 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(
     process.execPath,
-    [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    [
+      ...runtime.nodeFlags,
+      join(root, 'out/main/server.js'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      '--processes',
+      String(processes),
+    ],
     {
       env: {
         ...process.env,
@@ -78,11 +95,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** Resident memory of a process in MB (Linux /proc). */
+/** Resident memory of a process and the processes it started (several server processes) in MB (Linux /proc). */
 function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return (m ? Number(m[1]) / 1024 : 0) + children.reduce((sum, c) => sum + rssMb(c), 0);
   } catch {
     return 0;
   }
@@ -349,7 +367,7 @@ async function main(): Promise<void> {
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-    settings: { questions, duration_s: duration, connections },
+    settings: { questions, duration_s: duration, connections, processes },
     size: site.size,
     generator_s: generatorSeconds,
     cold_start_ms: coldStartMs,
@@ -362,11 +380,11 @@ async function main(): Promise<void> {
     question_page_time_to_content_ms: ttcQuestion,
     workloads: rows,
   };
-  writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(resultsDir, values.out), JSON.stringify(report, null, 2) + '\n');
   process.stdout.write('\n');
   console.table(rows);
   const { workloads: _w, ...rest } = report;
-  process.stdout.write(`${JSON.stringify(rest, null, 2)}\nwritten: bench/results/latest.json\n`);
+  process.stdout.write(`${JSON.stringify(rest, null, 2)}\nwritten: bench/results/${values.out}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -123,6 +123,8 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
     await fork(slots[0]);
     await Promise.all(slots.slice(1).map(fork));
   } catch (err) {
+    // stopped while starting (a signal): nothing failed
+    if (stopping) return finished;
     const error = err instanceof Error ? err.message : String(err);
     log(`lantern failed to start: ${error}\n`);
     reply({ type: 'lantern:start-failed', error });

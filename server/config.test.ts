@@ -43,8 +43,9 @@ describe('server processes', () => {
       expect(() => loadConfig(['--data-dir', '/tmp/x', '--processes', bad], {})).toThrow(/--processes must be a whole number from 1 to 16/);
   });
 
-  it('runs no read workers in each of several processes unless asked (they already use every core)', () => {
-    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], {}).readWorkers).toBe(0);
-    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], { LANTERN_READ_WORKERS: '1' }).readWorkers).toBe(1);
+  it('gives each of several processes one read worker for long reads only, unless told otherwise', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], {})).toMatchObject({ readWorkers: 1, readWorkerMinMs: 1 });
+    expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], { LANTERN_READ_WORKERS: '0' }).readWorkers).toBe(0);
+    expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_READ_WORKERS: '2' })).toMatchObject({ readWorkers: 2, readWorkerMinMs: 0.03 });
   });
 });

@@ -51,6 +51,12 @@ export interface Config {
    */
   readonly readWorkers: number;
   /**
+   * Reads whose measured average (ms) is below this stay on the main thread. One process: 0.03
+   * (only the quickest stay); several: 1 (the worker takes the long reads, searches above all,
+   * while each process's own thread serves the rest on its own core).
+   */
+  readonly readWorkerMinMs: number;
+  /**
    * Server processes sharing the port and the database (--processes, LANTERN_PROCESSES; 1 to 16).
    * With more than one, a primary forks them (server/cluster.ts) and each runs a whole server.
    */
@@ -123,8 +129,9 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
     viewFlushMs: 2000,
-    // several processes already use every core: read workers would only add hand-offs
-    readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 0 : Math.min(2, availableParallelism())),
+    // several processes already use every core: one read worker each takes their long reads only
+    readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 1 : Math.min(2, availableParallelism())),
+    readWorkerMinMs: processes > 1 ? 1 : 0.03,
     processes,
   });
 }
@@ -169,6 +176,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     sessionPurgeMs: 60 * 60 * 1000,
     readWorkers: readWorkersFrom(process.env.LANTERN_READ_WORKERS, 0),
     processes: 1,
+    readWorkerMinMs: 0.03,
     ...partial,
   });
 }

@@ -11,7 +11,10 @@ export function databaseFile(dataDir: string): string {
 }
 
 /** Opens the data dir's database and brings its schema up to date (after finishing or undoing a restore a kill interrupted). */
-export async function connectDatabase(dataDir: string, options: { readWorkers?: number } = {}): Promise<DialectHandle> {
+export async function connectDatabase(
+  dataDir: string,
+  options: { readWorkers?: number; readWorkerMinMs?: number } = {},
+): Promise<DialectHandle> {
   mkdirSync(dataDir, { recursive: true });
   recoverInterruptedSwap(dataDir);
   const handle = openSqlite(databaseFile(dataDir), options);

@@ -213,6 +213,27 @@ describe('reads in worker threads', () => {
   });
 });
 
+describe('a higher bar for the workers (several server processes)', () => {
+  it('keeps reads measured below readWorkerMinMs on the main thread and sends the long ones to the worker', async () => {
+    const other = openSqlite(join(dir, 'db.sqlite'), { readWorkers: 1, readWorkerMinMs: 50 });
+    try {
+      await other.readersReady();
+      const quick = () => sql`SELECT name FROM item WHERE id = 1`.execute(other.db);
+      // not measured yet: it goes to the worker once, then stays on the main thread
+      await quick();
+      await quick();
+      await quick();
+      expect(other.readCounts()).toEqual({ pool: 1, main: 2 });
+      // a long read (hundreds of ms here) keeps going to the worker
+      await slowCount().execute(other.db);
+      await slowCount().execute(other.db);
+      expect(other.readCounts()).toEqual({ pool: 3, main: 2 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('without workers', () => {
   it('runs everything on the main connection for :memory: and readWorkers 0', async () => {
     const mem = openSqlite(':memory:', { readWorkers: 2 });

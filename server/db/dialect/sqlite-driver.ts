@@ -65,9 +65,15 @@ export class RoutedSqliteDriver implements Driver {
   /** Reads sent to the pool and run on the main connection (for tests and profiling). */
   readonly counts = { pool: 0, main: 0 };
 
+  /**
+   * @param inlineMs reads whose measured average is below this run on the main connection
+   *   (sending them costs about as much); several server processes raise it so that only long
+   *   reads (searches) leave a main thread that has a core of its own anyway
+   */
   constructor(
     readonly main: SqliteDriver,
     readonly pool: SqliteReadPool | null,
+    private readonly inlineMs = INLINE_MS,
   ) {}
 
   init(): Promise<void> {
@@ -144,7 +150,7 @@ export class RoutedSqliteDriver implements Driver {
     const read = isRead(query);
     if (read && this.pool?.available) {
       const cost = this.costs.get(query.sql);
-      if (cost === undefined || cost >= INLINE_MS) {
+      if (cost === undefined || cost >= this.inlineMs) {
         try {
           const { rows, ms } = await this.pool.run(query.sql, query.parameters, cost ?? UNKNOWN_MS);
           this.counts.pool++;

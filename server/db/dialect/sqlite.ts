@@ -52,11 +52,15 @@ function openRaw(file: string): Database.Database {
  * above 0 (a file, not ':memory:'), reads made outside a transaction run in that many worker
  * threads on read-only connections of their own (see RoutedSqliteDriver).
  */
-export function openSqlite(file: string, options: { readWorkers?: number } = {}): DialectHandle {
+export function openSqlite(file: string, options: { readWorkers?: number; readWorkerMinMs?: number } = {}): DialectHandle {
   let raw = openRaw(file);
   const connection = withStatementCache(() => raw);
   const workers = file === ':memory:' ? 0 : Math.max(0, Math.floor(options.readWorkers ?? 0));
-  const driver = new RoutedSqliteDriver(new SqliteDriver({ database: connection }), workers > 0 ? new SqliteReadPool(file, workers) : null);
+  const driver = new RoutedSqliteDriver(
+    new SqliteDriver({ database: connection }),
+    workers > 0 ? new SqliteReadPool(file, workers) : null,
+    options.readWorkerMinMs,
+  );
   // LANTERN_TRACE_SQL=time prints each query with how long it took (for profiling)
   const timed = process.env.LANTERN_TRACE_SQL === 'time';
   const db = new Kysely<Schema>({
