@@ -137,12 +137,14 @@ export function buildProgram(io: CliIo): Command {
     .option('--host <host>', 'the address to bind (default 127.0.0.1 or LANTERN_HOST; 0.0.0.0 serves the LAN)')
     .option('--base-path <path>', 'serve under a path prefix, e.g. /qa')
     .option('--renderer-dir <dir>', 'the built UI to serve')
-    .action((opts: { dataDir?: string; port?: string; host?: string; basePath?: string; rendererDir?: string }) => {
+    .option('--processes <n>', 'server processes sharing the port and the database (default 1 or LANTERN_PROCESSES; 1 to 16)')
+    .action((opts: { dataDir?: string; port?: string; host?: string; basePath?: string; rendererDir?: string; processes?: string }) => {
       const args = ['--data-dir', dataDirOf(opts)];
       if (opts.port) args.push('--port', opts.port);
       if (opts.host) args.push('--host', opts.host);
       if (opts.basePath) args.push('--base-path', opts.basePath);
       if (opts.rendererDir) args.push('--renderer-dir', opts.rendererDir);
+      if (opts.processes) args.push('--processes', opts.processes);
       const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
       return new Promise<void>((done, fail) => {
         const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });

@@ -249,11 +249,7 @@ export async function notificationPage(ctx: AppContext, session: SessionUser, q:
 /** GET notification/status: unread counts since the red dot was cleared, review work, the next badge to celebrate. */
 export async function redDot(ctx: AppContext, session: SessionUser, lang: LanguageCode) {
   const uid = session.user.id;
-  const [inbox, achievement, types] = await Promise.all([
-    repo.countRedDot(ctx.db, uid, NOTIFICATION_TYPE.inbox),
-    repo.countRedDot(ctx.db, uid, NOTIFICATION_TYPE.achievement),
-    auditableTypes(ctx, session),
-  ]);
+  const [{ inbox, achievement }, types] = await Promise.all([repo.countRedDots(ctx.db, uid), auditableTypes(ctx, session)]);
   const staff = canModerate(session);
   const canRevision = staff || types.length > 0;
   let revision = 0;

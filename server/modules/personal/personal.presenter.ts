@@ -6,7 +6,14 @@ import { idOut } from '../question/question.presenter.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 
 /** UserQuestionInfo: an item of personal/question/page and of the top list. */
-export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink: number): UserQuestion {
+export function presentUserQuestion(
+  q: Pick<
+    QuestionRow,
+    'id' | 'title' | 'vote_count' | 'view_count' | 'answer_count' | 'collection_count' | 'created_at' | 'accepted_answer_id' | 'status'
+  >,
+  tags: TagBrief[],
+  permalink: number,
+): UserQuestion {
   return {
     question_id: idOut(q.id, permalink),
     title: q.title,
@@ -23,7 +30,11 @@ export function presentUserQuestion(q: QuestionRow, tags: TagBrief[], permalink:
 }
 
 /** UserAnswerInfo: an item of personal/answer/page and of the top list; `title` may be the deleted-question text. */
-export function presentUserAnswer(a: AnswerRow, question: { title: string; tags: TagBrief[] }, permalink: number): UserAnswer {
+export function presentUserAnswer(
+  a: Pick<AnswerRow, 'id' | 'question_id' | 'adopted' | 'vote_count' | 'created_at' | 'updated_at'>,
+  question: { title: string; tags: TagBrief[] },
+  permalink: number,
+): UserAnswer {
   return {
     answer_id: idOut(a.id, permalink),
     question_id: idOut(a.question_id, permalink),
