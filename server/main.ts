@@ -4,8 +4,21 @@
  * loads no more than it needs: the server itself is imported only where it runs.
  */
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { runPrimary } from './cluster.js';
+
+/**
+ * Where the built renderer sits relative to this entry once built (out/main/server.js ->
+ * out/renderer): found here, not in the server's own module, which the build puts in a chunk folder.
+ */
+function defaultRendererDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../renderer'), resolve(here, '../out/renderer'), resolve(here, '../../out/renderer')];
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
+}
 
 // a plain child process talks over process.send; an Electron utilityProcess over parentPort
 const parentPort = (
@@ -17,7 +30,8 @@ const reply = (m: unknown) => {
 };
 
 async function main(): Promise<void> {
-  const parsed = loadConfig();
+  const flags = loadConfig();
+  const parsed = { ...flags, rendererDir: flags.rendererDir ?? defaultRendererDir() };
   if (parsed.processes > 1 && cluster.isPrimary) {
     const code = await runPrimary(parsed.processes, reply, (line) => process.stderr.write(line));
     process.exit(code);

@@ -1,8 +1,5 @@
 import cluster from 'node:cluster';
-import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { makeConfig, type Config } from './config.js';
 import { parentHost } from './infra/host-control.js';
@@ -11,13 +8,6 @@ import { followSiteUrl } from './modules/lan/lan.service.js';
 import { backupForShell } from './modules/backup/backup.service.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
 import { PEER_INDEX_ENV } from './cluster.js';
-
-/** Where the built renderer sits relative to this file once built (out/main -> out/renderer). */
-function defaultRendererDir(): string | null {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [resolve(here, '../renderer'), resolve(here, '../out/renderer'), resolve(here, '../../out/renderer')];
-  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
-}
 
 /** How the entry talks to whoever started it (a desktop shell, a supervisor, the cluster primary). */
 export interface ParentLink {
@@ -34,7 +24,6 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
     : solePeers;
   const config = makeConfig({
     ...parsed,
-    rendererDir: parsed.rendererDir ?? defaultRendererDir(),
     // hot scores, the digest and scheduled backups run once per site: in the leader
     backgroundJobs: parsed.backgroundJobs && peers.leader,
   });
