@@ -209,6 +209,30 @@ describe('two server processes on one database', () => {
     }
   });
 
+  it('take writes made at once through both processes, every one of them, in their shared turn', async () => {
+    const asked = await call('POST', `${V1}/question`, {
+      token: writer.token,
+      body: {
+        title: 'How many wicks can one lantern hold at once?',
+        content: 'Counting wicks in a busy lantern.',
+        tags: [{ slug_name: 'wicks' }],
+      },
+    });
+    const id = asked.body.data.id as string;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', `${V1}/comment`, {
+          token: writer.token,
+          body: { object_id: id, original_text: `Comment number ${i} about the wicks.` },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(new Set(results.map((r) => r.process))).toEqual(new Set(['0', '1']));
+    const page = await call('GET', `${V1}/comment/page?object_id=${id}&page=1&page_size=50`);
+    expect(page.body.data.count).toBe(30);
+  });
+
   it('replace a process that dies, and keep serving meanwhile', async () => {
     const before = childPids(primary.pid!);
     expect(before).toHaveLength(2);
