@@ -44,6 +44,7 @@ describe('the lantern CLI', () => {
       expect(help.out).toContain(`Usage: lantern ${c}`);
       expect(help.out).toContain('--data-dir');
     }
+    expect((await lantern(['serve', '--help'])).out).toContain('--processes <n>');
     const missing = await lantern(['restore']);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("missing required argument 'file'");
