@@ -42,6 +42,10 @@ async function call(method: string, path: string, o: { token?: string; body?: un
   return { status: res.status, process: res.headers.get('x-lantern-process'), body };
 }
 
+/** Asks a question as the writer (tagged wicks), through whichever process takes the connection. */
+const ask = (title: string, content: string) =>
+  call('POST', `${V1}/question`, { token: writer.token, body: { title, content, tags: [{ slug_name: 'wicks' }] } });
+
 /** The same request until each process has answered it (at most 40 tries); the answers by process. */
 async function fromEach(method: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<Map<string, Answer>> {
   const seen = new Map<string, Answer>();
@@ -136,10 +140,7 @@ describe('two server processes on one database', () => {
     const list = `${V1}/question/page?order=newest&page=1&page_size=20`;
     await fromEach('GET', list); // both processes now hold the page
     const title = 'Which lantern wick lasts the longest through winter?';
-    const asked = await call('POST', `${V1}/question`, {
-      token: writer.token,
-      body: { title, content: 'I burn through wicks in a week; which kind lasts longest?', tags: [{ slug_name: 'wicks' }] },
-    });
+    const asked = await ask(title, 'I burn through wicks in a week; which kind lasts longest?');
     expect(asked.status).toBe(200);
     await converge(list, (a) => a.body.data.list[0]?.title === title);
   });
@@ -147,27 +148,13 @@ describe('two server processes on one database', () => {
   it('find a question asked on one by a search on the other at once, though each reuses search results', async () => {
     const search = `${V1}/search?q=${encodeURIComponent('paraffinwax')}&order=relevance&page=1&size=20`;
     for (const a of (await fromEach('GET', search)).values()) expect(a.body.data.count).toBe(0);
-    const asked = await call('POST', `${V1}/question`, {
-      token: writer.token,
-      body: {
-        title: 'Does paraffinwax smoke more than beeswax?',
-        content: 'Comparing paraffinwax and beeswax candles indoors.',
-        tags: [{ slug_name: 'wicks' }],
-      },
-    });
+    const asked = await ask('Does paraffinwax smoke more than beeswax?', 'Comparing paraffinwax and beeswax candles indoors.');
     expect(asked.status).toBe(200);
     await converge(search, (a) => a.body.data.count === 1);
   });
 
   it('drop the reused list page on both when a vote is cast on one', async () => {
-    const asked = await call('POST', `${V1}/question`, {
-      token: writer.token,
-      body: {
-        title: 'How should a storm lantern be stored over summer?',
-        content: 'Empty the tank, dry it, or keep it filled?',
-        tags: [{ slug_name: 'wicks' }],
-      },
-    });
+    const asked = await ask('How should a storm lantern be stored over summer?', 'Empty the tank, dry it, or keep it filled?');
     const id = asked.body.data.id as string;
     const list = `${V1}/question/page?order=newest&page=1&page_size=5`;
     for (const a of (await fromEach('GET', list)).values()) expect(a.body.data.list[0]).toMatchObject({ id, vote_count: 0 });
@@ -210,14 +197,7 @@ describe('two server processes on one database', () => {
   });
 
   it('take writes made at once through both processes, every one of them, in their shared turn', async () => {
-    const asked = await call('POST', `${V1}/question`, {
-      token: writer.token,
-      body: {
-        title: 'How many wicks can one lantern hold at once?',
-        content: 'Counting wicks in a busy lantern.',
-        tags: [{ slug_name: 'wicks' }],
-      },
-    });
+    const asked = await ask('How many wicks can one lantern hold at once?', 'Counting wicks in a busy lantern.');
     const id = asked.body.data.id as string;
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
