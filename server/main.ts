@@ -30,7 +30,8 @@ const reply = (m: unknown) => {
 };
 
 async function main(): Promise<void> {
-  const flags = loadConfig();
+  // the desktop shell (an Electron utilityProcess) runs, rebinds and backs up one server process
+  const flags = parentPort ? loadConfig(process.argv.slice(2), { ...process.env, LANTERN_PROCESSES: '1' }) : loadConfig();
   const parsed = { ...flags, rendererDir: flags.rendererDir ?? defaultRendererDir() };
   if (parsed.processes > 1 && cluster.isPrimary) {
     const code = await runPrimary(parsed.processes, reply, (line) => process.stderr.write(line));
