@@ -46,3 +46,56 @@ describe('GET tag?name= right after a question is asked with the tag', () => {
     expect(tags.body.data.list.find((t: { slug_name: string }) => t.slug_name === 'existing')?.question_count).toBe(2);
   });
 });
+
+describe('tag question counts through edits', () => {
+  it('stay equal to a recount of the tag rows after questions are asked, retagged and deleted', async () => {
+    app = await startTestApp();
+    const asker = await makeUser(app, { rank: 1000 });
+    const tags = (slugs: string[]) => slugs.map((s) => ({ slug_name: s, display_name: s, original_text: '' }));
+    const ask = async (title: string, slugs: string[]) =>
+      (
+        await app.call('POST', `${V1}/question`, {
+          token: asker.token,
+          body: { title, content: 'Some body text here.', tags: tags(slugs) },
+        })
+      ).body.data.id as string;
+    const edit = async (id: string, title: string, slugs: string[]) =>
+      expect(
+        (
+          await app.call('PUT', `${V1}/question`, {
+            token: asker.token,
+            body: { id, title, content: 'Some body text here.', tags: tags(slugs) },
+          })
+        ).status,
+      ).toBe(200);
+    const a = await ask('First question about counting tags', ['alpha', 'beta']);
+    const b = await ask('Second question about counting tags', ['beta', 'gamma']);
+    await ask('Third question about counting tags', ['alpha']);
+    await edit(a, 'First question about counting tags, retagged', ['beta', 'delta']);
+    await edit(b, 'Second question about counting tags, retagged', ['alpha', 'beta', 'gamma']);
+    await edit(a, 'First question about counting tags, back again', ['alpha', 'delta']);
+    expect((await app.call('DELETE', `${V1}/question`, { token: asker.token, body: { id: b } })).status).toBe(200);
+    const db = app.lantern.ctx.db;
+    const stored = await db
+      .selectFrom('tag')
+      .select(['slug_name', 'question_count'])
+      .where('slug_name', 'in', ['alpha', 'beta', 'gamma', 'delta'])
+      .execute();
+    const counted = await db
+      .selectFrom('tag_rel')
+      .innerJoin('tag', 'tag.id', 'tag_rel.tag_id')
+      .select(['tag.slug_name', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tag_rel.status', '=', 1)
+      .groupBy('tag.slug_name')
+      .execute();
+    const recount = Object.fromEntries(counted.map((r) => [r.slug_name, Number(r.n)]));
+    expect(Object.fromEntries(stored.map((t) => [t.slug_name, t.question_count]))).toEqual({
+      alpha: recount.alpha ?? 0,
+      beta: recount.beta ?? 0,
+      gamma: recount.gamma ?? 0,
+      delta: recount.delta ?? 0,
+    });
+    // and the figures themselves: a is alpha+delta, the third is alpha, b is deleted
+    expect(Object.fromEntries(stored.map((t) => [t.slug_name, t.question_count]))).toEqual({ alpha: 2, beta: 0, gamma: 0, delta: 1 });
+  });
+});

@@ -142,8 +142,8 @@ export async function setQuestionTags(
   status: typeof TAG_REL_STATUS.available | typeof TAG_REL_STATUS.hidden,
   now: number,
 ): Promise<void> {
-  const touched = await repo.replaceQuestionTags(trx, questionId, tagIds, status, now);
-  await repo.recountTags(trx, touched);
+  // the counts were exact before (every other change of tag rows recounts): add what changed
+  await repo.addToTagCounts(trx, await repo.replaceQuestionTags(trx, questionId, tagIds, status, now));
 }
 
 /** The tags of many questions. */
