@@ -1,3 +1,4 @@
+import type { NextFunction, Request } from 'express';
 /** One field error as Answer sends it. */
 export interface FieldError {
   error_field: string;
@@ -54,3 +55,19 @@ export function notFound(reason = 'base.not_found'): AppError {
 export const inactiveError = () => forbidden('error.email.need_to_be_verified', { type: 'inactive' });
 export const suspendedError = () => forbidden('error.user.suspended', { type: 'suspended' });
 export const urlExpiredError = () => forbidden('error.email.verify_url_expired', { type: 'url_expired' });
+
+/**
+ * Refuses a request before its body is stored: the body is read and dropped, so the client hears
+ * the error instead of a connection reset, and `next(err)` runs once.
+ */
+export function refuseUnreadBody(req: Request, next: NextFunction, err: unknown): void {
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    next(err);
+  };
+  req.on('end', answer);
+  req.on('close', answer);
+  req.resume();
+}

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.js';
 import { translate } from '../../contract/messages/index.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage, sendEnvelope } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, refuseUnreadBody } from '../../http/errors.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { backupsDir } from '../../infra/backup.js';
 import type { Routers } from '../index.js';
@@ -70,16 +70,7 @@ function maintenanceGate(ctx: AppContext, open: (req: Request) => boolean = () =
 function refuseWithPeers(ctx: AppContext): RequestHandler {
   return (req, _res, next) => {
     if (ctx.peers.size < 2) return next();
-    let answered = false;
-    const answer = () => {
-      if (answered) return;
-      answered = true;
-      next(new BackupError('error.backup.single_process'));
-    };
-    // the body is read and dropped, so the client hears the answer instead of a connection reset
-    req.on('end', answer);
-    req.on('close', answer);
-    req.resume();
+    refuseUnreadBody(req, next, new BackupError('error.backup.single_process'));
   };
 }
 

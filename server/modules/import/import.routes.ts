@@ -7,7 +7,7 @@ import multer from 'multer';
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, refuseUnreadBody } from '../../http/errors.js';
 import type { Routers } from '../index.js';
 import { DumpRefused, prepareDump, type UnpackLimits, DEFAULT_LIMITS } from './dump-files.js';
 import { ImportJobs } from './import-job.js';
@@ -24,22 +24,10 @@ const refused = (err: DumpRefused, field = 'files') =>
 /** Receives the dump files into `res.locals.importDir` (a fresh folder under the data dir). */
 function receiveDump(ctx: AppContext, jobs: ImportJobs): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    // refused without storing a byte: one import at a time (the body is read and dropped, so the
-    // client hears the answer instead of a connection reset)
-    // several processes: the others would serve while this one rewrites the site under them
+    // refused without storing a byte: one import at a time, and none with several processes (the
+    // others would serve while this one rewrites the site under them)
     const refusal = ctx.peers.size > 1 ? 'error.import.single_process' : jobs.busy() ? 'error.import.running' : null;
-    if (refusal) {
-      let answered = false;
-      const answer = () => {
-        if (answered) return;
-        answered = true;
-        next(badRequest(refusal));
-      };
-      req.on('end', answer);
-      req.on('close', answer);
-      req.resume();
-      return;
-    }
+    if (refusal) return refuseUnreadBody(req, next, badRequest(refusal));
     const dir = join(ctx.config.dataDir, 'import-uploads', `${Date.now()}-${randomBytes(6).toString('hex')}`);
     const incoming = join(dir, 'incoming');
     mkdirSync(incoming, { recursive: true });
