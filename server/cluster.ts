@@ -49,9 +49,9 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
     served: false,
   }));
 
-  const others = (from: Worker) => slots.filter((s) => s.worker && s.worker !== from && s.worker.isConnected());
-  const broadcast = (message: PeerMessage, from?: Worker) => {
-    for (const s of slots) if (s.worker && s.worker !== from && s.worker.isConnected()) s.worker.send({ type: PEER_ENVELOPE, message });
+  /** Sends a peer envelope to every serving process but `from`. */
+  const toOthers = (envelope: { type: typeof PEER_ENVELOPE; message: PeerMessage }, from?: Worker) => {
+    for (const s of slots) if (s.worker && s.worker !== from && s.worker.isConnected()) s.worker.send(envelope);
   };
 
   const stopAll = async (code: number) => {
@@ -84,7 +84,7 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
       worker.on('message', (m: unknown) => {
         const type = typeOf(m);
         if (type === PEER_ENVELOPE) {
-          for (const s of others(worker)) s.worker!.send(m as object);
+          toOthers(m as { type: typeof PEER_ENVELOPE; message: PeerMessage }, worker);
         } else if (type === 'lantern:ready') {
           serving = true;
           slot.served = true;
@@ -100,7 +100,7 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
         // a first start that failed stops everything (below); only a process that served is replaced
         if (stopping || !slot.served) return;
         // whatever it was running (a backup) has ended with it
-        broadcast({ kind: 'peer-exit', pid: worker.process.pid ?? -1 });
+        toOthers({ type: PEER_ENVELOPE, message: { kind: 'peer-exit', pid: worker.process.pid ?? -1 } });
         slot.quickDeaths = Date.now() - slot.startedAt < QUICK_DEATH_MS ? slot.quickDeaths + 1 : 0;
         if (slot.quickDeaths >= MAX_QUICK_DEATHS) {
           log(`lantern: server process ${slot.index} keeps dying; stopping\n`);
