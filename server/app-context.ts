@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { DialectHandle } from './db/dialect/sqlite.js';
+import type { DialectHandle } from './db/dialect/handle.js';
 import type { Clock } from './infra/clock.js';
 import type { CaptchaService } from './infra/captcha/captcha.service.js';
 import type { RateLimiter } from './infra/captcha/rate-limit.js';

@@ -66,7 +66,11 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   // an app's own clock object: a test that moves one app's time (ctx.clock.now = ...) moves no other's
   const clock: Clock = deps.clock ?? { now: systemClock.now };
   const logger = createLogger(config.logLevel);
-  const dialect = await connectDatabase(config.dataDir, { readWorkers: config.readWorkers, readWorkerMinMs: config.readWorkerMinMs });
+  const dialect = await connectDatabase(config.dataDir, {
+    readWorkers: config.readWorkers,
+    readWorkerMinMs: config.readWorkerMinMs,
+    databaseUrl: config.databaseUrl,
+  });
   const db = dialect.db;
   const settings = new SiteSettings(db, clock);
   const sessions = new Sessions(db, clock);

@@ -61,6 +61,11 @@ export interface Config {
    * With more than one, a primary forks them (server/cluster.ts) and each runs a whole server.
    */
   readonly processes: number;
+  /**
+   * A PostgreSQL connection string (--database-url, LANTERN_DATABASE_URL): the site lives in that
+   * database instead of the data dir's SQLite file. The data dir still holds uploads and mail.
+   */
+  readonly databaseUrl: string | null;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -111,6 +116,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'base-path': { type: 'string' },
       'renderer-dir': { type: 'string' },
       processes: { type: 'string' },
+      'database-url': { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
@@ -133,6 +139,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 1 : Math.min(2, availableParallelism())),
     readWorkerMinMs: processes > 1 ? 1 : 0.03,
     processes,
+    databaseUrl: databaseUrlFrom(values['database-url'] ?? env.LANTERN_DATABASE_URL),
   });
 }
 
@@ -142,6 +149,21 @@ export function processesFrom(raw: string | undefined): number {
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 16)
     throw new Error(`--processes must be a whole number from 1 to 16, not ${raw}`);
   return Number(raw.trim());
+}
+
+/** A PostgreSQL connection string from a flag or the environment (unset or empty: SQLite); anything else is refused. */
+export function databaseUrlFrom(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('--database-url must be a postgres:// connection string');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error(`--database-url must be a postgres:// connection string, not ${url.protocol}//...`);
+  return value;
 }
 
 /** A read worker count from the environment (0 to 8), else the default. */
@@ -177,6 +199,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     readWorkers: readWorkersFrom(process.env.LANTERN_READ_WORKERS, 0),
     processes: 1,
     readWorkerMinMs: 0.03,
+    databaseUrl: null,
     ...partial,
   });
 }

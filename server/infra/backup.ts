@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeConfig } from '../config.js';
-import type { DialectHandle } from '../db/dialect/sqlite.js';
+import type { DialectHandle } from '../db/dialect/handle.js';
 import { createBackupArchive, type Manifest, type OnProgress } from '../modules/backup/backup.archive.js';
 
 /** The folder of a data dir's backups. */

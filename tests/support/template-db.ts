@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app.js';
 import { makeConfig, type AutoInstall } from '../../server/config.js';
+import { createDatabase, databaseForDataDir, testDatabaseUrl } from './pg-test-db.js';
 
 // Test apps start from data dirs made once per run (by tests/support/vitest-global-setup.ts):
 // one migrated, one migrated and installed with TEST_INSTALL. A new app copies one of them, so it
@@ -23,10 +24,11 @@ export const TEST_INSTALL: AutoInstall = Object.freeze({
   externalContentDisplay: 'always_display',
 });
 
-/** The two template data dirs. */
+/** The two template data dirs, and on a PostgreSQL run the names of their template databases. */
 export interface TemplateDirs {
   migrated: string;
   installed: string;
+  databases?: { migrated: string; installed: string };
 }
 
 declare module 'vitest' {
@@ -35,15 +37,22 @@ declare module 'vitest' {
   }
 }
 
-/** Makes both templates under `root` by starting and closing an app in each (closing folds the WAL into the file). */
-export async function makeTemplates(root: string): Promise<TemplateDirs> {
-  const dirs = { migrated: join(root, 'migrated'), installed: join(root, 'installed') };
-  for (const [dir, autoInstall] of [
-    [dirs.migrated, null],
-    [dirs.installed, TEST_INSTALL],
+/**
+ * Makes both templates under `root` by starting and closing an app in each (closing folds the WAL
+ * into the file; on PostgreSQL it ends every connection, so the database can be copied).
+ * `prefix` names the template databases of a PostgreSQL run.
+ */
+export async function makeTemplates(root: string, prefix = `lt_tpl_${process.pid}`): Promise<TemplateDirs> {
+  const dirs: TemplateDirs = { migrated: join(root, 'migrated'), installed: join(root, 'installed') };
+  if (testDatabaseUrl()) dirs.databases = { migrated: `${prefix}_migrated`, installed: `${prefix}_installed` };
+  for (const [kind, autoInstall] of [
+    ['migrated', null],
+    ['installed', TEST_INSTALL],
   ] as const) {
+    const dir = dirs[kind];
     mkdirSync(dir, { recursive: true });
-    const app = await createApp(makeConfig({ dataDir: dir, logLevel: 'silent', autoInstall }));
+    const databaseUrl = dirs.databases ? await createDatabase(dirs.databases[kind]) : null;
+    const app = await createApp(makeConfig({ dataDir: dir, logLevel: 'silent', autoInstall, databaseUrl }));
     await app.close();
   }
   return dirs;
@@ -68,7 +77,9 @@ function templates(): Promise<TemplateDirs> {
   return local;
 }
 
-/** Fills an empty data dir with a copy of a template. */
-export async function copyTemplate(dataDir: string, kind: keyof TemplateDirs): Promise<void> {
-  cpSync((await templates())[kind], dataDir, { recursive: true });
+/** Fills an empty data dir with a copy of a template; resolves with its site's database on a PostgreSQL run (a copy of the template database), else null. */
+export async function copyTemplate(dataDir: string, kind: 'migrated' | 'installed'): Promise<string | null> {
+  const made = await templates();
+  cpSync(made[kind], dataDir, { recursive: true });
+  return made.databases ? databaseForDataDir(dataDir, made.databases[kind]) : null;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp, type AppDeps, type LanternApp } from '../../server/app.js';
 import { makeConfig, type Config } from '../../server/config.js';
 import { copyTemplate, TEST_INSTALL } from './template-db.js';
+import { databaseForDataDir, dropDatabaseOfDataDir } from './pg-test-db.js';
 import { assertNoSecrets, SecretsScanner } from './secrets-scan.js';
 
 /** A started app on an ephemeral port with its own temporary data dir. */
@@ -23,10 +24,14 @@ export interface TestApp {
 /** Starts an isolated app; `install` runs the unattended install with a known admin. */
 export async function startTestApp(opts: { install?: boolean; config?: Partial<Config>; deps?: AppDeps } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
-  const config = makeConfig({ dataDir, logLevel: 'silent', autoInstall: opts.install === false ? null : TEST_INSTALL, ...opts.config });
+  let config = makeConfig({ dataDir, logLevel: 'silent', autoInstall: opts.install === false ? null : TEST_INSTALL, ...opts.config });
   // start from the run's template: installed when the install is the default one at the real time, else only migrated
-  if (config.dataDir === dataDir)
-    await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated');
+  // (on a PostgreSQL run, the template's database is copied too; a data dir given by the test keeps its site's database)
+  const databaseUrl =
+    config.dataDir === dataDir
+      ? await copyTemplate(dataDir, config.autoInstall === TEST_INSTALL && !opts.deps?.clock ? 'installed' : 'migrated')
+      : await databaseForDataDir(config.dataDir);
+  if (databaseUrl && opts.config?.databaseUrl === undefined) config = makeConfig({ ...config, databaseUrl });
   const lantern = await createApp(config, opts.deps);
   const scanner = new SecretsScanner(lantern);
   const { url } = await lantern.listen(0, '127.0.0.1');
@@ -62,6 +67,7 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
     async stop() {
       await lantern.close();
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabaseOfDataDir(dataDir);
     },
   };
 }

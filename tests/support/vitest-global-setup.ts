@@ -2,11 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { dropDatabasesLike, runPrefix, testDatabaseUrl } from './pg-test-db.js';
 import { makeTemplates } from './template-db.js';
 
-/** Once per vitest run: the template data dirs every test app copies (see template-db.ts). */
-export default async function setup(project: TestProject): Promise<() => void> {
+/**
+ * Once per vitest run: the template data dirs every test app copies (see template-db.ts), and on a
+ * PostgreSQL run the template databases; at the end, every database the run made is dropped.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), 'lantern-template-'));
-  project.provide('lanternTemplates', await makeTemplates(root));
-  return () => rmSync(root, { recursive: true, force: true });
+  // the workers inherit it: their databases are named from it too
+  const prefix = runPrefix();
+  project.provide('lanternTemplates', await makeTemplates(root, `${prefix}_tpl`));
+  return async () => {
+    rmSync(root, { recursive: true, force: true });
+    if (testDatabaseUrl()) await dropDatabasesLike(`${prefix}_`);
+  };
 }

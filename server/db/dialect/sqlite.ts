@@ -2,35 +2,11 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDriver } from 'kysely';
 import { statSync } from 'node:fs';
 import type { Database as Schema } from '../database.js';
+import type { DialectHandle } from './handle.js';
 import { markReadsOffMainThread, RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
 
-/** What the rest of the server needs from a database engine; SQLite-only details stay here. */
-export interface DialectHandle {
-  readonly name: 'sqlite';
-  readonly db: Kysely<Schema>;
-  /** Bytes on disk (main file + WAL). */
-  sizeBytes(): number;
-  /** The engine's version string. */
-  version(): string;
-  /**
-   * Writes a consistent copy of the database to `file` while it stays in use (SQLite's backup
-   * API, a few pages at a time between requests); `progress` gets the pages copied so far.
-   */
-  backup(file: string, progress?: (done: number, total: number) => void): Promise<void>;
-  /**
-   * Closes the connection, runs `swap` (which may replace the database file on disk) and opens
-   * the file again. Holds the one connection throughout: no query runs in between.
-   */
-  reopenAfter(swap: () => Promise<void> | void): Promise<void>;
-  /** Whether a transaction is open on the connection (slow work must wait until it ends). */
-  inTransaction(): boolean;
-  /** Reads run so far in the read workers and on the main connection. */
-  readCounts(): { pool: number; main: number };
-  /** Starts the read workers if there are any, and resolves when they can take reads (until then reads run on the main connection). */
-  readersReady(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { DialectHandle } from './handle.js';
 
 function openRaw(file: string): Database.Database {
   // LANTERN_TRACE_SQL=1 prints every statement SQLite runs (for profiling; never on in production)
@@ -79,7 +55,7 @@ export function openSqlite(file: string, options: { readWorkers?: number; readWo
   return {
     name: 'sqlite',
     db,
-    sizeBytes() {
+    async sizeBytes() {
       if (file === ':memory:') return 0;
       let total = 0;
       for (const f of [file, `${file}-wal`]) {
@@ -91,7 +67,7 @@ export function openSqlite(file: string, options: { readWorkers?: number; readWo
       }
       return total;
     },
-    version() {
+    async version() {
       return `SQLite ${(raw.prepare('select sqlite_version() as v').get() as { v: string }).v}`;
     },
     async backup(target: string, progress?: (done: number, total: number) => void) {

@@ -86,8 +86,8 @@ export async function dashboard(ctx: AppContext) {
       revision: ctx.config.revision,
       loginRequired: login.login_required,
       runtimeVersion: `Node.js ${process.versions.node}`,
-      databaseVersion: ctx.dialect.version(),
-      databaseBytes: ctx.dialect.sizeBytes(),
+      databaseVersion: await ctx.dialect.version(),
+      databaseBytes: await ctx.dialect.sizeBytes(),
     }),
   };
 }
@@ -159,7 +159,7 @@ export async function dashboardActivity(ctx: AppContext): Promise<DashboardActiv
       users: users.get(d) ?? 0,
     });
   }
-  const databaseBytes = ctx.dialect.sizeBytes();
+  const databaseBytes = await ctx.dialect.sizeBytes();
   return {
     time_zone: iface.time_zone,
     days,
