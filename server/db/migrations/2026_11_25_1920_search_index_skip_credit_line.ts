@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../dialect/handle.js';
 
 // The search triggers leave out the credit line under imported posts (text after an
 // <!-- attribution --> marker), so a site's name does not match every imported post. Commit 681039d
@@ -66,6 +67,8 @@ async function reindex(db: Kysely<any>, body: (col: string) => string): Promise<
 
 /** Replaces the triggers with ones that skip the credit line, and re-indexes every post. */
 export async function up(db: Kysely<any>): Promise<void> {
+  // PostgreSQL's index (2026_11_23_1300) has always left the credit line out
+  if (engineOf(db) === 'postgres') return;
   for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   for (const stmt of CREATE) await sql.raw(stmt).execute(db);
   await reindex(db, BODY);
@@ -73,6 +76,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** Puts back the triggers that index the whole text, and re-indexes every post. */
 export async function down(db: Kysely<any>): Promise<void> {
+  // nothing was changed on PostgreSQL, so nothing is put back
+  if (engineOf(db) === 'postgres') return;
   for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
   for (const stmt of PREVIOUS) await sql.raw(stmt).execute(db);
   await reindex(db, (col) => col);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { pgSearch } from '../../db/dialect/pg-search.js';
 import { sqliteSearch, type SearchIndexDialect } from '../../db/dialect/sqlite-search.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 import { isStaff } from '../permission/policy.js';
@@ -25,6 +26,8 @@ export function searchDialect(ctx: AppContext): SearchIndexDialect {
   switch (ctx.dialect.name) {
     case 'sqlite':
       return sqliteSearch;
+    case 'postgres':
+      return pgSearch;
   }
 }
 
