@@ -32,7 +32,7 @@ let made = 0;
 
 /** What every database of this test run is named from (set by the run's global setup, which drops them all at the end). */
 export function runPrefix(): string {
-  process.env.LANTERN_TEST_DB_PREFIX ??= `lt${process.pid}`;
+  process.env.LANTERN_TEST_DB_PREFIX ??= `lt${process.pid.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return process.env.LANTERN_TEST_DB_PREFIX;
 }
 

@@ -24,7 +24,13 @@ export interface TestApp {
 /** Starts an isolated app; `install` runs the unattended install with a known admin. */
 export async function startTestApp(opts: { install?: boolean; config?: Partial<Config>; deps?: AppDeps } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
-  let config = makeConfig({ dataDir, logLevel: 'silent', autoInstall: opts.install === false ? null : TEST_INSTALL, ...opts.config });
+  // LANTERN_TEST_LOG_LEVEL=error shows what a test's server logged (a 500's cause, say)
+  let config = makeConfig({
+    dataDir,
+    logLevel: process.env.LANTERN_TEST_LOG_LEVEL ?? 'silent',
+    autoInstall: opts.install === false ? null : TEST_INSTALL,
+    ...opts.config,
+  });
   // start from the run's template: installed when the install is the default one at the real time, else only migrated
   // (on a PostgreSQL run, the template's database is copied too; a data dir given by the test keeps its site's database)
   const databaseUrl =

@@ -13,7 +13,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = mkdtempSync(join(tmpdir(), 'lantern-template-'));
   // the workers inherit it: their databases are named from it too
   const prefix = runPrefix();
-  project.provide('lanternTemplates', await makeTemplates(root, `${prefix}_tpl`));
+  // each project of the config runs this setup: their templates need names of their own
+  project.provide('lanternTemplates', await makeTemplates(root, `${prefix}_tpl_${project.name.replace(/\W/g, '') || 'main'}`));
   return async () => {
     rmSync(root, { recursive: true, force: true });
     if (testDatabaseUrl()) await dropDatabasesLike(`${prefix}_`);

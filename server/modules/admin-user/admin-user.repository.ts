@@ -1,3 +1,4 @@
+import { containsLower } from '../../db/portable.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { ANSWER_STATUS, MAIL_STATUS, QUESTION_STATUS, ROLE, USER_STATUS } from '../../contract/enums.js';
@@ -39,10 +40,7 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
   if (f.text) {
     const t = f.text.toLowerCase();
     q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('instr', [eb.fn('lower', ['u.username']), eb.val(t)]), '>', 0),
-        eb(eb.fn('instr', [eb.fn('lower', ['u.display_name']), eb.val(t)]), '>', 0),
-      ]),
+      eb.or([containsLower(db, 'u.username', t), containsLower(db, 'u.display_name', t)]),
     );
   }
   if (f.staff) q = q.where('r.role_id', '>', ROLE.user);

@@ -134,6 +134,8 @@ export function followPeerJobs(ctx: AppContext): void {
 
 function startJob(ctx: AppContext, kind: Job['kind']): Job {
   const s = backupState(ctx);
+  // PostgreSQL has its own tools for this (pg_dump, pg_restore), which the IT team already runs
+  if (ctx.dialect.name === 'postgres') throw new BackupError('error.backup.postgres');
   if (currentJob(ctx)?.state === 'running') throw new BackupError('error.backup.busy');
   // the other processes keep the old database open: a restore needs this process alone
   if (kind === 'restore' && ctx.peers.size > 1) throw new BackupError('error.backup.single_process');
@@ -305,7 +307,7 @@ export function lastSlot(now: number, hour: number): number {
  */
 export async function scheduleTick(ctx: AppContext): Promise<Job | null> {
   const s = await getSchedule(ctx);
-  if (!s.enabled || currentJob(ctx)?.state === 'running' || inMaintenance(ctx)) return null;
+  if (!s.enabled || ctx.dialect.name === 'postgres' || currentJob(ctx)?.state === 'running' || inMaintenance(ctx)) return null;
   const slot = lastSlot(ctx.clock.now(), s.hour);
   const scheduled = listBackups(ctx).filter((b) => b.scheduled);
   if (scheduled.some((b) => b.created_at >= slot)) return null;

@@ -1,3 +1,4 @@
+import { jsonFieldEquals } from '../../db/portable.js';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NotificationTable } from '../../db/tables/content.table.js';
@@ -76,8 +77,8 @@ export async function inboxExists(db: DbOrTrx, userId: number, objectId: string,
     .where('user_id', '=', userId)
     .where('object_id', '=', objectId)
     .where('type', '=', NOTIFICATION_TYPE.inbox)
-    .where((eb) => eb(eb.fn('json_extract', ['content', eb.val('$.notification_action')]), '=', action))
-    .where((eb) => eb(eb.fn('json_extract', ['content', eb.val('$.trigger_user_id')]), '=', triggerUserId))
+    .where(jsonFieldEquals(db, 'content', 'notification_action', action))
+    .where(jsonFieldEquals(db, 'content', 'trigger_user_id', triggerUserId))
     .executeTakeFirst();
   return !!row;
 }
@@ -138,7 +139,7 @@ export async function countRedDots(db: DbOrTrx, userId: number): Promise<{ inbox
         eb.fn.coalesce(
           eb
             .selectFrom('meta')
-            .select(sql<number>`cast(value as integer)`.as('mark'))
+            .select(sql<number>`cast(value as bigint)`.as('mark'))
             .where('object_id', '=', dotOwner(userId))
             .where('key', '=', dotKey(type)),
           eb.lit(0),

@@ -1,3 +1,4 @@
+import { greater } from '../../db/portable.js';
 import type { DbOrTrx } from '../../db/database.js';
 
 /**
@@ -38,7 +39,7 @@ export async function syncImportedReputation(db: DbOrTrx, userId: number, reputa
   if (Number.isSafeInteger(delta) && delta !== 0) {
     await db
       .updateTable('user')
-      .set((eb) => ({ rank: eb.fn('max', [eb.lit(1), eb('rank', '+', delta)]) }))
+      .set((eb) => ({ rank: greater(db, eb.lit(1), eb('rank', '+', delta)) }))
       .where('id', '=', userId)
       .execute();
   }

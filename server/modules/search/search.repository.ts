@@ -171,7 +171,7 @@ function answerBranch(db: DbOrTrx, p: SearchPlan) {
     'a.created_at as created_at',
     'a.updated_at as active_at',
     'a.vote_count as vote_count',
-    eb.val(0).as('answer_count'),
+    eb.lit(0).as('answer_count'),
     eb.cast<number>(eb('a.adopted', '=', ADOPTED.accepted), 'integer').as('accepted'),
     'a.user_id as user_id',
     'a.status as status',

@@ -4,6 +4,7 @@ import { adminToken, captchaOff, makeUser, solveCaptcha } from '../../../tests/s
 import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { sqliteSearch } from '../../db/dialect/sqlite-search.js';
+import { searchDialect } from './search.service.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { parseSearch } from './search.parser.js';
 import { searchExcerpt } from './search.presenter.js';
@@ -517,7 +518,7 @@ describe('GET search: the index follows every write', () => {
 
   it('rebuilding the index gives the same results', async () => {
     const before = await found('[coffee]', { order: 'newest' });
-    await sqliteSearch.rebuildIndex(app.lantern.ctx.db);
+    await searchDialect(app.lantern.ctx).rebuildIndex(app.lantern.ctx.db);
     expect(await found('[coffee]', { order: 'newest' })).toEqual(before);
     expect(sorted(await found('espresso'))).toEqual(sorted([ids.q1, ids.a1]));
   });
