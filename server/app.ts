@@ -216,6 +216,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
       }
       for (const finish of ctx.beforeClose) await finish().catch((err: unknown) => ctx.logger.warn({ err }, 'closing step failed'));
       await ctx.events.settle();
+      await peers.close?.();
       await dialect.close();
     },
   };

@@ -7,6 +7,7 @@ import { servingBanner } from './infra/serving-urls.js';
 import { followSiteUrl } from './modules/lan/lan.service.js';
 import { backupForShell } from './modules/backup/backup.service.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
+import { postgresPeers } from './infra/pg-peers.js';
 import { PEER_INDEX_ENV } from './cluster.js';
 
 /** How the entry talks to whoever started it (a desktop shell, a supervisor, the cluster primary). */
@@ -18,14 +19,19 @@ export interface ParentLink {
 
 /** One server process: the app on its port, until a signal or its parent stops it. */
 export async function serveProcess(parsed: Config, { parentPort, reply }: ParentLink): Promise<void> {
-  // a process the primary forked: one of several on this port and database
-  const peers = cluster.isWorker
-    ? clusterPeers(process as unknown as PeerChannel, { size: parsed.processes, index: Number(process.env[PEER_INDEX_ENV] ?? 0) })
-    : solePeers;
+  const place = { size: parsed.processes, index: Number(process.env[PEER_INDEX_ENV] ?? 0) };
+  // on PostgreSQL, processes on this machine or others tell each other through the database; else a
+  // process the primary forked is one of several on this port and database
+  const peers = parsed.databaseUrl
+    ? await postgresPeers(parsed.databaseUrl, place)
+    : cluster.isWorker
+      ? clusterPeers(process as unknown as PeerChannel, place)
+      : solePeers;
   const config = makeConfig({
     ...parsed,
-    // hot scores, the digest and scheduled backups run once per site: in the leader
-    backgroundJobs: parsed.backgroundJobs && peers.leader,
+    // hot scores, the digest and scheduled backups run once per site: in the leader (on PostgreSQL
+    // every process keeps the timers and the one holding the leader lock runs them)
+    backgroundJobs: parsed.backgroundJobs && (!!parsed.databaseUrl || peers.leader),
   });
   // a desktop shell (or a supervisor) that started this process; a forked server process talks to its primary
   const managed = !cluster.isWorker && (!!parentPort || !!process.send);
@@ -33,7 +39,7 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir, process: peers.size > 1 ? peers.index : undefined }, 'lantern is serving');
   // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/
-  if (peers.leader)
+  if (peers.index === 0)
     process.stdout.write(
       servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir),
     );

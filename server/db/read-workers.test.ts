@@ -37,7 +37,8 @@ describe('a served instance with read workers', () => {
       const found = await app.call('GET', api(`/search?q=${encodeURIComponent(`zebrawood ${i}`)}&order=newest`));
       expect(found.body.data.list.map((x: { object: { id: string } }) => x.object.id)).toContain(id);
     }
-    expect(app.lantern.ctx.dialect.readCounts().pool).toBeGreaterThan(before);
+    // read workers are SQLite's (PostgreSQL serves reads from its pool of connections)
+    if (app.lantern.ctx.dialect.name === 'sqlite') expect(app.lantern.ctx.dialect.readCounts().pool).toBeGreaterThan(before);
   });
 
   it('counts answers, comments and votes made at the same time exactly', async () => {

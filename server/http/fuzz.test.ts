@@ -209,6 +209,8 @@ afterAll(async () => {
 async function stillHealthy(): Promise<void> {
   const health = await fetch(`${app.url}/healthz`);
   expect(health.status).toBe(200);
+  // SQLite's own check of its file (PostgreSQL has none to ask: its tables are not one file a request could tear)
+  if (app.lantern.ctx.dialect.name !== 'sqlite') return;
   const rows = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(app.lantern.ctx.db);
   expect(rows.rows.map((r) => r.integrity_check)).toEqual(['ok']);
 }

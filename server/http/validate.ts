@@ -54,8 +54,26 @@ function genericKey(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * The path of the first string in `value` holding a NUL character, or null. PostgreSQL cannot store
+ * one in text (SQLite could), and no client sends one in a title or a name: it is refused on both
+ * engines alike, as a field error.
+ */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nulPath(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Parses input with a schema or throws Answer's 400 with field errors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const nul = nulPath(input);
+  if (nul)
+    throw new AppError(400, 'base.request_format_error', null, [{ field: nul.join('.') || 'body', key: 'validation.type', params: {} }]);
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError(400, 'base.request_format_error', null, issuesToFields(result.error.issues));
   return result.data;

@@ -40,12 +40,14 @@ export interface Peers {
   readonly size: number;
   /** This process's place among them, from 0 (shown in the X-Lantern-Process header when there are several). */
   readonly index: number;
-  /** Whether this process runs the once-per-site jobs (hot scores, digest, scheduled backup). */
+  /** Whether this process runs the once-per-site jobs (hot scores, digest, scheduled backup) now; on PostgreSQL it may change (see pg-peers.ts). */
   readonly leader: boolean;
   /** Tells every other process (never this one). */
   publish(message: PeerMessage): void;
   /** Called with each message another process published. */
   subscribe(handler: (message: PeerMessage) => void): void;
+  /** Ends the link to the others (the app calls it as it closes). */
+  close?(): Promise<void>;
 }
 
 /** One process alone: the leader, nobody to tell. */

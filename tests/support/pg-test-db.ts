@@ -90,3 +90,17 @@ export async function dropDatabaseOfDataDir(dataDir: string): Promise<void> {
   byDataDir.delete(dataDir);
   await dropDatabase(name);
 }
+
+/** Whether this test run is the PostgreSQL one: tests of SQLite's own machinery (its file, its plans, its read workers) skip there. */
+export const onPostgres = testDatabaseUrl() !== null;
+
+/** One query on a site's PostgreSQL database from outside the app (as after it closed). */
+export async function queryDatabase<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -88,7 +88,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Dialec
       return r.rows[0]?.n ?? 0;
     },
     async version() {
-      const r = await pool.query<{ v: string }>('show server_version');
+      const r = await pool.query<{ v: string }>("select current_setting('server_version') as v");
       return `PostgreSQL ${r.rows[0]?.v ?? ''}`.trim();
     },
     backup() {

@@ -66,7 +66,7 @@ describe('GET dashboard', () => {
       version_info: { version: app.lantern.ctx.config.version, revision: app.lantern.ctx.config.revision, remote_version: '' },
       login_required: false,
       go_version: `Node.js ${process.versions.node}`,
-      database_version: expect.stringMatching(/^SQLite 3\.\d+/),
+      database_version: expect.stringMatching(/^(SQLite 3\.\d+|PostgreSQL \d+)/),
       database_size: expect.stringMatching(/^\d+\.\d{2}(B|KB|MB)$/),
     });
   });

@@ -15,6 +15,8 @@ const DIGEST_FIRST_CHECK_MS = 60 * 1000;
 function startDigestTimer(ctx: AppContext): void {
   if (!ctx.config.backgroundJobs) return;
   const tick = async () => {
+    // once per site: on PostgreSQL every process keeps the timer, and the one leading sends it
+    if (!ctx.peers.leader) return;
     try {
       await runDigestIfDue(ctx);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
@@ -39,7 +40,8 @@ const usernameOf = async (seId: number) =>
   (
     await app.lantern.ctx.db
       .selectFrom('user as u')
-      .innerJoin('meta as m', 'm.object_id', 'u.id' as never)
+      // meta keeps object ids as text
+      .innerJoin('meta as m', (j) => j.on('m.object_id', '=', sql<string>`cast(${sql.ref('u.id')} as text)`))
       .select('u.username')
       .where('m.key', '=', 'stackexchange.source')
       .where('m.value', '=', `${SITE}/u/${seId}`)

@@ -96,7 +96,8 @@ export function registerHotScore(ctx: AppContext, _routers: Routers): void {
   let running: Promise<void> = Promise.resolve();
   const run = (all: boolean) => {
     running = running.then(async () => {
-      if (closing) return;
+      // once per site: on PostgreSQL every process keeps the timer, and the one leading runs it
+      if (closing || !ctx.peers.leader) return;
       const started = performance.now();
       try {
         const questions = await refreshHotScores(ctx.db, ctx.clock.now(), { all, stopped: () => closing });

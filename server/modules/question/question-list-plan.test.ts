@@ -1,3 +1,4 @@
+import { queryDatabase } from '../../../tests/support/pg-test-db.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -129,9 +130,15 @@ describe('question views', () => {
       // closing the server writes what is still counted
       await live.lantern.close();
       closed = true;
-      const file = new Database(join(live.dataDir, 'lantern.db'), { readonly: true });
-      expect((file.prepare('select view_count from question where id = ?').get(id) as { view_count: number }).view_count).toBe(6);
-      file.close();
+      const url = live.lantern.ctx.config.databaseUrl;
+      if (url) {
+        const rows = await queryDatabase<{ view_count: number }>(url, 'select view_count from question where id = $1', [id]);
+        expect(Number(rows[0].view_count)).toBe(6);
+      } else {
+        const file = new Database(join(live.dataDir, 'lantern.db'), { readonly: true });
+        expect((file.prepare('select view_count from question where id = ?').get(id) as { view_count: number }).view_count).toBe(6);
+        file.close();
+      }
       rmSync(live.dataDir, { recursive: true, force: true });
     } finally {
       if (!closed) await live.stop();

@@ -119,7 +119,12 @@ export async function activeActivityRows(db: DbOrTrx, objectId: string, activity
 export async function activityTypeCounts(db: DbOrTrx, objectId: string, activityTypes: number[], userId: number) {
   return db
     .selectFrom('activity')
-    .select((eb) => ['activity_type', eb.fn.countAll<number>().as('n'), eb.fn.max<number>(eb('user_id', '=', userId)).as('mine')])
+    .select((eb) => [
+      'activity_type',
+      eb.fn.countAll<number>().as('n'),
+      // 1 when one of them is the user's (a case, not a max over a comparison: PostgreSQL has no max(boolean))
+      eb.fn.max<number>(eb.case().when('user_id', '=', userId).then(1).else(0).end()).as('mine'),
+    ])
     .where('object_id', '=', objectId)
     .where('cancelled', '=', CANCELLED.active)
     .where('activity_type', 'in', activityTypes)

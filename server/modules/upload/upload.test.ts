@@ -323,7 +323,8 @@ describe('GET /uploads/...', () => {
       '/uploads/lantern.db',
       '/uploads/files/post/../../../lantern.db',
     ];
-    const db = readFileSync(join(app.dataDir, 'lantern.db'));
+    // every SQLite file starts with this header: no answer may carry the database
+    const db = Buffer.from('SQLite format 3\u0000');
     for (const path of attempts) {
       const r = await rawGet(path);
       expect(r.status, path).not.toBe(200);

@@ -108,7 +108,14 @@ describe('counters kept in the database', () => {
     const fail = (a: { call: TestApp['call'] }) => a.call('POST', LOGIN, { body: { e_mail: 'shared@example.com', pass: 'wrong-pass' } });
     expect((await fail(app)).status).toBe(400);
     // a second instance on the same data dir, as a second process would be
-    const other = await createApp(makeConfig({ dataDir: app.dataDir, logLevel: 'silent', rateLimits: app.lantern.ctx.config.rateLimits }));
+    const other = await createApp(
+      makeConfig({
+        dataDir: app.dataDir,
+        logLevel: 'silent',
+        rateLimits: app.lantern.ctx.config.rateLimits,
+        databaseUrl: app.lantern.ctx.config.databaseUrl,
+      }),
+    );
     const { url } = await other.listen(0, '127.0.0.1');
     const call: TestApp['call'] = async (method, path, o = {}) => {
       const res = await fetch(url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(o.body) });
