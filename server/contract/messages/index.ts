@@ -53,7 +53,11 @@ const base_en_US = {
   'error.user.access_denied': 'Access denied',
   'error.smtp.config_from_name_cannot_be_email': 'The from name cannot be a email address.',
   'error.config.read_config_failed': 'Read config failed',
-  'error.database.connection_failed': 'Database connection failed',
+  'error.database.connection_failed': 'Database connection failed{{detail}}',
+  'error.database.restart_on_postgres':
+    'The database works. To install this site on it, start Lantern with LANTERN_DATABASE_URL={{url}} (or --database-url), then open the installer again.',
+  'error.database.runs_on_postgres':
+    'This server keeps its data in PostgreSQL (LANTERN_DATABASE_URL): choose PostgreSQL and enter that database.',
   'error.database.create_table_failed': 'Create table failed',
   'error.database.already_installed': 'The site is already installed.',
   'error.install.create_config_failed': "Can't create the config file.",

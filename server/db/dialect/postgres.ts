@@ -63,7 +63,17 @@ export interface PostgresOptions {
 
 /** The pool settings for a connection string (also used by the install check and the tests). */
 export function poolConfig(url: string, max = 10): pg.PoolConfig {
-  return { connectionString: url, max, types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 };
+  return {
+    connectionString: url,
+    max,
+    types,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    // a request never waits without end: a lock (the write lock included) held for half a minute, or a
+    // transaction left open by a crashed request, ends in an error instead of a hung pool
+    lock_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  };
 }
 
 /** Opens a PostgreSQL database through a pool; the schema is brought up to date by the caller (migrate). */

@@ -26,7 +26,7 @@ export function registerInstall(ctx: AppContext, { install }: Routers): void {
   });
   install.post('/db/check', validate(checkDatabaseSchema), async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, service.checkDatabase(inputOf(checkDatabaseSchema, res)));
+    ok(res, await service.checkDatabase(ctx, inputOf(checkDatabaseSchema, res)));
   });
   install.post('/init', validate(checkDatabaseSchema), async (_req, res) => {
     await service.initEnvironment(ctx, inputOf(checkDatabaseSchema, res));

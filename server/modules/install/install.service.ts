@@ -4,17 +4,20 @@ import type { AppContext } from '../../app-context.js';
 import type { AutoInstall } from '../../config.js';
 import { isLanguage } from '../../contract/languages.js';
 import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { checkPostgres } from '../../db/dialect/postgres.js';
 import { GROUP_DEFAULTS } from '../siteinfo/siteinfo.defaults.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { createAccount, hashPassword } from '../user/user.accounts.js';
 import { findUserByEmail } from '../user/user.repository.js';
 import type { BaseInfoInput, CheckDatabaseInput } from './install.schema.js';
 
-/** The install record written by /installation/init (the reference's config file). */
+/** The install record written by /installation/init (the reference's config file; the password is never written). */
 export interface InstallConfigFile {
-  db_type: 'sqlite3';
-  db_file: string;
+  db_type: 'sqlite3' | 'postgres';
+  db_file?: string;
+  db_host?: string;
+  db_name?: string;
   created_at: number;
 }
 
@@ -44,18 +47,77 @@ export async function checkConfigFile(ctx: AppContext) {
   };
 }
 
-/** Lantern keeps its data in the data dir's SQLite file; other engines are refused for now. */
-export function checkDatabase(input: CheckDatabaseInput) {
-  if (input.db_type !== 'sqlite3') throw badRequest('error.database.connection_failed', [], { err_type: 'alert' });
+function connectionFailed(detail: string): AppError {
+  return new AppError(400, 'error.database.connection_failed', { err_type: 'alert' }, [], { detail: `: ${detail}` });
+}
+
+/**
+ * The installer's PostgreSQL fields as a connection string: db_host is "host" or "host:port" (as the
+ * reference's form asks), ssl_mode one of PostgreSQL's sslmode values.
+ */
+export function postgresUrlOf(input: CheckDatabaseInput): string {
+  const hostPort = (input.db_host ?? '').trim();
+  const name = (input.db_name ?? '').trim();
+  if (!hostPort || !name) throw connectionFailed('enter the database host and name');
+  const match = /^(\[[^\]]+\]|[^:/\s]+)(?::(\d{1,5}))?$/.exec(hostPort);
+  if (!match || (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65535)))
+    throw connectionFailed('the database host must be a host name or address, with an optional :port');
+  const url = new URL('postgres://localhost');
+  url.hostname = match[1];
+  url.port = match[2] ?? '5432';
+  url.pathname = `/${encodeURIComponent(name)}`;
+  url.username = encodeURIComponent(input.db_username ?? '');
+  url.password = encodeURIComponent(input.db_password ?? '');
+  const sslMode = input.ssl_enabled ? input.ssl_mode || 'require' : '';
+  if (sslMode) {
+    if (!['require', 'verify-ca', 'verify-full', 'prefer', 'disable'].includes(sslMode))
+      throw connectionFailed(`unknown SSL mode ${sslMode}`);
+    url.searchParams.set('sslmode', sslMode);
+  }
+  return url.toString();
+}
+
+/** The same database: host, port and name (who connects may differ). */
+function sameDatabase(a: string, b: string): boolean {
+  const x = new URL(a);
+  const y = new URL(b);
+  return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432') && x.pathname === y.pathname;
+}
+
+/**
+ * Tests the database the installer's form names: SQLite is the data dir's file; PostgreSQL is
+ * connected to, and a wrong host, password or database is said in the alert. MySQL is not supported.
+ */
+export async function checkDatabase(ctx: AppContext, input: CheckDatabaseInput) {
+  if (input.db_type === 'mysql') throw connectionFailed('Lantern runs on SQLite or PostgreSQL, not MySQL');
+  if (input.db_type === 'sqlite3') {
+    if (ctx.dialect.name === 'postgres') throw new AppError(400, 'error.database.runs_on_postgres', { err_type: 'alert' });
+    return { connection_success: true };
+  }
+  const problem = await checkPostgres(postgresUrlOf(input));
+  if (problem) throw connectionFailed(problem);
   return { connection_success: true };
 }
 
 /** Writes the config file (idempotent, as the reference's init). */
 export async function initEnvironment(ctx: AppContext, input: CheckDatabaseInput): Promise<void> {
   await refuseWhenInstalled(ctx);
-  checkDatabase(input);
+  await checkDatabase(ctx, input);
+  if (input.db_type === 'postgres') {
+    const chosen = postgresUrlOf(input);
+    // the database is chosen when the server starts (every process must open the same one): a
+    // PostgreSQL database other than the one this server runs on needs a restart pointed at it
+    if (!ctx.config.databaseUrl || !sameDatabase(chosen, ctx.config.databaseUrl)) {
+      const shown = new URL(chosen);
+      if (shown.password) shown.password = '********';
+      throw new AppError(400, 'error.database.restart_on_postgres', { err_type: 'alert' }, [], { url: shown.toString() });
+    }
+  }
   if (readConfigFile(ctx)) return;
-  const content: InstallConfigFile = { db_type: 'sqlite3', db_file: 'lantern.db', created_at: ctx.clock.now() };
+  const content: InstallConfigFile =
+    ctx.dialect.name === 'postgres'
+      ? { db_type: 'postgres', db_host: input.db_host, db_name: input.db_name, created_at: ctx.clock.now() }
+      : { db_type: 'sqlite3', db_file: 'lantern.db', created_at: ctx.clock.now() };
   try {
     writeFileSync(configFilePath(ctx), JSON.stringify(content, null, 2), { mode: 0o600 });
   } catch {
@@ -102,9 +164,11 @@ export async function installBaseInfo(ctx: AppContext, input: BaseInfoInput): Pr
     await put('general', { ...GROUP_DEFAULTS.general, name: input.site_name, site_url: siteUrl, contact_email: input.contact_email }, trx);
   });
   if (!readConfigFile(ctx)) {
-    writeFileSync(configFilePath(ctx), JSON.stringify({ db_type: 'sqlite3', db_file: 'lantern.db', created_at: now }, null, 2), {
-      mode: 0o600,
-    });
+    const content: InstallConfigFile =
+      ctx.dialect.name === 'postgres'
+        ? { db_type: 'postgres', created_at: now }
+        : { db_type: 'sqlite3', db_file: 'lantern.db', created_at: now };
+    writeFileSync(configFilePath(ctx), JSON.stringify(content, null, 2), { mode: 0o600 });
   }
   ctx.settings.invalidate();
   ctx.logger.info({ site: input.site_name, admin: input.email }, 'site installed');

@@ -1,8 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../tests/support/pg-test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
 afterEach(async () => app?.stop());
+
+/** The installer's database form for the database the app runs on (the data dir's SQLite file, or its PostgreSQL database). */
+function databaseForm(a: TestApp, change: Partial<Record<'db_host' | 'db_name' | 'db_username' | 'db_password', string>> = {}) {
+  const url = a.lantern.ctx.config.databaseUrl;
+  if (!url) return { db_type: 'sqlite3' };
+  const u = new URL(url);
+  return {
+    db_type: 'postgres',
+    db_host: `${u.hostname}:${u.port || '5432'}`,
+    db_name: decodeURIComponent(u.pathname.slice(1)),
+    db_username: decodeURIComponent(u.username),
+    db_password: decodeURIComponent(u.password),
+    ...change,
+  };
+}
 
 const baseInfo = {
   lang: 'en_US',
@@ -27,8 +43,10 @@ describe('installation', () => {
 
   it('installs through init and base-info, then refuses every installer call', async () => {
     app = await startTestApp({ install: false });
-    expect((await app.call('POST', '/installation/db/check', { body: { db_type: 'sqlite3' } })).status).toBe(200);
-    expect((await app.call('POST', '/installation/init', { body: { db_type: 'sqlite3' } })).status).toBe(200);
+    // the database step names the database the server runs on
+    const db = databaseForm(app);
+    expect((await app.call('POST', '/installation/db/check', { body: db })).status).toBe(200);
+    expect((await app.call('POST', '/installation/init', { body: db })).status).toBe(200);
     const check = await app.call('POST', '/installation/config-file/check', { body: {} });
     expect(check.body.data).toEqual({ config_file_exist: true, db_connection_success: true, db_table_exist: false });
     const r = await app.call('POST', '/installation/base-info', { body: baseInfo });
@@ -69,11 +87,12 @@ describe('installation', () => {
     expect(r.body.msg).toBe('Request format is not valid.');
   });
 
-  it('refuses databases other than SQLite with an alert', async () => {
+  it('refuses MySQL with an alert', async () => {
     app = await startTestApp({ install: false });
     const r = await app.call('POST', '/installation/db/check', { body: { db_type: 'mysql' } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ reason: 'error.database.connection_failed', data: { err_type: 'alert' } });
+    expect(r.body.msg).toBe('Database connection failed: Lantern runs on SQLite or PostgreSQL, not MySQL');
   });
 
   it('answers malformed JSON with request_format_error, not 500', async () => {
@@ -97,5 +116,65 @@ describe('installation', () => {
     const h = await app.call('GET', '/healthz');
     expect(h.status).toBe(200);
     expect(h.body).toBe('OK');
+  });
+});
+
+describe.runIf(testDatabaseUrl())('the installer on PostgreSQL', () => {
+  const check = (body: unknown) => app.call('POST', '/installation/db/check', { body });
+
+  it('tests the connection and says whether the host, the password or the database is wrong', async () => {
+    app = await startTestApp({ install: false });
+    const good = databaseForm(app);
+    expect((await check(good)).body.data).toEqual({ connection_success: true });
+    const cases: [Record<string, string>, string][] = [
+      [{ db_host: '127.0.0.1:1' }, 'Database connection failed: no PostgreSQL server answers at that host and port'],
+      [{ db_password: 'not-the-password' }, 'Database connection failed: the database user name or password is wrong'],
+      [{ db_name: 'lantern_no_such_database' }, 'Database connection failed: the database does not exist'],
+      [
+        { db_host: 'bad host/name' },
+        'Database connection failed: the database host must be a host name or address, with an optional :port',
+      ],
+      [{ db_host: '' }, 'Database connection failed: enter the database host and name'],
+    ];
+    for (const [change, msg] of cases) {
+      const r = await check(databaseForm(app, change));
+      expect(r.status, JSON.stringify(change)).toBe(400);
+      expect(r.body).toMatchObject({ reason: 'error.database.connection_failed', msg, data: { err_type: 'alert' } });
+    }
+    // the password is never echoed or written
+    const init = await app.call('POST', '/installation/init', { body: good });
+    expect(init.status).toBe(200);
+    const configFile = await app.call('POST', '/installation/config-file/check', { body: {} });
+    expect(configFile.body.data.config_file_exist).toBe(true);
+  });
+
+  it('refuses SQLite on a server started on PostgreSQL, and another PostgreSQL database than its own', async () => {
+    app = await startTestApp({ install: false });
+    const sqlite = await check({ db_type: 'sqlite3' });
+    expect(sqlite.body).toMatchObject({ reason: 'error.database.runs_on_postgres', data: { err_type: 'alert' } });
+    const other = await app.call('POST', '/installation/init', { body: databaseForm(app, { db_name: 'postgres' }) });
+    expect(other.status).toBe(400);
+    expect(other.body.reason).toBe('error.database.restart_on_postgres');
+    expect(other.body.msg).toContain('LANTERN_DATABASE_URL=postgres://');
+    // the password is masked
+    expect(other.body.msg).toContain(':********@');
+    expect(other.body.msg).not.toContain(`:${new URL(testDatabaseUrl()!).password}@`);
+  });
+
+  it('tells a server on SQLite to restart on the PostgreSQL database chosen', async () => {
+    app = await startTestApp({ install: false, config: { databaseUrl: null } });
+    const u = new URL(testDatabaseUrl()!);
+    const form = {
+      db_type: 'postgres',
+      db_host: `${u.hostname}:${u.port || '5432'}`,
+      db_name: u.pathname.slice(1),
+      db_username: decodeURIComponent(u.username),
+      db_password: decodeURIComponent(u.password),
+    };
+    expect((await check(form)).body.data).toEqual({ connection_success: true });
+    const init = await app.call('POST', '/installation/init', { body: form });
+    expect(init.status).toBe(400);
+    expect(init.body.reason).toBe('error.database.restart_on_postgres');
+    expect(init.body.msg).toContain(`${u.hostname}:${u.port || '5432'}${u.pathname}`);
   });
 });
