@@ -66,6 +66,12 @@ export interface Config {
    * database instead of the data dir's SQLite file. The data dir still holds uploads and mail.
    */
   readonly databaseUrl: string | null;
+  /**
+   * Where uploads are kept (--uploads-dir, LANTERN_UPLOADS_DIR; default: the data dir's uploads/).
+   * Processes on several machines share one such folder (a network folder), so an upload made
+   * through one is served by all.
+   */
+  readonly uploadsDir: string | null;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -117,6 +123,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'renderer-dir': { type: 'string' },
       processes: { type: 'string' },
       'database-url': { type: 'string' },
+      'uploads-dir': { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
@@ -140,6 +147,9 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     readWorkerMinMs: processes > 1 ? 1 : 0.03,
     processes,
     databaseUrl: databaseUrlFrom(values['database-url'] ?? env.LANTERN_DATABASE_URL),
+    uploadsDir: (values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)?.trim()
+      ? resolve((values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)!.trim())
+      : null,
   });
 }
 
@@ -200,6 +210,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     processes: 1,
     readWorkerMinMs: 0.03,
     databaseUrl: null,
+    uploadsDir: null,
     ...partial,
   });
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inputOf, inputSchemaOf, validate } from './validate.js';
+import { inputOf, inputSchemaOf, parseInput, validate, withoutNul } from './validate.js';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string().optional() });
 const otherQuery = z.object({ id: z.string() });
@@ -38,5 +38,18 @@ describe('validate and inputOf', () => {
     expect(inputSchemaOf(validate(otherQuery, 'query'))).toEqual({ schema: otherQuery, source: 'query' });
     expect(inputSchemaOf(validate(pageQuery))).toEqual({ schema: pageQuery, source: 'body' });
     expect(inputSchemaOf(() => undefined)).toBeUndefined();
+  });
+});
+
+describe('NUL characters in input', () => {
+  it('become U+FFFD in every string, nested too, leaving input without one as it was', () => {
+    const clean = { a: 'x', b: [1, 'y'], c: { d: null } };
+    expect(withoutNul(clean)).toBe(clean);
+    expect(withoutNul({ title: 'a\u0000b', tags: [{ slug_name: '\u0000' }], n: 3 })).toEqual({
+      title: 'a\ufffdb',
+      tags: [{ slug_name: '\ufffd' }],
+      n: 3,
+    });
+    expect(parseInput(z.object({ q: z.string() }), { q: 'x\u0000' })).toEqual({ q: 'x\ufffd' });
   });
 });

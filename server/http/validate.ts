@@ -55,26 +55,26 @@ function genericKey(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * The path of the first string in `value` holding a NUL character, or null. PostgreSQL cannot store
- * one in text (SQLite could), and no client sends one in a title or a name: it is refused on both
- * engines alike, as a field error.
+ * `value` with every NUL character in its strings replaced by U+FFFD (the replacement character), or
+ * `value` itself when it holds none. PostgreSQL cannot store a NUL in text (SQLite could); no client
+ * sends one meaningfully, so both engines store and match the same visible stand-in.
  */
-export function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
+export function withoutNul(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  let changed: Record<string, unknown> | unknown[] | null = null;
   for (const [k, v] of Object.entries(value)) {
-    const found = nulPath(v, [...path, k], depth + 1);
-    if (found) return found;
+    const clean = withoutNul(v, depth + 1);
+    if (clean === v) continue;
+    changed ??= Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+    (changed as Record<string, unknown>)[k] = clean;
   }
-  return null;
+  return changed ?? value;
 }
 
 /** Parses input with a schema or throws Answer's 400 with field errors. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const nul = nulPath(input);
-  if (nul)
-    throw new AppError(400, 'base.request_format_error', null, [{ field: nul.join('.') || 'body', key: 'validation.type', params: {} }]);
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(withoutNul(input));
   if (!result.success) throw new AppError(400, 'base.request_format_error', null, issuesToFields(result.error.issues));
   return result.data;
 }

@@ -7,6 +7,8 @@ export const backup_en_US = {
     'This server runs several processes: restore with one. Stop it and start it again with --processes 1, restore, then restart as before.',
   'error.backup.postgres':
     'This site keeps its data in PostgreSQL: back it up with pg_dump and restore it with pg_restore (the README shows how). Uploads stay in the data folder: copy it too.',
+  'error.backup.uploads_elsewhere':
+    'This server keeps its uploads outside the data folder (--uploads-dir): back up the database with lantern backup and copy the uploads folder yourself.',
   'error.backup.process_stopped': 'The server process running this job stopped before it finished.',
   'error.backup.name_invalid': 'That is not the name of a backup.',
   'error.backup.too_large': 'The backup file is larger than {{max}} MB.',

@@ -136,6 +136,8 @@ function startJob(ctx: AppContext, kind: Job['kind']): Job {
   const s = backupState(ctx);
   // PostgreSQL has its own tools for this (pg_dump, pg_restore), which the IT team already runs
   if (ctx.dialect.name === 'postgres') throw new BackupError('error.backup.postgres');
+  // a backup holds the data dir's uploads/: uploads kept elsewhere would be left out of it (or, restored, left stale)
+  if (ctx.config.uploadsDir) throw new BackupError('error.backup.uploads_elsewhere');
   if (currentJob(ctx)?.state === 'running') throw new BackupError('error.backup.busy');
   // the other processes keep the old database open: a restore needs this process alone
   if (kind === 'restore' && ctx.peers.size > 1) throw new BackupError('error.backup.single_process');
@@ -307,7 +309,8 @@ export function lastSlot(now: number, hour: number): number {
  */
 export async function scheduleTick(ctx: AppContext): Promise<Job | null> {
   const s = await getSchedule(ctx);
-  if (!s.enabled || ctx.dialect.name === 'postgres' || currentJob(ctx)?.state === 'running' || inMaintenance(ctx)) return null;
+  if (!s.enabled || ctx.dialect.name === 'postgres' || ctx.config.uploadsDir || currentJob(ctx)?.state === 'running' || inMaintenance(ctx))
+    return null;
   const slot = lastSlot(ctx.clock.now(), s.hour);
   const scheduled = listBackups(ctx).filter((b) => b.scheduled);
   if (scheduled.some((b) => b.created_at >= slot)) return null;

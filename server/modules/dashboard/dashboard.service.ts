@@ -7,6 +7,7 @@ import { liftExpiredSuspensions } from '../admin-user/admin-user.repository.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { formatSize, presentDashboard } from './dashboard.presenter.js';
 import * as repo from './dashboard.repository.js';
+import { uploadsDir } from '../upload/upload.service.js';
 import { BACKUP_NAME } from '../../infra/backup.js';
 
 /** Bytes under a folder (0 when it does not exist). */
@@ -67,7 +68,7 @@ export async function dashboard(ctx: AppContext) {
     ctx.settings.get('general'),
     ctx.settings.get('interface'),
     ctx.settings.get('login'),
-    folderSize(join(ctx.config.dataDir, 'uploads')),
+    folderSize(uploadsDir(ctx)),
   ]);
   return {
     info: presentDashboard({
@@ -147,7 +148,7 @@ export async function dashboardActivity(ctx: AppContext): Promise<DashboardActiv
     repo.createdPerDay(ctx.db, 'question', since, offset),
     repo.createdPerDay(ctx.db, 'answer', since, offset),
     repo.createdPerDay(ctx.db, 'user', since, offset),
-    folderSize(join(ctx.config.dataDir, 'uploads')),
+    folderSize(uploadsDir(ctx)),
     lastBackupAt(ctx.config.dataDir),
   ]);
   const days = [];

@@ -20,9 +20,9 @@ export type UploadSource = keyof typeof SOURCE_DIRS;
 /** A stored upload's path below uploads/: a known folder and a generated name. */
 export const STORED_PATH = /^(post|avatar|branding|files\/post)\/[a-f0-9]{24}\.(jpg|png|gif|webp)$/;
 
-/** The folder uploads live in. */
+/** The folder uploads live in: the configured one (shared by processes on several machines), else the data dir's. */
 export function uploadsDir(ctx: AppContext): string {
-  return join(ctx.config.dataDir, 'uploads');
+  return ctx.config.uploadsDir ?? join(ctx.config.dataDir, 'uploads');
 }
 
 /** The limit in MB for a source: the write setting when set, never above 4 MB. */

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { onPostgres } from '../../../tests/support/pg-test-db.js';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import { stripMetadata } from './upload.images.js';
 
@@ -388,6 +389,32 @@ describe('GET /uploads/... under a data dir inside a dot-folder', () => {
       expect(got.status, source).toBe(200);
       expect(got.headers.get('content-type'), source).toBe(type);
       expect(Buffer.from(await got.arrayBuffer()).equals(bytes), source).toBe(true);
+    }
+  });
+});
+
+describe('an uploads folder outside the data dir (--uploads-dir)', () => {
+  it('stores and serves uploads from it, and the admin page backup says to copy it by hand', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'lantern-shared-uploads-'));
+    const main = app;
+    app = await startTestApp({ config: { uploadsDir: shared } });
+    try {
+      const writer = await makeUser(app, { name: 'Shared Uploader' });
+      const r = await upload({ token: writer.token, file: PNG, name: 'shared.png' });
+      expect(r.status).toBe(200);
+      const rel = pathOf(r.body.data).replace('/uploads/', '');
+      expect(readFileSync(join(shared, rel)).equals(PNG)).toBe(true);
+      expect(existsSync(join(app.dataDir, 'uploads', rel))).toBe(false);
+      const served = await rawGet(pathOf(r.body.data));
+      expect(served.status).toBe(200);
+      expect(served.body.equals(PNG)).toBe(true);
+      const backup = await app.call('POST', '/answer/admin/api/backups', { token: await adminToken(app) });
+      expect(backup.status).toBe(400);
+      expect(backup.body.reason).toBe(onPostgres ? 'error.backup.postgres' : 'error.backup.uploads_elsewhere');
+    } finally {
+      await app.stop();
+      app = main;
+      rmSync(shared, { recursive: true, force: true });
     }
   });
 });
