@@ -26,6 +26,29 @@ test('the install wizard installs the site in five steps', async ({ page }) => {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Database' })).toBeVisible();
   await shot(page, '02-install-database');
+  // PostgreSQL: the installer really connects, and a server nobody runs is said in the alert
+  await page.getByLabel('Database type').selectOption({ label: 'PostgreSQL' });
+  await expect(page.getByLabel('Host', { exact: true })).toHaveAttribute('placeholder', '127.0.0.1:5432');
+  await shot(page, '02-install-database-postgres');
+  await page.getByLabel('Host', { exact: true }).fill('127.0.0.1:1');
+  await page.getByLabel('Database name', { exact: true }).fill('lantern');
+  await page.getByLabel('User name', { exact: true }).fill('lantern');
+  await page.getByLabel('Password', { exact: true }).fill('lantern-password');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  // the box answers to its label
+  await page.getByLabel('Use SSL').check();
+  await page.getByLabel('Use SSL').uncheck();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '02-install-database-postgres-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toContainText('no PostgreSQL server answers at that host and port');
+  await expect(page.getByRole('heading', { name: 'Database' })).toBeVisible();
+  await shot(page, '02-install-database-postgres-failed');
+  // then SQLite, as a desktop install keeps it
+  await page.getByLabel('Database type').selectOption({ label: 'SQLite (kept in the data folder)' });
+  await expect(page.getByLabel('Host', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Site information' })).toBeVisible();
   // client-side rules of the spec first

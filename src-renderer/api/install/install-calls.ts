@@ -16,10 +16,26 @@ export const checkConfigFile = () =>
     {},
     { handleErrors: true },
   );
-/** POST /installation/db/check. */
-export const checkDatabase = () => api.post<unknown>(`${INSTALL}/db/check`, { db_type: 'sqlite3' }, { handleErrors: true });
+/**
+ * The database answers of step 2, as db/check and init take them. SQLite is the data folder's file
+ * and needs no other field; PostgreSQL is named by host ("host" or "host:port"), database, user and
+ * password. The server also knows 'mysql' only to refuse it, so the installer never offers it.
+ */
+export interface DatabaseForm {
+  db_type: 'sqlite3' | 'postgres';
+  db_host?: string;
+  db_name?: string;
+  db_username?: string;
+  db_password?: string;
+  ssl_enabled?: boolean;
+  /** PostgreSQL's sslmode; sent with ssl_enabled. */
+  ssl_mode?: string;
+}
+/** POST /installation/db/check: connects to the chosen database; a failure is an alert saying why. */
+export const checkDatabase = (body: DatabaseForm) =>
+  api.post<{ connection_success: boolean }>(`${INSTALL}/db/check`, body, { handleErrors: true });
 /** POST /installation/init. */
-export const initDatabase = () => api.post<null>(`${INSTALL}/init`, { db_type: 'sqlite3' }, { handleErrors: true });
+export const initDatabase = (body: DatabaseForm) => api.post<null>(`${INSTALL}/init`, body, { handleErrors: true });
 /** The site and admin answers of step 3. */
 export interface BaseInfo {
   lang: string;

@@ -17,7 +17,8 @@ import { Field } from '../../components/Field';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { applyLanguage } from '../../i18n';
 import { basePath } from '../../utils/base-path';
-import { checkSiteForm, type SiteForm } from './install-validation';
+import { DatabaseStep } from './DatabaseStep';
+import { checkDatabaseChoice, checkSiteForm, databaseBody, type DatabaseChoice, type SiteForm } from './install-validation';
 
 const EMPTY: SiteForm = {
   site_name: '',
@@ -30,15 +31,20 @@ const EMPTY: SiteForm = {
   external_content_display: 'always_display',
 };
 
+const NO_DATABASE: DatabaseChoice = { db_type: 'sqlite3', db_host: '', db_name: '', db_username: '', db_password: '', ssl_enabled: false };
+
 /** /install: language, database, site and admin, progress, done. */
 export default function InstallPage() {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [languages, setLanguages] = useState<LangOption[]>([]);
   const [lang, setLang] = useState('en_US');
+  const [database, setDatabase] = useState<DatabaseChoice>(NO_DATABASE);
   const [form, setForm] = useState<SiteForm>({ ...EMPTY, site_url: `${window.location.origin}${basePath()}` });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
+  // a PostgreSQL check can take seconds (a host that drops packets): one at a time
+  const [checking, setChecking] = useState(false);
   usePageTitle(t('page_title.install'));
 
   useEffect(() => {
@@ -62,14 +68,27 @@ export default function InstallPage() {
     await applyLanguage(lang);
     setStep(1);
   };
+  const chooseDatabase = (next: DatabaseChoice) => {
+    // the alert was about the other engine's answer
+    if (next.db_type !== database.db_type) setFailure('');
+    setDatabase(next);
+  };
   const confirmDatabase = async () => {
     setFailure('');
+    const local = checkDatabaseChoice(t, database);
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setChecking(true);
     try {
-      await checkDatabase();
-      await initDatabase();
+      const body = databaseBody(database);
+      await checkDatabase(body);
+      await initDatabase(body);
       setStep(2);
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : t('error.generic'));
+      if (e instanceof ApiError && e.fieldErrors.length) setErrors(fieldMap(e));
+      else setFailure(e instanceof Error ? e.message : t('error.generic'));
+    } finally {
+      setChecking(false);
     }
   };
   const install = async (e: FormEvent) => {
@@ -118,17 +137,14 @@ export default function InstallPage() {
         </div>
       )}
       {step === 1 && (
-        <div className="stack">
-          <h2>{t('install.database_title')}</h2>
-          <p>{t('install.database_body')}</p>
-          <p>
-            <strong>{t('install.database_type')}:</strong> {t('install.database_sqlite')}
-          </p>
-          <div className="row">
-            <Button label={t('common.previous')} outlined onClick={() => setStep(0)} />
-            <Button label={t('common.next')} onClick={() => void confirmDatabase()} />
-          </div>
-        </div>
+        <DatabaseStep
+          value={database}
+          onChange={chooseDatabase}
+          errors={errors}
+          busy={checking}
+          onSubmit={() => void confirmDatabase()}
+          onPrevious={() => setStep(0)}
+        />
       )}
       {step === 2 && (
         <form className="stack" onSubmit={install} noValidate>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { BaseInfo } from '../../api/install/install-calls';
+import type { BaseInfo, DatabaseForm } from '../../api/install/install-calls';
 import { LIMITS } from '../../../server/contract/limits';
 import { checkEmail, checkName, checkPassword, compact, type Errors } from '../../utils/validation';
 
@@ -24,4 +24,39 @@ export function checkSiteForm(t: TFunction, f: SiteForm): Errors {
     password: checkPassword(t, f.password),
     email: checkEmail(t, f.email),
   });
+}
+
+/** The database step's inputs: every PostgreSQL field is kept while SQLite is chosen, so switching back loses nothing. */
+export interface DatabaseChoice {
+  db_type: DatabaseForm['db_type'];
+  db_host: string;
+  db_name: string;
+  db_username: string;
+  db_password: string;
+  ssl_enabled: boolean;
+}
+
+/** Host, database and user are needed to reach PostgreSQL (the password may be empty under trust auth); SQLite needs nothing. */
+export function checkDatabaseChoice(t: TFunction, f: DatabaseChoice): Errors {
+  if (f.db_type !== 'postgres') return {};
+  return compact({
+    db_host: f.db_host.trim() ? undefined : t('install.db_host_required'),
+    db_name: f.db_name.trim() ? undefined : t('install.db_name_required'),
+    db_username: f.db_username.trim() ? undefined : t('install.db_username_required'),
+  });
+}
+
+/** The body of db/check and init: SQLite's alone, PostgreSQL's with its fields (the password as typed). */
+export function databaseBody(f: DatabaseChoice): DatabaseForm {
+  if (f.db_type !== 'postgres') return { db_type: 'sqlite3' };
+  return {
+    db_type: 'postgres',
+    db_host: f.db_host.trim(),
+    db_name: f.db_name.trim(),
+    db_username: f.db_username.trim(),
+    db_password: f.db_password,
+    ssl_enabled: f.ssl_enabled,
+    // 'require' encrypts without checking the certificate, what "Use SSL" promises on a self-run server
+    ...(f.ssl_enabled ? { ssl_mode: 'require' } : {}),
+  };
 }

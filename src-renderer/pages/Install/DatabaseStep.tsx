@@ -1,0 +1,109 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
+import type { DatabaseChoice } from './install-validation';
+
+/**
+ * The installer's database step: SQLite (the default) or PostgreSQL with its host, database, user,
+ * password and SSL, as the reference installer asks. The page keeps the answers, so going back from
+ * the next step finds them as left.
+ */
+export function DatabaseStep(props: {
+  value: DatabaseChoice;
+  onChange(next: DatabaseChoice): void;
+  errors: Record<string, string>;
+  /** While db/check and init run: Next waits for them. */
+  busy: boolean;
+  onSubmit(): void;
+  onPrevious(): void;
+}) {
+  const { value, onChange, errors, busy, onSubmit, onPrevious } = props;
+  const { t } = useTranslation();
+  const set =
+    <K extends keyof DatabaseChoice>(k: K) =>
+    (v: DatabaseChoice[K]) =>
+      onChange({ ...value, [k]: v });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) onSubmit();
+  };
+  const postgres = value.db_type === 'postgres';
+  const hostDescribedBy = errors.db_host ? 'db_host_error' : undefined;
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <h2>{t('install.database_title')}</h2>
+      <p>{t('install.database_body')}</p>
+      <div className="field">
+        <label htmlFor="db_type">{t('install.database_type')}</label>
+        <select
+          id="db_type"
+          className="p-inputtext"
+          value={value.db_type}
+          onChange={(e) => set('db_type')(e.target.value as DatabaseChoice['db_type'])}
+          aria-describedby="db_type_hint"
+        >
+          <option value="sqlite3">{t('install.database_sqlite')}</option>
+          <option value="postgres">{t('install.database_postgres')}</option>
+        </select>
+        <small id="db_type_hint" className="field-hint">
+          {postgres ? t('install.database_postgres_hint') : t('install.database_sqlite_hint')}
+        </small>
+      </div>
+      {postgres && (
+        <>
+          {/* written out rather than <Field>: the host alone needs a placeholder showing the host:port form */}
+          <div className="field">
+            <label htmlFor="db_host">{t('install.db_host')}</label>
+            <InputText
+              id="db_host"
+              name="db_host"
+              value={value.db_host}
+              onChange={(e) => set('db_host')(e.target.value)}
+              placeholder="127.0.0.1:5432"
+              invalid={!!errors.db_host}
+              aria-invalid={!!errors.db_host}
+              aria-describedby={hostDescribedBy}
+              autoComplete="off"
+            />
+            {errors.db_host && (
+              <small id="db_host_error" className="field-error" role="alert">
+                {errors.db_host}
+              </small>
+            )}
+          </div>
+          <Field id="db_name" label={t('install.db_name')} value={value.db_name} onChange={set('db_name')} error={errors.db_name} />
+          <Field
+            id="db_username"
+            label={t('install.db_username')}
+            value={value.db_username}
+            onChange={set('db_username')}
+            error={errors.db_username}
+            autoComplete="off"
+          />
+          {/* "new-password" keeps the browser from filling in a saved site login here */}
+          <Field
+            id="db_password"
+            label={t('install.db_password')}
+            type="password"
+            value={value.db_password}
+            onChange={set('db_password')}
+            error={errors.db_password}
+            autoComplete="new-password"
+          />
+          <div className="field-check">
+            <Checkbox inputId="ssl_enabled" checked={value.ssl_enabled} onChange={(e) => set('ssl_enabled')(!!e.checked)} />
+            <label htmlFor="ssl_enabled">{t('install.ssl_enabled')}</label>
+          </div>
+        </>
+      )}
+      <div className="row">
+        <Button type="button" label={t('common.previous')} outlined onClick={onPrevious} />
+        <Button type="submit" label={t('common.next')} loading={busy} />
+      </div>
+    </form>
+  );
+}
