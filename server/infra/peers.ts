@@ -71,7 +71,6 @@ export interface PeerChannel {
  */
 export function clusterPeers(channel: PeerChannel, opts: { size: number; index: number }): Peers {
   const handlers: ((m: PeerMessage) => void)[] = [];
-  let pendingPrefixes: Set<string> | null = null;
   const send = (message: PeerMessage) => channel.send({ type: PEER_ENVELOPE, message });
   channel.on('message', (raw) => {
     if (!raw || typeof raw !== 'object' || (raw as { type?: unknown }).type !== PEER_ENVELOPE) return;
@@ -84,22 +83,30 @@ export function clusterPeers(channel: PeerChannel, opts: { size: number; index: 
     index: opts.index,
     // process 0 starts first and, replaced, takes its place again
     leader: opts.index === 0,
-    publish(message) {
-      if (message.kind !== 'cache') return send(message);
-      // a write drops several prefixes at once: gather them, send once
-      if (pendingPrefixes) {
-        for (const p of message.prefixes) pendingPrefixes.add(p);
-        return;
-      }
-      pendingPrefixes = new Set(message.prefixes);
-      setImmediate(() => {
-        const prefixes = [...pendingPrefixes!];
-        pendingPrefixes = null;
-        send({ kind: 'cache', prefixes: prefixes.includes('') ? [''] : prefixes });
-      });
-    },
+    publish: gatheringCacheDrops(send),
     subscribe(handler) {
       handlers.push(handler);
     },
+  };
+}
+
+/**
+ * A publish function over `send` that gathers the cache drops of one turn into one message: a write
+ * drops several prefixes at once. Other messages go at once.
+ */
+export function gatheringCacheDrops(send: (message: PeerMessage) => void): (message: PeerMessage) => void {
+  let pending: Set<string> | null = null;
+  return (message) => {
+    if (message.kind !== 'cache') return send(message);
+    if (pending) {
+      for (const p of message.prefixes) pending.add(p);
+      return;
+    }
+    pending = new Set(message.prefixes);
+    setImmediate(() => {
+      const prefixes = [...pending!];
+      pending = null;
+      send({ kind: 'cache', prefixes: prefixes.includes('') ? [''] : prefixes });
+    });
   };
 }

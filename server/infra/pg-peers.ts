@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { poolConfig } from '../db/dialect/postgres.js';
-import { peerMessage, type PeerMessage, type Peers } from './peers.js';
+import { gatheringCacheDrops, peerMessage, type PeerMessage, type Peers } from './peers.js';
 
 // On PostgreSQL the server processes may run on several machines, with no primary between them: they
 // tell each other through the database (LISTEN/NOTIFY on one channel), and the once-per-site jobs run
@@ -29,7 +29,6 @@ export async function postgresPeers(url: string, opts: { size: number; index: nu
   let client: pg.Client | null = null;
   let leader = false;
   let closed = false;
-  let pendingPrefixes: Set<string> | null = null;
   let retry: NodeJS.Timeout | undefined;
 
   const deliver = (message: PeerMessage) => {
@@ -110,20 +109,7 @@ export async function postgresPeers(url: string, opts: { size: number; index: nu
     get leader() {
       return leader;
     },
-    publish(message) {
-      if (message.kind !== 'cache') return send(message);
-      // a write drops several prefixes at once: gather them, send once
-      if (pendingPrefixes) {
-        for (const p of message.prefixes) pendingPrefixes.add(p);
-        return;
-      }
-      pendingPrefixes = new Set(message.prefixes);
-      setImmediate(() => {
-        const prefixes = [...pendingPrefixes!];
-        pendingPrefixes = null;
-        send({ kind: 'cache', prefixes: prefixes.includes('') ? [''] : prefixes });
-      });
-    },
+    publish: gatheringCacheDrops(send),
     subscribe(handler) {
       handlers.push(handler);
     },
