@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lantern -- <command>` (the `lantern` bin): serve, import-se, backup, restore, check.
+// `npm run lantern -- <command>` (the `lantern` bin): serve, import-se, backup, restore, check, migrate-db.
 // `lantern --help` and `lantern <command> --help` describe each.
 import { buildProgram, runCli } from './program.js';
 import { processIo } from './progress.js';

@@ -46,6 +46,8 @@ export async function topByReputation(db: DbOrTrx, since: number, limit: number)
     .groupBy('u.id')
     .having((eb) => eb.fn.sum('a.rank'), '>', 0)
     .orderBy('gained', 'desc')
+    // ties by the older account: the same order on every engine
+    .orderBy('u.id')
     .limit(limit)
     .execute();
 }
@@ -64,6 +66,7 @@ export async function topByVotes(db: DbOrTrx, since: number, voteTypes: number[]
     .where('u.status', '!=', USER_STATUS.deleted)
     .groupBy('u.id')
     .orderBy('votes', 'desc')
+    .orderBy('u.id')
     .limit(limit)
     .execute();
 }
