@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { generateSite, prng, sizeFor, type GeneratedSite } from './generate.js';
 import { searchQuality } from './quality.js';
 import { loadTexts } from './texts.js';
@@ -31,9 +32,13 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     // where the report goes (under bench/results); a run with several processes keeps the default's figures
     out: { type: 'string', default: 'latest.json' },
+    // the same site in PostgreSQL (copied there with `lantern migrate-db`): the server and the ceiling use it
+    'database-url': { type: 'string' },
   },
 });
 const processes = Math.max(1, Math.min(16, Number(values.processes) || 1));
+const databaseUrl = values['database-url'] ?? null;
+if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('--database-url must be a postgres:// URL');
 if (!/^[\w.-]+\.json$/.test(values.out)) throw new Error('--out must be a file name ending in .json');
 const questions = Math.max(100, Math.min(1_000_000, Number(values.questions) || 100_000));
 const duration = Math.max(1, Math.min(120, Number(values.duration) || 10));
@@ -82,11 +87,24 @@ function startServer(dataDir: string, port: number): ChildProcess {
       env: {
         ...process.env,
         LANTERN_LOG_LEVEL: 'warn',
+        LANTERN_DATABASE_URL: databaseUrl ?? '',
         ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0' } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+}
+
+/** The size of the PostgreSQL database the run used. */
+async function postgresBytes(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>('select pg_database_size(current_database()) as n');
+    return Number(r.rows[0].n);
+  } finally {
+    await client.end();
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -255,6 +273,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const starts: number[] = [];
   let server: ChildProcess | null = null;
+  // a run that fails stops the server it started (else it would keep the port and a core)
+  stopOnFailure = () => (server ? stop(server) : Promise.resolve());
   for (let i = 0; i < 3; i++) {
     if (server) await stop(server);
     const t0 = performance.now();
@@ -276,7 +296,9 @@ async function main(): Promise<void> {
     const cport = await freePort();
     const proc = spawn(
       process.execPath,
-      ['--import', 'tsx', join(root, 'bench/ceiling.ts'), join(site.dataDir, 'lantern.db'), String(cport)],
+      databaseUrl
+        ? ['--import', 'tsx', join(root, 'bench/ceiling-pg.ts'), databaseUrl, String(cport)]
+        : ['--import', 'tsx', join(root, 'bench/ceiling.ts'), join(site.dataDir, 'lantern.db'), String(cport)],
       { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
     );
     await new Promise((resolve) => proc.once('message', resolve));
@@ -360,14 +382,16 @@ async function main(): Promise<void> {
   const ttc = await timeToContent(`${base}/questions`, '.q-list .q-item');
   const ttcQuestion = await timeToContent(`${base}/questions/${site.sample.busyQuestionId}`, '#question-title');
   await stop(server!);
-  const dbBytes = ['lantern.db', 'lantern.db-wal'].reduce(
-    (s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0),
-    0,
-  );
+  const dbBytes = databaseUrl
+    ? await postgresBytes(databaseUrl)
+    : ['lantern.db', 'lantern.db-wal'].reduce(
+        (s, f) => s + (existsSync(join(site.dataDir, f)) ? statSync(join(site.dataDir, f)).size : 0),
+        0,
+      );
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-    settings: { questions, duration_s: duration, connections, processes },
+    settings: { questions, duration_s: duration, connections, processes, engine: databaseUrl ? 'postgres' : 'sqlite' },
     size: site.size,
     generator_s: generatorSeconds,
     cold_start_ms: coldStartMs,
@@ -387,7 +411,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(rest, null, 2)}\nwritten: bench/results/${values.out}\n`);
 }
 
-main().catch((err: unknown) => {
+let stopOnFailure: () => Promise<void> = () => Promise.resolve();
+
+main().catch(async (err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  await stopOnFailure().catch(() => {});
   process.exit(1);
 });
