@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, makeConfig } from './config.js';
+import { loadConfig, loadDesktopConfig, makeConfig } from './config.js';
 
 describe('configuration', () => {
   it('a served instance reuses list pages, totals and batches views; tests do none of it', () => {
@@ -47,5 +48,39 @@ describe('server processes', () => {
     expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], {})).toMatchObject({ readWorkers: 1, readWorkerMinMs: 1 });
     expect(loadConfig(['--data-dir', '/tmp/x', '--processes', '2'], { LANTERN_READ_WORKERS: '0' }).readWorkers).toBe(0);
     expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_READ_WORKERS: '2' })).toMatchObject({ readWorkers: 2, readWorkerMinMs: 0.03 });
+  });
+});
+
+describe('the database and the uploads folder', () => {
+  it('take a postgres:// URL from --database-url or LANTERN_DATABASE_URL (the flag winning), else SQLite', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x'], {}).databaseUrl).toBeNull();
+    expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_DATABASE_URL: ' ' }).databaseUrl).toBeNull();
+    const env = { LANTERN_DATABASE_URL: 'postgres://a:b@db:5432/one' };
+    expect(loadConfig(['--data-dir', '/tmp/x'], env).databaseUrl).toBe('postgres://a:b@db:5432/one');
+    expect(loadConfig(['--data-dir', '/tmp/x', '--database-url', 'postgresql://db/two'], env).databaseUrl).toBe('postgresql://db/two');
+  });
+
+  it('refuse a URL that is not PostgreSQL, saying so', () => {
+    expect(() => loadConfig(['--data-dir', '/tmp/x', '--database-url', 'mysql://db/x'], {})).toThrow(
+      /postgres:\/\/ connection string, not mysql:/,
+    );
+    expect(() => loadConfig(['--data-dir', '/tmp/x'], { LANTERN_DATABASE_URL: 'not a url' })).toThrow(/postgres:\/\/ connection string/);
+  });
+
+  it('keep uploads in --uploads-dir or LANTERN_UPLOADS_DIR (made absolute), else in the data dir', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x'], {}).uploadsDir).toBeNull();
+    expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe('/srv/shared/uploads');
+    expect(loadConfig(['--data-dir', '/tmp/x', '--uploads-dir', 'rel/up'], {}).uploadsDir).toBe(resolve('rel/up'));
+  });
+
+  it('are the computer’s own for the desktop: one process on lantern.db, whatever the environment says', () => {
+    const env = { LANTERN_DATABASE_URL: 'postgres://a:b@db/one', LANTERN_PROCESSES: '4', LANTERN_UPLOADS_DIR: '/srv/up' };
+    const desktop = loadDesktopConfig(['--data-dir', '/tmp/x'], env);
+    expect(desktop).toMatchObject({ databaseUrl: null, processes: 1, uploadsDir: null });
+    expect(loadConfig(['--data-dir', '/tmp/x'], env)).toMatchObject({
+      databaseUrl: 'postgres://a:b@db/one',
+      processes: 4,
+      uploadsDir: '/srv/up',
+    });
   });
 });

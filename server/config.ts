@@ -153,6 +153,15 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   });
 }
 
+/**
+ * The desktop shell's server: one process on the computer's own lantern.db, whatever the environment
+ * says. The shell rebinds it, asks it for backups and reads its ready message, which a primary of
+ * several would not answer alike; and a desktop is not a shared server (README, "Beyond one machine").
+ */
+export function loadDesktopConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(argv, { ...env, LANTERN_PROCESSES: '1', LANTERN_DATABASE_URL: '', LANTERN_UPLOADS_DIR: '' });
+}
+
 /** A process count (1 to 16) from a flag or the environment; anything else is refused. */
 export function processesFrom(raw: string | undefined): number {
   if (raw === undefined) return 1;

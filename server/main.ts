@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import { loadConfig, loadDesktopConfig } from './config.js';
 import { runPrimary } from './cluster.js';
 
 /**
@@ -31,7 +31,7 @@ const reply = (m: unknown) => {
 
 async function main(): Promise<void> {
   // the desktop shell (an Electron utilityProcess) runs, rebinds and backs up one server process
-  const flags = parentPort ? loadConfig(process.argv.slice(2), { ...process.env, LANTERN_PROCESSES: '1' }) : loadConfig();
+  const flags = parentPort ? loadDesktopConfig(process.argv.slice(2)) : loadConfig();
   const parsed = { ...flags, rendererDir: flags.rendererDir ?? defaultRendererDir() };
   if (parsed.processes > 1 && cluster.isPrimary) {
     const code = await runPrimary(parsed.processes, reply, (line) => process.stderr.write(line));

@@ -139,20 +139,41 @@ export function buildProgram(io: CliIo): Command {
     .option('--base-path <path>', 'serve under a path prefix, e.g. /qa')
     .option('--renderer-dir <dir>', 'the built UI to serve')
     .option('--processes <n>', 'server processes sharing the port and the database (default 1 or LANTERN_PROCESSES; 1 to 16)')
-    .action((opts: { dataDir?: string; port?: string; host?: string; basePath?: string; rendererDir?: string; processes?: string }) => {
-      const args = ['--data-dir', dataDirOf(opts)];
-      if (opts.port) args.push('--port', opts.port);
-      if (opts.host) args.push('--host', opts.host);
-      if (opts.basePath) args.push('--base-path', opts.basePath);
-      if (opts.rendererDir) args.push('--renderer-dir', opts.rendererDir);
-      if (opts.processes) args.push('--processes', opts.processes);
-      const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
-      return new Promise<void>((done, fail) => {
-        const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });
-        for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-        child.on('exit', (code) => (code ? fail(new CliFailure(`the server exited with code ${code}`)) : done()));
-      });
-    });
+    .option(
+      '--database-url <url>',
+      "keep the site in this PostgreSQL database (postgres://user:password@host:port/db; default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
+    )
+    .option(
+      '--uploads-dir <dir>',
+      'keep uploads in this folder, shared by processes on several machines (default LANTERN_UPLOADS_DIR, else <data dir>/uploads)',
+    )
+    .action(
+      (opts: {
+        dataDir?: string;
+        port?: string;
+        host?: string;
+        basePath?: string;
+        rendererDir?: string;
+        processes?: string;
+        databaseUrl?: string;
+        uploadsDir?: string;
+      }) => {
+        const args = ['--data-dir', dataDirOf(opts)];
+        if (opts.port) args.push('--port', opts.port);
+        if (opts.host) args.push('--host', opts.host);
+        if (opts.basePath) args.push('--base-path', opts.basePath);
+        if (opts.rendererDir) args.push('--renderer-dir', opts.rendererDir);
+        if (opts.processes) args.push('--processes', opts.processes);
+        if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
+        if (opts.uploadsDir) args.push('--uploads-dir', opts.uploadsDir);
+        const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
+        return new Promise<void>((done, fail) => {
+          const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });
+          for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+          child.on('exit', (code) => (code ? fail(new CliFailure(`the server exited with code ${code}`)) : done()));
+        });
+      },
+    );
 
   program.addCommand(importSeCommand(io));
 
