@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../tests/support/accounts.js';
 import { freePort } from '../tests/support/e2e-server.js';
 import { testDatabaseUrl } from '../tests/support/pg-test-db.js';
+import { LEADER_LOCK } from './infra/pg-peers.js';
 import { startTestApp, type TestApp } from '../tests/support/test-app.js';
 
 const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -159,20 +160,36 @@ describe.runIf(testDatabaseUrl())('two server processes on two ports sharing one
     expect(seen).toBeLessThan(WITHIN_MS);
   });
 
-  it('have exactly one leader for the once-per-site jobs, and refuse in-app backups (pg_dump makes them)', async () => {
-    const client = new pg.Client({ connectionString: setup.lantern.ctx.config.databaseUrl! });
-    await client.connect();
-    try {
-      const r = await client.query<{ n: string }>(
-        "select count(*) as n from pg_locks where locktype = 'advisory' and objid = $1 and granted and database = (select oid from pg_database where datname = current_database())",
-        [0x4c616e75],
-      );
-      expect(Number(r.rows[0].n)).toBe(1);
-    } finally {
-      await client.end();
-    }
+  it('refuse in-app backups (pg_dump makes them)', async () => {
     const started = await call(0, 'POST', `${ADMIN}/backups`, { token: admin });
     expect(started.status).toBe(400);
     expect(started.body.reason).toBe('error.backup.postgres');
+  });
+
+  it('have exactly one leader for the once-per-site jobs, and another takes over when it stops', async () => {
+    const client = new pg.Client({ connectionString: setup.lantern.ctx.config.databaseUrl! });
+    await client.connect();
+    // the node processes holding the leader lock, by the application name of their listening connection
+    const leaders = async () =>
+      (
+        await client.query<{ name: string }>(
+          `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where l.locktype = 'advisory' and l.objid = $1 and l.granted and l.database = (select oid from pg_database where datname = current_database())`,
+          [LEADER_LOCK],
+        )
+      ).rows.map((r) => Number(/^lantern (\d+) peers$/.exec(r.name)?.[1]));
+    try {
+      const [leader, ...others] = await leaders();
+      expect(others).toEqual([]);
+      const index = servers.findIndex((s) => s.child.pid === leader);
+      expect(index).toBeGreaterThanOrEqual(0);
+      servers[index].child.kill('SIGTERM');
+      expect(await servers[index].exited).toBe(0);
+      const follower = servers[1 - index].child.pid;
+      // the follower tries for the lock every two seconds
+      await timeUntil(async () => (await leaders()).join() === String(follower), 15_000);
+    } finally {
+      await client.end();
+    }
   });
 });

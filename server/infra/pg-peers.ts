@@ -8,7 +8,8 @@ import { gatheringCacheDrops, peerMessage, type PeerMessage, type Peers } from '
 // since the lock ends with its connection).
 
 const CHANNEL = 'lantern_peers';
-const LEADER_LOCK = 0x4c616e75; // "Lanu"
+/** The advisory lock held by the process that runs the once-per-site jobs ("Lanu"). */
+export const LEADER_LOCK = 0x4c616e75;
 // NOTIFY payloads are limited to 8000 bytes: a longer list of prefixes is sent as "everything"
 const MAX_PAYLOAD = 7500;
 const RETRY_MS = 2000;
@@ -36,7 +37,7 @@ export async function postgresPeers(url: string, opts: { size: number; index: nu
   };
 
   const connect = async () => {
-    const c = new pg.Client(poolConfig(url));
+    const c = new pg.Client({ ...poolConfig(url), application_name: `lantern ${process.pid} peers` });
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       let raw: unknown;

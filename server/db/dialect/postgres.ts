@@ -69,6 +69,8 @@ export function poolConfig(url: string, max = 10): pg.PoolConfig {
     types,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    // which process a connection belongs to, in pg_stat_activity
+    application_name: `lantern ${process.pid}`,
     // a request never waits without end: a lock (the write lock included) held for half a minute, or a
     // transaction left open by a crashed request, ends in an error instead of a hung pool
     lock_timeout: 30_000,
