@@ -39,9 +39,7 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
   if (f.id !== undefined) q = q.where('u.id', '=', f.id);
   if (f.text) {
     const t = f.text.toLowerCase();
-    q = q.where((eb) =>
-      eb.or([containsLower(db, 'u.username', t), containsLower(db, 'u.display_name', t)]),
-    );
+    q = q.where((eb) => eb.or([containsLower(db, 'u.username', t), containsLower(db, 'u.display_name', t)]));
   }
   if (f.staff) q = q.where('r.role_id', '>', ROLE.user);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

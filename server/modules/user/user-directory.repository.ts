@@ -34,22 +34,24 @@ export async function findStaff(db: DbOrTrx, prefix: string, limit: number): Pro
 
 /** Users with the most reputation gained since `since` (sum of ranked activities). */
 export async function topByReputation(db: DbOrTrx, since: number, limit: number) {
-  return db
-    .selectFrom('activity as a')
-    .innerJoin('user as u', 'u.id', 'a.user_id')
-    .selectAll('u')
-    .select((eb) => eb.fn.sum<number>('a.rank').as('gained'))
-    .where('a.has_rank', '=', 1)
-    .where('a.cancelled', '=', CANCELLED.active)
-    .where('a.created_at', '>=', since)
-    .where('u.status', '!=', USER_STATUS.deleted)
-    .groupBy('u.id')
-    .having((eb) => eb.fn.sum('a.rank'), '>', 0)
-    .orderBy('gained', 'desc')
-    // ties by the older account: the same order on every engine
-    .orderBy('u.id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('activity as a')
+      .innerJoin('user as u', 'u.id', 'a.user_id')
+      .selectAll('u')
+      .select((eb) => eb.fn.sum<number>('a.rank').as('gained'))
+      .where('a.has_rank', '=', 1)
+      .where('a.cancelled', '=', CANCELLED.active)
+      .where('a.created_at', '>=', since)
+      .where('u.status', '!=', USER_STATUS.deleted)
+      .groupBy('u.id')
+      .having((eb) => eb.fn.sum('a.rank'), '>', 0)
+      .orderBy('gained', 'desc')
+      // ties by the older account: the same order on every engine
+      .orderBy('u.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Users who cast the most votes since `since` (config ids of the vote_up / vote_down keys). */
