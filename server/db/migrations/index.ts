@@ -13,6 +13,7 @@ import * as m20261123_1920 from './2026_11_23_1920_index_search_briefs.js';
 import * as m20261125_1920 from './2026_11_25_1920_search_index_skip_credit_line.js';
 import * as m20261126_2000 from './2026_11_26_2000_create_rate_limit.js';
 import * as m20261127_0100 from './2026_11_27_0100_postgres_functions.js';
+import * as m20261127_0200 from './2026_11_27_0200_postgres_unread_index.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1920_search_index_skip_credit_line': m20261125_1920,
   '2026_11_26_2000_create_rate_limit': m20261126_2000,
   '2026_11_27_0100_postgres_functions': m20261127_0100,
+  '2026_11_27_0200_postgres_unread_index': m20261127_0200,
 };
 
 /** kysely's Migrator reads migrations from here. */
