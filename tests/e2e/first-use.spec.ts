@@ -276,5 +276,11 @@ test("the install wizard's steps stay on one line, desktop and phone", async ({ 
     const fits = await page.locator('.wizard-steps').evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);
     await shot(page, `first-use-install-${v.label}`);
+    // the database step with PostgreSQL's fields, in each size and scheme
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Database type').selectOption({ label: 'PostgreSQL' });
+    await expect(page.getByLabel('Host', { exact: true })).toBeVisible();
+    await axeFor(page, v);
+    await shot(page, `first-use-install-database-${v.label}`);
   }
 });
