@@ -1,5 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inverseFrequency, UNINDEXED_TRAILER, type MatchRow, type SearchIndexDialect, type SearchTerm } from './sqlite-search.js';
+import {
+  CHAMPIONS,
+  COMMON_WORD,
+  COUNT_CACHE_MAX,
+  COUNT_SHARE,
+  COUNT_TTL_MS,
+  ID_RANGE,
+  MIN_COUNT,
+  UNSPACED,
+  WORD_CHAR,
+} from './search-rules.js';
 
 // Every piece of full-text SQL for PostgreSQL lives here: the search_index table (one weighted
 // tsvector per visible post), the triggers that keep it in step with the question and answer tables,
@@ -20,9 +31,6 @@ const WEIGHTS = sql.raw(`'{0.25, 0.25, 0.25, 1}'::float4[]`);
 // bm25's length part does.
 const NORMALISATION = sql.raw('1');
 
-// Scripts written without spaces are matched as substrings of the posts' text, as on SQLite.
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
 // The pieces of a term that become query words: runs of letters, digits and marks. Everything else
 // (every quote, backslash and tsquery operator among it) separates words, so user text never reaches
 // tsquery syntax.
@@ -31,27 +39,15 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 // as FTS5's remove_diacritics does: "espréssò" finds "espresso".
 const ACCENTS = /[\u0300-\u036f]/g;
 
-// The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers.
-const ID_RANGE = { question: ['10010000000000000', '10019999999999999'], answer: ['10020000000000000', '10029999999999999'] } as const;
 // Ids are the 17-digit object ids; only those made of digits (and fitting a bigint) are indexed.
 const NUMERIC_ID = `'^[0-9]{1,18}$'`;
 
-// A word found in this many posts is common: it matches only as itself (settleTerms).
-const COMMON_WORD = 200;
-// Terms are counted up to this share of the indexed posts (at least MIN_COUNT), then up to half.
-const COUNT_SHARE = 0.1;
-const MIN_COUNT = 5;
 // The index is counted exactly up to this many posts (and a term up to half of them); past it the
 // planner's estimates are close enough.
 const EXACT_SIZE_MAX = 20_000;
-// How long a counted term is reused: counts move little from one search to the next.
-const COUNT_TTL_MS = 60_000;
-const COUNT_CACHE_MAX = 5000;
 
 // Relevance over the whole index (rankedMatches): each term's best posts, its newest when ranking
 // all of its posts would cost too much, and the best posts having every term, all scored exactly.
-/** How many of a term's best posts are candidates. */
-const CHAMPIONS = 300;
 /** A term found in more posts than this is not ranked whole during a search: its newest posts are candidates. */
 const LIST_COST_MAX = 8000;
 /** Posts having every term are ranked when about this many or fewer have them all, and the terms together are in at most AND_COST_MAX posts. */

@@ -1,5 +1,18 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { readsOffMainThread } from './sqlite-driver.js';
+import {
+  CHAMPIONS,
+  COMMON_WORD,
+  COUNT_CACHE_MAX,
+  COUNT_SHARE,
+  COUNT_TTL_MS,
+  ID_RANGE,
+  MIN_COUNT,
+  UNSPACED,
+  WORD_CHAR,
+} from './search-rules.js';
+
+export { CHAMPIONS };
 
 // Every piece of full-text SQL for SQLite lives here: the FTS5 index, the triggers that keep it in
 // step with the question and answer tables, and the MATCH query. A PostgreSQL dialect would provide
@@ -71,10 +84,8 @@ export interface SearchIndexDialect {
 const INDEX = 'search_index';
 // Title hits weigh more than body hits (bm25 column weights: title, body).
 const RANK_FUNCTION = 'bm25(4.0, 1.0)';
-// Scripts written without spaces: the unicode61 tokenizer keeps a whole run as one token, so
-// these terms are matched as substrings of the stored text instead.
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+// Scripts written without spaces (UNSPACED): the unicode61 tokenizer keeps a whole run as one token,
+// so these terms are matched as substrings of the stored text instead.
 
 // Only posts a visitor may see are indexed: questions available or closed, answers available.
 const QUESTION_VISIBLE = 'new.status IN (1, 2)';
@@ -115,27 +126,17 @@ const DDL = [
    END`,
 ];
 
-// The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers.
-const ID_RANGE = { question: ['10010000000000000', '10019999999999999'], answer: ['10020000000000000', '10029999999999999'] } as const;
-
-// A word found in this many posts is common: it matches only as itself (settleTerms).
-const COMMON_WORD = 200;
-// Terms are counted up to this share of the indexed posts (at least MIN_COUNT): a term found in
+// Terms are counted up to COUNT_SHARE of the indexed posts (at least MIN_COUNT): a term found in
 // more is weighed as if found in that many (its weight is small either way).
-const COUNT_SHARE = 0.1;
-const MIN_COUNT = 5;
 // bm25's term-frequency part (k1 = 1.2) for a title hit (weight 4) and a body hit (weight 1).
 const TITLE_SCORE = (4 * 2.2) / (4 + 1.2);
 const BODY_SCORE = 1;
-// How long a counted term or index size is reused: counts move little from one search to the next.
-const COUNT_TTL_MS = 60_000;
-const COUNT_CACHE_MAX = 5000;
+// A counted term or index size is reused for COUNT_TTL_MS.
 
 // Relevance at scale (rankedMatches). Per term, its best posts by bm25 alone are kept (a "champion
 // list"); a post's score is the sum of its scores in the lists it is in. Posts having every term
 // are ranked exactly by FTS5 when few enough have them all.
-/** How many of a term's best posts its list keeps. */
-export const CHAMPIONS = 300;
+// CHAMPIONS: how many of a term's best posts its list keeps.
 /**
  * A term's list is made during a search when at most this many posts have the term (ranking them
  * all costs about a microsecond each). A commoner term's list (100-500 ms at 100k questions) is made

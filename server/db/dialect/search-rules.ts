@@ -1,0 +1,25 @@
+// What every full-text engine's search means the same way (sqlite-search.ts, pg-search.ts): which
+// terms are matched as substrings, the id ranges of questions and answers, and when a term counts as
+// common. The engines differ in how they index and rank, not in these.
+
+/** Scripts written without spaces: their terms are matched as substrings of the posts' text. */
+export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** A letter or digit: a term without one matches nothing. */
+export const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** The id ranges of questions and answers ("1" + 3-digit type + 13-digit counter), as SQL integers. */
+export const ID_RANGE = {
+  question: ['10010000000000000', '10019999999999999'],
+  answer: ['10020000000000000', '10029999999999999'],
+} as const;
+
+/** A word found in this many posts is common: it matches only as itself (settleTerms). */
+export const COMMON_WORD = 200;
+/** Terms are counted up to this share of the indexed posts (at least MIN_COUNT). */
+export const COUNT_SHARE = 0.1;
+export const MIN_COUNT = 5;
+/** How long a counted term is reused (counts move little from one search to the next), and how many are kept. */
+export const COUNT_TTL_MS = 60_000;
+export const COUNT_CACHE_MAX = 5000;
+/** How many of a term's best posts a relevance search takes as candidates. */
+export const CHAMPIONS = 300;
