@@ -12,8 +12,10 @@ export function Field(props: {
   hint?: ReactNode;
   autoComplete?: string;
   autoFocus?: boolean;
+  /** An example of the expected form (e.g. host:port), shown while the box is empty. */
+  placeholder?: string;
 }) {
-  const { id, label, value, onChange, error, type = 'text', hint, autoComplete, autoFocus } = props;
+  const { id, label, value, onChange, error, type = 'text', hint, autoComplete, autoFocus, placeholder } = props;
   const describedBy = [error ? `${id}_error` : '', hint ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -29,6 +31,7 @@ export function Field(props: {
         aria-describedby={describedBy}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        placeholder={placeholder}
       />
       {hint && !error && (
         <small id={`${id}_hint`} className="field-hint">

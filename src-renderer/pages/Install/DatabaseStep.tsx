@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
@@ -31,7 +30,6 @@ export function DatabaseStep(props: {
     if (!busy) onSubmit();
   };
   const postgres = value.db_type === 'postgres';
-  const hostDescribedBy = errors.db_host ? 'db_host_error' : undefined;
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
@@ -55,26 +53,15 @@ export function DatabaseStep(props: {
       </div>
       {postgres && (
         <>
-          {/* written out rather than <Field>: the host alone needs a placeholder showing the host:port form */}
-          <div className="field">
-            <label htmlFor="db_host">{t('install.db_host')}</label>
-            <InputText
-              id="db_host"
-              name="db_host"
-              value={value.db_host}
-              onChange={(e) => set('db_host')(e.target.value)}
-              placeholder="127.0.0.1:5432"
-              invalid={!!errors.db_host}
-              aria-invalid={!!errors.db_host}
-              aria-describedby={hostDescribedBy}
-              autoComplete="off"
-            />
-            {errors.db_host && (
-              <small id="db_host_error" className="field-error" role="alert">
-                {errors.db_host}
-              </small>
-            )}
-          </div>
+          <Field
+            id="db_host"
+            label={t('install.db_host')}
+            value={value.db_host}
+            onChange={set('db_host')}
+            error={errors.db_host}
+            placeholder="127.0.0.1:5432"
+            autoComplete="off"
+          />
           <Field id="db_name" label={t('install.db_name')} value={value.db_name} onChange={set('db_name')} error={errors.db_name} />
           <Field
             id="db_username"
