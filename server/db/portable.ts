@@ -2,7 +2,8 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { engineOf } from './dialect/handle.js';
 
 // The few SQL functions SQLite and PostgreSQL spell differently. Repositories call these instead of
-// naming an engine's function, so the same query runs on both.
+// naming an engine's function, so the same query runs on both. (SQLite's instr needs none: a
+// migration gives PostgreSQL one with its meaning.)
 
 /**
  * Whether a top-level field of a JSON text column equals `value` (a string field a string, a number
@@ -13,13 +14,6 @@ export function jsonFieldEquals(db: Kysely<any>, column: string, field: string, 
   return engineOf(db) === 'postgres'
     ? sql<boolean>`(${sql.ref(column)}::jsonb ->> ${field}) = ${String(value)}`
     : sql<boolean>`json_extract(${sql.ref(column)}, ${`$.${field}`}) = ${value}`;
-}
-
-/** Whether `column` lower-cased contains `needle` (already lower-case), as a plain substring: no pattern characters. */
-export function containsLower(db: Kysely<any>, column: string, needle: string): RawBuilder<boolean> {
-  return engineOf(db) === 'postgres'
-    ? sql<boolean>`strpos(lower(${sql.ref(column)}), ${needle}) > 0`
-    : sql<boolean>`instr(lower(${sql.ref(column)}), ${needle}) > 0`;
 }
 
 /** The larger of two numbers (SQLite's two-argument max, PostgreSQL's greatest). */

@@ -1,4 +1,3 @@
-import { containsLower } from '../../db/portable.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { ANSWER_STATUS, MAIL_STATUS, QUESTION_STATUS, ROLE, USER_STATUS } from '../../contract/enums.js';
@@ -39,7 +38,12 @@ export async function pageUsers(db: DbOrTrx, f: UserPageFilter): Promise<{ count
   if (f.id !== undefined) q = q.where('u.id', '=', f.id);
   if (f.text) {
     const t = f.text.toLowerCase();
-    q = q.where((eb) => eb.or([containsLower(db, 'u.username', t), containsLower(db, 'u.display_name', t)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('instr', [eb.fn('lower', ['u.username']), eb.val(t)]), '>', 0),
+        eb(eb.fn('instr', [eb.fn('lower', ['u.display_name']), eb.val(t)]), '>', 0),
+      ]),
+    );
   }
   if (f.staff) q = q.where('r.role_id', '>', ROLE.user);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
