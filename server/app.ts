@@ -11,6 +11,8 @@ import { connectDatabase } from './db/connect.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { inputSchemaOf } from './http/validate.js';
+import { dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
+import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { RateLimiter } from './infra/captcha/rate-limit.js';
@@ -153,8 +155,9 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const json = express.json({ limit: '2mb', strict: false });
   const parsers = [json, express.urlencoded({ extended: false, limit: '2mb' }), cookieParser()];
-  base.use('/answer/api/v1', ...parsers, routers.api, apiNotFound);
-  base.use('/answer/admin/api', ...parsers, routers.admin, apiNotFound);
+  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY]);
+  base.use('/answer/api/v1', dropReused, ...parsers, routers.api, apiNotFound);
+  base.use('/answer/admin/api', dropReused, ...parsers, routers.admin, apiNotFound);
   base.use('/installation', ...parsers, routers.install, apiNotFound);
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));

@@ -8,6 +8,7 @@ describe('configuration', () => {
     expect(served).toMatchObject({
       listPageTtlMs: 2000,
       searchTtlMs: 2000,
+      pageTtlMs: 2000,
       listCountTtlMs: 60_000,
       viewFlushMs: 2000,
       backgroundJobs: true,
@@ -15,6 +16,7 @@ describe('configuration', () => {
     expect(makeConfig({ dataDir: '/tmp/x' })).toMatchObject({
       listPageTtlMs: 0,
       searchTtlMs: 0,
+      pageTtlMs: 0,
       listCountTtlMs: 0,
       viewFlushMs: 0,
       backgroundJobs: false,
@@ -28,6 +30,7 @@ describe('configuration', () => {
     expect(ttl('99999999')).toBe(600_000);
     expect(ttl('-1')).toBe(2000);
     expect(ttl('1e3')).toBe(2000);
+    expect(loadConfig(['--data-dir', '/tmp/lantern-config-test'], { LANTERN_PAGE_TTL_MS: '0' }).pageTtlMs).toBe(0);
     expect(loadConfig(['--data-dir', '/tmp/lantern-config-test'], { LANTERN_SEARCH_TTL_MS: '0' }).searchTtlMs).toBe(0);
   });
 });

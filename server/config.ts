@@ -39,6 +39,11 @@ export interface Config {
   readonly viewFlushMs: number;
   /** How long a whole question-list page may be reused (0: never; tests). */
   readonly listPageTtlMs: number;
+  /**
+   * How long a page as anonymous readers see it (a question, its answers and comments, a user's
+   * profile and top posts) and a user's notification status may be reused (0: never; tests).
+   */
+  readonly pageTtlMs: number;
   /** How long a search's results may be reused (0: never; tests). */
   readonly searchTtlMs: number;
   /** Attempt limits of login, registration and account mails (tests shrink them). */
@@ -141,6 +146,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     listCountTtlMs: 60_000,
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
+    pageTtlMs: ttlFrom(env.LANTERN_PAGE_TTL_MS, 2000),
     viewFlushMs: 2000,
     // several processes already use every core: one read worker each takes their long reads only
     readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 1 : Math.min(2, availableParallelism())),
@@ -212,6 +218,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     listCountTtlMs: 0,
     listPageTtlMs: 0,
     searchTtlMs: 0,
+    pageTtlMs: 0,
     viewFlushMs: 0,
     rateLimits: DEFAULT_RATE_LIMITS,
     sessionPurgeMs: 60 * 60 * 1000,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { okReaderPage } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -23,7 +24,8 @@ export function registerAnswer(ctx: AppContext, { api }: Routers): void {
     ok(res, await service.answerInfo(ctx, currentSession(res), inputOf(answerIdQuery, res).id));
   });
   api.get('/answer/page', auth(ctx, 'optional'), validate(answerPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.answerPage(ctx, currentSession(res), inputOf(answerPageQuery, res)));
+    const q = inputOf(answerPageQuery, res);
+    await okReaderPage(ctx, res, `answers:${JSON.stringify(q)}`, () => service.answerPage(ctx, currentSession(res), q));
   });
   api.post('/answer/acceptance', auth(ctx, 'active'), validate(acceptSchema), async (_req, res) => {
     await service.acceptAnswer(ctx, requireSession(res), inputOf(acceptSchema, res));

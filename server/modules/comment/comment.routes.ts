@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { okReaderPage } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -16,7 +17,8 @@ import * as service from './comment.service.js';
 /** Comments: list, one, personal list, add, edit, delete. */
 export function registerComment(ctx: AppContext, { api }: Routers): void {
   api.get('/comment/page', auth(ctx, 'optional'), validate(commentPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.commentPage(ctx, currentSession(res), inputOf(commentPageQuery, res)));
+    const q = inputOf(commentPageQuery, res);
+    await okReaderPage(ctx, res, `comments:${JSON.stringify(q)}`, () => service.commentPage(ctx, currentSession(res), q));
   });
   api.get('/comment', auth(ctx, 'optional'), validate(commentIdQuery, 'query'), async (_req, res) => {
     ok(res, await service.getComment(ctx, currentSession(res), inputOf(commentIdQuery, res).id));

@@ -158,6 +158,7 @@ export async function notifyInbox(
     msgType: INBOX_ACTIONS[n.action],
     now: ctx.clock.now(),
   });
+  ctx.cache.invalidate(redDotKey(n.receiverId));
   return true;
 }
 
@@ -188,6 +189,7 @@ export async function notifyReputation(ctx: AppContext, receiverId: number, obje
     msgType: MSG_TYPE.none,
     now,
   });
+  ctx.cache.invalidate(redDotKey(receiverId));
 }
 
 /**
@@ -208,7 +210,7 @@ export async function notifyBadgeAward(
     rank: 0,
     notification_action: actionKey('earned_badge'),
   };
-  return repo.insertNotification(db, {
+  const id = await repo.insertNotification(db, {
     userId,
     objectId: badge.awardId,
     content: JSON.stringify(content),
@@ -216,7 +218,15 @@ export async function notifyBadgeAward(
     msgType: MSG_TYPE.badge,
     now: ctx.clock.now(),
   });
+  ctx.cache.invalidate(redDotKey(userId));
+  return id;
 }
+
+/** Cache key prefix of users' notification status (the red dots every open page polls), one entry per user. */
+export const RED_DOT_KEY = 'red-dot:';
+
+/** The red-dot cache key of one user (the `|` keeps user 2's drop from touching user 25's entry). */
+export const redDotKey = (userId: number) => `${RED_DOT_KEY}${userId}|`;
 
 const TYPE_OF = { inbox: NOTIFICATION_TYPE.inbox, achievement: NOTIFICATION_TYPE.achievement } as const;
 const INBOX_KIND = { all: undefined, posts: MSG_TYPE.posts, votes: MSG_TYPE.votes, invites: MSG_TYPE.invites } as const;
@@ -269,12 +279,14 @@ export async function redDot(ctx: AppContext, session: SessionUser, lang: Langua
 /** PUT notification/status: clears the red dot of a type; answers the fresh status. */
 export async function clearRedDot(ctx: AppContext, session: SessionUser, type: 'inbox' | 'achievement', lang: LanguageCode) {
   await repo.clearRedDot(ctx.db, session.user.id, TYPE_OF[type], ctx.clock.now());
+  ctx.cache.invalidate(redDotKey(session.user.id));
   return redDot(ctx, session, lang);
 }
 
 /** PUT notification/read/state/all: every notification of a type is read. */
 export async function readAll(ctx: AppContext, session: SessionUser, type: 'inbox' | 'achievement'): Promise<Record<string, never>> {
   await repo.markAllRead(ctx.db, session.user.id, TYPE_OF[type]);
+  ctx.cache.invalidate(redDotKey(session.user.id));
   return {};
 }
 
@@ -283,6 +295,9 @@ export async function readOne(ctx: AppContext, session: SessionUser, rawId: stri
   const id = /^\d{1,15}$/.test(rawId.trim()) ? Number(rawId.trim()) : NaN;
   if (!Number.isSafeInteger(id)) return {};
   const row = await repo.findNotification(ctx.db, id);
-  if (row && isOwner(session, row.user_id)) await repo.markRead(ctx.db, session.user.id, id);
+  if (row && isOwner(session, row.user_id)) {
+    await repo.markRead(ctx.db, session.user.id, id);
+    ctx.cache.invalidate(redDotKey(session.user.id));
+  }
   return {};
 }

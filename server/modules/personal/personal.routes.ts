@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { okReaderPage } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from './personal.schema.js';
@@ -15,7 +16,8 @@ export function registerPersonal(ctx: AppContext, { api }: Routers): void {
     ok(res, await service.personalAnswers(ctx, currentSession(res), requestLanguage(req), inputOf(personalPageQuery, res)));
   });
   api.get('/personal/qa/top', auth(ctx, 'optional'), validate(topQuery, 'query'), async (req, res) => {
-    ok(res, await service.topPosts(ctx, currentSession(res), requestLanguage(req), inputOf(topQuery, res).username));
+    const { username } = inputOf(topQuery, res);
+    await okReaderPage(ctx, res, `top:${username}`, () => service.topPosts(ctx, currentSession(res), requestLanguage(req), username));
   });
   api.get('/personal/rank/page', auth(ctx, 'optional'), validate(rankPageQuery, 'query'), async (req, res) => {
     ok(res, await service.rankHistory(ctx, currentSession(res), requestLanguage(req), inputOf(rankPageQuery, res)));

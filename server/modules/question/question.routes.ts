@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
-import { dropOnContentChange, okShared } from '../../http/shared-response.js';
+import { dropOnContentChange, okShared, READER_PAGE_KEY } from '../../http/shared-response.js';
+import { decodeId } from '../../infra/ids/object-id.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -20,6 +21,7 @@ import { announceShareVisit } from './question-share.js';
 import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
 import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';
 import { QUESTION_PAGE_KEY, questionInfo, questionPage } from './question.read.js';
+import { countView as countQuestionView } from './view-counter.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
@@ -28,12 +30,27 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
   dropOnContentChange(ctx, QUESTION_PAGE_KEY);
+  dropOnContentChange(ctx, READER_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await addQuestion(ctx, requireSession(res), inputOf(addQuestionSchema, res)));
   });
   api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
     const q = inputOf(questionIdQuery, res);
     const session = currentSession(res);
+    if (!session && !q.share && ctx.config.pageTtlMs > 0) {
+      // every anonymous reader sees the same question: reused for a moment, each view still counted
+      const lang = requestLanguage(req);
+      const id = decodeId(q.id) ?? q.id;
+      await okShared(
+        ctx,
+        res,
+        `${READER_PAGE_KEY}question:${id}`,
+        ctx.config.pageTtlMs,
+        () => questionInfo(ctx, undefined, id, false, lang),
+        () => countQuestionView(ctx, id),
+      );
+      return;
+    }
     const info = await questionInfo(ctx, session, q.id, true, requestLanguage(req));
     // opened through a share link: announced once the question was read (the badge rules award it)
     if (q.share) await announceShareVisit(ctx, q.id, q.share, session?.user.id ?? null);

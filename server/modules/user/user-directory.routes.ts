@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
+import { okReaderPage } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
@@ -20,26 +21,33 @@ const STATUS_MSG: Record<string, string> = {
   inactive: 'This user is inactive.',
 };
 
+/** GET personal/user/info: a profile as anyone sees it. */
+async function profileInfo(ctx: AppContext, username: string): Promise<ProfileInfo> {
+  const user = await findUserByUsername(ctx.db, username);
+  if (!user) throw notFound('error.user.not_found');
+  const users = await ctx.settings.get('users');
+  const status = statusName(user);
+  const basic = presentUserBasic(user, users);
+  return {
+    ...basic,
+    created_at: user.created_at,
+    last_login_date: user.last_login_date,
+    answer_count: user.answer_count,
+    question_count: user.question_count,
+    follow_count: user.follow_count,
+    bio: status === 'deleted' ? '' : user.bio,
+    bio_html: status === 'deleted' ? '' : user.bio_html,
+    mobile: '',
+    status_msg: STATUS_MSG[status] ?? '',
+  };
+}
+
 /** Public user lookups: a profile by username, @mention search, staff and the weekly ranking. */
 export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
   api.get('/personal/user/info', auth(ctx, 'optional'), validate(usernameQuery, 'query'), async (_req, res) => {
-    const user = await findUserByUsername(ctx.db, inputOf(usernameQuery, res).username);
-    if (!user) throw notFound('error.user.not_found');
-    const users = await ctx.settings.get('users');
-    const status = statusName(user);
-    const basic = presentUserBasic(user, users);
-    ok(res, {
-      ...basic,
-      created_at: user.created_at,
-      last_login_date: user.last_login_date,
-      answer_count: user.answer_count,
-      question_count: user.question_count,
-      follow_count: user.follow_count,
-      bio: status === 'deleted' ? '' : user.bio,
-      bio_html: status === 'deleted' ? '' : user.bio_html,
-      mobile: '',
-      status_msg: STATUS_MSG[status] ?? '',
-    } satisfies ProfileInfo);
+    const { username } = inputOf(usernameQuery, res);
+    // the same profile for every caller
+    await okReaderPage(ctx, res, `user:${username}`, () => profileInfo(ctx, username), true);
   });
   api.get('/user/info/search', auth(ctx, 'active'), validate(usernameQuery, 'query'), async (_req, res) => {
     const prefix = inputOf(usernameQuery, res).username;
