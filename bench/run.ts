@@ -88,7 +88,9 @@ function startServer(dataDir: string, port: number): ChildProcess {
         ...process.env,
         LANTERN_LOG_LEVEL: 'warn',
         LANTERN_DATABASE_URL: databaseUrl ?? '',
-        ...(values['no-page-cache'] ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0', LANTERN_PAGE_TTL_MS: '0' } : {}),
+        ...(values['no-page-cache']
+          ? { LANTERN_LIST_PAGE_TTL_MS: '0', LANTERN_SEARCH_TTL_MS: '0', LANTERN_PAGE_TTL_MS: '0', LANTERN_SESSION_CACHE_MS: '0' }
+          : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

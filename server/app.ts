@@ -27,7 +27,7 @@ import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
 import { MODULES } from './modules/registry.js';
-import { Sessions } from './modules/session/session.service.js';
+import { SESSION_KEY, Sessions } from './modules/session/session.service.js';
 import { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 import { readConfigValue } from './modules/config/config.repository.js';
 import { runAutoInstall } from './modules/install/install.service.js';
@@ -75,7 +75,6 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   });
   const db = dialect.db;
   const settings = new SiteSettings(db, clock);
-  const sessions = new Sessions(db, clock);
   const mailer = new Mailer(
     join(config.dataDir, 'outbox'),
     async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig,
@@ -86,6 +85,9 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   // what this process drops from memory, the others drop too (and the reverse)
   const peers = deps.peers ?? solePeers;
   const cache = new TtlCache();
+  // a lone process only: another process would learn of a logout a moment late, and for that
+  // moment still take the ended session
+  const sessions = new Sessions(db, clock, { cache, ttlMs: peers.size === 1 && !config.databaseUrl ? config.sessionCacheMs : 0 });
   cache.onInvalidate((prefix) => peers.publish({ kind: 'cache', prefixes: [prefix] }));
   settings.onInvalidate(() => peers.publish({ kind: 'settings' }));
   peers.subscribe((m) => {
@@ -155,7 +157,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const json = express.json({ limit: '2mb', strict: false });
   const parsers = [json, express.urlencoded({ extended: false, limit: '2mb' }), cookieParser()];
-  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY]);
+  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
   base.use('/answer/api/v1', dropReused, ...parsers, routers.api, apiNotFound);
   base.use('/answer/admin/api', dropReused, ...parsers, routers.admin, apiNotFound);
   base.use('/installation', ...parsers, routers.install, apiNotFound);

@@ -44,6 +44,11 @@ export interface Config {
    * profile and top posts) and a user's notification status may be reused (0: never; tests).
    */
   readonly pageTtlMs: number;
+  /**
+   * How long a resolved access token may be reused (0: never; tests). Ending a session and any
+   * successful write drop it at once. Only a lone server process on SQLite reuses tokens.
+   */
+  readonly sessionCacheMs: number;
   /** How long a search's results may be reused (0: never; tests). */
   readonly searchTtlMs: number;
   /** Attempt limits of login, registration and account mails (tests shrink them). */
@@ -147,6 +152,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     listPageTtlMs: ttlFrom(env.LANTERN_LIST_PAGE_TTL_MS, 2000),
     searchTtlMs: ttlFrom(env.LANTERN_SEARCH_TTL_MS, 2000),
     pageTtlMs: ttlFrom(env.LANTERN_PAGE_TTL_MS, 2000),
+    sessionCacheMs: ttlFrom(env.LANTERN_SESSION_CACHE_MS, 1000),
     viewFlushMs: 2000,
     // several processes already use every core: one read worker each takes their long reads only
     readWorkers: readWorkersFrom(env.LANTERN_READ_WORKERS, processes > 1 ? 1 : Math.min(2, availableParallelism())),
@@ -219,6 +225,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     listPageTtlMs: 0,
     searchTtlMs: 0,
     pageTtlMs: 0,
+    sessionCacheMs: 0,
     viewFlushMs: 0,
     rateLimits: DEFAULT_RATE_LIMITS,
     sessionPurgeMs: 60 * 60 * 1000,

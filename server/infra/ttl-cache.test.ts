@@ -26,4 +26,27 @@ describe('the TTL cache', () => {
     cache.invalidate('b');
     expect(await cache.get('b', 1000, async () => 3)).toBe(3);
   });
+
+  it('makes room by dropping expired entries before the oldest live one', async () => {
+    let now = 0;
+    const cache = new TtlCache(2, () => now);
+    await cache.get('long', 10_000, async () => 'kept');
+    await cache.get('short', 10, async () => 'gone');
+    now = 100;
+    await cache.get('new', 10_000, async () => 'added');
+    // 'short' had expired: 'long', though older, stays
+    expect(await cache.get('long', 10_000, async () => 'recomputed')).toBe('kept');
+    expect(await cache.get('new', 10_000, async () => 'recomputed')).toBe('added');
+  });
+
+  it('a failure does not forget a newer entry made under the same key', async () => {
+    const cache = new TtlCache(10);
+    let fail!: (e: Error) => void;
+    const failing = cache.get('k', 1000, () => new Promise<string>((_, reject) => (fail = reject)));
+    cache.invalidate('k');
+    expect(await cache.get('k', 1000, async () => 'fresh')).toBe('fresh');
+    fail(new Error('late'));
+    await expect(failing).rejects.toThrow('late');
+    expect(await cache.get('k', 1000, async () => 'recomputed')).toBe('fresh');
+  });
 });

@@ -4,7 +4,7 @@
  * made in one is passed to the others (see onInvalidate).
  */
 export class TtlCache {
-  private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, { at: number; until: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly maxEntries = 500,
@@ -17,10 +17,19 @@ export class TtlCache {
     const hit = this.entries.get(key);
     if (hit && t - hit.at < ttlMs) return hit.value as Promise<T>;
     const value = compute();
-    this.entries.set(key, { at: t, value });
-    value.catch(() => this.entries.delete(key));
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const entry = { at: t, until: t + ttlMs, value };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    if (this.entries.size > this.maxEntries) this.evict(t);
     return value;
+  }
+
+  /** Makes room: the expired entries go, or else the oldest. */
+  private evict(t: number): void {
+    for (const [k, e] of this.entries) if (e.until <= t) this.entries.delete(k);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   private dropListener: ((prefix: string) => void) | null = null;

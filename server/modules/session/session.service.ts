@@ -1,6 +1,7 @@
 import type { Db, DbOrTrx } from '../../db/database.js';
 import type { SessionUser } from '../../http/session-user.js';
 import type { Clock } from '../../infra/clock.js';
+import type { TtlCache } from '../../infra/ttl-cache.js';
 import { hashToken, newToken } from '../../infra/tokens.js';
 import * as repo from './session.repository.js';
 
@@ -9,11 +10,29 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 
 export type { SessionUser };
 
+/** Cache key prefix of resolved sessions (one entry per token hash). */
+export const SESSION_KEY = 'session:';
+
+/** Reuse of resolved tokens: every request of an open page resolves its token again. */
+export interface SessionReuse {
+  cache: TtlCache;
+  /** How long a resolved token is reused (0: never). */
+  ttlMs: number;
+}
+
 /** Issues, resolves and revokes access tokens kept in the database. */
 export class Sessions {
+  /**
+   * With `reuse`, a token resolved once is reused for `ttlMs`: ending a session drops it at once
+   * (here, and in the other server processes through the cache's drops), and so does every
+   * successful write (the app drops SESSION_KEY after each one, once it has committed), so a
+   * suspension, a role change or a revocation made in a transaction is never outlived; a user's
+   * reputation changed by someone else's vote shows within `ttlMs`.
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly reuse?: SessionReuse,
   ) {}
 
   /** Issues a new access token and visit token for a user. */
@@ -35,7 +54,9 @@ export class Sessions {
   async resolve(token: string): Promise<SessionUser | undefined> {
     if (!token || token.length > 256) return undefined;
     const tokenHash = hashToken(token);
-    const found = await repo.findSessionUser(this.db, tokenHash, this.clock.now());
+    const lookup = () => repo.findSessionUser(this.db, tokenHash, this.clock.now());
+    const found =
+      this.reuse && this.reuse.ttlMs > 0 ? await this.reuse.cache.get(SESSION_KEY + tokenHash, this.reuse.ttlMs, lookup) : await lookup();
     return found ? { ...found, tokenHash } : undefined;
   }
 
@@ -48,11 +69,14 @@ export class Sessions {
   /** Ends one session. */
   async revoke(tokenHash: string, db: DbOrTrx = this.db): Promise<void> {
     await repo.deleteSession(db, tokenHash);
+    this.reuse?.cache.invalidate(SESSION_KEY + tokenHash);
   }
 
   /** Ends every session of a user (suspension, deletion, role or password change by an admin). */
   async revokeAll(userId: number, db: DbOrTrx = this.db, keepTokenHash?: string): Promise<void> {
     await repo.deleteUserSessions(db, userId, keepTokenHash);
+    // entries are kept by token, not by user: all go
+    this.reuse?.cache.invalidate(SESSION_KEY);
   }
 
   /** Housekeeping. */
