@@ -18,7 +18,10 @@ import { distinctSearches, workloads, type Workload } from './workloads.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // the server runs with the Node flags it ships with
-const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as { nodeFlags: string[] };
+const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as {
+  nodeFlags: string[];
+  env: Record<string, string>;
+};
 const { values } = parseArgs({
   options: {
     questions: { type: 'string', default: '100000' },
@@ -85,6 +88,7 @@ function startServer(dataDir: string, port: number): ChildProcess {
     ],
     {
       env: {
+        ...runtime.env,
         ...process.env,
         LANTERN_LOG_LEVEL: 'warn',
         LANTERN_DATABASE_URL: databaseUrl ?? '',

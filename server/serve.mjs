@@ -25,7 +25,10 @@ if (reason) {
   );
 }
 
-const { nodeFlags } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));
-const child = spawn(process.execPath, [...nodeFlags, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+const { nodeFlags, env } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));
+const child = spawn(process.execPath, [...nodeFlags, entry, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...env, ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

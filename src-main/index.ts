@@ -33,7 +33,12 @@ if (!app.requestSingleInstanceLock()) {
   });
   const host = new ServerHost({
     fork: (args) =>
-      utilityProcess.fork(join(here, 'server.js'), args, { serviceName: 'Lantern server', stdio: 'inherit', execArgv: runtime.nodeFlags }),
+      utilityProcess.fork(join(here, 'server.js'), args, {
+        serviceName: 'Lantern server',
+        stdio: 'inherit',
+        execArgv: runtime.nodeFlags,
+        env: { ...runtime.env, ...process.env },
+      }),
     dataDir,
     ...lan.binding(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),

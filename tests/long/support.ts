@@ -13,7 +13,10 @@ import { freePort } from '../support/e2e-server.js';
 
 export const root = new URL('../..', import.meta.url).pathname;
 export const V1 = '/answer/api/v1';
-const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as { nodeFlags: string[] };
+const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as {
+  nodeFlags: string[];
+  env: Record<string, string>;
+};
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same kill times and choices. */
 export function seeded(seed: number) {
@@ -139,7 +142,7 @@ export class ServerProcess {
       process.execPath,
       [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', this.dataDir],
       {
-        env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...this.env },
+        env: { ...runtime.env, ...process.env, LANTERN_LOG_LEVEL: 'warn', ...this.env },
         stdio: opts.ipc ? ['ignore', 'ignore', 'pipe', 'ipc'] : ['ignore', 'ignore', 'pipe'],
       },
     );

@@ -9,7 +9,10 @@ import { expect, test, type Browser, type BrowserContext, type Page, type Reques
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // the server runs with the Node flags it ships with
-const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as { nodeFlags: string[] };
+const runtime = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8')) as {
+  nodeFlags: string[];
+  env: Record<string, string>;
+};
 
 /** A free port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -69,7 +72,7 @@ async function spawnServer(
     process.execPath,
     [...runtime.nodeFlags, join(root, 'out/main/server.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
     {
-      env: { ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
+      env: { ...runtime.env, ...process.env, LANTERN_LOG_LEVEL: 'warn', ...env },
       stdio: onParentMessage ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
     },
   );
