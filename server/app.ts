@@ -11,7 +11,7 @@ import { connectDatabase } from './db/connect.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { inputSchemaOf } from './http/validate.js';
-import { dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
+import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
 import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
@@ -157,6 +157,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const json = express.json({ limit: '2mb', strict: false });
   const parsers = [json, express.urlencoded({ extended: false, limit: '2mb' }), cookieParser()];
+  // reader pages go at once on an announced change, and with red dots and tokens after any write
+  dropOnContentChange(ctx, READER_PAGE_KEY);
   const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
   base.use('/answer/api/v1', dropReused, ...parsers, routers.api, apiNotFound);
   base.use('/answer/admin/api', dropReused, ...parsers, routers.admin, apiNotFound);

@@ -8,7 +8,6 @@ import { subscribeNotifications } from './notification.events.js';
 import { runDigestIfDue } from './notification.mail.js';
 import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } from './notification.schema.js';
 import * as service from './notification.service.js';
-import { redDotKey } from './notification.service.js';
 
 const DIGEST_CHECK_MS = 60 * 60 * 1000;
 const DIGEST_FIRST_CHECK_MS = 60 * 1000;
@@ -45,7 +44,9 @@ export function registerNotification(ctx: AppContext, { api }: Routers): void {
   api.get('/notification/status', auth(ctx, 'active'), async (req, res) => {
     // polled by every open page: reused until the user's notifications change (or any write: review counts)
     const session = requireSession(res);
-    await okShared(ctx, res, redDotKey(session.user.id), ctx.config.pageTtlMs, () => service.redDot(ctx, session, requestLanguage(req)));
+    await okShared(ctx, res, service.redDotKey(session.user.id), ctx.config.pageTtlMs, () =>
+      service.redDot(ctx, session, requestLanguage(req)),
+    );
   });
   api.put('/notification/status', auth(ctx, 'active'), validate(notificationTypeSchema), async (req, res) => {
     ok(res, await service.clearRedDot(ctx, requireSession(res), inputOf(notificationTypeSchema, res).type, requestLanguage(req)));

@@ -30,7 +30,6 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
   dropOnContentChange(ctx, QUESTION_PAGE_KEY);
-  dropOnContentChange(ctx, READER_PAGE_KEY);
   api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await addQuestion(ctx, requireSession(res), inputOf(addQuestionSchema, res)));
   });

@@ -30,6 +30,14 @@ export function DatabaseStep(props: {
     if (!busy) onSubmit();
   };
   const postgres = value.db_type === 'postgres';
+  /** What every text field here shares: its key names the input, its label and its error. */
+  const field = (k: 'db_host' | 'db_name' | 'db_username' | 'db_password') => ({
+    id: k,
+    label: t(`install.${k}`),
+    value: value[k],
+    onChange: set(k),
+    error: errors[k],
+  });
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
@@ -53,34 +61,11 @@ export function DatabaseStep(props: {
       </div>
       {postgres && (
         <>
-          <Field
-            id="db_host"
-            label={t('install.db_host')}
-            value={value.db_host}
-            onChange={set('db_host')}
-            error={errors.db_host}
-            placeholder="127.0.0.1:5432"
-            autoComplete="off"
-          />
-          <Field id="db_name" label={t('install.db_name')} value={value.db_name} onChange={set('db_name')} error={errors.db_name} />
-          <Field
-            id="db_username"
-            label={t('install.db_username')}
-            value={value.db_username}
-            onChange={set('db_username')}
-            error={errors.db_username}
-            autoComplete="off"
-          />
+          <Field {...field('db_host')} placeholder="127.0.0.1:5432" autoComplete="off" />
+          <Field {...field('db_name')} />
+          <Field {...field('db_username')} autoComplete="off" />
           {/* "new-password" keeps the browser from filling in a saved site login here */}
-          <Field
-            id="db_password"
-            label={t('install.db_password')}
-            type="password"
-            value={value.db_password}
-            onChange={set('db_password')}
-            error={errors.db_password}
-            autoComplete="new-password"
-          />
+          <Field {...field('db_password')} type="password" autoComplete="new-password" />
           <div className="field-check">
             <Checkbox inputId="ssl_enabled" checked={value.ssl_enabled} onChange={(e) => set('ssl_enabled')(!!e.checked)} />
             <label htmlFor="ssl_enabled">{t('install.ssl_enabled')}</label>
