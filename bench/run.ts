@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { generateSite, prng, sizeFor, type GeneratedSite } from './generate.js';
+import { generateSite, prepareSearchLists, prng, sizeFor, type GeneratedSite } from './generate.js';
 import { searchQuality } from './quality.js';
 import { loadTexts } from './texts.js';
 import { distinctSearches, workloads, type Workload } from './workloads.js';
@@ -274,6 +274,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `site: ${JSON.stringify(site.size)} (generated in ${generatorSeconds}s; this run ${((performance.now() - genStarted) / 1000).toFixed(1)}s)\n`,
   );
+
+  if (!databaseUrl) process.stdout.write(`search lists: ${JSON.stringify(await prepareSearchLists(site.dataDir))}\n`);
 
   // cold start: process start to /healthz, median of three
   const port = await freePort();

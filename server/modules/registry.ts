@@ -24,6 +24,7 @@ import { registerReason } from './reason/reason.routes.js';
 import { registerQuestionRelated } from './question/question-related.routes.js';
 import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
+import { registerTermLists } from './search/term-lists.js';
 import { registerUpload } from './upload/upload.routes.js';
 import { registerLan } from './lan/lan.routes.js';
 import { registerHotScore } from './question/hot-score.js';
@@ -69,6 +70,7 @@ export const MODULES: ModuleRegistrar[] = [
   registerQuestionRelated,
   registerPersonal,
   registerSearch,
+  registerTermLists,
   registerUpload,
   registerLan,
   registerHotScore,

@@ -4,18 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHAMPIONS, sqliteSearch } from './sqlite-search.js';
+import { CHAMPIONS, indexWords, refreshTermLists, sqliteSearch } from './sqlite-search.js';
 import { openSqlite } from './sqlite.js';
 
 // The bounded and the per-post matching of the FTS5 engine, on the smallest tables its triggers need.
 let db: Kysely<any>;
+let raw: Database.Database;
 let dir: string;
 const qid = (n: number) => String(10010000000000000n + BigInt(n));
 const aid = (n: number) => String(10020000000000000n + BigInt(n));
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lantern-fts-'));
-  db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+  raw = new Database(':memory:');
+  db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
   await sql`CREATE TABLE question (id TEXT PRIMARY KEY, title TEXT, original_text TEXT, status INTEGER)`.execute(db);
   await sql`CREATE TABLE answer (id TEXT PRIMARY KEY, original_text TEXT, status INTEGER)`.execute(db);
   await sqliteSearch.createIndex(db);
@@ -191,5 +193,122 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
     } finally {
       await pooled.close();
     }
+  });
+});
+
+describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
+  async function addQuestions(from: number, count: number, row: (n: number) => { title: string; original_text: string }) {
+    const rows = Array.from({ length: count }, (_, i) => ({ id: qid(from + i), status: 1, ...row(from + i) }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('question')
+        .values(rows.slice(i, i + 200))
+        .execute();
+  }
+  /** The statements a search ran, through a second handle on the same database that records them. */
+  const searched = async (text: string) => {
+    const statements: string[] = [];
+    const logged = new Kysely<any>({
+      dialect: new SqliteDialect({ database: raw }),
+      log: (e) => {
+        if (e.level === 'query') statements.push(e.query.sql);
+      },
+    });
+    const terms = await sqliteSearch.settleTerms(
+      logged,
+      text.split(' ').map((w) => ({ text: w, phrase: false })),
+    );
+    const m = (await sqliteSearch.rankedMatches(logged, terms))!;
+    const ids = (
+      await logged.selectFrom(m.table().as('m')).select(['m.id', 'm.rank']).orderBy('m.rank').orderBy('m.id', 'desc').execute()
+    ).map((r) => r.id);
+    return {
+      ids,
+      terms,
+      // a list made during the search: every post having the word ranked by bm25
+      madeList: statements.some((q) => /ORDER BY rank LIMIT 300/.test(q) && !/rowid >/.test(q)),
+      counted: statements.some((q) => /count\(\*\)/.test(q)),
+    };
+  };
+  const stored = async () =>
+    (await sql<{ term: string; post_count: number }>`SELECT term, post_count FROM search_term_list ORDER BY term`.execute(db)).rows;
+  // "storm" in 620 of 1620 posts: the 20 oldest have it three times, in few words
+  const stormy = async () => {
+    await addQuestions(100, 20, (n) => ({ title: `storm storm ${n}`, original_text: 'storm' }));
+    await addQuestions(1000, 600, (n) => ({ title: `storm notes ${n}`, original_text: 'a longer body that says the word once: storm' }));
+    await addQuestions(2000, 1000, (n) => ({ title: `filler ${n}`, original_text: 'nothing to see' }));
+  };
+  const best = Array.from({ length: 20 }, (_, i) => qid(100 + i));
+
+  it('gives a common word its best posts, which a search takes without ranking or counting any, as bm25 ranks them', async () => {
+    await stormy();
+    const before = await searched('storm');
+    expect(before.madeList).toBe(true);
+    expect(await refreshTermLists(db, { minPosts: 100 })).toMatchObject({ pass: true });
+    expect(await stored()).toContainEqual({ term: 'storm', post_count: 620 });
+    // words in fewer posts get none
+    expect((await stored()).map((r) => r.term)).toContain('filler');
+    expect((await stored()).map((r) => r.term)).not.toContain('100');
+    const after = await searched('storm');
+    expect(after.madeList).toBe(false);
+    expect(after.counted).toBe(false);
+    expect(after.terms[0]).toMatchObject({ prefix: false, posts: 620 });
+    expect(after.ids.slice(0, 20).sort()).toEqual(best);
+    expect(after.ids).toEqual(before.ids);
+    // nothing changed: the next pass reads two rows and stops
+    expect(await refreshTermLists(db, { minPosts: 100 })).toEqual({ made: 0, dropped: 0, pass: false });
+  });
+
+  it('follows the index: posts added since are ranked in, and the list is made again once the index has grown', async () => {
+    await stormy();
+    await refreshTermLists(db, { minPosts: 100 });
+    await addQuestions(5000, 1, () => ({ title: 'storm storm storm', original_text: 'storm storm' }));
+    const one = await searched('storm');
+    expect(one.ids[0]).toBe(qid(5000));
+    expect(one.madeList).toBe(false);
+    // the index grows past STORED_DRIFT (2%): the list no longer serves, the word is counted and ranked as before any list
+    await addQuestions(6000, 40, (n) => ({ title: `calm ${n}`, original_text: 'storm' }));
+    const grown = await searched('storm');
+    expect(grown.counted).toBe(true);
+    expect(grown.terms[0].posts).toBe(661);
+    expect(grown.ids[0]).toBe(qid(5000));
+    expect(await refreshTermLists(db, { minPosts: 100 })).toMatchObject({ pass: true });
+    expect(await stored()).toContainEqual({ term: 'storm', post_count: 661 });
+    expect((await searched('storm')).counted).toBe(false);
+    // a word no longer common loses its list at the next pass. Deleting alone starts none: FTS5's
+    // row total counts the rows written, not those deleted since
+    await db.deleteFrom('question').where('title', 'like', 'storm notes%').execute();
+    expect(await refreshTermLists(db, { minPosts: 100 })).toMatchObject({ pass: false });
+    await addQuestions(7000, 40, (n) => ({ title: `quiet ${n}`, original_text: 'nothing' }));
+    expect(await refreshTermLists(db, { minPosts: 100 })).toMatchObject({ pass: true });
+    expect((await stored()).map((r) => r.term)).not.toContain('storm');
+    expect((await searched('storm')).ids.slice(0, 1)).toEqual([qid(5000)]);
+  });
+
+  it('keys a list by the index\'s word, reached from what people type: "coffee" is stored as "coffe"', async () => {
+    expect(indexWords('Histories')).toEqual(['histori']);
+    expect(indexWords("don't")).toEqual(['don', 't']);
+    // stemming the stem changes it again, so the list is made by querying the whole word
+    expect(indexWords('coffe')).toEqual(['coff']);
+    await addQuestions(100, 150, (n) => ({ title: `coffee ${n}`, original_text: n % 2 ? 'coffees' : 'tea' }));
+    await refreshTermLists(db, { minPosts: 100 });
+    expect(await stored()).toContainEqual({ term: 'coffe', post_count: 150 });
+    for (const typed of ['coffee', 'Coffees']) {
+      const found = await searched(typed);
+      expect(found.madeList).toBe(false);
+      expect(found.ids).toHaveLength(150);
+    }
+  });
+
+  it('a pass that is stopped leaves the lists it made and writes no mark, so the next pass goes on', async () => {
+    await stormy();
+    let calls = 0;
+    expect(await refreshTermLists(db, { minPosts: 100, stopped: () => calls++ > 0 })).toEqual({ made: 1, dropped: 0, pass: false });
+    const first = await stored();
+    expect(first).toHaveLength(1);
+    const next = await refreshTermLists(db, { minPosts: 100 });
+    expect(next.pass).toBe(true);
+    expect(next.made).toBeGreaterThan(0);
+    expect((await stored()).length).toBe(next.made + 2);
   });
 });

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { readsOffMainThread } from './sqlite-driver.js';
 import {
@@ -79,6 +80,11 @@ export interface SearchIndexDialect {
   ): Promise<{ table(kind?: 'question' | 'answer', opts?: { newestPerType?: number }): RawBuilder<MatchRow> } | null>;
   /** The terms as the engine's query string (exposed for tests). */
   queryString(terms: SearchTerm[]): string;
+  /**
+   * Where the engine keeps work made ahead of time (SQLite: common words' best posts), brings it
+   * up to date; a background job calls it (see term-lists.ts). Engines without any leave it out.
+   */
+  refreshLists?(db: Kysely<any>, opts?: { stopped?: () => boolean }): Promise<{ made: number; dropped: number; pass: boolean }>;
 }
 
 const INDEX = 'search_index';
@@ -102,8 +108,14 @@ export const UNINDEXED_TRAILER = '<!-- attribution -->';
 const indexed = (col: string) =>
   `CASE WHEN instr(${col}, '${UNINDEXED_TRAILER}') > 0 THEN substr(${col}, 1, instr(${col}, '${UNINDEXED_TRAILER}') - 1) ELSE ${col} END`;
 
+/** How the index splits text into words (the query's words are split the same way). */
+const TOKENIZE = 'porter unicode61 remove_diacritics 2';
+/** Common words' best posts, made ahead of time (see refreshTermLists); and FTS5's word counts. */
+const LISTS = 'search_term_list';
+const VOCAB = 'search_vocab';
+
 const DDL = [
-  `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+  `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='${TOKENIZE}', prefix='2 3')`,
   `CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN ${QUESTION_VISIBLE} AND ${numericId('new.id')} BEGIN
      INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, ${indexed('new.original_text')});
    END`,
@@ -124,6 +136,8 @@ const DDL = [
   `CREATE TRIGGER search_answer_ad AFTER DELETE ON answer BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
    END`,
+  `CREATE TABLE ${LISTS} (term TEXT NOT NULL PRIMARY KEY, post_count INTEGER NOT NULL, index_posts INTEGER NOT NULL, newest_question TEXT NOT NULL, newest_answer TEXT NOT NULL, made_at INTEGER NOT NULL, ids BLOB NOT NULL, scores BLOB NOT NULL)`,
+  `CREATE VIRTUAL TABLE ${VOCAB} USING fts5vocab(${INDEX}, row)`,
 ];
 
 // Terms are counted up to COUNT_SHARE of the indexed posts (at least MIN_COUNT): a term found in
@@ -154,7 +168,15 @@ const AND_COST_MAX = 40_000;
 const ALL_TERMS_TOP = 50;
 /** A list of a changed index is still used (with the posts added since) for this long. */
 const LIST_TTL_MS = 10 * 60_000;
-const LISTS_MAX = 1000;
+const LISTS_MAX = 300;
+/**
+ * Words found in at least this many posts have their list made ahead of time and stored (see
+ * refreshTermLists): made during a search, such a list costs 1-2 microseconds a post, 5-500 ms at
+ * 100k questions. A stored list serves while the index has grown since it was made by at most
+ * STORED_DRIFT of its posts (the posts added since are ranked apart, as for a kept list).
+ */
+export const STORED_LIST_MIN = 1000;
+const STORED_DRIFT = 0.02;
 /** bm25's weight of a term in most posts (FTS5 floors it at 1e-6). */
 const NO_WEIGHT = 1e-5;
 /** How many of a listless term's newest posts of each kind are ranked. */
@@ -176,6 +198,8 @@ interface TermList {
   at: number;
   /** The newest indexed id of each kind when the list was made: later posts are looked up apart. */
   newest: { question: string; answer: string };
+  /** Made ahead of time (read from search_term_list): serves while `stillServes` says so. */
+  stored?: boolean;
 }
 
 /** The index's version, size and newest indexed id of each kind. */
@@ -241,6 +265,159 @@ export function inverseFrequency(posts: number, having: number): number {
   return idf > 0 ? idf : 1e-6;
 }
 
+const KINDS = ['question', 'answer'] as const;
+
+/** Whether a list made when the index was `made` serves it as it is now: grown since, by little. */
+function stillServes(made: { posts: number; newest: IndexState['newest'] }, state: IndexState): boolean {
+  return (
+    made.posts > 0 &&
+    Math.abs(state.posts - made.posts) <= made.posts * STORED_DRIFT &&
+    KINDS.every((kind) => BigInt(state.newest[kind]) >= BigInt(made.newest[kind]))
+  );
+}
+
+let splitter: ((text: string) => string[]) | null = null;
+
+/**
+ * The index's words in a text, as the index's own tokenizer makes them (an FTS5 table in memory
+ * with the same settings): "Histories" is "histori", "don't" is "don" and "t".
+ */
+export function indexWords(text: string): string[] {
+  if (!splitter) {
+    const mem = new Database(':memory:');
+    mem.exec(
+      `CREATE VIRTUAL TABLE words USING fts5(text, tokenize='${TOKENIZE}'); CREATE VIRTUAL TABLE found USING fts5vocab(words, instance);`,
+    );
+    const clear = mem.prepare('DELETE FROM words');
+    const put = mem.prepare('INSERT INTO words(rowid, text) VALUES (1, ?)');
+    const read = mem.prepare('SELECT term FROM found ORDER BY offset').pluck();
+    splitter = (t) => {
+      clear.run();
+      put.run(t);
+      return read.all() as string[];
+    };
+  }
+  return splitter(text);
+}
+
+/**
+ * A word the tokenizer turns into this index word, to query it by: mostly the word itself, but
+ * stemming a stem sometimes changes it again ("coffee" is "coffe", and "coffe" is "coff"), so a few
+ * endings the stemmer takes off are tried; null when none gives it back.
+ */
+function wordFor(term: string): string | null {
+  for (const ending of ['', 'e', 's', 'es', 'ed', 'ing', 'y', 'er', 'al', 'ion', 'ly', 'ness', 'ate', 'ive', 'ize'])
+    if (indexWords(term + ending).join(' ') === term) return term + ending;
+  return null;
+}
+
+/** A stored list's row (search_term_list). */
+interface StoredRow {
+  term: string;
+  post_count: number;
+  index_posts: number;
+  newest_question: string;
+  newest_answer: string;
+  ids: Uint8Array;
+  scores: Uint8Array;
+}
+
+const madeWhen = (r: Pick<StoredRow, 'index_posts' | 'newest_question' | 'newest_answer'>) => ({
+  posts: Number(r.index_posts),
+  newest: { question: r.newest_question, answer: r.newest_answer },
+});
+
+/** The stored lists of these index words that still serve the index, by word. */
+async function storedLists(db: Kysely<any>, words: string[], state: IndexState): Promise<Map<string, TermList>> {
+  const out = new Map<string, TermList>();
+  if (words.length === 0) return out;
+  const { rows } =
+    await sql<StoredRow>`SELECT term, post_count, index_posts, newest_question, newest_answer, ids, scores FROM ${sql.raw(LISTS)} WHERE term IN (${sql.join(words)})`.execute(
+      db,
+    );
+  for (const r of rows) {
+    const made = madeWhen(r);
+    if (!stillServes(made, state)) continue;
+    const ids = Buffer.from(r.ids);
+    const scores = Buffer.from(r.scores);
+    const n = Math.min(ids.length, scores.length) >> 3;
+    out.set(r.term, {
+      ids: Array.from({ length: n }, (_, i) => String(ids.readBigInt64LE(i * 8))),
+      scores: Array.from({ length: n }, (_, i) => scores.readDoubleLE(i * 8)),
+      having: Number(r.post_count),
+      complete: false,
+      version: '',
+      at: Date.now(),
+      stored: true,
+      ...made,
+    });
+  }
+  return out;
+}
+
+/**
+ * Makes and stores the lists of the words found in at least `minPosts` posts (STORED_LIST_MIN),
+ * so that no search has to make one: a background job runs it at start and every few minutes.
+ * Cheap when nothing changed: the mark row (term '') says when the last pass was done, and a pass
+ * starts only once the index no longer matches it (STORED_DRIFT). A pass reads FTS5's word counts
+ * (about a second at 100k questions), remakes the lists that no longer serve (on a new site, all:
+ * about a minute at 100k questions, one list at a time, on a read worker where there are some), and
+ * drops those of words no longer common. `stopped` ends a pass between two lists (before its mark).
+ * FTS5's row total counts the rows written (an edit is one more), not those deleted since: deleting
+ * starts no pass, and a deleted post left in a list is dropped by the search's visibility filters.
+ */
+export async function refreshTermLists(
+  db: Kysely<any>,
+  opts: { minPosts?: number; stopped?: () => boolean } = {},
+): Promise<{ made: number; dropped: number; pass: boolean }> {
+  const min = opts.minPosts ?? STORED_LIST_MIN;
+  const state = await indexState(db);
+  const { rows } = await sql<
+    Pick<StoredRow, 'term' | 'index_posts' | 'newest_question' | 'newest_answer'>
+  >`SELECT term, index_posts, newest_question, newest_answer FROM ${sql.raw(LISTS)}`.execute(db);
+  const have = new Map(rows.map((r) => [r.term, madeWhen(r)]));
+  const mark = have.get('');
+  if (mark && stillServes(mark, state)) return { made: 0, dropped: 0, pass: false };
+  // the index words in enough posts, each with a word that the tokenizer turns into it
+  const common = new Map<string, string>();
+  for (const { term } of (await sql<{ term: string }>`SELECT term FROM ${sql.raw(VOCAB)} WHERE doc >= ${min} ORDER BY doc DESC`.execute(db))
+    .rows) {
+    const word = wordFor(term);
+    if (word) common.set(term, word);
+  }
+  let made = 0;
+  for (const [term, word] of common) {
+    const kept = have.get(term);
+    if (kept && stillServes(kept, state)) continue;
+    if (opts.stopped?.()) return { made, dropped: 0, pass: false };
+    const query = ftsString(word);
+    const best = await bestRanked(db, query, CHAMPIONS);
+    const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query}`.execute(db))
+      .rows[0];
+    const ids = Buffer.alloc(best.length * 8);
+    const scores = Buffer.alloc(best.length * 8);
+    best.forEach(([id, score], i) => {
+      ids.writeBigInt64LE(BigInt(id), i * 8);
+      scores.writeDoubleLE(score, i * 8);
+    });
+    await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
+      VALUES (${term}, ${Number(n)}, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${ids}, ${scores})`.execute(
+      db,
+    );
+    made++;
+    // one list at a time, between other work
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const keep = new Set(common.keys());
+  const gone = rows.map((r) => r.term).filter((t) => t !== '' && !keep.has(t));
+  for (let i = 0; i < gone.length; i += 500)
+    await sql`DELETE FROM ${sql.raw(LISTS)} WHERE term IN (${sql.join(gone.slice(i, i + 500))})`.execute(db);
+  const none = Buffer.alloc(0);
+  await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
+    VALUES ('', 0, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${none}, ${none})`.execute(db);
+  return { made, dropped: gone.length, pass: true };
+}
+
 const TRIGGERS = [
   'search_question_ai',
   'search_question_au',
@@ -304,14 +481,16 @@ async function termList(
   // after a restore or an import that replaced it)
   const grown = (k: TermList) =>
     state.posts >= k.posts && (['question', 'answer'] as const).every((kind) => BigInt(state.newest[kind]) >= BigInt(k.newest[kind]));
-  if (kept && (kept.version === state.version || (!kept.complete && now - kept.at < LIST_TTL_MS && grown(kept)))) {
+  const serves = (k: TermList) => (k.stored ? stillServes(k, state) : now - k.at < LIST_TTL_MS && grown(k));
+  if (kept && (kept.version === state.version || (!kept.complete && serves(kept)))) {
     cache.delete(query);
     cache.set(query, kept);
     if (kept.version === state.version) return { list: kept, added: [] };
     // the posts added since, ranked exactly (their term is one whose list is cheap or kept)
     const added: [string, number][] = [];
-    for (const kind of ['question', 'answer'] as const)
-      added.push(...(await bestRanked(db, query, CHAMPIONS, [BigInt(kept.newest[kind]), BigInt(ID_RANGE[kind][1])])));
+    for (const kind of KINDS)
+      if (kept.newest[kind] !== state.newest[kind])
+        added.push(...(await bestRanked(db, query, CHAMPIONS, [BigInt(kept.newest[kind]), BigInt(ID_RANGE[kind][1])])));
     return { list: kept, added };
   }
   // searches running at once that need the same list wait for one making of it
@@ -381,10 +560,13 @@ export const sqliteSearch: SearchIndexDialect = {
 
   async dropIndex(db) {
     for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+    await sql.raw(`DROP TABLE IF EXISTS ${VOCAB}`).execute(db);
+    await sql.raw(`DROP TABLE IF EXISTS ${LISTS}`).execute(db);
     await sql.raw(`DROP TABLE IF EXISTS ${INDEX}`).execute(db);
   },
 
   async rebuildIndex(db) {
+    await sql.raw(`DELETE FROM ${LISTS}`).execute(db);
     await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
     await sql
       .raw(
@@ -400,12 +582,23 @@ export const sqliteSearch: SearchIndexDialect = {
 
   queryString: buildQueryString,
 
+  refreshLists: (db, opts) => refreshTermLists(db, opts),
+
   async settleTerms(db, terms) {
     const cache = countsOf(db);
     const now = Date.now();
     // the index size is read every time (two records by key); a count is reused for COUNT_TTL_MS
     // while the index keeps about the size it had (not after an import, a restore or a purge)
-    const posts = (await indexState(db)).posts;
+    const state = await indexState(db);
+    const posts = state.posts;
+    // words with a stored list: their count comes with it, and the search takes the list from here
+    const words = new Map<SearchTerm, string>();
+    for (const t of terms) {
+      if (!tokenTerm(t) || t.phrase) continue;
+      const split = indexWords(t.text);
+      if (split.length === 1) words.set(t, split[0]);
+    }
+    const stored = await storedLists(db, [...new Set(words.values())], state);
     const drift = Math.max(10, posts * 0.01);
     /** Posts matching an FTS5 query string, counted up to `cap`; a count in progress is shared. */
     const count = (query: string, cap: number): Promise<number> => {
@@ -427,6 +620,20 @@ export const sqliteSearch: SearchIndexDialect = {
     for (const t of terms) {
       if (!tokenTerm(t)) {
         out.push(t);
+        continue;
+      }
+      const list = stored.get(words.get(t) ?? '');
+      if (list) {
+        // common as it is (at least STORED_LIST_MIN posts), so matched only as itself
+        const settled = { ...t, prefix: false };
+        const query = buildQueryString([settled]);
+        const held = cache.lists.get(query);
+        if (!held || held.version !== state.version) {
+          cache.lists.delete(query);
+          if (cache.lists.size >= LISTS_MAX) cache.lists.delete(cache.lists.keys().next().value!);
+          cache.lists.set(query, list);
+        }
+        out.push({ ...settled, idf: inverseFrequency(posts, list.having), posts: list.having });
         continue;
       }
       const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(ftsString(t.text), COMMON_WORD)) < COMMON_WORD };
