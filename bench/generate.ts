@@ -284,11 +284,13 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
 
   // derived counters, as the services keep them
   const { sql } = await import('kysely');
-  await sql`update question set answer_count = (select count(*) from answer a where a.question_id = question.id and a.status = 1),
-    vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['question.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = question.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['question.vote_up']}, ${ACTIVITY_TYPE['question.vote_down']}))`.execute(
-    db,
-  );
-  await sql`update answer set vote_count = (select coalesce(sum(case when activity_type = ${ACTIVITY_TYPE['answer.vote_up']} then 1 else -1 end), 0) from activity v where v.object_id = answer.id and v.cancelled = 0 and v.activity_type in (${ACTIVITY_TYPE['answer.vote_up']}, ${ACTIVITY_TYPE['answer.vote_down']}))`.execute(
+  for (const kind of ['question', 'answer'] as const) {
+    const count = (dir: 'up' | 'down') =>
+      sql`(select count(*) from activity v where v.object_id = ${sql.table(kind)}.id and v.cancelled = 0 and v.activity_type = ${ACTIVITY_TYPE[`${kind}.vote_${dir}`]})`;
+    await sql`update ${sql.table(kind)} set up_votes = ${count('up')}, down_votes = ${count('down')}`.execute(db);
+    await sql`update ${sql.table(kind)} set vote_count = up_votes - down_votes`.execute(db);
+  }
+  await sql`update question set answer_count = (select count(*) from answer a where a.question_id = question.id and a.status = 1)`.execute(
     db,
   );
   await sql`update tag set question_count = (select count(*) from tag_rel t where t.tag_id = tag.id and t.status = 1)`.execute(db);

@@ -76,6 +76,7 @@ function startServer(dataDir: string, port: number): ChildProcess {
     process.execPath,
     [
       ...runtime.nodeFlags,
+      ...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(' ') : []),
       join(root, 'out/main/server.js'),
       '--port',
       String(port),
@@ -220,7 +221,16 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
           return { ...req, path, headers, ...(r.method && r.method !== 'GET' ? { body: writeBody(r.path, site) } : {}) };
         },
       }));
-  const result = await autocannon({ url: base, connections, duration: seconds, maxOverallRequests: 2_000_000, requests, timeout: 10 });
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    maxOverallRequests: 2_000_000,
+    requests,
+    timeout: 10,
+    // a paced workload's ceiling (if it had one) would be paced alike
+    ...(w.rate ? { overallRate: w.rate } : {}),
+  });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,

@@ -82,6 +82,34 @@ describe('migrations', () => {
     expect(await searchIds(db, 'espresso')).toEqual(['10010000000000001', '10010000000000002']);
   });
 
+  it("a site created before posts kept their vote tally has each post's active votes counted into it", async () => {
+    const db = memoryDb();
+    await migrateTo(db, '2026_11_27_1000_create_search_term_list');
+    await addImportedQuestion(db, '10010000000000001');
+    await addImportedQuestion(db, '10010000000000002');
+    // question.vote_up 28, question.vote_down 27; one vote taken back; an owner's row (3) is not a vote
+    const votes: [number, number, number][] = [
+      [28, 0, 2],
+      [28, 0, 3],
+      [28, 1, 4],
+      [27, 0, 5],
+      [3, 0, 1],
+    ];
+    for (const [type, cancelled, user] of votes)
+      await sql`INSERT INTO activity (user_id, object_id, original_object_id, activity_type, cancelled, created_at, updated_at)
+        VALUES (${user}, '10010000000000001', '10010000000000001', ${type}, ${cancelled}, 0, 0)`.execute(db);
+    await migrateTo(db, HEAD);
+    const { rows } = await sql<{
+      id: string;
+      up_votes: number;
+      down_votes: number;
+    }>`SELECT id, up_votes, down_votes FROM question ORDER BY id`.execute(db);
+    expect(rows).toEqual([
+      { id: '10010000000000001', up_votes: 2, down_votes: 1 },
+      { id: '10010000000000002', up_votes: 0, down_votes: 0 },
+    ]);
+  });
+
   it('the newest migration goes back down and up again to the same schema', async () => {
     const db = memoryDb();
     await migrateTo(db, HEAD);

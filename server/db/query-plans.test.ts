@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
-import { activeActivities, activityCounts } from '../modules/rank/rank.service.js';
+import { votersRows } from '../modules/vote/vote.repository.js';
 import { countUnreviewed, pageUnreviewed } from '../modules/revision/revision.repository.js';
 import { hotScoreInputs } from '../modules/question/question.repository.js';
 import { prepareSearch } from '../modules/search/search.service.js';
@@ -45,17 +45,18 @@ async function planLines(run: () => Promise<unknown>, which?: (sql: string) => b
 /** The same plan as one line. */
 const planOf = async (run: () => Promise<unknown>, which?: (sql: string) => boolean) => (await planLines(run, which)).join('; ');
 
-// Every vote counts its post's votes and looks for the voter's own; a popular post has thousands.
+// Every vote looks for the voter's own votes on the post and the owner's rows they triggered; a
+// popular post has thousands of votes, which no vote reads (the post keeps its tally).
 describe.skipIf(onPostgres)('reading the votes of a post', () => {
-  it('counts them from the index alone', async () => {
-    expect(await planOf(() => activityCounts(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(
-      /USING COVERING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/,
+  it("finds the voter's own and the owner's rows they triggered by seeks of the index", async () => {
+    const lines = await planLines(() => votersRows(db, '10010000000000001', [28, 27], [3, 13], 5, 7));
+    const seeks = lines.filter((l) => /activity_object_active_idx/.test(l));
+    expect(seeks).toHaveLength(2);
+    expect(seeks[0]).toMatch(
+      /USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\? AND user_id=\?\)/,
     );
-  });
-
-  it("finds the voter's own through the index", async () => {
-    expect(await planOf(() => activeActivities(db, '10010000000000001', ['question.vote_up', 'question.vote_down'], 5))).toMatch(
-      /USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\?\)/,
+    expect(seeks[1]).toMatch(
+      /USING INDEX activity_object_active_idx \(object_id=\? AND activity_type=\? AND cancelled=\? AND user_id=\? AND trigger_user_id=\?\)/,
     );
   });
 });

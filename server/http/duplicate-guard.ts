@@ -4,6 +4,9 @@ import { badRequest } from './errors.js';
 import { claimGuard, deleteExpiredGuards, releaseGuard } from './request-guard.repository.js';
 
 const WINDOW_SECONDS = 5 * 60;
+const PURGE_EVERY_SECONDS = 60;
+/** When each database's expired keys were last deleted (clock seconds). */
+const lastPurge = new WeakMap<Db, number>();
 
 /** The guard key of a request: user, route and body. */
 export function guardKey(userId: number, route: string, body: unknown): string {
@@ -17,8 +20,13 @@ export function guardKey(userId: number, route: string, body: unknown): string {
  * a failed attempt does not block a retry. Kept in the database so several processes agree.
  */
 export async function onceWithin5Minutes<T>(db: Db, key: string, now: number, run: () => Promise<T>): Promise<T> {
-  await deleteExpiredGuards(db, now);
-  if (!(await claimGuard(db, key, now + WINDOW_SECONDS))) throw badRequest('base.duplicate_request_error');
+  // expired keys are forgotten at most once a minute per process (a claim takes over an expired key
+  // itself): deleting them before every create was a write of its own on every request
+  if (now - (lastPurge.get(db) ?? Number.NEGATIVE_INFINITY) >= PURGE_EVERY_SECONDS) {
+    lastPurge.set(db, now);
+    await deleteExpiredGuards(db, now);
+  }
+  if (!(await claimGuard(db, key, now, now + WINDOW_SECONDS))) throw badRequest('base.duplicate_request_error');
   try {
     return await run();
   } catch (err) {

@@ -372,12 +372,14 @@ export async function refreshTermLists(
 ): Promise<{ made: number; dropped: number; pass: boolean }> {
   const min = opts.minPosts ?? STORED_LIST_MIN;
   const state = await indexState(db);
-  const { rows } = await sql<
-    Pick<StoredRow, 'term' | 'index_posts' | 'newest_question' | 'newest_answer'>
-  >`SELECT term, index_posts, newest_question, newest_answer FROM ${sql.raw(LISTS)}`.execute(db);
+  const made = (where: RawBuilder<unknown>) =>
+    sql<
+      Pick<StoredRow, 'term' | 'index_posts' | 'newest_question' | 'newest_answer'>
+    >`SELECT term, index_posts, newest_question, newest_answer FROM ${sql.raw(LISTS)} WHERE ${where}`.execute(db);
+  const mark = (await made(sql`term = ''`)).rows[0];
+  if (mark && stillServes(madeWhen(mark), state)) return { made: 0, dropped: 0, pass: false };
+  const { rows } = await made(sql`term <> ''`);
   const have = new Map(rows.map((r) => [r.term, madeWhen(r)]));
-  const mark = have.get('');
-  if (mark && stillServes(mark, state)) return { made: 0, dropped: 0, pass: false };
   // the index words in enough posts, each with a word that the tokenizer turns into it
   const common = new Map<string, string>();
   for (const { term } of (await sql<{ term: string }>`SELECT term FROM ${sql.raw(VOCAB)} WHERE doc >= ${min} ORDER BY doc DESC`.execute(db))
@@ -385,11 +387,11 @@ export async function refreshTermLists(
     const word = wordFor(term);
     if (word) common.set(term, word);
   }
-  let made = 0;
+  let count = 0;
   for (const [term, word] of common) {
     const kept = have.get(term);
     if (kept && stillServes(kept, state)) continue;
-    if (opts.stopped?.()) return { made, dropped: 0, pass: false };
+    if (opts.stopped?.()) return { made: count, dropped: 0, pass: false };
     const query = ftsString(word);
     const best = await bestRanked(db, query, CHAMPIONS);
     const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query}`.execute(db))
@@ -404,18 +406,18 @@ export async function refreshTermLists(
       VALUES (${term}, ${Number(n)}, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${ids}, ${scores})`.execute(
       db,
     );
-    made++;
+    count++;
     // one list at a time, between other work
     await new Promise((resolve) => setImmediate(resolve));
   }
   const keep = new Set(common.keys());
-  const gone = rows.map((r) => r.term).filter((t) => t !== '' && !keep.has(t));
+  const gone = rows.map((r) => r.term).filter((t) => !keep.has(t));
   for (let i = 0; i < gone.length; i += 500)
     await sql`DELETE FROM ${sql.raw(LISTS)} WHERE term IN (${sql.join(gone.slice(i, i + 500))})`.execute(db);
   const none = Buffer.alloc(0);
   await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
     VALUES ('', 0, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${none}, ${none})`.execute(db);
-  return { made, dropped: gone.length, pass: true };
+  return { made: count, dropped: gone.length, pass: true };
 }
 
 const TRIGGERS = [

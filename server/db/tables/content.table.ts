@@ -17,6 +17,9 @@ export interface QuestionTable extends Stamps {
   view_count: Generated<number>;
   unique_view_count: Generated<number>;
   vote_count: Generated<number>;
+  /** Active up and down votes (kept by the vote's transaction). */
+  up_votes: Generated<number>;
+  down_votes: Generated<number>;
   answer_count: Generated<number>;
   collection_count: Generated<number>;
   follow_count: Generated<number>;
@@ -41,6 +44,9 @@ export interface AnswerTable extends Stamps {
   adopted: Generated<number>;
   comment_count: Generated<number>;
   vote_count: Generated<number>;
+  /** Active up and down votes (kept by the vote's transaction). */
+  up_votes: Generated<number>;
+  down_votes: Generated<number>;
   revision_id: Generated<number>;
 }
 export type AnswerRow = Selectable<AnswerTable>;

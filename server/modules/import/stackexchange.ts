@@ -29,6 +29,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import { HistorySpool, type HistoryGroup } from './history-spool.repository.js';
+import { moveVoteTally } from '../vote/vote.repository.js';
 import * as repo from './stackexchange.repository.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS, REVISION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
@@ -1000,6 +1001,14 @@ class StackExchangeImport {
             now: v.CreationDate,
           });
           await repo.moveScoreIntoVotes(t, post.id, dir === 'up' ? 1 : -1, v.CreationDate);
+          // the post's tally counts the row; its score stays (what the offset lost, the row adds)
+          await moveVoteTally(
+            t,
+            kind,
+            post.id,
+            { up: dir === 'up' ? 1 : 0, down: dir === 'down' ? 1 : 0 },
+            await repo.scoreOffset(t, post.id),
+          );
         });
         if (failed === ALREADY_THERE) counts.existing += 1;
         else if (failed === 'own post') counts.inScore += 1;

@@ -114,20 +114,3 @@ export async function activeActivityRows(db: DbOrTrx, objectId: string, activity
   if (involving !== undefined) q = q.where((eb) => eb.or([eb('user_id', '=', involving), eb('trigger_user_id', '=', involving)]));
   return q.execute();
 }
-
-/** Per activity type: how many active activities an object has and whether a user has one (mine = 1). */
-export async function activityTypeCounts(db: DbOrTrx, objectId: string, activityTypes: number[], userId: number) {
-  return db
-    .selectFrom('activity')
-    .select((eb) => [
-      'activity_type',
-      eb.fn.countAll<number>().as('n'),
-      // 1 when one of them is the user's (a case, not a max over a comparison: PostgreSQL has no max(boolean))
-      eb.fn.max<number>(eb.case().when('user_id', '=', userId).then(1).else(0).end()).as('mine'),
-    ])
-    .where('object_id', '=', objectId)
-    .where('cancelled', '=', CANCELLED.active)
-    .where('activity_type', 'in', activityTypes)
-    .groupBy('activity_type')
-    .execute();
-}

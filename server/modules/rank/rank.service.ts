@@ -116,19 +116,3 @@ export async function activeActivities(db: DbOrTrx, objectId: string, keys: Acti
     involving,
   );
 }
-
-/** How many active activities of each type an object has, and whether a user has one of each. */
-export async function activityCounts(
-  db: DbOrTrx,
-  objectId: string,
-  keys: ActivityKey[],
-  userId: number,
-): Promise<Map<number, { n: number; mine: boolean }>> {
-  const rows = await repo.activityTypeCounts(
-    db,
-    objectId,
-    keys.map((k) => ACTIVITY_TYPE[k]),
-    userId,
-  );
-  return new Map(rows.map((r) => [r.activity_type, { n: Number(r.n), mine: Number(r.mine) === 1 }]));
-}

@@ -1,6 +1,58 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { CANCELLED } from '../../contract/enums.js';
 
 /** Stores the vote count shown on a question, answer or comment. */
 export async function setVoteCount(db: DbOrTrx, kind: 'question' | 'answer' | 'comment', id: string, votes: number): Promise<void> {
   await db.updateTable(kind).set({ vote_count: votes }).where('id', '=', id).execute();
+}
+
+/**
+ * A post's active votes of one voter, and the owner's activities they triggered: each found by a seek
+ * of activity_object_active_idx (object, type, cancelled, user, trigger), however many votes the
+ * post has. The owner's rows are theirs (user_id) and name the voter as trigger.
+ */
+export async function votersRows(
+  db: DbOrTrx,
+  objectId: string,
+  voterTypes: number[],
+  ownerTypes: number[],
+  voterId: number,
+  ownerId: number,
+) {
+  const rows = (types: number[], userId: number) =>
+    db
+      .selectFrom('activity')
+      .select(['id', 'user_id', 'trigger_user_id', 'activity_type', 'rank'])
+      .where('object_id', '=', objectId)
+      .where('activity_type', 'in', types)
+      .where('cancelled', '=', CANCELLED.active)
+      .where('user_id', '=', userId);
+  return rows(voterTypes, voterId)
+    .unionAll(rows(ownerTypes, ownerId).where('trigger_user_id', '=', voterId))
+    .execute();
+}
+
+/**
+ * Moves a post's stored up and down votes by the changes of one vote and sets its vote count from
+ * them (plus the score an imported post brought along); returns the new figures.
+ */
+export async function moveVoteTally(
+  db: DbOrTrx,
+  kind: 'question' | 'answer',
+  id: string,
+  change: { up: number; down: number },
+  offset: number,
+): Promise<{ up_votes: number; down_votes: number; vote_count: number }> {
+  const row = await db
+    .updateTable(kind)
+    .set({
+      up_votes: sql`up_votes + ${change.up}`,
+      down_votes: sql`down_votes + ${change.down}`,
+      vote_count: sql`up_votes + ${change.up} - (down_votes + ${change.down}) + ${offset}`,
+    })
+    .where('id', '=', id)
+    .returning(['up_votes', 'down_votes', 'vote_count'])
+    .executeTakeFirstOrThrow();
+  return { up_votes: Number(row.up_votes), down_votes: Number(row.down_votes), vote_count: Number(row.vote_count) };
 }

@@ -8,8 +8,8 @@ import { findComment } from '../comment/comment.repository.js';
 import { findQuestion } from '../question/question.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { mayVoteOn } from '../permission/policy.js';
-import { activeActivities, activityCounts, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
-import { setVoteCount } from './vote.repository.js';
+import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
+import { moveVoteTally, setVoteCount, votersRows } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { scoreOffset } from '../import/stackexchange.repository.js';
 import { POST_STATUS } from '../../contract/enums.js';
@@ -39,21 +39,6 @@ const keys = (kind: 'question' | 'answer', dir: Direction) => ({
   voter: `${kind}.vote_${dir}` as ActivityKey,
   owner: `${kind}.voted_${dir}` as ActivityKey,
 });
-
-/**
- * Current up/down counts and the viewer's vote on a post; stores vote_count: the votes cast here
- * plus the score an imported post brought along (it has no vote rows). Runs in the vote's own
- * transaction, so a crash never leaves a vote without its count (or a count without its vote).
- */
-async function tally(db: DbOrTrx, kind: 'question' | 'answer', id: string, viewerId: number) {
-  const counts = await activityCounts(db, id, [keys(kind, 'up').voter, keys(kind, 'down').voter], viewerId);
-  const up = counts.get(ACTIVITY_TYPE[keys(kind, 'up').voter]) ?? { n: 0, mine: false };
-  const down = counts.get(ACTIVITY_TYPE[keys(kind, 'down').voter]) ?? { n: 0, mine: false };
-  const votes = up.n - down.n + (await scoreOffset(db, id));
-  await setVoteCount(db, kind, id, votes);
-  const mine = up.mine ? 'vote_up' : down.mine ? 'vote_down' : '';
-  return { up_votes: up.n, down_votes: down.n, votes, vote_status: mine };
-}
 
 /**
  * A comment vote: one comment.vote_up activity of the voter (no owner row, no reputation), undone by
@@ -122,45 +107,70 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
   const now = ctx.clock.now();
   const voter = session.user.id;
   const moves: RankMove[] = [];
-  const applyVote = async (trx: DbOrTrx): Promise<boolean> => {
-    let undone = false;
+  const other: Direction = dir === 'up' ? 'down' : 'up';
+  const type = (d: Direction, who: 'voter' | 'owner') => ACTIVITY_TYPE[keys(kind, d)[who]];
+  /**
+   * Applies the vote in its transaction and keeps the post's tally there: a crash leaves the vote and
+   * its counts both or neither. Only the voter's own rows are read (a seek each), never the post's
+   * other votes.
+   */
+  const applyVote = async (trx: DbOrTrx) => {
+    const rows = await votersRows(
+      trx,
+      post.id,
+      [type('up', 'voter'), type('down', 'voter')],
+      [type('up', 'owner'), type('down', 'owner')],
+      voter,
+      post.ownerId,
+    );
+    const has = (d: Direction) => rows.some((a) => a.activity_type === type(d, 'voter'));
+    const change = { up: 0, down: 0 };
+    let changed = false;
     const cancel = async (d: Direction) => {
-      const k = keys(kind, d);
-      for (const a of await activeActivities(trx, post.id, [k.voter, k.owner], voter)) {
-        if (
-          (a.activity_type === ACTIVITY_TYPE[k.voter] && a.user_id === voter) ||
-          (a.activity_type === ACTIVITY_TYPE[k.owner] && a.trigger_user_id === voter)
-        ) {
-          await cancelActivity(trx, a.id, now, moves);
-          undone = true;
-        }
+      for (const a of rows.filter((r) => r.activity_type === type(d, 'voter') || r.activity_type === type(d, 'owner'))) {
+        await cancelActivity(trx, a.id, now, moves);
+        if (a.activity_type === type(d, 'voter')) change[d]--;
+        changed = true;
       }
     };
+    let mine: Direction | null;
     if (isCancel) {
       await cancel(dir);
-      return undone;
+      mine = has(other) ? other : null;
+    } else {
+      await cancel(other);
+      mine = dir;
+      if (!has(dir)) {
+        const k = keys(kind, dir);
+        await changeRank(
+          trx,
+          { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now },
+          moves,
+        );
+        await changeRank(
+          trx,
+          {
+            userId: post.ownerId,
+            triggerUserId: voter,
+            objectId: post.id,
+            originalObjectId: post.questionId,
+            key: k.owner,
+            capped: true,
+            now,
+          },
+          moves,
+        );
+        change[dir]++;
+        changed = true;
+      }
     }
-    await cancel(dir === 'up' ? 'down' : 'up');
-    const k = keys(kind, dir);
-    const already = (await activeActivities(trx, post.id, [k.voter], voter)).some((a) => a.user_id === voter);
-    if (already) return false;
-    await changeRank(
-      trx,
-      { userId: voter, triggerUserId: 0, objectId: post.id, originalObjectId: post.questionId, key: k.voter, capped: false, now },
-      moves,
-    );
-    await changeRank(
-      trx,
-      { userId: post.ownerId, triggerUserId: voter, objectId: post.id, originalObjectId: post.questionId, key: k.owner, capped: true, now },
-      moves,
-    );
-    return true;
+    const tally = await moveVoteTally(trx, kind, post.id, change, await scoreOffset(trx, post.id));
+    return {
+      changed,
+      result: { up_votes: tally.up_votes, down_votes: tally.down_votes, votes: tally.vote_count, vote_status: mine ? `vote_${mine}` : '' },
+    };
   };
-  const { changed, result } = await ctx.db.transaction().execute(async (trx) => {
-    const changed = await applyVote(trx);
-    // the count is stored in the vote's transaction: a crash leaves both or neither
-    return { changed, result: await tally(trx, kind, post.id, voter) };
-  });
+  const { changed, result } = await ctx.db.transaction().execute(applyVote);
   emitRankMoves(ctx, moves, voter);
   if (changed)
     ctx.events.emit({
