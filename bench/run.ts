@@ -5,6 +5,7 @@
 import { routeInitialJs } from './route-js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -191,7 +192,74 @@ function writeBody(path: string, site: GeneratedSite): string {
   return JSON.stringify({ object_id: site.sample.busyQuestionId, is_cancel: n % 2 === 0 });
 }
 
+/**
+ * A paced workload (`rate`): request i is due at start + i / rate, whatever became of the ones before
+ * it, and goes out on one of `connections` kept-alive connections (waiting for one when all are busy).
+ * Its latency runs from when it was due, so a server that falls behind is charged for the wait
+ * (autocannon's own rate sends each connection's share in a burst at the top of every second).
+ */
+async function drivePaced(base: string, w: Workload, site: GeneratedSite, seconds: number): Promise<Figures> {
+  const rate = w.rate!;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  const refused: Record<string, number> = {};
+  let errors = 0;
+  let non2xx = 0;
+  let tokenIx = 0;
+  const send = (i: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const r = w.requests[i % w.requests.length];
+      const method = r.method ?? 'GET';
+      const body = method !== 'GET' ? writeBody(r.path, site) : undefined;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (r.auth) headers.authorization = site.tokens[tokenIx++ % site.tokens.length];
+      const path = r.paths?.length ? r.paths[pathIx++ % r.paths.length] : r.path;
+      const req = http.request(base + path, { method, agent, headers, timeout: 10_000 }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          const status = res.statusCode ?? 0;
+          if (status >= 300) {
+            non2xx++;
+            let reason = '';
+            try {
+              reason = String((JSON.parse(Buffer.concat(chunks).toString()) as { reason?: unknown }).reason ?? '');
+            } catch {
+              /* not an envelope */
+            }
+            const key = `${status} ${reason}`.trim();
+            refused[key] = (refused[key] ?? 0) + 1;
+          }
+          resolve();
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const started = performance.now();
+  const total = Math.round(rate * seconds);
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(send(i, due));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0);
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, non2xx, refused };
+}
+
 async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: boolean, seconds = duration): Promise<Figures> {
+  if (w.rate && !ceiling) return drivePaced(base, w, site, seconds);
   let tokenIx = 0;
   const refused: Record<string, number> = {};
   const onResponse = (status: number, body: string) => {
@@ -228,8 +296,6 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
     maxOverallRequests: 2_000_000,
     requests,
     timeout: 10,
-    // a paced workload's ceiling (if it had one) would be paced alike
-    ...(w.rate ? { overallRate: w.rate } : {}),
   });
   return {
     rps: Math.round(result.requests.average),

@@ -13,7 +13,10 @@ export interface Workload {
   ceiling: string | null;
   /** Set for write workloads: each request gets a fresh body. */
   writes?: boolean;
-  /** Requests per second all connections together send at most (unset: as fast as answered). */
+  /**
+   * Requests per second, sent on a fixed schedule whatever the answers (latency counted from when
+   * each was due; see drivePaced in run.ts); unset: each connection sends as soon as answered.
+   */
   rate?: number;
 }
 
