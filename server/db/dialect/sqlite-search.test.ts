@@ -300,6 +300,30 @@ describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
     }
   });
 
+  it('a pass after a few hundred new posts makes again only the lists of words many of them have', async () => {
+    await stormy();
+    await addQuestions(3000, 12000, (n) => ({ title: `filler ${n}`, original_text: 'nothing to see' }));
+    await refreshTermLists(db, { minPosts: 100 });
+    const madeAt = async () =>
+      new Map(
+        (await sql<{ term: string; index_posts: number }>`SELECT term, index_posts FROM search_term_list`.execute(db)).rows.map((r) => [
+          r.term,
+          Number(r.index_posts),
+        ]),
+      );
+    const before = await madeAt();
+    // 210 posts (a pass starts after 200, the lists serve up to 2% more): 150 with "storm", 60 without
+    await addQuestions(20000, 150, (n) => ({ title: `storm calm ${n}`, original_text: 'storm' }));
+    await addQuestions(21000, 60, (n) => ({ title: `quiet ${n}`, original_text: 'nothing to see' }));
+    expect(await refreshTermLists(db, { minPosts: 100 })).toEqual({ made: 2, dropped: 0, pass: true });
+    const after = await madeAt();
+    expect(after.get('storm')).toBe(before.get('storm')! + 210);
+    expect(after.get('calm')).toBe(before.get('storm')! + 210);
+    expect(after.get('filler')).toBe(before.get('filler'));
+    expect(after.has('quiet')).toBe(false);
+    expect(await stored()).toContainEqual({ term: 'storm', post_count: 770 });
+  });
+
   it('a pass that is stopped leaves the lists it made and writes no mark, so the next pass goes on', async () => {
     await stormy();
     let calls = 0;

@@ -163,7 +163,7 @@ const LIST_WAIT_MS = 150;
 const COMMON_LISTS_AT_ONCE = 1;
 /** Posts having every term are ranked exactly when about this many or fewer have them all, and the terms together are in at most AND_COST_MAX posts. */
 const ALL_TERMS_MAX = 2000;
-const AND_COST_MAX = 40_000;
+const AND_COST_MAX = 20_000;
 /** How many of those are kept. */
 const ALL_TERMS_TOP = 50;
 /** A list of a changed index is still used (with the posts added since) for this long. */
@@ -311,6 +311,29 @@ function wordFor(term: string): string | null {
   return null;
 }
 
+/**
+ * A pass starts once this many posts were added since the last (a quarter of a percent of the
+ * index, at least 200); lists having REMAKE_AFTER or more posts added since they were made are made
+ * again then.
+ */
+const passAfter = (posts: number) => Math.max(200, Math.ceil(posts * 0.0025));
+const REMAKE_AFTER = 100;
+
+/** How many posts with the word were indexed after the given newest ids (counted up to REMAKE_AFTER a kind). */
+async function postsSince(db: Kysely<any>, query: string, newest: IndexState['newest'], state: IndexState): Promise<number> {
+  let n = 0;
+  for (const kind of KINDS) {
+    if (newest[kind] === state.newest[kind]) continue;
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} AND rowid > ${BigInt(newest[kind])} AND rowid <= ${BigInt(ID_RANGE[kind][1])} LIMIT ${sql.lit(REMAKE_AFTER)})`.execute(
+      db,
+    );
+    n += Number(rows[0].n);
+  }
+  return n;
+}
+
 /** A stored list's row (search_term_list). */
 interface StoredRow {
   term: string;
@@ -359,10 +382,11 @@ async function storedLists(db: Kysely<any>, words: string[], state: IndexState):
  * Makes and stores the lists of the words found in at least `minPosts` posts (STORED_LIST_MIN),
  * so that no search has to make one: a background job runs it at start and every few minutes.
  * Cheap when nothing changed: the mark row (term '') says when the last pass was done, and a pass
- * starts only once the index no longer matches it (STORED_DRIFT). A pass reads FTS5's word counts
- * (about a second at 100k questions), remakes the lists that no longer serve (on a new site, all:
- * about a minute at 100k questions, one list at a time, on a read worker where there are some), and
- * drops those of words no longer common. `stopped` ends a pass between two lists (before its mark).
+ * starts only once passAfter posts were added since. A pass reads FTS5's word counts (about a
+ * second at 100k questions), remakes the lists that no longer serve (STORED_DRIFT; on a new site,
+ * all: about a minute at 100k questions, one list at a time, on a read worker where there are some)
+ * and those whose word is in REMAKE_AFTER posts added since, and drops those of words no longer
+ * common. `stopped` ends a pass between two lists (before its mark).
  * FTS5's row total counts the rows written (an edit is one more), not those deleted since: deleting
  * starts no pass, and a deleted post left in a list is dropped by the search's visibility filters.
  */
@@ -377,7 +401,8 @@ export async function refreshTermLists(
       Pick<StoredRow, 'term' | 'index_posts' | 'newest_question' | 'newest_answer'>
     >`SELECT term, index_posts, newest_question, newest_answer FROM ${sql.raw(LISTS)} WHERE ${where}`.execute(db);
   const mark = (await made(sql`term = ''`)).rows[0];
-  if (mark && stillServes(madeWhen(mark), state)) return { made: 0, dropped: 0, pass: false };
+  if (mark && stillServes(madeWhen(mark), state) && state.posts - Number(mark.index_posts) < passAfter(state.posts))
+    return { made: 0, dropped: 0, pass: false };
   const { rows } = await made(sql`term <> ''`);
   const have = new Map(rows.map((r) => [r.term, madeWhen(r)]));
   // the index words in enough posts, each with a word that the tokenizer turns into it
@@ -389,10 +414,12 @@ export async function refreshTermLists(
   }
   let count = 0;
   for (const [term, word] of common) {
-    const kept = have.get(term);
-    if (kept && stillServes(kept, state)) continue;
     if (opts.stopped?.()) return { made: count, dropped: 0, pass: false };
     const query = ftsString(word);
+    const kept = have.get(term);
+    // a list that still serves is kept while few posts with its word came after it (a search ranks
+    // those in); a burst of new posts with a word (a busy topic) gets its list made again
+    if (kept && stillServes(kept, state) && (await postsSince(db, query, kept.newest, state)) < REMAKE_AFTER) continue;
     const best = await bestRanked(db, query, CHAMPIONS);
     const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query}`.execute(db))
       .rows[0];
@@ -451,15 +478,20 @@ function buildQueryString(terms: SearchTerm[]): string {
     .join(' OR ');
 }
 
-/** The `limit` best posts matching an FTS5 query by bm25 (id, score; best first), optionally within an id range. */
-async function bestRanked(db: Kysely<any>, query: string, limit: number, range?: [bigint, bigint]): Promise<[string, number][]> {
-  const within = range ? sql` AND rowid > ${range[0]} AND rowid <= ${range[1]}` : sql``;
-  const { rows } = await sql<{
-    id: string;
-    rank: number;
-  }>`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} AND rank MATCH ${sql.lit(RANK_FUNCTION)}${within} ORDER BY rank LIMIT ${sql.lit(limit)}`.execute(
-    db,
-  );
+/**
+ * The `limit` best posts matching an FTS5 query by bm25 (id, score; best first); with id ranges
+ * (low exclusive, high inclusive), the `limit` best within each, in one statement.
+ */
+async function bestRanked(db: Kysely<any>, query: string, limit: number, ...ranges: [bigint, bigint][]): Promise<[string, number][]> {
+  const ranked = (within: RawBuilder<unknown>) =>
+    sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} AND rank MATCH ${sql.lit(RANK_FUNCTION)}${within} ORDER BY rank LIMIT ${sql.lit(limit)}`;
+  const statement = ranges.length
+    ? sql<{ id: string; rank: number }>`${sql.join(
+        ranges.map(([low, high]) => sql`SELECT * FROM (${ranked(sql` AND rowid > ${low} AND rowid <= ${high}`)})`),
+        sql` UNION ALL `,
+      )}`
+    : sql<{ id: string; rank: number }>`${ranked(sql``)}`;
+  const { rows } = await statement.execute(db);
   return rows.map((r): [string, number] => [r.id, -Number(r.rank)]);
 }
 
@@ -489,11 +521,11 @@ async function termList(
     cache.set(query, kept);
     if (kept.version === state.version) return { list: kept, added: [] };
     // the posts added since, ranked exactly (their term is one whose list is cheap or kept)
-    const added: [string, number][] = [];
-    for (const kind of KINDS)
-      if (kept.newest[kind] !== state.newest[kind])
-        added.push(...(await bestRanked(db, query, CHAMPIONS, [BigInt(kept.newest[kind]), BigInt(ID_RANGE[kind][1])])));
-    return { list: kept, added };
+    const ranges = KINDS.filter((kind) => kept.newest[kind] !== state.newest[kind]).map((kind): [bigint, bigint] => [
+      BigInt(kept.newest[kind]),
+      BigInt(ID_RANGE[kind][1]),
+    ]);
+    return { list: kept, added: ranges.length ? await bestRanked(db, query, CHAMPIONS, ...ranges) : [] };
   }
   // searches running at once that need the same list wait for one making of it
   const c = countsOf(db);
