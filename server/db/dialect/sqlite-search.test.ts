@@ -39,6 +39,16 @@ afterEach(async () => {
 
 const words = (text: string) => [{ text, phrase: false }];
 
+/** Adds questions n..n+count-1 (ids rise with n, so higher n is newer). */
+async function addQuestions(from: number, count: number, row: (n: number) => { title: string; original_text: string }) {
+  const rows = Array.from({ length: count }, (_, i) => ({ id: qid(from + i), status: 1, ...row(from + i) }));
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('question')
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
 describe('sqlite FTS5 matching', () => {
   it('ranks only the newest matches of each kind when bounded', async () => {
     const all = await db
@@ -91,15 +101,6 @@ describe('sqlite FTS5 bounded ranking with common terms', () => {
 });
 
 describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
-  /** Adds questions n..n+count-1 (ids rise with n, so higher n is newer). */
-  async function addQuestions(from: number, count: number, row: (n: number) => { title: string; original_text: string }) {
-    const rows = Array.from({ length: count }, (_, i) => ({ id: qid(from + i), status: 1, ...row(from + i) }));
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('question')
-        .values(rows.slice(i, i + 200))
-        .execute();
-  }
   const ranked = async (text: string) => {
     const terms = await sqliteSearch.settleTerms(
       db,
@@ -197,14 +198,6 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
 });
 
 describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
-  async function addQuestions(from: number, count: number, row: (n: number) => { title: string; original_text: string }) {
-    const rows = Array.from({ length: count }, (_, i) => ({ id: qid(from + i), status: 1, ...row(from + i) }));
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('question')
-        .values(rows.slice(i, i + 200))
-        .execute();
-  }
   /** The statements a search ran, through a second handle on the same database that records them. */
   const searched = async (text: string) => {
     const statements: string[] = [];
