@@ -315,6 +315,25 @@ describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
     expect(after.get('filler')).toBe(before.get('filler'));
     expect(after.has('quiet')).toBe(false);
     expect(await stored()).toContainEqual({ term: 'storm', post_count: 770 });
+    // "filler" is in none of the new posts: its list is marked as of the pass, so a search looks up
+    // no added posts for it; "notes" is in none either, "storm" had its list made again
+    const newest = (await sql<{ term: string; newest_question: string }>`SELECT term, newest_question FROM search_term_list`.execute(db))
+      .rows;
+    const last = qid(21000 + 59);
+    expect(newest.filter((r) => ['filler', 'note', 'storm', ''].includes(r.term)).map((r) => r.newest_question)).toEqual([
+      last,
+      last,
+      last,
+      last,
+    ]);
+    const statements: string[] = [];
+    const logged = new Kysely<any>({
+      dialect: new SqliteDialect({ database: raw }),
+      log: (e) => void statements.push(e.query.sql),
+    });
+    const terms = await sqliteSearch.settleTerms(logged, [{ text: 'filler', phrase: false }]);
+    await sqliteSearch.rankedMatches(logged, terms);
+    expect(statements.filter((q) => /rowid >/.test(q))).toEqual([]);
   });
 
   it('a pass that is stopped leaves the lists it made and writes no mark, so the next pass goes on', async () => {

@@ -413,13 +413,20 @@ export async function refreshTermLists(
     if (word) common.set(term, word);
   }
   let count = 0;
+  /** Kept lists with no post of their word added since: they are marked as of this pass. */
+  const current: string[] = [];
   for (const [term, word] of common) {
     if (opts.stopped?.()) return { made: count, dropped: 0, pass: false };
     const query = ftsString(word);
     const kept = have.get(term);
     // a list that still serves is kept while few posts with its word came after it (a search ranks
     // those in); a burst of new posts with a word (a busy topic) gets its list made again
-    if (kept && stillServes(kept, state) && (await postsSince(db, query, kept.newest, state)) < REMAKE_AFTER) continue;
+    if (kept && stillServes(kept, state)) {
+      const since = await postsSince(db, query, kept.newest, state);
+      // no post with the word since: the list is as good as new, and searches need not look for any
+      if (since === 0 && KINDS.some((kind) => kept.newest[kind] !== state.newest[kind])) current.push(term);
+      if (since < REMAKE_AFTER) continue;
+    }
     const best = await bestRanked(db, query, CHAMPIONS);
     const { n } = (await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query}`.execute(db))
       .rows[0];
@@ -437,6 +444,10 @@ export async function refreshTermLists(
     // one list at a time, between other work
     await new Promise((resolve) => setImmediate(resolve));
   }
+  for (let i = 0; i < current.length; i += 500)
+    await sql`UPDATE ${sql.raw(LISTS)} SET newest_question = ${state.newest.question}, newest_answer = ${state.newest.answer} WHERE term IN (${sql.join(current.slice(i, i + 500))})`.execute(
+      db,
+    );
   const keep = new Set(common.keys());
   const gone = rows.map((r) => r.term).filter((t) => !keep.has(t));
   for (let i = 0; i < gone.length; i += 500)
