@@ -117,6 +117,12 @@ async function priorUpVotes(kind: 'question' | 'answer', objectId: string, n: nu
       })
       .execute();
   }
+  // the post's tally, as the vote service keeps it
+  await db()
+    .updateTable(kind)
+    .set((eb) => ({ up_votes: eb('up_votes', '+', n), vote_count: eb('vote_count', '+', n) }))
+    .where('id', '=', objectId)
+    .execute();
 }
 
 /** A voter with enough reputation to vote up and down. */
