@@ -594,6 +594,14 @@ function rowsTable(rows: [string, number, number][]): RawBuilder<MatchRow> {
   return sql<MatchRow>`(SELECT value ->> '$[0]' AS id, value ->> '$[1]' AS rank, value ->> '$[2]' AS x FROM json_each(${JSON.stringify(rows)}))`;
 }
 
+/**
+ * Rows (id, rank) given in a bound JSON object {id: rank}, as a derived table: half the cost of
+ * rowsTable's arrays, whose every element is parsed again for each column.
+ */
+function ranksTable(rows: [string, number][]): RawBuilder<MatchRow> {
+  return sql<MatchRow>`(SELECT key AS id, value AS rank FROM json_each(${JSON.stringify(Object.fromEntries(rows))}))`;
+}
+
 /** The SQLite FTS5 search engine. */
 export const sqliteSearch: SearchIndexDialect = {
   name: 'sqlite-fts5',
@@ -811,12 +819,14 @@ export const sqliteSearch: SearchIndexDialect = {
     const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
     return {
       table: (kind, opts = {}) => {
-        const rows = (kind ? ofKind(kind) : kept).map(([id, score]): [string, number, number] => [id, -score, exact.has(id) ? 1 : 0]);
-        let best = rowsTable(rows);
+        const rows = kind ? ofKind(kind) : kept;
+        let best = ranksTable(rows.map(([id, score]) => [id, -score]));
         // terms without a list: their newest posts' scores are added (a post scored exactly by
         // the terms together keeps that score)
         if (newest.length)
-          best = sql<MatchRow>`(SELECT id, CASE WHEN MAX(x) = 1 THEN MIN(rank) ELSE SUM(rank) END AS rank FROM (SELECT id, rank, x FROM ${best} UNION ALL SELECT id, rank, 0 AS x FROM ${this.matches(newest, { newestPerType: perTerm, kind })}) GROUP BY id)`;
+          best = sql<MatchRow>`(SELECT id, CASE WHEN MAX(x) = 1 THEN MIN(rank) ELSE SUM(rank) END AS rank FROM (SELECT id, rank, x FROM ${rowsTable(
+            rows.map(([id, score]) => [id, -score, exact.has(id) ? 1 : 0]),
+          )} UNION ALL SELECT id, rank, 0 AS x FROM ${this.matches(newest, { newestPerType: perTerm, kind })}) GROUP BY id)`;
         if (!opts.newestPerType) return best;
         // the best posts first (src 0), then the newest matches not among them, ranked as `matches` ranks them
         return sql<MatchRow>`(SELECT id, rank FROM (SELECT id, rank, MIN(src) FROM (SELECT id, rank, 0 AS src FROM ${best} UNION ALL SELECT id, rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })}) GROUP BY id))`;
