@@ -192,6 +192,18 @@ function writeBody(path: string, site: GeneratedSite): string {
   return JSON.stringify({ object_id: site.sample.busyQuestionId, is_cancel: n % 2 === 0 });
 }
 
+/** Counts an answer other than 2xx under its status and the envelope's reason (e.g. "403 error.answer.restrict_answer"). */
+function countRefusal(refused: Record<string, number>, status: number, body: string): void {
+  let reason = '';
+  try {
+    reason = String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
+  } catch {
+    /* not an envelope */
+  }
+  const key = `${status} ${reason}`.trim();
+  refused[key] = (refused[key] ?? 0) + 1;
+}
+
 /**
  * A paced workload (`rate`): request i is due at start + i / rate, whatever became of the ones before
  * it, and goes out on one of `connections` kept-alive connections (waiting for one when all are busy).
@@ -222,14 +234,7 @@ async function drivePaced(base: string, w: Workload, site: GeneratedSite, second
           const status = res.statusCode ?? 0;
           if (status >= 300) {
             non2xx++;
-            let reason = '';
-            try {
-              reason = String((JSON.parse(Buffer.concat(chunks).toString()) as { reason?: unknown }).reason ?? '');
-            } catch {
-              /* not an envelope */
-            }
-            const key = `${status} ${reason}`.trim();
-            refused[key] = (refused[key] ?? 0) + 1;
+            countRefusal(refused, status, Buffer.concat(chunks).toString());
           }
           resolve();
         });
@@ -263,15 +268,7 @@ async function drive(base: string, w: Workload, site: GeneratedSite, ceiling: bo
   let tokenIx = 0;
   const refused: Record<string, number> = {};
   const onResponse = (status: number, body: string) => {
-    if (status < 300) return;
-    let reason = '';
-    try {
-      reason = String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
-    } catch {
-      /* not an envelope */
-    }
-    const key = `${status} ${reason}`.trim();
-    refused[key] = (refused[key] ?? 0) + 1;
+    if (status >= 300) countRefusal(refused, status, body);
   };
   const requests: autocannon.Request[] = ceiling
     ? [{ method: 'GET' as const, path: `/c/${w.ceiling}` }]

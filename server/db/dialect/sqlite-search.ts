@@ -334,6 +334,14 @@ async function postsSince(db: Kysely<any>, query: string, newest: IndexState['ne
   return n;
 }
 
+/** Writes a list's row (or, with term '', the mark of a pass) as of the index state `state`. */
+async function storeRow(db: Kysely<any>, term: string, count: number, state: IndexState, ids: Buffer, scores: Buffer): Promise<void> {
+  await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
+    VALUES (${term}, ${count}, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${ids}, ${scores})`.execute(
+    db,
+  );
+}
+
 /** A stored list's row (search_term_list). */
 interface StoredRow {
   term: string;
@@ -436,10 +444,7 @@ export async function refreshTermLists(
       ids.writeBigInt64LE(BigInt(id), i * 8);
       scores.writeDoubleLE(score, i * 8);
     });
-    await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
-      VALUES (${term}, ${Number(n)}, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${ids}, ${scores})`.execute(
-      db,
-    );
+    await storeRow(db, term, Number(n), state, ids, scores);
     count++;
     // one list at a time, between other work
     await new Promise((resolve) => setImmediate(resolve));
@@ -452,9 +457,7 @@ export async function refreshTermLists(
   const gone = rows.map((r) => r.term).filter((t) => !keep.has(t));
   for (let i = 0; i < gone.length; i += 500)
     await sql`DELETE FROM ${sql.raw(LISTS)} WHERE term IN (${sql.join(gone.slice(i, i + 500))})`.execute(db);
-  const none = Buffer.alloc(0);
-  await sql`INSERT OR REPLACE INTO ${sql.raw(LISTS)} (term, post_count, index_posts, newest_question, newest_answer, made_at, ids, scores)
-    VALUES ('', 0, ${state.posts}, ${state.newest.question}, ${state.newest.answer}, ${Date.now()}, ${none}, ${none})`.execute(db);
+  await storeRow(db, '', 0, state, Buffer.alloc(0), Buffer.alloc(0));
   return { made: count, dropped: gone.length, pass: true };
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
+import { scheduleSiteJob } from '../../infra/site-job.js';
 import type { Routers } from '../index.js';
 import { hotScoreInputs, setHotScore } from './question.repository.js';
 
@@ -86,35 +87,19 @@ export async function refreshHotScores(
 }
 
 /**
- * Runs the job over every question at start and then hourly over recent ones (the timers do not keep the
- * process alive). On close the timers are cleared and a run in progress stops after its current page and is
- * awaited, so it never reads or writes while the database is being closed.
+ * Runs the job over every question at start and then hourly over recent ones (see scheduleSiteJob:
+ * once per site, stopped after its current page on close).
  */
 export function registerHotScore(ctx: AppContext, _routers: Routers): void {
   if (!ctx.config.backgroundJobs) return;
-  let closing = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = (all: boolean) => {
-    running = running.then(async () => {
-      // once per site: on PostgreSQL every process keeps the timer, and the one leading runs it
-      if (closing || !ctx.peers.leader) return;
+  scheduleSiteJob(ctx, {
+    firstMs: 1000,
+    everyMs: HOUR_MS,
+    failure: 'hot score refresh failed',
+    run: async ({ first, stopped }) => {
       const started = performance.now();
-      try {
-        const questions = await refreshHotScores(ctx.db, ctx.clock.now(), { all, stopped: () => closing });
-        ctx.logger.info({ questions, ms: Math.round(performance.now() - started) }, 'hot scores refreshed');
-      } catch (err) {
-        ctx.logger.warn({ err }, 'hot score refresh failed');
-      }
-    });
-  };
-  const atStart = setTimeout(() => run(true), 1000);
-  atStart.unref();
-  const hourly = setInterval(() => run(false), HOUR_MS);
-  hourly.unref();
-  ctx.beforeClose.push(async () => {
-    closing = true;
-    clearTimeout(atStart);
-    clearInterval(hourly);
-    await running;
+      const questions = await refreshHotScores(ctx.db, ctx.clock.now(), { all: first, stopped });
+      ctx.logger.info({ questions, ms: Math.round(performance.now() - started) }, 'hot scores refreshed');
+    },
   });
 }

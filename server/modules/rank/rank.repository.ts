@@ -103,14 +103,13 @@ export async function markActivityCancelled(db: DbOrTrx, id: number, now: number
     .execute();
 }
 
-/** Active activities of some types on an object; `involving` keeps those a user did or triggered. */
-export async function activeActivityRows(db: DbOrTrx, objectId: string, activityTypes: number[], involving?: number) {
-  let q = db
+/** Active activities of some types on an object. */
+export async function activeActivityRows(db: DbOrTrx, objectId: string, activityTypes: number[]) {
+  return db
     .selectFrom('activity')
     .select(['id', 'user_id', 'trigger_user_id', 'activity_type', 'rank'])
     .where('object_id', '=', objectId)
     .where('cancelled', '=', CANCELLED.active)
-    .where('activity_type', 'in', activityTypes);
-  if (involving !== undefined) q = q.where((eb) => eb.or([eb('user_id', '=', involving), eb('trigger_user_id', '=', involving)]));
-  return q.execute();
+    .where('activity_type', 'in', activityTypes)
+    .execute();
 }

@@ -107,12 +107,11 @@ export function emitRankMoves(ctx: AppContext, moves: RankMove[], byUserId: numb
     ctx.events.emit({ type: 'rank.changed', userId: m.userId, delta: m.delta, reason: m.reason, objectId: m.objectId, byUserId });
 }
 
-/** Active activities of some types on an object; `involving` keeps those a user did or triggered (a popular post has thousands). */
-export async function activeActivities(db: DbOrTrx, objectId: string, keys: ActivityKey[], involving?: number) {
+/** Active activities of some types on an object (a popular post has thousands: a vote reads its voter's own through votersRows). */
+export async function activeActivities(db: DbOrTrx, objectId: string, keys: ActivityKey[]) {
   return repo.activeActivityRows(
     db,
     objectId,
     keys.map((k) => ACTIVITY_TYPE[k]),
-    involving,
   );
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { scheduleSiteJob } from '../../infra/site-job.js';
 import type { Routers } from '../index.js';
 import { searchDialect } from './search.service.js';
 
@@ -8,36 +9,21 @@ export const TERM_LISTS_EVERY_MS = 10 * 60_000;
 
 /**
  * Keeps the search engine's work made ahead of time up to date (on SQLite: common words' best
- * posts, see refreshTermLists), once per site: on the leading process. A pass that finds nothing
- * changed costs two reads by key. On close the timers are cleared and a pass in progress stops after
- * its current list and is awaited.
+ * posts, see refreshTermLists), once per site (see scheduleSiteJob). A pass that finds nothing
+ * changed costs two reads by key; on close a pass in progress stops after its current list.
  */
 export function registerTermLists(ctx: AppContext, _routers: Routers): void {
   const dialect = searchDialect(ctx);
   const refresh = dialect.refreshLists?.bind(dialect);
   if (!ctx.config.backgroundJobs || !refresh) return;
-  let closing = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      if (closing || !ctx.peers.leader) return;
+  scheduleSiteJob(ctx, {
+    firstMs: TERM_LISTS_FIRST_MS,
+    everyMs: TERM_LISTS_EVERY_MS,
+    failure: 'search list refresh failed',
+    run: async ({ stopped }) => {
       const started = performance.now();
-      try {
-        const done = await refresh(ctx.db, { stopped: () => closing });
-        if (done.pass) ctx.logger.info({ ...done, ms: Math.round(performance.now() - started) }, 'search lists refreshed');
-      } catch (err) {
-        ctx.logger.warn({ err }, 'search list refresh failed');
-      }
-    });
-  };
-  const first = setTimeout(run, TERM_LISTS_FIRST_MS);
-  first.unref();
-  const every = setInterval(run, TERM_LISTS_EVERY_MS);
-  every.unref();
-  ctx.beforeClose.push(async () => {
-    closing = true;
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+      const done = await refresh(ctx.db, { stopped });
+      if (done.pass) ctx.logger.info({ ...done, ms: Math.round(performance.now() - started) }, 'search lists refreshed');
+    },
   });
 }
