@@ -7,6 +7,7 @@ import {
   COUNT_SHARE,
   COUNT_TTL_MS,
   ID_RANGE,
+  inIdRange,
   MIN_COUNT,
   UNSPACED,
   WORD_CHAR,
@@ -415,8 +416,7 @@ export const pgSearch: SearchIndexDialect = {
       rank: number;
     }>`SELECT c.id, c.rank FROM (${scoredRows(tokens, ids)}) AS c ORDER BY c.rank, c.id DESC LIMIT ${sql.lit(CANDIDATES_MAX)}`.execute(db);
     const kept = rows.map((r): [string, number] => [r.id, Number(r.rank)]);
-    const inKind = (kind: Kind) =>
-      kept.filter(([id]) => BigInt(id) >= BigInt(ID_RANGE[kind][0]) && BigInt(id) <= BigInt(ID_RANGE[kind][1]));
+    const inKind = (kind: Kind) => kept.filter(([id]) => inIdRange(id, kind));
     return {
       table: (kind, opts = {}) => {
         const best = rowsTable(kind ? inKind(kind) : kept);

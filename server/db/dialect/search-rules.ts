@@ -13,6 +13,12 @@ export const ID_RANGE = {
   answer: ['10020000000000000', '10029999999999999'],
 } as const;
 
+/** Whether a post id (digits) is in a kind's id range: compared as text when as long as the range's ends (no BigInt per id). */
+export function inIdRange(id: string, kind: keyof typeof ID_RANGE): boolean {
+  const [lo, hi] = ID_RANGE[kind];
+  return id.length === lo.length ? id >= lo && id <= hi : BigInt(id) >= BigInt(lo) && BigInt(id) <= BigInt(hi);
+}
+
 /** A word found in this many posts is common: it matches only as itself (settleTerms). */
 export const COMMON_WORD = 200;
 /** Terms are counted up to this share of the indexed posts (at least MIN_COUNT). */

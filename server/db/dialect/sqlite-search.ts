@@ -8,6 +8,7 @@ import {
   COUNT_SHARE,
   COUNT_TTL_MS,
   ID_RANGE,
+  inIdRange,
   MIN_COUNT,
   UNSPACED,
   WORD_CHAR,
@@ -282,7 +283,9 @@ let splitter: ((text: string) => string[]) | null = null;
  * The index's words in a text, as the index's own tokenizer makes them (an FTS5 table in memory
  * with the same settings): "Histories" is "histori", "don't" is "don" and "t".
  */
-export function indexWords(text: string): string[] {
+export function indexWords(text: string): readonly string[] {
+  const known = wordsOf.get(text);
+  if (known) return known;
   if (!splitter) {
     const mem = new Database(':memory:');
     mem.exec(
@@ -297,8 +300,14 @@ export function indexWords(text: string): string[] {
       return read.all() as string[];
     };
   }
-  return splitter(text);
+  const words = Object.freeze(splitter(text));
+  // searches repeat words: each split costs an insert and a read in SQLite, a lookup here is free
+  if (wordsOf.size >= WORDS_KEPT) wordsOf.clear();
+  wordsOf.set(text, words);
+  return words;
 }
+const wordsOf = new Map<string, readonly string[]>();
+const WORDS_KEPT = 5000;
 
 /**
  * A word the tokenizer turns into this index word, to query it by: mostly the word itself, but
@@ -602,7 +611,10 @@ function rowsTable(rows: [string, number, number][]): RawBuilder<MatchRow> {
  * rowsTable's arrays, whose every element is parsed again for each column.
  */
 function ranksTable(rows: [string, number][]): RawBuilder<MatchRow> {
-  return sql<MatchRow>`(SELECT key AS id, value AS rank FROM json_each(${JSON.stringify(Object.fromEntries(rows))}))`;
+  // written out here: the ids are digits (rowids), and an object with hundreds of keys too large to
+  // be array indexes costs JSON.stringify ten times as much
+  const json = `{${rows.map(([id, rank]) => `"${/^\d+$/.test(id) ? id : '0'}":${Number.isFinite(rank) ? rank : 0}`).join(',')}}`;
+  return sql<MatchRow>`(SELECT key AS id, value AS rank FROM json_each(${json}))`;
 }
 
 /** The SQLite FTS5 search engine. */
@@ -815,8 +827,7 @@ export const sqliteSearch: SearchIndexDialect = {
     }
     // the best CANDIDATES_MAX (whole or partial) scores go on to the filters and the page
     const kept = [...scores].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES_MAX);
-    const ofKind = (kind: 'question' | 'answer') =>
-      kept.filter(([id]) => BigInt(id) >= BigInt(ID_RANGE[kind][0]) && BigInt(id) <= BigInt(ID_RANGE[kind][1]));
+    const ofKind = (kind: 'question' | 'answer') => kept.filter(([id]) => inIdRange(id, kind));
     // a listless term's newest posts matter most when no term has a list; else they only add to
     // the posts having a rarer term
     const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
