@@ -37,8 +37,9 @@ export interface MigrateDbReport {
 const LEDGER = ['kysely_migration', 'kysely_migration_lock'];
 const DERIVED_ON_POSTGRES = ['search_index'];
 // SQLite's stored search lists are made from its FTS5 index (refreshTermLists); PostgreSQL ranks
-// with its own index and has no such table.
-const SQLITE_SEARCH_ONLY = ['search_term_list'];
+// with its own index and has no such table. Nor has it the list totals SQLite's triggers keep
+// (question_total): it counts.
+const SQLITE_ONLY = ['search_term_list', 'question_total'];
 
 /** Rows per INSERT; fewer for wide tables, so a statement stays under PostgreSQL's 65,535 parameters. */
 const BATCH_ROWS = 500;
@@ -206,7 +207,7 @@ function sourceTables(db: Database.Database): string[] {
   const virtual = rows.filter((r) => /^create\s+virtual\s+table/i.test(r.sql ?? '')).map((r) => r.name);
   return rows
     .map((r) => r.name)
-    .filter((n) => !n.startsWith('sqlite_') && !LEDGER.includes(n) && !SQLITE_SEARCH_ONLY.includes(n))
+    .filter((n) => !n.startsWith('sqlite_') && !LEDGER.includes(n) && !SQLITE_ONLY.includes(n))
     .filter((n) => !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
 }
 

@@ -110,6 +110,35 @@ describe('migrations', () => {
     ]);
   });
 
+  it("a site created before the lists' totals were kept has them counted, and kept from then on", async () => {
+    const db = memoryDb();
+    await migrateTo(db, '2026_11_27_1100_post_vote_tallies');
+    await sql`PRAGMA foreign_keys = OFF`.execute(db);
+    // shown and open, open with an answer, closed, hidden, pending (status 11), deleted (10)
+    const rows: [number, number, number][] = [
+      [1, 1, 0],
+      [1, 1, 2],
+      [1, 2, 0],
+      [2, 1, 0],
+      [1, 11, 0],
+      [1, 10, 0],
+    ];
+    for (const [i, [show, status, answers]] of rows.entries())
+      await sql`INSERT INTO question (id, user_id, title, original_text, parsed_text, status, show, answer_count, post_update_time, created_at, updated_at)
+        VALUES (${`1001000000000000${i + 1}`}, 1, 'Lamp oil', 'Which one?', '', ${status}, ${show}, ${answers}, 0, 0, 0)`.execute(db);
+    await migrateTo(db, HEAD);
+    const totals = async () =>
+      Object.fromEntries(
+        (await sql<{ name: string; n: number }>`SELECT name, n FROM question_total`.execute(db)).rows.map((r) => [r.name, r.n]),
+      );
+    expect(await totals()).toEqual({ listed: 3, unanswered: 1 });
+    await sql`UPDATE question SET status = 1 WHERE status = 11`.execute(db);
+    await sql`UPDATE question SET answer_count = 1 WHERE id = '10010000000000001'`.execute(db);
+    expect(await totals()).toEqual({ listed: 4, unanswered: 1 });
+    await sql`DELETE FROM question WHERE show = 1 AND status = 2`.execute(db);
+    expect(await totals()).toEqual({ listed: 3, unanswered: 1 });
+  });
+
   it('the newest migration goes back down and up again to the same schema', async () => {
     const db = memoryDb();
     await migrateTo(db, HEAD);

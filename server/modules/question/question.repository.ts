@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { QuestionPageQuery } from './question.schema.js';
+import { engineOf } from '../../db/dialect/handle.js';
 import { ANSWER_STATUS, QUESTION_LINK_STATUS, QUESTION_STATUS, REVIEW_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
 /** A question by id. */
@@ -130,6 +131,17 @@ export async function insertRevision(
   return r.id;
 }
 
+/**
+ * The total of an unfiltered question list as SQLite's triggers keep it (question_total: 'listed'
+ * shown and open or closed, 'unanswered' shown, open and without answers); null on PostgreSQL,
+ * which counts.
+ */
+async function keptTotal(db: DbOrTrx, name: 'listed' | 'unanswered'): Promise<number | null> {
+  if (engineOf(db) !== 'sqlite') return null;
+  const { rows } = await sql<{ n: number }>`SELECT n FROM question_total WHERE name = ${name}`.execute(db);
+  return rows.length ? Number(rows[0].n) : null;
+}
+
 /** One page of the question list with the reference's filters and orders. */
 export async function pageQuestions(
   db: DbOrTrx,
@@ -181,12 +193,17 @@ export async function pageQuestions(
   };
   base = narrow(base);
   countBase = narrow(countBase);
-  // the total costs a walk over every visible question: it may be reused for a few seconds (time
-  // filters round to the minute so the key repeats)
+  // an unfiltered list's total is kept by SQLite's triggers; any other costs a walk over every
+  // question it counts: it may be reused for a few seconds (time filters round to the minute so the
+  // key repeats)
+  const unfiltered = !q.tagIds && q.userId === undefined && !q.in_days && q.order !== 'active';
+  const kept = unfiltered ? await keptTotal(db, q.order === 'unanswered' ? 'unanswered' : 'listed') : null;
   const key = JSON.stringify([q.order, q.tagIds ?? null, q.userId ?? null, q.in_days ?? 0, Math.floor(q.now / 60)]);
-  const count = await cachedCount(key, async () =>
-    Number((await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count),
-  );
+  const count =
+    kept ??
+    (await cachedCount(key, async () =>
+      Number((await countBase.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count),
+    ));
   const list = orderQuestions(base.selectAll('q'), q.order);
   const rows = await list
     .orderBy('q.id', 'desc')
