@@ -617,6 +617,9 @@ function ranksTable(rows: [string, number][]): RawBuilder<MatchRow> {
   return sql<MatchRow>`(SELECT key AS id, value AS rank FROM json_each(${json}))`;
 }
 
+/** The index's state each settled set of terms was counted against (settleTerms), for rankedMatches. */
+const settledAt = new WeakMap<SearchTerm[], IndexState>();
+
 /** The SQLite FTS5 search engine. */
 export const sqliteSearch: SearchIndexDialect = {
   name: 'sqlite-fts5',
@@ -712,6 +715,8 @@ export const sqliteSearch: SearchIndexDialect = {
       if (having >= cap) having = await count(query, Math.ceil(posts / 2) + 1);
       out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
     }
+    // the search ranks with the index as it was read here (one read of its state per search)
+    settledAt.set(out, state);
     return out;
   },
 
@@ -780,7 +785,7 @@ export const sqliteSearch: SearchIndexDialect = {
   async rankedMatches(db, terms) {
     const tokens = terms.filter(tokenTerm);
     if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
-    const state = await indexState(db);
+    const state = settledAt.get(terms) ?? (await indexState(db));
     const scores = new Map<string, number>();
     /** Posts whose score is their whole bm25 (ranked with every term together). */
     const exact = new Set<string>();
