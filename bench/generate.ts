@@ -1,6 +1,6 @@
 // A deterministic site of a chosen size, written through the project's own data layer (kysely
 // over the app's migrated database), with texts from the Stack Exchange dumps so search is real.
-import { mkdirSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../server/app.js';
 import { makeConfig } from '../server/config.js';
@@ -80,10 +80,17 @@ export interface GeneratedSite {
   sample: { questionId: string; busyQuestionId: string; tag: string; username: string; word: string; phrase: string };
 }
 
+/**
+ * The database as generated, search lists made, kept beside the one the runs use: the write
+ * workloads add thousands of posts a run, which would pile up run after run (a "100k" site had
+ * grown to 153k questions), so every run starts from this copy (resetSite).
+ */
+const PRISTINE = 'pristine.db';
+
 /** Builds (or reuses, when the same size was built before) a site under `dir`. */
 export async function generateSite(dir: string, size: SiteSize, shared: string, seed = 42): Promise<GeneratedSite> {
   const metaFile = join(dir, 'site.json');
-  if (existsSync(metaFile)) {
+  if (existsSync(metaFile) && existsSync(join(dir, PRISTINE))) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as GeneratedSite;
     if (JSON.stringify(meta.size) === JSON.stringify(size)) return meta;
   }
@@ -314,8 +321,18 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
     sample: { questionId: qIds[1], busyQuestionId: qIds[0], tag: busyTag, username: 'user2', word: 'history', phrase: 'the question' },
   };
   await lantern.close();
+  await prepareSearchLists(dir);
+  // both closed their connections, so the WAL is in the file and gone
+  if (existsSync(join(dir, 'lantern.db-wal'))) throw new Error('the generated site still has a WAL file');
+  copyFileSync(join(dir, 'lantern.db'), join(dir, PRISTINE));
   writeFileSync(metaFile, JSON.stringify(site, null, 2));
   return site;
+}
+
+/** Puts the site's database back as it was generated (see PRISTINE); the server must not be running. */
+export function resetSite(site: GeneratedSite): void {
+  for (const f of ['lantern.db-wal', 'lantern.db-shm']) rmSync(join(site.dataDir, f), { force: true });
+  copyFileSync(join(site.dataDir, PRISTINE), join(site.dataDir, 'lantern.db'));
 }
 
 /**
