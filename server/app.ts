@@ -1,4 +1,4 @@
-import { indexedRouter } from './http/route-index.js';
+import { chained, indexedRouter } from './http/route-index.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -169,8 +169,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   // reader pages go at once on an announced change, and with red dots and tokens after any write
   dropOnContentChange(ctx, READER_PAGE_KEY);
   const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
-  base.use('/answer/api/v1', dropReused, ...parsers, indexedRouter(routers.api), apiNotFound);
-  base.use('/answer/admin/api', dropReused, ...parsers, indexedRouter(routers.admin), apiNotFound);
+  base.use('/answer/api/v1', chained(dropReused, ...parsers, indexedRouter(routers.api), apiNotFound));
+  base.use('/answer/admin/api', chained(dropReused, ...parsers, indexedRouter(routers.admin), apiNotFound));
   base.use('/installation', ...parsers, routers.install, apiNotFound);
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));

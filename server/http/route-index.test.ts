@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexedRouter } from './route-index.js';
+import { chained, indexedRouter } from './route-index.js';
 
 // One router, served twice: as Express runs it and through the index. Every request must get the
 // same answer from both.
@@ -125,4 +125,67 @@ describe('indexed router', () => {
     indexed.router.get('/later', (_req, res) => void res.send('added later'));
     expect(await answer(indexed.base, 'GET', '/later')).toMatchObject({ status: 200, body: 'added later' });
   });
+});
+
+// The same handlers mounted by Express one layer each, and as one chained handler.
+describe('chained handlers', () => {
+  const handlers = (): Parameters<typeof chained> => [
+    (req, _res, next) => {
+      (req as unknown as { trail: string[] }).trail = [`url ${req.url}`];
+      next();
+    },
+    ((err: Error, _req, _res, next) => next(new Error(`never reached without an error: ${err.message}`))) as ErrorRequestHandler,
+    (req, res, next) => {
+      const trail = (req as unknown as { trail: string[] }).trail;
+      trail.push('second');
+      if (req.query.stop === 'throw') throw new Error('thrown');
+      if (req.query.stop === 'reject') return Promise.reject(new Error('rejected'));
+      if (req.query.stop === 'route') return next('route');
+      if (req.query.stop === 'router') return next('router');
+      if (req.query.stop === 'answer') return void res.send(trail.join(', '));
+      next();
+    },
+    ((err: Error, req, res, next) =>
+      req.query.handle ? void res.status(409).send(`handled ${err.message}`) : next(err)) as ErrorRequestHandler,
+    (req, res) => void res.status(404).send(`last: ${(req as unknown as { trail: string[] }).trail.join(', ')}`),
+  ];
+
+  async function mount(asChain: boolean) {
+    const app = express();
+    app.use('/base', asChain ? chained(...handlers()) : (handlers() as express.RequestHandler[]));
+    app.use((_req, res) => void res.status(410).send('after the mount'));
+    app.use(errors);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('passes the trimmed URL along, and ends where Express would', async () => {
+    const b = await mount(true);
+    try {
+      const at = (stop: string) => answer(b.base, 'GET', `/base/deeper/path?stop=${stop}`);
+      expect(await at('answer')).toMatchObject({ status: 200, body: 'url /deeper/path?stop=answer, second' });
+      expect(await at('')).toMatchObject({ status: 404, body: 'last: url /deeper/path?stop=, second' });
+      expect(await at('throw')).toMatchObject({ status: 500, body: 'error: thrown' });
+      expect(await at('reject&handle=1')).toMatchObject({ status: 409, body: 'handled rejected' });
+      // 'router' leaves the app's own router: Express's final handler answers
+      expect(await at('router')).toMatchObject({ status: 404, body: expect.stringContaining('Cannot GET /base/deeper/path') });
+    } finally {
+      b.server.close();
+    }
+  });
+
+  it.each(['', 'answer', 'throw', 'throw&handle=1', 'reject', 'reject&handle=1', 'route', 'router'])(
+    'stop=%s answers as Express does',
+    async (stop) => {
+      const [a, b] = [await mount(false), await mount(true)];
+      try {
+        const path = `/base/deeper/path?stop=${stop}`;
+        expect(await answer(b.base, 'GET', path)).toEqual(await answer(a.base, 'GET', path));
+      } finally {
+        a.server.close();
+        b.server.close();
+      }
+    },
+  );
 });

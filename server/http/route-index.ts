@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 
 /** The parts of the router package's layers this index reads (they are not in Express's types). */
 interface RouterLayer {
@@ -57,6 +57,42 @@ export function indexedRouter(router: Router): RequestHandler {
         if (!layer.route) return error ? layer.handleError(error, req, res, step) : layer.handleRequest(req, res, step);
         if (error || (!layer.route._handlesMethod(req.method) && req.method !== 'HEAD')) continue;
         return layer.handleRequest(req, res, step);
+      }
+      next(error);
+    };
+    step();
+  };
+}
+
+type Handler = RequestHandler | ErrorRequestHandler;
+
+/**
+ * Runs middleware one after the other as one handler, as Express would run them mounted together
+ * (`router.use(path, a, b, c)`), but without a router layer for each: each layer matches the mount
+ * path again and trims it from the URL and back, which for the API's six (the write hook, three
+ * body parsers, the routes, the 404) was a tenth of a reused answer's routing. `next(err)` skips
+ * to the next error handler (four arguments), `next('route')` goes on, `next('router')` leaves,
+ * a rejected promise is an error.
+ */
+export function chained(...handlers: Handler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown): void => {
+      if (err === 'router') return next('router');
+      const error = err === 'route' ? undefined : err;
+      while (i < handlers.length) {
+        const fn = handlers[i++];
+        // an error goes only to error handlers, anything else only to the others
+        if ((fn.length === 4) !== (error !== undefined)) continue;
+        try {
+          const ret: unknown =
+            error !== undefined ? (fn as ErrorRequestHandler)(error, req, res, step) : (fn as RequestHandler)(req, res, step);
+          if (ret && typeof (ret as Promise<unknown>).then === 'function')
+            (ret as Promise<unknown>).then(undefined, (e: unknown) => step(e ?? new Error('Rejected promise')));
+        } catch (e) {
+          step(e);
+        }
+        return;
       }
       next(error);
     };
