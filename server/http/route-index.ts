@@ -23,8 +23,8 @@ interface RouterLayer {
  * A path is indexed only when every layer matching it is a route with that literal path or a
  * middleware mounted without a path (the maintenance gate), so a request the index cannot serve
  * exactly (a parameter, a middleware under a path, a path in another case or with a trailing
- * slash, an OPTIONS request with its automatic answer) goes through the router itself. Routes added after the first request are seen: the index is rebuilt when the
- * router's stack grows.
+ * slash, an OPTIONS request with its automatic answer) goes through the router itself. Routes
+ * added after the first request are seen: the index is rebuilt when the router's stack grows.
  */
 export function indexedRouter(router: Router): RequestHandler {
   const stack = router.stack as unknown as RouterLayer[];
@@ -68,18 +68,18 @@ type Handler = RequestHandler | ErrorRequestHandler;
 
 /**
  * Runs middleware one after the other as one handler, as Express would run them mounted together
- * (`router.use(path, a, b, c)`), but without a router layer for each: each layer matches the mount
- * path again and trims it from the URL and back, which for the API's six (the write hook, three
- * body parsers, the routes, the 404) was a tenth of a reused answer's routing. `next(err)` skips
- * to the next error handler (four arguments), `next('route')` goes on, `next('router')` leaves,
- * a rejected promise is an error.
+ * (`router.use(path, a, b, c)`), but without a router layer for each, which would match the mount
+ * path again and trim it from the URL and put it back, for each of the API's six (the write hook,
+ * three body parsers, the routes, the 404). `next(err)` skips to the next error handler (four
+ * arguments), `next()` with nothing (or anything false) and `next('route')` go on, `next('router')`
+ * leaves, a rejected promise is an error.
  */
 export function chained(...handlers: Handler[]): RequestHandler {
   return (req, res, next) => {
     let i = 0;
     const step = (err?: unknown): void => {
       if (err === 'router') return next('router');
-      const error = err === 'route' ? undefined : err;
+      const error = err === 'route' || !err ? undefined : err;
       while (i < handlers.length) {
         const fn = handlers[i++];
         // an error goes only to error handlers, anything else only to the others
