@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { ZodType } from 'zod';
 import type { AppContext } from './app-context.js';
@@ -164,14 +164,23 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
   for (const register of MODULES) register(ctx, routers);
 
-  const json = express.json({ limit: '2mb', strict: false });
-  const parsers = [json, express.urlencoded({ extended: false, limit: '2mb' }), cookieParser()];
+  // a GET or HEAD has no body to read (no route reads one, and browsers cannot send one): its
+  // parsers are passed by (each looked at the request's state and headers, on every poll and page)
+  const withBody =
+    (parse: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      req.method === 'GET' || req.method === 'HEAD' ? next() : parse(req, res, next);
+  const parsers = [
+    withBody(express.json({ limit: '2mb', strict: false })),
+    withBody(express.urlencoded({ extended: false, limit: '2mb' })),
+    cookieParser(),
+  ];
   // reader pages go at once on an announced change, and with red dots and tokens after any write
   dropOnContentChange(ctx, READER_PAGE_KEY);
   const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
   base.use('/answer/api/v1', chained(dropReused, ...parsers, indexedRouter(routers.api), apiNotFound));
   base.use('/answer/admin/api', chained(dropReused, ...parsers, indexedRouter(routers.admin), apiNotFound));
-  base.use('/installation', ...parsers, routers.install, apiNotFound);
+  base.use('/installation', chained(...parsers, routers.install, apiNotFound));
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));
   base.use(apiNotFound);

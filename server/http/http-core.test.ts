@@ -40,6 +40,31 @@ describe('the envelope and errors', () => {
     expect(r.body.reason).toBe('base.payload_too_large');
   });
 
+  it('reads no body on a GET: a body sent with one is neither parsed nor refused', async () => {
+    const started = await startTestApp();
+    app = started;
+    // fetch refuses to send a GET with a body; node:http does not
+    const get = (body: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${started.url}/answer/api/v1/language/options`, {
+          method: 'GET',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    for (const body of ['{not json', JSON.stringify({ page: 'x'.repeat(3 * 1024 * 1024) })]) {
+      const r = await get(body);
+      expect(r.status).toBe(200);
+      expect((JSON.parse(r.body) as { code: number }).code).toBe(200);
+    }
+  });
+
   it('translates messages for Accept-Language zh_CN and falls back to English for zh-CN', async () => {
     app = await startTestApp();
     const zh = await app.call('GET', '/answer/api/v1/language/options', { lang: 'zh_CN' });

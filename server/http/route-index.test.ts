@@ -130,12 +130,12 @@ describe('indexed router', () => {
 // The same handlers mounted by Express one layer each, and as one chained handler.
 describe('chained handlers', () => {
   const handlers = (): Parameters<typeof chained> => [
-    (req, _res, next) => {
+    ((req, _res, next) => {
       (req as unknown as { trail: string[] }).trail = [`url ${req.url}`];
       next();
-    },
+    }) as express.RequestHandler,
     ((err: Error, _req, _res, next) => next(new Error(`never reached without an error: ${err.message}`))) as ErrorRequestHandler,
-    (req, res, next) => {
+    ((req, res, next) => {
       const trail = (req as unknown as { trail: string[] }).trail;
       trail.push('second');
       if (req.query.stop === 'throw') throw new Error('thrown');
@@ -144,10 +144,11 @@ describe('chained handlers', () => {
       if (req.query.stop === 'router') return next('router');
       if (req.query.stop === 'answer') return void res.send(trail.join(', '));
       next();
-    },
+    }) as express.RequestHandler,
     ((err: Error, req, res, next) =>
       req.query.handle ? void res.status(409).send(`handled ${err.message}`) : next(err)) as ErrorRequestHandler,
-    (req, res) => void res.status(404).send(`last: ${(req as unknown as { trail: string[] }).trail.join(', ')}`),
+    ((req, res) =>
+      void res.status(404).send(`last: ${(req as unknown as { trail: string[] }).trail.join(', ')}`)) as express.RequestHandler,
   ];
 
   async function mount(asChain: boolean) {
