@@ -5,10 +5,11 @@ import type { Database as Schema } from '../database.js';
 import type { DialectHandle } from './handle.js';
 import { markReadsOffMainThread, RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
+import { MAIN_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './sqlite-checkpointer.js';
 
 export type { DialectHandle } from './handle.js';
 
-function openRaw(file: string): Database.Database {
+function openRaw(file: string, checkpointed = false): Database.Database {
   // LANTERN_TRACE_SQL=1 prints every statement SQLite runs (for profiling; never on in production)
   const raw = new Database(
     file,
@@ -20,6 +21,8 @@ function openRaw(file: string): Database.Database {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // a checkpointer thread copies the log into the file: this connection's own checkpoint is a safety net
+  if (checkpointed) raw.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_PAGES}`);
   return raw;
 }
 
@@ -29,9 +32,12 @@ function openRaw(file: string): Database.Database {
  * threads on read-only connections of their own (see RoutedSqliteDriver).
  */
 export function openSqlite(file: string, options: { readWorkers?: number; readWorkerMinMs?: number } = {}): DialectHandle {
-  let raw = openRaw(file);
-  const connection = withStatementCache(() => raw);
   const workers = file === ':memory:' ? 0 : Math.max(0, Math.floor(options.readWorkers ?? 0));
+  // where reads run in threads, so do checkpoints (see WalCheckpointer)
+  const checkpointer = workers > 0 ? new WalCheckpointer(file) : null;
+  let raw = openRaw(file, checkpointer !== null);
+  checkpointer?.start();
+  const connection = withStatementCache(() => raw);
   const driver = new RoutedSqliteDriver(
     new SqliteDriver({ database: connection }),
     workers > 0 ? new SqliteReadPool(file, workers) : null,
@@ -82,12 +88,14 @@ export function openSqlite(file: string, options: { readWorkers?: number; readWo
       if (closed) throw new Error('the database is closed');
       // the main connection is held and the read workers are closed: every other query waits
       await driver.exclusive(async () => {
+        await checkpointer?.stop();
         raw.close();
         connection.forget();
         try {
           await swap();
         } finally {
-          raw = openRaw(file);
+          raw = openRaw(file, checkpointer !== null);
+          checkpointer?.start();
         }
       });
     },
@@ -103,6 +111,8 @@ export function openSqlite(file: string, options: { readWorkers?: number; readWo
     async close() {
       if (closed) return;
       closed = true;
+      // first, so that the main connection is the last one open and takes the log into the file
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
