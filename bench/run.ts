@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateSite, prepareSearchLists, prng, resetSite, sizeFor, type GeneratedSite } from './generate.js';
 import { searchQuality } from './quality.js';
+import { countRefusal } from './refusals.js';
 import { loadTexts } from './texts.js';
 import { distinctSearches, workloads, type Workload } from './workloads.js';
 
@@ -220,18 +221,6 @@ function writeBody(path: string, site: GeneratedSite): string {
   }
   if (path.endsWith('/comment')) return JSON.stringify({ object_id: site.sample.questionId, original_text: `Bench comment ${n}, thanks.` });
   return JSON.stringify({ object_id: site.sample.busyQuestionId, is_cancel: n % 2 === 0 });
-}
-
-/** Counts an answer other than 2xx under its status and the envelope's reason (e.g. "403 error.answer.restrict_answer"). */
-function countRefusal(refused: Record<string, number>, status: number, body: string): void {
-  let reason = '';
-  try {
-    reason = String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
-  } catch {
-    /* not an envelope */
-  }
-  const key = `${status} ${reason}`.trim();
-  refused[key] = (refused[key] ?? 0) + 1;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { chained, indexedRouter } from './http/route-index.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { chained, indexedRouter } from './http/route-index.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { inputSchemaOf } from './http/validate.js';
 import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';

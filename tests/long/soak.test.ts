@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, checkDatabase, figure, killLeftoverServers, makeSite, rssMb, ServerProcess, V1 } from './support.js';
+import { countRefusal } from '../../bench/refusals.js';
 
 const SOAK_SECONDS = Number(process.env.LANTERN_SOAK_SECONDS) || 60;
 const SETTLE_SECONDS = Number(process.env.LANTERN_SOAK_SETTLE_SECONDS) || 60;
@@ -56,15 +57,7 @@ describe('soak: mixed load on 50 connections with 50 notification pollers', () =
       const seq = { question: 0, answer: 0, comment: 0, vote: 0, read: 0 };
       const refused: Record<string, number> = {};
       const onResponse = (status: number, body: string) => {
-        if (status >= 200 && status < 300) return;
-        let reason = '';
-        try {
-          reason = String((JSON.parse(body) as { reason?: unknown }).reason ?? '');
-        } catch {
-          /* not an envelope */
-        }
-        const key = `${status} ${reason}`.trim();
-        refused[key] = (refused[key] ?? 0) + 1;
+        if (status < 200 || status >= 300) countRefusal(refused, status, body);
       };
       const json = { 'content-type': 'application/json' };
       const write = (path: string, make: () => { token: string; body: unknown }): autocannon.Request => ({

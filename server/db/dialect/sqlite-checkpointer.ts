@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteDriverPath, threadSource } from './sqlite-read-pool.js';
 
 /**
  * How often the checkpointer copies the write-ahead log into the database file (ms). A busy write
@@ -42,7 +42,7 @@ function checkpointerMain(threads: typeof import('node:worker_threads'), load: (
   });
 }
 
-const CHECKPOINTER_SOURCE = `(${checkpointerMain.toString()})(require('node:worker_threads'), require);`;
+const CHECKPOINTER_SOURCE = threadSource(checkpointerMain);
 
 /**
  * Copies the write-ahead log into the database file from a thread of its own. SQLite's automatic
@@ -54,7 +54,7 @@ const CHECKPOINTER_SOURCE = `(${checkpointerMain.toString()})(require('node:work
  */
 export class WalCheckpointer {
   private worker: Worker | null = null;
-  private readonly driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  private readonly driverPath = sqliteDriverPath();
 
   constructor(
     private readonly file: string,

@@ -97,7 +97,17 @@ function readWorkerMain(threads: typeof import('node:worker_threads'), load: (id
 
 const BOOT_FAILURES_MAX = 3;
 
-const WORKER_SOURCE = `(${readWorkerMain.toString()})(require('node:worker_threads'), require);`;
+/** A thread's body as source text: the body gets node:worker_threads and require, and may use nothing else. */
+export function threadSource(main: (threads: typeof import('node:worker_threads'), load: (id: string) => unknown) => void): string {
+  return `(${main.toString()})(require('node:worker_threads'), require);`;
+}
+
+/** Where better-sqlite3 is, for a thread to load it. */
+export function sqliteDriverPath(): string {
+  return createRequire(import.meta.url).resolve('better-sqlite3');
+}
+
+const WORKER_SOURCE = threadSource(readWorkerMain);
 
 /**
  * A pool of worker threads, each with its own read-only connection to the database file, so reads
@@ -118,7 +128,7 @@ export class SqliteReadPool {
     private readonly file: string,
     readonly size: number,
   ) {
-    this.driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.driverPath = sqliteDriverPath();
   }
 
   /** Whether the pool takes no reads: no workers, paused, closed, or given up on. */
