@@ -49,7 +49,8 @@ export async function backupNow(
 ): Promise<{ file: string; manifest: Manifest }> {
   const now = opts.now ?? new Date();
   const dir = backupsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  // a backup holds the whole site (password hashes, emails): readable by the server's account only
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = opts.target ?? join(dir, newBackupName(dir, now, opts.scheduled));
   const manifest = await createBackupArchive({
     dataDir,

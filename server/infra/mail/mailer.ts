@@ -68,7 +68,7 @@ export class Mailer {
     if (!smtp.smtp_host) {
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail(message);
-      mkdirSync(this.outboxDir, { recursive: true });
+      mkdirSync(this.outboxDir, { recursive: true, mode: 0o700 });
       const now = new Date();
       const base = join(this.outboxDir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`);
       const file = `${base}.eml`;

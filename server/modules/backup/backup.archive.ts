@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SWAPPED_ENTRIES, writeSwapPhase } from '../../db/restore-journal.js';
 import {
+  chmodSync,
   copyFileSync,
   createReadStream,
   existsSync,
@@ -204,6 +205,8 @@ export async function createBackupArchive(opts: CreateOptions): Promise<Manifest
       },
       uploads.length > 0 ? [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_DIR] : [MANIFEST_ENTRY, DB_ENTRY],
     );
+    // the archive holds the whole site (password hashes, emails): readable by the server's account only
+    chmodSync(partial, 0o600);
     renameSync(partial, opts.target);
     progress({ phase: 'archive', done: total, total });
     return manifest;
