@@ -13,6 +13,10 @@ export interface SiteSettings {
     max_image_megapixel: number;
     authorized_image_extensions: string[];
     authorized_attachment_extensions: string[];
+    /** Lantern's own: uploads a member may make in any hour (0: no limit; admins are exempt). */
+    max_uploads_per_hour: number;
+    /** Lantern's own: megabytes a member may upload in any 24 hours (0: no limit; admins are exempt). */
+    max_upload_mb_per_day: number;
   };
   legal: {
     terms_of_service_original_text: string;

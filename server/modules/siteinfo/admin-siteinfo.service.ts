@@ -55,11 +55,17 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
     path: 'write',
     group: 'write',
     schema: s.writeSchema,
-    toStored: (b) => {
+    toStored: async (b, ctx) => {
       const reserved = new Set((b.reserved_tags as { slug_name: string }[]).map((t) => t.slug_name.toLowerCase()));
       if ((b.recommend_tags as { slug_name: string }[]).some((t) => reserved.has(t.slug_name.toLowerCase())))
         throw fieldError('error.tag.recommend_contains_reserved', 'recommend_tags');
-      return b;
+      // the upload quotas are Lantern's own: a stock client's body has none, and the stored ones stay
+      const stored = await ctx.settings.get('write');
+      return {
+        ...b,
+        max_uploads_per_hour: b.max_uploads_per_hour ?? stored.max_uploads_per_hour,
+        max_upload_mb_per_day: b.max_upload_mb_per_day ?? stored.max_upload_mb_per_day,
+      };
     },
   },
   {

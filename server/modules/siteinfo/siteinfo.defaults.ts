@@ -38,6 +38,8 @@ export const GROUP_DEFAULTS: SiteGroups = {
     max_image_megapixel: 40,
     authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
     authorized_attachment_extensions: [],
+    max_uploads_per_hour: 30,
+    max_upload_mb_per_day: 50,
   },
   legal: { ...LEGAL_TEXT_DEFAULTS, external_content_display: 'always_display' },
   login: {

@@ -25,6 +25,13 @@ const positive = (dflt: number) =>
     .max(100000)
     .optional()
     .default(dflt);
+/** An upload quota: a whole number from 0 (no limit) to 100000; left out, the stored one stays. */
+const quota = z
+  .number({ error: 'validation.type' })
+  .int('validation.type')
+  .min(0, msg('validation.range', { min: 0, max: 100000 }))
+  .max(100000, msg('validation.range', { min: 0, max: 100000 }))
+  .optional();
 
 /** PUT siteinfo/general (the spec's site name limit of 30 applies). */
 export const generalSchema = z.object({
@@ -78,6 +85,9 @@ export const writeSchema = z.object({
     .max(50)
     .optional()
     .default([]),
+  // Lantern's own upload quotas: a stock client's PUT leaves them out, and the stored values stay
+  max_uploads_per_hour: quota,
+  max_upload_mb_per_day: quota,
 });
 
 /** PUT siteinfo/legal. */

@@ -9,6 +9,9 @@ import { HARD_LIMIT_MB, storedFile, tooLarge, uploadFile } from './upload.servic
 
 // Uploaded files are only ever shown as images: nothing in them may run, frame or load anything.
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+// a stored file never changes under its random name: a public one is cached for a year
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, no-store';
 
 /** Reads the multipart body (one file of at most 4 MB, a few small fields) into memory. */
 function receiveFile(): RequestHandler {
@@ -53,7 +56,8 @@ export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
     const found = storedFile(ctx, rel);
     if (!found) throw notFound();
     // private mode: files need a live visit cookie, site branding excepted (as the reference)
-    if (found.source !== 'branding' && (await ctx.settings.get('login')).login_required) {
+    const members = found.source !== 'branding' && (await ctx.settings.get('login')).login_required;
+    if (members) {
       const visit = typeof req.cookies?.visit === 'string' ? req.cookies.visit : '';
       if (!(await ctx.sessions.visitIsLive(visit))) {
         res.redirect(302, `${ctx.config.basePath}/403`);
@@ -65,10 +69,11 @@ export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
       {
         root: found.root,
         dotfiles: 'deny',
-        maxAge: 365 * 24 * 3600 * 1000,
-        immutable: true,
+        cacheControl: false,
         // shown inline under its generated name (hex and a checked extension: nothing to escape), never the uploader's file name
         headers: {
+          // a members-only file is kept by no cache: a shared one (a proxy's) would hand it to anyone
+          'Cache-Control': members ? PRIVATE_CACHE : PUBLIC_CACHE,
           'Content-Type': found.mime,
           'X-Content-Type-Options': 'nosniff',
           'Content-Security-Policy': FILE_CSP,

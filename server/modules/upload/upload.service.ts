@@ -7,6 +7,7 @@ import { isAdmin } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { extensionAllowed, IMAGE_TYPES, sniffImage, stripMetadata, type ImageExt } from './upload.images.js';
+import { quotaRefusal, quotaWindowStart } from './upload.quota.js';
 import * as repo from './upload.repository.js';
 
 /** Uploads never exceed this, whatever the settings say (the product spec's 4 MB). */
@@ -98,21 +99,36 @@ export async function uploadFile(
 
   const bytes = stripMetadata(file.buffer, image.ext);
   const relPath = `${SOURCE_DIRS[source]}/${randomBytes(12).toString('hex')}.${image.ext}`;
-  const target = resolve(uploadsDir(ctx), relPath);
-  await mkdir(resolve(target, '..'), { recursive: true });
-  await writeWhole(target, bytes);
   const siteUrl = normaliseSiteUrl(general.site_url ?? '');
   const url = `${siteUrl || ctx.config.basePath}/uploads/${relPath}`;
-  await repo.insertFileRecord(ctx.db, {
-    user_id: session.user.id,
-    file_url: url,
-    file_path: relPath,
-    file_name: basename(file.originalname || 'file').slice(0, 255),
-    mime_type: image.mime,
-    size: bytes.length,
-    source,
-    now: ctx.clock.now(),
+  const now = ctx.clock.now();
+  // the quota is counted from the records and the record taken in one write transaction, so that
+  // concurrent uploads (in any process) cannot all pass the same last free place
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!isAdmin(session)) {
+      const recent = await repo.uploadsSince(trx, session.user.id, quotaWindowStart(now));
+      const refusal = quotaRefusal(write, recent, bytes.length, now);
+      if (refusal) throw refusal;
+    }
+    await repo.insertFileRecord(trx, {
+      user_id: session.user.id,
+      file_url: url,
+      file_path: relPath,
+      file_name: basename(file.originalname || 'file').slice(0, 255),
+      mime_type: image.mime,
+      size: bytes.length,
+      source,
+      now,
+    });
   });
+  const target = resolve(uploadsDir(ctx), relPath);
+  try {
+    await mkdir(resolve(target, '..'), { recursive: true });
+    await writeWhole(target, bytes);
+  } catch (err) {
+    await repo.deleteFileRecord(ctx.db, relPath);
+    throw err;
+  }
   return url;
 }
 

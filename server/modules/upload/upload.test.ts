@@ -75,6 +75,9 @@ beforeAll(async () => {
   app = await startTestApp();
   user = await makeUser(app, { name: 'Uploader Person' });
   admin = await adminToken(app);
+  // this file uploads more than an hour's quota as one member: the quotas are upload.quota.test.ts's
+  const ctx = app.lantern.ctx;
+  await ctx.settings.put('write', { ...(await ctx.settings.get('write')), max_uploads_per_hour: 0, max_upload_mb_per_day: 0 });
 });
 afterAll(async () => app.stop());
 
@@ -350,10 +353,17 @@ describe('GET /uploads/...', () => {
       const withCookie = await rawGet(pngPath, { cookie: `visit=${visitToken}` });
       expect(withCookie.status).toBe(200);
       expect(withCookie.body.equals(PNG)).toBe(true);
-      expect((await rawGet(brand)).status).toBe(200);
+      // a members-only file: no cache keeps it (a shared proxy's would serve it to anyone)
+      expect(withCookie.headers['cache-control']).toBe('private, no-store');
+      const brandServed = await rawGet(brand);
+      expect(brandServed.status).toBe(200);
+      // branding is public even then, and keeps the long cache
+      expect(brandServed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     } finally {
       await ctx.settings.put('login', { ...login, login_required: false });
     }
+    // public again: the long cache is back
+    expect((await rawGet(pngPath)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 
