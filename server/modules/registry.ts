@@ -26,6 +26,7 @@ import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
 import { registerTermLists } from './search/term-lists.js';
 import { registerUpload } from './upload/upload.routes.js';
+import { registerOrphanUploads } from './upload/upload.orphans.js';
 import { registerLan } from './lan/lan.routes.js';
 import { registerHotScore } from './question/hot-score.js';
 import { registerViewCounter } from './question/view-counter.js';
@@ -72,6 +73,7 @@ export const MODULES: ModuleRegistrar[] = [
   registerSearch,
   registerTermLists,
   registerUpload,
+  registerOrphanUploads,
   registerLan,
   registerHotScore,
   registerViewCounter,
