@@ -12,6 +12,8 @@ export const backup_en_US = {
   'error.backup.process_stopped': 'The server process running this job stopped before it finished.',
   'error.backup.name_invalid': 'That is not the name of a backup.',
   'error.backup.too_large': 'The backup file is larger than {{max}} MB.',
+  'error.backup.unpacked_too_large':
+    'This backup was refused: unpacked, it would take more than the {{max}} MB this disk can spare (Lantern keeps 512 MB free). Free some disk space, or check that the file is a Lantern backup.',
   'error.backup.not_an_archive': 'This file is not a Lantern backup: it is not a readable .tar.gz archive ({{detail}}).',
   'error.backup.truncated': 'This backup is damaged or incomplete: the archive ends early ({{detail}}).',
   'error.backup.unsafe_entry': 'This backup was refused: it holds an entry that would be written outside the data folder ({{entry}}).',

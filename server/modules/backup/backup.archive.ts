@@ -20,6 +20,7 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { MIGRATIONS } from '../../db/migrations/index.js';
+import { syncPath, syncTree, unpackLimit } from './backup.durable.js';
 
 /** tar, loaded by the first backup or restore rather than at the server's start. */
 const tar = () => import('tar');
@@ -239,51 +240,102 @@ function archiveError(err: unknown): BackupError {
 export interface CheckedBackup {
   manifest: Manifest;
   dir: string;
+  /** The extracted files and folders flushed to the disk (every one of them). */
+  synced: string[];
+}
+
+/** Limits of a restore's check. */
+export interface CheckLimits {
+  /** The most the archive may unpack to (default: the free disk space less a margin, see unpackLimit). */
+  maxUnpackedBytes?: number;
+}
+
+function unpackedTooLarge(max: number): BackupError {
+  return new BackupError('error.backup.unpacked_too_large', { max: Math.floor(max / 1024 / 1024) });
+}
+
+/**
+ * Lists an archive's file entries without writing anything, refusing at the first entry that is
+ * unsafe, unexpected, or whose declared size takes the total past `maxUnpacked` (the reading stops
+ * there: a gzip bomb is not decompressed to the end).
+ */
+async function listEntries(file: string, maxUnpacked: number): Promise<string[]> {
+  const { list } = await tar();
+  return new Promise<string[]>((resolve, reject) => {
+    const entries: string[] = [];
+    let unpacked = 0;
+    let failed = false;
+    const input = createReadStream(file);
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      input.destroy();
+      parser.abort(err instanceof Error ? err : new Error(String(err)));
+      reject(archiveError(err));
+    };
+    const parser = list({
+      strict: true,
+      onReadEntry: (entry) => {
+        if (failed) return;
+        const path = entry.path;
+        if (!isSafeEntryPath(path)) return fail(new BackupError('error.backup.unsafe_entry', { entry: path.slice(0, 200) }));
+        if ((entry.type !== 'File' && entry.type !== 'Directory') || !isExpectedEntry(path))
+          return fail(new BackupError('error.backup.unexpected_entry', { entry: path.slice(0, 200) }));
+        if (entry.type !== 'File') return;
+        unpacked += entry.size ?? 0;
+        if (unpacked > maxUnpacked) return fail(unpackedTooLarge(maxUnpacked));
+        entries.push(path);
+      },
+    });
+    parser.on('error', fail);
+    parser.on('end', () => {
+      if (!failed) resolve(entries);
+    });
+    input.on('error', fail);
+    input.pipe(parser);
+  });
 }
 
 /**
  * Checks a backup archive and extracts it into a new folder under `workDir`: only regular files
- * and folders at expected, relative paths; a manifest of the right format; every file present
- * with its size and checksum and nothing else; the database passes PRAGMA integrity_check; its
- * schema is one this build can migrate. Throws a BackupError (the folder removed) otherwise.
+ * and folders at expected, relative paths, unpacking to no more than the disk can spare; a
+ * manifest of the right format; every file present with its size and checksum and nothing else;
+ * the database passes PRAGMA integrity_check; its schema is one this build can migrate. The
+ * extracted files are flushed to the disk before it returns. Throws a BackupError (the folder
+ * removed) otherwise.
  */
-export async function checkBackupArchive(file: string, workDir: string, onProgress: OnProgress = () => {}): Promise<CheckedBackup> {
+export async function checkBackupArchive(
+  file: string,
+  workDir: string,
+  onProgress: OnProgress = () => {},
+  limits: CheckLimits = {},
+): Promise<CheckedBackup> {
   mkdirSync(workDir, { recursive: true });
   const size = statSync(file).size;
+  const maxUnpacked = limits.maxUnpackedBytes ?? unpackLimit(workDir);
   // 1. list the entries before writing anything
-  const entries: string[] = [];
-  let refused: BackupError | null = null;
-  try {
-    await (
-      await tar()
-    ).list({
-      file,
-      strict: true,
-      onReadEntry: (entry) => {
-        const path = entry.path;
-        if (refused) return;
-        if (!isSafeEntryPath(path)) refused = new BackupError('error.backup.unsafe_entry', { entry: path.slice(0, 200) });
-        else if ((entry.type !== 'File' && entry.type !== 'Directory') || !isExpectedEntry(path))
-          refused = new BackupError('error.backup.unexpected_entry', { entry: path.slice(0, 200) });
-        else if (entry.type === 'File') entries.push(path);
-      },
-    });
-  } catch (err) {
-    throw archiveError(err);
-  }
-  if (refused) throw refused;
+  const entries = await listEntries(file, maxUnpacked);
   if (!entries.includes(MANIFEST_ENTRY)) throw new BackupError('error.backup.no_manifest');
   onProgress({ phase: 'reading', done: size, total: size });
-  // 2. extract into a fresh folder
+  // 2. extract into a fresh folder, again counting what is written (the file could have changed since)
   const dir = mkdtempSync(join(workDir, '.restore-'));
   try {
+    let written = 0;
+    let over = false;
+    const wanted = (p: string, entry: { size?: number } | undefined) => {
+      if (!isSafeEntryPath(p) || !isExpectedEntry(p)) return false;
+      written += entry?.size ?? 0;
+      if (written > maxUnpacked) over = true;
+      return !over;
+    };
     try {
       await (
         await tar()
-      ).extract({ file, cwd: dir, strict: true, preservePaths: false, filter: (p) => isSafeEntryPath(p) && isExpectedEntry(p) });
+      ).extract({ file, cwd: dir, strict: true, preservePaths: false, filter: (p, entry) => wanted(p, entry as { size?: number }) });
     } catch (err) {
       throw archiveError(err);
     }
+    if (over) throw unpackedTooLarge(maxUnpacked);
     let manifest: Manifest;
     try {
       manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, MANIFEST_ENTRY), 'utf8')));
@@ -310,7 +362,10 @@ export async function checkBackupArchive(file: string, workDir: string, onProgre
     checkDatabaseFile(join(dir, DB_ENTRY));
     onProgress({ phase: 'checking', done: manifest.files.length + 1, total: manifest.files.length + 1 });
     rmSync(join(dir, MANIFEST_ENTRY));
-    return { manifest, dir };
+    // 5. on the disk before it replaces anything: a power cut after the swap must not leave a database half written
+    if (process.platform !== 'win32') chmodSync(join(dir, DB_ENTRY), 0o600);
+    const synced = syncTree(dir);
+    return { manifest, dir, synced };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
@@ -371,9 +426,13 @@ export function swapIntoDataDir(checked: CheckedBackup, dataDir: string, onProgr
         moved.push(n);
       }
     }
+    syncPath(aside);
+    syncPath(dataDir);
     writeSwapPhase(aside, 'placing');
     renameSync(join(checked.dir, DB_ENTRY), join(dataDir, DB_ENTRY));
     if (existsSync(join(checked.dir, UPLOADS_DIR))) renameSync(join(checked.dir, UPLOADS_DIR), join(dataDir, UPLOADS_DIR));
+    // the new names on the disk before the journal says the swap is done
+    syncPath(dataDir);
     writeSwapPhase(aside, 'done');
   } catch (err) {
     // put everything back as it was
@@ -392,9 +451,14 @@ export function swapIntoDataDir(checked: CheckedBackup, dataDir: string, onProgr
  * Restores a backup into a data dir that no server is using (the CLI's `restore`): checks it,
  * then swaps its database and uploads in. The caller opens the database afterwards to migrate it.
  */
-export async function restoreIntoDataDir(file: string, dataDir: string, onProgress: OnProgress = () => {}): Promise<Manifest> {
-  mkdirSync(dataDir, { recursive: true });
-  const checked = await checkBackupArchive(file, dataDir, onProgress);
+export async function restoreIntoDataDir(
+  file: string,
+  dataDir: string,
+  onProgress: OnProgress = () => {},
+  limits: CheckLimits = {},
+): Promise<Manifest> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const checked = await checkBackupArchive(file, dataDir, onProgress, limits);
   try {
     swapIntoDataDir(checked, dataDir, onProgress);
   } finally {

@@ -6,7 +6,15 @@ import { BACKUP_NAME, backupNow, backupsDir } from '../../infra/backup.js';
 import { translate } from '../../contract/messages/index.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { readConfigValue, upsertConfigValue } from '../config/config.repository.js';
-import { BackupError, checkBackupArchive, swapIntoDataDir, type Manifest, type Progress } from './backup.archive.js';
+import {
+  BackupError,
+  checkBackupArchive,
+  swapIntoDataDir,
+  type CheckLimits,
+  type Manifest,
+  type OnProgress,
+  type Progress,
+} from './backup.archive.js';
 import type { ScheduleInput } from './backup.schema.js';
 import type { BackupItem, BackupJob, BackupSchedule } from '../../contract/api/backup.js';
 
@@ -221,15 +229,15 @@ export async function runBackup(ctx: AppContext, opts: { scheduled?: boolean; st
 }
 
 /**
- * Restores a backup archive into the running server, with every request but the job's progress
- * answered by the maintenance page meanwhile: checks it first (into a folder inside the data dir,
- * so the swap is a rename), then closes the database, swaps the files, reopens and migrates. A
- * refused archive leaves the data as it was. `cleanup` runs at the end (an uploaded archive is deleted).
+ * Restores a backup archive into the running server: checks it first while the site serves on
+ * (into a folder inside the data dir, so the swap is a rename), then, with every request but the
+ * job's progress answered by the maintenance page, closes the database, swaps the files, reopens
+ * and migrates. A refused archive leaves the data as it was and the site up. `cleanup` runs at the end (an uploaded archive is deleted).
  */
 export async function runRestore(
   ctx: AppContext,
   archive: string,
-  opts: { name: string; started?: (job: Job) => void; cleanup?: () => void },
+  opts: { name: string; started?: (job: Job) => void; cleanup?: () => void; limits?: CheckLimits; onProgress?: OnProgress },
 ): Promise<Job> {
   let job: Job;
   try {
@@ -241,18 +249,24 @@ export async function runRestore(
   job.name = opts.name;
   opts.started?.(job);
   const state = backupState(ctx);
-  // the site shows the maintenance page from here until the restore has finished or was refused
-  state.maintenance = true;
+  const jobProgress = progressOf(ctx, job);
+  const progress: OnProgress = (p) => {
+    jobProgress(p);
+    opts.onProgress?.(p);
+  };
   try {
-    const checked = await checkBackupArchive(archive, ctx.config.dataDir, progressOf(ctx, job));
+    // the whole archive is checked while the site serves on: a refused one never takes it down
+    const checked = await checkBackupArchive(archive, ctx.config.dataDir, progress, opts.limits);
     job.manifest = checked.manifest;
+    // the site shows the maintenance page from here until the restore has finished
+    state.maintenance = true;
     try {
-      await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progressOf(ctx, job)));
-      progressOf(ctx, job)({ phase: 'migrating', done: 0, total: 1 });
+      await ctx.dialect.reopenAfter(() => swapIntoDataDir(checked, ctx.config.dataDir, progress));
+      progress({ phase: 'migrating', done: 0, total: 1 });
       await migrate(ctx.dialect);
       ctx.settings.invalidate();
       ctx.cache.invalidate();
-      progressOf(ctx, job)({ phase: 'migrating', done: 1, total: 1 });
+      progress({ phase: 'migrating', done: 1, total: 1 });
     } finally {
       rmSync(checked.dir, { recursive: true, force: true });
     }
