@@ -146,6 +146,11 @@ export const admin_settings = {
     max_image_size: 'Maximum image size (MB)',
     max_attachment_size: 'Maximum attachment size (MB)',
     number_invalid: 'Enter a whole number of at least 1.',
+    max_uploads_per_hour: 'Uploads per member per hour',
+    max_uploads_per_hour_hint: 'How many files one member may upload in any hour. 0: no limit. Admins are not counted.',
+    max_upload_mb_per_day: 'Upload MB per member per day',
+    max_upload_mb_per_day_hint: 'How many megabytes one member may upload in any 24 hours. 0: no limit. Admins are not counted.',
+    quota_invalid: 'Enter a whole number from 0 (no limit) to 100000.',
   },
   seo: {
     title: 'SEO',

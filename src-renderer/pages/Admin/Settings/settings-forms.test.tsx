@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, ok, type FetchCall } from '../../../../tests/support/fetch-mock';
+import { fail, mockFetch, ok, type FetchCall } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
 import { siteKeys } from '../../../api/site/keys';
 import GeneralPage from './GeneralPage';
@@ -150,6 +150,8 @@ describe('write settings', () => {
     recommend_tags: [],
     reserved_tags: [{ slug_name: 'meta', display_name: 'Meta' }],
     max_image_size: 4,
+    max_uploads_per_hour: 30,
+    max_upload_mb_per_day: 50,
   };
 
   it('refuses recommended tags that contain a reserved one: "Recommended tags cannot contain reserved tags."', async () => {
@@ -169,6 +171,47 @@ describe('write settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('update success')).toBeTruthy();
     expect(put(calls)[0].body).toEqual({ ...write, required_tag: true, recommend_tags: [{ slug_name: 'help', display_name: 'help' }] });
+  });
+
+  it("shows the members' upload quotas and sends the new ones as numbers", async () => {
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/write`]: { data: write }, [`PUT ${A}/siteinfo/write`]: ok() });
+    const { user } = open(<WritePage />);
+    const perHour = (await screen.findByLabelText('Uploads per member per hour')) as HTMLInputElement;
+    expect(perHour.value).toBe('30');
+    expect((field('Upload MB per member per day') as HTMLInputElement).value).toBe('50');
+    await user.clear(perHour);
+    await user.type(perHour, '10');
+    await user.clear(field('Upload MB per member per day'));
+    await user.type(field('Upload MB per member per day'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('update success')).toBeTruthy();
+    expect(put(calls)[0].body).toEqual({ ...write, max_uploads_per_hour: 10, max_upload_mb_per_day: 0 });
+  });
+
+  it('refuses a negative or fractional quota: "Enter a whole number from 0 (no limit) to 100000."', async () => {
+    const { calls } = mockFetch({ [`GET ${A}/siteinfo/write`]: { data: write } });
+    const { user } = open(<WritePage />);
+    const perHour = await screen.findByLabelText('Uploads per member per hour');
+    await user.clear(perHour);
+    await user.type(perHour, '-1');
+    await user.clear(field('Upload MB per member per day'));
+    await user.type(field('Upload MB per member per day'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Enter a whole number from 0 (no limit) to 100000.')).toHaveLength(2);
+    expect(document.activeElement).toBe(perHour);
+    expect(put(calls)).toEqual([]);
+  });
+
+  it("shows the server's field error on its quota", async () => {
+    mockFetch({
+      [`GET ${A}/siteinfo/write`]: { data: write },
+      [`PUT ${A}/siteinfo/write`]: fail(400, 'base.request_format_error', '', [
+        { error_field: 'max_upload_mb_per_day', error_msg: 'Upload MB per member per day must be between 0 and 100000.' },
+      ]),
+    });
+    const { user } = open(<WritePage />);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Upload MB per member per day must be between 0 and 100000.')).toBeTruthy();
   });
 });
 

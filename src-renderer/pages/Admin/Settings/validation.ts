@@ -84,15 +84,20 @@ export function splitList(text: string): string[] {
   ];
 }
 
-/** The write settings as the form holds them (tag lists as typed). */
+/** The write settings as the form holds them (tag lists and upload quotas as typed). */
 export interface WriteValues {
   restrict_answer: boolean;
   required_tag: boolean;
   recommend_tags: string;
   reserved_tags: string;
+  max_uploads_per_hour: string;
+  max_upload_mb_per_day: string;
 }
 
-/** Each listed tag a slug; recommended tags cannot contain reserved ones. */
+/** An upload quota as typed: a whole number from 0 (no limit) to 100000. */
+const quotaValid = (typed: string) => /^\d{1,6}$/.test(typed.trim()) && Number(typed.trim()) <= 100000;
+
+/** Each listed tag a slug; recommended tags cannot contain reserved ones; the upload quotas whole numbers from 0. */
 export function checkWrite(t: TFunction, v: WriteValues): Errors {
   const recommend = splitList(v.recommend_tags);
   const reserved = splitList(v.reserved_tags);
@@ -107,6 +112,8 @@ export function checkWrite(t: TFunction, v: WriteValues): Errors {
         ? t('admin_settings.write.recommend_contains_reserved')
         : undefined,
     reserved_tags: badReserved ? t('admin_settings.write.tag_invalid', { tag: badReserved }) : undefined,
+    max_uploads_per_hour: quotaValid(v.max_uploads_per_hour) ? undefined : t('admin_settings.write.quota_invalid'),
+    max_upload_mb_per_day: quotaValid(v.max_upload_mb_per_day) ? undefined : t('admin_settings.write.quota_invalid'),
   });
 }
 
