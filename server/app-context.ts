@@ -5,6 +5,7 @@ import type { DialectHandle } from './db/dialect/handle.js';
 import type { Clock } from './infra/clock.js';
 import type { CaptchaService } from './infra/captcha/captcha.service.js';
 import type { RateLimiter } from './infra/captcha/rate-limit.js';
+import type { Passwords } from './infra/password/password.js';
 import type { Mailer } from './infra/mail/mailer.js';
 import type { HostControl } from './infra/host-control.js';
 import type { EventBus } from './infra/events.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   readonly captcha: CaptchaService;
   /** Attempt limits of login, registration and account mails. */
   readonly limits: RateLimiter;
+  /** Hashes and checks every password (scrypt; old bcrypt hashes in a worker thread). */
+  readonly passwords: Passwords;
   /** Values allowed to lag a few seconds (list totals). */
   readonly cache: TtlCache;
   /** The other server processes on this database: drops of what is kept in memory go to them. */

@@ -17,6 +17,7 @@ import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { RateLimiter } from './infra/captcha/rate-limit.js';
+import { Passwords } from './infra/password/password.js';
 import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { createLogger } from './infra/logger.js';
@@ -83,6 +84,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   );
   const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
   const limits = new RateLimiter(db, clock, config.rateLimits);
+  const passwords = new Passwords(config.passwordCost);
   // what this process drops from memory, the others drop too (and the reverse)
   const peers = deps.peers ?? solePeers;
   const cache = new TtlCache();
@@ -106,13 +108,14 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     mailer,
     captcha,
     limits,
+    passwords,
     events: new EventBus(logger),
     cache,
     peers,
     host: deps.host ?? headlessHost,
     binding: { host: config.host, port: config.port },
     startedAt: clock.now(),
-    beforeClose: [],
+    beforeClose: [() => passwords.close()],
   };
 
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
@@ -128,6 +131,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     });
   }
   app.set('query parser', 'simple');
+  // X-Forwarded-For counts only from the proxies the admin named (req.ip is then the client's)
+  app.set('trust proxy', config.trustProxy.length ? [...config.trustProxy] : false);
   const documentHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './infra/captcha/rate-limit.js';
+import { SCRYPT_COST, type ScryptCost } from './infra/password/password.js';
 
 /** Answers from an unattended install (AUTO_INSTALL=true), as the reference server reads them. */
 export interface AutoInstall {
@@ -82,6 +83,14 @@ export interface Config {
    * through one is served by all.
    */
   readonly uploadsDir: string | null;
+  /** The cost of new password hashes (tests lower it; a server never does). */
+  readonly passwordCost: ScryptCost;
+  /**
+   * Proxies whose X-Forwarded-For names the client (--trust-proxy, LANTERN_TRUST_PROXY: a comma-separated
+   * list of addresses, CIDRs or loopback/linklocal/uniquelocal; Express's 'trust proxy'). Empty: none,
+   * the client is the connection's address and X-Forwarded-For is ignored.
+   */
+  readonly trustProxy: readonly string[];
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -134,6 +143,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       processes: { type: 'string' },
       'database-url': { type: 'string' },
       'uploads-dir': { type: 'string' },
+      'trust-proxy': { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
@@ -162,7 +172,20 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     uploadsDir: (values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)?.trim()
       ? resolve((values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)!.trim())
       : null,
+    trustProxy: trustProxyFrom(values['trust-proxy'] ?? env.LANTERN_TRUST_PROXY),
   });
+}
+
+/** The trusted proxies from a flag or the environment: a comma-separated list (unset or empty: none); anything else is refused. */
+export function trustProxyFrom(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list)
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(entry))
+      throw new Error(`--trust-proxy takes addresses, CIDRs or loopback/linklocal/uniquelocal, not ${entry}`);
+  return list;
 }
 
 /**
@@ -234,6 +257,8 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     readWorkerMinMs: 0.03,
     databaseUrl: null,
     uploadsDir: null,
+    passwordCost: SCRYPT_COST,
+    trustProxy: [],
     ...partial,
   });
 }

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, captchaFor } from '../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
@@ -26,14 +25,15 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** Records, for each bcrypt hash, whether a transaction was open when it started. */
+/** Records, for each password hash, whether a transaction was open when it started. */
 function watchHashing(target: TestApp): boolean[] {
   const seen: boolean[] = [];
-  const real = bcrypt.hash.bind(bcrypt) as (s: string, salt: number) => Promise<string>;
-  vi.spyOn(bcrypt, 'hash').mockImplementation(((s: string, salt: number) => {
+  const passwords = target.lantern.ctx.passwords;
+  const real = passwords.hash.bind(passwords);
+  vi.spyOn(passwords, 'hash').mockImplementation((s: string) => {
     seen.push(target.lantern.ctx.dialect.inTransaction());
-    return real(s, salt);
-  }) as typeof bcrypt.hash);
+    return real(s);
+  });
   return seen;
 }
 

@@ -1,6 +1,7 @@
 import { MAIL_STATUS } from '../../server/contract/limits.js';
 import { writeConfigValue } from '../../server/modules/config/config.repository.js';
-import { createAccount, hashPassword } from '../../server/modules/user/user.accounts.js';
+import { createAccount } from '../../server/modules/user/user.accounts.js';
+import { Passwords, TEST_SCRYPT_COST } from '../../server/infra/password/password.js';
 import { updateUser } from '../../server/modules/user/user.repository.js';
 import type { TestApp } from './test-app.js';
 
@@ -26,12 +27,13 @@ export async function registerViaApi(app: TestApp, name: string, email: string, 
   return r.body.data as { id: string; access_token: string; username: string };
 }
 
-// bcrypt at the product's cost takes ~70 ms a hash: a test worker hashes each password once
+// tests' cheap cost (test-app's config uses it too), and each password hashed once per test worker
+const testPasswords = new Passwords(TEST_SCRYPT_COST);
 const hashes = new Map<string, Promise<string>>();
 function hashOnce(plain: string): Promise<string> {
   let hash = hashes.get(plain);
   if (!hash) {
-    hash = hashPassword(plain);
+    hash = testPasswords.hash(plain);
     hashes.set(plain, hash);
   }
   return hash;

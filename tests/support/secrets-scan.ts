@@ -3,13 +3,14 @@ import type { LanternApp } from '../../server/app.js';
 
 /**
  * Scans every API response a test app gives for secrets the caller must never see:
- * a password hash (bcrypt, anyone's), an access or visit token of a session issued before the
+ * a password hash (scrypt or bcrypt, anyone's), an access or visit token of a session issued before the
  * request other than the caller's own, another user's e-mail address (admins excepted: the user
  * list shows them), and the site's SMTP password. A hit throws, failing the test that made the
  * call. Wired into tests/support/test-app.ts, so every API test is scanned.
  */
 
 const BCRYPT = /\$2[abxy]\$\d\d\$[./A-Za-z0-9]{20,}/;
+const SCRYPT = /scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]{8,}/;
 const TOKEN = /[0-9a-f]{64}/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
@@ -56,7 +57,7 @@ export class SecretsScanner {
     const text = call.responseText;
     const found: string[] = [];
     const where = `${call.method} ${call.path.split('?')[0]}`;
-    if (BCRYPT.test(text)) found.push(`${where} answered a password hash`);
+    if (BCRYPT.test(text) || SCRYPT.test(text)) found.push(`${where} answered a password hash`);
 
     const caller = call.token ? this.tokens.get(call.token.replace(/^Bearer\s+/i, '')) : undefined;
     for (const m of text.matchAll(TOKEN)) {

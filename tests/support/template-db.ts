@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app.js';
 import { makeConfig, type AutoInstall } from '../../server/config.js';
+import { TEST_SCRYPT_COST } from '../../server/infra/password/password.js';
 import { createDatabase, databaseForDataDir, testDatabaseUrl } from './pg-test-db.js';
 
 // Test apps start from data dirs made once per run (by tests/support/vitest-global-setup.ts):
@@ -52,7 +53,7 @@ export async function makeTemplates(root: string, prefix = `lt_tpl_${process.pid
     const dir = dirs[kind];
     mkdirSync(dir, { recursive: true });
     const databaseUrl = dirs.databases ? await createDatabase(dirs.databases[kind]) : null;
-    const app = await createApp(makeConfig({ dataDir: dir, logLevel: 'silent', autoInstall, databaseUrl }));
+    const app = await createApp(makeConfig({ dataDir: dir, logLevel: 'silent', autoInstall, databaseUrl, passwordCost: TEST_SCRYPT_COST }));
     await app.close();
   }
   return dirs;

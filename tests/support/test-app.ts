@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppDeps, type LanternApp } from '../../server/app.js';
 import { makeConfig, type Config } from '../../server/config.js';
+import { TEST_SCRYPT_COST } from '../../server/infra/password/password.js';
 import { copyTemplate, TEST_INSTALL } from './template-db.js';
 import { databaseForDataDir, dropDatabaseOfDataDir } from './pg-test-db.js';
 import { assertNoSecrets, SecretsScanner } from './secrets-scan.js';
@@ -29,6 +30,8 @@ export async function startTestApp(opts: { install?: boolean; config?: Partial<C
     dataDir,
     logLevel: process.env.LANTERN_TEST_LOG_LEVEL ?? 'silent',
     autoInstall: opts.install === false ? null : TEST_INSTALL,
+    // cheap password hashes (a test-only cost; a server's config always has the product's)
+    passwordCost: TEST_SCRYPT_COST,
     ...opts.config,
   });
   // start from the run's template: installed when the install is the default one at the real time, else only migrated

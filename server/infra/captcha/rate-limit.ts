@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
-import { countAttempt, deleteEndedCounters, forgetCounter, liveCounters } from './rate-limit.repository.js';
+import { countAttempt, deleteEndedCounters, forgetCounter, giveBackAttempt, liveCounters, setCounterEnd } from './rate-limit.repository.js';
 import { AppError } from '../../http/errors.js';
 
 /** One limit: at most `max` counted attempts per `windowSeconds`. */
@@ -12,9 +12,22 @@ export interface Limit {
 
 /** The account endpoints' limits, per account (email or user id) and per client address. */
 export interface RateLimitConfig {
-  /** Failed logins (a success clears the account's count). */
-  loginPerAccount: Limit;
+  /**
+   * Failed logins on one account from one address. Past it that address waits
+   * `loginDelaySeconds`, doubling each time it uses up its tries again (up to a day); a success
+   * clears it. Failures from other addresses never touch it.
+   */
+  loginPerAccountAddress: Limit;
+  /** The first wait of an (account, address) that used up its tries (seconds). */
+  loginDelaySeconds: number;
+  /** Failed logins from one address, whatever the accounts (a success does not count). */
   loginPerAddress: Limit;
+  /**
+   * Failed logins on one account from anywhere. Past it the account is never locked: addresses
+   * it has not logged in from must solve the captcha (when the captcha plugin is on) or wait a
+   * delay that starts at `loginDelaySeconds` and doubles with each further failure, up to the window.
+   */
+  loginPerAccount: Limit;
   /** Registration attempts that pass validation. */
   registerPerAccount: Limit;
   registerPerAddress: Limit;
@@ -25,8 +38,10 @@ export interface RateLimitConfig {
 
 /** Generous enough for a team behind one address, tight enough to stop guessing. */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = Object.freeze({
-  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerAccountAddress: { max: 5, windowSeconds: 15 * 60 },
+  loginDelaySeconds: 60,
   loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
   registerPerAccount: { max: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { max: 20, windowSeconds: 60 * 60 },
   mailPerAccount: { max: 5, windowSeconds: 15 * 60 },
@@ -44,8 +59,14 @@ function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** A live counter: its count and the seconds until its window ends. */
+export interface Counter {
+  count: number;
+  remaining: number;
+}
+
 /**
- * Fixed-window counters, one per key (e.g. "login:account:a@b.c"), kept in the database: every
+ * Fixed-window counters, one per key (e.g. "login:address:10.0.0.1"), kept in the database: every
  * server process sharing it counts the same attempts, and a restart forgets none. A key whose
  * count reached its limit is refused until its window ends.
  */
@@ -56,46 +77,56 @@ export class RateLimiter {
     readonly limits: RateLimitConfig = DEFAULT_RATE_LIMITS,
   ) {}
 
-  /** Throws 429 when any of the keys has used up its limit. */
-  async check(...entries: [key: string, limit: Limit][]): Promise<void> {
+  /** The live counters of `keys`, by key (keys with none are absent). */
+  async read(...keys: string[]): Promise<Map<string, Counter>> {
     const now = this.clock.now();
-    const hashed = entries.map(([key, limit]) => ({ hash: keyHash(key), limit }));
-    const live = new Map(
-      (
-        await liveCounters(
-          this.db,
-          hashed.map((e) => e.hash),
-          now,
-        )
-      ).map((r) => [r.key_hash, r]),
-    );
-    let wait = 0;
-    for (const { hash, limit } of hashed) {
-      const c = live.get(hash);
-      if (c && c.count >= limit.max) wait = Math.max(wait, c.expires_at - now);
-    }
-    if (wait > 0) throw tooManyAttempts(wait);
-  }
-
-  /** Counts one attempt against each key. */
-  async hit(...entries: [key: string, limit: Limit][]): Promise<void> {
-    const now = this.clock.now();
-    for (const [key, limit] of entries) await countAttempt(this.db, keyHash(key), now, limit.windowSeconds);
+    const byHash = new Map(keys.map((k) => [keyHash(k), k]));
+    const rows = await liveCounters(this.db, [...byHash.keys()], now);
+    return new Map(rows.map((r) => [byHash.get(r.key_hash)!, { count: Number(r.count), remaining: r.expires_at - now }]));
   }
 
   /**
-   * Checks, then counts (for attempts counted whether or not they succeed). Two processes taking
-   * the last attempt at the same moment may both pass: a limit is exceeded by at most the number of
-   * attempts made at once.
+   * Takes one attempt from each key before the work it guards, atomically per key: when any key
+   * has none left, gives back those taken and throws 429 with the longest wait. However many
+   * requests arrive at once, no more than a limit's `max` get through in its window. Returns the
+   * counts after taking, in order.
    */
-  async take(...entries: [key: string, limit: Limit][]): Promise<void> {
-    await this.check(...entries);
-    await this.hit(...entries);
+  async reserve(...entries: [key: string, limit: Limit][]): Promise<number[]> {
+    const now = this.clock.now();
+    const taken: string[] = [];
+    const counts: number[] = [];
+    for (const [key, limit] of entries) {
+      const count = await countAttempt(this.db, keyHash(key), now, limit.windowSeconds, limit.max);
+      if (count === undefined) {
+        await this.release(...taken);
+        const wait = (await this.read(key)).get(key)?.remaining ?? 1;
+        throw tooManyAttempts(wait);
+      }
+      taken.push(key);
+      counts.push(count);
+    }
+    return counts;
   }
 
-  /** Forgets a key (a successful login clears the account's failures). */
-  async clear(key: string): Promise<void> {
-    await forgetCounter(this.db, keyHash(key));
+  /** Gives back one attempt taken by reserve() (the attempt turned out not to count). */
+  async release(...keys: string[]): Promise<void> {
+    const now = this.clock.now();
+    for (const key of keys) await giveBackAttempt(this.db, keyHash(key), now);
+  }
+
+  /** Counts one attempt against a key; returns the new count. */
+  async hit(key: string, windowSeconds: number): Promise<number> {
+    return (await countAttempt(this.db, keyHash(key), this.clock.now(), windowSeconds))!;
+  }
+
+  /** Keeps a key's counter live (and so refusing, when it is full) for `seconds` from now. */
+  async holdFor(key: string, seconds: number): Promise<void> {
+    await setCounterEnd(this.db, keyHash(key), this.clock.now() + seconds);
+  }
+
+  /** Forgets a key (a successful login clears its failures). */
+  async clear(...keys: string[]): Promise<void> {
+    for (const key of keys) await forgetCounter(this.db, keyHash(key));
   }
 
   /** Deletes the counters whose window has ended (the session purge job calls it). */

@@ -6,7 +6,7 @@ import { translate } from '../../contract/messages/index.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest, fieldError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/validate.js';
-import { freeUsername, hashPassword, isValidUsername, usernameFromName } from '../user/user.accounts.js';
+import { freeUsername, isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { findUserByEmail, insertUser, upsertNotificationConfig } from '../user/user.repository.js';
 import { addUserSchema, type AddUserInput } from './admin-user.schema.js';
 
@@ -38,7 +38,7 @@ async function insertVerifiedUser(trx: DbOrTrx, u: { displayName: string; email:
 export async function addUser(ctx: AppContext, input: AddUserInput): Promise<void> {
   if (await findUserByEmail(ctx.db, input.email)) throw fieldError('error.email.duplicate', 'email');
   if (!isValidUsername(usernameFromName(input.display_name))) throw fieldError('error.user.username_invalid', 'display_name');
-  const passHash = await hashPassword(input.password);
+  const passHash = await ctx.passwords.hash(input.password);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) throw fieldError('error.email.duplicate', 'email');
@@ -113,7 +113,8 @@ export async function addUsers(ctx: AppContext, raw: string, lang: LanguageCode)
       throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
   }
   const hashes: string[] = [];
-  for (let i = 0; i < users.length; i += 8) hashes.push(...(await Promise.all(users.slice(i, i + 8).map((u) => hashPassword(u.password)))));
+  for (let i = 0; i < users.length; i += 8)
+    hashes.push(...(await Promise.all(users.slice(i, i + 8).map((u) => ctx.passwords.hash(u.password)))));
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, u] of users.entries()) {

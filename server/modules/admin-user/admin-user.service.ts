@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/tables/user.table.js';
 import { badRequest, fieldError } from '../../http/errors.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode } from '../user/email-code.js';
-import { hashPassword, isValidUsername } from '../user/user.accounts.js';
+import { isValidUsername } from '../user/user.accounts.js';
 import { linkBase, sendAccountMail } from '../user/user.mail.js';
 import { findUserByEmail, findUserByUsername, setUserRole, updateUser } from '../user/user.repository.js';
 import { parseUserId, userOr400 } from './admin-user.lookup.js';
@@ -89,7 +89,7 @@ export async function sendActivation(ctx: AppContext, rawId: string, origin: str
 export async function updatePassword(ctx: AppContext, session: SessionUser, input: { user_id: string; password: string }): Promise<void> {
   if (parseUserId(input.user_id) === session.user.id) throw badRequest('error.admin.cannot_update_their_password');
   const user = await userOr400(ctx.db, input.user_id);
-  const pass = await hashPassword(input.password);
+  const pass = await ctx.passwords.hash(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { pass, updated_at: ctx.clock.now() });
     await ctx.sessions.revokeAll(user.id, trx);

@@ -5,7 +5,7 @@ import { badRequest, fieldError, forbidden } from '../../http/errors.js';
 import { hashToken } from '../../infra/tokens.js';
 import { issueCode, takeCode } from '../user/email-code.js';
 import { loginPayload } from '../user/account.service.js';
-import { emailDomainAllowed, hashPassword } from '../user/user.accounts.js';
+import { emailDomainAllowed } from '../user/user.accounts.js';
 import { linkBase } from '../user/user.mail.js';
 import { findUserByEmail, findUserById } from '../user/user.repository.js';
 import { importedReputation } from '../personal/imported-reputation.repository.js';
@@ -84,7 +84,7 @@ export async function claim(ctx: AppContext, input: ClaimInput) {
   if (!emailDomainAllowed(input.e_mail, login.allow_email_domains ?? []))
     throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
   const now = ctx.clock.now();
-  const pass = await hashPassword(input.pass);
+  const pass = await ctx.passwords.hash(input.pass);
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.peekClaimCode(trx, hashToken(input.code), now))) throw expired();
     if (await findUserByEmail(trx, input.e_mail)) throw fieldError('error.email.duplicate', 'e_mail');

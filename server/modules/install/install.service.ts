@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { checkPostgres } from '../../db/dialect/postgres.js';
 import { GROUP_DEFAULTS } from '../siteinfo/siteinfo.defaults.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
-import { createAccount, hashPassword } from '../user/user.accounts.js';
+import { createAccount } from '../user/user.accounts.js';
 import { findUserByEmail } from '../user/user.repository.js';
 import type { BaseInfoInput, CheckDatabaseInput } from './install.schema.js';
 
@@ -136,7 +136,7 @@ export async function installBaseInfo(ctx: AppContext, input: BaseInfoInput): Pr
   if (!isLanguage(input.lang)) throw badRequest('base.request_format_error', [{ field: 'lang', key: 'error.lang.not_found' }]);
   const now = ctx.clock.now();
   const siteUrl = normaliseSiteUrl(input.site_url);
-  const passHash = await hashPassword(input.password);
+  const passHash = await ctx.passwords.hash(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email))
       throw badRequest('base.request_format_error', [{ field: 'email', key: 'error.email.duplicate' }]);

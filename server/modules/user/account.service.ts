@@ -9,7 +9,8 @@ import { bindFromActivationCode } from '../connector/connector.binding.js';
 import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank.repository.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
-import { checkPassword, createAccount, emailDomainAllowed, hashPassword, isValidUsername, usernameFromName } from './user.accounts.js';
+import { createAccount, emailDomainAllowed, isValidUsername, usernameFromName } from './user.accounts.js';
+import { admitLogin } from './login-guard.js';
 import { linkBase, sendAccountMail } from './user.mail.js';
 import { presentLogin } from './user.presenter.js';
 import {
@@ -43,17 +44,13 @@ export async function checkCaptcha(
     throw fieldError('error.object.captcha_verification_failed', 'captcha_code');
 }
 
-type LimitKind = 'login' | 'register' | 'mail';
+type LimitKind = 'register' | 'mail';
 
 /** The per-account and per-address counters of an attempt (the account is an email or a user id). */
 function limitKeys(ctx: AppContext, kind: LimitKind, account: string, ip: string): [string, Limit][] {
   const l = ctx.limits.limits;
   const [perAccount, perAddress] =
-    kind === 'login'
-      ? [l.loginPerAccount, l.loginPerAddress]
-      : kind === 'register'
-        ? [l.registerPerAccount, l.registerPerAddress]
-        : [l.mailPerAccount, l.mailPerAddress];
+    kind === 'register' ? [l.registerPerAccount, l.registerPerAddress] : [l.mailPerAccount, l.mailPerAddress];
   return [
     [`${kind}:account:${account.toLowerCase()}`, perAccount],
     [`${kind}:address:${ip}`, perAddress],
@@ -95,13 +92,13 @@ export async function register(
   if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.not_allowed_registration');
   if (!emailDomainAllowed(input.e_mail, login.allow_email_domains ?? []))
     throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
-  await ctx.limits.take(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
+  await ctx.limits.reserve(...limitKeys(ctx, 'register', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const username = usernameFromName(input.name);
   if (!isValidUsername(username)) throw fieldError('error.user.username_invalid', 'name');
   const now = ctx.clock.now();
-  const passHash = await hashPassword(input.pass);
+  const passHash = await ctx.passwords.hash(input.pass);
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.e_mail)) throw fieldError('error.email.duplicate', 'e_mail');
     const id = await createAccount(trx, {
@@ -126,23 +123,22 @@ export async function login(
   input: { e_mail: string; pass: string; captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ) {
-  // failures are counted per account and per address; a success clears the account's
-  const keys = limitKeys(ctx, 'login', input.e_mail, meta.ip);
-  await ctx.limits.check(...keys);
-  await checkCaptcha(ctx, 'password', meta.ip, false, input);
+  // the attempt is counted before the password is checked (login-guard.ts)
+  const attempt = await admitLogin(ctx, input.e_mail, meta.ip, input);
   const user = await findUserByEmail(ctx.db, input.e_mail);
   const allowed = (await ctx.settings.get('login')).allow_password_login;
-  const okPass = user && user.status !== USER_STATUS.deleted && allowed ? await checkPassword(input.pass, user.pass) : false;
-  if (!user || !okPass) {
-    await ctx.captcha.count('password', meta.ip);
-    await ctx.limits.hit(...keys);
+  // no account (or none that may log in) costs the same check as a wrong password: timing tells no one which emails exist
+  const verdict = await ctx.passwords.verify(input.pass, user && user.status !== USER_STATUS.deleted && allowed ? user.pass : undefined);
+  if (!user || !verdict.ok) {
+    await attempt.failed();
     throw fieldError('error.object.email_or_password_incorrect', 'e_mail');
   }
+  await attempt.succeeded();
+  // an old (bcrypt) or cheaper hash is replaced by a current one while the password is at hand
+  const pass = verdict.upgrade ? await ctx.passwords.hash(input.pass) : undefined;
   // unlike the reference, a suspended account gets no token at all
   if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
-  await ctx.captcha.clear('password', meta.ip);
-  await ctx.limits.clear(keys[0][0]);
-  await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now() });
+  await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now(), ...(pass ? { pass } : {}) });
   return loginPayload(ctx, user.id);
 }
 
@@ -167,7 +163,7 @@ export async function resendActivation(
   input: { captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
+  await ctx.limits.reserve(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = session.user;
@@ -183,7 +179,7 @@ export async function requestPasswordReset(
   input: { e_mail: string; captcha_id?: string; captcha_code?: string },
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limits.take(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
+  await ctx.limits.reserve(...limitKeys(ctx, 'mail', input.e_mail, meta.ip));
   await checkCaptcha(ctx, 'email', meta.ip, false, input);
   await ctx.captcha.count('email', meta.ip);
   const user = await findUserByEmail(ctx.db, input.e_mail);
@@ -196,7 +192,7 @@ export async function requestPasswordReset(
 /** POST user/password/replacement: sets a new password and ends every session. */
 export async function replacePassword(ctx: AppContext, input: { code: string; pass: string }): Promise<void> {
   const now = ctx.clock.now();
-  const pass = await hashPassword(input.pass);
+  const pass = await ctx.passwords.hash(input.pass);
   await ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, input.code, 'password_reset', now);
     const user = found && (await findUserById(trx, found.userId));
@@ -214,11 +210,11 @@ export async function requestEmailChange(
   meta: RequestMeta,
 ): Promise<void> {
   const staff = isStaff(session);
-  await ctx.limits.take(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
+  await ctx.limits.reserve(...limitKeys(ctx, 'mail', `user:${session.user.id}`, meta.ip));
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   await ctx.captcha.count('edit_userinfo', String(session.user.id));
   const user = session.user;
-  if (user.mail_status === MAIL_STATUS.verified && user.pass && !(await checkPassword(input.pass ?? '', user.pass))) {
+  if (user.mail_status === MAIL_STATUS.verified && user.pass && !(await ctx.passwords.verify(input.pass ?? '', user.pass)).ok) {
     throw fieldError('error.object.old_password_verification_failed', 'pass');
   }
   const taken = await findUserByEmail(ctx.db, input.e_mail);

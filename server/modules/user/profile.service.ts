@@ -7,14 +7,15 @@ import { isLanguage } from '../../contract/languages.js';
 import { fieldError } from '../../http/errors.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from './account.service.js';
-import { checkPassword, hashPassword, isValidUsername } from './user.accounts.js';
+import { isValidUsername } from './user.accounts.js';
 import { findNotificationConfigs, findUserByUsername, updateUser, upsertNotificationConfig } from './user.repository.js';
 import type { UpdateInfoInput } from './user.schema.js';
 import { isStaff } from '../permission/policy.js';
+import { relativeUploadRefs, relativeUploadUrl } from '../upload/upload-url.js';
 
 /** Bio HTML: the post renderer, then only p, br, strong, em, b, i, code and http(s) links survive. */
-export function renderBio(bio: string): string {
-  return sanitizeHtml(renderMarkdown(bio), {
+export async function renderBio(bio: string): Promise<string> {
+  return sanitizeHtml(await renderMarkdown(bio), {
     allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'code', 'a'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https'],
@@ -41,14 +42,14 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
   }
   if (allow.allow_update_location) patch.location = input.location;
   if (allow.allow_update_bio) {
-    patch.bio = input.bio;
-    patch.bio_html = renderBio(input.bio);
+    patch.bio = await relativeUploadRefs(ctx, input.bio);
+    patch.bio_html = await renderBio(patch.bio);
   }
   if (allow.allow_update_avatar && input.avatar) {
     const custom = input.avatar.custom;
     if (input.avatar.type === 'custom' && custom && !custom.startsWith('/') && !isHttpUrl(custom))
       throw fieldError('error.common.invalid_url', 'avatar');
-    patch.avatar = JSON.stringify(input.avatar);
+    patch.avatar = JSON.stringify({ ...input.avatar, custom: await relativeUploadUrl(ctx, custom) });
   }
   await updateUser(ctx.db, user.id, patch);
   ctx.events.emit({ type: 'user.profile_updated', userId: user.id });
@@ -74,13 +75,13 @@ export async function modifyPassword(
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   const user = session.user;
   if (user.pass) {
-    if (!(await checkPassword(input.old_pass, user.pass))) {
+    if (!(await ctx.passwords.verify(input.old_pass, user.pass)).ok) {
       await ctx.captcha.count('edit_userinfo', String(user.id));
       throw fieldError('error.object.old_password_verification_failed', 'old_pass');
     }
     if (input.old_pass === input.pass) throw fieldError('error.object.new_password_same_as_previous_setting', 'pass');
   }
-  await updateUser(ctx.db, user.id, { pass: await hashPassword(input.pass), updated_at: ctx.clock.now() });
+  await updateUser(ctx.db, user.id, { pass: await ctx.passwords.hash(input.pass), updated_at: ctx.clock.now() });
   await ctx.sessions.revokeAll(user.id, ctx.db, session.tokenHash);
 }
 
