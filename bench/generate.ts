@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp } from '../server/app.js';
 import { makeConfig } from '../server/config.js';
 import type { Db } from '../server/db/database.js';
-import { renderMarkdown } from '../server/infra/markdown/render.js';
+import { renderTrustedMarkdown } from '../server/infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../server/modules/activity/activity-types.js';
 import { writeConfigValue } from '../server/modules/config/config.repository.js';
 import { searchDialect } from '../server/modules/search/search.service.js';
@@ -121,7 +121,7 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
   const span = 3 * 365 * 86400;
   // rendered bodies are cached per source text: the pool is small, the site is not
   const rendered = new Map<number, string>();
-  const html = (i: number) => rendered.get(i) ?? (rendered.set(i, renderMarkdown(texts.bodies[i])), rendered.get(i)!);
+  const html = (i: number) => rendered.get(i) ?? (rendered.set(i, renderTrustedMarkdown(texts.bodies[i])), rendered.get(i)!);
 
   // users (ids 2..): one password hash for all, as generating 20k bcrypt hashes measures bcrypt
   const pass = (await db.selectFrom('user').select('pass').where('id', '=', 1).executeTakeFirstOrThrow()).pass;

@@ -1,159 +1,117 @@
 import { createRequire } from 'node:module';
 import { decodeHTML } from 'entities';
-import type { HLJSApi } from 'highlight.js';
-import MarkdownIt from 'markdown-it';
-import anchor from 'markdown-it-anchor';
-import footnote from 'markdown-it-footnote';
-import type * as PinyinPro from 'pinyin-pro';
-import sanitizeHtml from 'sanitize-html';
-
-// highlight.js with all its languages and pinyin-pro with its dictionary cost about 250 ms of a cold
-// start together, and most requests need neither: each is loaded on first use (a code block that
-// names a language; a title with Chinese characters), once per process
-const requireOnUse = createRequire(import.meta.url);
-let hljsApi: HLJSApi | undefined;
-const hljs = (): HLJSApi => (hljsApi ??= requireOnUse('highlight.js') as HLJSApi);
-let pinyinPro: typeof PinyinPro | undefined;
-/** The title's words with Chinese characters spelt in pinyin (other text kept as it runs). */
-const pinyinWords = (title: string): string[] =>
-  (pinyinPro ??= requireOnUse('pinyin-pro') as typeof PinyinPro).pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
+import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, makeRenderer, type RenderOptions } from './render-core.js';
+import { DEFAULT_RENDER_POOL, RenderPool, type RenderPoolOptions } from './render-pool.js';
 
 const EXCERPT_SCAN = 16384;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const md = new MarkdownIt({
-  html: true,
-  linkify: true,
-  breaks: true,
-  highlight(code, lang) {
-    const language = lang && hljs().getLanguage(lang) ? lang : '';
-    const body = language ? hljs().highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
-    return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
-  },
-})
-  .use(footnote)
-  .use(anchor, { slugify: (s: string) => urlTitle(s) });
-
-const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
-
 /**
  * The class of the section holding an imported post's attribution (author, original link, licence):
- * shown under the post, left out of excerpts.
+ * shown under the post, left out of excerpts. Only the importer's own credit line keeps it.
  */
 export const ATTRIBUTION_CLASS = 'post-attribution';
 const ATTRIBUTION_START = `<section class="${ATTRIBUTION_CLASS}">`;
 
 /** User ids are prefixed so a post cannot take (or style itself as) one of the layout's ids. */
 export const USER_ID_PREFIX = 'user-content-';
-const prefixed = (id: string) => (id.startsWith(USER_ID_PREFIX) ? id : `${USER_ID_PREFIX}${id}`);
 
-// A user-content allow-list: no scripts, styles elements, frames or event handlers; links and images
-// only to http(s), mailto or site-relative paths; only the classes this renderer makes itself
-// (highlighted code, footnotes); every id prefixed, and in-page links (#x) pointed at the prefixed id.
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'a',
-    'abbr',
-    'b',
-    'blockquote',
-    'br',
-    'code',
-    'del',
-    'details',
-    'dd',
-    'div',
-    'dl',
-    'dt',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'img',
-    'input',
-    'ins',
-    'kbd',
-    'li',
-    'mark',
-    'ol',
-    'p',
-    'pre',
-    's',
-    'section',
-    'span',
-    'strike',
-    'strong',
-    'sub',
-    'summary',
-    'sup',
-    'table',
-    'tbody',
-    'td',
-    'tfoot',
-    'th',
-    'thead',
-    'tr',
-    'u',
-    'ul',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'id', 'aria-label', 'data-footnote-ref', 'data-footnote-backref'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    li: ['id'],
-    sup: ['id'],
-    ol: ['start'],
-    td: ['align', 'style'],
-    th: ['align', 'style'],
-    input: ['type', 'checked', 'disabled'],
-    h1: ['id'],
-    h2: ['id'],
-    h3: ['id'],
-    h4: ['id'],
-    h5: ['id'],
-    h6: ['id'],
-  },
-  allowedClasses: {
-    // highlight.js: hljs-<scope> and its sub-scopes (class_, function_, inherited__)
-    code: ['hljs', /^language-[\w+#.-]{1,40}$/],
-    span: [/^hljs-[a-z0-9_-]{1,40}$/, /^[a-z]{1,20}_{1,3}$/],
-    // markdown-it-footnote
-    a: ['footnote-backref'],
-    sup: ['footnote-ref'],
-    // footnotes, and the attribution under imported posts (ATTRIBUTION_CLASS)
-    section: ['footnotes', 'post-attribution'],
-    ol: ['footnotes-list'],
-    li: ['footnote-item'],
-    hr: ['footnotes-sep'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
-  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
-  transformTags: {
-    a: (tagName, attribs) => {
-      const out = { ...attribs };
-      if (out.title && !TITLE_OK.test(out.title)) delete out.title;
-      const href = out.href ?? '';
-      if (/^https?:\/\//i.test(href)) out.rel = 'nofollow noopener noreferrer';
-      if (href.length > 1 && href.startsWith('#')) out.href = `#${prefixed(href.slice(1))}`;
-      return { tagName, attribs: out };
-    },
-    '*': (tagName, attribs) => (attribs.id ? { tagName, attribs: { ...attribs, id: prefixed(attribs.id) } } : { tagName, attribs }),
-  },
+const LIMITS = {
+  maxChars: HIGHLIGHT_MAX_CHARS,
+  maxLine: HIGHLIGHT_MAX_LINE,
+  maxTotal: HIGHLIGHT_MAX_TOTAL,
+  attributionClass: ATTRIBUTION_CLASS,
+  idPrefix: USER_ID_PREFIX,
 };
 
-/** Renders user markdown to sanitised HTML with highlighted code blocks. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(md.render(source), {
-    ...SANITIZE,
-    allowedAttributes: { ...SANITIZE.allowedAttributes, a: [...(SANITIZE.allowedAttributes as Record<string, string[]>).a, 'rel'] },
-  }).trim();
+// The request thread's renderer: small texts, titles, and the site's own texts. highlight.js and
+// pinyin-pro (about 250 ms of a cold start together) load on first use, once per process.
+const mainRenderer = makeRenderer(createRequire(import.meta.url), LIMITS);
+
+let pool: RenderPool | undefined;
+let poolOptions: RenderPoolOptions = DEFAULT_RENDER_POOL;
+
+/** Sets the render workers' size and limits (before the first render; a running pool is replaced). */
+export async function configureRenderPool(options: Partial<RenderPoolOptions>): Promise<void> {
+  poolOptions = Object.freeze({ ...poolOptions, ...options });
+  const old = pool;
+  pool = undefined;
+  await old?.close();
+}
+
+/** Stops the render workers (they do not keep the process alive; the next render starts them again). */
+export async function closeRenderPool(): Promise<void> {
+  const old = pool;
+  pool = undefined;
+  await old?.close();
+}
+
+/** Texts rendered on the request thread: at most this long, with no code fence and no table. */
+export const INLINE_MAX_CHARS = 512;
+const FENCE = /^ {0,3}(```|~~~)/m;
+
+/**
+ * Whether a text is cheap to render on the request thread: short, no fenced code, no table (the
+ * costliest shapes; measured worst at 512 characters: about 2 ms, tables 5-7 ms).
+ */
+function cheap(source: string): boolean {
+  return source.length <= INLINE_MAX_CHARS && !source.includes('|') && !FENCE.test(source);
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A text shown as it was written: paragraphs of escaped text (what a render that ran out of time gives). */
+export function plainTextHtml(source: string): string {
+  return source
+    .split(/\r?\n(?:[ \t]*\r?\n)+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br />\n')}</p>`)
+    .join('\n');
+}
+
+export interface RenderMarkdownOptions extends RenderOptions {
+  /** The render's deadline in a worker (ms); the pool's by default (2 s). */
+  deadlineMs?: number;
+}
+
+/**
+ * Renders user markdown to sanitised HTML with highlighted code blocks, bounded in time whatever the
+ * input. A short text renders on the request thread; others in a render worker with a deadline. A
+ * render past it is stopped; one with highlighted code is tried once more without highlighting, and
+ * if that too runs out the text is shown escaped (plainTextHtml).
+ */
+export async function renderMarkdown(source: string, options: RenderMarkdownOptions = {}): Promise<string> {
+  const { deadlineMs, ...render } = options;
+  if (cheap(source)) return mainRenderer.render(source, render);
+  pool ??= new RenderPool(poolOptions, LIMITS);
+  const html = await pool.render(source, render, deadlineMs);
+  if (html !== null) return html;
+  if (render.highlight !== false && FENCE.test(source)) {
+    const plainCode = await pool.render(source, { ...render, highlight: false }, deadlineMs);
+    if (plainCode !== null) return plainCode;
+  }
+  return plainTextHtml(source);
+}
+
+/**
+ * Renders on the calling thread: only for the site's own texts (the default legal texts), never for
+ * what a member or a dump wrote (renderMarkdown bounds their time).
+ */
+export function renderTrustedMarkdown(source: string): string {
+  return mainRenderer.render(source);
+}
+
+/**
+ * Whether an edit keeps an imported post's credit line: the earlier text ended with the importer's
+ * attribution section and the new one ends with the very same text from the marker on. Only then is
+ * the edit rendered with `attribution: true`.
+ */
+export function keepsAttribution(previous: string | null | undefined, next: string): boolean {
+  if (!previous) return false;
+  const at = previous.lastIndexOf(ATTRIBUTION_START);
+  if (at < 0) return false;
+  const tail = previous.slice(at);
+  return next.endsWith(tail) && next.length >= tail.length;
 }
 
 /** Whether rendered HTML shows nothing: no text and no image. */
@@ -176,20 +134,7 @@ export function htmlToExcerpt(html: string, max = 240): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-const REPLACE: Record<string, string> = { '&': ' and ', '@': ' at ' };
-
 /** The URL slug of a title (url_title): Chinese to pinyin, accents stripped, [a-z0-9-], at most 150 bytes. */
 export function urlTitle(title: string): string {
-  const withPinyin = /[\u4e00-\u9fff]/.test(title) ? pinyinWords(title).join('-') : title;
-  const ascii = Array.from(withPinyin)
-    .filter((c) => c.codePointAt(0)! < 0x10000)
-    .map((c) => REPLACE[c] ?? c)
-    .join('')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  const cut = ascii.slice(0, 150).replace(/-+$/, '');
-  return cut || 'topic';
+  return mainRenderer.urlTitle(title);
 }

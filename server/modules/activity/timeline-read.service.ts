@@ -84,11 +84,17 @@ export async function objectTimeline(ctx: AppContext, session: SessionUser, q: T
       ? await repo.closeMessage(ctx.db, obj.id)
       : '';
   const admin = isAdmin(session);
+  // edit summaries and the close message, rendered before the rows are presented (rendering is async)
+  const logHtml = new Map<number, string>();
+  for (const r of rows)
+    if (activityName(r.activity_type) === 'edited' && !logHtml.has(r.revision_id))
+      logHtml.set(r.revision_id, await renderMarkdown(logs.get(r.revision_id) ?? ''));
+  const closeHtml = closeMsg ? await renderMarkdown(closeMsg) : '';
   const timeline = rows.map((r) => {
     const name = activityName(r.activity_type);
     let comment = '';
-    if (name === 'edited') comment = renderMarkdown(logs.get(r.revision_id) ?? '');
-    else if (name === 'closed') comment = renderMarkdown(closeMsg);
+    if (name === 'edited') comment = logHtml.get(r.revision_id) ?? '';
+    else if (name === 'closed') comment = closeHtml;
     else if (name === 'commented') comment = comments.get(r.object_id) ?? '';
     const userId = r.trigger_user_id > 0 ? r.trigger_user_id : r.user_id;
     const type = objectTypeOf(r.object_id);

@@ -4,7 +4,7 @@ import type { AnswerRow } from '../../db/tables/content.table.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
+import { isBlankHtml, keepsAttribution, renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
@@ -116,7 +116,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, input: Ad
   if (question.status !== QUESTION_STATUS.available) throw badRequest('error.answer.question_closed_cannot_add');
   if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id)))
     throw new AppError(403, 'error.answer.restrict_answer');
-  const html = renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content);
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   const now = ctx.clock.now();
   const siteUrl = await siteUrlOf(ctx);
@@ -205,7 +205,7 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, input:
   if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.answer.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, a.id)) throw badRequest('error.answer.cannot_update');
-  const html = renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content, { attribution: keepsAttribution(a.original_text, input.content) });
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   if (input.content === a.original_text) return { wait_for_review: false };
   const siteUrl = await siteUrlOf(ctx);

@@ -96,7 +96,7 @@ export interface CommentCreated {
 
 /** Markdown to HTML with @mentions of existing users linked; also the users mentioned. */
 export async function renderComment(db: DbOrTrx, source: string, named: string[] = []) {
-  const base = renderMarkdown(source);
+  const base = await renderMarkdown(source);
   const users = await repo.usersByUsernames(db, [...mentionCandidates(base), ...named]);
   const known = new Map(users.map((u) => [u.username.toLowerCase(), u.username]));
   const { html } = linkMentions(base, known);

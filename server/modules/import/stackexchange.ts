@@ -409,7 +409,7 @@ class StackExchangeImport {
       created_at: u.created,
       last_login_date: u.lastSeen ?? 0,
       bio,
-      bio_html: bio ? renderMarkdown(bio) : '',
+      bio_html: bio ? await renderMarkdown(bio) : '',
       website,
       location: (u.location ?? '').trim().slice(0, 100),
     });
@@ -534,13 +534,13 @@ class StackExchangeImport {
         return;
       }
       const body = htmlToMarkdown(q.Body);
-      if (isBlankHtml(renderMarkdown(body))) return skip(counts, 'empty Body');
+      if (isBlankHtml(await renderMarkdown(body))) return skip(counts, 'empty Body');
       const failed = await this.atomically(trx, async (t) => {
         const owner = await this.author(t, q.OwnerUserId, q.OwnerDisplayName, q.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.question);
         const title = Array.from(q.Title.replace(/\s+/g, ' ')).slice(0, MAX_TITLE).join('');
         const text = body + this.attribution('q', q.Id, owner, q.CreationDate);
-        const html = renderMarkdown(text);
+        const html = await renderMarkdown(text, { attribution: true });
         const updated = Math.max(q.CreationDate, q.LastEditDate ?? 0);
         await repo.insertQuestion(t, {
           id,
@@ -679,7 +679,7 @@ class StackExchangeImport {
       ]
         .filter(Boolean)
         .join('\n\n');
-      await repo.describeTagIfBlank(this.db, tag.id, text, renderMarkdown(text));
+      await repo.describeTagIfBlank(this.db, tag.id, text, await renderMarkdown(text));
       counts.imported += 1;
     }
   }
@@ -701,12 +701,12 @@ class StackExchangeImport {
       const parent = this.posts.get(a.ParentId);
       if (!parent || parent.id !== parent.questionId) return skip(counts, 'unknown question (ParentId)');
       const body = htmlToMarkdown(a.Body);
-      if (isBlankHtml(renderMarkdown(body))) return skip(counts, 'empty Body');
+      if (isBlankHtml(await renderMarkdown(body))) return skip(counts, 'empty Body');
       const failed = await this.atomically(trx, async (t) => {
         const owner = await this.author(t, a.OwnerUserId, a.OwnerDisplayName, a.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.answer);
         const text = body + this.attribution('a', a.Id, owner, a.CreationDate);
-        const html = renderMarkdown(text);
+        const html = await renderMarkdown(text, { attribution: true });
         await repo.insertAnswer(t, {
           id,
           question_id: parent.questionId,
@@ -808,7 +808,7 @@ class StackExchangeImport {
           object_id: post.id,
           question_id: post.questionId,
           original_text: text,
-          parsed_text: renderMarkdown(text),
+          parsed_text: await renderMarkdown(text),
           vote_count: c.Score ?? 0,
           created_at: c.CreationDate,
         });
@@ -1175,7 +1175,7 @@ class StackExchangeImport {
       if (newest) content = current.content;
       else {
         const text = state.body + (trailer ? `\n\n${trailer}` : '');
-        const html = renderMarkdown(text);
+        const html = await renderMarkdown(text, { attribution: true });
         content = JSON.stringify(
           isQuestion
             ? { id: post.id, title: state.title, content: text, html, tags: state.tags }
@@ -1232,7 +1232,7 @@ class StackExchangeImport {
           const localBody = rewrite(body);
           if (localBody === body) continue;
           const text = localBody + (cut >= 0 ? r.original_text.slice(cut) : '');
-          const html = renderMarkdown(text);
+          const html = await renderMarkdown(text, { attribution: true });
           await this.db.transaction().execute(async (t) => {
             await repo.setPostText(t, table, r.id, text, html);
             const rev = r.revision_id ? await repo.revisionContent(t, Number(r.revision_id)) : undefined;
@@ -1249,7 +1249,7 @@ class StackExchangeImport {
     const comments = await repo.importedCommentsWithLinks(this.db, this.site.host);
     for (const c of comments) {
       const text = rewrite(c.original_text);
-      if (text !== c.original_text) await repo.setCommentText(this.db, c.id, text, renderMarkdown(text));
+      if (text !== c.original_text) await repo.setCommentText(this.db, c.id, text, await renderMarkdown(text));
     }
   }
 

@@ -5,7 +5,7 @@ import type { QuestionRow } from '../../db/tables/content.table.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
+import { isBlankHtml, keepsAttribution, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
@@ -83,7 +83,7 @@ async function createQuestionTx(
 export async function addQuestion(ctx: AppContext, session: SessionUser, input: AddQuestionInput) {
   await requirePermission(ctx, session, 'question.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
-  const html = renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content);
   if (isBlankHtml(html)) throw contentEmpty();
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
   const now = ctx.clock.now();
@@ -106,9 +106,9 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   await requirePermission(ctx, session, 'question.add');
   await requirePermission(ctx, session, 'answer.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
-  const html = renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content);
   if (isBlankHtml(html)) throw contentEmpty();
-  const answerHtml = renderMarkdown(input.answer_content);
+  const answerHtml = await renderMarkdown(input.answer_content);
   if (isBlankHtml(answerHtml))
     throw badRequest('base.request_format_error', [{ field: 'answer_content', key: 'error.answer.content_cannot_empty' }]);
   const { captcha_id: _i, captcha_code: _c, mention_username_list: _m, ...body } = input;
@@ -214,7 +214,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, inpu
   if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, q.id)) throw badRequest('error.question.cannot_update');
-  const html = renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content, { attribution: keepsAttribution(q.original_text, input.content) });
   if (isBlankHtml(html)) throw contentEmpty();
   const rules = await tagRules(ctx, session);
   const siteUrl = await siteUrlOf(ctx);

@@ -1,18 +1,27 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { auth } from '../../http/auth.js';
+import { auth, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, msg, validate } from '../../http/validate.js';
+import { tooManyAttempts } from '../../infra/captcha/rate-limit.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import type { Routers } from '../index.js';
+import { PREVIEW_LIMIT, PreviewWindow } from './render.limit.js';
 
 const renderSchema = z.object({
   content: z.string({ error: 'validation.required' }).max(65535, msg('validation.max_length', { max: 65535 })),
 });
 
-/** POST post/render: the editor's preview, rendered and sanitised exactly as stored posts are. */
+/**
+ * POST post/render: the editor's preview, rendered and sanitised exactly as stored posts are, at
+ * most PREVIEW_LIMIT renders a minute per member (429 with data.retry_after past it).
+ */
 export function registerRender(ctx: AppContext, { api }: Routers): void {
-  api.post('/post/render', auth(ctx, 'active'), validate(renderSchema), (_req, res) => {
-    ok(res, renderMarkdown(inputOf(renderSchema, res).content));
+  const previews = new PreviewWindow(PREVIEW_LIMIT);
+  api.post('/post/render', auth(ctx, 'active'), bodyLimit('post'), validate(renderSchema), async (_req, res) => {
+    const wait = previews.take(String(requireSession(res).user.id), ctx.clock.now());
+    if (wait > 0) throw tooManyAttempts(wait);
+    ok(res, await renderMarkdown(inputOf(renderSchema, res).content));
   });
 }

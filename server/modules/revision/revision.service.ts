@@ -281,7 +281,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   const t = await repo.findTag(ctx.db, rev.object_id);
   if (!t || t.status === TAG_STATUS.deleted) throw badRequest('error.object.already_deleted');
   const snap = tagSnapshot(rev.content);
-  const parsed = snap.parsed_text || (snap.original_text ? renderMarkdown(snap.original_text) : '');
+  const parsed = snap.parsed_text || (snap.original_text ? await renderMarkdown(snap.original_text) : '');
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.settleRevision(trx, rev.id, repo.REVISION_STATUS.approved, reviewer, now))) return false;
     const slug =

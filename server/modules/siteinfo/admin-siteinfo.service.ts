@@ -72,11 +72,11 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
     path: 'legal',
     group: 'legal',
     schema: s.legalSchema,
-    toStored: (b) => ({
+    toStored: async (b) => ({
       terms_of_service_original_text: b.terms_of_service_original_text,
-      terms_of_service_parsed_text: renderMarkdown(b.terms_of_service_original_text),
+      terms_of_service_parsed_text: await renderMarkdown(b.terms_of_service_original_text),
       privacy_policy_original_text: b.privacy_policy_original_text,
-      privacy_policy_parsed_text: renderMarkdown(b.privacy_policy_original_text),
+      privacy_policy_parsed_text: await renderMarkdown(b.privacy_policy_original_text),
       external_content_display: b.external_content_display,
     }),
   },

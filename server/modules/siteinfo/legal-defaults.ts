@@ -1,4 +1,4 @@
-import { renderMarkdown } from '../../infra/markdown/render.js';
+import { renderTrustedMarkdown } from '../../infra/markdown/render.js';
 
 /**
  * The terms and privacy policy a new site starts with (sign-up says "you agree to the terms"): short,
@@ -62,9 +62,9 @@ You can edit your profile and notification settings at any time, and ask the sit
 /** The legal texts' defaults, as markdown and as the HTML the renderer makes of it. */
 export const LEGAL_TEXT_DEFAULTS = {
   terms_of_service_original_text: DEFAULT_TERMS_OF_SERVICE,
-  terms_of_service_parsed_text: renderMarkdown(DEFAULT_TERMS_OF_SERVICE),
+  terms_of_service_parsed_text: renderTrustedMarkdown(DEFAULT_TERMS_OF_SERVICE),
   privacy_policy_original_text: DEFAULT_PRIVACY_POLICY,
-  privacy_policy_parsed_text: renderMarkdown(DEFAULT_PRIVACY_POLICY),
+  privacy_policy_parsed_text: renderTrustedMarkdown(DEFAULT_PRIVACY_POLICY),
 };
 
 /** The legal group with an empty text replaced by its default (each text with its HTML). */

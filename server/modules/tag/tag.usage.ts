@@ -103,7 +103,7 @@ export async function createTag(
   now: number,
 ): Promise<string> {
   const id = await newObjectId(trx, OBJECT_TYPE.tag);
-  const parsed = t.parsed_text ?? (t.original_text ? renderMarkdown(t.original_text) : '');
+  const parsed = t.parsed_text ?? (t.original_text ? await renderMarkdown(t.original_text) : '');
   await repo.insertTag(trx, {
     id,
     slug_name: t.slug_name,

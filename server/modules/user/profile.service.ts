@@ -13,8 +13,8 @@ import type { UpdateInfoInput } from './user.schema.js';
 import { isStaff } from '../permission/policy.js';
 
 /** Bio HTML: the post renderer, then only p, br, strong, em, b, i, code and http(s) links survive. */
-export function renderBio(bio: string): string {
-  return sanitizeHtml(renderMarkdown(bio), {
+export async function renderBio(bio: string): Promise<string> {
+  return sanitizeHtml(await renderMarkdown(bio), {
     allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'code', 'a'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https'],
@@ -42,7 +42,7 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
   if (allow.allow_update_location) patch.location = input.location;
   if (allow.allow_update_bio) {
     patch.bio = input.bio;
-    patch.bio_html = renderBio(input.bio);
+    patch.bio_html = await renderBio(input.bio);
   }
   if (allow.allow_update_avatar && input.avatar) {
     const custom = input.avatar.custom;

@@ -1,0 +1,227 @@
+import type { HLJSApi } from 'highlight.js';
+import type MarkdownItConstructor from 'markdown-it';
+import type * as PinyinPro from 'pinyin-pro';
+import type sanitizeHtmlType from 'sanitize-html';
+
+/** How one render may differ from the default (a member's post). */
+export interface RenderOptions {
+  /** Highlight fenced code that names a language (within the size limits below); default true. */
+  highlight?: boolean;
+  /**
+   * The text ends with the importer's credit line, `<section class="post-attribution">...</section>`,
+   * which keeps its class: only for text the importer wrote, or an edit that keeps its credit line
+   * unchanged (keepsAttribution in render.ts). Any other section loses that class.
+   */
+  attribution?: boolean;
+}
+
+/** What the renderer makes: markdown to sanitised HTML, and titles to URL slugs. */
+export interface Renderer {
+  render(source: string, options?: RenderOptions): string;
+  urlTitle(title: string): string;
+}
+
+/** Code blocks longer than this are shown escaped, not highlighted (highlight.js is slow on long input). */
+export const HIGHLIGHT_MAX_CHARS = 16384;
+/** Nor are blocks with a line longer than this: highlight.js is quadratic on a long token (C++: 5 ms for 256 characters, 100 ms for 4 KB). */
+export const HIGHLIGHT_MAX_LINE = 256;
+/** At most this many characters of code are highlighted in one document; later blocks are escaped. */
+export const HIGHLIGHT_MAX_TOTAL = 32768;
+
+/**
+ * Builds the renderer from `load` (require, or the worker's loader by module id). The body uses only
+ * its arguments and literals: it is sent as source text to the render worker (see render-pool.ts),
+ * the way the read workers' body is (threadSource in server/db/dialect/sqlite-read-pool.ts), so
+ * the same code renders in tests (TypeScript), in the bundled server, and on either thread. The
+ * size limits are passed in for the same reason. Modules load on first use: highlight.js when a
+ * block names a language, pinyin-pro when a title has Chinese characters, markdown-it on the first render.
+ */
+export function makeRenderer(
+  load: (id: string) => unknown,
+  limits: { maxChars: number; maxLine: number; maxTotal: number; attributionClass: string; idPrefix: string },
+): Renderer {
+  const interop = (m: unknown) => ((m as { default?: unknown }).default ?? m) as never;
+  let hljsApi: HLJSApi | undefined;
+  const hljs = (): HLJSApi => (hljsApi ??= load('highlight.js') as HLJSApi);
+  let pinyinPro: typeof PinyinPro | undefined;
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+  const REPLACE: Record<string, string> = { '&': ' and ', '@': ' at ' };
+  const urlTitle = (title: string): string => {
+    const withPinyin = /[\u4e00-\u9fff]/.test(title)
+      ? (pinyinPro ??= load('pinyin-pro') as typeof PinyinPro)
+          .pinyin(title, { toneType: 'none', type: 'array', nonZh: 'consecutive' })
+          .join('-')
+      : title;
+    const ascii = Array.from(withPinyin)
+      .filter((c) => c.codePointAt(0)! < 0x10000)
+      .map((c) => REPLACE[c] ?? c)
+      .join('')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+    const cut = ascii.slice(0, 150).replace(/-+$/, '');
+    return cut || 'topic';
+  };
+
+  // per render: whether to highlight, and how many characters of code it may still highlight
+  const state = { highlight: true, budget: 0 };
+  const highlightable = (code: string): boolean => {
+    if (!state.highlight || code.length > limits.maxChars || code.length > state.budget) return false;
+    let start = 0;
+    while (start <= code.length) {
+      let end = code.indexOf('\n', start);
+      if (end < 0) end = code.length;
+      if (end - start > limits.maxLine) return false;
+      start = end + 1;
+    }
+    return true;
+  };
+
+  type MarkdownItType = InstanceType<typeof MarkdownItConstructor>;
+  let md: MarkdownItType | undefined;
+  const markdown = (): MarkdownItType => {
+    if (md) return md;
+    const MarkdownIt = interop(load('markdown-it')) as typeof MarkdownItConstructor;
+    md = new MarkdownIt({
+      html: true,
+      linkify: true,
+      breaks: true,
+      highlight(code: string, lang: string) {
+        const language = lang && highlightable(code) && hljs().getLanguage(lang) ? lang : '';
+        if (language) state.budget -= code.length;
+        const body = language ? hljs().highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+        return `<pre><code class="hljs${language ? ` language-${language}` : ''}">${body}</code></pre>`;
+      },
+    })
+      .use(interop(load('markdown-it-footnote')))
+      .use(interop(load('markdown-it-anchor')), { slugify: (s: string) => urlTitle(s) });
+    return md;
+  };
+
+  const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
+  const prefixed = (id: string) => (id.startsWith(limits.idPrefix) ? id : `${limits.idPrefix}${id}`);
+  // A user-content allow-list: no scripts, styles elements, frames or event handlers; links and images
+  // only to http(s), mailto or site-relative paths; only the classes this renderer makes itself
+  // (highlighted code, footnotes); every id prefixed, and in-page links (#x) pointed at the prefixed id.
+  const sanitizeOptions = (attribution: boolean): sanitizeHtmlType.IOptions => ({
+    allowedTags: [
+      'a',
+      'abbr',
+      'b',
+      'blockquote',
+      'br',
+      'code',
+      'del',
+      'details',
+      'dd',
+      'div',
+      'dl',
+      'dt',
+      'em',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'hr',
+      'i',
+      'img',
+      'input',
+      'ins',
+      'kbd',
+      'li',
+      'mark',
+      'ol',
+      'p',
+      'pre',
+      's',
+      'section',
+      'span',
+      'strike',
+      'strong',
+      'sub',
+      'summary',
+      'sup',
+      'table',
+      'tbody',
+      'td',
+      'tfoot',
+      'th',
+      'thead',
+      'tr',
+      'u',
+      'ul',
+    ],
+    allowedAttributes: {
+      a: ['href', 'title', 'id', 'aria-label', 'data-footnote-ref', 'data-footnote-backref', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      li: ['id'],
+      sup: ['id'],
+      ol: ['start'],
+      td: ['align', 'style'],
+      th: ['align', 'style'],
+      input: ['type', 'checked', 'disabled'],
+      h1: ['id'],
+      h2: ['id'],
+      h3: ['id'],
+      h4: ['id'],
+      h5: ['id'],
+      h6: ['id'],
+    },
+    allowedClasses: {
+      // highlight.js: hljs-<scope> and its sub-scopes (class_, function_, inherited__)
+      code: ['hljs', /^language-[\w+#.-]{1,40}$/],
+      span: [/^hljs-[a-z0-9_-]{1,40}$/, /^[a-z]{1,20}_{1,3}$/],
+      // markdown-it-footnote
+      a: ['footnote-backref'],
+      sup: ['footnote-ref'],
+      // footnotes, and (only in imported text) the attribution under imported posts
+      section: attribution ? ['footnotes', limits.attributionClass] : ['footnotes'],
+      ol: ['footnotes-list'],
+      li: ['footnote-item'],
+      hr: ['footnotes-sep'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center)$/] } },
+    exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+    transformTags: {
+      a: (tagName, attribs) => {
+        const out = { ...attribs };
+        if (out.title && !TITLE_OK.test(out.title)) delete out.title;
+        const href = out.href ?? '';
+        if (/^https?:\/\//i.test(href)) out.rel = 'nofollow noopener noreferrer';
+        if (href.length > 1 && href.startsWith('#')) out.href = `#${prefixed(href.slice(1))}`;
+        return { tagName, attribs: out };
+      },
+      '*': (tagName, attribs) => (attribs.id ? { tagName, attribs: { ...attribs, id: prefixed(attribs.id) } } : { tagName, attribs }),
+    },
+  });
+  let sanitizers: { member: sanitizeHtmlType.IOptions; imported: sanitizeHtmlType.IOptions } | undefined;
+
+  const renderPart = (source: string, attribution: boolean): string => {
+    const sanitizeHtml = interop(load('sanitize-html')) as typeof sanitizeHtmlType;
+    sanitizers ??= { member: sanitizeOptions(false), imported: sanitizeOptions(true) };
+    return sanitizeHtml(markdown().render(source), attribution ? sanitizers.imported : sanitizers.member).trim();
+  };
+  const render = (source: string, options: RenderOptions = {}): string => {
+    state.highlight = options.highlight !== false;
+    state.budget = limits.maxTotal;
+    if (!options.attribution) return renderPart(source, false);
+    // The credit line is the text's last section, rendered on its own with its class; the text
+    // before it is the post's, rendered as any member's (a section it holds loses the class)
+    const open = `<section class="${limits.attributionClass}">`;
+    const at = source.lastIndexOf(open);
+    const tail = at >= 0 ? source.slice(at) : '';
+    if (!tail || !tail.trimEnd().endsWith('</section>') || tail.indexOf('<section', 1) >= 0) return renderPart(source, false);
+    const head = renderPart(source.slice(0, at), false);
+    return head ? `${head}\n${renderPart(tail, true)}` : renderPart(tail, true);
+  };
+
+  return { render, urlTitle };
+}

@@ -1,0 +1,214 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { RenderOptions } from './render-core.js';
+import { makeRenderer } from './render-core.js';
+
+/** The modules a render worker loads, resolved here so the worker finds them from any entry (tests or the bundle). */
+const MODULES = ['markdown-it', 'markdown-it-anchor', 'markdown-it-footnote', 'sanitize-html', 'highlight.js', 'pinyin-pro'];
+
+/** One render sent to a worker; `id` pairs the answer with its task. */
+interface RenderRequest {
+  id: number;
+  source: string;
+  options: RenderOptions;
+}
+type RenderReply = { id: number; html: string } | { id: number; error: string };
+
+/**
+ * The body of a render worker, sent as source text like the read workers' (threadSource in
+ * server/db/dialect/sqlite-read-pool.ts): it may use only its arguments. It builds the renderer
+ * from `make` (makeRenderer's source) and answers each request in turn.
+ */
+function renderWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown, make: typeof makeRenderer): void {
+  const { parentPort, workerData } = threads;
+  const { paths, limits } = workerData as { paths: Record<string, string>; limits: Parameters<typeof makeRenderer>[1] };
+  const renderer = make((id) => load(paths[id] ?? id), limits);
+  // load the modules now (highlight.js with its languages too), so the deadline counts rendering only
+  renderer.render('*a* https://example.com\n\n```js\nconst a = 1;\n```');
+  parentPort!.postMessage('ready');
+  parentPort!.on('message', (m: { id: number; source: string; options: RenderOptions }) => {
+    try {
+      parentPort!.postMessage({ id: m.id, html: renderer.render(m.source, m.options) });
+    } catch (e) {
+      parentPort!.postMessage({ id: m.id, error: String((e as Error)?.message ?? e) });
+    }
+  });
+}
+
+// `__name` is what a build that keeps function names (tsx) wraps inner functions with: the worker has no such helper
+const WORKER_SOURCE = `var __name = (f) => f;\n(${renderWorkerMain.toString()})(require('node:worker_threads'), require, (${makeRenderer.toString()}));`;
+
+const BOOT_FAILURES_MAX = 3;
+
+/** What ends a render: its HTML, or null when it did not finish in time (the worker was stopped) or failed. */
+type Outcome = string | null;
+
+interface Task {
+  id: number;
+  request: RenderRequest;
+  settle: (html: Outcome) => void;
+  deadlineMs: number;
+  /** Ends a task still waiting for a worker after the wait limit. */
+  waitTimer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Whether it has loaded its modules (renders go only to ready workers). */
+  ready: boolean;
+  task?: Task;
+  runTimer?: NodeJS.Timeout;
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads (1-2 is plenty: a render takes milliseconds). */
+  size: number;
+  /** A render running longer than this is stopped (its worker terminated and replaced). */
+  deadlineMs: number;
+  /** A render not started after this long (the workers busy) is given up. */
+  maxWaitMs: number;
+  /** Renders waiting beyond this count are given up at once. */
+  maxQueue: number;
+}
+
+export const DEFAULT_RENDER_POOL: RenderPoolOptions = Object.freeze({ size: 2, deadlineMs: 2000, maxWaitMs: 4000, maxQueue: 64 });
+
+/**
+ * Worker threads that render markdown, so a slow render (hostile input: highlight.js is quadratic
+ * on a long token, markdown-it slow on some 64 KB shapes) never blocks the request thread, and one
+ * that runs past the deadline is stopped: its worker is terminated and the render answers null
+ * (the caller falls back to escaped text). Workers start on first use and do not keep the process alive.
+ */
+export class RenderPool {
+  private slots: Slot[] = [];
+  private queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+  private bootFailures = 0;
+  private readonly paths: Record<string, string>;
+
+  constructor(
+    readonly options: RenderPoolOptions = DEFAULT_RENDER_POOL,
+    private readonly limits: Parameters<typeof makeRenderer>[1],
+  ) {
+    const req = createRequire(import.meta.url);
+    this.paths = Object.fromEntries(MODULES.map((m) => [m, req.resolve(m)]));
+  }
+
+  /** Renders in a worker: the HTML, or null past the deadline, the wait limit, a full queue or a worker's failure. */
+  render(source: string, options: RenderOptions, deadlineMs = this.options.deadlineMs): Promise<Outcome> {
+    if (this.closed || this.broken || this.queue.length >= this.options.maxQueue) return Promise.resolve(null);
+    return new Promise<Outcome>((resolve) => {
+      const id = this.nextId++;
+      const task: Task = { id, request: { id, source, options }, settle: resolve, deadlineMs };
+      task.waitTimer = setTimeout(() => {
+        const at = this.queue.indexOf(task);
+        if (at >= 0) {
+          this.queue.splice(at, 1);
+          resolve(null);
+        }
+      }, this.options.maxWaitMs);
+      task.waitTimer.unref();
+      this.queue.push(task);
+      this.dispatch();
+    });
+  }
+
+  /** Workers alive (for tests). */
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      const slot = this.slots.find((s) => s.ready && !s.task);
+      if (!slot) {
+        while (this.slots.length < this.options.size) this.spawn();
+        return;
+      }
+      const task = this.queue.shift()!;
+      clearTimeout(task.waitTimer);
+      slot.task = task;
+      slot.worker.ref();
+      const chosen = slot;
+      chosen.runTimer = setTimeout(() => this.stop(chosen, null), task.deadlineMs);
+      chosen.worker.postMessage(task.request);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { paths: this.paths, limits: this.limits },
+      // a render holds one post: a small heap also bounds a hostile one
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    });
+    const slot: Slot = { worker, ready: false };
+    worker.unref();
+    worker.on('message', (reply: RenderReply | 'ready') => {
+      if (reply === 'ready') {
+        slot.ready = true;
+        this.bootFailures = 0;
+        this.dispatch();
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      clearTimeout(slot.runTimer);
+      slot.task = undefined;
+      worker.unref();
+      task.settle('html' in reply ? reply.html : null);
+      this.dispatch();
+    });
+    const gone = () => {
+      if (!this.slots.includes(slot)) return;
+      this.slots = this.slots.filter((s) => s !== slot);
+      if (!slot.ready) this.bootFailures++;
+      clearTimeout(slot.runTimer);
+      slot.task?.settle(null);
+      slot.task = undefined;
+      if (this.broken) this.failQueue();
+      else this.dispatch();
+    };
+    worker.on('error', gone);
+    worker.on('exit', gone);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Ends a slot's render with `outcome` and terminates its worker; the next render starts another. */
+  private stop(slot: Slot, outcome: Outcome): void {
+    if (!this.slots.includes(slot)) return;
+    this.slots = this.slots.filter((s) => s !== slot);
+    slot.task?.settle(outcome);
+    slot.task = undefined;
+    void slot.worker.terminate();
+    // start the replacement now: it loads its modules before the next render needs it
+    this.dispatch();
+    if (!this.closed && !this.broken && this.slots.length < this.options.size) this.spawn();
+  }
+
+  /** Whether workers keep failing to start (BOOT_FAILURES_MAX in a row): renders then answer null at once. */
+  private get broken(): boolean {
+    return this.bootFailures >= BOOT_FAILURES_MAX;
+  }
+
+  private failQueue(): void {
+    for (const t of this.queue.splice(0)) {
+      clearTimeout(t.waitTimer);
+      t.settle(null);
+    }
+  }
+
+  /** Stops every worker; renders waiting or running answer null. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.failQueue();
+    const slots = this.slots.splice(0);
+    for (const s of slots) {
+      clearTimeout(s.runTimer);
+      s.task?.settle(null);
+    }
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+}
