@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { ZodType } from 'zod';
 import type { AppContext } from './app-context.js';
@@ -12,6 +12,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { chained, indexedRouter } from './http/route-index.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { inputSchemaOf } from './http/validate.js';
+import { bodyParsers } from './http/body-limit.js';
 import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
 import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
@@ -169,23 +170,15 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
   for (const register of MODULES) register(ctx, routers);
 
-  // a GET or HEAD has no body to read (no route reads one, and browsers cannot send one): its
-  // parsers are passed by (each looked at the request's state and headers, on every poll and page)
-  const withBody =
-    (parse: RequestHandler): RequestHandler =>
-    (req, res, next) =>
-      req.method === 'GET' || req.method === 'HEAD' ? next() : parse(req, res, next);
-  const parsers = [
-    withBody(express.json({ limit: '2mb', strict: false })),
-    withBody(express.urlencoded({ extended: false, limit: '2mb' })),
-    cookieParser(),
-  ];
+  // JSON and form bodies are read up to the limit of the route they go to (BODY_LIMIT.default
+  // unless the route declares a larger tier with bodyLimit()); GET and HEAD pass by
+  const cookies = cookieParser();
   // reader pages go at once on an announced change, and with red dots and tokens after any write
   dropOnContentChange(ctx, READER_PAGE_KEY);
   const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
-  base.use('/answer/api/v1', chained(dropReused, ...parsers, indexedRouter(routers.api), apiNotFound));
-  base.use('/answer/admin/api', chained(dropReused, ...parsers, indexedRouter(routers.admin), apiNotFound));
-  base.use('/installation', chained(...parsers, routers.install, apiNotFound));
+  base.use('/answer/api/v1', chained(dropReused, bodyParsers(routers.api), cookies, indexedRouter(routers.api), apiNotFound));
+  base.use('/answer/admin/api', chained(dropReused, bodyParsers(routers.admin), cookies, indexedRouter(routers.admin), apiNotFound));
+  base.use('/installation', chained(bodyParsers(routers.install), cookies, routers.install, apiNotFound));
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));
   base.use(apiNotFound);

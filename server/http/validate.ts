@@ -54,14 +54,20 @@ function genericKey(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** How deep withoutNul() walks: no schema keeps input nested this deep (only z.unknown() could). */
+const MAX_DEPTH = 32;
+
 /**
  * `value` with every NUL character in its strings replaced by U+FFFD (the replacement character), or
  * `value` itself when it holds none. PostgreSQL cannot store a NUL in text (SQLite could); no client
- * sends one meaningfully, so both engines store and match the same visible stand-in.
+ * sends one meaningfully, so both engines store and match the same visible stand-in. It runs on
+ * what a schema kept (see parseInput), so its walk is as large as the schema allows; a value
+ * nested deeper than MAX_DEPTH is refused (400) rather than passed on with its strings unseen.
  */
 export function withoutNul(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) throw new AppError(400, 'base.request_format_error');
   let changed: Record<string, unknown> | unknown[] | null = null;
   for (const [k, v] of Object.entries(value)) {
     const clean = withoutNul(v, depth + 1);
@@ -72,11 +78,15 @@ export function withoutNul(value: unknown, depth = 0): unknown {
   return changed ?? value;
 }
 
-/** Parses input with a schema or throws Answer's 400 with field errors. */
+/**
+ * Parses input with a schema or throws Answer's 400 with field errors. The schema runs first, on
+ * the input as sent: it keeps only its own fields, so the NUL mapping after it walks those and
+ * never the fields it dropped (which may be most of a hostile body).
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(withoutNul(input));
+  const result = schema.safeParse(input);
   if (!result.success) throw new AppError(400, 'base.request_format_error', null, issuesToFields(result.error.issues));
-  return result.data;
+  return withoutNul(result.data) as z.infer<S>;
 }
 
 /** Middleware: validates req.body or req.query and stores the result in res.locals.input. */
@@ -88,6 +98,9 @@ export function validate<S extends z.ZodType>(schema: S, source: Source = 'body'
     }
     res.locals.input = parseInput(schema, raw);
     res.locals.inputSchema = schema;
+    // the body as sent is needed no more: what the schema dropped is garbage from here on, not
+    // held while the handler waits on the database or a password hash
+    if (source === 'body') req.body = res.locals.input;
     next();
   };
   // the route table (and the schema-driven fuzz test) read each route's input schema from here

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
@@ -58,7 +59,7 @@ export function registerAdminUser(ctx: AppContext, { admin, api }: Routers): voi
     await service.addUser(ctx, inputOf(s.addUserSchema, res));
     ok(res, null);
   });
-  admin.post('/users', auth(ctx, 'admin'), validate(s.addUsersSchema), async (req, res) => {
+  admin.post('/users', auth(ctx, 'admin'), bodyLimit('settings'), validate(s.addUsersSchema), async (req, res) => {
     await service.addUsers(ctx, inputOf(s.addUsersSchema, res).users, requestLanguage(req));
     ok(res, null);
   });

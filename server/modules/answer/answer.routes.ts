@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { okReaderPage } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -17,7 +18,7 @@ import * as service from './answer.service.js';
 
 /** Answers: create, detail, list, acceptance, edit (or suggested edit), delete and recover. */
 export function registerAnswer(ctx: AppContext, { api }: Routers): void {
-  api.post('/answer', auth(ctx, 'active'), validate(addAnswerSchema), async (_req, res) => {
+  api.post('/answer', auth(ctx, 'active'), bodyLimit('post'), validate(addAnswerSchema), async (_req, res) => {
     ok(res, await service.addAnswer(ctx, requireSession(res), inputOf(addAnswerSchema, res)));
   });
   api.get('/answer/info', auth(ctx, 'optional'), validate(answerIdQuery, 'query'), async (_req, res) => {
@@ -31,7 +32,7 @@ export function registerAnswer(ctx: AppContext, { api }: Routers): void {
     await service.acceptAnswer(ctx, requireSession(res), inputOf(acceptSchema, res));
     ok(res, null);
   });
-  api.put('/answer', auth(ctx, 'active'), validate(updateAnswerSchema), async (_req, res) => {
+  api.put('/answer', auth(ctx, 'active'), bodyLimit('post'), validate(updateAnswerSchema), async (_req, res) => {
     ok(res, await service.updateAnswer(ctx, requireSession(res), inputOf(updateAnswerSchema, res)));
   });
   api.delete('/answer', auth(ctx, 'active'), validate(removeAnswerSchema), async (_req, res) => {

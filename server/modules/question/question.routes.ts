@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { dropOnContentChange, okShared, READER_PAGE_KEY } from '../../http/shared-response.js';
 import { decodeId } from '../../infra/ids/object-id.js';
@@ -30,7 +31,7 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));
   // whole list pages (the same for every viewer) may be reused for a moment; any announced change clears them
   dropOnContentChange(ctx, QUESTION_PAGE_KEY);
-  api.post('/question', auth(ctx, 'active'), validate(addQuestionSchema), async (_req, res) => {
+  api.post('/question', auth(ctx, 'active'), bodyLimit('posts'), validate(addQuestionSchema), async (_req, res) => {
     ok(res, await addQuestion(ctx, requireSession(res), inputOf(addQuestionSchema, res)));
   });
   api.get('/question/info', auth(ctx, 'optional'), validate(questionIdQuery, 'query'), async (req, res) => {
@@ -59,10 +60,10 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     const q = inputOf(questionPageQuery, res);
     await okShared(ctx, res, QUESTION_PAGE_KEY + JSON.stringify(q), ctx.config.listPageTtlMs, () => questionPage(ctx, q));
   });
-  api.post('/question/answer', auth(ctx, 'active'), validate(addQuestionByAnswerSchema), async (_req, res) => {
+  api.post('/question/answer', auth(ctx, 'active'), bodyLimit('posts'), validate(addQuestionByAnswerSchema), async (_req, res) => {
     ok(res, await addQuestionByAnswer(ctx, requireSession(res), inputOf(addQuestionByAnswerSchema, res)));
   });
-  api.put('/question', auth(ctx, 'active'), validate(updateQuestionSchema), async (_req, res) => {
+  api.put('/question', auth(ctx, 'active'), bodyLimit('posts'), validate(updateQuestionSchema), async (_req, res) => {
     ok(res, await updateQuestion(ctx, requireSession(res), inputOf(updateQuestionSchema, res)));
   });
   api.delete('/question', auth(ctx, 'active'), validate(removeQuestionSchema), async (_req, res) => {
@@ -73,7 +74,7 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     await recoverQuestion(ctx, requireSession(res), inputOf(recoverQuestionSchema, res).question_id);
     ok(res, null);
   });
-  api.put('/question/status', auth(ctx, 'active'), validate(closeQuestionSchema), async (_req, res) => {
+  api.put('/question/status', auth(ctx, 'active'), bodyLimit('post'), validate(closeQuestionSchema), async (_req, res) => {
     await closeQuestion(ctx, requireSession(res), inputOf(closeQuestionSchema, res));
     ok(res, null);
   });

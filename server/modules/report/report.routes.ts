@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
@@ -15,7 +16,7 @@ export function registerReport(ctx: AppContext, { api }: Routers): void {
   api.get('/report/unreviewed/post', auth(ctx, 'active'), validate(unreviewedReportQuery, 'query'), async (req, res) => {
     ok(res, await service.unreviewedFlags(ctx, requireSession(res), inputOf(unreviewedReportQuery, res).page, requestLanguage(req)));
   });
-  api.put('/report/review', auth(ctx, 'active'), validate(reviewReportSchema), async (_req, res) => {
+  api.put('/report/review', auth(ctx, 'active'), bodyLimit('posts'), validate(reviewReportSchema), async (_req, res) => {
     await service.reviewReport(ctx, requireSession(res), inputOf(reviewReportSchema, res));
     ok(res, null);
   });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
+import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
@@ -37,10 +38,10 @@ export function registerTag(ctx: AppContext, { api }: Routers): void {
   api.get('/question/tags', auth(ctx, 'active'), validate(tagSearchQuery, 'query'), async (_req, res) => {
     ok(res, await service.searchTags(ctx, inputOf(tagSearchQuery, res).tag));
   });
-  api.post('/tag', auth(ctx, 'active'), validate(addTagSchema), async (_req, res) => {
+  api.post('/tag', auth(ctx, 'active'), bodyLimit('post'), validate(addTagSchema), async (_req, res) => {
     ok(res, await service.addTag(ctx, requireSession(res), inputOf(addTagSchema, res)));
   });
-  api.put('/tag', auth(ctx, 'active'), validate(updateTagSchema), async (_req, res) => {
+  api.put('/tag', auth(ctx, 'active'), bodyLimit('post'), validate(updateTagSchema), async (_req, res) => {
     ok(res, await service.updateTag(ctx, requireSession(res), inputOf(updateTagSchema, res)));
   });
   api.delete('/tag', auth(ctx, 'active'), validate(tagIdBody), async (_req, res) => {
