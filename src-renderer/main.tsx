@@ -1,4 +1,3 @@
-import 'primeicons/primeicons.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -13,6 +13,7 @@ import { SideNav } from './layout/SideNav';
 import { UserMenu } from './layout/UserMenu';
 import { SiteHtml } from './SiteHtml';
 import './layout/layout.css';
+import { Icon } from './Icon';
 
 const SIDENAV_ID = 'sidenav';
 
@@ -34,7 +35,7 @@ function SearchBox() {
       <label htmlFor="site-search" className="sr-only">
         {t('nav.search')}
       </label>
-      <i className="pi pi-search topbar-search-icon" aria-hidden="true" />
+      <Icon name="search" className="topbar-search-icon" />
       <InputText
         id="site-search"
         type="search"
@@ -73,7 +74,7 @@ function Header({
         aria-label={t('inbox.frame.menu_open')}
         onClick={onMenu}
       >
-        <i className="pi pi-bars" aria-hidden="true" />
+        <Icon name="menu" />
       </button>
       <Link to={paths.home} className="brand">
         {site.branding.logo ? (

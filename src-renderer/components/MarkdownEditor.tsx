@@ -10,6 +10,7 @@ import { useDebounced } from '../hooks/useDebounced';
 import { useImagePicker, type PickedFile } from '../hooks/useImagePicker';
 import { CodeDialog, ImageDialog, LinkDialog } from './editor/EditorDialogs';
 import { block, fence, linkMarkdown, prefixLines, replace, TABLE_TEMPLATE, wrap, type TextState } from './editor/markdown-edits';
+import { primeIcon, type IconName } from './Icon';
 import { PostHtml } from './PostHtml';
 import './editor/editor.css';
 
@@ -151,7 +152,7 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
 
   const tool = (
     name: string,
-    icon: string | null,
+    icon: IconName | null,
     onClick: () => void,
     opts: { text?: string; keys?: string; className?: string; loading?: boolean } = {},
   ) => (
@@ -160,7 +161,7 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
       text
       size="small"
       className={`md-tool ${opts.className ?? ''}`}
-      icon={icon ?? undefined}
+      icon={icon ? primeIcon(icon) : undefined}
       label={opts.text}
       aria-label={name}
       title={opts.keys ? t('qa.ed_shortcut', { name, keys: opts.keys }) : name}
@@ -184,16 +185,16 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
         {tool(t('editor.bold'), null, tools.bold, { text: 'B', keys: 'Ctrl+B', className: 'md-bold' })}
         {tool(t('editor.italic'), null, tools.italic, { text: 'I', keys: 'Ctrl+I', className: 'md-italic' })}
         <span className="md-sep" aria-hidden="true" />
-        {tool(t('editor.link'), 'pi pi-link', () => openDialog('link'), { keys: 'Ctrl+K' })}
-        {tool(t('editor.image'), 'pi pi-image', () => openDialog('image'), { loading: upload.isPending })}
+        {tool(t('editor.link'), 'link', () => openDialog('link'), { keys: 'Ctrl+K' })}
+        {tool(t('editor.image'), 'image', () => openDialog('image'), { loading: upload.isPending })}
         {tool(t('editor.code'), null, tools.code, { text: '</>', className: 'md-code' })}
-        {tool(t('qa.ed_code_block'), 'pi pi-code', () => openDialog('code'))}
+        {tool(t('qa.ed_code_block'), 'code-block', () => openDialog('code'))}
         {tool(t('qa.ed_quote'), null, tools.quote, { text: '❝', className: 'md-quote' })}
         <span className="md-sep" aria-hidden="true" />
-        {tool(t('qa.ed_ol'), 'pi pi-list-ol', tools.ol)}
-        {tool(t('qa.ed_ul'), 'pi pi-list', tools.ul)}
-        {tool(t('qa.ed_table'), 'pi pi-table', tools.table)}
-        {tool(t('qa.ed_hr'), 'pi pi-minus', tools.hr)}
+        {tool(t('qa.ed_ol'), 'list-ordered', tools.ol)}
+        {tool(t('qa.ed_ul'), 'list', tools.ul)}
+        {tool(t('qa.ed_table'), 'table', tools.table)}
+        {tool(t('qa.ed_hr'), 'minus', tools.hr)}
         <input {...picker.inputProps} aria-label={t('editor.image')} />
       </div>
       <InputTextarea

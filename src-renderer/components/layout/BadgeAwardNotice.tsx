@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useReadNotification } from '../../api/notification/notification-mutations';
 import type { RedDot } from '../../api/notification/types';
 import { to } from '../../app/paths';
+import { Icon } from '../Icon';
 
 /**
  * A badge the user has just earned (status badge_award): a notice above the page (not modal, so it
@@ -20,7 +21,7 @@ export function BadgeAwardNotice({ award }: { award: RedDot['badge_award'] | und
   };
   return (
     <div className="badge-award" role="status">
-      <i className="pi pi-trophy" aria-hidden="true" />
+      <Icon name="trophy" />
       <p>
         <strong>{t('inbox.frame.badge_title')}</strong> {t('inbox.frame.badge_body', { badge: award.name })}
       </p>
@@ -28,7 +29,7 @@ export function BadgeAwardNotice({ award }: { award: RedDot['badge_award'] | und
         {t('inbox.frame.badge_view')}
       </Link>
       <button type="button" className="badge-award-close" onClick={done} aria-label={t('inbox.frame.badge_later')}>
-        <i className="pi pi-times" aria-hidden="true" />
+        <Icon name="close" />
       </button>
     </div>
   );

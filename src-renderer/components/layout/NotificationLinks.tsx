@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { RedDot } from '../../api/notification/types';
 import { to } from '../../app/paths';
 import { capCount } from './counts';
+import { Icon } from '../Icon';
 
 /** The bell (inbox) and the trophy (achievements), each with its unread count. */
 export function NotificationLinks({ status }: { status: RedDot | undefined }) {
@@ -20,7 +21,7 @@ export function NotificationLinks({ status }: { status: RedDot | undefined }) {
         title={inboxLabel}
         data-testid="notifications-link"
       >
-        <i className="pi pi-bell" aria-hidden="true" />
+        <Icon name="bell" />
         {inbox > 0 && (
           <span className="count-badge" data-testid="inbox-count" aria-hidden="true">
             {capCount(inbox)}
@@ -34,7 +35,7 @@ export function NotificationLinks({ status }: { status: RedDot | undefined }) {
         title={achievementLabel}
         data-testid="achievements-link"
       >
-        <i className="pi pi-trophy" aria-hidden="true" />
+        <Icon name="trophy" />
         {achievement > 0 && (
           <span className="count-badge" data-testid="achievement-count" aria-hidden="true">
             {capCount(achievement)}

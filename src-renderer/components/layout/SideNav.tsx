@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { sessionFlags, useSession } from '../../app/session';
 import { SiteHtml } from '../SiteHtml';
 import { capCount } from './counts';
+import { Icon } from '../Icon';
 
 /** Which side-navigation entry a path belongs to. */
 export function sectionOf(pathname: string): 'questions' | 'tags' | 'users' | 'badges' | 'review' | 'admin' | null {
@@ -39,22 +40,22 @@ export function SideNav({
   return (
     <nav id={id} ref={navRef} className={open ? 'sidenav open' : 'sidenav'} aria-label={t('nav.main_menu')}>
       <Link to={paths.questions} className={cls('questions')} aria-current={current('questions')}>
-        <i className="pi pi-comments" aria-hidden="true" /> {t('nav.questions')}
+        <Icon name="comments" /> {t('nav.questions')}
       </Link>
       <Link to={paths.tags} className={cls('tags')} aria-current={current('tags')}>
-        <i className="pi pi-tags" aria-hidden="true" /> {t('inbox.frame.tags')}
+        <Icon name="tags" /> {t('inbox.frame.tags')}
       </Link>
       <Link to={paths.users} className={cls('users')} aria-current={current('users')}>
-        <i className="pi pi-users" aria-hidden="true" /> {t('inbox.frame.users')}
+        <Icon name="users" /> {t('inbox.frame.users')}
       </Link>
       <Link to={paths.badges} className={cls('badges')} aria-current={current('badges')}>
-        <i className="pi pi-star" aria-hidden="true" /> {t('inbox.frame.badges')}
+        <Icon name="star" /> {t('inbox.frame.badges')}
       </Link>
       {(f.admin || f.moderator) && (
         <>
           <hr className="sidenav-rule" />
           <Link to="/review" className={cls('review')} aria-current={current('review')}>
-            <i className="pi pi-check-square" aria-hidden="true" /> {t('inbox.frame.review')}
+            <Icon name="check-square" /> {t('inbox.frame.review')}
             {reviewCount > 0 && (
               <span className="count-badge inline" title={t('inbox.frame.review_pending', { count: reviewCount })}>
                 <span aria-hidden="true">{capCount(reviewCount)}</span>
@@ -64,7 +65,7 @@ export function SideNav({
           </Link>
           {f.admin && (
             <Link to={paths.admin} className={cls('admin')} aria-current={current('admin')}>
-              <i className="pi pi-cog" aria-hidden="true" /> {t('inbox.frame.admin')}
+              <Icon name="settings" /> {t('inbox.frame.admin')}
             </Link>
           )}
         </>

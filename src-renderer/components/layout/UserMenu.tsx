@@ -5,6 +5,7 @@ import { paths, to } from '../../app/paths';
 import { sessionFlags, useSession } from '../../app/session';
 import { UserAvatar } from '../UserAvatar';
 import { avatarUrl } from './counts';
+import { Icon } from '../Icon';
 
 /** The account menu: a button with the user's avatar and name that opens links to profile, settings, review, admin and log out. */
 export function UserMenu() {
@@ -54,7 +55,7 @@ export function UserMenu() {
         <span className="user-name" data-testid="current-user">
           {user.display_name}
         </span>
-        <i className="pi pi-chevron-down" aria-hidden="true" />
+        <Icon name="chevron-down" />
       </button>
       <ul id={id} className="user-menu-list" hidden={!open}>
         <li className="user-menu-who">

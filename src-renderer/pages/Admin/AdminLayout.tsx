@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAdminPlugins } from '../../api/admin/plugins-query';
 import { paths, to } from '../../app/paths';
+import { Icon } from '../../components/Icon';
 import './admin.css';
 
 interface Item {
@@ -102,7 +103,7 @@ export default function AdminLayout() {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        <i className={open ? 'pi pi-times' : 'pi pi-list'} aria-hidden="true" /> {t('admin.menu.toggle')}
+        <Icon name={open ? 'close' : 'list'} /> {t('admin.menu.toggle')}
       </button>
       <nav id={menuId} className={open ? 'admin-menu open' : 'admin-menu'} aria-label={t('admin.menu.label')}>
         <ul>

@@ -5,6 +5,7 @@ import { ADMIN_BADGE_PAGE_SIZE, useAdminBadges, useBadgeStatus } from '../../api
 import type { AdminBadge } from '../../api/admin/types';
 import { to } from '../../app/paths';
 import { useFeedback } from '../../components/Feedback';
+import { Icon } from '../../components/Icon';
 import { OrderTabs } from '../../components/OrderTabs';
 import { Pager } from '../../components/Pager';
 import { useDelayed } from '../../hooks/useDelayed';
@@ -13,10 +14,10 @@ import { AdminSearch, useListParams } from './AdminList';
 
 const FILTERS = ['all', 'active', 'inactive'] as const;
 
-/** A badge's icon: an image address or a PrimeIcons / Bootstrap-style class name. */
+/** A badge's icon: its image when the icon is an address, else a star in the level's colour. */
 function BadgeIcon({ badge }: { badge: AdminBadge }) {
   if (/^(https?:)?\/\//.test(badge.icon) || badge.icon.startsWith('/')) return <img src={badge.icon} alt="" width={24} height={24} />;
-  return <i className={`pi pi-star admin-badge-icon level-${badge.level}`} aria-hidden="true" />;
+  return <Icon name="star" className={`admin-badge-icon level-${badge.level}`} />;
 }
 
 /** /admin/badges: every badge with its awards; each can be switched active or inactive. */

@@ -12,6 +12,7 @@ import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
 import { fullTime } from '../../utils/time';
 import { checkEmail, compact, type Errors } from '../../utils/validation';
+import { primeIcon } from '../../components/Icon';
 
 /**
  * Admin → Users → an imported account → "Claim link": a one-time link (7 days) for the person
@@ -66,7 +67,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('admin.common.cancel')} onClick={onClose} />
-          <Button type="button" label={t('claims.admin.copy')} icon="pi pi-copy" onClick={() => void copy()} disabled={!link} />
+          <Button type="button" label={t('claims.admin.copy')} icon={primeIcon('copy')} onClick={() => void copy()} disabled={!link} />
         </div>
       }
     >
@@ -97,7 +98,13 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
             autoComplete="off"
           />
           <div>
-            <Button type="submit" outlined icon="pi pi-envelope" label={t('claims.admin.send')} loading={make.isPending && email !== ''} />
+            <Button
+              type="submit"
+              outlined
+              icon={primeIcon('mail')}
+              label={t('claims.admin.send')}
+              loading={make.isPending && email !== ''}
+            />
           </div>
         </form>
       </div>

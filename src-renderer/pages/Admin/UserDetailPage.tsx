@@ -11,6 +11,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
 import { UserDialogFor, type UserDialog } from './UserDialogs';
 import { userActions, UserStatus } from './UsersPage';
+import { Icon } from '../../components/Icon';
 
 const LABEL: Record<
   Exclude<UserDialog, 'claim'>,
@@ -37,7 +38,7 @@ export default function UserDetailPage() {
     <div className="admin-user-detail">
       <p>
         <Link to={paths.adminUsers}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> {t('admin.users.back')}
+          <Icon name="arrow-left" /> {t('admin.users.back')}
         </Link>
       </p>
       {spinner && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('admin.common.loading')} />}

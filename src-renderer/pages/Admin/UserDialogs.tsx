@@ -26,6 +26,7 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { Errors } from '../../utils/validation';
 import { ClaimDialog } from './ClaimDialog';
 import { checkBulkUsers, checkNewPassword, checkProfile } from './user-validation';
+import { primeIcon } from '../../components/Icon';
 
 /** Which dialog is open for which user. */
 export type UserDialog = 'role' | 'status' | 'password' | 'profile' | 'activation' | 'delete' | 'claim';
@@ -377,7 +378,7 @@ export function ActivationDialog({ user, onClose }: { user: AdminUser; onClose()
           <Button
             type="button"
             label={t('admin.users.activation_modal.copy')}
-            icon="pi pi-copy"
+            icon={primeIcon('copy')}
             onClick={() => void copy()}
             disabled={!url}
           />

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
 import { AdminSearch, useListParams } from './AdminList';
 import { AddUsersDialog, UserDialogFor, type UserDialog } from './UserDialogs';
+import { primeIcon } from '../../components/Icon';
 
 const FILTERS = ['normal', 'suspended', 'deleted', 'inactive', 'staff'] as const satisfies readonly UserListFilter[];
 
@@ -74,7 +75,7 @@ function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): 
       <Menu model={items} popup ref={menu} id={id} />
       <Button
         type="button"
-        icon="pi pi-ellipsis-h"
+        icon={primeIcon('ellipsis')}
         text
         rounded
         aria-label={t('admin.users.actions_for', { name: user.display_name })}
@@ -101,7 +102,7 @@ export default function UsersPage() {
     <div className="admin-users">
       <div className="admin-heading">
         <h1>{t('admin.users.title')}</h1>
-        <Button type="button" icon="pi pi-user-plus" label={t('admin.users.add_users')} onClick={() => setAdding(true)} />
+        <Button type="button" icon={primeIcon('user-plus')} label={t('admin.users.add_users')} onClick={() => setAdding(true)} />
       </div>
       <div className="admin-toolbar">
         <OrderTabs

@@ -2,20 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { levelName } from '../../api/badge/types';
 import { to } from '../../app/paths';
+import { Icon, type IconName } from '../../components/Icon';
 import './badges.css';
 
-/** The reference's badge icons (Bootstrap icon names) drawn with the app's icon font. */
-const ICONS: Record<string, string> = {
-  'person-badge-fill': 'pi-id-card',
-  'pencil-fill': 'pi-pencil',
-  'flag-fill': 'pi-flag-fill',
-  'hand-thumbs-up-fill': 'pi-thumbs-up-fill',
-  'emoji-smile-fill': 'pi-face-smile',
-  'share-fill': 'pi-share-alt',
-  'check-circle-fill': 'pi-check-circle',
-  'check-square-fill': 'pi-check-square',
-  'chat-square-text-fill': 'pi-comment',
-  'question-circle-fill': 'pi-question-circle',
+/** The reference's badge icons (Bootstrap icon names) drawn with the app's icons. */
+const ICONS: Record<string, IconName> = {
+  'person-badge-fill': 'id-card',
+  'pencil-fill': 'edit',
+  'flag-fill': 'flag-fill',
+  'hand-thumbs-up-fill': 'thumbs-up-fill',
+  'emoji-smile-fill': 'smile',
+  'share-fill': 'share',
+  'check-circle-fill': 'check-circle',
+  'check-square-fill': 'check-square',
+  'chat-square-text-fill': 'comment',
+  'question-circle-fill': 'question',
 };
 
 /** A badge's icon: a picture when the icon is an address, else the matching icon (a medal for unknown names). */
@@ -30,7 +31,7 @@ export function BadgeIcon({ icon, level, size = 'md' }: { icon: string; level: n
   }
   return (
     <span className={cls} aria-hidden="true">
-      <i className={`pi ${ICONS[icon] ?? 'pi-trophy'}`} />
+      <Icon name={(Object.hasOwn(ICONS, icon) && ICONS[icon]) || 'trophy'} />
     </span>
   );
 }

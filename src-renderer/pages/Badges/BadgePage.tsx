@@ -15,6 +15,7 @@ import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { BadgeIcon, BadgeLevel } from './BadgeIcon';
 import './badges.css';
+import { Icon } from '../../components/Icon';
 
 /** Awards per page (the server's default). */
 export const AWARDS_PAGE_SIZE = 30;
@@ -72,7 +73,7 @@ function Badge({ badge }: { badge: BadgeInfo }) {
     <div className="badge-page">
       <p className="small">
         <Link to={paths.badges}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> {t('people.all_badges')}
+          <Icon name="arrow-left" /> {t('people.all_badges')}
         </Link>
       </p>
       <header className="badge-head card">
@@ -86,7 +87,7 @@ function Badge({ badge }: { badge: BadgeInfo }) {
           </p>
           {badge.earned_count > 0 && (
             <p className="badge-earned inline">
-              <i className="pi pi-check-circle" aria-hidden="true" /> {t('people.earned_count', { count: badge.earned_count })}
+              <Icon name="check-circle" /> {t('people.earned_count', { count: badge.earned_count })}
             </p>
           )}
         </div>

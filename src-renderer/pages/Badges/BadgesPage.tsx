@@ -13,6 +13,7 @@ import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { BadgeIcon, BadgeLevel } from './BadgeIcon';
 import './badges.css';
+import { Icon } from '../../components/Icon';
 
 /** One badge of the list: icon, name, level, description, how often awarded, and whether the viewer earned it. */
 function BadgeCard({ b, description }: { b: BadgeListItem; description?: string }) {
@@ -22,7 +23,7 @@ function BadgeCard({ b, description }: { b: BadgeListItem; description?: string 
     <li className={earned ? 'badge-card earned' : 'badge-card'}>
       {earned && (
         <span className="badge-earned" title={t('people.earned_count', { count: b.earned_count })}>
-          <i className="pi pi-check-circle" aria-hidden="true" /> {t('people.earned')}
+          <Icon name="check-circle" /> {t('people.earned')}
           {b.earned_count > 1 && ` ${t('people.earned_times', { count: b.earned_count })}`}
           <span className="sr-only">: {t('people.earned_count', { count: b.earned_count })}</span>
         </span>

@@ -5,6 +5,7 @@ import type { NotificationItem, NotificationObject, NotificationType } from '../
 import { to } from '../../app/paths';
 import { TimeAgo } from '../../components/TimeAgo';
 import { UserAvatar } from '../../components/UserAvatar';
+import { Icon } from '../../components/Icon';
 
 /** Where a notification's object lives: the question (at the answer or comment), the tag or the badge. */
 export function objectHref(o: NotificationObject): string {
@@ -50,7 +51,7 @@ export function NotificationEntry({ item, type }: { item: NotificationItem; type
       <li className={item.is_read ? 'notice' : 'notice unread'} data-testid="notification">
         {badge ? (
           <span className="notice-rank badge" aria-hidden="true">
-            <i className="pi pi-trophy" />
+            <Icon name="trophy" />
           </span>
         ) : (
           <span className={item.rank < 0 ? 'notice-rank minus' : 'notice-rank plus'}>

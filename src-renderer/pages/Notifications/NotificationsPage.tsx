@@ -14,6 +14,7 @@ import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { NotificationEntry } from './NotificationEntry';
 import './notifications.css';
+import { primeIcon } from '../../components/Icon';
 
 /** Notifications per page, as the reference's inbox. */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -63,7 +64,7 @@ function Notifications({ type, kind }: { type: NotificationType; kind: InboxKind
         <h1>{t('inbox.notifications.page_title')}</h1>
         <Button
           label={t('inbox.notifications.mark_all')}
-          icon="pi pi-check"
+          icon={primeIcon('check')}
           size="small"
           outlined
           disabled={readAll.isPending || (list.isSuccess && !anyUnread)}

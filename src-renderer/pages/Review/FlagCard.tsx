@@ -8,6 +8,7 @@ import { reviewFlag, useReviewAction } from '../../api/review/review-mutations';
 import type { FlagOperation, FlaggedPost, FlagReviewInput } from '../../api/review/types';
 import { paths } from '../../app/paths';
 import { useFeedback } from '../../components/Feedback';
+import { primeIcon, type IconName } from '../../components/Icon';
 import { ReasonDialog } from '../QuestionDetail/components/ReasonDialog';
 import '../QuestionDetail/question-detail.css';
 import { EditFlaggedPostDialog } from './EditFlaggedPostDialog';
@@ -57,12 +58,12 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
     unlist_post: t('review.unlist_post'),
     ignore_report: t('review.ignore_flag'),
   };
-  const icons: Record<FlagOperation, string> = {
-    edit_post: 'pi pi-pencil',
-    close_post: 'pi pi-lock',
-    delete_post: 'pi pi-trash',
-    unlist_post: 'pi pi-eye-slash',
-    ignore_report: 'pi pi-ban',
+  const icons: Record<FlagOperation, IconName> = {
+    edit_post: 'edit',
+    close_post: 'lock',
+    delete_post: 'trash',
+    unlist_post: 'eye-off',
+    ignore_report: 'ban',
   };
   const onClick = (op: FlagOperation) => {
     if (op === 'edit_post') return () => setDialog('edit');
@@ -87,7 +88,7 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
           <Button
             key={op}
             label={labels[op]}
-            icon={icons[op]}
+            icon={primeIcon(icons[op])}
             size="small"
             severity={op === 'delete_post' ? 'danger' : op === 'ignore_report' ? 'secondary' : undefined}
             outlined={op !== 'close_post' && op !== 'edit_post'}

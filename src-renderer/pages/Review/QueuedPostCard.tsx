@@ -5,6 +5,7 @@ import type { QueuedPost } from '../../api/review/types';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ApproveReject, editLinkOf, PostSummary } from './parts';
 import { useDecision } from './useDecision';
+import { Icon } from '../../components/Icon';
 
 /** A post the reviewer plugin held back: approve publishes it, reject deletes it; or edit it first. */
 export function QueuedPostCard({ item }: { item: QueuedPost }) {
@@ -30,7 +31,7 @@ export function QueuedPostCard({ item }: { item: QueuedPost }) {
         />
         {edit && (
           <Link to={edit} className="p-button p-button-sm p-button-text">
-            <i className="pi pi-pencil" aria-hidden="true" />
+            <Icon name="edit" />
             &nbsp;{t('review.edit_post')}
           </Link>
         )}

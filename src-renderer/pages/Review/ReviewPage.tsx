@@ -15,6 +15,7 @@ import { QueuedPostCard } from './QueuedPostCard';
 import { SuggestedEditCard } from './SuggestedEditCard';
 import '../Timeline/timeline.css';
 import './review.css';
+import { Icon } from '../../components/Icon';
 
 const isQueue = (s: string | null): s is ReviewQueue => (REVIEW_QUEUES as readonly string[]).includes(s ?? '');
 
@@ -84,7 +85,7 @@ function QueueView({ queue }: { queue: ReviewQueue }) {
   if (!item) {
     return (
       <div className="review-empty">
-        <i className="pi pi-check-circle" aria-hidden="true" />
+        <Icon name="check-circle" />
         <p className="review-empty-title">{t(`review.empty_${queue}`)}</p>
         <p className="muted">{t('review.empty_hint')}</p>
       </div>

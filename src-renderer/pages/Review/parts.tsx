@@ -10,6 +10,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { UserBrief } from '../../api/types';
 import { POST_STATUS, SHOW_STATUS } from '../../../server/contract/enums';
+import { primeIcon } from '../../components/Icon';
 
 /** The address of the post under review (a question, or the question with the answer to scroll to). */
 export function usePostLink(p: { question_id: string; answer_id: string; url_title: string }): string {
@@ -113,7 +114,7 @@ export function ApproveReject({
     <>
       <Button
         label={approve}
-        icon="pi pi-check"
+        icon={primeIcon('check')}
         size="small"
         disabled={busy !== null}
         loading={busy === 'approve'}
@@ -121,7 +122,7 @@ export function ApproveReject({
       />
       <Button
         label={reject}
-        icon="pi pi-times"
+        icon={primeIcon('close')}
         size="small"
         severity="danger"
         outlined

@@ -4,6 +4,7 @@ import type { SearchResult } from '../../api/search/types';
 import { to } from '../../app/paths';
 import { TagLinks } from '../../components/TagLinks';
 import { TimeAgo } from '../../components/TimeAgo';
+import { Icon } from '../../components/Icon';
 
 /** One search result: question or answer, its title, excerpt, tags, votes, answers and author. */
 export function SearchResultItem({ result, withSlug }: { result: SearchResult; withSlug: boolean }) {
@@ -17,12 +18,12 @@ export function SearchResultItem({ result, withSlug }: { result: SearchResult; w
         <span className="q-stat">{t('question.votes', { count: o.vote_count })}</span>
         {isQuestion ? (
           <span className={o.accepted ? 'q-stat answered accepted' : o.answer_count > 0 ? 'q-stat answered' : 'q-stat'}>
-            {o.accepted && <i className="pi pi-check" aria-hidden="true" />} {t('question.answers', { count: o.answer_count })}
+            {o.accepted && <Icon name="check" />} {t('question.answers', { count: o.answer_count })}
           </span>
         ) : (
           o.accepted && (
             <span className="q-stat answered accepted">
-              <i className="pi pi-check" aria-hidden="true" /> {t('inbox.search.accepted')}
+              <Icon name="check" /> {t('inbox.search.accepted')}
             </span>
           )
         )}

@@ -13,6 +13,7 @@ import { useImagePicker, type PickedFile } from '../../hooks/useImagePicker';
 import type { Errors } from '../../utils/validation';
 import { checkProfile, type ProfilePermissions, type ProfileValues } from './settings-validation';
 import { focusFirst, serverFieldErrors, TextField } from './parts';
+import { primeIcon } from '../../components/Icon';
 
 /** site_users as GET siteinfo answers it (the allow_update_* flags; absent means allowed). */
 type SiteUsers = { gravatar_base_url?: string } & Partial<Record<`allow_update_${keyof ProfilePermissions}`, boolean>>;
@@ -213,7 +214,7 @@ export function ProfileForm() {
                   id="avatar_custom"
                   outlined
                   size="small"
-                  icon="pi pi-upload"
+                  icon={primeIcon('upload')}
                   loading={uploading}
                   label={
                     uploading

@@ -7,6 +7,7 @@ import { useTimeline } from '../../api/activity/timeline-query';
 import type { Timeline, TimelineEvent } from '../../api/activity/types';
 import { to } from '../../app/paths';
 import { sessionFlags, useSession } from '../../app/session';
+import { Icon } from '../../components/Icon';
 import { PostHtml } from '../../components/PostHtml';
 import { TimeAgo } from '../../components/TimeAgo';
 import { useDelayed } from '../../hooks/useDelayed';
@@ -149,7 +150,7 @@ function TimelineTable({ data }: { data: Timeline }) {
                       aria-controls={expanded ? detailId : undefined}
                       onClick={() => toggle(e.activity_id)}
                     >
-                      <i className={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'} aria-hidden="true" />{' '}
+                      <Icon name={expanded ? 'chevron-up' : 'chevron-down'} />{' '}
                       {expanded ? t('inbox.timeline.hide_detail') : t('inbox.timeline.show_detail')}
                     </button>
                   )}

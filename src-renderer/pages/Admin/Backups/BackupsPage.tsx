@@ -20,6 +20,7 @@ import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import './backups.css';
+import { primeIcon } from '../../../components/Icon';
 
 /** The maintenance page's address during a restore: it follows the job and comes back here. */
 export const RESTORE_MAINTENANCE = `${paths.maintenance}?back=${encodeURIComponent(paths.adminBackups)}&job=restore`;
@@ -191,7 +192,7 @@ export default function BackupsPage() {
         <Button
           type="button"
           label={backUp.isPending || (running && job?.kind === 'backup') ? t('admin_backup.backing_up') : t('admin_backup.back_up_now')}
-          icon="pi pi-save"
+          icon={primeIcon('save')}
           disabled={running || backUp.isPending}
           onClick={() => backUp.mutate(undefined)}
         />
@@ -256,7 +257,7 @@ export default function BackupsPage() {
                       type="button"
                       size="small"
                       text
-                      icon="pi pi-download"
+                      icon={primeIcon('download')}
                       label={t('admin_backup.download')}
                       aria-label={t('admin_backup.download_name', { name: b.name })}
                       onClick={() => void downloadBackup(b.name)}
@@ -265,7 +266,7 @@ export default function BackupsPage() {
                       type="button"
                       size="small"
                       text
-                      icon="pi pi-replay"
+                      icon={primeIcon('replay')}
                       label={t('admin_backup.restore')}
                       aria-label={t('admin_backup.restore_name', { name: b.name })}
                       disabled={running}
@@ -276,7 +277,7 @@ export default function BackupsPage() {
                       size="small"
                       text
                       severity="danger"
-                      icon="pi pi-trash"
+                      icon={primeIcon('trash')}
                       label={t('admin_backup.delete')}
                       aria-label={t('admin_backup.delete_name', { name: b.name })}
                       disabled={running}
@@ -325,7 +326,7 @@ export default function BackupsPage() {
           <div>
             <Button
               type="submit"
-              icon="pi pi-upload"
+              icon={primeIcon('upload')}
               label={t('admin_backup.restore_upload')}
               disabled={!file || running || restoreUpload.isPending}
             />

@@ -9,6 +9,7 @@ import { useImportStatus, useStartImport } from '../../../api/import/import-quer
 import type { ImportCounts, ImportReport, ImportStatus } from '../../../api/import/types';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import './import.css';
+import { Icon, primeIcon } from '../../../components/Icon';
 
 const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history'] as const;
 /** Kinds shown only when the dump had their file. */
@@ -124,13 +125,12 @@ function StatusCard({ status }: { status: ImportStatus }) {
       )}
       {status.state === 'done' && status.report && (
         <p className="import-outcome">
-          <i className="pi pi-check-circle" aria-hidden="true" />{' '}
-          {t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })}
+          <Icon name="check-circle" /> {t('admin_import.done', { site: status.site, seconds: status.report.seconds.toFixed(1) })}
         </p>
       )}
       {status.state === 'failed' && (
         <p className="import-outcome field-error">
-          <i className="pi pi-times-circle" aria-hidden="true" /> {t('admin_import.failed', { site: status.site, error: status.error })}
+          <Icon name="close-circle" /> {t('admin_import.failed', { site: status.site, error: status.error })}
         </p>
       )}
       {status.ignored.length > 0 && <p className="muted small">{t('admin_import.ignored', { names: status.ignored.join(', ') })}</p>}
@@ -227,7 +227,7 @@ export default function ImportPage() {
           <Button
             type="submit"
             label={start.isPending ? t('admin_import.starting') : t('admin_import.start')}
-            icon="pi pi-upload"
+            icon={primeIcon('upload')}
             disabled={start.isPending || running || files.length === 0}
           />
         </div>

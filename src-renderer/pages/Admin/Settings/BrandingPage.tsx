@@ -7,6 +7,7 @@ import type { AdminSettings } from '../../../api/admin-settings/types';
 import { useFeedback } from '../../../components/Feedback';
 import { useImagePicker, type PickedFile } from '../../../hooks/useImagePicker';
 import { FieldFoot, SettingsForm, SettingsScreen, TextInput, useGroupForm, type GroupForm } from './form';
+import { primeIcon } from '../../../components/Icon';
 
 type Branding = AdminSettings['branding'];
 type Key = keyof Branding;
@@ -58,7 +59,7 @@ function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> })
             type="button"
             size="small"
             outlined
-            icon="pi pi-upload"
+            icon={primeIcon('upload')}
             label={
               busy
                 ? t('admin_settings.branding.uploading')

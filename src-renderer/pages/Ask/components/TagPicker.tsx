@@ -8,6 +8,7 @@ import { searchTags, usePermissions, useTagSearch, type TagSuggestion } from '..
 import { sessionFlags, useSession } from '../../../app/session';
 import { CreateTagDialog } from '../../../components/CreateTagDialog';
 import { useDebounced } from '../../../hooks/useDebounced';
+import { Icon } from '../../../components/Icon';
 
 /** The most tags a question may carry (the server's limit). */
 export const MAX_TAGS = 5;
@@ -218,7 +219,7 @@ export function TagPicker({
                       remove(v.slug_name);
                     }}
                   >
-                    <i className="pi pi-times" aria-hidden="true" />
+                    <Icon name="close" />
                   </button>
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { TagLinks } from '../../../components/TagLinks';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { PIN_STATUS } from '../../../../server/contract/enums';
+import { Icon } from '../../../components/Icon';
 
 /** One question of the list: counts, title, excerpt, tags, author and time. */
 export function QuestionListItem({ q, withSlug, headingLevel }: { q: QuestionItem; withSlug: boolean; headingLevel: 2 | 3 }) {
@@ -18,7 +19,7 @@ export function QuestionListItem({ q, withSlug, headingLevel }: { q: QuestionIte
       <div className="q-stats">
         <span className="q-stat">{t('question.votes', { count: q.vote_count })}</span>
         <span className={accepted ? 'q-stat answered accepted' : q.answer_count > 0 ? 'q-stat answered' : 'q-stat'}>
-          {accepted && <i className="pi pi-check" aria-hidden="true" />} {t('question.answers', { count: q.answer_count })}
+          {accepted && <Icon name="check" />} {t('question.answers', { count: q.answer_count })}
         </span>
         <span className="q-stat muted">{t('question.views', { count: q.view_count })}</span>
       </div>

@@ -11,6 +11,7 @@ import { PostActions } from './PostActions';
 import { Reactions } from './Reactions';
 import { VoteControl } from './VoteControl';
 import { ANSWER_STATUS } from '../../../../server/contract/enums';
+import { Icon, primeIcon } from '../../../components/Icon';
 
 /** What an answer needs from its page. */
 export interface AnswerItemProps {
@@ -66,7 +67,7 @@ export function AnswerItem({
               type="button"
               rounded
               text={!accepted}
-              icon="pi pi-check"
+              icon={primeIcon('check')}
               className={accepted ? 'accept-btn on' : 'accept-btn'}
               aria-pressed={accepted}
               aria-label={accepted ? t('answer_form.unaccept') : t('answer_form.accept')}
@@ -75,13 +76,13 @@ export function AnswerItem({
               onClick={() => onAccept(accepted ? '0' : a.id)}
             />
           ) : (
-            accepted && <i className="pi pi-check accepted-mark" role="img" aria-label={t('answer_form.accepted')} />
+            accepted && <Icon name="check" className="accepted-mark" label={t('answer_form.accepted')} />
           )}
         </div>
         <div className="post-cell">
           {accepted && (
             <p className="accepted-label">
-              <i className="pi pi-check-circle" aria-hidden="true" /> {t('answer_form.accepted')}
+              <Icon name="check-circle" /> {t('answer_form.accepted')}
             </p>
           )}
           {a.status === ANSWER_STATUS.deleted && <p className="field-error">{t('answer_form.deleted_notice')}</p>}

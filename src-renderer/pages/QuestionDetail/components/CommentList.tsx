@@ -10,6 +10,7 @@ import { useAddReport } from '../../../api/report/report-add-mutation';
 import { to } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
+import { primeIcon } from '../../../components/Icon';
 import { PostHtml } from '../../../components/PostHtml';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
@@ -79,7 +80,7 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
                   type="button"
                   text
                   size="small"
-                  icon={c.is_vote ? 'pi pi-thumbs-up-fill' : 'pi pi-thumbs-up'}
+                  icon={primeIcon(c.is_vote ? 'thumbs-up-fill' : 'thumbs-up')}
                   className={c.is_vote ? 'comment-vote-btn voted' : 'comment-vote-btn'}
                   aria-label={c.is_vote ? t('qa.comment_voted') : t('qa.comment_vote')}
                   aria-pressed={c.is_vote}

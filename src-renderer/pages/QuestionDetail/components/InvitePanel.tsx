@@ -14,6 +14,7 @@ import { useFeedback } from '../../../components/Feedback';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useDebounced } from '../../../hooks/useDebounced';
+import { primeIcon } from '../../../components/Icon';
 
 /** "Invite people to answer": who is invited, and for the asker or those with the privilege, a dialog to change it. */
 export function InvitePanel({ questionId, askerId, open }: { questionId: string; askerId?: string; open: boolean }) {
@@ -36,7 +37,7 @@ export function InvitePanel({ questionId, askerId, open }: { questionId: string;
             type="button"
             size="small"
             outlined
-            icon="pi pi-user-plus"
+            icon={primeIcon('user-plus')}
             label={t('qa.invite_button')}
             onClick={() => setEditing(true)}
           />
@@ -105,7 +106,7 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
                     text
                     rounded
                     size="small"
-                    icon="pi pi-times"
+                    icon={primeIcon('close')}
                     aria-label={t('qa.invite_remove', { name: u.display_name })}
                     onClick={() => setChosen((c) => c.filter((x) => x.id !== u.id))}
                   />

@@ -25,6 +25,7 @@ import { useRequireLogin } from '../../../hooks/useRequireLogin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReasonDialog } from './ReasonDialog';
 import { ShareButton } from './ShareButton';
+import { Icon, primeIcon } from '../../../components/Icon';
 
 /** What a post's action row shows and reports back. */
 export interface PostActionsProps {
@@ -158,7 +159,7 @@ export function PostActions({
           link
           size="small"
           className="post-action"
-          icon={collected ? 'pi pi-bookmark-fill' : 'pi pi-bookmark'}
+          icon={primeIcon(collected ? 'bookmark-fill' : 'bookmark')}
           label={collected ? t('question.bookmarked') : t('question.bookmark')}
           aria-pressed={collected}
           loading={bookmark.isPending}
@@ -178,7 +179,7 @@ export function PostActions({
             link
             size="small"
             className="post-action"
-            icon={follow.followed ? 'pi pi-bell-slash' : 'pi pi-bell'}
+            icon={primeIcon(follow.followed ? 'bell-off' : 'bell')}
             label={follow.followed ? t('question.following') : t('question.follow')}
             aria-pressed={follow.followed}
             loading={following.isPending}
@@ -221,7 +222,7 @@ export function PostActions({
       )}
       {user && timelineHref && (
         <Link to={timelineHref} className="post-action" aria-label={t('qa.timeline')}>
-          <i className="pi pi-history" aria-hidden="true" /> {t('qa.timeline')}
+          <Icon name="history" /> {t('qa.timeline')}
         </Link>
       )}
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
 import { basePath } from '../../../utils/base-path';
+import { primeIcon } from '../../../components/Icon';
 
 /**
  * Share: a small panel with the post's full link and a copy button. A member's link names them
@@ -37,7 +38,7 @@ export function ShareButton({ path }: { path: string }) {
         link
         size="small"
         className="post-action"
-        icon="pi pi-share-alt"
+        icon={primeIcon('share')}
         label={t('qa.share')}
         aria-haspopup="dialog"
         onClick={(e) => panel.current?.toggle(e)}
@@ -48,7 +49,7 @@ export function ShareButton({ path }: { path: string }) {
             {t('qa.share_link_label')}
           </label>
           <InputText id={id} ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" size="small" icon="pi pi-copy" label={t('qa.copy_link')} onClick={() => void copy()} />
+          <Button type="button" size="small" icon={primeIcon('copy')} label={t('qa.copy_link')} onClick={() => void copy()} />
         </div>
       </OverlayPanel>
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoteStatus } from '../../../api/types';
 import { useCastVote, type VoteResult } from '../../../api/vote/vote-cast-mutation';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
+import { primeIcon } from '../../../components/Icon';
 
 /** Up and down votes of a post with its score; a second click on the same arrow takes the vote back. */
 export function VoteControl({
@@ -32,7 +33,7 @@ export function VoteControl({
         type="button"
         text
         rounded
-        icon="pi pi-chevron-up"
+        icon={primeIcon('chevron-up')}
         className={status === 'vote_up' ? 'vote-btn voted' : 'vote-btn'}
         aria-label={t('question.vote_up')}
         aria-pressed={status === 'vote_up'}
@@ -46,7 +47,7 @@ export function VoteControl({
         type="button"
         text
         rounded
-        icon="pi pi-chevron-down"
+        icon={primeIcon('chevron-down')}
         className={status === 'vote_down' ? 'vote-btn voted' : 'vote-btn'}
         aria-label={t('question.vote_down')}
         aria-pressed={status === 'vote_down'}

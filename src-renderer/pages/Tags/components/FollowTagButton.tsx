@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFollowTag } from '../../../api/tag/tag-mutations';
+import { Icon } from '../../../components/Icon';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 
 /** Follow / Following toggle of one tag (POST follow with the tag's id); visitors go to login first. */
@@ -45,7 +46,7 @@ export function FollowTagButton({
       disabled={follow.isPending}
       onClick={click}
     >
-      <i className={followed ? 'pi pi-check' : 'pi pi-plus'} aria-hidden="true" />
+      <Icon name={followed ? 'check' : 'plus'} />
       <span className="p-button-label">{followed ? t('tags.following') : t('tags.follow')}</span>
     </button>
   );

@@ -12,6 +12,7 @@ import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
 import { slugOf, TAG_SLUG_PATTERN } from '../../../components/TagForm';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
 
 interface Item {
   slug_name: string;
@@ -115,7 +116,7 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
                     aria-label={t('tags.synonym_remove', { name: s.display_name || s.slug_name })}
                     onClick={() => setEditing(editing.filter((x) => x.slug_name !== s.slug_name))}
                   >
-                    <i className="pi pi-times" aria-hidden="true" />
+                    <Icon name="close" />
                   </button>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { to } from '../../../app/paths';
 import { PostHtml } from '../../../components/PostHtml';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { Icon } from '../../../components/Icon';
 
 /** A website as a link the browser opens in full (with a scheme added when the user left it out). */
 function websiteHref(site: string): string {
@@ -36,7 +37,7 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
     <header className="profile-head">
       {info.status !== 'normal' && info.status_msg && (
         <div className="profile-status" role="note">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <Icon name="warning" />
           <PostHtml html={info.status_msg} className="profile-status-text" />
         </div>
       )}
@@ -80,14 +81,14 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
           <ul className="profile-meta muted">
             {info.location && (
               <li>
-                <i className="pi pi-map-marker" aria-hidden="true" />
+                <Icon name="map-pin" />
                 <span className="sr-only">{t('people.location')}: </span>
                 {info.location}
               </li>
             )}
             {info.website && (
               <li>
-                <i className="pi pi-globe" aria-hidden="true" />
+                <Icon name="globe" />
                 <span className="sr-only">{t('people.website')}: </span>
                 <a href={websiteHref(info.website)} rel="nofollow noopener noreferrer" target="_blank">
                   {info.website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
@@ -96,13 +97,13 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
             )}
             {info.created_at > 0 && (
               <li>
-                <i className="pi pi-calendar" aria-hidden="true" />
+                <Icon name="calendar" />
                 {t('people.member_since')} <TimeAgo seconds={info.created_at} />
               </li>
             )}
             {info.last_login_date > 0 && (
               <li>
-                <i className="pi pi-clock" aria-hidden="true" />
+                <Icon name="clock" />
                 {t('people.last_seen')} <TimeAgo seconds={info.last_login_date} />
               </li>
             )}
@@ -110,7 +111,7 @@ export function ProfileHeader({ info, self, badges }: { info: ProfileInfo; self:
         </div>
         {self && (
           <Link to={to.settings('profile')} className="p-button p-button-outlined p-button-sm profile-edit">
-            <i className="pi pi-user-edit" aria-hidden="true" />
+            <Icon name="user-edit" />
             &nbsp;{t('people.edit_profile')}
           </Link>
         )}

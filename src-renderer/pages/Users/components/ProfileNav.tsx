@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { to } from '../../../app/paths';
 import { OWNER_TABS, visibleTabs, type ProfileTab } from './tabs';
+import { Icon } from '../../../components/Icon';
 
 /** The profile's tabs as links (the tab lives in the address); owner-only tabs show to the owner alone. */
 export function ProfileNav({ username, current, self }: { username: string; current: ProfileTab; self: boolean }) {
@@ -16,7 +17,7 @@ export function ProfileNav({ username, current, self }: { username: string; curr
           aria-current={tab === current ? 'page' : undefined}
           title={OWNER_TABS.includes(tab) ? t('people.only_you') : undefined}
         >
-          {OWNER_TABS.includes(tab) && <i className="pi pi-lock" aria-hidden="true" />}
+          {OWNER_TABS.includes(tab) && <Icon name="lock" />}
           {t(`people.tab_${tab}`)}
         </Link>
       ))}

@@ -6,6 +6,7 @@ import { to } from '../../../app/paths';
 import { PostHtml } from '../../../components/PostHtml';
 import { TagLinks } from '../../../components/TagLinks';
 import { TimeAgo } from '../../../components/TimeAgo';
+import { Icon } from '../../../components/Icon';
 
 /** The address of a question (and of an answer in it), with the slug when the permalink setting wants one. */
 export function postHref(withSlug: boolean, p: { question_id: string; url_title?: string; answer_id?: string }, query = ''): string {
@@ -36,7 +37,7 @@ export function AnswerRow({
   return (
     <li className="p-item">
       <span className={a.accepted === 2 ? 'p-score accepted' : 'p-score'}>
-        {a.accepted === 2 && <i className="pi pi-check" aria-hidden="true" />}
+        {a.accepted === 2 && <Icon name="check" />}
         {t('people.score', { count: a.vote_count })}
         {a.accepted === 2 && <span className="p-accepted">{t('people.accepted')}</span>}
       </span>
@@ -94,7 +95,7 @@ export function QuestionRow({
         {!compact && <TagLinks tags={q.tags ?? []} label={t('question.tags_label')} />}
         <span className="muted small p-line">
           <span className={done ? 'p-answers accepted' : 'p-answers'}>
-            {done && <i className="pi pi-check" aria-hidden="true" />} {t('question.answers', { count: q.answer_count })}
+            {done && <Icon name="check" />} {t('question.answers', { count: q.answer_count })}
           </span>
           {!compact && <span>{t('question.views', { count: q.view_count })}</span>}
           <span>
@@ -125,7 +126,7 @@ export function BookmarkRow({ q, withSlug }: { q: BookmarkItem; withSlug: boolea
         <TagLinks tags={q.tags ?? []} label={t('question.tags_label')} />
         <span className="muted small p-line">
           <span className={done ? 'p-answers accepted' : 'p-answers'}>
-            {done && <i className="pi pi-check" aria-hidden="true" />} {t('question.answers', { count: q.answer_count })}
+            {done && <Icon name="check" />} {t('question.answers', { count: q.answer_count })}
           </span>
           <span>{t('question.views', { count: q.view_count })}</span>
           <span>
