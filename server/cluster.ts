@@ -1,14 +1,16 @@
 /**
  * Several server processes on one port and one database (`--processes N`): this primary forks them
  * (each runs the whole server, server/main.ts), passes the messages they publish for each other
- * (server/infra/peers.ts), replaces one that dies, and stops them all on SIGINT/SIGTERM. It opens
- * no database itself.
+ * (server/infra/peers.ts), replaces one that dies (after 1 s, 2 s, 4 s ... at most 30 s while the
+ * replacements of one process keep dying within a minute), and stops them all on SIGINT/SIGTERM. It
+ * opens no database itself.
  *
  * Process 0 starts first and alone: it migrates the database and runs an unattended install
  * before the others open it; it is also the leader, which runs the once-per-site jobs.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { PEER_ENVELOPE, type PeerMessage } from './infra/peers.js';
+import { describeExit, RestartBackoff } from './supervisor.mjs';
 
 /** The environment that tells a forked process its place. */
 export const PEER_INDEX_ENV = 'LANTERN_PEER_INDEX';
@@ -16,10 +18,6 @@ export const PEER_INDEX_ENV = 'LANTERN_PEER_INDEX';
 /** What the primary tells its own parent (a supervisor, a test): the same messages one process sends. */
 type Reply = (message: unknown) => void;
 
-/** A replacement that dies this soon after its start counts as a failed start. */
-const QUICK_DEATH_MS = 10_000;
-/** After this many failed starts of one slot in a row the primary gives up. */
-const MAX_QUICK_DEATHS = 3;
 /** How long a stopping process may take before it is killed. */
 const STOP_GRACE_MS = 15_000;
 
@@ -27,7 +25,10 @@ interface Slot {
   index: number;
   worker: Worker | null;
   startedAt: number;
-  quickDeaths: number;
+  /** The wait before the next replacement grows while this slot's processes die quickly (server/supervisor.mjs). */
+  backoff: RestartBackoff;
+  /** A replacement waiting for its start. */
+  restart: NodeJS.Timeout | null;
   /** Whether a process of this slot has served (a replacement, not the first start). */
   served: boolean;
 }
@@ -45,7 +46,8 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
     index,
     worker: null,
     startedAt: 0,
-    quickDeaths: 0,
+    backoff: new RestartBackoff(),
+    restart: null,
     served: false,
   }));
 
@@ -57,6 +59,7 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    for (const s of slots) if (s.restart) clearTimeout(s.restart);
     const alive = slots.map((s) => s.worker).filter((w): w is Worker => !!w && !w.isDead());
     await Promise.all(
       alive.map(
@@ -101,14 +104,14 @@ export async function runPrimary(processes: number, reply: Reply, log: (line: st
         if (stopping || !slot.served) return;
         // whatever it was running (a backup) has ended with it
         toOthers({ type: PEER_ENVELOPE, message: { kind: 'peer-exit', pid: worker.process.pid ?? -1 } });
-        slot.quickDeaths = Date.now() - slot.startedAt < QUICK_DEATH_MS ? slot.quickDeaths + 1 : 0;
-        if (slot.quickDeaths >= MAX_QUICK_DEATHS) {
-          log(`lantern: server process ${slot.index} keeps dying; stopping\n`);
-          void stopAll(1);
-          return;
-        }
-        log(`lantern: server process ${slot.index} exited (${signal ?? code}); starting another\n`);
-        fork(slot).catch((err: unknown) => log(`lantern: server process ${slot.index} could not start: ${String(err)}\n`));
+        // the others serve on meanwhile; one that keeps dying is started again less and less often
+        const wait = slot.backoff.next(Date.now() - slot.startedAt);
+        log(`lantern: server process ${slot.index} stopped (${describeExit(code, signal)}); starting another in ${wait / 1000} s\n`);
+        slot.restart = setTimeout(() => {
+          slot.restart = null;
+          if (stopping) return;
+          fork(slot).catch((err: unknown) => log(`lantern: server process ${slot.index} could not start: ${String(err)}\n`));
+        }, wait);
       });
     });
 

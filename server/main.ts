@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, loadDesktopConfig } from './config.js';
 import { runPrimary } from './cluster.js';
+import { SUPERVISED_ENV } from './supervisor.mjs';
 
 /**
  * Where the built renderer sits relative to this entry once built (out/main/server.js ->
@@ -28,6 +29,9 @@ const reply = (m: unknown) => {
   if (process.send) process.send(m);
   parentPort?.postMessage(m);
 };
+
+// a server whose supervisor is gone (killed) stops too, rather than serving on with no one to restart it
+if (process.env[SUPERVISED_ENV] === '1') process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 
 async function main(): Promise<void> {
   // the desktop shell (an Electron utilityProcess) runs, rebinds and backs up one server process

@@ -9,6 +9,7 @@ import { backupForShell } from './modules/backup/backup.service.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
 import { postgresPeers } from './infra/pg-peers.js';
 import { PEER_INDEX_ENV } from './cluster.js';
+import { SUPERVISED_ENV } from './supervisor.mjs';
 
 /** How the entry talks to whoever started it (a desktop shell, a supervisor, the cluster primary). */
 export interface ParentLink {
@@ -33,8 +34,9 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
     // every process keeps the timers and the one holding the leader lock runs them)
     backgroundJobs: parsed.backgroundJobs && (!!parsed.databaseUrl || peers.leader),
   });
-  // a desktop shell (or a supervisor) that started this process; a forked server process talks to its primary
-  const managed = !cluster.isWorker && (!!parentPort || !!process.send);
+  // a desktop shell that started this process; a forked server process talks to its primary, and one
+  // under `npm run serve`'s supervisor (server/supervisor.mjs) only tells it that it serves
+  const managed = !cluster.isWorker && (!!parentPort || !!process.send) && process.env[SUPERVISED_ENV] !== '1';
   const lantern = await createApp(config, { peers, ...(managed ? { host: parentHost(reply) } : {}) });
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir, process: peers.size > 1 ? peers.index : undefined }, 'lantern is serving');

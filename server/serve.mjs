@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run serve -- --port 9080 --host 127.0.0.1 --data-dir DIR`: the headless server for LAN
 // browsers. Builds when out/ is missing or older than the sources (a `git pull` since the last
-// build), or when LANTERN_REBUILD=1, then runs the built server.
-import { spawn, spawnSync } from 'node:child_process';
+// build), or when LANTERN_REBUILD=1, then runs the built server, starting it again when it dies.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildState, rebuildReason } from './build-freshness.mjs';
+import { runSupervised } from './supervisor.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const entry = join(root, 'out/main/server.js');
@@ -26,9 +27,5 @@ if (reason) {
 }
 
 const { nodeFlags, env } = JSON.parse(readFileSync(join(root, 'resources/server-runtime.json'), 'utf8'));
-const child = spawn(process.execPath, [...nodeFlags, entry, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...env, ...process.env },
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// the server runs as a child that is started again when it dies (server/supervisor.mjs)
+runSupervised([...nodeFlags, entry, ...process.argv.slice(2)], { ...env, ...process.env });
