@@ -18,6 +18,7 @@ import * as m20261127_1000 from './2026_11_27_1000_create_search_term_list.js';
 import * as m20261127_1100 from './2026_11_27_1100_post_vote_tallies.js';
 import * as m20261127_1200 from './2026_11_27_1200_question_totals.js';
 import * as m20261129_1000 from './2026_11_29_1000_index_file_record.js';
+import * as m20261129_1100 from './2026_11_29_1100_relativise_upload_urls.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_1100_post_vote_tallies': m20261127_1100,
   '2026_11_27_1200_question_totals': m20261127_1200,
   '2026_11_29_1000_index_file_record': m20261129_1000,
+  '2026_11_29_1100_relativise_upload_urls': m20261129_1100,
 };
 
 /** kysely's Migrator reads migrations from here. */

@@ -39,6 +39,7 @@ import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerWithQuestion } from '../../contract/api/answer.js';
 import type { EditResult } from '../../contract/api/question.js';
+import { relativeUploadFields } from '../upload/upload-url.js';
 
 async function viewerOf(
   ctx: AppContext,
@@ -107,7 +108,8 @@ export async function addAnswerTx(
 }
 
 /** POST answer. */
-export async function addAnswer(ctx: AppContext, session: SessionUser, input: AddAnswerInput) {
+export async function addAnswer(ctx: AppContext, session: SessionUser, sent: AddAnswerInput) {
+  const input = await relativeUploadFields(ctx, sent, ['content']);
   await requirePermission(ctx, session, 'answer.add');
   await checkCaptcha(ctx, 'answer', String(session.user.id), isStaff(session), input);
   const qid = decodeId(input.question_id);
@@ -192,7 +194,8 @@ async function answerOr404(ctx: AppContext, rawId: string): Promise<AnswerRow> {
  * answer.edit leave a suggested edit. question_id must name an existing question; the answer's own
  * question is the one whose activity time moves.
  */
-export async function updateAnswer(ctx: AppContext, session: SessionUser, input: UpdateAnswerInput): Promise<EditResult> {
+export async function updateAnswer(ctx: AppContext, session: SessionUser, sent: UpdateAnswerInput): Promise<EditResult> {
+  const input = await relativeUploadFields(ctx, sent, ['content']);
   const qid = decodeId(input.question_id);
   const question = qid ? await findQuestion(ctx.db, qid) : undefined;
   if (!question) throw badRequest('error.question.not_found');

@@ -36,6 +36,7 @@ import type {
   UpdateCommentInput,
 } from './comment.schema.js';
 import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { relativeUploadFields } from '../upload/upload-url.js';
 
 /** A question or an answer that comments and reactions attach to. */
 export interface Post {
@@ -140,8 +141,9 @@ async function availableComment(db: DbOrTrx, rawId: string): Promise<CommentRow>
 export async function addComment(
   ctx: AppContext,
   session: SessionUser,
-  input: AddCommentInput,
+  sent: AddCommentInput,
 ): Promise<{ comment: CommentResp; created: CommentCreated }> {
+  const input = await relativeUploadFields(ctx, sent, ['original_text']);
   await requirePermission(ctx, session, 'comment.add');
   const uid = session.user.id;
   await checkCaptcha(ctx, 'comment', String(uid), isStaff(session), input);
@@ -217,7 +219,8 @@ export async function addComment(
 }
 
 /** PUT comment: the author within 5 minutes, or anyone with the comment.edit privilege (staff). */
-export async function updateComment(ctx: AppContext, session: SessionUser, input: UpdateCommentInput) {
+export async function updateComment(ctx: AppContext, session: SessionUser, sent: UpdateCommentInput) {
+  const input = await relativeUploadFields(ctx, sent, ['original_text']);
   const c = await availableComment(ctx.db, input.comment_id);
   const now = ctx.clock.now();
   const decision = commentEditDecision(session, c, await readThresholds(ctx, ['comment.edit']), now);

@@ -24,6 +24,7 @@ import { siteUrlOf } from '../siteinfo/site-url.js';
 import { questionInfo } from './question.read.js';
 import { QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import type { EditResult } from '../../contract/api/question.js';
+import { relativeUploadFields } from '../upload/upload-url.js';
 
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
 
@@ -80,7 +81,8 @@ async function createQuestionTx(
 }
 
 /** POST question: creates the question with its tags, revision, links and timeline entry. */
-export async function addQuestion(ctx: AppContext, session: SessionUser, input: AddQuestionInput) {
+export async function addQuestion(ctx: AppContext, session: SessionUser, sent: AddQuestionInput) {
+  const input = await relativeUploadFields(ctx, sent, ['content']);
   await requirePermission(ctx, session, 'question.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
   const html = await renderMarkdown(input.content);
@@ -102,7 +104,8 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, input: 
 }
 
 /** POST question/answer: a question and the asker's own answer in one call; {info, question}. */
-export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser, input: AddQuestionByAnswerInput) {
+export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser, sent: AddQuestionByAnswerInput) {
+  const input = await relativeUploadFields(ctx, sent, ['content', 'answer_content']);
   await requirePermission(ctx, session, 'question.add');
   await requirePermission(ctx, session, 'answer.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
@@ -205,7 +208,8 @@ export async function snapshotTagIds(db: DbOrTrx, snap: QuestionSnapshot): Promi
  * PUT question: the owner, staff and users with question.edit_without_review edit at once;
  * others with question.edit leave a suggested edit for review. Unchanged input changes nothing.
  */
-export async function updateQuestion(ctx: AppContext, session: SessionUser, input: UpdateQuestionInput): Promise<EditResult> {
+export async function updateQuestion(ctx: AppContext, session: SessionUser, sent: UpdateQuestionInput): Promise<EditResult> {
+  const input = await relativeUploadFields(ctx, sent, ['content']);
   const q = await questionForWrite(ctx, session, input.id);
   const uid = session.user.id;
   const staff = isStaff(session);

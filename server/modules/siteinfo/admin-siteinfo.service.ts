@@ -8,6 +8,7 @@ import { presentTheme } from './siteinfo.presenter.js';
 import * as s from './siteinfo.schema.js';
 import { escapeText } from './siteinfo.service.render.js';
 import { normaliseSiteUrl } from './site-url.js';
+import { relativeUploadFields, relativeUploadUrl } from '../upload/upload-url.js';
 
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
@@ -50,7 +51,18 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
       return b;
     },
   },
-  { path: 'branding', group: 'branding', schema: s.brandingSchema },
+  {
+    path: 'branding',
+    group: 'branding',
+    schema: s.brandingSchema,
+    // an uploaded logo is kept site-relative, so that it shows at whatever address the site is opened
+    toStored: async (b, ctx) => ({
+      logo: await relativeUploadUrl(ctx, b.logo),
+      mobile_logo: await relativeUploadUrl(ctx, b.mobile_logo),
+      square_icon: await relativeUploadUrl(ctx, b.square_icon),
+      favicon: await relativeUploadUrl(ctx, b.favicon),
+    }),
+  },
   {
     path: 'write',
     group: 'write',
@@ -72,17 +84,25 @@ export const SETTING_GROUPS: GroupSetting<GroupName>[] = [
     path: 'legal',
     group: 'legal',
     schema: s.legalSchema,
-    toStored: async (b) => ({
-      terms_of_service_original_text: b.terms_of_service_original_text,
-      terms_of_service_parsed_text: await renderMarkdown(b.terms_of_service_original_text),
-      privacy_policy_original_text: b.privacy_policy_original_text,
-      privacy_policy_parsed_text: await renderMarkdown(b.privacy_policy_original_text),
-      external_content_display: b.external_content_display,
-    }),
+    toStored: async (sent, ctx) => {
+      const b = await relativeUploadFields(ctx, sent, ['terms_of_service_original_text', 'privacy_policy_original_text']);
+      return {
+        terms_of_service_original_text: b.terms_of_service_original_text,
+        terms_of_service_parsed_text: await renderMarkdown(b.terms_of_service_original_text),
+        privacy_policy_original_text: b.privacy_policy_original_text,
+        privacy_policy_parsed_text: await renderMarkdown(b.privacy_policy_original_text),
+        external_content_display: b.external_content_display,
+      };
+    },
   },
   { path: 'seo', group: 'seo', schema: s.seoSchema },
   { path: 'login', group: 'login', schema: s.loginSchema },
-  { path: 'custom-css-html', group: 'css_html', schema: s.cssHtmlSchema },
+  {
+    path: 'custom-css-html',
+    group: 'css_html',
+    schema: s.cssHtmlSchema,
+    toStored: (b, ctx) => relativeUploadFields(ctx, b, ['custom_head', 'custom_css', 'custom_header', 'custom_footer', 'custom_sidebar']),
+  },
   {
     path: 'theme',
     group: 'theme',

@@ -39,6 +39,7 @@ import {
 } from './tag.schema.js';
 import { createTag, tagSlug } from './tag.usage.js';
 import { TAG_STATUS } from '../../contract/enums.js';
+import { relativeUploadFields } from '../upload/upload-url.js';
 
 const TAG_FOLLOW = ACTIVITY_TYPE['tag.follow'];
 
@@ -230,7 +231,8 @@ export async function mergeTags(ctx: AppContext, session: SessionUser, input: { 
 }
 
 /** POST tag: needs tag.add; writes the first revision and the tag.created timeline entry. */
-export async function addTag(ctx: AppContext, session: SessionUser, input: AddTagInput) {
+export async function addTag(ctx: AppContext, session: SessionUser, sent: AddTagInput) {
+  const input = await relativeUploadFields(ctx, sent, ['original_text']);
   await requirePermission(ctx, session, 'tag.add');
   const now = ctx.clock.now();
   const parsed = input.original_text ? await renderMarkdown(input.original_text) : '';
@@ -251,7 +253,8 @@ export async function addTag(ctx: AppContext, session: SessionUser, input: AddTa
  * revision and a tag.edited timeline entry); other holders of tag.edit leave a suggestion (a status 1
  * revision) for review. A pending suggestion blocks every edit. Only staff change the slug.
  */
-export async function updateTag(ctx: AppContext, session: SessionUser, input: UpdateTagInput) {
+export async function updateTag(ctx: AppContext, session: SessionUser, sent: UpdateTagInput) {
+  const input = await relativeUploadFields(ctx, sent, ['original_text']);
   const uid = session.user.id;
   const found = await availableTag(ctx.db, input.tag_id);
   const direct = editsWithoutReview(session, 'tag', found.user_id, await readThresholds(ctx, ['tag.edit_without_review']));

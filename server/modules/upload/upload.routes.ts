@@ -5,6 +5,7 @@ import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Routers } from '../index.js';
+import { absoluteUploadUrl } from './upload-url.js';
 import { HARD_LIMIT_MB, storedFile, tooLarge, uploadFile } from './upload.service.js';
 
 // Uploaded files are only ever shown as images: nothing in them may run, frame or load anything.
@@ -47,7 +48,9 @@ function receiveFile(): RequestHandler {
 export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
   api.post('/file', auth(ctx, 'active'), receiveFile(), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    ok(res, await uploadFile(ctx, requireSession(res), { source: body.source, file: req.file }));
+    const ref = await uploadFile(ctx, requireSession(res), { source: body.source, file: req.file });
+    // stored relative; answered absolute at the address the request came to (Answer's UI puts it into markdown as it is)
+    ok(res, await absoluteUploadUrl(ctx, { host: req.headers.host, protocol: req.protocol }, ref));
   });
 
   root.get('/uploads/*path', async (req, res, next) => {

@@ -5,7 +5,6 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { isAdmin } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { extensionAllowed, IMAGE_TYPES, sniffImage, stripMetadata, type ImageExt } from './upload.images.js';
 import { quotaRefusal, quotaWindowStart } from './upload.quota.js';
 import * as repo from './upload.repository.js';
@@ -82,7 +81,7 @@ export async function uploadFile(
   if (source === 'branding' && !isAdmin(session)) throw forbidden();
   const file = input.file;
   if (!file || file.size === 0) throw badRequest('base.request_format_error', [{ field: 'file', key: 'validation.required' }]);
-  const [write, general] = await Promise.all([ctx.settings.get('write'), ctx.settings.get('general')]);
+  const write = await ctx.settings.get('write');
   const max = limitMb(source, write);
   if (file.size > max * MB) throw tooLarge(max);
   const image = await sniffImage(file.buffer);
@@ -99,8 +98,8 @@ export async function uploadFile(
 
   const bytes = stripMetadata(file.buffer, image.ext);
   const relPath = `${SOURCE_DIRS[source]}/${randomBytes(12).toString('hex')}.${image.ext}`;
-  const siteUrl = normaliseSiteUrl(general.site_url ?? '');
-  const url = `${siteUrl || ctx.config.basePath}/uploads/${relPath}`;
+  // kept site-relative, so that it loads from any address (the endpoint answers it absolute: upload-url.ts)
+  const url = `${ctx.config.basePath}/uploads/${relPath}`;
   const now = ctx.clock.now();
   // the quota is counted from the records and the record taken in one write transaction, so that
   // concurrent uploads (in any process) cannot all pass the same last free place

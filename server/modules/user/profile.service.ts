@@ -11,6 +11,7 @@ import { isValidUsername } from './user.accounts.js';
 import { findNotificationConfigs, findUserByUsername, updateUser, upsertNotificationConfig } from './user.repository.js';
 import type { UpdateInfoInput } from './user.schema.js';
 import { isStaff } from '../permission/policy.js';
+import { relativeUploadRefs, relativeUploadUrl } from '../upload/upload-url.js';
 
 /** Bio HTML: the post renderer, then only p, br, strong, em, b, i, code and http(s) links survive. */
 export async function renderBio(bio: string): Promise<string> {
@@ -41,14 +42,14 @@ export async function updateInfo(ctx: AppContext, session: SessionUser, input: U
   }
   if (allow.allow_update_location) patch.location = input.location;
   if (allow.allow_update_bio) {
-    patch.bio = input.bio;
-    patch.bio_html = await renderBio(input.bio);
+    patch.bio = await relativeUploadRefs(ctx, input.bio);
+    patch.bio_html = await renderBio(patch.bio);
   }
   if (allow.allow_update_avatar && input.avatar) {
     const custom = input.avatar.custom;
     if (input.avatar.type === 'custom' && custom && !custom.startsWith('/') && !isHttpUrl(custom))
       throw fieldError('error.common.invalid_url', 'avatar');
-    patch.avatar = JSON.stringify(input.avatar);
+    patch.avatar = JSON.stringify({ ...input.avatar, custom: await relativeUploadUrl(ctx, custom) });
   }
   await updateUser(ctx.db, user.id, patch);
   ctx.events.emit({ type: 'user.profile_updated', userId: user.id });
