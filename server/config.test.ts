@@ -78,6 +78,18 @@ describe('the database and the uploads folder', () => {
     expect(loadConfig(['--data-dir', '/tmp/x', '--uploads-dir', 'rel/up'], {}).uploadsDir).toBe(resolve('rel/up'));
   });
 
+  it('believe X-Forwarded-For only from the proxies --trust-proxy or LANTERN_TRUST_PROXY lists (the flag winning), else none', () => {
+    expect(loadConfig(['--data-dir', '/tmp/x'], {}).trustProxy).toEqual([]);
+    expect(loadConfig(['--data-dir', '/tmp/x'], { LANTERN_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig(['--data-dir', '/tmp/x', '--trust-proxy', '::1'], { LANTERN_TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['::1']);
+    expect(makeConfig({ dataDir: '/tmp/x' }).trustProxy).toEqual([]);
+    expect(() => loadConfig(['--data-dir', '/tmp/x', '--trust-proxy', 'true'], {})).toThrow(/--trust-proxy takes addresses/);
+    expect(() => loadConfig(['--data-dir', '/tmp/x', '--trust-proxy', '1'], {})).toThrow(/--trust-proxy takes addresses/);
+  });
+
   it('are the computer’s own for the desktop: one process on lantern.db, whatever the environment says', () => {
     const env = { LANTERN_DATABASE_URL: 'postgres://a:b@db/one', LANTERN_PROCESSES: '4', LANTERN_UPLOADS_DIR: '/srv/up' };
     const desktop = loadDesktopConfig(['--data-dir', '/tmp/x'], env);

@@ -183,7 +183,7 @@ export function trustProxyFrom(raw: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of list)
-    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(entry))
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F]*[.:][0-9a-fA-F:.]*(\/\d{1,3})?)$/.test(entry))
       throw new Error(`--trust-proxy takes addresses, CIDRs or loopback/linklocal/uniquelocal, not ${entry}`);
   return list;
 }

@@ -147,6 +147,10 @@ export function buildProgram(io: CliIo): Command {
       '--uploads-dir <dir>',
       'keep uploads in this folder, shared by processes on several machines (default LANTERN_UPLOADS_DIR, else <data dir>/uploads)',
     )
+    .option(
+      '--trust-proxy <list>',
+      'believe X-Forwarded-For from these proxies: addresses, CIDRs or loopback, comma-separated (default LANTERN_TRUST_PROXY, else none)',
+    )
     .action(
       (opts: {
         dataDir?: string;
@@ -157,6 +161,7 @@ export function buildProgram(io: CliIo): Command {
         processes?: string;
         databaseUrl?: string;
         uploadsDir?: string;
+        trustProxy?: string;
       }) => {
         const args = ['--data-dir', dataDirOf(opts)];
         if (opts.port) args.push('--port', opts.port);
@@ -166,6 +171,7 @@ export function buildProgram(io: CliIo): Command {
         if (opts.processes) args.push('--processes', opts.processes);
         if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
         if (opts.uploadsDir) args.push('--uploads-dir', opts.uploadsDir);
+        if (opts.trustProxy) args.push('--trust-proxy', opts.trustProxy);
         const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
         return new Promise<void>((done, fail) => {
           const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });

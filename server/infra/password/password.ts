@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { BcryptThread } from './bcrypt-thread.js';
 
 /** scrypt's cost parameters (memory is 128 * N * r bytes per hash). */
@@ -16,8 +17,12 @@ export const TEST_SCRYPT_COST: ScryptCost = Object.freeze({ N: 1024, r: 8, p: 1 
 
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
-/** Hashes computed at once on libuv's threadpool (4 threads): the rest wait, so file I/O keeps a thread. */
-const PARALLEL_HASHES = 2;
+/**
+ * Hashes computed at once (scrypt on libuv's threadpool, bcrypt in its thread): one core fewer than
+ * the machine has, so the request thread always keeps one (on two cores, 30 logins with two hashes at
+ * once slowed /healthz to 400-600 ms; one at a time keeps it quick), and file I/O keeps a pool thread.
+ */
+const PARALLEL_HASHES = Math.max(1, availableParallelism() - 1);
 /** Bounds on a stored hash's parameters, so a tampered row cannot ask for gigabytes. */
 const MAX_N = 1 << 20;
 const MAX_RP = 64;
@@ -78,10 +83,7 @@ export class Passwords {
    * account) is checked against a dummy hash of the same cost and never matches.
    */
   async verify(plain: string, stored: string | undefined | null): Promise<Verdict> {
-    if (stored && isBcrypt(stored)) {
-      this.computed++;
-      return { ok: await this.bcrypt.compare(plain, stored), upgrade: true };
-    }
+    if (stored && isBcrypt(stored)) return { ok: await this.limited(() => this.bcrypt.compare(plain, stored)), upgrade: true };
     const parsed = stored ? parseScrypt(stored) : null;
     if (!parsed) {
       await this.verify(plain, await this.dummyHash());
