@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in order, then one closing line `N passed, N failed`.
-// Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan) and build, two at a time (each uses
+// Steps: typecheck, lint, format (Prettier's check), electronegativity (Electron security scan), licences (the production
+// dependencies' licences against tools/licences.mjs's allow-list) and build (with THIRD_PARTY_NOTICES.txt), two at a time (each uses
 // one core; their outputs are printed whole, one after another), then vitest (unit + API + component tests), then Playwright e2e in Chromium
 // (found by tests/support/find-browser.mjs; without one it stops at once, naming the command that installs it).
-// Counts come from the runners' JSON reports; typecheck, lint and build count as one test each.
+// Counts come from the runners' JSON reports; typecheck, lint, format, electronegativity, licences and build count as one test each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +13,7 @@ import { findBrowser } from './support/find-browser.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
-const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,format,electronegativity,unit,build,e2e').split(','));
+const only = new Set((process.env.LANTERN_TEST_STEPS ?? 'typecheck,lint,format,electronegativity,licences,unit,build,e2e').split(','));
 
 // the e2e step needs Chromium or Chrome: find it now, or stop before minutes of other steps,
 // naming the one command that installs it (npm test installs nothing on its own)
@@ -97,7 +98,10 @@ await parallelChecks([
   // the tree is formatted by Prettier (`npm run format`): a file that is not fails this step, naming it
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['electronegativity', 'node', ['tests/security/electronegativity.mjs']],
-  ['build', 'npx', ['electron-vite', 'build']],
+  // what the installers ship may only be under a licence an Apache-2.0 app can ship: fails naming each package that is not
+  ['licences', 'node', ['tools/licences.mjs', 'check']],
+  // npm run build: electron-vite's build, then out/THIRD_PARTY_NOTICES.txt, which the installers ship
+  ['build', 'npm', ['run', '--silent', 'build']],
 ]);
 
 /** Runs vitest with a JSON report and counts its tests; `label` names the step's failures. */

@@ -1,0 +1,18 @@
+export const ALLOWED: Set<string>;
+export const ALLOWED_EXCEPTIONS: Set<string>;
+export const SHIPPED_DEV_DEPENDENCIES: string[];
+export type SpdxTree = { id: string; plus?: boolean; exception?: string } | { op: 'AND' | 'OR'; left: SpdxTree; right: SpdxTree };
+export function parseSpdx(expression: string): SpdxTree;
+export function spdxAllowed(expression: string, allowed?: Set<string>, exceptions?: Set<string>): { ok: boolean; why?: string };
+export function licenceFiles(dir: string): string[];
+export function identifyLicenceText(text: string): string | null;
+export function readmeLicenceSection(readme: string): string | null;
+export type Licence = { expression: string | null; declared: string; source: string; reads?: string };
+export function declaredLicence(pkg: Record<string, unknown>, dir: string): Licence;
+export type InstalledPackage = { name: string; version: string; dir: string; pkg: Record<string, unknown>; path: string };
+export function productionPackages(root?: string, options?: { shippedDev?: string[] }): { packages: InstalledPackage[]; missing: string[] };
+export type Failure = { name: string; version: string; licence: string; why: string };
+export function licenceFailures(packages: ({ name: string; version: string } & Licence)[], allowed?: Set<string>): Failure[];
+export function checkProject(root?: string): { packages: (InstalledPackage & Licence)[]; failures: Failure[] };
+export function formatReport(result: { packages: ({ name: string; version: string } & Licence)[]; failures: Failure[] }): string;
+export function noticesText(root?: string): string;
