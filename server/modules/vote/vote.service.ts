@@ -1,13 +1,12 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
-import { findAnswer } from '../answer/answer.repository.js';
 import { findComment } from '../comment/comment.repository.js';
-import { findQuestion } from '../question/question.repository.js';
+import { findPost } from '../comment/comment.service.js';
 import { requirePermission } from '../permission/permission.service.js';
-import { mayVoteOn } from '../permission/policy.js';
+import { isHiddenStatus, mayVoteOn } from '../permission/policy.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import { moveVoteTally, setVoteCount, votersRows } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -16,21 +15,38 @@ import { POST_STATUS } from '../../contract/enums.js';
 
 type Direction = 'up' | 'down';
 
-/** A votable post: its kind, owner and the question it belongs to. */
+/**
+ * A votable post: its kind, owner, status and the question it belongs to. `unpublished` when it is
+ * not out for everyone to read: queued for review itself, or on a question or answer that is queued
+ * or deleted (its own deletion is told apart: already_deleted, as the reference answers).
+ */
 async function votable(ctx: AppContext, rawId: string) {
   const id = decodeId(rawId);
   const type = id ? objectTypeOf(id) : null;
-  if (id && type === OBJECT_TYPE.question) {
-    const q = await findQuestion(ctx.db, id);
-    if (q) return { kind: 'question' as const, id, ownerId: q.user_id, questionId: id, status: q.status };
-  }
-  if (id && type === OBJECT_TYPE.answer) {
-    const a = await findAnswer(ctx.db, id);
-    if (a) return { kind: 'answer' as const, id, ownerId: a.user_id, questionId: a.question_id, status: a.status };
+  if (id && (type === OBJECT_TYPE.question || type === OBJECT_TYPE.answer)) {
+    const post = await findPost(ctx.db, id);
+    if (post)
+      return {
+        kind: post.type,
+        id,
+        ownerId: post.ownerId,
+        questionId: post.questionId,
+        status: post.status,
+        unpublished: post.status === POST_STATUS.pending || (post.type === 'answer' && isHiddenStatus(post.questionStatus)),
+      };
   }
   if (id && type === OBJECT_TYPE.comment) {
     const c = await findComment(ctx.db, id);
-    if (c) return { kind: 'comment' as const, id, ownerId: c.user_id, questionId: c.question_id, status: c.status };
+    const on = c ? await findPost(ctx.db, c.object_id) : undefined;
+    if (c)
+      return {
+        kind: 'comment' as const,
+        id,
+        ownerId: c.user_id,
+        questionId: c.question_id,
+        status: c.status,
+        unpublished: c.status === POST_STATUS.pending || !on || isHiddenStatus(on.status) || isHiddenStatus(on.questionStatus),
+      };
   }
   throw badRequest('error.object.not_found');
 }
@@ -99,6 +115,9 @@ async function voteComment(
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
 export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
   const post = await votable(ctx, rawId);
+  // a queued post (or one under a queued or deleted post) is not out yet: nobody votes on it, and
+  // those who cannot see it learn nothing of it (404, as its page answers them)
+  if (post.unpublished) throw notFound('error.object.not_found');
   if (!mayVoteOn(session, post.ownerId)) throw new AppError(400, 'error.object.disallow_vote_your_self', { err_type: 'toast' });
   if (post.status === POST_STATUS.deleted) throw badRequest('error.object.already_deleted');
   if (post.kind === 'comment') return voteComment(ctx, session, post, dir, isCancel);
