@@ -6,6 +6,7 @@ import { parentHost } from './infra/host-control.js';
 import { servingBanner } from './infra/serving-urls.js';
 import { followSiteUrl } from './modules/lan/lan.service.js';
 import { backupForShell } from './modules/backup/backup.service.js';
+import { announceSetupCode, setSetupCodeAnnouncer } from './modules/install/install.setup-code.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
 import { postgresPeers } from './infra/pg-peers.js';
 import { PEER_INDEX_ENV } from './cluster.js';
@@ -45,6 +46,10 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
     process.stdout.write(
       servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir),
     );
+  // before install, a browser on another machine must give the setup code printed here (every process
+  // prints a code it replaces after too many wrong ones; process 0 prints the first)
+  setSetupCodeAnnouncer(lantern.ctx, (line) => process.stdout.write(`${line}\n`));
+  if (peers.index === 0) await announceSetupCode(lantern.ctx);
   // the desktop's site URL follows where it serves (loopback, or the LAN address)
   if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
   // the window always talks to the server over loopback, even when it also serves the LAN

@@ -61,6 +61,10 @@ const base_en_US = {
   'error.database.create_table_failed': 'Create table failed',
   'error.database.already_installed': 'The site is already installed.',
   'error.install.create_config_failed': "Can't create the config file.",
+  'error.install.setup_code_required':
+    "Enter the setup code printed on the server's console (a browser on the server's own machine needs none).",
+  'error.install.setup_code_wrong': 'That setup code is wrong ({{left}} more tries before the server prints a new one).',
+  'error.install.setup_code_renewed': 'Too many wrong setup codes: the server has printed a new one on its console. Enter that one.',
   'error.site_info.config_not_found': 'Site config not found.',
   'error.theme.not_found': 'Theme not found.',
   'error.lan.not_desktop':

@@ -4,10 +4,14 @@ import { inputOf, validate } from '../../http/validate.js';
 import { LANGUAGES } from '../../contract/languages.js';
 import { uiTranslations } from '../language/language.service.js';
 import type { Routers } from '../index.js';
-import { baseInfoSchema, checkDatabaseSchema, langQuerySchema } from './install.schema.js';
+import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, setupCodeSchema } from './install.schema.js';
 import * as service from './install.service.js';
+import { checkSetupCode, setupCodeRequired } from './install.setup-code.js';
 
-/** The installer endpoints; every one refuses once the site is installed. */
+/**
+ * The installer endpoints; every one refuses once the site is installed. Those that write or reach
+ * a database also want the setup code from a browser on another machine (install.setup-code.ts).
+ */
 export function registerInstall(ctx: AppContext, { install }: Routers): void {
   install.get('/language/options', async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
@@ -20,20 +24,34 @@ export function registerInstall(ctx: AppContext, { install }: Routers): void {
     await service.refuseWhenInstalled(ctx);
     ok(res, uiTranslations(inputOf(langQuerySchema, res).lang));
   });
-  install.post('/config-file/check', async (_req, res) => {
+  install.post('/config-file/check', async (req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, await service.checkConfigFile(ctx));
+    // setup_code_required is Lantern's: a stock client ignores it
+    ok(res, { ...(await service.checkConfigFile(ctx)), setup_code_required: await setupCodeRequired(ctx, req) });
   });
-  install.post('/db/check', validate(checkDatabaseSchema), async (_req, res) => {
+  install.post('/setup-code/check', validate(setupCodeSchema), async (req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(res, await service.checkDatabase(ctx, inputOf(checkDatabaseSchema, res)));
-  });
-  install.post('/init', validate(checkDatabaseSchema), async (_req, res) => {
-    await service.initEnvironment(ctx, inputOf(checkDatabaseSchema, res));
+    await checkSetupCode(ctx, req, inputOf(setupCodeSchema, res).setup_code);
     ok(res, null);
   });
-  install.post('/base-info', validate(baseInfoSchema), async (_req, res) => {
-    await service.installBaseInfo(ctx, inputOf(baseInfoSchema, res));
+  install.post('/db/check', validate(checkDatabaseSchema), async (req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    const input = inputOf(checkDatabaseSchema, res);
+    await checkSetupCode(ctx, req, input.setup_code);
+    ok(res, await service.checkDatabase(ctx, input));
+  });
+  install.post('/init', validate(checkDatabaseSchema), async (req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    const input = inputOf(checkDatabaseSchema, res);
+    await checkSetupCode(ctx, req, input.setup_code);
+    await service.initEnvironment(ctx, input);
+    ok(res, null);
+  });
+  install.post('/base-info', validate(baseInfoSchema), async (req, res) => {
+    await service.refuseWhenInstalled(ctx);
+    const input = inputOf(baseInfoSchema, res);
+    await checkSetupCode(ctx, req, input.setup_code);
+    await service.installBaseInfo(ctx, input);
     ok(res, null);
   });
 }

@@ -15,6 +15,8 @@ export const checkDatabaseSchema = z.object({
   ssl_cert: z.string().max(4096).optional(),
   ssl_key: z.string().max(4096).optional(),
   ssl_root_cert: z.string().max(4096).optional(),
+  /** Lantern's: the setup code printed on the console, asked of a browser on another machine. */
+  setup_code: z.string().max(32).optional(),
 });
 export type CheckDatabaseInput = z.infer<typeof checkDatabaseSchema>;
 
@@ -29,8 +31,13 @@ export const baseInfoSchema = z.object({
   email: email(),
   login_required: z.boolean().optional().default(false),
   external_content_display: z.enum(['always_display', 'ask_before_display']).optional().default('always_display'),
+  /** Lantern's: the setup code printed on the console, asked of a browser on another machine. */
+  setup_code: z.string().max(32).optional(),
 });
 export type BaseInfoInput = z.infer<typeof baseInfoSchema>;
 
 /** GET /installation/language/config. */
 export const langQuerySchema = z.object({ lang: z.string().max(30).optional() });
+
+/** POST /installation/setup-code/check (Lantern's own). */
+export const setupCodeSchema = z.object({ setup_code: z.string().max(32).optional() });

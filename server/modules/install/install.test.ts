@@ -38,7 +38,12 @@ describe('installation', () => {
     const r = await app.call('POST', '/installation/config-file/check', { body: {} });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 200, reason: 'base.success', msg: 'Success.' });
-    expect(r.body.data).toEqual({ config_file_exist: false, db_connection_success: false, db_table_exist: false });
+    expect(r.body.data).toEqual({
+      config_file_exist: false,
+      db_connection_success: false,
+      db_table_exist: false,
+      setup_code_required: false,
+    });
   });
 
   it('installs through init and base-info, then refuses every installer call', async () => {
@@ -48,7 +53,12 @@ describe('installation', () => {
     expect((await app.call('POST', '/installation/db/check', { body: db })).status).toBe(200);
     expect((await app.call('POST', '/installation/init', { body: db })).status).toBe(200);
     const check = await app.call('POST', '/installation/config-file/check', { body: {} });
-    expect(check.body.data).toEqual({ config_file_exist: true, db_connection_success: true, db_table_exist: false });
+    expect(check.body.data).toEqual({
+      config_file_exist: true,
+      db_connection_success: true,
+      db_table_exist: false,
+      setup_code_required: false,
+    });
     const r = await app.call('POST', '/installation/base-info', { body: baseInfo });
     expect(r.status).toBe(200);
     const site = await app.call('GET', '/answer/api/v1/siteinfo');
