@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, dropDatabase, newDatabaseName, testDatabaseUrl } from '../../tests/support/pg-test-db.js';
+import { openPostgres } from './dialect/postgres.js';
 import { migrationProvider } from './migrations/index.js';
 
 // Migration 2026_11_29_1100: upload URLs stored absolute with the site URL of the moment become
-// site-relative; foreign pictures stay as they are.
+// site-relative; foreign pictures stay as they are. On SQLite, and on PostgreSQL too when
+// LANTERN_TEST_DATABASE_URL names a server (the migration serves both engines).
 
 const BEFORE = '2026_11_29_1000_index_file_record';
 const AFTER = '2026_11_29_1100_relativise_upload_urls';
@@ -21,14 +24,27 @@ const FOREIGN = 'https://i.stack.imgur.com/AbC12.png';
 const NOT_OUR_SHAPE = 'http://10.0.0.9:9080/uploads/post/holiday-photo.png';
 const OTHER_HOST_OUR_SHAPE = `http://10.0.0.9:9080/uploads/${UNRECORDED}`;
 
+const ENGINES = testDatabaseUrl() ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 let db: Kysely<any>;
-beforeEach(async () => {
-  db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+let pgName: string | null = null;
+
+async function open(engine: 'sqlite' | 'postgres'): Promise<void> {
+  if (engine === 'sqlite') {
+    db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+  } else {
+    pgName = newDatabaseName();
+    const url = await createDatabase(pgName);
+    // the server's own handle: its plugin writes the portable schema in PostgreSQL's terms
+    db = openPostgres(url, { poolSize: 2 }).db as unknown as Kysely<any>;
+  }
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(BEFORE);
   if (error) throw error;
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+}
+afterEach(async () => {
+  await db.destroy();
+  if (pgName) await dropDatabase(pgName);
+  pgName = null;
 });
-afterEach(async () => db.destroy());
 
 async function migrate(): Promise<void> {
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(AFTER);
@@ -47,7 +63,18 @@ const settings = async (type: string) =>
 
 const stamps = { created_at: 0, updated_at: 0 };
 
+const user = { e_mail: 'x@example.com', bio: '', ...stamps };
+
+/** The author every seeded row names (user 1), so that the foreign keys hold on both engines. */
+async function author(): Promise<void> {
+  await db
+    .insertInto('user')
+    .values({ ...user, id: 1, username: 'author' })
+    .execute();
+}
+
 async function seed(): Promise<void> {
+  await author();
   await putSettings('general', { name: 'Lamps', site_url: SITE });
   await db
     .insertInto('file_record')
@@ -129,7 +156,6 @@ async function seed(): Promise<void> {
       ...stamps,
     })
     .execute();
-  const user = { e_mail: 'x@example.com', bio: '', ...stamps };
   await db
     .insertInto('user')
     .values([
@@ -160,7 +186,9 @@ async function seed(): Promise<void> {
   });
 }
 
-describe('migration 2026_11_29_1100_relativise_upload_urls', () => {
+describe.each(ENGINES)('migration 2026_11_29_1100_relativise_upload_urls on %s', (engine) => {
+  beforeEach(async () => open(engine));
+
   it('makes loopback and site-URL upload references in posts, comments and tags relative; bare text stays', async () => {
     await seed();
     await migrate();
@@ -193,7 +221,7 @@ describe('migration 2026_11_29_1100_relativise_upload_urls', () => {
     await migrate();
     const rev = JSON.parse((await db.selectFrom('revision').select('content').executeTakeFirstOrThrow()).content);
     expect(rev).toEqual({ content: `![a](/uploads/${A})`, html: `<img src="/uploads/${A}" alt="a" />`, other: `![f](${FOREIGN})` });
-    const users = await db.selectFrom('user').select(['id', 'avatar', 'bio']).orderBy('id').execute();
+    const users = await db.selectFrom('user').select(['id', 'avatar', 'bio']).where('id', '>', 1).orderBy('id').execute();
     expect(users.map((u) => [u.id, u.avatar, u.bio])).toEqual([
       [2, JSON.stringify({ type: 'custom', gravatar: '', custom: `/uploads/${AVATAR}` }), `![me](/uploads/${A})`],
       [3, `/uploads/${AVATAR}`, ''],
@@ -216,6 +244,7 @@ describe('migration 2026_11_29_1100_relativise_upload_urls', () => {
   });
 
   it('keeps the path of a site URL with one, and a site of another host is foreign without a record', async () => {
+    await author();
     await putSettings('general', { site_url: 'https://qa.example.com/lamps' });
     await db
       .insertInto('question')
