@@ -252,3 +252,30 @@ describe('mails', () => {
     }
   });
 });
+
+describe('under a base path', () => {
+  it('stores /qa/uploads/... and answers the upload at the request address with the base path', async () => {
+    const based = await startTestApp({ config: { basePath: '/qa' } });
+    try {
+      const token = (await makeUser(based, { rank: 10000 })).token;
+      const form = new FormData();
+      form.set('source', 'post');
+      form.set('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'lamp.png');
+      const r = await fetch(`${based.url}${V1}/file`, { method: 'POST', body: form, headers: { authorization: token } });
+      const url = ((await r.json()) as { data: string }).data;
+      expect(url).toMatch(new RegExp(`^${based.url}/uploads/post/[a-f0-9]{24}\\.png$`));
+      expect(pathOf(url)).toMatch(/^\/qa\/uploads\//);
+      const qid = await askQuestion(based, token, { content: `![lamp](${url})` });
+      const q = await based.lantern.ctx.db
+        .selectFrom('question')
+        .select(['original_text', 'parsed_text'])
+        .where('id', '=', qid)
+        .executeTakeFirstOrThrow();
+      expect(q.original_text).toBe(`![lamp](${pathOf(url)})`);
+      expect(q.parsed_text).toContain(`src="${pathOf(url)}"`);
+      expect((await fetch(new URL(pathOf(url), based.url))).status).toBe(200);
+    } finally {
+      await based.stop();
+    }
+  });
+});
