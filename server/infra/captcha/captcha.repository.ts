@@ -14,8 +14,18 @@ export async function insertCaptcha(
  */
 export async function takeCaptcha(db: DbOrTrx, id: string, now: number): Promise<string | undefined> {
   const row = await db.deleteFrom('captcha').where('id', '=', id).returning(['answer', 'expires_at']).executeTakeFirst();
-  await db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
+  await deleteExpiredCaptchas(db, now);
   return row && row.expires_at > now ? row.answer : undefined;
+}
+
+/** Deletes the captchas past their expiry (asked for and never answered). */
+export async function deleteExpiredCaptchas(db: DbOrTrx, now: number): Promise<void> {
+  await db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
+}
+
+/** Deletes the action counters of the days before `day` (a counter is read on its own day only). */
+export async function deleteRecordsBefore(db: DbOrTrx, day: string): Promise<void> {
+  await db.deleteFrom('action_record').where('day', '<', day).execute();
 }
 
 /** The action counter of a unit for today. */

@@ -61,6 +61,17 @@ export class CaptchaService {
     await repo.bumpRecord(this.db, unit, action, this.day(now), now);
   }
 
+  /**
+   * Deletes what has expired: captchas past their five minutes (one is made for every form that
+   * asks, answered or not) and the counters of past days (one per unit, action and day: every
+   * search counts one for its user or address).
+   */
+  async purgeExpired(): Promise<void> {
+    const now = this.clock.now();
+    await repo.deleteExpiredCaptchas(this.db, now);
+    await repo.deleteRecordsBefore(this.db, this.day(now));
+  }
+
   /** Forgets a unit's count (successful login clears failures). */
   async clear(action: CaptchaAction, unit: string): Promise<void> {
     await repo.clearRecord(this.db, unit, action);

@@ -28,3 +28,11 @@ export async function findLiveCode(db: DbOrTrx, hash: string, action: string, no
 export async function markCodeUsed(db: DbOrTrx, hash: string, now: number): Promise<void> {
   await db.updateTable('email_code').set({ used_at: now }).where('code_hash', '=', hash).execute();
 }
+
+/** Deletes the codes that can no longer be used: expired, or used already. */
+export async function deleteDeadCodes(db: DbOrTrx, now: number): Promise<void> {
+  await db
+    .deleteFrom('email_code')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .execute();
+}
