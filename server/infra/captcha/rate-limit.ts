@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../clock.js';
 import { countAttempt, deleteEndedCounters, forgetCounter, giveBackAttempt, liveCounters, setCounterEnd } from './rate-limit.repository.js';
@@ -52,6 +53,25 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = Object.freeze({
 export function tooManyAttempts(seconds: number): AppError {
   const wait = Math.max(1, Math.ceil(seconds));
   return new AppError(429, 'error.user.too_many_attempts', { err_type: 'toast', retry_after: wait }, [], { seconds: wait });
+}
+
+/**
+ * The address an attempt is counted against: an IPv4 address as it is (an IPv4-mapped IPv6 one as
+ * IPv4), an IPv6 address by its /64, the block one subscriber usually gets, so cycling through the
+ * addresses of one's own block earns no new attempts.
+ */
+export function addressUnit(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** The stored key: a hash, so the table holds no email or address. */

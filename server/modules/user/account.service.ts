@@ -4,7 +4,7 @@ import { MAIL_STATUS } from '../../contract/limits.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../http/errors.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
-import type { Limit } from '../../infra/captcha/rate-limit.js';
+import { addressUnit, type Limit } from '../../infra/captcha/rate-limit.js';
 import { bindFromActivationCode } from '../connector/connector.binding.js';
 import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank.repository.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -53,7 +53,7 @@ function limitKeys(ctx: AppContext, kind: LimitKind, account: string, ip: string
     kind === 'register' ? [l.registerPerAccount, l.registerPerAddress] : [l.mailPerAccount, l.mailPerAddress];
   return [
     [`${kind}:account:${account.toLowerCase()}`, perAccount],
-    [`${kind}:address:${ip}`, perAddress],
+    [`${kind}:address:${addressUnit(ip)}`, perAddress],
   ];
 }
 

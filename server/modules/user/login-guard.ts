@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { fieldError } from '../../http/errors.js';
-import { tooManyAttempts } from '../../infra/captcha/rate-limit.js';
+import { addressUnit, tooManyAttempts } from '../../infra/captcha/rate-limit.js';
 import { LANTERN_CAPTCHA } from '../plugin/plugin.registry.js';
 import { isPluginEnabled } from '../plugin/plugin.status.js';
 
@@ -19,8 +19,9 @@ export interface LoginAttempt {
   failed(): Promise<void>;
 }
 
-function keysOf(email: string, ip: string) {
+function keysOf(email: string, rawIp: string) {
   const account = email.toLowerCase();
+  const ip = addressUnit(rawIp);
   return {
     pair: `login:pair:${ip}:${account}`,
     pairLevel: `login:pair-level:${ip}:${account}`,

@@ -155,6 +155,16 @@ describe('login limits', () => {
   });
 });
 
+describe('the address an attempt counts against', () => {
+  it('counts an IPv6 address by its /64, so cycling through one block earns no new tries', async () => {
+    await start({ loginPerAddress: { max: 2, windowSeconds: 900 } }, undefined, ['loopback']);
+    for (const from of ['2001:db8:1:2::a', '2001:db8:1:2:ffff::b'])
+      expect((await login(`${from.length}@example.com`, 'wrong-pass', from)).status).toBe(400);
+    expectTooMany(await login('n@example.com', 'wrong-pass', '2001:db8:1:2::c'));
+    expect((await login('n@example.com', 'wrong-pass', '2001:db8:1:3::1')).status).toBe(400);
+  });
+});
+
 describe('registration and mail limits', () => {
   it('limits registrations per address', async () => {
     await start({ registerPerAddress: { max: 2, windowSeconds: 3600 } });
