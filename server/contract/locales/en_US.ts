@@ -185,6 +185,9 @@ export const en_US = {
     step_progress: 'Installing',
     step_done: 'Done',
     choose_language: 'Choose the language of the site',
+    setup_code: 'Setup code',
+    setup_code_hint:
+      'You are installing this site from another computer: enter the setup code the server printed on its console when it started (like 4821-7730).',
     database_title: 'Database',
     database_body: "Choose where Lantern keeps the site's data.",
     database_type: 'Database type',

@@ -7,6 +7,7 @@ import { ApiError, fieldMap } from '../../api/errors';
 import {
   checkConfigFile,
   checkDatabase,
+  checkSetupCode,
   fetchInstallLanguages,
   initDatabase,
   submitBaseInfo,
@@ -45,12 +46,18 @@ export default function InstallPage() {
   const [failure, setFailure] = useState('');
   // a PostgreSQL check can take seconds (a host that drops packets): one at a time
   const [checking, setChecking] = useState(false);
+  // a browser on another machine than the server's gives the setup code printed on its console
+  const [codeRequired, setCodeRequired] = useState(false);
+  const [setupCode, setSetupCode] = useState('');
   usePageTitle(t('page_title.install'));
 
   useEffect(() => {
     fetchInstallLanguages().then(setLanguages, (e: unknown) => setFailure(e instanceof ApiError ? e.message : t('error.network')));
     checkConfigFile().then(
-      (r) => r.db_table_exist && setFailure(t('install.already')),
+      (r) => {
+        if (r.db_table_exist) setFailure(t('install.already'));
+        setCodeRequired(r.setup_code_required === true);
+      },
       () => undefined,
     );
   }, [t]);
@@ -64,7 +71,26 @@ export default function InstallPage() {
   ].map((label) => ({ label }));
   const set = (k: keyof SiteForm) => (v: string | boolean) => setForm((f) => ({ ...f, [k]: v }));
 
+  const withCode = <T extends object>(body: T): T => (codeRequired ? { ...body, setup_code: setupCode.trim() } : body);
+  /** Shows a refusal's field errors; one on the setup code (a new code was printed) goes back to the first step. */
+  const showFieldErrors = (e: unknown, step: number): boolean => {
+    if (!(e instanceof ApiError) || !e.fieldErrors.length) return false;
+    const map = fieldMap(e);
+    setErrors(map);
+    setStep(map.setup_code ? 0 : step);
+    return true;
+  };
   const chooseLanguage = async () => {
+    setFailure('');
+    if (codeRequired) {
+      try {
+        await checkSetupCode(setupCode.trim());
+      } catch (e) {
+        if (!showFieldErrors(e, 0)) setFailure(e instanceof Error ? e.message : t('error.generic'));
+        return;
+      }
+    }
+    setErrors({});
     await applyLanguage(lang);
     setStep(1);
   };
@@ -80,13 +106,12 @@ export default function InstallPage() {
     if (Object.keys(local).length) return;
     setChecking(true);
     try {
-      const body = databaseBody(database);
+      const body = withCode(databaseBody(database));
       await checkDatabase(body);
       await initDatabase(body);
       setStep(2);
     } catch (e) {
-      if (e instanceof ApiError && e.fieldErrors.length) setErrors(fieldMap(e));
-      else setFailure(e instanceof Error ? e.message : t('error.generic'));
+      if (!showFieldErrors(e, 1)) setFailure(e instanceof Error ? e.message : t('error.generic'));
     } finally {
       setChecking(false);
     }
@@ -99,12 +124,11 @@ export default function InstallPage() {
     setStep(3);
     try {
       const body: BaseInfo = { ...form, lang, site_name: form.site_name.trim(), site_url: form.site_url.trim(), name: form.name.trim() };
-      await submitBaseInfo(body);
+      await submitBaseInfo(withCode(body));
       setStep(4);
     } catch (err) {
       setStep(2);
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else setFailure(err instanceof Error ? err.message : t('error.generic'));
+      if (!showFieldErrors(err, 2)) setFailure(err instanceof Error ? err.message : t('error.generic'));
     }
   };
 
@@ -133,6 +157,18 @@ export default function InstallPage() {
               </option>
             ))}
           </select>
+          {codeRequired && (
+            <Field
+              id="setup_code"
+              label={t('install.setup_code')}
+              value={setupCode}
+              onChange={setSetupCode}
+              error={errors.setup_code}
+              hint={t('install.setup_code_hint')}
+              autoComplete="one-time-code"
+              placeholder="0000-0000"
+            />
+          )}
           <Button label={t('common.next')} onClick={() => void chooseLanguage()} />
         </div>
       )}
