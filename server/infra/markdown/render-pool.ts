@@ -50,6 +50,8 @@ interface Task {
   deadlineMs: number;
   /** Ends a task still waiting for a worker after the wait limit. */
   waitTimer?: NodeJS.Timeout;
+  /** Whether its wait was extended once because no worker had started yet. */
+  waitedForStart?: boolean;
 }
 
 interface Slot {
@@ -65,13 +67,13 @@ export interface RenderPoolOptions {
   size: number;
   /** A render running longer than this is stopped (its worker terminated and replaced). */
   deadlineMs: number;
-  /** A render not started after this long (the workers busy) is given up. */
+  /** A render not started after this long (the workers busy) is given up; twice this while no worker has started yet. */
   maxWaitMs: number;
   /** Renders waiting beyond this count are given up at once. */
   maxQueue: number;
 }
 
-export const DEFAULT_RENDER_POOL: RenderPoolOptions = Object.freeze({ size: 2, deadlineMs: 2000, maxWaitMs: 4000, maxQueue: 64 });
+export const DEFAULT_RENDER_POOL: RenderPoolOptions = Object.freeze({ size: 2, deadlineMs: 2000, maxWaitMs: 5000, maxQueue: 64 });
 
 /**
  * Worker threads that render markdown, so a slow render (hostile input: highlight.js is quadratic
@@ -101,13 +103,20 @@ export class RenderPool {
     return new Promise<Outcome>((resolve) => {
       const id = this.nextId++;
       const task: Task = { id, request: { id, source, options }, settle: resolve, deadlineMs };
-      task.waitTimer = setTimeout(() => {
+      const giveUp = () => {
         const at = this.queue.indexOf(task);
-        if (at >= 0) {
-          this.queue.splice(at, 1);
-          resolve(null);
+        if (at < 0) return;
+        // workers still starting (a cold start on a busy machine): wait as long again, once
+        if (!task.waitedForStart && !this.slots.some((s) => s.ready)) {
+          task.waitedForStart = true;
+          task.waitTimer = setTimeout(giveUp, this.options.maxWaitMs);
+          task.waitTimer.unref();
+          return;
         }
-      }, this.options.maxWaitMs);
+        this.queue.splice(at, 1);
+        resolve(null);
+      };
+      task.waitTimer = setTimeout(giveUp, this.options.maxWaitMs);
       task.waitTimer.unref();
       this.queue.push(task);
       this.dispatch();
@@ -124,6 +133,8 @@ export class RenderPool {
       const slot = this.slots.find((s) => s.ready && !s.task);
       if (!slot) {
         while (this.slots.length < this.options.size) this.spawn();
+        // renders are waiting: the starting workers keep the process alive until they answer
+        for (const s of this.slots) s.worker.ref();
         return;
       }
       const task = this.queue.shift()!;
@@ -140,6 +151,8 @@ export class RenderPool {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { paths: this.paths, limits: this.limits },
+      // plain JavaScript needs no loader (tsx) and no flag of the parent's (--input-type would make this source a module)
+      execArgv: [],
       // a render holds one post: a small heap also bounds a hostile one
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
@@ -148,6 +161,7 @@ export class RenderPool {
     worker.on('message', (reply: RenderReply | 'ready') => {
       if (reply === 'ready') {
         slot.ready = true;
+        worker.unref();
         this.bootFailures = 0;
         this.dispatch();
         return;

@@ -143,7 +143,8 @@ describe('renderMarkdown: bounded in time whatever the input', () => {
       const { value, stall, ms } = await stallDuring(() => renderMarkdown(`${hostile}\n\n<script>alert(1)</script>`));
       expect(value.length).toBeGreaterThan(K64 / 2);
       expect(value).not.toContain('<script');
-      expect(stall).toBeLessThan(500);
+      // rendered on this thread these take 0.4-2.3 s (more on a busy machine); starting a worker stalls it a little
+      expect(stall).toBeLessThan(1000);
       // the deadline (2 s), once: a worker stopped, the text shown escaped (waiting for a free worker aside)
       expect(ms).toBeLessThan(8000);
     },

@@ -204,6 +204,8 @@ describe.skipIf(!HAVE_DUMPS)(`importing history-meta (Users, Posts, Comments) (d
       '<a href="https://meta.history.stackexchange.com/q/1" rel="nofollow noopener noreferrer">meta.history.stackexchange.com</a>',
     );
     expect(q.parsed_text).toContain('>Sorcerer Blob</a>');
+    // the importer's credit line keeps its class (a member's own section would lose it)
+    expect(q.parsed_text).toMatch(/<section class="post-attribution">\n<hr \/>\n<p><em>Originally posted by /);
     expect(q.parsed_text).not.toContain('<!--');
     expect(q.original_text).toContain('<!-- attribution -->');
     for (const table of ['question', 'answer', 'comment'] as const) {
