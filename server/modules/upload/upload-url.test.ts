@@ -139,6 +139,9 @@ describe('POST /answer/api/v1/file', () => {
     try {
       expect(await upload(member.token, 'post', 'qa.example.com')).toMatch(/^https:\/\/qa\.example\.com\/uploads\/post\//);
       expect(await upload(member.token, 'post', 'evil.example')).toMatch(/^https:\/\/qa\.example\.com\/uploads\/post\//);
+      // a site URL with a path keeps it before /uploads/
+      await ctx.settings.put('general', { ...general, site_url: 'https://qa.example.com/lamps' });
+      expect(await upload(member.token, 'post', 'qa.example.com')).toMatch(/^https:\/\/qa\.example\.com\/lamps\/uploads\/post\//);
     } finally {
       await ctx.settings.put('general', general);
     }

@@ -148,13 +148,15 @@ export async function absoluteUploadUrl(
   ref: string,
 ): Promise<string> {
   const own = await ownOf(ctx);
+  // the site URL's path goes before /uploads/ when it has one (a proxy may map it onto the base path);
+  // a site URL without one (set before the base path was) takes the base path
+  const below = ref.startsWith(`${own.basePath}/uploads/`) ? ref.slice(own.basePath.length) : ref;
+  const sitePrefix = own.sitePath || own.basePath;
   const asked = req.host ? parseUrl(`http://${req.host}/`) : null;
   if (asked && !asked.username && !asked.password && asked.pathname === '/') {
     const host = bare(asked.hostname);
-    if (own.site && host === bare(own.site.hostname)) return `${own.site.protocol}//${asked.host}${ref}`;
+    if (own.site && host === bare(own.site.hostname)) return `${own.site.protocol}//${asked.host}${sitePrefix}${below}`;
     if (LOOPBACK.test(host) || own.hosts.has(host)) return `${req.protocol === 'https' ? 'https' : 'http'}://${asked.host}${ref}`;
   }
-  if (!own.site) return ref;
-  const below = ref.startsWith(`${own.basePath}/uploads/`) ? ref.slice(own.basePath.length) : ref;
-  return `${own.site.origin}${own.sitePath}${below}`;
+  return own.site ? `${own.site.origin}${sitePrefix}${below}` : ref;
 }
