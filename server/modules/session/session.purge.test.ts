@@ -1,4 +1,10 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onPostgres } from '../../../tests/support/pg-test-db.js';
+import type { Database as Schema } from '../../db/database.js';
+import { deleteExpiredCaptchas } from '../../infra/captcha/captcha.repository.js';
 import { captchaOff, captchaOn, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { issueCode } from '../user/email-code.js';
@@ -75,5 +81,22 @@ describe('the purge of expired rows', () => {
     // a password reset link lasts an hour
     now += 3601;
     await vi.waitFor(async () => expect(await hashes()).toEqual([hashToken(live)]), { timeout: 5000, interval: 20 });
+  });
+});
+
+// every captcha answer checked deletes the expired ones too: a walk of the index, not a scan of every captcha
+describe.skipIf(onPostgres)('deleting expired captchas', () => {
+  it('walks the expiry index', async () => {
+    const seen: CompiledQuery[] = [];
+    const raw = new Database(join(app.dataDir, 'lantern.db'));
+    const own = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }), log: (e) => void seen.push(e.query) });
+    try {
+      await deleteExpiredCaptchas(own, now);
+      expect(seen).toHaveLength(1);
+      const plan = raw.prepare(`EXPLAIN QUERY PLAN ${seen[0].sql}`).all(...(seen[0].parameters as unknown[])) as { detail: string }[];
+      expect(plan.map((r) => r.detail).join('; ')).toMatch(/SEARCH captcha USING INDEX captcha_expires_idx \(expires_at<\?\)/);
+    } finally {
+      await own.destroy();
+    }
   });
 });
