@@ -132,7 +132,9 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command('serve')
-    .description('Run the headless server for LAN browsers (builds first when the build is missing or older than the sources)')
+    .description(
+      'Run the headless server for LAN browsers (builds first when the build is missing or older than the sources); a server process that dies is started again after 1 s, 2 s, 4 s ... at most 30 s; SIGINT/SIGTERM stop it',
+    )
     .addOption(dataDirOption())
     .option('--port <port>', 'the port to listen on (default 9080 or LANTERN_PORT)')
     .option('--host <host>', 'the address to bind (default 127.0.0.1 or LANTERN_HOST; 0.0.0.0 serves the LAN)')
