@@ -95,7 +95,7 @@ async function seed(): Promise<void> {
       id: '10010000000000001',
       user_id: 1,
       title: 'Wick',
-      original_text: `![a](${LOOP}/uploads/${A}) as text ${LOOP}/uploads/${A}`,
+      original_text: `![a](${LOOP}/uploads/${A}) as text ${LOOP}/uploads/${A} (${LOOP}/uploads/${A}) [p](https://proxy.example/?u=${LOOP}/uploads/${A})`,
       parsed_text: `<p><img src="${LOOP}/uploads/${A}" alt="a" /> as text <a href="${LOOP}/uploads/${A}">${LOOP}/uploads/${A}</a></p>`,
       post_update_time: 0,
       ...stamps,
@@ -189,11 +189,13 @@ async function seed(): Promise<void> {
 describe.each(ENGINES)('migration 2026_11_29_1100_relativise_upload_urls on %s', (engine) => {
   beforeEach(async () => open(engine));
 
-  it('makes loopback and site-URL upload references in posts, comments and tags relative; bare text stays', async () => {
+  it('makes loopback and site-URL upload references in posts, comments and tags relative; bare text, parentheses and another URL’s query stay', async () => {
     await seed();
     await migrate();
     const q = await db.selectFrom('question').select(['original_text', 'parsed_text']).executeTakeFirstOrThrow();
-    expect(q.original_text).toBe(`![a](/uploads/${A}) as text ${LOOP}/uploads/${A}`);
+    expect(q.original_text).toBe(
+      `![a](/uploads/${A}) as text ${LOOP}/uploads/${A} (${LOOP}/uploads/${A}) [p](https://proxy.example/?u=${LOOP}/uploads/${A})`,
+    );
     expect(q.parsed_text).toBe(`<p><img src="/uploads/${A}" alt="a" /> as text <a href="/uploads/${A}">${LOOP}/uploads/${A}</a></p>`);
     const c = await db.selectFrom('comment').select(['original_text', 'parsed_text']).executeTakeFirstOrThrow();
     expect(c).toEqual({ original_text: `[see](/uploads/${A})`, parsed_text: `<a href="/uploads/${A}">see</a>` });

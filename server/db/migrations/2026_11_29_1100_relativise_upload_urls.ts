@@ -14,14 +14,14 @@ import type { Kysely } from 'kysely';
 //   localhost, ::1: only this machine serves there), or any origin when file_record holds that very
 //   path (a name of 96 random bits that this site generated).
 // The path before /uploads/ is kept (a site URL with a path stored it there); only the origin goes.
-// In texts only references are rewritten (markdown link and image destinations, HTML attributes,
-// reference definitions, CSS url()); a bare URL in running text stays, as a relative path there would
-// stop being a link. Foreign pictures (https://i.stack.imgur.com/..., another host's /uploads/ of
+// In texts only references are rewritten (markdown link and image destinations, quoted HTML
+// attributes, reference definitions, CSS url()); a bare URL in running text (or in parentheses, or in
+// another URL's query) stays, as a relative path there would stop being a link. Foreign pictures (https://i.stack.imgur.com/..., another host's /uploads/ of
 // other names) are left alone. Frozen: the shapes are written out here, not imported.
 
 const NAME = String.raw`(?:post|avatar|branding|files/post)/[a-f0-9]{24}\.(?:jpg|png|gif|webp)`;
 const ORIGIN = String.raw`(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${NAME})`;
-const IN_TEXT = new RegExp(String.raw`(?<=\(|\(<|\(["']|=|=["']|=\\"|\]:[ \t]{0,3})${ORIGIN}(?!\.?[A-Za-z0-9_~%/-])`, 'g');
+const IN_TEXT = new RegExp(String.raw`(?<=\]\(<?|url\(["']?|=["']|=\\"|\]:[ \t]{0,3})${ORIGIN}(?!\.?[A-Za-z0-9_~%/-])`, 'g');
 const VALUE = new RegExp(String.raw`^${ORIGIN}(?<rest>[?#]\S*)?$`);
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1)$/;
 

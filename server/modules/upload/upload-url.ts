@@ -14,13 +14,13 @@ const STORED = STORED_PATH.source.replace(/^\^|\$$/g, '');
 
 /**
  * An absolute http(s) URL of an upload where a text refers to something: a markdown link or image
- * destination `](…)` or `(<…>)`, an HTML attribute `="…"` (also escaped inside JSON, `=\"…`), a
- * reference definition `]: …` or CSS `url(…)`. A bare URL in running text is left as written: a
- * relative path there would no longer be a link. Nothing may follow the name but a query, a fragment,
- * a quote, a bracket or a sentence's end.
+ * destination `](…)` or `](<…>)`, a quoted HTML attribute `="…"` (also escaped inside JSON, `=\"…`),
+ * a reference definition `]: …` or CSS `url(…)`. A bare URL in running text (or in parentheses, or
+ * in another URL's query) is left as written: a relative path there would no longer be a link.
+ * Nothing may follow the name but a query, a fragment, a quote, a bracket or a sentence's end.
  */
 const ABSOLUTE_IN_TEXT = new RegExp(
-  String.raw`(?<=\(|\(<|\(["']|=|=["']|=\\"|\]:[ \t]{0,3})` +
+  String.raw`(?<=\]\(<?|url\(["']?|=["']|=\\"|\]:[ \t]{0,3})` +
     String.raw`(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${STORED})(?!\.?[A-Za-z0-9_~%/-])`,
   'g',
 );
