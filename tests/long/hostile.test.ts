@@ -84,6 +84,23 @@ function processStart(pid: number): string | null {
   }
 }
 
+/**
+ * CPU time (user + system, ms) of a process's main thread and of the whole process (/proc, 100 Hz
+ * ticks): what a flood cost the thread that answers /healthz, against what it cost the workers.
+ */
+function cpuMs(pid: number): { main: number; all: number } {
+  const ticks = (path: string) => {
+    try {
+      const stat = readFileSync(path, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
+}
+
 /** The running server process under a supervisor: the deepest descendant running out/main/server.js. */
 function serverProcessUnder(supervisorPid: number): number {
   const parents = new Map<number, number>();
@@ -399,8 +416,11 @@ describe('hostile client: floods from one member do not take the site down', () 
       if (name !== 'quiet' && !FLOODS.includes(name)) return null;
       const p = { name, start: Date.now(), end: 0, answers: [] as Answer[], extra: {} as Record<string, unknown> };
       phases.push(p);
+      const cpu = cpuMs(serverPid);
       await run(p.answers, p.extra);
       p.end = Date.now();
+      const used = cpuMs(serverPid);
+      p.extra.serverCpuMs = { mainThread: used.main - cpu.main, allThreads: used.all - cpu.all };
       return p;
     };
 
@@ -439,11 +459,24 @@ describe('hostile client: floods from one member do not take the site down', () 
       // b. markdown that is slow to render or highlight: previews and questions, several at once
       const markdownFlood = await phase('markdown', async (answers, extra) => {
         const kinds = Object.entries(markdown);
-        const previews = await Promise.all(
-          [...kinds, ...kinds].map(([, content]) =>
+        // meanwhile another member (the admin, at their desk) asks an ordinary question with a small
+        // code block: how long the flood keeps others from posting (a figure, not counted in the flood)
+        const [bystander, ...previews] = await Promise.all([
+          send(port, 'POST', `${V1}/question`, {
+            from: OWNER,
+            token: adminToken,
+            body: json({
+              title: 'Why does my grinder script print NaN?',
+              content: `It prints NaN for every dose:\n\n\`\`\`js\n${'const dose = grams / cups; console.log(dose);\n'.repeat(30)}\`\`\`\n`,
+              tags: [{ slug_name: 'hostile' }],
+            }),
+          }),
+          ...[...kinds, ...kinds].map(([, content]) =>
             send(port, 'POST', `${V1}/post/render`, { token: memberToken, body: json({ content }) }),
           ),
-        );
+        ]);
+        extra.bystanderQuestion = `${bystander.status || bystander.error} in ${bystander.ms} ms`;
+        expect.soft(bystander.status, `another member's question during the flood: ${json(bystander.body)}`).toBe(200);
         answers.push(...previews);
         // what each kind took (the first of its two previews), to tell which one is slow
         extra.previewMs = Object.fromEntries(
