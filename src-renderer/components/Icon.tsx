@@ -144,8 +144,8 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
 
 /**
  * An icon for a PrimeReact component's `icon` prop (Button, SplitButton, menu items). PrimeReact 10 takes a
- * node there, but only a function gets its icon classes (`p-button-icon p-button-icon-left`: the gap before
- * the label, the loading swap), which this passes on.
+ * node there too, but only a function is handed the icon's classes (`p-button-icon p-button-icon-left`: the
+ * theme's gap between icon and label), which this passes on to the SVG.
  */
 export function primeIcon(name: IconName) {
   return function PrimeIcon(options: IconOptions<unknown>): ReactNode {
