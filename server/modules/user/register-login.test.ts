@@ -280,11 +280,15 @@ describe('POST /answer/api/v1/user/login/email: password checks', () => {
     const answers = await logins;
     expect(answers.map((r) => r.status).sort()).toEqual([...Array(15).fill(200), ...Array(15).fill(400)]);
     // with bcrypt on the request thread (before): a median of ~700 ms and a worst of 1.7 s on this
-    // shared two-core machine; now a median of ~25 ms, the worst (300-500 ms) while the burst arrives
+    // shared two-core machine (load average 16); now a median of ~25 ms. The worst single poll
+    // depends on the machine's load more than on this server (300-500 ms while the burst arrives,
+    // up to 1.6 s on PostgreSQL at a load average of 20), so the bounds are on the median and the 90th percentile
     latencies.sort((a, b) => a - b);
-    expect(latencies.length).toBeGreaterThan(4);
-    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(150);
-    expect(latencies[latencies.length - 1]).toBeLessThan(1000);
+    const at = (q: number) => latencies[Math.floor((latencies.length - 1) * q)];
+    const seen = `polls (ms, sorted): ${latencies.map(Math.round).join(' ')}`;
+    expect(latencies.length, seen).toBeGreaterThan(4);
+    expect(at(0.5), seen).toBeLessThan(150);
+    expect(at(0.9), seen).toBeLessThan(500);
   }, 120_000);
 });
 
