@@ -12,7 +12,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { chained, indexedRouter } from './http/route-index.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
 import { inputSchemaOf } from './http/validate.js';
-import { bodyParsers } from './http/body-limit.js';
+import { bodyLimitOf, bodyParsers } from './http/body-limit.js';
 import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
 import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
@@ -64,6 +64,8 @@ export interface RouteInfo {
   level: AccessLevel | undefined;
   /** The schema its validate() middleware checks (body or query), if it has one. */
   input?: { schema: ZodType; source: 'body' | 'query' };
+  /** The body limit in bytes a bodyLimit() marker declares for it, if it has one (else BODY_LIMIT.default). */
+  bodyLimit?: number;
 }
 
 /** Builds an app instance with its own database; nothing is shared between instances. */
@@ -218,11 +220,13 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
             const route = layer.route!;
             const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
             const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
+            const bodyLimit = route.stack.map((l) => bodyLimitOf(l.handle)).find((x) => x !== undefined);
             return Object.keys(route.methods).map((m) => ({
               method: m.toUpperCase(),
               path: `${prefix}${route.path}`,
               level,
               ...(input ? { input } : {}),
+              ...(bodyLimit ? { bodyLimit } : {}),
             }));
           }),
       );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { adminToken, captchaOff, makeUser } from '../../tests/support/accounts.js';
 import { askQuestion } from '../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
@@ -147,5 +148,39 @@ describe('what validation walks', () => {
     expect(cfg.status).toBe(400);
     expect(cfg.body.reason).toBe('base.request_format_error');
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+});
+
+/** The max lengths of a JSON schema's strings (one item of each array, the longest of alternatives). */
+function longTexts(js: Record<string, any>, depth = 0): number[] {
+  if (depth > 12 || !js) return [];
+  const alternatives = js.anyOf ?? js.oneOf;
+  if (alternatives)
+    return alternatives
+      .map((a: Record<string, any>) => longTexts(a, depth + 1))
+      .reduce((a: number[], b: number[]) => (b.reduce((x, y) => x + y, 0) > a.reduce((x, y) => x + y, 0) ? b : a), []);
+  if (js.type === 'string') return js.maxLength ? [js.maxLength] : [];
+  if (js.type === 'array') return longTexts(js.items ?? {}, depth + 1);
+  return Object.values((js.properties ?? {}) as Record<string, Record<string, any>>).flatMap((p) => longTexts(p, depth + 1));
+}
+
+const ASCII_ONLY = ['POST /answer/admin/api/users'];
+
+describe('the declared limits', () => {
+  it('are declared by every route whose body holds a long text, and hold its texts at their length', () => {
+    const problems: string[] = [];
+    for (const r of app.lantern.routes()) {
+      if (r.input?.source !== 'body') continue;
+      const texts = longTexts(z.toJSONSchema(r.input.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>);
+      const limit = r.bodyLimit ?? BODY_LIMIT.default;
+      const long = texts.filter((n) => n > 10_000);
+      // each text at its length in ASCII, the longest also at 3 bytes a character (UTF-8 of most scripts)
+      // (the bulk user add is lines of ASCII display names and e-mail addresses: 2,000,000 characters in 2 MB)
+      const needs = texts.reduce((a, b) => a + b, 0) + (ASCII_ONLY.includes(`${r.method} ${r.path}`) ? 0 : 2 * Math.max(0, ...long));
+      if (long.length > 0 && r.bodyLimit === undefined)
+        problems.push(`${r.method} ${r.path} takes ${long.join(', ')} characters and declares no limit`);
+      else if (needs > limit) problems.push(`${r.method} ${r.path} needs ${needs} bytes, has ${limit}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ export function registerTag(ctx: AppContext, { api }: Routers): void {
   api.post('/tag/recover', auth(ctx, 'active'), validate(tagIdBody), async (_req, res) => {
     ok(res, await service.recoverTag(ctx, requireSession(res), inputOf(tagIdBody, res).tag_id));
   });
-  api.put('/tag/synonym', auth(ctx, 'active'), validate(updateSynonymSchema), async (_req, res) => {
+  api.put('/tag/synonym', auth(ctx, 'active'), bodyLimit('post'), validate(updateSynonymSchema), async (_req, res) => {
     ok(res, await service.updateSynonyms(ctx, requireSession(res), inputOf(updateSynonymSchema, res)));
   });
   api.post('/tag/merge', auth(ctx, 'active'), validate(mergeTagSchema), async (_req, res) => {
