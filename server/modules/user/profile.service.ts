@@ -75,10 +75,14 @@ export async function modifyPassword(
   await checkCaptcha(ctx, 'edit_userinfo', String(session.user.id), staff, input);
   const user = session.user;
   if (user.pass) {
+    // a session alone must not become a way to guess the password: the check counts like a login's
+    const guesses = `password-check:user:${user.id}`;
+    await ctx.limits.reserve([guesses, ctx.limits.limits.loginPerAccountAddress]);
     if (!(await ctx.passwords.verify(input.old_pass, user.pass)).ok) {
       await ctx.captcha.count('edit_userinfo', String(user.id));
       throw fieldError('error.object.old_password_verification_failed', 'old_pass');
     }
+    await ctx.limits.clear(guesses);
     if (input.old_pass === input.pass) throw fieldError('error.object.new_password_same_as_previous_setting', 'pass');
   }
   await updateUser(ctx.db, user.id, { pass: await ctx.passwords.hash(input.pass), updated_at: ctx.clock.now() });

@@ -162,6 +162,20 @@ describe('PUT /answer/api/v1/user/interface and password', () => {
     expect((await app.call('GET', `${V1}/user/info`, { token })).body.data).not.toBeNull();
     expect((await app.call('GET', `${V1}/user/info`, { token: other })).body.data).toBeNull();
   });
+
+  it('refuses to check old passwords past the login limit, so a stolen session cannot guess the password', async () => {
+    const { token } = await makeUser(app, { password: 'first-pass-1' });
+    const max = app.lantern.ctx.limits.limits.loginPerAccountAddress.max;
+    const answers = await Promise.all(
+      Array.from({ length: max + 5 }, (_, i) =>
+        app.call('PUT', `${V1}/user/password`, { token, body: { old_pass: `guess-${i}-x`, pass: 'second-pass-1' } }),
+      ),
+    );
+    expect(answers.filter((r) => r.body.reason === 'error.object.old_password_verification_failed').length).toBe(max);
+    expect(answers.filter((r) => r.status === 429).length).toBe(5);
+    const right = await app.call('PUT', `${V1}/user/password`, { token, body: { old_pass: 'first-pass-1', pass: 'second-pass-1' } });
+    expect(right.body.reason).toBe('error.user.too_many_attempts');
+  });
 });
 
 describe('notification config and unsubscribe', () => {
