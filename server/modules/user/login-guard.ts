@@ -47,6 +47,8 @@ export async function admitLogin(
 ): Promise<LoginAttempt> {
   const l = ctx.limits.limits;
   const k = keysOf(email, ip);
+  // the account-wide count is read, not taken: a burst from many new addresses at once may pass it
+  // by the attempts in flight, each still bounded by its own address's counters taken below
   const live = await ctx.limits.read(k.account, k.accountWait, k.known);
   const accountHot = !live.has(k.known) && (live.get(k.account)?.count ?? 0) >= l.loginPerAccount.max;
   const captchaOn = await isPluginEnabled(ctx.db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled);
