@@ -420,7 +420,9 @@ describe('hostile client: floods from one member do not take the site down', () 
       await run(p.answers, p.extra);
       p.end = Date.now();
       const used = cpuMs(serverPid);
-      p.extra.serverCpuMs = { mainThread: used.main - cpu.main, allThreads: used.all - cpu.all };
+      // (none when the process died meanwhile)
+      if (processStart(serverPid) === serverStart)
+        p.extra.serverCpuMs = { mainThread: used.main - cpu.main, allThreads: used.all - cpu.all };
       return p;
     };
 
@@ -626,6 +628,8 @@ describe('hostile client: floods from one member do not take the site down', () 
         rssMb: { start: rssStart, end: rssMb(serverPid) },
         questionInfo: after.status,
         questionPage: page.status,
+        // what the supervisor and the server said, when the server died
+        ...(alive ? {} : { logTail: log.slice(-2000) }),
         note: 'latencies on a shared 2-core machine (see loadAverage)',
       });
       expect.soft(all.failures, '/healthz polls without an answer').toBe(0);
