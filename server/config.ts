@@ -91,6 +91,11 @@ export interface Config {
    * the client is the connection's address and X-Forwarded-For is ignored.
    */
   readonly trustProxy: readonly string[];
+  /**
+   * Advertise the site over mDNS/DNS-SD (`<name>.local`, a `_http._tcp` service) while serving the LAN
+   * (--no-mdns or LANTERN_MDNS=0 turns it off; never on loopback). See server/infra/mdns.ts.
+   */
+  readonly mdns: boolean;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -144,6 +149,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'database-url': { type: 'string' },
       'uploads-dir': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'no-mdns': { type: 'boolean' },
     },
     allowPositionals: false,
     strict: true,
@@ -173,6 +179,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       ? resolve((values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)!.trim())
       : null,
     trustProxy: trustProxyFrom(values['trust-proxy'] ?? env.LANTERN_TRUST_PROXY),
+    mdns: !values['no-mdns'] && !/^(0|false|off|no)$/i.test((env.LANTERN_MDNS ?? '').trim()),
   });
 }
 
@@ -259,6 +266,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     uploadsDir: null,
     passwordCost: SCRYPT_COST,
     trustProxy: [],
+    mdns: false,
     ...partial,
   });
 }

@@ -153,6 +153,7 @@ export function buildProgram(io: CliIo): Command {
       '--trust-proxy <list>',
       'believe X-Forwarded-For from these proxies: addresses, CIDRs or loopback, comma-separated (default LANTERN_TRUST_PROXY, else none)',
     )
+    .option('--no-mdns', 'do not advertise the site as <name>.local over mDNS while serving the LAN (or LANTERN_MDNS=0)')
     .action(
       (opts: {
         dataDir?: string;
@@ -164,6 +165,7 @@ export function buildProgram(io: CliIo): Command {
         databaseUrl?: string;
         uploadsDir?: string;
         trustProxy?: string;
+        mdns?: boolean;
       }) => {
         const args = ['--data-dir', dataDirOf(opts)];
         if (opts.port) args.push('--port', opts.port);
@@ -174,6 +176,7 @@ export function buildProgram(io: CliIo): Command {
         if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
         if (opts.uploadsDir) args.push('--uploads-dir', opts.uploadsDir);
         if (opts.trustProxy) args.push('--trust-proxy', opts.trustProxy);
+        if (opts.mdns === false) args.push('--no-mdns');
         const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
         return new Promise<void>((done, fail) => {
           const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });
