@@ -88,7 +88,7 @@ function processStart(pid: number): string | null {
  * CPU time (user + system, ms) of a process's main thread and of the whole process (/proc, 100 Hz
  * ticks): what a flood cost the thread that answers /healthz, against what it cost the workers.
  */
-function cpuMs(pid: number): { main: number; all: number } {
+function cpuMs(pid: number): { main: number; all: number; mainWaited: number } {
   const ticks = (path: string) => {
     try {
       const stat = readFileSync(path, 'utf8');
@@ -98,7 +98,15 @@ function cpuMs(pid: number): { main: number; all: number } {
       return 0;
     }
   };
-  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
+  // the main thread's time runnable but waiting for a core (schedstat's second field, ns): a slow
+  // /healthz with little of it was the thread busy; with much, the machine's other work
+  let mainWaited = 0;
+  try {
+    mainWaited = Math.round(Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6);
+  } catch {
+    /* gone, or no schedstats */
+  }
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`), mainWaited };
 }
 
 /** The running server process under a supervisor: the deepest descendant running out/main/server.js. */
@@ -422,7 +430,11 @@ describe('hostile client: floods from one member do not take the site down', () 
       const used = cpuMs(serverPid);
       // (none when the process died meanwhile)
       if (processStart(serverPid) === serverStart)
-        p.extra.serverCpuMs = { mainThread: used.main - cpu.main, allThreads: used.all - cpu.all };
+        p.extra.serverCpuMs = {
+          mainThread: used.main - cpu.main,
+          allThreads: used.all - cpu.all,
+          mainThreadWaitingForCore: used.mainWaited - cpu.mainWaited,
+        };
       return p;
     };
 
