@@ -11,6 +11,7 @@ import type { HostControl } from './infra/host-control.js';
 import type { EventBus } from './infra/events.js';
 import type { TtlCache } from './infra/ttl-cache.js';
 import type { Peers } from './infra/peers.js';
+import type { TlsInfo } from './infra/tls.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 
@@ -39,6 +40,8 @@ export interface AppContext {
   readonly host: HostControl;
   /** Where the server listens, once it does (port 0 resolved). */
   readonly binding: { host: string; port: number };
+  /** The certificate it serves HTTPS with (config.tls), or null for plain HTTP. */
+  readonly tls: TlsInfo | null;
   /** Unix seconds when this instance started. */
   readonly startedAt: number;
   /** Work to finish before the database closes (buffered writes); run by app.close(). */

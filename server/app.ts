@@ -21,8 +21,11 @@ import { RateLimiter } from './infra/captcha/rate-limit.js';
 import { Passwords } from './infra/password/password.js';
 import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
 import { systemClock, type Clock } from './infra/clock.js';
-import { createLogger } from './infra/logger.js';
-import { headlessHost, type HostControl } from './infra/host-control.js';
+import { closeLogger, createLogger, logFileOfProcess } from './infra/logger.js';
+import { accessLog } from './infra/access-log.js';
+import { headlessHost, lanAddresses, type HostControl } from './infra/host-control.js';
+import { certificateNames, httpsFront, httpsOnly, loadTls, type FrontServer } from './infra/tls.js';
+import { hostname } from 'node:os';
 import { EventBus } from './infra/events.js';
 import { TtlCache } from './infra/ttl-cache.js';
 import { solePeers, type Peers } from './infra/peers.js';
@@ -30,6 +33,7 @@ import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
 import { MODULES } from './modules/registry.js';
+import { registerOpenApi } from './modules/openapi/openapi.routes.js';
 import { SESSION_KEY, Sessions } from './modules/session/session.service.js';
 import { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 import { readConfigValue } from './modules/config/config.repository.js';
@@ -72,7 +76,19 @@ export interface RouteInfo {
 export async function createApp(config: Config, deps: AppDeps = {}): Promise<LanternApp> {
   // an app's own clock object: a test that moves one app's time (ctx.clock.now = ...) moves no other's
   const clock: Clock = deps.clock ?? { now: systemClock.now };
-  const logger = createLogger(config.logLevel);
+  // several server processes write one log file each (lantern.log, lantern-1.log, ...)
+  const logPeers = deps.peers ?? solePeers;
+  const logger = createLogger(config.logLevel, {
+    format: config.logFormat,
+    file: config.logFile && logFileOfProcess(config.logFile, logPeers.index, logPeers.size),
+  });
+  // HTTPS: the certificate is loaded (or made, once) before the database opens; a bad one stops the start
+  const tls = config.tls
+    ? await loadTls(config.tls, config.dataDir, () =>
+        certificateNames(hostname(), lanAddresses((deps.host ?? headlessHost).networkInterfaces())),
+      )
+    : null;
+  if (tls?.info.made) logger.warn({ certFile: tls.info.certFile, why: tls.info.made }, 'made a new self-signed TLS certificate');
   const dialect = await connectDatabase(config.dataDir, {
     readWorkers: config.readWorkers,
     readWorkerMinMs: config.readWorkerMinMs,
@@ -117,6 +133,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     peers,
     host: deps.host ?? headlessHost,
     binding: { host: config.host, port: config.port },
+    tls: tls?.info ?? null,
     startedAt: clock.now(),
     beforeClose: [() => passwords.close()],
   };
@@ -125,6 +142,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const app = express();
   app.disable('x-powered-by');
+  if (config.accessLog) app.use(accessLog(logger));
+  if (tls) app.use(httpsOnly(tls.info));
   if (peers.size > 1) {
     // which of the server processes answered (a reverse proxy's or a tester's question)
     const index = String(peers.index);
@@ -171,6 +190,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
 
   const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
   for (const register of MODULES) register(ctx, routers);
+  // the API document is made from the live route table (lantern.routes() below), so it lists every route
+  registerOpenApi(ctx, routers, () => lantern.routes());
 
   // JSON and form bodies are read up to the limit of the route they go to (BODY_LIMIT.default
   // unless the route declares a larger tier with bodyLimit()); GET and HEAD pass by
@@ -187,21 +208,23 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   app.use(config.basePath || '/', base);
   app.use(errorHandler(logger));
 
-  let server: Server | null = null;
-  return {
+  let server: Server | FrontServer | null = null;
+  const lantern: LanternApp = {
     app,
     ctx,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
-        server = createServer(app);
-        server.keepAliveTimeout = 5000;
+        // with TLS, one port answers both: HTTPS, and plain HTTP with a redirect to it
+        const shownHost = host.includes(':') ? `[${host}]` : host;
+        server = tls
+          ? httpsFront(app, tls, { keepAliveTimeout: 5000, host: () => `${shownHost}:${ctx.binding.port}` })
+          : Object.assign(createServer(app), { keepAliveTimeout: 5000 });
         server.once('error', reject);
         server.listen(port, host, () => {
           const addr = server!.address() as AddressInfo;
           ctx.binding.host = host;
           ctx.binding.port = addr.port;
-          const shownHost = host.includes(':') ? `[${host}]` : host;
-          resolve({ port: addr.port, url: `http://${shownHost}:${addr.port}${config.basePath}` });
+          resolve({ port: addr.port, url: `${tls ? 'https' : 'http'}://${shownHost}:${addr.port}${config.basePath}` });
         });
       });
     },
@@ -245,6 +268,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
       await ctx.events.settle();
       await peers.close?.();
       await dialect.close();
+      await closeLogger(logger);
     },
   };
+  return lantern;
 }

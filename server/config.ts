@@ -5,6 +5,7 @@ import envPaths from 'env-paths';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './infra/captcha/rate-limit.js';
 import { SCRYPT_COST, type ScryptCost } from './infra/password/password.js';
+import type { TlsSetting } from './infra/tls.js';
 
 /** Answers from an unattended install (AUTO_INSTALL=true), as the reference server reads them. */
 export interface AutoInstall {
@@ -92,10 +93,10 @@ export interface Config {
    */
   readonly trustProxy: readonly string[];
   /**
-   * Advertise the site over mDNS/DNS-SD (`<name>.local`, a `_http._tcp` service) while serving the LAN
-   * (--no-mdns or LANTERN_MDNS=0 turns it off; never on loopback). See server/infra/mdns.ts.
+   * HTTPS (--tls self-signed, or --tls-cert FILE --tls-key FILE; LANTERN_TLS, LANTERN_TLS_CERT,
+   * LANTERN_TLS_KEY): null serves plain HTTP. See server/infra/tls.ts.
    */
-  readonly mdns: boolean;
+  readonly tls: TlsSetting | null;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -149,7 +150,9 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'database-url': { type: 'string' },
       'uploads-dir': { type: 'string' },
       'trust-proxy': { type: 'string' },
-      'no-mdns': { type: 'boolean' },
+      tls: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
     },
     allowPositionals: false,
     strict: true,
@@ -179,8 +182,23 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       ? resolve((values['uploads-dir'] ?? env.LANTERN_UPLOADS_DIR)!.trim())
       : null,
     trustProxy: trustProxyFrom(values['trust-proxy'] ?? env.LANTERN_TRUST_PROXY),
-    mdns: !values['no-mdns'] && !/^(0|false|off|no)$/i.test((env.LANTERN_MDNS ?? '').trim()),
+    tls: tlsFrom(values.tls ?? env.LANTERN_TLS, values['tls-cert'] ?? env.LANTERN_TLS_CERT, values['tls-key'] ?? env.LANTERN_TLS_KEY),
   });
+}
+
+/**
+ * The HTTPS setting from flags or the environment: `--tls self-signed`, or a certificate and key file
+ * together (`--tls off` or nothing: plain HTTP); anything else is refused.
+ */
+export function tlsFrom(mode: string | undefined, cert: string | undefined, key: string | undefined): TlsSetting | null {
+  const m = mode?.trim() ?? '';
+  const files = cert?.trim() || key?.trim();
+  if (m !== '' && m !== 'off' && m !== 'self-signed') throw new Error(`--tls takes self-signed or off, not ${mode}`);
+  if (m === 'self-signed' && files) throw new Error('--tls self-signed makes its own certificate: leave out --tls-cert and --tls-key');
+  if (m === 'self-signed') return { mode: 'self-signed' };
+  if (m === 'off' || !files) return null;
+  if (!cert?.trim() || !key?.trim()) throw new Error('--tls-cert and --tls-key go together (PEM files)');
+  return { mode: 'files', certFile: resolve(cert.trim()), keyFile: resolve(key.trim()) };
 }
 
 /** The trusted proxies from a flag or the environment: a comma-separated list (unset or empty: none); anything else is refused. */
@@ -266,7 +284,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     uploadsDir: null,
     passwordCost: SCRYPT_COST,
     trustProxy: [],
-    mdns: false,
+    tls: null,
     ...partial,
   });
 }

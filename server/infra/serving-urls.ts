@@ -6,6 +6,8 @@ export interface ServingAt {
   host: string;
   port: number;
   basePath: string;
+  /** https when the server has a certificate (default http). */
+  scheme?: 'http' | 'https';
 }
 
 /** A URL that reaches the server, and from where. */
@@ -19,7 +21,7 @@ export interface ServingUrl {
  * one per LAN address of the machine (never the unopenable `0.0.0.0`); otherwise the bound address.
  */
 export function servingUrls(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>): ServingUrl[] {
-  const url = (host: string) => `http://${host.includes(':') ? `[${host}]` : host}:${at.port}${at.basePath}/`;
+  const url = (host: string) => `${at.scheme ?? 'http'}://${host.includes(':') ? `[${host}]` : host}:${at.port}${at.basePath}/`;
   if (at.host === '0.0.0.0' || at.host === '::') {
     return [
       { url: url('127.0.0.1'), from: 'this computer' },
@@ -31,10 +33,22 @@ export function servingUrls(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterf
 }
 
 /** The lines `npm run serve` prints once it listens. */
-export function servingBanner(at: ServingAt, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>, dataDir: string): string {
+export function servingBanner(
+  at: ServingAt,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>,
+  dataDir: string,
+  /** The certificate's SHA-256 for a colleague to compare, and the LAN hints (one sentence each). */
+  extra: { fingerprint?: string; certificateNote?: string; hints?: string[]; localName?: string } = {},
+): string {
   const urls = servingUrls(at, interfaces);
   const lines = [`Lantern is serving (data: ${dataDir}). Open in a browser:`, ...urls.map((u) => `  ${u.url}  (from ${u.from})`)];
+  // the mDNS name (server/infra/mdns.ts): the address that stays when DHCP hands out another
+  if (extra.localName) lines.push(`  ${extra.localName}/  (from the LAN, by name)`);
   if ((at.host === '0.0.0.0' || at.host === '::') && urls.length === 1)
     lines.push('  (no LAN address found: this machine is on no network other machines can reach)');
+  if (extra.fingerprint)
+    lines.push(`HTTPS certificate SHA-256 fingerprint (browsers show it; compare before trusting):`, `  ${extra.fingerprint}`);
+  if (extra.certificateNote) lines.push(extra.certificateNote);
+  for (const hint of extra.hints ?? []) lines.push(`Note: ${hint}`);
   return `${lines.join('\n')}\n`;
 }
