@@ -97,6 +97,11 @@ export interface Config {
    * LANTERN_TLS_KEY): null serves plain HTTP. See server/infra/tls.ts.
    */
   readonly tls: TlsSetting | null;
+  /**
+   * Advertise the site over mDNS/DNS-SD (`<name>.local`, a `_http._tcp` service) while serving the LAN
+   * (--no-mdns or LANTERN_MDNS=0 turns it off; never on loopback). See server/infra/mdns.ts.
+   */
+  readonly mdns: boolean;
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -153,6 +158,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       tls: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
+      'no-mdns': { type: 'boolean' },
     },
     allowPositionals: false,
     strict: true,
@@ -183,6 +189,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       : null,
     trustProxy: trustProxyFrom(values['trust-proxy'] ?? env.LANTERN_TRUST_PROXY),
     tls: tlsFrom(values.tls ?? env.LANTERN_TLS, values['tls-cert'] ?? env.LANTERN_TLS_CERT, values['tls-key'] ?? env.LANTERN_TLS_KEY),
+    mdns: !values['no-mdns'] && !/^(0|false|off|no)$/i.test((env.LANTERN_MDNS ?? '').trim()),
   });
 }
 
@@ -285,6 +292,7 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     passwordCost: SCRYPT_COST,
     trustProxy: [],
     tls: null,
+    mdns: false,
     ...partial,
   });
 }
