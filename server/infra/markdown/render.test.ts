@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
 import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE } from './render-core.js';
 import { htmlToExcerpt, keepsAttribution, plainTextHtml, renderMarkdown, urlTitle } from './render.js';
 
