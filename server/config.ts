@@ -127,7 +127,8 @@ function autoInstallFrom(env: NodeJS.ProcessEnv): AutoInstall | null {
     if (!v) throw new Error(`AUTO_INSTALL=true needs ${k}`);
     return v;
   };
-  const display = env.EXTERNAL_CONTENT_DISPLAY === 'ask_before_display' ? 'ask_before_display' : 'always_display';
+  // a new site asks before loading another site's images (offline, and no third party learns who reads)
+  const display = env.EXTERNAL_CONTENT_DISPLAY === 'always_display' ? 'always_display' : 'ask_before_display';
   return Object.freeze({
     siteName: need('SITE_NAME'),
     siteUrl: need('SITE_URL'),

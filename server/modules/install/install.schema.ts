@@ -30,7 +30,7 @@ export const baseInfoSchema = z.object({
   password: password(),
   email: email(),
   login_required: z.boolean().optional().default(false),
-  external_content_display: z.enum(['always_display', 'ask_before_display']).optional().default('always_display'),
+  external_content_display: z.enum(['always_display', 'ask_before_display']).optional().default('ask_before_display'),
   /** Lantern's: the setup code printed on the console, asked of a browser on another machine. */
   setup_code: z.string().max(32).optional(),
 });

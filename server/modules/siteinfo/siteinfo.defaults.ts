@@ -41,7 +41,9 @@ export const GROUP_DEFAULTS: SiteGroups = {
     max_uploads_per_hour: 30,
     max_upload_mb_per_day: 50,
   },
-  legal: { ...LEGAL_TEXT_DEFAULTS, external_content_display: 'always_display' },
+  // asking before another site's images load: an offline site shows no broken images, and no third party
+  // learns who reads; a site that stored its choice keeps it
+  legal: { ...LEGAL_TEXT_DEFAULTS, external_content_display: 'ask_before_display' },
   login: {
     allow_new_registrations: true,
     allow_email_registrations: true,

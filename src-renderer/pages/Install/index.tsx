@@ -29,7 +29,7 @@ const EMPTY: SiteForm = {
   password: '',
   email: '',
   login_required: false,
-  external_content_display: 'always_display',
+  external_content_display: 'ask_before_display',
 };
 
 const NO_DATABASE: DatabaseChoice = { db_type: 'sqlite3', db_host: '', db_name: '', db_username: '', db_password: '', ssl_enabled: false };
