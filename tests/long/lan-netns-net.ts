@@ -3,9 +3,10 @@
 // has loopback and one interface `eth0` on the bridge (a veth pair), multicast on and a route for
 // 224.0.0.0/4, so mDNS works between them. The addresses are on a private test subnet that exists
 // only inside these namespaces: nothing is added to the machine's own namespace, and no traffic
-// leaves them. Needs root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and iproute2's `ip netns`.
+// leaves them (no namespace has a default route, and each has a resolv.conf of its own naming
+// its loopback). Needs root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and iproute2's `ip netns`.
 import { spawnSync } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
 /** The test subnet (RFC 1918, unlikely to be used by the machine; only inside the namespaces anyway). */
 export const SUBNET = '10.213.57';
@@ -70,6 +71,7 @@ function removeNamespace(ns: string): void {
     }
   }
   ip(['netns', 'del', ns], { allowFail: true });
+  rmSync(`/etc/netns/${ns}`, { recursive: true, force: true });
 }
 
 /** Deletes the namespaces of earlier runs that were killed before their clean-up (their pid is gone). */
@@ -82,6 +84,11 @@ export function removeStaleLans(): string[] {
     removeNamespace(name);
     removed.push(name);
   }
+  // a resolv.conf left behind by a run killed between making it and its namespace
+  for (const name of existsSync('/etc/netns') ? readdirSync('/etc/netns') : []) {
+    const m = PREFIX.exec(name);
+    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1]))) rmSync(`/etc/netns/${name}`, { recursive: true, force: true });
+  }
   return removed;
 }
 
@@ -91,6 +98,10 @@ export function makeLan(): Lan {
   const lan: Lan = { ns: { lan: `${tag}-lan`, srv: `${tag}-srv`, vis: `${tag}-vis`, mem: `${tag}-mem` } };
   try {
     for (const ns of Object.values(lan.ns)) {
+      // `ip netns exec` puts /etc/netns/<ns>/* over /etc: no DNS server but the namespace's own
+      // loopback, so a name lookup (Chromium's of a .local name) never goes to the machine's resolver
+      mkdirSync(`/etc/netns/${ns}`, { recursive: true });
+      writeFileSync(`/etc/netns/${ns}/resolv.conf`, '# the Lantern LAN test: no DNS server on this LAN\nnameserver 127.0.0.1\n');
       ip(['netns', 'add', ns]);
       ip(['-n', ns, 'link', 'set', 'lo', 'up']);
     }
@@ -120,23 +131,16 @@ export function removeLan(lan: Lan): void {
   for (const ns of [lan.ns.srv, lan.ns.vis, lan.ns.mem, lan.ns.lan]) removeNamespace(ns);
 }
 
-/** Whether a namespace of this name exists. */
-export function namespaceExists(ns: string): boolean {
-  return ip(['netns', 'list'], { allowFail: true })
-    .split('\n')
-    .some((l) => l.split(' ')[0] === ns);
-}
-
 /** The IPv4 addresses a namespace's interfaces have (to check the LAN is as built). */
 export function addressesIn(ns: string): string[] {
   return [...ip(['-n', ns, '-4', '-o', 'addr', 'show']).matchAll(/inet (\d+\.\d+\.\d+\.\d+)\//g)].map((m) => m[1]!);
 }
 
-/** Reads a process's network namespace inode (to check a process runs where it should). */
-export function netnsOf(pid: number): string {
+/** Whether a process runs in the namespace (its /proc/PID/ns/net is the namespace's /run/netns file). */
+export function runsIn(pid: number, ns: string): boolean {
   try {
-    return readlinkSync(`/proc/${pid}/ns/net`);
+    return readlinkSync(`/proc/${pid}/ns/net`) === `net:[${statSync(`/run/netns/${ns}`).ino}]`;
   } catch {
-    return '';
+    return false;
   }
 }

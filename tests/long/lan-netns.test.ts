@@ -27,11 +27,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../support/find-browser.mjs';
-import { COMPUTERS, makeLan, netnsUnavailable, removeLan, removeStaleLans, type Lan } from './lan-netns-net.js';
+import { addressesIn, COMPUTERS, makeLan, netnsUnavailable, removeLan, removeStaleLans, runsIn, type Lan } from './lan-netns-net.js';
 import { figure, root } from './support.js';
 
 const PORT = 9080;
@@ -61,6 +61,7 @@ const unavailable =
 /** The parts other helpers of issue 39 add; until their code is in the tree, their steps are pending. */
 const MDNS_LANDED = existsSync(join(root, 'server/modules/lan/lan.mdns.ts'));
 const TLS_LANDED = existsSync(join(root, 'server/infra/tls.ts'));
+const TLS_PAGE_LANDED = /fingerprint/.test(readFileSync(join(root, 'src-renderer/pages/AdminLan/index.tsx'), 'utf8'));
 
 /** Timings (ms) per step, and what the run found, for the figures line. */
 const timings: Record<string, number> = {};
@@ -334,8 +335,9 @@ async function imageLoads(page: Page, selector: string, timeoutMs = 10_000) {
 }
 
 /** Reads the QR code the screen shows: a screenshot of the image, padded white, decoded with jsQR. */
-async function readQr(page: Page, selector: string): Promise<string | null> {
-  const picture = await page.locator(selector).first().screenshot();
+async function readQr(image: Locator): Promise<string | null> {
+  const page = image.page();
+  const picture = await image.screenshot();
   const pixels = await page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -357,6 +359,8 @@ async function readQr(page: Page, selector: string): Promise<string | null> {
   return jsQR(rgba, pixels.width, pixels.height)?.data ?? null;
 }
 
+/** A SHA-256 fingerprint in one spelling (hex digits, upper case). */
+const fingerprint = (f: string) => f.replace(/[^0-9a-f]/gi, '').toUpperCase();
 const same = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 beforeAll(() => {
@@ -396,18 +400,23 @@ if (unavailable) {
     const s = {
       beforeQuestion: '',
       lanUrl: '',
+      printed: [] as string[],
       vis: null as Browser | null,
       mem: null as Browser | null,
       admin: null as Page | null,
       visitor: null as Page | null,
       member: null as Page | null,
       memberQuestion: '',
+      https: null as Page | null,
     };
 
     it('serves on loopback only first: a picture posted then, and nothing reaches it from the LAN', { timeout: 90_000 }, async () => {
       const picture = join(work, 'before-lan.png');
       writeFileSync(picture, png(120, 80, [40, 110, 200]));
+      // the LAN as built: each computer has its loopback and its one address on the test subnet
+      for (const c of ['srv', 'vis', 'mem'] as const) expect(addressesIn(lan!.ns[c]).sort()).toEqual(['127.0.0.1', COMPUTERS[c]].sort());
       timings.startLoopback = await server!.start(['--host', '127.0.0.1']);
+      expect(runsIn(server!.child!.pid!, lan!.ns.srv), 'the server runs in the server namespace').toBe(true);
       expect(server!.printedUrls(), server!.out).toEqual([{ url: `http://127.0.0.1:${PORT}/`, from: 'this computer' }]);
       const seeded = await time('seedBeforeLan', () =>
         inNamespace(lan!.ns.srv, 'seed-image', {
@@ -433,11 +442,17 @@ if (unavailable) {
       const urls = server!.printedUrls();
       found.printedUrls = urls.map((u) => `${u.url} (${u.from})`);
       found.printedNotes = server!.notes();
-      expect(urls, server!.out).toEqual([
+      // by address: loopback for this computer and the one LAN address of the namespace, never 0.0.0.0
+      const byAddress = urls.filter((u) => /^https?:\/\/[\d.]+:/.test(u.url));
+      expect(byAddress, server!.out).toEqual([
         { url: `http://127.0.0.1:${PORT}/`, from: 'this computer' },
         { url: `${LAN_ORIGIN}/`, from: 'the LAN' },
       ]);
-      s.lanUrl = urls.find((u) => u.from === 'the LAN')!.url;
+      // and by name: only an mDNS name (<site>.local), which the mDNS step resolves
+      const byName = urls.filter((u) => !byAddress.includes(u));
+      for (const u of byName) expect(u.url, server!.out).toMatch(/^http:\/\/[a-z0-9-]+\.local:9080\/$/);
+      s.printed = urls.map((u) => u.url);
+      s.lanUrl = `${LAN_ORIGIN}/`;
     });
 
     it('in the visitor’s namespace, Chromium opens the printed URL', { timeout: 120_000 }, async () => {
@@ -471,10 +486,22 @@ if (unavailable) {
           .evaluate((img: HTMLImageElement) => img.decode());
       });
       await shot(page, 'admin-lan');
-      const qr = await time('decodeQr', () => readQr(page, 'img.lan-qr'));
-      found.qrUrl = qr;
-      expect(qr, 'the QR code on Admin → LAN did not decode').toBeTruthy();
-      expect(same(qr!, s.lanUrl), `QR ${qr} against printed ${s.lanUrl}`).toBe(true);
+      // every QR code on the page decodes to a URL the server printed; one of them is the LAN address's
+      const codes = await page.locator('img.lan-qr').count();
+      const decoded: (string | null)[] = [];
+      await time('decodeQr', async () => {
+        for (let i = 0; i < codes; i++) decoded.push(await readQr(page.locator('img.lan-qr').nth(i)));
+      });
+      found.qrUrls = decoded;
+      for (const url of decoded) {
+        expect(url, 'a QR code on Admin → LAN did not decode').toBeTruthy();
+        expect(
+          s.printed.some((p) => same(p, url!)),
+          `QR ${url} is none of the printed ${s.printed.join(', ')}`,
+        ).toBe(true);
+      }
+      const qr = decoded.find((u) => u && same(u, s.lanUrl));
+      expect(qr, `no QR code of ${s.lanUrl} among ${decoded.join(', ')}`).toBeTruthy();
       const visitor = (s.visitor = await newPage(s.vis!));
       await time('openQrUrl', async () => {
         await visitor.goto(qr!);
@@ -606,6 +633,11 @@ if (unavailable) {
       await member.goto(`${LAN_ORIGIN}/`);
       await member.getByTestId('current-user').waitFor();
       expect(await member.getByTestId('inbox-count').count()).toBe(0);
+      // the member's page is not reloaded or navigated from here on: the count must come by the poll
+      let navigations = 0;
+      member.on('framenavigated', (frame) => {
+        if (frame === member.mainFrame()) navigations++;
+      });
       await page.goto(`${LAN_ORIGIN}/questions/${s.memberQuestion}`);
       await page
         .getByLabel('Answer', { exact: true })
@@ -623,6 +655,8 @@ if (unavailable) {
           throw new Error(`the member's bell showed no unread answer within ${bound} ms of the answer`);
         });
       timings.notificationSeen = Math.round(performance.now() - t0);
+      expect(navigations, 'the member page navigated while waiting for the count').toBe(0);
+      expect(await member.getByTestId('notifications-link').getAttribute('aria-label')).toBe('Notifications, 1 unread');
       await shot(page, 'visitor-answered');
       await shot(member, 'member-bell');
     });
@@ -639,47 +673,86 @@ if (unavailable) {
         const resolved = await time('mdnsResolve', () => inNamespace(lan!.ns.vis, 'mdns-resolve', { name, timeoutMs: 10_000 }));
         found.mdnsAddress = resolved.address;
         expect(resolved.address).toBe(SRV);
-        // Chromium resolves .local through the system's resolver (nss-mdns), which a bare namespace
-        // lacks: the page is asked for by name (Host header) at the address mDNS gave
+        // Chromium resolves .local through the system's resolver (nss-mdns and a running avahi-daemon),
+        // which the namespace may lack: it is tried by name; the page is then asked for by name (Host
+        // header) at the address mDNS gave, which is what a browser that resolved it sends
+        const tab = await newPage(s.vis!);
+        const byName = `http://${name}:${PORT}/`;
+        found.mdnsChromium = await tab.goto(byName, { timeout: 10_000 }).then(
+          async () => {
+            await tab.getByRole('heading', { name: `Welcome to ${SITE_NAME}` }).waitFor();
+            await shot(tab, 'visitor-by-local-name');
+            return `opened ${byName}`;
+          },
+          (err: Error) => `Chromium could not open ${byName}: ${err.message.split('\n')[0]}`,
+        );
+        await tab.context().close();
         const page = await inNamespace(lan!.ns.vis, 'get', { url: `http://${resolved.address}:${PORT}/`, host: `${name}:${PORT}` });
         expect(page.status).toBe(200);
         expect(page.body).toContain('<div id="root"');
-        found.mdnsPageByName = 'resolved with a node mDNS query from vis, then opened at that address with Host: <name>.local';
+        found.mdnsPageByHost = `GET http://${resolved.address}:${PORT}/ with Host: ${name}:${PORT} -> ${page.status}`;
       },
     );
 
     it.skipIf(!TLS_LANDED)(
-      `HTTPS: the certificate the visitor’s computer is shown has the fingerprint Admin → LAN shows${TLS_LANDED ? '' : ' (pending: --tls has not landed in server/)'}`,
+      `HTTPS: the certificate the visitor’s computer is shown is the one the server printed and Admin → LAN reports${TLS_LANDED ? '' : ' (pending: --tls has not landed in server/)'}`,
       { timeout: 120_000 },
       async () => {
         await server!.stop();
         timings.startTls = await server!.start(['--host', '0.0.0.0', '--tls', 'self-signed']);
         const urls = server!.printedUrls();
         found.printedUrlsTls = urls.map((u) => `${u.url} (${u.from})`);
-        expect(urls.map((u) => u.url)).toContain(`https://${SRV}:${PORT}/`);
+        expect(urls.map((u) => u.url).filter((u) => /^https:\/\/[\d.]+:/.test(u))).toEqual([
+          `https://127.0.0.1:${PORT}/`,
+          `https://${SRV}:${PORT}/`,
+        ]);
         const printed = /SHA-256 fingerprint[^\n]*\n\s+([0-9A-F:]{95})/i.exec(server!.out)?.[1];
+        expect(printed, `no fingerprint on the console: ${server!.out}`).toBeTruthy();
         const cert = await time('tlsHandshake', () => inNamespace(lan!.ns.vis, 'tls', { host: SRV, port: PORT }));
         found.tlsFingerprint = cert.fingerprint256;
-        // the admin's page, over HTTPS from the visitor's computer (the self-signed certificate accepted)
-        const page = await newPage(s.vis!, { ignoreHTTPSErrors: true });
-        await page.goto(`https://${SRV}:${PORT}/users/login`);
-        await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-        await page.getByLabel('Password', { exact: true }).fill(ADMIN.pass);
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.getByTestId('current-user').waitFor();
+        expect(fingerprint(printed!)).toBe(fingerprint(cert.fingerprint256));
+        // the admin's pages over HTTPS from the visitor's computer (the self-signed certificate accepted)
+        const page = (s.https = await newPage(s.vis!, { ignoreHTTPSErrors: true }));
+        await time('httpsAdminLogin', async () => {
+          await page.goto(`https://${SRV}:${PORT}/users/login`);
+          await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+          await page.getByLabel('Password', { exact: true }).fill(ADMIN.pass);
+          await page.getByRole('button', { name: 'Log in' }).click();
+          await page.getByTestId('current-user').waitFor();
+        });
         await page.goto(`https://${SRV}:${PORT}/admin/lan`);
         await page.locator('img.lan-qr').first().waitFor();
         await shot(page, 'admin-lan-https');
-        const shown = await page.locator('body').innerText();
-        const norm = (f: string) => f.replace(/[^0-9a-f]/gi, '').toUpperCase();
+        const status = await apiInPage(page, 'GET', '/answer/admin/api/lan');
+        expect(status.status).toBe(200);
+        found.tlsFingerprintAdminApi = status.body.data.tls?.fingerprint ?? null;
+        expect(fingerprint(status.body.data.tls?.fingerprint ?? ''), JSON.stringify(status.body.data.tls)).toBe(
+          fingerprint(cert.fingerprint256),
+        );
+        const decoded: (string | null)[] = [];
+        for (let i = 0; i < (await page.locator('img.lan-qr').count()); i++) decoded.push(await readQr(page.locator('img.lan-qr').nth(i)));
+        found.qrUrlsTls = decoded;
+        expect(
+          decoded.some((u) => u && same(u, `https://${SRV}:${PORT}/`)),
+          `no QR code of https://${SRV}:${PORT}/ over HTTPS: ${decoded.join(', ')}`,
+        ).toBe(true);
+        // a command-line server's site URL that names it follows the scheme: the mails' links open
+        const general = await apiInPage(page, 'GET', '/answer/admin/api/siteinfo/general');
+        found.siteUrlWithTls = general.body.data.site_url;
+      },
+    );
+
+    it.skipIf(!TLS_LANDED || !TLS_PAGE_LANDED)(
+      `HTTPS: Admin → LAN shows the fingerprint of the certificate the visitor’s computer is shown${TLS_LANDED && TLS_PAGE_LANDED ? '' : ' (pending: Admin → LAN does not show the certificate yet)'}`,
+      { timeout: 30_000 },
+      async () => {
+        const page = s.https!;
+        expect(page, 'needs the HTTPS step').toBeTruthy();
+        const shown = await page.locator('main, body').first().innerText();
         const onPage = /\b([0-9A-F]{2}(?::[0-9A-F]{2}){31})\b/i.exec(shown)?.[1];
         found.tlsFingerprintOnPage = onPage ?? null;
-        expect(onPage, 'no SHA-256 fingerprint on Admin → LAN over HTTPS').toBeTruthy();
-        expect(norm(onPage!)).toBe(norm(cert.fingerprint256));
-        if (printed) expect(norm(printed)).toBe(norm(cert.fingerprint256));
-        const qr = await readQr(page, 'img.lan-qr');
-        found.qrUrlTls = qr;
-        expect(qr && same(qr, `https://${SRV}:${PORT}/`), `QR over HTTPS: ${qr}`).toBe(true);
+        expect(onPage, `no SHA-256 fingerprint on Admin → LAN: ${shown.slice(0, 2000)}`).toBeTruthy();
+        expect(fingerprint(onPage!)).toBe(fingerprint(String(found.tlsFingerprint)));
       },
     );
   });
