@@ -23,9 +23,8 @@ import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { closeLogger, createLogger, logFileOfProcess } from './infra/logger.js';
 import { accessLog } from './infra/access-log.js';
-import { headlessHost, lanAddresses, type HostControl } from './infra/host-control.js';
-import { certificateNames, httpsFront, httpsOnly, loadTls, type FrontServer } from './infra/tls.js';
-import { hostname } from 'node:os';
+import { headlessHost, type HostControl } from './infra/host-control.js';
+import { httpsFront, httpsOnly, loadTls, siteCertificateNames, type FrontServer } from './infra/tls.js';
 import { EventBus } from './infra/events.js';
 import { TtlCache } from './infra/ttl-cache.js';
 import { solePeers, type Peers } from './infra/peers.js';
@@ -84,9 +83,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
   });
   // HTTPS: the certificate is loaded (or made, once) before the database opens; a bad one stops the start
   const tls = config.tls
-    ? await loadTls(config.tls, config.dataDir, () =>
-        certificateNames(hostname(), lanAddresses((deps.host ?? headlessHost).networkInterfaces())),
-      )
+    ? await loadTls(config.tls, config.dataDir, () => siteCertificateNames(config, (deps.host ?? headlessHost).networkInterfaces()))
     : null;
   if (tls?.info.made) logger.warn({ certFile: tls.info.certFile, why: tls.info.made }, 'made a new self-signed TLS certificate');
   const dialect = await connectDatabase(config.dataDir, {

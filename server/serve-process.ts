@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { makeConfig, type Config } from './config.js';
 import { parentHost } from './infra/host-control.js';
 import { servingBanner } from './infra/serving-urls.js';
-import { followSiteUrl } from './modules/lan/lan.service.js';
+import { currentLanHints, followSiteUrl, followSiteUrlScheme } from './modules/lan/lan.service.js';
 import { backupForShell } from './modules/backup/backup.service.js';
 import { announceSetupCode, setSetupCodeAnnouncer } from './modules/install/install.setup-code.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
@@ -41,20 +41,42 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
   const lantern = await createApp(config, { peers, ...(managed ? { host: parentHost(reply) } : {}) });
   const { url } = await lantern.listen();
   lantern.ctx.logger.info({ url, dataDir: config.dataDir, process: peers.size > 1 ? peers.index : undefined }, 'lantern is serving');
-  // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/
-  if (peers.index === 0)
+  // the desktop's site URL follows where it serves (loopback, or the LAN address): before the hints judge it
+  // (a command-line server's site URL keeps its address, and follows the scheme when it names this server)
+  await (managed ? followSiteUrl(lantern.ctx) : followSiteUrlScheme(lantern.ctx)).catch((err: unknown) =>
+    lantern.ctx.logger.warn({ err }, 'could not update the site URL'),
+  );
+  // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/; the
+  // certificate's fingerprint; what may keep a LAN visitor out
+  if (peers.index === 0) {
+    const tls = lantern.ctx.tls;
+    const hints = await currentLanHints(lantern.ctx).catch(() => []);
     process.stdout.write(
-      servingBanner({ host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath }, networkInterfaces(), config.dataDir),
+      servingBanner(
+        { host: config.host, port: lantern.ctx.binding.port, basePath: config.basePath, scheme: tls ? 'https' : 'http' },
+        networkInterfaces(),
+        config.dataDir,
+        {
+          fingerprint: tls?.fingerprint,
+          certificateNote: tls?.made ? `A new self-signed certificate was made (${tls.made}): browsers ask again to trust it.` : undefined,
+          hints: hints.map((h) => h.message),
+        },
+      ),
     );
+  }
   // before install, a browser on another machine must give the setup code printed here (every process
   // prints a code it replaces after too many wrong ones; process 0 prints the first)
   setSetupCodeAnnouncer(lantern.ctx, (line) => process.stdout.write(`${line}\n`));
   if (peers.index === 0) await announceSetupCode(lantern.ctx);
-  // the desktop's site URL follows where it serves (loopback, or the LAN address)
-  if (managed) await followSiteUrl(lantern.ctx).catch((err: unknown) => lantern.ctx.logger.warn({ err }, 'could not update the site URL'));
   // the window always talks to the server over loopback, even when it also serves the LAN
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
-  reply({ type: 'lantern:ready', url: wildcard ? url.replace(/^http:\/\/[^/]+/, `http://127.0.0.1:${lantern.ctx.binding.port}`) : url });
+  const loopbackUrl = url.replace(/^(https?):\/\/[^/]+/, `$1://127.0.0.1:${lantern.ctx.binding.port}`);
+  // with HTTPS the shell trusts exactly this certificate for its window (by its fingerprint)
+  reply({
+    type: 'lantern:ready',
+    url: wildcard ? loopbackUrl : url,
+    ...(lantern.ctx.tls ? { fingerprint: lantern.ctx.tls.fingerprint } : {}),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -4,6 +4,8 @@ import { networkInterfaces as osInterfaces, type NetworkInterfaceInfo } from 'no
 export interface LanRequest {
   enabled: boolean;
   port: number;
+  /** HTTPS after the restart: off, a self-signed certificate, or the team's own PEM files. */
+  tls: { mode: 'off' } | { mode: 'self-signed' } | { mode: 'files'; cert: string; key: string };
 }
 
 /** What the server knows about who hosts it: the desktop shell can rebind it, a headless run cannot. */
@@ -29,7 +31,7 @@ export const headlessHost: HostControl = {
 export function parentHost(post: (message: unknown) => void): HostControl {
   return {
     managed: true,
-    requestLan: (req) => post({ type: 'lantern:lan-request', enabled: req.enabled, port: req.port }),
+    requestLan: (req) => post({ type: 'lantern:lan-request', enabled: req.enabled, port: req.port, tls: req.tls }),
     networkInterfaces: osInterfaces,
   };
 }

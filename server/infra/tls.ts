@@ -9,8 +9,11 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, isIP, type Server as NetServer, type Socket } from 'node:net';
+import { hostname, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { lanAddresses } from './host-control.js';
+import { readStoredLabel } from './mdns-name.js';
 
 /** How the server speaks to browsers (Config.tls); null: plain HTTP. */
 export type TlsSetting = { readonly mode: 'self-signed' } | { readonly mode: 'files'; readonly certFile: string; readonly keyFile: string };
@@ -66,6 +69,19 @@ export function certificateNames(hostname: string, lanAddresses: string[], extra
   for (const name of extraDns) if (/^[a-z0-9.-]+$/i.test(name)) dns.push(name.toLowerCase());
   const ips = ['127.0.0.1', '::1', ...lanAddresses.filter((a) => isIP(a) !== 0)];
   return { dns: [...new Set(dns)], ips: [...new Set(ips)] };
+}
+
+/**
+ * This server's names and addresses: the machine's host name, its LAN addresses and, when it
+ * advertises over mDNS, the `.local` name it chose (kept in the data dir; on the very first start it is
+ * chosen after the certificate is made, so the next start makes the certificate anew with it).
+ */
+export function siteCertificateNames(
+  config: { dataDir: string; mdns?: boolean },
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>,
+): CertificateNames {
+  const mdnsLabel = config.mdns ? readStoredLabel(config.dataDir) : null;
+  return certificateNames(hostname(), lanAddresses(interfaces), mdnsLabel ? [`${mdnsLabel}.local`] : []);
 }
 
 /** Colon-separated upper-case hex, as browsers show a fingerprint. */

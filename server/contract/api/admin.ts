@@ -108,7 +108,31 @@ export interface LanStatus {
   port: number;
   local_url: string;
   addresses: { url: string; qr_svg: string }[];
+  /** http, or https when the server has a certificate (Lantern's additions from here on). */
+  scheme: 'http' | 'https';
+  /** The certificate browsers are shown, for a colleague to compare; null on plain HTTP. */
+  tls: LanTls | null;
+  /** What a LAN visitor meets when something is off, one sentence each (none when all is well). */
+  hints: LanHint[];
 }
+
+/** The HTTPS certificate as GET admin lan shows it (never the key). */
+export interface LanTls {
+  mode: 'self-signed' | 'files';
+  /** SHA-256, colon-separated upper-case hex, as browsers show it. */
+  fingerprint: string;
+  names: string[];
+  /** ISO date after which browsers refuse it. */
+  not_after: string;
+  cert_file: string;
+  key_file: string;
+}
+
+/** One hint of GET admin lan; `message` is the English sentence the console prints too. */
+export type LanHint =
+  | { kind: 'loopback_only'; message: string; host: string }
+  | { kind: 'firewall'; message: string; port: number }
+  | { kind: 'site_url'; message: string; site_url: string; suggested: string };
 
 /** GetRoleResp: an entry of GET admin roles. */
 export interface AdminRole {

@@ -69,6 +69,8 @@ const base_en_US = {
   'error.theme.not_found': 'Theme not found.',
   'error.lan.not_desktop':
     'Serving on the LAN is switched from the desktop app. A server started from the command line is bound with --host and --port.',
+  'error.lan.tls_files': 'This certificate cannot be used: {{why}}.',
+  'error.lan.no_site_url_suggestion': 'The site URL already names an address other computers can open.',
   // validation texts; {{label}} is the field's translated name
   'validation.required': '{{label}} cannot be empty.',
   'validation.length': '{{label}} must be at {{min}}-{{max}} characters in length.',

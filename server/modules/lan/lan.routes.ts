@@ -4,14 +4,18 @@ import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { lanSwitchSchema } from './lan.schema.js';
-import { lanStatus, requestLanSwitch } from './lan.service.js';
+import { applySuggestedSiteUrl, lanStatus, requestLanSwitch } from './lan.service.js';
 
 /** Admin: the LAN hosting switch (Lantern's own; not part of Answer's API). */
 export function registerLan(ctx: AppContext, { admin }: Routers): void {
   admin.get('/lan', auth(ctx, 'admin'), async (_req, res) => {
     ok(res, await lanStatus(ctx));
   });
-  admin.put('/lan', auth(ctx, 'admin'), validate(lanSwitchSchema), (_req, res) => {
-    ok(res, requestLanSwitch(ctx, inputOf(lanSwitchSchema, res)));
+  admin.put('/lan', auth(ctx, 'admin'), validate(lanSwitchSchema), async (_req, res) => {
+    ok(res, await requestLanSwitch(ctx, inputOf(lanSwitchSchema, res)));
+  });
+  // the site-URL hint's button: the address LAN browsers open, for the links in mails
+  admin.post('/lan/site-url', auth(ctx, 'admin'), async (_req, res) => {
+    ok(res, await applySuggestedSiteUrl(ctx));
   });
 }
