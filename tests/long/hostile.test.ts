@@ -398,6 +398,7 @@ describe('hostile client: floods from one member do not take the site down', () 
     const memberToken = String(memberLogin.body.data.access_token);
     // the question whose page must still be served at the end (its tag is the floods' tag)
     const asked = await send(port, 'POST', `${V1}/question`, {
+      from: OWNER,
       token: adminToken,
       body: json({
         title: 'How long should a pour-over bloom?',
@@ -408,7 +409,7 @@ describe('hostile client: floods from one member do not take the site down', () 
     expect(asked.status, json(asked.body)).toBe(200);
     const questionId = String(asked.body.data.id);
 
-    // made before the floods: the padded bodies and the images
+    // made before the floods: the images and the markdown
     const pngs = Array.from({ length: 40 }, () => randomPng(580));
     const token = (n: number) => 'a'.repeat(n);
     const markdown = {
