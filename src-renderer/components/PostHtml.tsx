@@ -1,7 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '../app/session';
 import { basePath } from '../utils/base-path';
+import { EXTERNAL_IMAGE_CLASS, gateExternalImages, loadExternalImage } from './external-images';
 import './post-code.css';
+import './external-images.css';
 
 /**
  * Where a click on a link inside rendered content goes (spec section 2): links starting with http:,
@@ -15,10 +19,20 @@ export function inAppPath(href: string | null, base = ''): string | null {
   return path;
 }
 
-/** A post's HTML as the server rendered and sanitised it; images that fail to load get the broken-image marker. */
+/**
+ * A post's HTML as the server rendered and sanitised it; images that fail to load get the broken-image
+ * marker. Unless the site always displays external content, an image from another site is a button
+ * naming its host until it is clicked.
+ */
 export function PostHtml({ html, className = 'post-body' }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const always = useSession().site.site_legal?.external_content_display === 'always_display';
+  const shown = useMemo(
+    () => (always ? html : gateExternalImages(html, (host) => t('common.external_image', { host }))),
+    [always, html, t],
+  );
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -27,6 +41,13 @@ export function PostHtml({ html, className = 'post-body' }: { html: string; clas
       if (e.target instanceof HTMLImageElement) e.target.dataset.broken = 'true';
     };
     const onClick = (e: MouseEvent) => {
+      const gate = (e.target as Element | null)?.closest?.(`button.${EXTERNAL_IMAGE_CLASS}`);
+      if (gate instanceof HTMLElement) {
+        // inside a link, the click loads the image and goes nowhere
+        e.preventDefault();
+        loadExternalImage(gate);
+        return;
+      }
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a');
       if (!a || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
@@ -47,6 +68,6 @@ export function PostHtml({ html, className = 'post-body' }: { html: string; clas
     ref.current?.querySelectorAll('pre').forEach((pre) => {
       if (!pre.hasAttribute('tabindex')) pre.tabIndex = 0;
     });
-  }, [html]);
-  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  }, [shown]);
+  return <div ref={ref} className={className} dangerouslySetInnerHTML={{ __html: shown }} />;
 }

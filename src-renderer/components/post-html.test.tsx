@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../tests/support/render';
+import { renderWithApp, siteFixture } from '../../tests/support/render';
 import { inAppPath, PostHtml } from './PostHtml';
 
 afterEach(cleanup);
@@ -70,5 +70,37 @@ describe('code blocks inside rendered posts', () => {
     fireEvent.click(screen.getByText('edit'));
     expect(container.querySelector('pre')!.textContent).toBe('two');
     expect(container.querySelector('pre')!.tabIndex).toBe(0);
+  });
+});
+
+describe('images from other sites inside rendered posts', () => {
+  const html =
+    '<p><img src="https://i.stack.imgur.com/abc.png" alt="diagram"> <img src="/uploads/post/local.png" alt="local"></p>' +
+    '<p><a href="https://example.com/"><img src="//cdn.example.org/x.gif" alt="linked"></a></p>';
+
+  it('asks before loading them: a button names the host, and a click loads that image only', () => {
+    const { container } = renderWithApp(<PostHtml html={html} />, {
+      site: siteFixture({ site_legal: { external_content_display: 'ask_before_display' } }),
+    });
+    // nothing from another site is in the page, so nothing is fetched
+    expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual(['/uploads/post/local.png']);
+    const gate = screen.getByRole('button', { name: 'Image from i.stack.imgur.com — click to load' });
+    screen.getByRole('button', { name: 'Image from cdn.example.org — click to load' });
+    fireEvent.click(gate);
+    expect(screen.getByAltText('diagram').getAttribute('src')).toBe('https://i.stack.imgur.com/abc.png');
+    expect(screen.queryByRole('button', { name: /i\.stack\.imgur\.com/ })).toBeNull();
+    // the other one waits for its own click; inside a link the click loads it and goes nowhere
+    const inLink = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('button', { name: /cdn\.example\.org/ }).dispatchEvent(inLink);
+    expect(inLink.defaultPrevented).toBe(true);
+    expect(screen.getByAltText('linked').getAttribute('src')).toBe('//cdn.example.org/x.gif');
+  });
+
+  it('shows them at once when the site always displays external content', () => {
+    const { container } = renderWithApp(<PostHtml html={html} />, {
+      site: siteFixture({ site_legal: { external_content_display: 'always_display' } }),
+    });
+    expect(container.querySelectorAll('img')).toHaveLength(3);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
