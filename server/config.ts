@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from './infra/captcha/rate-limit.js';
 import { SCRYPT_COST, type ScryptCost } from './infra/password/password.js';
 import type { TlsSetting } from './infra/tls.js';
+import { defaultLogFormat, logFormatFrom, type LogFormat } from './infra/log-options.js';
 
 /** Answers from an unattended install (AUTO_INSTALL=true), as the reference server reads them. */
 export interface AutoInstall {
@@ -30,6 +31,15 @@ export interface Config {
   /** Folder of the built renderer (index.html + assets); null serves no UI. */
   readonly rendererDir: string | null;
   readonly logLevel: string;
+  /** stdout's log lines (--log-format, LANTERN_LOG_FORMAT): readable on a terminal, else JSON. */
+  readonly logFormat: LogFormat;
+  /**
+   * A rotating log file of JSON lines (--log-file, LANTERN_LOG_FILE; `off` for none): a server started
+   * from the command line or the desktop writes <data dir>/logs/lantern.log; tests none.
+   */
+  readonly logFile: string | null;
+  /** One log line per request: method, path, status, ms, bytes (--access-log, LANTERN_ACCESS_LOG=1). */
+  readonly accessLog: boolean;
   readonly autoInstall: AutoInstall | null;
   readonly version: string;
   readonly revision: string;
@@ -156,22 +166,29 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       'database-url': { type: 'string' },
       'uploads-dir': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'log-format': { type: 'string' },
+      'log-file': { type: 'string' },
+      'access-log': { type: 'boolean' },
+      'no-mdns': { type: 'boolean' },
       tls: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
-      'no-mdns': { type: 'boolean' },
     },
     allowPositionals: false,
     strict: true,
   });
   const processes = processesFrom(values.processes ?? env.LANTERN_PROCESSES);
+  const dataDir = resolve(values['data-dir'] ?? env.LANTERN_DATA_DIR ?? defaultDataDir());
   return makeConfig({
     port: portSchema.parse(values.port ?? env.LANTERN_PORT ?? 9080),
     host: values.host ?? env.LANTERN_HOST ?? '127.0.0.1',
-    dataDir: resolve(values['data-dir'] ?? env.LANTERN_DATA_DIR ?? defaultDataDir()),
+    dataDir,
     basePath: normaliseBasePath(values['base-path'] ?? env.LANTERN_BASE_PATH),
     rendererDir: values['renderer-dir'] ?? env.LANTERN_RENDERER_DIR ?? null,
     logLevel: env.LANTERN_LOG_LEVEL ?? 'info',
+    logFormat: logFormatFrom(values['log-format'] ?? env.LANTERN_LOG_FORMAT) ?? defaultLogFormat(),
+    logFile: logFileFrom(values['log-file'] ?? env.LANTERN_LOG_FILE, dataDir),
+    accessLog: !!values['access-log'] || /^(1|true|on|yes)$/i.test((env.LANTERN_ACCESS_LOG ?? '').trim()),
     autoInstall: autoInstallFrom(env),
     backgroundJobs: true,
     listCountTtlMs: 60_000,
@@ -207,6 +224,14 @@ export function tlsFrom(mode: string | undefined, cert: string | undefined, key:
   if (m === 'off' || !files) return null;
   if (!cert?.trim() || !key?.trim()) throw new Error('--tls-cert and --tls-key go together (PEM files)');
   return { mode: 'files', certFile: resolve(cert.trim()), keyFile: resolve(key.trim()) };
+}
+
+/** The log file from a flag or the environment: unset is <data dir>/logs/lantern.log, `off` (or `0`, `none`) none. */
+export function logFileFrom(raw: string | undefined, dataDir: string): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return join(dataDir, 'logs', 'lantern.log');
+  if (/^(off|0|none|false)$/i.test(value)) return null;
+  return resolve(value);
 }
 
 /** The trusted proxies from a flag or the environment: a comma-separated list (unset or empty: none); anything else is refused. */
@@ -273,6 +298,9 @@ export function makeConfig(partial: Partial<Config> & { dataDir: string }): Conf
     basePath: '',
     rendererDir: null,
     logLevel: process.env.LANTERN_LOG_LEVEL ?? 'info',
+    logFormat: 'json',
+    logFile: null,
+    accessLog: false,
     autoInstall: null,
     version: '1.5.1',
     revision: 'lantern-0.1.0',

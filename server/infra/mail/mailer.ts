@@ -74,7 +74,8 @@ export class Mailer {
       const file = `${base}.eml`;
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       writeFileSync(`${base}.txt`, plainCopy(mail, now), { mode: 0o600 });
-      this.logger.info({ to: mail.to, file }, 'mail written to outbox (no SMTP configured)');
+      // the file, never the address: a log line travels further than the outbox
+      this.logger.info({ file }, 'mail written to outbox (no SMTP configured)');
       return { via: 'outbox', file };
     }
     const transport = nodemailer.createTransport({
@@ -97,7 +98,7 @@ export class Mailer {
     try {
       await this.send(mail);
     } catch (err) {
-      this.logger.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+      this.logger.error({ err, subject: mail.subject }, 'mail delivery failed');
     }
   }
 }
