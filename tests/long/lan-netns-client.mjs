@@ -10,6 +10,7 @@
 //                showing it -> {questionId, uploadUrl, content}
 //   get          {url, host?, timeoutMs}: one GET with an optional Host header -> {status, body}
 //   mdns-resolve {name, timeoutMs}: asks the LAN's mDNS responders for name's A record -> {address, ms}
+//   mdns-browse  {service, timeoutMs}: DNS-SD browse (PTR) for e.g. _http._tcp.local -> {instance, port, target, txt}
 //   tls          {host, port, servername?, timeoutMs}: the certificate the server presents
 //                (not checked against any CA: it is self-signed) -> {fingerprint256, subject, altNames}
 import { readFileSync } from 'node:fs';
@@ -129,6 +130,37 @@ const commands = {
     // a responder that missed the first query (it was still joining the group) answers a repeat
     setInterval(ask, 1000).unref();
     setTimeout(() => fail(`no mDNS answer for ${name} within ${timeoutMs} ms`), timeoutMs).unref();
+  },
+
+  'mdns-browse'() {
+    // DNS-SD: who offers `service` on the LAN, at which port and host name (PTR, then SRV and TXT)
+    const mdns = createRequire(import.meta.url)('multicast-dns')();
+    const t0 = performance.now();
+    const service = String(args.service).toLowerCase();
+    const found = new Map();
+    mdns.on('response', (res) => {
+      const records = [...res.answers, ...(res.additionals ?? [])];
+      for (const r of records)
+        if (r.type === 'PTR' && String(r.name).toLowerCase() === service) found.set(String(r.data).toLowerCase(), { instance: r.data });
+      for (const r of records) {
+        const entry = found.get(String(r.name).toLowerCase());
+        if (!entry) continue;
+        if (r.type === 'SRV') Object.assign(entry, { port: r.data.port, target: r.data.target });
+        if (r.type === 'TXT') entry.txt = [].concat(r.data).map((b) => Buffer.from(b).toString('utf8'));
+      }
+      const complete = [...found.values()].find((e) => e.port);
+      if (complete) {
+        mdns.destroy();
+        done({ ...complete, ms: Math.round(performance.now() - t0) });
+      }
+    });
+    const ask = () => mdns.query({ questions: [{ name: service, type: 'PTR' }] });
+    ask();
+    setInterval(ask, 1000).unref();
+    setTimeout(
+      () => fail(`no mDNS service ${service} with a port within ${timeoutMs} ms (${JSON.stringify([...found.values()])})`),
+      timeoutMs,
+    ).unref();
   },
 
   tls() {
