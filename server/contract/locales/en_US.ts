@@ -250,7 +250,8 @@ export const en_US = {
     // what a LAN visitor meets when something is off (the server's hints)
     hints: 'Before colleagues connect',
     hint_loopback_only: 'Lantern listens only on this computer ({{host}}); start it with --host 0.0.0.0 or switch on Serve on the LAN.',
-    hint_loopback_only_desktop: 'Lantern listens only on this computer ({{host}}): other computers cannot open it; switch on Serve on the LAN to let them.',
+    hint_loopback_only_desktop:
+      'Lantern listens only on this computer ({{host}}): other computers cannot open it; switch on Serve on the LAN to let them.',
     hint_firewall: "If a colleague cannot open the address, allow incoming connections on TCP port {{port}} in this computer's firewall.",
     hint_site_url: 'Mails link to {{site_url}}, which other computers cannot open; set the site URL to {{suggested}}.',
     use_site_url: 'Use {{url}}',

@@ -1,10 +1,12 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { RadioButton } from 'primereact/radiobutton';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanStatus } from '../../api/admin/lan-query';
-import { useLanSwitch } from '../../api/admin/lan-switch-mutation';
+import { useApplyLanSiteUrl, useLanSwitch, type LanTlsChoice } from '../../api/admin/lan-switch-mutation';
+import type { LanStatus } from '../../api/admin/types';
 import { ApiError, fieldMap } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
@@ -19,12 +21,68 @@ function QrImage({ svg, label }: { svg: string; label: string }) {
   );
 }
 
+type Hint = LanStatus['hints'][number];
+
+/** One hint of the server's, in the reader's language (the server's English sentence where no text is known). */
+function HintMessage({ hint, managed, onApply, applying }: { hint: Hint; managed: boolean; onApply(): void; applying: boolean }) {
+  const { t } = useTranslation();
+  const text =
+    hint.kind === 'loopback_only'
+      ? t(managed ? 'lan.hint_loopback_only_desktop' : 'lan.hint_loopback_only', { host: hint.host })
+      : hint.kind === 'firewall'
+        ? t('lan.hint_firewall', { port: hint.port })
+        : hint.kind === 'site_url'
+          ? t('lan.hint_site_url', { site_url: hint.site_url, suggested: hint.suggested })
+          : (hint as { message: string }).message;
+  return (
+    <Message
+      severity={hint.kind === 'firewall' ? 'info' : 'warn'}
+      className={`lan-hint lan-hint-${hint.kind}`}
+      content={
+        <span className="lan-hint-body">
+          <span>{text}</span>
+          {hint.kind === 'site_url' && (
+            <Button
+              type="button"
+              size="small"
+              label={t('lan.use_site_url', { url: hint.suggested })}
+              onClick={onApply}
+              loading={applying}
+            />
+          )}
+        </span>
+      }
+    />
+  );
+}
+
+/** The certificate browsers are shown: its fingerprint for a colleague to compare, what it names, until when. */
+function CertificateInfo({ tls }: { tls: NonNullable<LanStatus['tls']> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="lan-cert">
+      <p>{tls.mode === 'self-signed' ? t('lan.https_self_signed') : t('lan.https_files')}</p>
+      <p>
+        <span id="lan-fingerprint-label">{t('lan.fingerprint')}</span>
+        <br />
+        <code className="lan-fingerprint" aria-labelledby="lan-fingerprint-label">
+          {tls.fingerprint}
+        </code>
+      </p>
+      <p className="field-hint">{t('lan.cert_names', { names: tls.names.join(', ') })}</p>
+      <p className="field-hint">{t('lan.cert_until', { date: new Date(tls.not_after).toLocaleDateString() })}</p>
+      {tls.mode === 'files' && <p className="field-hint">{t('lan.cert_files', { cert: tls.cert_file, key: tls.key_file })}</p>}
+    </div>
+  );
+}
+
 /** /admin/lan: switch LAN hosting on or off and show the addresses with QR codes. */
 export default function AdminLanPage() {
   const { t } = useTranslation();
   usePageTitle(t('page_title.admin_lan'));
   const status = useLanStatus();
   const change = useLanSwitch();
+  const applySiteUrl = useApplyLanSiteUrl();
   const feedback = useFeedback();
   const showSpinner = useDelayed(status.isLoading);
   const [port, setPort] = useState<string | null>(null);
@@ -32,6 +90,45 @@ export default function AdminLanPage() {
   const [restarting, setRestarting] = useState<string | null>(null);
   const s = status.data;
   const shownPort = port ?? String(s?.enabled ? s.port : 9080);
+  const [tlsChoice, setTlsChoice] = useState<LanTlsChoice | null>(null);
+  const [tlsCert, setTlsCert] = useState<string | null>(null);
+  const [tlsKey, setTlsKey] = useState<string | null>(null);
+  const currentTls: LanTlsChoice = s?.tls ? (s.tls.mode === 'files' ? 'files' : 'self-signed') : 'off';
+  const shownTls = tlsChoice ?? currentTls;
+  const shownCert = tlsCert ?? (s?.tls?.mode === 'files' ? s.tls.cert_file : '');
+  const shownKey = tlsKey ?? (s?.tls?.mode === 'files' ? s.tls.key_file : '');
+  const hints = s?.hints ?? [];
+
+  const applySuggestedSiteUrl = async () => {
+    try {
+      const r = await applySiteUrl.mutateAsync();
+      feedback.toast('success', t('lan.site_url_set', { url: r.site_url }));
+      void status.refetch();
+    } catch (err) {
+      feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+    }
+  };
+
+  /** Asks the desktop app to restart the server with this HTTPS choice (and the LAN setting as it is). */
+  const submitTls = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!s) return;
+    setErrors({});
+    try {
+      const r = await change.mutateAsync({
+        enabled: s.enabled,
+        port: s.enabled ? s.port : Number(shownPort) || 9080,
+        tls: shownTls,
+        ...(shownTls === 'files' ? { tls_cert: shownCert, tls_key: shownKey } : {}),
+      });
+      const scheme = shownTls === 'off' ? 'http' : 'https';
+      if (r.restarting) setRestarting(t('lan.restarting', { url: `${scheme}://127.0.0.1:${s.port}/admin/lan` }));
+      else void status.refetch();
+    } catch (err) {
+      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
+      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +142,8 @@ export default function AdminLanPage() {
     setErrors({});
     try {
       const r = await change.mutateAsync({ enabled, port: enabled ? n : s.port });
-      if (r.restarting) setRestarting(enabled ? t('lan.restarting', { url: `http://127.0.0.1:${n}/admin/lan` }) : t('lan.stopping'));
+      if (r.restarting)
+        setRestarting(enabled ? t('lan.restarting', { url: `${s.scheme ?? 'http'}://127.0.0.1:${n}/admin/lan` }) : t('lan.stopping'));
       else void status.refetch();
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
@@ -64,6 +162,20 @@ export default function AdminLanPage() {
             {s.enabled ? t('lan.state_on') : t('lan.state_off')}
           </p>
           <p>{t('lan.local', { url: s.local_url })}</p>
+          {hints.length > 0 && (
+            <section aria-labelledby="lan-hints" className="lan-hints stack">
+              <h2 id="lan-hints">{t('lan.hints')}</h2>
+              {hints.map((h) => (
+                <HintMessage
+                  key={h.kind}
+                  hint={h}
+                  managed={s.managed}
+                  onApply={() => void applySuggestedSiteUrl()}
+                  applying={applySiteUrl.isPending}
+                />
+              ))}
+            </section>
+          )}
           {s.enabled && (
             <section aria-labelledby="lan-addresses">
               <h2 id="lan-addresses">{t('lan.addresses')}</h2>
@@ -76,8 +188,74 @@ export default function AdminLanPage() {
                   </li>
                 ))}
               </ul>
+              {/* what the phone's browser will show for the certificate, to compare before trusting it */}
+              {s.tls && <p className="lan-qr-fingerprint field-hint">{t('lan.fingerprint_check', { fingerprint: s.tls.fingerprint })}</p>}
             </section>
           )}
+          <section aria-labelledby="lan-https" className="lan-https">
+            <h2 id="lan-https">{t('lan.https')}</h2>
+            {s.tls ? <CertificateInfo tls={s.tls} /> : <p>{t('lan.https_off')}</p>}
+            {s.managed && !restarting && (
+              <form onSubmit={submitTls} noValidate className="stack">
+                <fieldset className="admin-choices">
+                  <legend className="sr-only">{t('lan.https')}</legend>
+                  {(
+                    [
+                      ['off', 'lan.https_choice_off'],
+                      ['self-signed', 'lan.https_choice_self'],
+                      ['files', 'lan.https_choice_files'],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <div key={value} className="admin-choice">
+                      <RadioButton
+                        inputId={`tls-${value}`}
+                        name="tls"
+                        value={value}
+                        checked={shownTls === value}
+                        onChange={() => setTlsChoice(value)}
+                      />
+                      <label htmlFor={`tls-${value}`}>{t(label)}</label>
+                    </div>
+                  ))}
+                </fieldset>
+                {shownTls === 'files' && (
+                  <>
+                    <Field
+                      id="tls_cert"
+                      label={t('lan.tls_cert')}
+                      value={shownCert}
+                      onChange={setTlsCert}
+                      error={errors.tls_cert}
+                      placeholder="/etc/ssl/lantern/cert.pem"
+                    />
+                    <Field
+                      id="tls_key"
+                      label={t('lan.tls_key')}
+                      value={shownKey}
+                      onChange={setTlsKey}
+                      error={errors.tls_key}
+                      placeholder="/etc/ssl/lantern/key.pem"
+                    />
+                  </>
+                )}
+                <div>
+                  <Button
+                    type="submit"
+                    label={t('lan.apply_https')}
+                    severity="secondary"
+                    disabled={shownTls === currentTls && shownTls !== 'files'}
+                    loading={change.isPending}
+                  />
+                </div>
+              </form>
+            )}
+            {!s.managed && (
+              <p className="field-hint">
+                {t('lan.https_command')} <code className="lan-command">--tls self-signed</code> /{' '}
+                <code className="lan-command">--tls-cert FILE --tls-key FILE</code>
+              </p>
+            )}
+          </section>
           {restarting ? (
             <Message severity="info" text={restarting} />
           ) : s.managed ? (
