@@ -42,6 +42,7 @@ import { registerAdminContent } from './admin-content/admin-content.routes.js';
 import { registerSessionPurge } from './session/session.purge.js';
 import { registerBackup } from './backup/backup.routes.js';
 import { registerImport } from './import/import.routes.js';
+import { registerSeo } from './seo/seo.routes.js';
 
 /** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
 export const MODULES: ModuleRegistrar[] = [
@@ -88,4 +89,5 @@ export const MODULES: ModuleRegistrar[] = [
   registerAdminContent,
   registerSessionPurge,
   registerImport,
+  registerSeo,
 ];
