@@ -11,6 +11,11 @@ import { fallbackMessage, ServerHost } from './server-host';
 import { TokenStore, type KeyValueStore } from './token-store';
 import { createMainWindow, type Bounds } from './window';
 import { pickImage } from './pick-image';
+import { promises as dns } from 'node:dns';
+import { networkInterfaces } from 'node:os';
+import makeMdns from 'multicast-dns';
+import { SiteDiscovery, type MdnsClient } from './discovery';
+import { isOwnSite, openTeamLantern } from './open-site';
 
 // Lifecycle wiring only: every piece lives in a module that takes Electron objects as parameters.
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -26,6 +31,12 @@ if (!app.requestSingleInstanceLock()) {
   const tokens = new TokenStore(store, safeStorage);
   const dataDir = join(app.getPath('userData'), 'data');
   let win: BrowserWindow | null = null;
+  // Lantern sites other computers announce (mDNS): listened for once the user first asks
+  const discovery = new SiteDiscovery(() => makeMdns() as unknown as MdnsClient);
+  const localAddresses = () =>
+    Object.values(networkInterfaces())
+      .flat()
+      .map((i) => i?.address ?? '');
   const lan = new LanSwitch(store, (url, state) => {
     buildMenu();
     // back on the new address; on the LAN, straight to the page with the addresses and QR codes
@@ -66,6 +77,20 @@ if (!app.requestSingleInstanceLock()) {
             about: () => app.showAboutPanel(),
             setLan: (enabled) => void switchLan(enabled),
             showLanAddresses: () => void win?.loadURL(`${host.currentUrl}/admin/lan`),
+            openTeamLantern: () =>
+              void openTeamLantern({
+                dialog,
+                shell,
+                discovery,
+                win,
+                // a .local name opens where this computer resolves it (else the site's address)
+                resolves: (name) =>
+                  Promise.race([
+                    dns.lookup(name, { family: 4 }).then(() => true),
+                    new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
+                  ]),
+                isOwn: (s) => isOwnSite(s, localAddresses(), Number(new URL(host.currentUrl ?? 'http://x:0').port)),
+              }).catch((err: Error) => dialog.showErrorBox("Could not look for a team's Lantern", err.message)),
           },
           { isMac: process.platform === 'darwin', lanEnabled: lan.current().enabled },
         ),
@@ -95,6 +120,10 @@ if (!app.requestSingleInstanceLock()) {
         [CHANNELS.tokenClear]: () => tokens.clear(),
         [CHANNELS.pickImage]: () => pickImage(dialog, win, MAX_IMAGE_BYTES),
         [CHANNELS.appInfo]: () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform, dataDir }),
+        [CHANNELS.discoveredSites]: () => {
+          discovery.refresh();
+          return discovery.waitForSites(1500);
+        },
       },
       () => new URL(host.currentUrl ?? url).origin,
     );
@@ -117,6 +146,7 @@ if (!app.requestSingleInstanceLock()) {
     if (quitting) return;
     event.preventDefault();
     quitting = true;
+    discovery.stop();
     void host.stop().finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());

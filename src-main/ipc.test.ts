@@ -11,6 +11,7 @@ function setup() {
     [CHANNELS.tokenClear]: vi.fn(),
     [CHANNELS.pickImage]: vi.fn(() => null),
     [CHANNELS.appInfo]: vi.fn(() => ({ name: 'Lantern' })),
+    [CHANNELS.discoveredSites]: vi.fn(() => []),
   };
   const unregister = registerIpc(ipcMain, handlers, () => 'http://127.0.0.1:4000');
   const mainFrame = { url: 'http://127.0.0.1:4000/questions' };
@@ -51,6 +52,8 @@ describe('IPC handlers', () => {
     await expect(registered.get(CHANNELS.tokenSet)!(good, 42)).rejects.toThrow(/bad arguments/);
     await expect(registered.get(CHANNELS.tokenSet)!(good, 'x'.repeat(600))).rejects.toThrow(/bad arguments/);
     await expect(registered.get(CHANNELS.tokenGet)!(good, 'extra')).rejects.toThrow(/bad arguments/);
+    await expect(registered.get(CHANNELS.discoveredSites)!(good, 'http://evil.example/')).rejects.toThrow(/bad arguments/);
+    expect(handlers[CHANNELS.discoveredSites]).not.toHaveBeenCalled();
     expect(handlers[CHANNELS.tokenSet]).not.toHaveBeenCalled();
   });
 });

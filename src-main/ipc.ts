@@ -9,6 +9,7 @@ export const ARG_SCHEMAS: Record<Channel, z.ZodType<unknown[]>> = {
   [CHANNELS.tokenClear]: z.tuple([]),
   [CHANNELS.pickImage]: z.tuple([]),
   [CHANNELS.appInfo]: z.tuple([]),
+  [CHANNELS.discoveredSites]: z.tuple([]),
 };
 
 /** The handlers, one per channel. */

@@ -10,6 +10,7 @@ function recorder() {
     about: () => calls.push('about'),
     setLan: (on) => calls.push(`lan:${on}`),
     showLanAddresses: () => calls.push('addresses'),
+    openTeamLantern: () => calls.push('team'),
   };
   return { calls, actions };
 }
@@ -45,5 +46,14 @@ describe('the application menu', () => {
     click(on[1]);
     click(on[0], false);
     expect(calls).toEqual(['lan:true', 'addresses', 'lan:false']);
+  });
+
+  it("offers to open a team's Lantern found on the network, whether this one serves the LAN or not", () => {
+    const { calls, actions } = recorder();
+    const server = menuTemplate(actions, { isMac: false, lanEnabled: false })[3].submenu as Item[];
+    const item = server.find((i) => i.label === "Open a team's Lantern…")!;
+    expect(item.enabled).not.toBe(false);
+    click(item);
+    expect(calls).toEqual(['team']);
   });
 });

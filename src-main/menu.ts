@@ -9,6 +9,8 @@ export interface MenuActions {
   setLan(enabled: boolean): void;
   /** Opens the admin page with the LAN addresses and their QR codes. */
   showLanAddresses(): void;
+  /** Lists the Lantern sites other computers announce on the network, and opens one. */
+  openTeamLantern(): void;
 }
 
 /** The state the menu shows. */
@@ -39,6 +41,8 @@ export function menuTemplate(actions: MenuActions, state: MenuState): MenuItemCo
       submenu: [
         { label: 'Serve on the LAN', type: 'checkbox', checked: state.lanEnabled, click: (item) => actions.setLan(item.checked) },
         { label: 'LAN addresses and QR code…', enabled: state.lanEnabled, click: () => actions.showLanAddresses() },
+        { type: 'separator' },
+        { label: "Open a team's Lantern…", click: () => actions.openTeamLantern() },
       ],
     },
     { role: 'windowMenu' },

@@ -5,7 +5,7 @@ import { CHANNELS } from './contract';
 describe('the preload bridge', () => {
   it('exposes exactly the named functions', () => {
     const bridge = createBridge({ invoke: vi.fn() });
-    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'clearToken', 'getToken', 'pickImage', 'setToken']);
+    expect(Object.keys(bridge).sort()).toEqual(['appInfo', 'clearToken', 'discoveredSites', 'getToken', 'pickImage', 'setToken']);
     for (const fn of Object.values(bridge)) expect(typeof fn).toBe('function');
   });
 
@@ -16,6 +16,13 @@ describe('the preload bridge', () => {
     await bridge.setToken('abc');
     await bridge.clearToken();
     expect(await bridge.pickImage()).toBeNull();
-    expect(invoke.mock.calls).toEqual([[CHANNELS.tokenGet], [CHANNELS.tokenSet, 'abc'], [CHANNELS.tokenClear], [CHANNELS.pickImage]]);
+    expect(await bridge.discoveredSites()).toBeNull();
+    expect(invoke.mock.calls).toEqual([
+      [CHANNELS.tokenGet],
+      [CHANNELS.tokenSet, 'abc'],
+      [CHANNELS.tokenClear],
+      [CHANNELS.pickImage],
+      [CHANNELS.discoveredSites],
+    ]);
   });
 });

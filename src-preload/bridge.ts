@@ -17,5 +17,6 @@ export function createBridge(ipc: Invoker): LanternBridge {
     },
     pickImage: async () => (await ipc.invoke(CHANNELS.pickImage)) as Awaited<ReturnType<LanternBridge['pickImage']>>,
     appInfo: async () => (await ipc.invoke(CHANNELS.appInfo)) as Awaited<ReturnType<LanternBridge['appInfo']>>,
+    discoveredSites: async () => (await ipc.invoke(CHANNELS.discoveredSites)) as Awaited<ReturnType<LanternBridge['discoveredSites']>>,
   };
 }

@@ -5,6 +5,7 @@ export const CHANNELS = {
   tokenClear: 'lantern:token-clear',
   pickImage: 'lantern:pick-image',
   appInfo: 'lantern:app-info',
+  discoveredSites: 'lantern:discovered-sites',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -24,6 +25,17 @@ export interface AppInfo {
   dataDir: string;
 }
 
+/** A Lantern site another computer announces on the network (mDNS; src-main/discovery.ts). */
+export interface DiscoveredSite {
+  /** The site name. */
+  name: string;
+  /** By its `.local` name, e.g. `http://team-qa.local:9080/`. */
+  url: string;
+  /** By each of its addresses, for a computer that resolves no `.local` name. */
+  addressUrls: string[];
+  version: string;
+}
+
 /** What `window.lantern` offers the renderer inside the desktop window: named functions only. */
 export interface LanternBridge {
   getToken(): Promise<string>;
@@ -32,4 +44,6 @@ export interface LanternBridge {
   /** Resolves null when the user cancels. */
   pickImage(): Promise<PickedImage | null>;
   appInfo(): Promise<AppInfo>;
+  /** The Lantern sites seen on the network (asks it again; waits up to 1.5 s for the first). */
+  discoveredSites(): Promise<DiscoveredSite[]>;
 }

@@ -1,7 +1,10 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import makeMdns from 'multicast-dns';
-import { decode, encode, type Answer, type Packet } from 'dns-packet';
+import { decode, encode, type Answer as DnsAnswer, type Packet } from 'dns-packet';
+
+/** dns-packet's Answer less OPT (which has no ttl or data). */
+type Answer = DnsAnswer & { ttl?: number; data?: unknown };
 import { advertise, advertisedAddresses, sameSubnet, type AdvertiseOptions, type Advertiser } from './mdns.js';
 import { candidateLabels, hostLabelFor, instanceLabelFor } from './mdns-name.js';
 
@@ -146,7 +149,7 @@ describe('mDNS responder', () => {
     const p = await reply;
     expect(p.id).toBe(4242);
     expect(p.answers?.[0]).toMatchObject({ name: 'team-qa.local', type: 'A', data: '127.0.0.1' });
-    expect(p.answers?.[0]?.ttl).toBeLessThanOrEqual(10);
+    expect((p.answers?.[0] as Answer | undefined)?.ttl).toBeLessThanOrEqual(10);
   });
 
   it('takes team-qa-2.local when another host answers for team-qa.local', async () => {

@@ -53,6 +53,9 @@ export interface Advertiser {
 const HOST_TTL = 120;
 const OTHER_TTL = 4500;
 const SERVICES = '_services._dns-sd._udp.local';
+/** A record as read and written here (dns-packet's Answer is a union with OPT, which has no ttl or data). */
+type Rec = { name: string; type: string; ttl?: number; flush?: boolean; data?: unknown };
+const rec = (r: Answer) => r as Rec;
 const same = (a: string, b: string) => a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
 
 /** Whether two IPv4 addresses share a subnet under a mask. */
@@ -127,7 +130,7 @@ export async function advertise(opts: AdvertiseOptions): Promise<Advertiser> {
     const nsec: Answer = { name: host, type: 'NSEC', ttl: HOST_TTL, flush: true, data: { nextDomain: host, rrtypes: ['A'] } };
     const answers: Answer[] = [];
     const additionals: Answer[] = [];
-    const any = (q: Question, type: string) => q.type === type || q.type === 'ANY';
+    const any = (q: Question, type: string) => q.type === type || (q.type as string) === 'ANY';
     for (const q of questions) {
       if (same(q.name, host)) {
         if (any(q, 'A')) answers.push(a);
@@ -145,22 +148,24 @@ export async function advertise(opts: AdvertiseOptions): Promise<Advertiser> {
       }
     }
     // known-answer suppression (RFC 6762 7.1): leave out what the querier holds with at least half our TTL
-    const held = (r: Answer) =>
-      known.some(
-        (k) =>
-          same(k.name, r.name) &&
-          k.type === r.type &&
-          JSON.stringify(k.data) === JSON.stringify(r.data) &&
-          (k.ttl ?? 0) >= (r.ttl ?? 0) / 2,
-      );
+    const held = (r: Rec) =>
+      known
+        .map(rec)
+        .some(
+          (k) =>
+            same(k.name, r.name) &&
+            k.type === r.type &&
+            JSON.stringify(k.data) === JSON.stringify(r.data) &&
+            (k.ttl ?? 0) >= (r.ttl ?? 0) / 2,
+        );
     const dedupe = (list: Answer[]) => [...new Set(list)];
-    const kept = dedupe(answers).filter((r) => !held(r));
+    const kept = dedupe(answers).filter((r) => !held(rec(r)));
     return { answers: kept, additionals: dedupe(additionals).filter((r) => !kept.includes(r)) };
   };
 
   const send = (link: Link, packet: Packet, to?: { address: string; port: number }) =>
     new Promise<void>((resolve) =>
-      link.mdns.respond(packet, to as RemoteInfo, (err?: Error | null) => (err && warn('mdns send failed', err), resolve())),
+      link.mdns.respond(packet as never, to as RemoteInfo, (err?: Error | null) => (err && warn('mdns send failed', err), resolve())),
     );
 
   // conflict watch during probing: a response from another host naming the candidate
@@ -168,7 +173,7 @@ export async function advertise(opts: AdvertiseOptions): Promise<Advertiser> {
   const onResponse = (res: Packet) => {
     if (!probing) return;
     const mine = ours();
-    for (const r of [...(res.answers ?? []), ...(res.additionals ?? [])]) {
+    for (const r of [...(res.answers ?? []), ...(res.additionals ?? [])].map(rec)) {
       if (same(r.name, probing.host) && (r.type === 'A' || r.type === 'AAAA') && !mine.has(String(r.data))) probing.hostTaken = true;
       if (same(r.name, `${probing.instance}.${domain}`) && (r.type === 'SRV' || r.type === 'TXT')) {
         const target = r.type === 'SRV' ? (r.data as { target: string }).target : '';
@@ -185,7 +190,7 @@ export async function advertise(opts: AdvertiseOptions): Promise<Advertiser> {
     if (!answers.length) return;
     if (rinfo.port !== mdnsPort) {
       // a plain resolver (dig -p 5353 @224.0.0.251): unicast back, its id and question, short TTLs (RFC 6762 6.7)
-      const cap = (r: Answer) => ({ ...r, flush: false, ttl: Math.min(r.ttl ?? 10, 10) }) as Answer;
+      const cap = (r: Answer) => ({ ...r, flush: false, ttl: Math.min(rec(r).ttl ?? 10, 10) }) as Answer;
       void send(link, { id: query.id, questions: query.questions, answers: answers.map(cap), additionals: additionals.map(cap) }, rinfo);
     } else void send(link, { answers, additionals });
   };
@@ -227,7 +232,7 @@ export async function advertise(opts: AdvertiseOptions): Promise<Advertiser> {
             { name: `${inst}.${domain}`, type: 'ANY' },
           ],
           authorities: [{ name: candidate, type: 'A', ttl: HOST_TTL, data: link.at.address }],
-        } as Packet);
+        } as never);
       await wait(probeMs);
       if (probing.hostTaken || probing.instanceTaken) break;
     }

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { NetworkInterfaceInfo } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import makeMdns from 'multicast-dns';
-import type { Answer, Packet } from 'dns-packet';
+import type { Answer as DnsAnswer, Packet } from 'dns-packet';
+
+/** dns-packet's Answer less OPT (which has no ttl or data). */
+type Answer = DnsAnswer & { ttl?: number; data?: unknown };
 import { adminToken } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import type { HostControl } from '../../infra/host-control.js';
