@@ -5,6 +5,7 @@ import { makeConfig, type Config } from './config.js';
 import { parentHost } from './infra/host-control.js';
 import { servingBanner } from './infra/serving-urls.js';
 import { currentLanHints, followSiteUrl, followSiteUrlScheme } from './modules/lan/lan.service.js';
+import { mdnsUrl, startAdvertising } from './modules/lan/lan.mdns.js';
 import { backupForShell } from './modules/backup/backup.service.js';
 import { announceSetupCode, setSetupCodeAnnouncer } from './modules/install/install.setup-code.js';
 import { clusterPeers, solePeers, type PeerChannel } from './infra/peers.js';
@@ -48,6 +49,8 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
   );
   // the addresses that work: loopback and each LAN address, never an unopenable http://0.0.0.0/; the
   // certificate's fingerprint; what may keep a LAN visitor out
+  // on the LAN, the site's <name>.local and service over mDNS (one process advertises; goodbye at close)
+  if (peers.index === 0) await startAdvertising(lantern.ctx);
   if (peers.index === 0) {
     const tls = lantern.ctx.tls;
     const hints = await currentLanHints(lantern.ctx).catch(() => []);
@@ -60,6 +63,7 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
           fingerprint: tls?.fingerprint,
           certificateNote: tls?.made ? `A new self-signed certificate was made (${tls.made}): browsers ask again to trust it.` : undefined,
           hints: hints.map((h) => h.message),
+          localName: mdnsUrl(lantern.ctx) ?? undefined,
         },
       ),
     );

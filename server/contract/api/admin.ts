@@ -114,6 +114,8 @@ export interface LanStatus {
   tls: LanTls | null;
   /** What a LAN visitor meets when something is off, one sentence each (none when all is well). */
   hints: LanHint[];
+  /** The site's mDNS name while it is advertised (`team-qa.local`), with its URL and QR code; else null. */
+  local_name: { host: string; url: string; qr_svg: string } | null;
 }
 
 /** The HTTPS certificate as GET admin lan shows it (never the key). */

@@ -6,6 +6,7 @@ import { loadOwnCertificate, siteCertificateNames } from '../../infra/tls.js';
 import { normaliseSiteUrl } from '../siteinfo/site-url.js';
 import { lanHints, siteUrlSuggestion, type HintInput } from './lan.hints.js';
 import type { LanSwitchInput } from './lan.schema.js';
+import { mdnsUrl } from './lan.mdns.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -56,6 +57,15 @@ export async function lanStatus(ctx: AppContext): Promise<LanStatus> {
     urls.map(async (url) => ({ url, qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) })),
   );
   const tls = ctx.tls;
+  const named = mdnsUrl(ctx);
+  const localName = async () =>
+    named
+      ? {
+          host: new URL(named).hostname,
+          url: named,
+          qr_svg: await QRCode.toString(named, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+        }
+      : null;
   return {
     enabled: servesLan(ctx),
     managed: ctx.host.managed,
@@ -74,6 +84,7 @@ export async function lanStatus(ctx: AppContext): Promise<LanStatus> {
         }
       : null,
     hints: await currentLanHints(ctx),
+    local_name: await localName(),
   };
 }
 
