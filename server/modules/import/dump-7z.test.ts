@@ -1,26 +1,35 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as zlib from 'node:zlib';
+// 7-Zip itself (WebAssembly, a devDependency: not shipped) makes the test archives; Lantern reads them with its own reader
 import SevenZip from '7z-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, adminToken } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { writeTinyDump } from '../../../tests/support/tiny-dump.js';
 import { DEFAULT_LIMITS, DumpRefused, prepareDump } from './dump-files.js';
+import { makeSevenZip } from './seven-zip.js';
 
-// Issue 15: the admin upload takes a .7z dump as Stack Exchange distributes it, unpacked offline by
-// 7-Zip compiled to WebAssembly, with the zip's safety: no entry outside the folder, a bound on
-// what it unpacks to and on its entries, only the dump's file names.
+// Issue 15: the admin upload takes a .7z dump as Stack Exchange distributes it, with the zip's safety: no entry
+// outside the folder, a bound on what it unpacks to and on its entries, only the dump's file names. Issue 35: read
+// by Lantern's own reader (seven-zip.ts: LZMA, LZMA2, BZip2, uncompressed), streamed, in a worker thread; other
+// methods are refused by name.
+
+const HISTORY = join(fileURLToPath(new URL('../../..', import.meta.url)), '../shared/data/stackexchange/history-meta');
+const HAVE_HISTORY = existsSync(join(HISTORY, 'Posts.xml'));
 
 const work = mkdtempSync(join(tmpdir(), 'dump-7z-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let seq = 0;
 
 /**
- * Makes a .7z of `files` (path inside the archive → text) with 7-Zip itself; `rename` then renames
- * entries (7-Zip stores what it is told, ../ and absolute names too).
+ * Makes a .7z of `files` (path inside the archive → text) with 7-Zip itself, with its `switches` (a method, solid
+ * or not, a password); `rename` then renames entries (7-Zip stores what it is told, ../ and absolute names too).
  */
-async function make7z(files: Record<string, string>, rename: [string, string][] = []): Promise<string> {
+async function make7z(files: Record<string, string | Buffer>, rename: [string, string][] = [], switches: string[] = []): Promise<string> {
   const dir = join(work, `src-${++seq}`);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -31,12 +40,35 @@ async function make7z(files: Record<string, string>, rename: [string, string][] 
   sz.FS.mkdir('/w');
   sz.FS.mount(sz.NODEFS, { root: work }, '/w');
   sz.FS.chdir(`/w/src-${seq}`);
-  sz.callMain(['a', '-t7z', `/w/a-${seq}.7z`, ...Object.keys(files)]);
+  sz.callMain(['a', '-t7z', `/w/a-${seq}.7z`, ...switches, ...Object.keys(files)]);
   for (const [from, to] of rename) sz.callMain(['rn', `/w/a-${seq}.7z`, '--', from, to]);
   sz.FS.chdir('/');
   sz.FS.unmount('/w');
   expect(existsSync(archive)).toBe(true);
   return archive;
+}
+
+/** 7-Zip's own technical listing of an archive ("Method = LZMA2:24", "Solid = +", "Blocks = 1", ...). */
+async function describe7z(archive: string): Promise<string> {
+  const lines: string[] = [];
+  const sz = await SevenZip({ print: (l: string) => lines.push(l), printErr: (l: string) => lines.push(l) });
+  sz.FS.mkdir('/w');
+  sz.FS.mount(sz.NODEFS, { root: dirname(archive) }, '/w');
+  sz.callMain(['l', '-slt', `/w/${archive.split('/').pop()}`]);
+  sz.FS.unmount('/w');
+  return lines.join('\n');
+}
+
+/** The history-meta dump's files (real data), with the dump's other files made up small: all eight. */
+function allDumpFiles(): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (const f of ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml']) files[f] = readFileSync(join(HISTORY, f));
+  const small = (root: string) => Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n</${root}>\n`);
+  files['Tags.xml'] = small('tags');
+  files['Votes.xml'] = small('votes');
+  files['PostLinks.xml'] = small('postlinks');
+  files['PostHistory.xml'] = small('posthistory');
+  return files;
 }
 
 const USERS =
@@ -107,6 +139,142 @@ describe('a .7z dump', () => {
   });
 });
 
+describe.skipIf(!HAVE_HISTORY)('the methods 7-Zip uses for a dump', () => {
+  const files = HAVE_HISTORY ? allDumpFiles() : {};
+  const names = Object.keys(files).sort();
+
+  async function unpacked(archive: string): Promise<void> {
+    const out = join(work, `out-${++seq}`);
+    const prepared = await prepareDump([{ path: archive, originalname: 'history.stackexchange.com.7z' }], out);
+    expect([...prepared.files].sort()).toEqual(names);
+    expect(prepared.ignored).toEqual([]);
+    for (const f of names) expect(readFileSync(join(out, f)).equals(files[f]), f).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(names);
+  }
+
+  it.each([
+    ["LZMA2 (7-Zip's default), solid, its header compressed too", [], /Method = LZMA2/],
+    ['LZMA, solid', ['-m0=LZMA'], /Method = LZMA:/],
+    ['LZMA with the largest dictionary of -mx=9', ['-m0=LZMA', '-mx=9'], /Method = LZMA:/],
+    ['BZip2', ['-m0=BZip2'], /Method = BZip2/],
+    ['no compression', ['-m0=Copy'], /Method = Copy/],
+    ['LZMA2, one block a file, the header not compressed', ['-ms=off', '-mhc=off'], /Solid = -/],
+  ])('unpacks every dump file of a 7z with %s, byte for byte', async (_label, switches, method) => {
+    const archive = await make7z(files, [], switches);
+    expect(await describe7z(archive)).toMatch(method);
+    await unpacked(archive);
+  });
+
+  it('the default archive is one solid block of all eight files, behind a compressed (encoded) header', async () => {
+    const archive = await make7z(files);
+    const listing = await describe7z(archive);
+    expect(listing).toMatch(/Solid = \+/);
+    expect(listing).toMatch(/Blocks = 1\b/);
+    // the start header points at the next header; 0x17 is kEncodedHeader: the header is itself LZMA-compressed
+    const raw = readFileSync(archive);
+    expect(raw[32 + Number(raw.readBigUInt64LE(12))]).toBe(0x17);
+    await unpacked(archive);
+  });
+
+  it('refuses a truncated or damaged archive with a clear message, leaving nothing', async () => {
+    const archive = await make7z(files);
+    const size = statSync(archive).size;
+    for (const keep of [size - 10, Math.floor(size / 2), 40]) {
+      const cut = join(work, `cut-${++seq}.7z`);
+      writeFileSync(cut, readFileSync(archive).subarray(0, keep));
+      const refused = await refusal(cut);
+      expect(refused.key).toBe('error.import.bad_7z');
+      expect(String(refused.params.problem)).toMatch(/truncated|damaged/);
+    }
+    // the data cut short while the header (at the end) is whole
+    const raw = readFileSync(archive);
+    const headerAt = 32 + Number(raw.readBigUInt64LE(12));
+    const gap = join(work, `gap-${++seq}.7z`);
+    writeFileSync(gap, Buffer.concat([raw.subarray(0, 32), raw.subarray(headerAt)]));
+    expect((await refusal(gap)).key).toBe('error.import.bad_7z');
+    // a flipped byte in the compressed data: the decoder or the entry's CRC says so
+    for (const at of [100, Math.floor(headerAt / 2), headerAt - 20]) {
+      const bad = Buffer.from(raw);
+      bad[at] ^= 0x55;
+      const path = join(work, `flip-${++seq}.7z`);
+      writeFileSync(path, bad);
+      const refused = await refusal(path);
+      expect(refused.key).toBe('error.import.bad_7z');
+    }
+    // only the signature
+    const sig = join(work, `sig-${++seq}.7z`);
+    writeFileSync(sig, raw.subarray(0, 32));
+    expect((await refusal(sig)).key).toBe('error.import.bad_7z');
+    truncateSync(sig, 0);
+    expect((await refusal(sig)).key).toBe('error.import.bad_7z');
+  });
+
+  it.each([
+    ['PPMd', ['-m0=PPMd'], /PPMd/],
+    ['AES-256 encryption', ['-pSECRET'], /7zAES/],
+    ['AES-256 encryption of the names too', ['-pSECRET', '-mhe=on'], /7zAES/],
+    ['Deflate', ['-m0=Deflate'], /Deflate/],
+    ['a filter before LZMA2 (BCJ, for programs)', ['-mf=BCJ'], /BCJ/],
+    ['a Delta filter', ['-mf=Delta:4'], /Delta/],
+  ])('refuses an archive that uses %s, naming the method and what to do instead', async (_label, switches, method) => {
+    const archive = await make7z({ 'Posts.xml': POSTS, 'Users.xml': USERS }, [], switches);
+    const refused = await refusal(archive);
+    expect(refused.key).toBe('error.import.7z_method');
+    expect(String(refused.params.method)).toMatch(method);
+  });
+});
+
+describe('the 7z reader', () => {
+  const reader = makeSevenZip(fs, zlib);
+
+  it('stops at the first byte past its budget, having written no more', async () => {
+    const big = 'x'.repeat(300_000);
+    const archive = await make7z({ 'Posts.xml': big });
+    const [entry] = reader.list(archive);
+    const file = join(work, `budget-${++seq}`);
+    expect(reader.extract(archive, [{ index: entry.index, file }], 300_000)).toBe(300_000);
+    expect(readFileSync(file, 'utf8')).toBe(big);
+    let failure: unknown;
+    try {
+      reader.extract(archive, [{ index: entry.index, file }], 299_999);
+    } catch (err) {
+      failure = err;
+    }
+    expect(failure).toMatchObject({ kind: 'too_large' });
+    expect(statSync(file).size).toBeLessThanOrEqual(299_999);
+  });
+
+  it('counts what it passes over in a solid block: a large entry before the dump files is refused while unpacking', async () => {
+    // Aaa.xml is no dump file (left out) but comes first in the block: reaching Posts.xml decodes it
+    const archive = await make7z({ 'Aaa.xml': ' '.repeat(50_000), 'Posts.xml': POSTS, 'Users.xml': USERS });
+    expect(reader.list(archive).map((e) => e.path)).toEqual(['Aaa.xml', 'Posts.xml', 'Users.xml']);
+    const refused = await refusal(archive, { maxUncompressed: 20_000, maxEntries: 10 });
+    expect(refused.key).toBe('error.import.zip_too_large');
+  });
+
+  it.skipIf(!HAVE_HISTORY)('keeps the request thread free: unpacking runs in a worker', async () => {
+    const archive = await make7z(allDumpFiles());
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    try {
+      await prepareDump([{ path: archive, originalname: 'h.7z' }], join(work, `out-${++seq}`));
+    } finally {
+      clearInterval(timer);
+    }
+    const took = performance.now() - started;
+    // 5.6 MB of XML take a while to decode; the timers kept running all along (on the request thread they would
+    // wait for the whole of it)
+    expect(took).toBeGreaterThan(200);
+    expect(longest).toBeLessThan(took / 2);
+  });
+});
+
 describe('POST /answer/admin/api/import/stackexchange with a .7z', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -139,5 +307,58 @@ describe('POST /answer/admin/api/import/stackexchange with a .7z', () => {
     const status = (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data;
     expect(status.report.users.imported).toBe(1);
     expect(status.report.questions.imported).toBe(1);
+  });
+
+  async function upload(archive: string, name: string) {
+    const token = await adminToken(app);
+    const form = new FormData();
+    form.append('files', new Blob([readFileSync(archive)]), name);
+    const r = await fetch(`${app.url}/answer/admin/api/import/stackexchange`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
+    return { token, status: r.status, body: (await r.json()) as { code: number; reason: string; msg: string; data: unknown } };
+  }
+
+  it.skipIf(!HAVE_HISTORY)(
+    'imports the history-meta dump from a .7z (LZMA2, solid) with exactly its counts',
+    async () => {
+      const archive = await make7z(
+        Object.fromEntries(
+          ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml'].map((f) => [
+            `meta.history.stackexchange.com/${f}`,
+            readFileSync(join(HISTORY, f)),
+          ]),
+        ),
+      );
+      const { token, body } = await upload(archive, 'meta.history.stackexchange.com.7z');
+      expect(body.code).toBe(200);
+      expect(body.data).toMatchObject({
+        site: 'meta.history.stackexchange.com',
+        files: ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml'],
+      });
+      await expect
+        .poll(async () => (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data.state, {
+          timeout: 170_000,
+        })
+        .toBe('done');
+      const { report } = (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data;
+      expect(report.errors).toEqual([]);
+      expect(report.users).toMatchObject({ rows: 2295, imported: 2295 });
+      expect(report.questions).toMatchObject({ rows: 556, imported: 556 });
+      expect(report.comments.rows).toBe(3454);
+    },
+    180_000,
+  );
+
+  it('answers an archive of a method it cannot unpack with a 400 in the envelope, naming what to do', async () => {
+    const archive = await make7z({ 'Posts.xml': POSTS, 'Users.xml': USERS }, [], ['-m0=PPMd']);
+    const { status, body } = await upload(archive, 'tea.stackexchange.com.7z');
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 400, reason: 'error.import.7z_method' });
+    expect(body.msg).toContain('PPMd');
+    expect(body.msg).toContain('Unpack it with 7-Zip and upload the XML files');
+    expect(body.data).toEqual([{ error_field: 'files', error_msg: body.msg }]);
   });
 });

@@ -1,11 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { createRequire } from 'node:module';
 import { lstat, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Worker } from 'node:worker_threads';
 import type { Entry as ZipEntry, ZipFile } from 'yauzl';
+import { isFailure, sevenZipInWorker, type SevenZipFailure } from './seven-zip.js';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
 export const DUMP_FILES = [
@@ -77,8 +76,8 @@ export function unsafeEntryName(name: string): boolean {
 
 /**
  * Puts uploaded dump files into `dir` under their dump names: XML files as they are, the dump
- * files inside .zip and .7z archives unpacked (nothing else; .7z with 7-Zip compiled to WebAssembly,
- * which needs no network or native binary). Refuses other kinds, names that are no dump file, the same file twice, archive entries that would land
+ * files inside .zip and .7z archives unpacked (nothing else; .7z with Lantern's own reader, ./seven-zip.ts, in
+ * a worker thread: LZMA, LZMA2, BZip2 and uncompressed, streamed to the files). Refuses other kinds, names that are no dump file, the same file twice, archive entries that would land
  * outside the folder, and archives unpacking to more than the limits (counted as they unpack, not
  * trusted from the archive's headers).
  */
@@ -193,102 +192,19 @@ async function unzip(
   return total;
 }
 
-/** One entry of a 7z listing (7zz l -slt). */
-interface SevenZipEntry {
-  path: string;
-  size: number;
-  folder: boolean;
-  link: boolean;
-}
-
-/**
- * The worker that runs 7-Zip: one command, the real folders mounted at /m0, /m1, ..., its output
- * lines and exit code posted back. 7-Zip's WebAssembly runs synchronously, so it runs off the main
- * thread: the site keeps answering while a large archive unpacks.
- */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { pathToFileURL } = require('node:url');
-(async () => {
-  const lines = [];
-  let exitCode = 0;
-  try {
-    const SevenZip = (await import(pathToFileURL(workerData.module).href)).default;
-    const sz = await SevenZip({ print: (l) => lines.push(l), printErr: (l) => lines.push(l), quit: (code) => (exitCode = code), noExitRuntime: true });
-    const mounts = workerData.folders.map((root, i) => { const at = '/m' + i; sz.FS.mkdir(at); sz.FS.mount(sz.NODEFS, { root }, at); return at; });
-    const args = [...workerData.args.map((a) => a.replace(/\\{m(\\d)\\}/g, (_, i) => mounts[Number(i)])), ...workerData.entries];
-    try { sz.callMain(args); } catch (err) { if (typeof (err && err.status) !== 'number') throw err; exitCode = err.status; }
-    parentPort.postMessage({ lines, exitCode });
-  } catch (err) {
-    parentPort.postMessage({ lines: [...lines, 'ERROR: ' + String(err && err.message || err)], exitCode: 2 });
-  }
-})();
-`;
-
-/**
- * Runs 7-Zip (WebAssembly, in a worker) with the real `folders` visible as {m0}, {m1}, ... in `args`,
- * then `entries` taken as they are (after "--": a name is never read as a switch); its output lines
- * and whether it said all went well.
- */
-async function run7z(args: string[], folders: string[], entries: string[] = []): Promise<{ lines: string[]; ok: boolean }> {
-  const module = createRequire(import.meta.url).resolve('7z-wasm');
-  const { lines, exitCode } = await new Promise<{ lines: string[]; exitCode: number }>((resolve, reject) => {
-    const worker = new Worker(WORKER, {
-      eval: true,
-      workerData: { module, args, folders, entries: entries.length ? ['--', ...entries] : [] },
-    });
-    worker.once('message', (m: { lines: string[]; exitCode: number }) => {
-      resolve(m);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`7-Zip worker stopped (${code})`)));
-  });
-  return { lines, ok: exitCode === 0 && !lines.some((l) => /^(ERROR|Can't open|Is not archive)/i.test(l.trim())) };
-}
-
-/** The entries of a 7z archive (its technical listing: blocks of "Key = value" lines). */
-async function list7z(path: string): Promise<SevenZipEntry[] | string> {
-  const { lines, ok } = await run7z(['l', '-slt', '-ba', '-bsp0', '-sccUTF-8', `{m0}/${posix.basename(path)}`], [dirname(path)]);
-  if (!ok)
-    return (
-      lines
-        .filter((l) => /error|can't|not archive/i.test(l))
-        .join(' ')
-        .slice(0, 300) || 'not a 7z archive'
-    );
-  const entries: SevenZipEntry[] = [];
-  let cur: Record<string, string> = {};
-  const flush = () => {
-    if (cur.Path !== undefined) {
-      const attributes = cur.Attributes ?? '';
-      entries.push({
-        path: cur.Path,
-        size: Number(cur.Size ?? 0),
-        folder: cur.Folder === '+' || /^D/.test(attributes),
-        link: cur['Symbolic Link'] !== undefined || / l[rwx-]{9}/.test(attributes),
-      });
-    }
-    cur = {};
-  };
-  for (const raw of lines) {
-    // a progress line may run into the first "Path = " (progress is off, but be sure)
-    const at = raw.indexOf('Path = ');
-    const line = at > 0 && !/^[A-Za-z ]+ = /.test(raw) ? raw.slice(at) : raw;
-    const m = /^([A-Za-z ]+) = (.*)$/.exec(line);
-    if (m) {
-      if (m[1] === 'Path' && cur.Path !== undefined) flush();
-      cur[m[1]] = m[2];
-    } else if (line.trim() === '') flush();
-  }
-  flush();
-  return entries;
+/** A reader's failure as the admin's message: a method it lacks, the size limit, or a damaged archive. */
+function refused7z(archive: string, failure: SevenZipFailure, max: number): DumpRefused {
+  if (failure.kind === 'too_large') return new DumpRefused('error.import.zip_too_large', { name: archive, max });
+  if (failure.kind === 'unsupported')
+    return new DumpRefused('error.import.7z_method', { name: archive, method: failure.message.slice(0, 100) });
+  return new DumpRefused('error.import.bad_7z', { name: archive, problem: failure.message.slice(0, 300) });
 }
 
 /**
  * The dump files inside a .7z archive, unpacked into `dir` (the same rules as a zip: no entry
  * outside the folder, only dump file names at the top or one folder down, each name once, the
- * total within the limits counted from the listing and again from what was written).
+ * total within the limits counted from the listing and again, byte by byte, while unpacking).
+ * The archive is read by Lantern's own 7z reader (./seven-zip.ts) in a worker thread.
  */
 async function un7z(
   path: string,
@@ -299,10 +215,10 @@ async function un7z(
   take: (name: string) => void,
   ignored: string[],
 ): Promise<number> {
-  const listed = await list7z(path);
-  if (typeof listed === 'string') throw new DumpRefused('error.import.bad_7z', { name: archive, problem: listed });
+  const listed = await sevenZipInWorker({ op: 'list', path });
+  if (isFailure(listed)) throw refused7z(archive, listed, limits.maxUncompressed);
   if (listed.length > limits.maxEntries) throw new DumpRefused('error.import.zip_too_many', { name: archive, max: limits.maxEntries });
-  const wanted: { entry: string; name: string; size: number }[] = [];
+  const wanted: { index: number; name: string }[] = [];
   let total = already;
   for (const e of listed) {
     if (unsafeEntryName(e.path)) throw new DumpRefused('error.import.zip_path', { name: archive, entry: e.path.slice(0, 200) });
@@ -313,38 +229,28 @@ async function un7z(
       continue;
     }
     take(name);
-    total += Number.isFinite(e.size) ? e.size : Infinity;
+    total += e.size;
     if (total > limits.maxUncompressed) throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
-    wanted.push({ entry: e.path, name, size: e.size });
+    wanted.push({ index: e.index, name });
   }
   if (wanted.length === 0) return total;
-  // unpacked into a private folder first (flat: "e"), then each file checked and moved under its dump name
+  // unpacked into a private folder first, then moved in under the dump names
   const staging = await mkdtemp(join(dir, '.7z-'));
   try {
-    const { lines, ok } = await run7z(
-      ['e', `{m0}/${posix.basename(path)}`, '-o{m1}', '-spd', '-y', '-bsp0', '-bso0', '-sccUTF-8'],
-      [dirname(path), staging],
-      wanted.map((w) => w.entry),
-    );
-    if (!ok)
-      throw new DumpRefused('error.import.bad_7z', {
-        name: archive,
-        problem: lines
-          .filter((l) => l.trim())
-          .join(' ')
-          .slice(0, 300),
-      });
-    let written = already;
+    const written = await sevenZipInWorker({
+      op: 'extract',
+      path,
+      targets: wanted.map((w) => ({ index: w.index, file: join(staging, w.name) })),
+      // every byte decoded counts, wanted or passed over in a solid block
+      budget: limits.maxUncompressed - already,
+    });
+    if (isFailure(written)) throw refused7z(archive, written, limits.maxUncompressed);
     for (const w of wanted) {
-      const file = join(staging, posix.basename(w.entry.replace(/\\/g, '/')));
-      const st = await lstat(file).catch(() => undefined);
-      if (!st?.isFile()) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: `${w.entry} was not unpacked` });
-      written += st.size;
-      if (written > limits.maxUncompressed)
-        throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
-      await rename(file, join(dir, w.name));
+      const st = await lstat(join(staging, w.name)).catch(() => undefined);
+      if (!st?.isFile()) throw new DumpRefused('error.import.bad_7z', { name: archive, problem: `${w.name} was not unpacked` });
+      await rename(join(staging, w.name), join(dir, w.name));
     }
-    return written;
+    return already + written;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
