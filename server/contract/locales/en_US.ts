@@ -237,6 +237,7 @@ export const en_US = {
     local: 'On this computer: {{url}}',
     addresses: 'Addresses on your network',
     scan: 'Scan to open {{url}}',
+    by_name: 'By name: stays the same when the router hands this computer another address.',
     no_address: 'This computer has no network address right now. Connect it to a network and reload.',
     port: 'Port',
     port_hint: 'Between 1024 and 65535. People on the LAN open http://<this computer>:<port>.',

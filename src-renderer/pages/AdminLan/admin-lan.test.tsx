@@ -159,4 +159,16 @@ describe('the LAN page: HTTPS and hints', () => {
     });
     expect(await screen.findByText('The server is restarting. Open https://127.0.0.1:9345/admin/lan in a moment.')).toBeTruthy();
   });
+
+  it('shows the <site>.local name first, with its own QR code, when the server advertises it', async () => {
+    const qr = '<svg xmlns="http://www.w3.org/2000/svg" data-for="name"/>';
+    serve(true, false, { local_name: { host: 'team-qa.local', url: 'http://team-qa.local:9345', qr_svg: qr } });
+    const link = await screen.findByRole('link', { name: 'http://team-qa.local:9345' });
+    const items = [...document.querySelectorAll('.lan-addresses li')];
+    expect(items[0]!.contains(link)).toBe(true);
+    expect(items[0]!.querySelector('img')!.getAttribute('alt')).toBe('Scan to open http://team-qa.local:9345');
+    expect(items[0]!.querySelector('img')!.getAttribute('src')).toContain(encodeURIComponent('data-for="name"'));
+    expect(items[0]!.textContent).toContain('By name: stays the same');
+    expect(items[1]!.textContent).toContain('http://192.168.1.20:9345');
+  });
 });

@@ -181,6 +181,14 @@ export default function AdminLanPage() {
               <h2 id="lan-addresses">{t('lan.addresses')}</h2>
               {s.addresses.length === 0 && <p>{t('lan.no_address')}</p>}
               <ul className="lan-addresses">
+                {/* the site's mDNS name (<site>.local), when it is advertised */}
+                {s.local_name && (
+                  <li key="by-name" className="lan-by-name">
+                    <QrImage svg={s.local_name.qr_svg} label={t('lan.scan', { url: s.local_name.url })} />
+                    <a href={s.local_name.url}>{s.local_name.url}</a>
+                    <span className="field-hint">{t('lan.by_name')}</span>
+                  </li>
+                )}
                 {s.addresses.map((a) => (
                   <li key={a.url}>
                     <QrImage svg={a.qr_svg} label={t('lan.scan', { url: a.url })} />
