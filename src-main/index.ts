@@ -7,7 +7,8 @@ import { CHANNELS } from '../src-preload/contract';
 import { registerIpc } from './ipc';
 import { LanSwitch } from './lan-switch';
 import { menuTemplate } from './menu';
-import { fallbackMessage, ServerHost } from './server-host';
+import { fallbackMessage, ServerHost, type ServerTls } from './server-host';
+import { trustOwnServer } from './server-certificate';
 import { TokenStore, type KeyValueStore } from './token-store';
 import { createMainWindow, type Bounds } from './window';
 import { pickImage } from './pick-image';
@@ -52,17 +53,25 @@ if (!app.requestSingleInstanceLock()) {
       }),
     dataDir,
     ...lan.binding(),
+    tls: lan.tls(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),
     // the remembered LAN port is taken (or the new one could not bind): serve where it works and say so
     onFallback: (f) => {
-      lan.adopt(f.using);
+      lan.adopt(f.using, host.currentTls);
       buildMenu();
       void dialog.showMessageBox({ type: 'warning', ...fallbackMessage(f) });
     },
-    onLanRequest: (req) => void switchLan(req.enabled, req.port),
+    onLanRequest: (req) => void switchLan(req.enabled, req.port, req.tls),
   });
-  const switchLan = (enabled: boolean, port = lan.current().port) =>
-    lan.set(host, { enabled, port }).catch((err: Error) => dialog.showErrorBox('Could not change LAN serving', err.message));
+  const switchLan = (enabled: boolean, port = lan.current().port, tls?: ServerTls) =>
+    lan
+      .set(host, { enabled, port, ...(tls ? { tls } : {}) })
+      .catch((err: Error) => dialog.showErrorBox('Could not change LAN serving', err.message));
+  // with HTTPS, the window trusts exactly the certificate its own server reported (by its SHA-256)
+  app.on(
+    'certificate-error',
+    trustOwnServer(() => ({ origin: host.currentUrl ? new URL(host.currentUrl).origin : null, fingerprint: host.currentFingerprint })),
+  );
   const buildMenu = () =>
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(

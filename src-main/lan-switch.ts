@@ -1,9 +1,9 @@
-import { bindHostFor, type Binding, type LanSwitch as LanState } from './server-host';
+import { bindHostFor, parseTls, type Binding, type LanSwitch as LanState, type ServerTls } from './server-host';
 import type { KeyValueStore } from './token-store';
 
 /** The part of the server host the switch drives. */
 export interface Rebindable {
-  rebind(host: string, port: number): Promise<string>;
+  rebind(host: string, port: number, tls?: ServerTls): Promise<string>;
 }
 
 /** The port LAN browsers are told to use unless the admin picks another. */
@@ -30,6 +30,11 @@ export class LanSwitch {
     };
   }
 
+  /** The remembered HTTPS choice (off unless the admin page chose one). */
+  tls(): ServerTls {
+    return parseTls(this.store.get('lan.tls')) ?? { mode: 'off' };
+  }
+
   /** Where the server should bind at launch. */
   binding(): { host: string; port: number } {
     const s = this.current();
@@ -40,19 +45,22 @@ export class LanSwitch {
    * Records where the server really serves after it fell back from the remembered binding (a LAN
    * port that is taken): the menu and the next launch then match it instead of the failed wish.
    */
-  adopt(actual: Binding): void {
+  adopt(actual: Binding, tls?: ServerTls): void {
     const enabled = actual.host !== '127.0.0.1';
     this.store.set('lan.enabled', enabled);
     if (enabled) this.store.set('lan.port', actual.port);
+    // a certificate that could not be loaded: the HTTPS the server fell back to
+    if (tls) this.store.set('lan.tls', tls);
   }
 
-  /** Applies a new setting: stores it and rebinds the server; one switch at a time. */
+  /** Applies a new setting: stores it and rebinds the server (with its HTTPS choice, when it has one); one switch at a time. */
   async set(host: Rebindable, next: LanState): Promise<string> {
     if (this.busy) await this.busy.catch(() => undefined);
     this.store.set('lan.enabled', next.enabled);
     this.store.set('lan.port', next.port);
+    if (next.tls) this.store.set('lan.tls', next.tls);
     const { host: bindHost, port } = this.binding();
-    const mine = host.rebind(bindHost, port);
+    const mine = next.tls ? host.rebind(bindHost, port, next.tls) : host.rebind(bindHost, port);
     this.busy = mine;
     try {
       const url = await mine;

@@ -26,12 +26,18 @@ export interface ServerHostOptions {
   onFallback?: (fallback: BindFallback) => void;
   /** The admin page asked (through the server) to serve on the LAN or stop; already validated. */
   onLanRequest?: (req: LanSwitch) => void;
+  /** HTTPS at the first start (default off); rebind() may change it. */
+  tls?: ServerTls;
 }
 
-/** A LAN switch request: on/off and the port to serve on. */
+/** How the server speaks: plain HTTP, HTTPS with a certificate it makes, or with the team's own PEM files. */
+export type ServerTls = { mode: 'off' } | { mode: 'self-signed' } | { mode: 'files'; cert: string; key: string };
+
+/** A LAN switch request: on/off and the port to serve on, and HTTPS when the admin page chose it. */
 export interface LanSwitch {
   enabled: boolean;
   port: number;
+  tls?: ServerTls;
 }
 
 /** Where a server listens. */
@@ -66,13 +72,38 @@ export function fallbackMessage(f: BindFallback): { message: string; detail: str
   };
 }
 
-/** Checks a child's lan-request message: a boolean and a port in 1024-65535; anything else is dropped. */
+/** A TLS choice from a message or the store: off, self-signed, or two non-empty file paths; anything else null. */
+export function parseTls(v: unknown): ServerTls | null {
+  if (!v || typeof v !== 'object') return null;
+  const { mode, cert, key } = v as { mode?: unknown; cert?: unknown; key?: unknown };
+  if (mode === 'off' || mode === 'self-signed') return { mode };
+  const path = (p: unknown): p is string => typeof p === 'string' && p.length > 0 && p.length <= 4096 && !p.includes('\0');
+  if (mode === 'files' && path(cert) && path(key)) return { mode, cert, key };
+  return null;
+}
+
+/** The server's command-line flags for a TLS choice (none for off). */
+export function tlsArgs(tls: ServerTls): string[] {
+  if (tls.mode === 'self-signed') return ['--tls', 'self-signed'];
+  if (tls.mode === 'files') return ['--tls-cert', tls.cert, '--tls-key', tls.key];
+  return [];
+}
+
+/** Checks a child's lan-request message: a boolean and a port in 1024-65535 (and a valid TLS choice if any); anything else is dropped. */
 export function parseLanRequest(m: unknown): LanSwitch | null {
   if (!m || typeof m !== 'object') return null;
-  const { type, enabled, port } = m as { type?: unknown; enabled?: unknown; port?: unknown };
+  const { type, enabled, port, tls } = m as { type?: unknown; enabled?: unknown; port?: unknown; tls?: unknown };
   if (type !== 'lantern:lan-request' || typeof enabled !== 'boolean') return null;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65535) return null;
-  return { enabled, port };
+  if (tls === undefined) return { enabled, port };
+  const parsed = parseTls(tls);
+  return parsed ? { enabled, port, tls: parsed } : null;
+}
+
+/** The SHA-256 fingerprint a ready message carries (colon-separated hex), else null. */
+export function parseFingerprint(m: unknown): string | null {
+  const f = m && typeof m === 'object' ? (m as { fingerprint?: unknown }).fingerprint : undefined;
+  return typeof f === 'string' && /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/.test(f) ? f : null;
 }
 
 /** The address the server binds for a LAN setting. */
@@ -96,15 +127,25 @@ export class ServerHost {
   private lastGood: Binding | null = null;
   private host: string;
   private port: number;
+  private tls: ServerTls;
+  /** The TLS choice of the last binding that worked. */
+  private lastGoodTls: ServerTls = { mode: 'off' };
+  private fingerprint: string | null = null;
 
   constructor(private readonly opts: ServerHostOptions) {
     this.host = opts.host ?? '127.0.0.1';
     this.port = opts.port ?? 0;
+    this.tls = opts.tls ?? { mode: 'off' };
   }
 
   /** The server's URL once it said it is ready. */
   get currentUrl(): string | null {
     return this.url;
+  }
+
+  /** The SHA-256 fingerprint of the certificate the ready server serves HTTPS with (null on plain HTTP). */
+  get currentFingerprint(): string | null {
+    return this.fingerprint;
   }
 
   /**
@@ -122,7 +163,7 @@ export class ServerHost {
   }
 
   private spawn(): void {
-    const args = ['--port', String(this.port), '--host', this.host, '--data-dir', this.opts.dataDir];
+    const args = ['--port', String(this.port), '--host', this.host, '--data-dir', this.opts.dataDir, ...tlsArgs(this.tls)];
     const child = this.opts.fork(args);
     this.child = child;
     this.ready = false;
@@ -136,10 +177,12 @@ export class ServerHost {
         typeof (m as { url?: unknown }).url === 'string'
       ) {
         this.url = (m as { url: string }).url;
+        this.fingerprint = parseFingerprint(m);
         this.ready = true;
         // keep the same port across restarts so the window's URL stays valid
         this.port = Number(new URL(this.url).port) || this.port;
         this.lastGood = { host: this.host, port: this.port };
+        this.lastGoodTls = this.tls;
         this.opts.onReady?.(this.url);
         this.settle((p) => p.resolve(this.url as string));
       }
@@ -167,10 +210,14 @@ export class ServerHost {
     const reason = this.lastError ?? `exit code ${code}`;
     // never ready on this binding: go back to one that works instead of retrying a taken port
     const fallback = this.lastGood ?? LOOPBACK_ANY_PORT;
-    if (!this.ready && (fallback.host !== this.host || fallback.port !== this.port)) {
+    // (a certificate that cannot be loaded fails the start too: back to the HTTPS that worked, else none)
+    const fallbackTls = this.lastGood ? this.lastGoodTls : { mode: 'off' as const };
+    const sameTls = JSON.stringify(fallbackTls) === JSON.stringify(this.tls);
+    if (!this.ready && (fallback.host !== this.host || fallback.port !== this.port || !sameTls)) {
       const wanted = { host: this.host, port: this.port };
       this.host = fallback.host;
       this.port = fallback.port;
+      this.tls = fallbackTls;
       this.opts.onFallback?.({ wanted, using: { ...fallback }, reason });
       this.spawn();
       return;
@@ -228,11 +275,17 @@ export class ServerHost {
     });
   }
 
-  /** Restarts the server bound to another host/port (the LAN switch). */
-  async rebind(host: string, port: number): Promise<string> {
+  /** Restarts the server bound to another host/port (the LAN switch), and with another TLS choice when given. */
+  async rebind(host: string, port: number, tls?: ServerTls): Promise<string> {
     await this.stop();
     this.host = host;
     this.port = port;
+    if (tls) this.tls = tls;
     return this.start();
+  }
+
+  /** The TLS choice the server is (or is being) started with. */
+  get currentTls(): ServerTls {
+    return this.tls;
   }
 }
