@@ -153,6 +153,9 @@ export function buildProgram(io: CliIo): Command {
       '--trust-proxy <list>',
       'believe X-Forwarded-For from these proxies: addresses, CIDRs or loopback, comma-separated (default LANTERN_TRUST_PROXY, else none)',
     )
+    .option('--tls <mode>', 'self-signed: serve HTTPS with a certificate made and kept in the data dir (or LANTERN_TLS); off: plain HTTP')
+    .option('--tls-cert <file>', "serve HTTPS with this PEM certificate (the team's own; with --tls-key; or LANTERN_TLS_CERT)")
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert (or LANTERN_TLS_KEY)')
     .option('--no-mdns', 'do not advertise the site as <name>.local over mDNS while serving the LAN (or LANTERN_MDNS=0)')
     .action(
       (opts: {
@@ -165,6 +168,9 @@ export function buildProgram(io: CliIo): Command {
         databaseUrl?: string;
         uploadsDir?: string;
         trustProxy?: string;
+        tls?: string;
+        tlsCert?: string;
+        tlsKey?: string;
         mdns?: boolean;
       }) => {
         const args = ['--data-dir', dataDirOf(opts)];
@@ -176,6 +182,9 @@ export function buildProgram(io: CliIo): Command {
         if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
         if (opts.uploadsDir) args.push('--uploads-dir', opts.uploadsDir);
         if (opts.trustProxy) args.push('--trust-proxy', opts.trustProxy);
+        if (opts.tls) args.push('--tls', opts.tls);
+        if (opts.tlsCert) args.push('--tls-cert', opts.tlsCert);
+        if (opts.tlsKey) args.push('--tls-key', opts.tlsKey);
         if (opts.mdns === false) args.push('--no-mdns');
         const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
         return new Promise<void>((done, fail) => {
