@@ -37,4 +37,12 @@ describe('the URLs a started server prints', () => {
     expect(banner).toContain('http://127.0.0.1:9080/');
     expect(banner).toContain('no LAN address found');
   });
+
+  it('prints the mDNS name beside the addresses while it is advertised', () => {
+    const banner = servingBanner({ host: '0.0.0.0', port: 9080, basePath: '' }, interfaces, '/data', {
+      localName: 'http://team-qa.local:9080',
+    });
+    expect(banner).toContain('  http://team-qa.local:9080/  (from the LAN, by name)');
+    expect(servingBanner({ host: '0.0.0.0', port: 9080, basePath: '' }, interfaces, '/data')).not.toContain('.local');
+  });
 });
