@@ -61,7 +61,11 @@ export async function serveProcess(parsed: Config, { parentPort, reply }: Parent
         config.dataDir,
         {
           fingerprint: tls?.fingerprint,
-          certificateNote: tls?.made ? `A new self-signed certificate was made (${tls.made}): browsers ask again to trust it.` : undefined,
+          certificateNote: tls?.made
+            ? tls.made === 'there was none'
+              ? `A self-signed certificate was made (kept in ${tls.certFile}): browsers ask once to trust it.`
+              : `A new self-signed certificate was made (${tls.made}): browsers ask again to trust it.`
+            : undefined,
           hints: hints.map((h) => h.message),
           localName: mdnsUrl(lantern.ctx) ?? undefined,
         },

@@ -178,7 +178,7 @@ export async function ensureSelfSigned(dataDir: string, names: CertificateNames,
     const has = namesOf(parsed);
     if (!parsed.checkPrivateKey(createPrivateKey(key))) made = 'its key did not match';
     else if (!sameSet(has.dns, names.dns) || !sameSet(has.ips, names.ips))
-      made = `the names and addresses changed (was ${[...has.dns, ...has.ips].join(', ')})`;
+      made = `the names and addresses changed: it was for ${[...has.dns, ...has.ips].join(', ')}`;
     else if (new Date(parsed.validTo).getTime() - now.getTime() < RENEW_BEFORE_DAYS * 86_400_000) made = 'the old one was ending';
     else return { cert, key, info: infoOf('self-signed', parsed, certFile, keyFile, null) };
   } catch (err) {
