@@ -101,3 +101,14 @@ describe('the database and the uploads folder', () => {
     });
   });
 });
+
+describe('mDNS', () => {
+  it('advertises by default; --no-mdns or LANTERN_MDNS=0 turns it off; tests never advertise', () => {
+    expect(loadConfig([], {}).mdns).toBe(true);
+    expect(loadConfig(['--no-mdns'], {}).mdns).toBe(false);
+    expect(loadConfig([], { LANTERN_MDNS: '0' }).mdns).toBe(false);
+    expect(loadConfig([], { LANTERN_MDNS: 'off' }).mdns).toBe(false);
+    expect(loadConfig([], { LANTERN_MDNS: '1' }).mdns).toBe(true);
+    expect(makeConfig({ dataDir: '/d' }).mdns).toBe(false);
+  });
+});
