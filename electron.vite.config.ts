@@ -17,6 +17,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
           server: resolve(__dirname, 'server/main.ts'),
+          // the `lantern` command (server/cli/bin.mjs runs it): production dependencies only, no tsx
+          cli: resolve(__dirname, 'server/cli/lantern.ts'),
         },
       },
     },

@@ -11,6 +11,12 @@ import { runSupervised } from './supervisor.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const entry = join(root, 'out/main/server.js');
 
+// `npm run serve -- --help`: the serve command's help (server/cli), without building or starting anything
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  const help = spawnSync(process.execPath, [join(root, 'server/cli/bin.mjs'), 'serve', '--help'], { stdio: 'inherit' });
+  process.exit(help.status ?? 1);
+}
+
 const state = buildState(root);
 const reason = rebuildReason(state, process.env.LANTERN_REBUILD === '1');
 if (reason) {

@@ -22,5 +22,9 @@ export declare function supervise(opts: { start: () => ChildProcess; log: (line:
   stop: (signal: NodeJS.Signals) => void;
   done: Promise<number>;
 };
+/** The server's log file for these flags and environment (--log-file, LANTERN_LOG_FILE, else <data dir>/logs/lantern.log), or null. */
+export declare function serverLogFile(argv: string[], env?: NodeJS.ProcessEnv): string | null;
+/** Each line to stderr, and as a JSON line into `file`. */
+export declare function supervisorLog(file: string | null): (line: string) => void;
 /** Runs `node <args>` under supervision until SIGINT or SIGTERM, then exits. */
 export declare function runSupervised(args: string[], env?: NodeJS.ProcessEnv): void;

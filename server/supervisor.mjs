@@ -3,6 +3,10 @@
 // 1 s, 2 s, 4 s ... at most 30 s, back to 1 s once a process has run for a minute. SIGINT or SIGTERM
 // stops the server and the supervisor, without a restart. Plain JavaScript: it runs before any build.
 import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import envPaths from 'env-paths';
 
 /** A process that ran this long was healthy: the next death waits 1 s again. */
 export const HEALTHY_RUN_MS = 60_000;
@@ -120,6 +124,42 @@ export function supervise({ start, log }) {
 }
 
 /**
+ * The log file the server writes for these flags and environment, as server/config.ts decides it
+ * (--log-file, LANTERN_LOG_FILE, else <data dir>/logs/lantern.log; off: none): the supervisor's own
+ * lines (a death, a restart) go there too.
+ * @param {string[]} argv the server's flags
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string | null}
+ */
+export function serverLogFile(argv, env = process.env) {
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, 'log-file': { type: 'string' } }, strict: false });
+  const raw = String(values['log-file'] ?? env.LANTERN_LOG_FILE ?? '').trim();
+  if (/^(off|0|none|false)$/i.test(raw)) return null;
+  if (raw) return resolve(raw);
+  const dataDir = String(values['data-dir'] ?? env.LANTERN_DATA_DIR ?? envPaths('lantern', { suffix: '' }).data);
+  return join(resolve(dataDir), 'logs', 'lantern.log');
+}
+
+/**
+ * A supervisor's log: each line to stderr, and as a JSON line (the server's own form) into `file`.
+ * @param {string | null} file
+ * @returns {(line: string) => void}
+ */
+export function supervisorLog(file) {
+  return (line) => {
+    process.stderr.write(line);
+    if (!file) return;
+    const msg = line.trim().replace(/^lantern: /, '');
+    try {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      appendFileSync(file, `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, app: 'lantern', msg })}\n`, { mode: 0o600 });
+    } catch {
+      // the terminal still has the line
+    }
+  };
+}
+
+/**
  * Runs `node <args>` (the built server and its flags) under supervision until SIGINT or SIGTERM,
  * then exits: what `npm run serve` does once its build is current.
  * @param {string[]} args
@@ -133,7 +173,7 @@ export function runSupervised(args, env = process.env) {
         stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
         env: { ...env, [SUPERVISED_ENV]: '1' },
       }),
-    log: (line) => process.stderr.write(line),
+    log: supervisorLog(serverLogFile(args, env)),
   });
   for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => stop(sig));
   void done.then((code) => process.exit(code));

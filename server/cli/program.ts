@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import runtime from '../../resources/server-runtime.json';
 import { databaseUrlFrom, defaultDataDir } from '../config.js';
 import { translate } from '../contract/messages/index.js';
 import { connectDatabase, databaseFile } from '../db/connect.js';
@@ -17,11 +18,23 @@ import {
   type Progress,
 } from '../modules/backup/backup.archive.js';
 import { guessSite, importStackExchange, type Counts, type ImportReport } from '../modules/import/stackexchange.js';
-import { migrateDb, MigrateDbFailure, migrateDbSummary } from './migrate-db.js';
+import { fetchImagesAfterCliImport } from '../modules/import/image-cli.js';
+import { serverLogFile, supervise, supervisorLog } from '../supervisor.mjs';
+import { maskedUrl, migrateDb, MigrateDbFailure, migrateDbSummary } from './migrate-db.js';
 import { PHASE_LABELS, ProgressBar, type CliIo } from './progress.js';
+import { CliFailure, failureJson, reporter } from './report.js';
+import { resetPassword } from './reset-password.js';
+import { lanternVersion } from './version.js';
 
-/** A failure the CLI reports in one line and exits 1 with (no stack trace). */
-export class CliFailure extends Error {}
+export { CliFailure } from './report.js';
+
+/** The --json option of a command that reports. */
+function jsonOption(): Option {
+  return new Option(
+    '--json',
+    'print one JSON object on stdout ({"ok": true, ...} or {"ok": false, "error": {...}}); progress goes to stderr',
+  );
+}
 
 function dataDirOption(): Option {
   return new Option('--data-dir <dir>', 'the Lantern data dir (default: LANTERN_DATA_DIR or the per-user app data folder)');
@@ -100,21 +113,67 @@ export function importSeCommand(io: CliIo, name = 'import-se'): Command {
       'the site the dump comes from, for the attribution links (default: from the folder name: coffee -> coffee.stackexchange.com, history-meta -> meta.history.stackexchange.com)',
     )
     .option('--batch-size <n>', 'rows per transaction', wholeNumber(1, 100_000), 500)
-    .action(async (dump: string, opts: { dataDir?: string; site?: string; batchSize: number }) => {
+    .option('--fetch-images', 'then fetch the remote images of the imported posts (when online) and store them as local uploads')
+    .addOption(jsonOption())
+    .action(async (dump: string, opts: { dataDir?: string; site?: string; batchSize: number; json?: boolean; fetchImages?: boolean }) => {
+      const out = reporter(io, 'import-se', opts.json);
       const folder = resolve(dump);
       const dataDir = dataDirOf(opts);
       const site = opts.site ?? guessSite(folder);
       const started = performance.now();
       const handle = await connectDatabase(dataDir);
+      // one bar over all the reading (by file size), labelled with the step: users, questions, ...
+      const bar = new ProgressBar(out.io);
       try {
-        io.out(`Importing ${folder} (${site}) into ${dataDir}\n`);
-        const report = await importStackExchange(handle.db, folder, { site, batchSize: opts.batchSize, log: (l) => io.out(`  ${l}\n`) });
-        io.out(`${importSummary(report, (performance.now() - started) / 1000)}\n`);
-        if (report.errors.length) throw new CliFailure(`the import finished with ${report.errors.length} error(s)`);
+        out.io.err(`Importing ${folder} (${site}) into ${dataDir}\n`);
+        const report = await importStackExchange(handle.db, folder, {
+          site,
+          batchSize: opts.batchSize,
+          progress: (p) => bar.update(`Importing ${p.step}`, Math.round(p.fraction * 1000), 1000),
+        });
+        bar.done();
+        const fetched =
+          opts.fetchImages && !report.refused ? await fetchImagesAfterCliImport(handle.db, site, dataDir, (l) => out.io.err(`${l}\n`)) : null;
+        if (fetched) out.io.err(`${fetched.summary}\n`);
+        const seconds = (performance.now() - started) / 1000;
+        const data = { folder, site, dataDir, report, seconds, ...(fetched ? { images: fetched.images } : {}) };
+        if (report.errors.length) {
+          out.io.out(`${importSummary(report, seconds)}\n`);
+          throw new CliFailure(`the import finished with ${report.errors.length} error(s)`, data);
+        }
+        out.done(`${importSummary(report, seconds)}\n`, data);
       } finally {
+        bar.done();
         await handle.close();
       }
     });
+}
+
+/** The built server beside the built CLI (out/main/server.js), or null in a source checkout without a build. */
+export function builtServerEntry(from: string = import.meta.url): string | null {
+  for (const rel of ['./server.js', '../server.js', '../main/server.js']) {
+    const file = fileURLToPath(new URL(rel, from));
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** `lantern serve` from a build (no sources): the built server under the supervisor, with the server's node flags. */
+function serveBuilt(args: string[]): Promise<void> {
+  const entry = builtServerEntry();
+  if (!entry) throw new CliFailure('There is no built server (out/main/server.js): run npm run build first.');
+  const { stop, done } = supervise({
+    start: () =>
+      spawn(process.execPath, [...runtime.nodeFlags, entry, ...args], {
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+        env: { ...runtime.env, ...process.env, LANTERN_SUPERVISED: '1' },
+      }),
+    log: supervisorLog(serverLogFile(args)),
+  });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop(sig));
+  return done.then((code) => {
+    if (code) throw new CliFailure(`the server exited with code ${code}`);
+  });
 }
 
 function existingDatabase(dataDir: string): string {
@@ -127,6 +186,7 @@ function existingDatabase(dataDir: string): string {
 export function buildProgram(io: CliIo): Command {
   const program = new Command('lantern')
     .description('Lantern: run the server, import Stack Exchange dumps, back up, restore and check a data dir, move a site to PostgreSQL')
+    .version(lanternVersion(), '-V, --version', "print Lantern's version")
     .showHelpAfterError()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
@@ -157,6 +217,15 @@ export function buildProgram(io: CliIo): Command {
     .option('--tls-cert <file>', "serve HTTPS with this PEM certificate (the team's own; with --tls-key; or LANTERN_TLS_CERT)")
     .option('--tls-key <file>', 'the PEM private key of --tls-cert (or LANTERN_TLS_KEY)')
     .option('--no-mdns', 'do not advertise the site as <name>.local over mDNS while serving the LAN (or LANTERN_MDNS=0)')
+    .option(
+      '--log-format <format>',
+      'json or pretty: the log lines on stdout (default LANTERN_LOG_FORMAT, else pretty on a terminal and json otherwise)',
+    )
+    .option(
+      '--log-file <file>',
+      'the rotating log file, or off (default LANTERN_LOG_FILE, else <data dir>/logs/lantern.log; 5 files of 10 MB)',
+    )
+    .option('--access-log', 'log a line per request: method, path, status, ms, bytes (or LANTERN_ACCESS_LOG=1)')
     .action(
       (opts: {
         dataDir?: string;
@@ -172,6 +241,9 @@ export function buildProgram(io: CliIo): Command {
         tlsCert?: string;
         tlsKey?: string;
         mdns?: boolean;
+        logFormat?: string;
+        logFile?: string;
+        accessLog?: boolean;
       }) => {
         const args = ['--data-dir', dataDirOf(opts)];
         if (opts.port) args.push('--port', opts.port);
@@ -186,12 +258,18 @@ export function buildProgram(io: CliIo): Command {
         if (opts.tlsCert) args.push('--tls-cert', opts.tlsCert);
         if (opts.tlsKey) args.push('--tls-key', opts.tlsKey);
         if (opts.mdns === false) args.push('--no-mdns');
+        if (opts.logFormat) args.push('--log-format', opts.logFormat);
+        if (opts.logFile) args.push('--log-file', opts.logFile);
+        if (opts.accessLog) args.push('--access-log');
         const serve = fileURLToPath(new URL('../serve.mjs', import.meta.url));
-        return new Promise<void>((done, fail) => {
-          const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });
-          for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-          child.on('exit', (code) => (code ? fail(new CliFailure(`the server exited with code ${code}`)) : done()));
-        });
+        // a source checkout: npm run serve's script (it builds when the build is missing or stale)
+        if (existsSync(serve))
+          return new Promise<void>((done, fail) => {
+            const child = spawn(process.execPath, [serve, ...args], { stdio: 'inherit' });
+            for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+            child.on('exit', (code) => (code ? fail(new CliFailure(`the server exited with code ${code}`)) : done()));
+          });
+        return serveBuilt(args);
       },
     );
 
@@ -204,19 +282,26 @@ export function buildProgram(io: CliIo): Command {
     )
     .addOption(dataDirOption())
     .option('--out <file>', 'where to write the archive (default: <data dir>/backups/lantern-<UTC time>.tar.gz)')
-    .action(async (opts: { dataDir?: string; out?: string }) => {
+    .addOption(jsonOption())
+    .action(async (opts: { dataDir?: string; out?: string; json?: boolean }) => {
+      const out = reporter(io, 'backup', opts.json);
       const dataDir = dataDirOf(opts);
       const dialect = openSqlite(existingDatabase(dataDir));
-      const bar = new ProgressBar(io);
+      const bar = new ProgressBar(out.io);
       try {
         const { file, manifest } = await backupNow(dialect, dataDir, {
           target: opts.out ? resolve(opts.out) : undefined,
           onProgress: progressTo(bar),
         }).catch(explain);
         bar.done();
-        io.out(
-          `Backed up ${dataDir} to ${file} (${mb(statSync(file).size)}): ${countsLine(manifest.counts)}; schema ${manifest.schema_version}.\n`,
-        );
+        const bytes = statSync(file).size;
+        out.done(`Backed up ${dataDir} to ${file} (${mb(bytes)}): ${countsLine(manifest.counts)}; schema ${manifest.schema_version}.\n`, {
+          dataDir,
+          file,
+          bytes,
+          counts: manifest.counts,
+          schemaVersion: manifest.schema_version,
+        });
       } finally {
         bar.done();
         await dialect.close();
@@ -230,11 +315,13 @@ export function buildProgram(io: CliIo): Command {
     )
     .argument('<file>', 'the backup archive (.tar.gz)')
     .addOption(dataDirOption())
-    .action(async (file: string, opts: { dataDir?: string }) => {
+    .addOption(jsonOption())
+    .action(async (file: string, opts: { dataDir?: string; json?: boolean }) => {
+      const out = reporter(io, 'restore', opts.json);
       const archive = resolve(file);
       if (!existsSync(archive) || !statSync(archive).isFile()) throw new CliFailure(`There is no file ${archive}.`);
       const dataDir = dataDirOf(opts);
-      const bar = new ProgressBar(io);
+      const bar = new ProgressBar(out.io);
       try {
         const manifest = await restoreIntoDataDir(archive, dataDir, progressTo(bar)).catch(explain);
         bar.update(PHASE_LABELS.migrating, 0, 1);
@@ -242,8 +329,16 @@ export function buildProgram(io: CliIo): Command {
         await handle.close();
         bar.update(PHASE_LABELS.migrating, 1, 1);
         bar.done();
-        io.out(
+        out.done(
           `Restored ${archive} (taken ${manifest.created_at} by ${manifest.lantern_version}) into ${dataDir}: ${countsLine(manifest.counts)}.\n`,
+          {
+            archive,
+            dataDir,
+            createdAt: manifest.created_at,
+            lanternVersion: manifest.lantern_version,
+            schemaVersion: manifest.schema_version,
+            counts: manifest.counts,
+          },
         );
       } finally {
         bar.done();
@@ -254,7 +349,9 @@ export function buildProgram(io: CliIo): Command {
     .command('check')
     .description("Check a data dir's database: SQLite's integrity check and whether this build knows (and can migrate) its schema version")
     .addOption(dataDirOption())
-    .action((opts: { dataDir?: string }) => {
+    .addOption(jsonOption())
+    .action((opts: { dataDir?: string; json?: boolean }) => {
+      const out = reporter(io, 'check', opts.json);
       const dataDir = dataDirOf(opts);
       let result;
       try {
@@ -262,10 +359,19 @@ export function buildProgram(io: CliIo): Command {
       } catch (err) {
         explain(err);
       }
-      io.out(
-        `${dataDir}\n  integrity: ${result.integrity}\n  schema version: ${result.schemaVersion || '(none)'}; this build: ${currentSchemaVersion()}\n`,
+      const buildSchema = currentSchemaVersion();
+      out.done(
+        `${dataDir}\n  integrity: ${result.integrity}\n  schema version: ${result.schemaVersion || '(none)'}; this build: ${buildSchema}\n` +
+          (result.pending ? `  ${result.pending} migration(s) will run when the server next opens it\n` : '  the schema is up to date\n'),
+        {
+          dataDir,
+          integrity: result.integrity,
+          schemaVersion: result.schemaVersion || null,
+          buildSchemaVersion: buildSchema,
+          pendingMigrations: result.pending,
+          version: lanternVersion(),
+        },
       );
-      io.out(result.pending ? `  ${result.pending} migration(s) will run when the server next opens it\n` : '  the schema is up to date\n');
     });
 
   program
@@ -285,18 +391,65 @@ export function buildProgram(io: CliIo): Command {
         }
       },
     )
-    .action(async (opts: { dataDir?: string; to: string }) => {
+    .addOption(jsonOption())
+    .action(async (opts: { dataDir?: string; to: string; json?: boolean }) => {
+      const out = reporter(io, 'migrate-db', opts.json);
       if (!opts.to) throw new CliFailure('--to must be a postgres:// connection string.');
       const dataDir = dataDirOf(opts);
-      const report = await migrateDb(dataDir, opts.to, io).catch((err: unknown) => {
+      const report = await migrateDb(dataDir, opts.to, out.io).catch((err: unknown) => {
         throw err instanceof MigrateDbFailure ? new CliFailure(err.message) : err;
       });
-      io.out(migrateDbSummary(dataDir, opts.to, report));
+      const data = { dataDir, to: maskedUrl(opts.to), ...report };
       if (report.mismatches.length) {
+        out.io.out(migrateDbSummary(dataDir, opts.to, report));
         throw new CliFailure(
           `The two sites' API answers differ in ${report.mismatches.length} place(s) (listed above); the copy stays in the target database for a look.`,
+          data,
         );
       }
+      out.done(migrateDbSummary(dataDir, opts.to, report), data);
+    });
+
+  program
+    .command('reset-password')
+    .aliases(['passwd', 'password'])
+    .description(
+      "Set a user's password, found by email or username, and end every session of theirs (each signed-in browser or app must log in again); without --password a new one is made and printed. Works while the server runs.",
+    )
+    .addOption(dataDirOption())
+    .option('-e, --email <email>', "the user's email address")
+    .option('-u, --username <name>', "the user's username (instead of --email)")
+    .option(
+      '-p, --password <password>',
+      'the new password, 8 to 32 characters without spaces (it stays in the shell history: leave it out to get a made one)',
+    )
+    .option(
+      '--database-url <url>',
+      "the site's PostgreSQL database, when it is kept in one (default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
+    )
+    .addOption(jsonOption())
+    .action(async function (
+      this: Command,
+      opts: { dataDir?: string; email?: string; username?: string; password?: string; databaseUrl?: string; json?: boolean },
+    ) {
+      if (!!opts.email === !!opts.username) this.error('error: give the user with --email or --username (one of them)', { exitCode: 2 });
+      const out = reporter(io, 'reset-password', opts.json);
+      const dataDir = dataDirOf(opts);
+      let databaseUrl: string | null;
+      try {
+        databaseUrl = databaseUrlFrom(opts.databaseUrl ?? process.env.LANTERN_DATABASE_URL);
+      } catch (err) {
+        throw new CliFailure(err instanceof Error ? err.message : String(err));
+      }
+      if (!databaseUrl) existingDatabase(dataDir);
+      const result = await resetPassword({ dataDir, databaseUrl, email: opts.email, username: opts.username, password: opts.password });
+      const who = `${result.user.username} (id ${result.user.id})`;
+      out.done(
+        result.generated
+          ? `The password of ${who} is now:\n${result.generated}\nTheir sessions have ended; give them this password and ask them to change it.\n`
+          : `The password of ${who} is set. Their sessions have ended.\n`,
+        { user: result.user, sessionsEnded: true, ...(result.generated ? { password: result.generated } : {}) },
+      );
     });
 
   return program;
@@ -309,16 +462,29 @@ export function buildProgram(io: CliIo): Command {
 export async function runCli(command: Command, argv: string[], io: CliIo): Promise<number> {
   const all = [command, ...command.commands];
   for (const c of all) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).showHelpAfterError();
+  // under --json a failure is one JSON object on stdout too (the message stays on stderr)
+  const json = argv.includes('--json') && !argv.includes('--help') && !argv.includes('-h');
+  const name = commandName(command, argv);
   try {
     await command.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    if (err instanceof CliFailure) {
-      io.err(`${err.message}\n`);
-      return 1;
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0) return 0;
+      if (json) io.out(failureJson(name, 'usage', err.message.replace(/^error: /, '')));
+      return 2;
     }
-    io.err(`${command.name()} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    const message =
+      err instanceof CliFailure ? err.message : `${command.name()} failed: ${err instanceof Error ? err.message : String(err)}`;
+    io.err(`${message}\n`);
+    if (json) io.out(failureJson(name, 'failed', message, err instanceof CliFailure ? err.data : {}));
     return 1;
   }
+}
+
+/** The command `argv` runs (its name, not an alias), for a --json failure. */
+function commandName(command: Command, argv: string[]): string {
+  const first = argv.find((a) => !a.startsWith('-'));
+  const sub = command.commands.find((c) => c.name() === first || c.aliases().includes(first ?? ''));
+  return sub ? sub.name() : command.name();
 }

@@ -8,6 +8,7 @@ import { closeLogger, collectingStream, createLogger, LOG_FILE_COUNT, logFileOfP
 import { maskSecrets } from './log-mask.js';
 import { defaultLogFormat, logFormatFrom } from './log-options.js';
 import { loadConfig, logFileFrom } from '../config.js';
+import { serverLogFile, supervisorLog } from '../supervisor.mjs';
 
 let app: TestApp | undefined;
 const dirs: string[] = [];
@@ -85,6 +86,26 @@ describe('createLogger', () => {
     expect(logFileFrom('/var/log/l.log', dataDir)).toBe('/var/log/l.log');
     expect(logFileOfProcess('/d/logs/lantern.log', 0, 3)).toBe('/d/logs/lantern.log');
     expect(logFileOfProcess('/d/logs/lantern.log', 2, 3)).toBe('/d/logs/lantern-2.log');
+  });
+
+  it("writes the supervisor's lines into the server's log file, as JSON lines", () => {
+    const dir = tempDir();
+    expect(serverLogFile(['--max-old-space-size=192', 'out/main/server.js', '--data-dir', dir], {})).toBe(join(dir, 'logs', 'lantern.log'));
+    expect(serverLogFile(['--data-dir', dir, '--log-file', 'off'], {})).toBeNull();
+    expect(serverLogFile(['--data-dir', dir], { LANTERN_LOG_FILE: join(dir, 'x.log') })).toBe(join(dir, 'x.log'));
+    const file = join(dir, 'logs', 'lantern.log');
+    const write = process.stderr.write;
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    try {
+      supervisorLog(file)('lantern: the server stopped (signal SIGKILL); starting it again in 1 s\n');
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      level: 40,
+      app: 'lantern',
+      msg: 'the server stopped (signal SIGKILL); starting it again in 1 s',
+    });
   });
 
   it('rotates the log file: lantern.log and at most four older files', async () => {
