@@ -29,6 +29,20 @@ export const HIGHLIGHT_MAX_LINE = 256;
 export const HIGHLIGHT_MAX_TOTAL = 32768;
 
 /**
+ * Work caps per document, for the shapes markdown-it is slow on (measured with bench/render-shapes.ts):
+ * - `linkScan`: characters that link and image labels may scan looking for their `]`. A run of `[`
+ *   (or `![`) makes each one scan to the end of its paragraph: quadratic (64 KB: 1-3 s). Past the cap
+ *   a `[` is plain text.
+ * - `autolinks`: links made from bare URLs and e-mail addresses (linkify); each costs a URL parse,
+ *   punycode and sanitising (6,000 in 64 KB: 2-3 s). Past the cap the text stays text.
+ * - `tableCells`: cells rendered as tables (a 64 KB table has 32,000); later rows, and tables past it,
+ *   stay text. `tableCols`: a table wider than this stays text.
+ * - `footnotes`: footnote definitions (and inline footnotes); markdown-it-footnote copies the whole
+ *   token list once per footnote (quadratic: 2,000 in 44 KB took 0.5-2 s). Past the cap they stay text.
+ */
+export const RENDER_WORK_LIMITS = Object.freeze({ linkScan: 1_000_000, autolinks: 500, tableCells: 2500, tableCols: 64, footnotes: 100 });
+
+/**
  * Builds the renderer from `load` (require, or the worker's loader by module id). The body uses only
  * its arguments and literals: it is sent as source text to the render worker (see render-pool.ts),
  * the way the read workers' body is (threadSource in server/db/dialect/sqlite-read-pool.ts), so
@@ -38,7 +52,14 @@ export const HIGHLIGHT_MAX_TOTAL = 32768;
  */
 export function makeRenderer(
   load: (id: string) => unknown,
-  limits: { maxChars: number; maxLine: number; maxTotal: number; attributionClass: string; idPrefix: string },
+  limits: {
+    maxChars: number;
+    maxLine: number;
+    maxTotal: number;
+    attributionClass: string;
+    idPrefix: string;
+    work: { linkScan: number; autolinks: number; tableCells: number; tableCols: number; footnotes: number };
+  },
 ): Renderer {
   const interop = (m: unknown) => ((m as { default?: unknown }).default ?? m) as never;
   let hljsApi: HLJSApi | undefined;
@@ -66,8 +87,9 @@ export function makeRenderer(
     return cut || 'topic';
   };
 
-  // per render: whether to highlight, and how many characters of code it may still highlight
-  const state = { highlight: true, budget: 0 };
+  // per render: whether to highlight, how many characters of code it may still highlight, and what
+  // is left of the work caps (limits.work)
+  const state = { highlight: true, budget: 0, linkScan: 0, autolinks: 0, tableCells: 0, footnotes: 0 };
   const highlightable = (code: string): boolean => {
     if (!state.highlight || code.length > limits.maxChars || code.length > state.budget) return false;
     let start = 0;
@@ -98,7 +120,76 @@ export function makeRenderer(
     })
       .use(interop(load('markdown-it-footnote')))
       .use(interop(load('markdown-it-anchor')), { slugify: (s: string) => urlTitle(s) });
+    capWork(md);
     return md;
+  };
+
+  type Rule<A extends unknown[]> = (...args: A) => boolean;
+  const ruleOf = <A extends unknown[]>(ruler: { __rules__: { name: string; fn: Rule<A> }[] }, name: string): Rule<A> =>
+    ruler.__rules__.find((r) => r.name === name)!.fn;
+  /** Wraps the rules that are slow on hostile shapes so each document stays within limits.work. */
+  const capWork = (it: MarkdownItType): void => {
+    type InlineState = { pos: number; posMax: number; src: string };
+    // links and images: charge the label's scan (to its `]`, or to the paragraph's end when none)
+    for (const name of ['link', 'image']) {
+      const rule = ruleOf<[InlineState, boolean]>(it.inline.ruler as never, name);
+      it.inline.ruler.at(name, ((s: InlineState, silent: boolean) => {
+        const ch = s.src.charCodeAt(s.pos);
+        if (ch !== 0x5b && ch !== 0x21) return false;
+        if (state.linkScan <= 0) return false;
+        const from = s.pos;
+        const ok = rule(s, silent);
+        state.linkScan -= ok ? s.pos - from : s.posMax - from;
+        return ok;
+      }) as never);
+    }
+    // bare URLs: at most limits.work.autolinks per document
+    const linkify = it.linkify as unknown as {
+      test(t: string): boolean;
+      match(t: string): { index: number }[] | null;
+      matchAtStart(t: string): unknown;
+    };
+    const test = linkify.test.bind(linkify);
+    const match = linkify.match.bind(linkify);
+    const matchAtStart = linkify.matchAtStart.bind(linkify);
+    linkify.test = (t) => state.autolinks > 0 && test(t);
+    linkify.match = (t) => {
+      const found = match(t) ?? [];
+      const kept = found.slice(0, Math.max(0, state.autolinks));
+      state.autolinks -= kept.length;
+      return kept;
+    };
+    linkify.matchAtStart = (t) => {
+      if (state.autolinks <= 0) return null;
+      const found = matchAtStart(t);
+      if (found) state.autolinks -= 1;
+      return found;
+    };
+    // tables: at most limits.work.tableCols wide, limits.work.tableCells per document; rows past it stay text
+    type BlockState = { src: string; bMarks: number[]; eMarks: number[]; tShift: number[]; line: number };
+    const table = ruleOf<[BlockState, number, number, boolean]>(it.block.ruler as never, 'table');
+    it.block.ruler.at('table', ((s: BlockState, startLine: number, endLine: number, silent: boolean) => {
+      if (startLine + 2 > endLine) return false;
+      const delimiter = s.src.slice(s.bMarks[startLine + 1]! + s.tShift[startLine + 1]!, s.eMarks[startLine + 1]);
+      const cols = delimiter.split('|').filter((c) => c.trim()).length;
+      if (cols > limits.work.tableCols) return false;
+      const rows = Math.floor(state.tableCells / Math.max(1, cols)) - 1;
+      if (rows < 1) return false;
+      if (silent) return table(s, startLine, endLine, true);
+      const ok = table(s, startLine, Math.min(endLine, startLine + 1 + rows), false);
+      if (ok) state.tableCells -= (s.line - startLine) * cols;
+      return ok;
+    }) as never);
+    // footnotes: at most limits.work.footnotes definitions and inline footnotes per document
+    const counted = <A extends unknown[]>(rule: Rule<A>, silentAt: number): Rule<A> =>
+      ((...args: A) => {
+        if (state.footnotes <= 0) return false;
+        const ok = rule(...args);
+        if (ok && !args[silentAt]) state.footnotes -= 1;
+        return ok;
+      }) as Rule<A>;
+    it.block.ruler.at('footnote_def', counted(ruleOf(it.block.ruler as never, 'footnote_def'), 3) as never);
+    it.inline.ruler.at('footnote_inline', counted(ruleOf(it.inline.ruler as never, 'footnote_inline'), 1) as never);
   };
 
   const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
@@ -212,6 +303,10 @@ export function makeRenderer(
   const render = (source: string, options: RenderOptions = {}): string => {
     state.highlight = options.highlight !== false;
     state.budget = limits.maxTotal;
+    state.linkScan = limits.work.linkScan;
+    state.autolinks = limits.work.autolinks;
+    state.tableCells = limits.work.tableCells;
+    state.footnotes = limits.work.footnotes;
     if (!options.attribution) return renderPart(source, false);
     // The credit line is the text's last section, rendered on its own with its class; the text
     // before it is the post's, rendered as any member's (a section it holds loses the class)

@@ -21,7 +21,16 @@ type RenderReply = { id: number; html: string } | { id: number; error: string };
  */
 function renderWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown, make: typeof makeRenderer): void {
   const { parentPort, workerData } = threads;
-  const { paths, limits } = workerData as { paths: Record<string, string>; limits: Parameters<typeof makeRenderer>[1] };
+  const { paths, limits, nice } = workerData as { paths: Record<string, string>; limits: Parameters<typeof makeRenderer>[1]; nice: number };
+  // On Linux a nice value is per thread, and priority 0 names the calling thread: this worker
+  // yields the cores to the request thread. Elsewhere it would renice the whole process: not done.
+  if (nice && process.platform === 'linux') {
+    try {
+      (load('node:os') as typeof import('node:os')).setPriority(0, nice);
+    } catch {
+      // not allowed (a container without CAP_SYS_NICE may refuse): renders run at normal priority
+    }
+  }
   const renderer = make((id) => load(paths[id] ?? id), limits);
   // load the modules now (highlight.js with its languages too), so the deadline counts rendering only
   renderer.render('*a* https://example.com\n\n```js\nconst a = 1;\n```');
@@ -52,6 +61,8 @@ interface Task {
   waitTimer?: NodeJS.Timeout;
   /** Whether its wait was extended once because no worker had started yet. */
   waitedForStart?: boolean;
+  /** When a worker took it (Date.now()). */
+  startedAt?: number;
 }
 
 interface Slot {
@@ -71,9 +82,16 @@ export interface RenderPoolOptions {
   maxWaitMs: number;
   /** Renders waiting beyond this count are given up at once. */
   maxQueue: number;
+  /** The workers' nice value on Linux (per thread: the request thread keeps 0); 0 leaves them as they are. */
+  nice: number;
 }
 
-export const DEFAULT_RENDER_POOL: RenderPoolOptions = Object.freeze({ size: 2, deadlineMs: 2000, maxWaitMs: 5000, maxQueue: 64 });
+export const DEFAULT_RENDER_POOL: RenderPoolOptions = Object.freeze({ size: 2, deadlineMs: 2000, maxWaitMs: 5000, maxQueue: 64, nice: 10 });
+
+/** Adds up the time renders spent in a worker (ms, from the worker taking it to its answer or stop). */
+export interface RenderMeter {
+  ms: number;
+}
 
 /**
  * Worker threads that render markdown, so a slow render (hostile input: highlight.js is quadratic
@@ -98,11 +116,15 @@ export class RenderPool {
   }
 
   /** Renders in a worker: the HTML, or null past the deadline, the wait limit, a full queue or a worker's failure. */
-  render(source: string, options: RenderOptions, deadlineMs = this.options.deadlineMs): Promise<Outcome> {
+  render(source: string, options: RenderOptions, deadlineMs = this.options.deadlineMs, meter?: RenderMeter): Promise<Outcome> {
     if (this.closed || this.broken || this.queue.length >= this.options.maxQueue) return Promise.resolve(null);
     return new Promise<Outcome>((resolve) => {
       const id = this.nextId++;
-      const task: Task = { id, request: { id, source, options }, settle: resolve, deadlineMs };
+      const settle = (html: Outcome) => {
+        if (meter && task.startedAt !== undefined) meter.ms += Date.now() - task.startedAt;
+        resolve(html);
+      };
+      const task: Task = { id, request: { id, source, options }, settle, deadlineMs };
       const giveUp = () => {
         const at = this.queue.indexOf(task);
         if (at < 0) return;
@@ -139,6 +161,7 @@ export class RenderPool {
       }
       const task = this.queue.shift()!;
       clearTimeout(task.waitTimer);
+      task.startedAt = Date.now();
       slot.task = task;
       slot.worker.ref();
       const chosen = slot;
@@ -150,7 +173,7 @@ export class RenderPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { paths: this.paths, limits: this.limits },
+      workerData: { paths: this.paths, limits: this.limits, nice: this.options.nice },
       // plain JavaScript needs no loader (tsx) and no flag of the parent's (--input-type would make this source a module)
       execArgv: [],
       // a render holds one post: a small heap also bounds a hostile one

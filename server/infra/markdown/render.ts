@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module';
 import { decodeHTML } from 'entities';
-import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, makeRenderer, type RenderOptions } from './render-core.js';
-import { DEFAULT_RENDER_POOL, RenderPool, type RenderPoolOptions } from './render-pool.js';
+import {
+  HIGHLIGHT_MAX_CHARS,
+  HIGHLIGHT_MAX_LINE,
+  HIGHLIGHT_MAX_TOTAL,
+  makeRenderer,
+  RENDER_WORK_LIMITS,
+  type RenderOptions,
+} from './render-core.js';
+import { DEFAULT_RENDER_POOL, RenderPool, type RenderMeter, type RenderPoolOptions } from './render-pool.js';
+import { DEFAULT_RENDER_SHARE, RenderShares, type RenderShareLimit } from './render-share.js';
 
 const EXCERPT_SCAN = 16384;
 
@@ -21,6 +29,7 @@ const LIMITS = {
   maxTotal: HIGHLIGHT_MAX_TOTAL,
   attributionClass: ATTRIBUTION_CLASS,
   idPrefix: USER_ID_PREFIX,
+  work: RENDER_WORK_LIMITS,
 };
 
 // The request thread's renderer: small texts, titles, and the site's own texts. highlight.js and
@@ -29,6 +38,22 @@ const mainRenderer = makeRenderer(createRequire(import.meta.url), LIMITS);
 
 let pool: RenderPool | undefined;
 let poolOptions: RenderPoolOptions = DEFAULT_RENDER_POOL;
+let shares = new RenderShares(DEFAULT_RENDER_SHARE);
+
+/** Sets each member's share of the render workers (forgets what members have used so far). */
+export function configureRenderShare(limit: RenderShareLimit): void {
+  shares = new RenderShares(limit);
+}
+
+/** Whether a member (`account`) has a render in flight. */
+export function renderBusy(account: string): boolean {
+  return shares.busy(account);
+}
+
+/** 0 when a member may render now, else the seconds until their share of worker time is positive again. */
+export function renderRetryAfter(account: string): number {
+  return shares.retryAfter(account);
+}
 
 /** Sets the render workers' size and limits (before the first render; a running pool is replaced). */
 export async function configureRenderPool(options: Partial<RenderPoolOptions>): Promise<void> {
@@ -72,6 +97,11 @@ export function plainTextHtml(source: string): string {
 export interface RenderMarkdownOptions extends RenderOptions {
   /** The render's deadline in a worker (ms); the pool's by default (2 s). */
   deadlineMs?: number;
+  /**
+   * The member the render is for (their user id): it waits for that member's render in flight
+   * and its worker time is charged to their share (renderRetryAfter).
+   */
+  account?: string;
 }
 
 /**
@@ -81,13 +111,22 @@ export interface RenderMarkdownOptions extends RenderOptions {
  * if that too runs out the text is shown escaped (plainTextHtml).
  */
 export async function renderMarkdown(source: string, options: RenderMarkdownOptions = {}): Promise<string> {
-  const { deadlineMs, ...render } = options;
+  const { deadlineMs, account, ...render } = options;
   if (cheap(source)) return mainRenderer.render(source, render);
+  if (account === undefined) return renderInWorker(source, render, deadlineMs, { ms: 0 });
+  return shares.run(account, async () => {
+    const meter = { ms: 0 };
+    const html = await renderInWorker(source, render, deadlineMs, meter);
+    return [html, meter.ms];
+  });
+}
+
+async function renderInWorker(source: string, render: RenderOptions, deadlineMs: number | undefined, meter: RenderMeter): Promise<string> {
   pool ??= new RenderPool(poolOptions, LIMITS);
-  const html = await pool.render(source, render, deadlineMs);
+  const html = await pool.render(source, render, deadlineMs, meter);
   if (html !== null) return html;
   if (render.highlight !== false && FENCE.test(source)) {
-    const plainCode = await pool.render(source, { ...render, highlight: false }, deadlineMs);
+    const plainCode = await pool.render(source, { ...render, highlight: false }, deadlineMs, meter);
     if (plainCode !== null) return plainCode;
   }
   return plainTextHtml(source);

@@ -118,7 +118,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, sent: Add
   if (question.status !== QUESTION_STATUS.available) throw badRequest('error.answer.question_closed_cannot_add');
   if ((await ctx.settings.get('write')).restrict_answer && (await repo.userHasAnswered(ctx.db, question.id, session.user.id)))
     throw new AppError(403, 'error.answer.restrict_answer');
-  const html = await renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content, { account: String(session.user.id) });
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   const now = ctx.clock.now();
   const siteUrl = await siteUrlOf(ctx);
@@ -208,7 +208,10 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, sent: 
   if (a.status === ANSWER_STATUS.deleted) throw badRequest('error.answer.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, a.id)) throw badRequest('error.answer.cannot_update');
-  const html = await renderMarkdown(input.content, { attribution: keepsAttribution(a.original_text, input.content) });
+  const html = await renderMarkdown(input.content, {
+    attribution: keepsAttribution(a.original_text, input.content),
+    account: String(session.user.id),
+  });
   if (isBlankHtml(html)) throw badRequest('base.request_format_error', [{ field: 'content', key: 'error.answer.content_cannot_empty' }]);
   if (input.content === a.original_text) return { wait_for_review: false };
   const siteUrl = await siteUrlOf(ctx);

@@ -95,9 +95,9 @@ export interface CommentCreated {
   parsedText: string;
 }
 
-/** Markdown to HTML with @mentions of existing users linked; also the users mentioned. */
-export async function renderComment(db: DbOrTrx, source: string, named: string[] = []) {
-  const base = await renderMarkdown(source);
+/** Markdown to HTML with @mentions of existing users linked; also the users mentioned. `account`: the writer (render share). */
+export async function renderComment(db: DbOrTrx, source: string, named: string[] = [], account?: string) {
+  const base = await renderMarkdown(source, { account });
   const users = await repo.usersByUsernames(db, [...mentionCandidates(base), ...named]);
   const known = new Map(users.map((u) => [u.username.toLowerCase(), u.username]));
   const { html } = linkMentions(base, known);
@@ -159,7 +159,7 @@ export async function addComment(
     if (!reply || reply.status !== repo.COMMENT_STATUS.available || reply.object_id !== post.id)
       throw badRequest('error.comment.not_found');
   }
-  const { html, mentioned } = await renderComment(ctx.db, input.original_text, input.mention_username_list);
+  const { html, mentioned } = await renderComment(ctx.db, input.original_text, input.mention_username_list, String(uid));
   if (isBlankHtml(html)) throw fieldError('error.comment.content_cannot_empty', 'original_text');
   const now = ctx.clock.now();
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
@@ -228,7 +228,7 @@ export async function updateComment(ctx: AppContext, session: SessionUser, sent:
   if (decision === 'too_late') throw badRequest('error.comment.cannot_edit_after_deadline');
   const uid = String(session.user.id);
   await checkCaptcha(ctx, 'edit', uid, isStaff(session), input);
-  const { html } = await renderComment(ctx.db, input.original_text);
+  const { html } = await renderComment(ctx.db, input.original_text, [], uid);
   if (isBlankHtml(html)) throw fieldError('error.comment.content_cannot_empty', 'original_text');
   await repo.updateCommentText(ctx.db, c.id, input.original_text, html, now);
   await ctx.captcha.count('edit', uid);

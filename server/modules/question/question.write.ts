@@ -85,7 +85,7 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, sent: A
   const input = await relativeUploadFields(ctx, sent, ['content']);
   await requirePermission(ctx, session, 'question.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
-  const html = await renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content, { account: String(session.user.id) });
   if (isBlankHtml(html)) throw contentEmpty();
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
   const now = ctx.clock.now();
@@ -109,9 +109,9 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   await requirePermission(ctx, session, 'question.add');
   await requirePermission(ctx, session, 'answer.add');
   await checkCaptcha(ctx, 'question', String(session.user.id), isStaff(session), input);
-  const html = await renderMarkdown(input.content);
+  const html = await renderMarkdown(input.content, { account: String(session.user.id) });
   if (isBlankHtml(html)) throw contentEmpty();
-  const answerHtml = await renderMarkdown(input.answer_content);
+  const answerHtml = await renderMarkdown(input.answer_content, { account: String(session.user.id) });
   if (isBlankHtml(answerHtml))
     throw badRequest('base.request_format_error', [{ field: 'answer_content', key: 'error.answer.content_cannot_empty' }]);
   const { captcha_id: _i, captcha_code: _c, mention_username_list: _m, ...body } = input;
@@ -218,7 +218,10 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, sent
   if (q.status === QUESTION_STATUS.deleted) throw badRequest('error.question.cannot_update');
   await checkCaptcha(ctx, 'edit', String(uid), staff, input);
   if (await pendingRevision(ctx.db, q.id)) throw badRequest('error.question.cannot_update');
-  const html = await renderMarkdown(input.content, { attribution: keepsAttribution(q.original_text, input.content) });
+  const html = await renderMarkdown(input.content, {
+    attribution: keepsAttribution(q.original_text, input.content),
+    account: String(session.user.id),
+  });
   if (isBlankHtml(html)) throw contentEmpty();
   const rules = await tagRules(ctx, session);
   const siteUrl = await siteUrlOf(ctx);

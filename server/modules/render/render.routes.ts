@@ -5,7 +5,7 @@ import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, msg, validate } from '../../http/validate.js';
 import { tooManyAttempts } from '../../infra/captcha/rate-limit.js';
-import { renderMarkdown } from '../../infra/markdown/render.js';
+import { renderBusy, renderMarkdown, renderRetryAfter } from '../../infra/markdown/render.js';
 import type { Routers } from '../index.js';
 import { PREVIEW_LIMIT, PreviewWindow } from './render.limit.js';
 
@@ -15,13 +15,19 @@ const renderSchema = z.object({
 
 /**
  * POST post/render: the editor's preview, rendered and sanitised exactly as stored posts are, at
- * most PREVIEW_LIMIT renders a minute per member (429 with data.retry_after past it).
+ * most PREVIEW_LIMIT renders a minute per member, one at a time, within the member's share of the
+ * render workers' time (renderRetryAfter); 429 with data.retry_after past any of them.
  */
 export function registerRender(ctx: AppContext, { api }: Routers): void {
   const previews = new PreviewWindow(PREVIEW_LIMIT);
   api.post('/post/render', auth(ctx, 'active'), bodyLimit('post'), validate(renderSchema), async (_req, res) => {
-    const wait = previews.take(String(requireSession(res).user.id), ctx.clock.now());
+    const account = String(requireSession(res).user.id);
+    // one preview in flight per member: a second waits for nothing, it is refused (the editor asks again)
+    if (renderBusy(account)) throw tooManyAttempts(1);
+    const overBudget = renderRetryAfter(account);
+    if (overBudget > 0) throw tooManyAttempts(overBudget);
+    const wait = previews.take(account, ctx.clock.now());
     if (wait > 0) throw tooManyAttempts(wait);
-    ok(res, await renderMarkdown(inputOf(renderSchema, res).content));
+    ok(res, await renderMarkdown(inputOf(renderSchema, res).content, { account }));
   });
 }
