@@ -52,6 +52,8 @@ if (!app.requestSingleInstanceLock()) {
         env: { ...runtime.env, ...process.env },
       }),
     dataDir,
+    // the server writes its log file there itself; the host adds its own lines (a death, a restart)
+    logFile: join(dataDir, 'logs', 'lantern.log'),
     ...lan.binding(),
     tls: lan.tls(),
     onGiveUp: (reason) => dialog.showErrorBox('Lantern server stopped', reason),

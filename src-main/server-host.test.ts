@@ -1,4 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { bindHostFor, fallbackMessage, ServerHost } from './server-host';
 
@@ -50,6 +53,35 @@ describe('the server host', () => {
     children[0].emit('exit', 1);
     expect(children).toHaveLength(2);
     expect(children[1].args).toContain('5555');
+  });
+
+  it("writes its own lines (a death, a restart, giving up) into the server's log file as JSON lines", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lantern-host-log-'));
+    try {
+      const logFile = join(dir, 'logs', 'lantern.log');
+      let t = 0;
+      const { host, children } = makeHost({ maxRestarts: 1, now: () => t, logFile });
+      const started = host.start();
+      children[0].ready(5555);
+      await started;
+      t += 1000;
+      children[0].emit('exit', 1);
+      t += 1000;
+      children[1].emit('exit', 1);
+      const lines = readFileSync(logFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { level: number; msg: string; app: string });
+      expect(lines.map((l) => [l.level, l.msg])).toEqual([
+        [40, 'the server process stopped (exit code 1)'],
+        [40, 'starting the server process again'],
+        [40, 'the server process stopped (exit code 1) before it was ready'],
+        [50, 'gave up: the server exited 2 times within 60s (last: exit code 1)'],
+      ]);
+      expect(lines.every((l) => l.app === 'lantern')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives up after too many crashes in the window', async () => {

@@ -1,3 +1,6 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 /** The part of an Electron UtilityProcess the host uses. */
 export interface ChildLike {
   on(event: 'exit', listener: (code: number) => void): unknown;
@@ -28,6 +31,11 @@ export interface ServerHostOptions {
   onLanRequest?: (req: LanSwitch) => void;
   /** HTTPS at the first start (default off); rebind() may change it. */
   tls?: ServerTls;
+  /**
+   * The server's log file (it writes <data dir>/logs/lantern.log itself): the host adds its own lines
+   * there, as JSON lines like the server's: a server that died, a restart, a fallback, giving up.
+   */
+  logFile?: string | null;
 }
 
 /** How the server speaks: plain HTTP, HTTPS with a certificate it makes, or with the team's own PEM files. */
@@ -200,6 +208,19 @@ export class ServerHost {
     if (p) fn(p);
   }
 
+  /** Appends one of the host's lines to the log file (a warning, or an error). */
+  private note(level: 'warn' | 'error', msg: string): void {
+    const file = this.opts.logFile;
+    if (!file) return;
+    try {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      const line = { level: level === 'warn' ? 40 : 50, time: Date.now(), pid: process.pid, app: 'lantern', from: 'desktop', msg };
+      appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    } catch {
+      // the log is a help, never a reason to stop
+    }
+  }
+
   private onExit(child: ChildLike, code: number): void {
     if (child !== this.child) return;
     this.child = null;
@@ -208,6 +229,7 @@ export class ServerHost {
       return;
     }
     const reason = this.lastError ?? `exit code ${code}`;
+    this.note('warn', `the server process stopped (${reason})${this.ready ? '' : ' before it was ready'}`);
     // never ready on this binding: go back to one that works instead of retrying a taken port
     const fallback = this.lastGood ?? LOOPBACK_ANY_PORT;
     // (a certificate that cannot be loaded fails the start too: back to the HTTPS that worked, else none)
@@ -218,6 +240,10 @@ export class ServerHost {
       this.host = fallback.host;
       this.port = fallback.port;
       this.tls = fallbackTls;
+      this.note(
+        'warn',
+        `could not serve on ${wanted.host}:${wanted.port}; serving on ${fallback.host}:${fallback.port || 'any port'} instead`,
+      );
       this.opts.onFallback?.({ wanted, using: { ...fallback }, reason });
       this.spawn();
       return;
@@ -227,11 +253,13 @@ export class ServerHost {
     this.restarts = this.restarts.filter((t) => now - t < windowMs);
     if (this.restarts.length >= (this.opts.maxRestarts ?? 3)) {
       const why = `the server exited ${this.restarts.length + 1} times within ${windowMs / 1000}s (last: ${reason})`;
+      this.note('error', `gave up: ${why}`);
       this.opts.onGiveUp?.(why);
       this.settle((p) => p.reject(new Error(why)));
       return;
     }
     this.restarts.push(now);
+    this.note('warn', 'starting the server process again');
     this.spawn();
   }
 
