@@ -32,7 +32,8 @@ test('an admin turns LAN serving on from the desktop-hosted site; the shell gets
   await page.getByLabel('Port', { exact: true }).fill('9345');
   await page.getByRole('button', { name: 'Serve on the LAN' }).click();
   await expect(page.getByText('The server is restarting. Open http://127.0.0.1:9345/admin/lan in a moment.')).toBeVisible();
-  await expect.poll(() => fromServer).toContainEqual({ type: 'lantern:lan-request', enabled: true, port: 9345 });
+  // the request says HTTPS as it is (off): the switch alone changes no certificate
+  await expect.poll(() => fromServer).toContainEqual({ type: 'lantern:lan-request', enabled: true, port: 9345, tls: { mode: 'off' } });
 });
 
 test('with the LAN on, each address is shown with a QR code', async ({ page }) => {
