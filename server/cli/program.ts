@@ -133,7 +133,9 @@ export function importSeCommand(io: CliIo, name = 'import-se'): Command {
         });
         bar.done();
         const fetched =
-          opts.fetchImages && !report.refused ? await fetchImagesAfterCliImport(handle.db, site, dataDir, (l) => out.io.err(`${l}\n`)) : null;
+          opts.fetchImages && !report.refused
+            ? await fetchImagesAfterCliImport(handle.db, site, dataDir, (l) => out.io.err(`${l}\n`))
+            : null;
         if (fetched) out.io.err(`${fetched.summary}\n`);
         const seconds = (performance.now() - started) / 1000;
         const data = { folder, site, dataDir, report, seconds, ...(fetched ? { images: fetched.images } : {}) };

@@ -73,4 +73,6 @@ export interface ImportJobStatus {
   report: ImportReport | null;
   /** Why it failed or was refused ('' otherwise). */
   error: string;
+  /** With "fetch images": the remote images of the imported posts, and how many became local uploads. */
+  images: { images: number; stored: number; failed: number; posts: number } | null;
 }

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminToken } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { fetchRemote, isPublicAddress } from './image-fetch.js';
 import { localiseImportedImages, remoteImageUrls, rewriteUrls } from './image-localise.js';
@@ -141,5 +142,40 @@ describe('the address check (SSRF)', () => {
       };
     })();
     await expect(fetchRemote(`${base}/moved.png`, { ...limits, addressAllowed: allowOnce })).rejects.toThrow(/refused address/);
+  });
+});
+
+describe('POST admin import/stackexchange with fetch_images', () => {
+  it('runs the images pass after the import, which by default refuses this machine (nothing is fetched from it)', async () => {
+    const token = await adminToken(t);
+    const posts = `<?xml version="1.0" encoding="utf-8"?>\n<posts>\n  <row Id="5" PostTypeId="1" CreationDate="2016-05-01T10:00:00.000" Score="1" Body="&lt;p&gt;&lt;img src=&quot;${base}/a.png&quot; alt=&quot;a&quot;&gt;&lt;/p&gt;" OwnerUserId="9" Title="Which wick suits a storm lantern?" Tags="&lt;wicks&gt;" AnswerCount="0" CommentCount="0" />\n</posts>\n`;
+    const form = new FormData();
+    form.append('site', 'lamps.stackexchange.com');
+    form.append('fetch_images', 'true');
+    form.append('files', new Blob([posts]), 'Posts.xml');
+    const before = hits.length;
+    const res = await fetch(`${t.url}/answer/admin/api/import/stackexchange`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const done = await vi.waitFor(
+      async () => {
+        const s = (await t.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data;
+        if (s.state === 'running') throw new Error(`still ${s.step}`);
+        return s;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    expect(done.state).toBe('done');
+    expect(done.images).toEqual({ posts: 0, images: 1, stored: 0, failed: 1 });
+    expect(hits.length).toBe(before);
+    const q = await t.lantern.ctx.db
+      .selectFrom('question')
+      .select('original_text')
+      .where('title', '=', 'Which wick suits a storm lantern?')
+      .executeTakeFirstOrThrow();
+    expect(q.original_text).toContain(`${base}/a.png`);
   });
 });

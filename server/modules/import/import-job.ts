@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.js';
 import type { ImportJobStatus } from '../../contract/api/import.js';
-import { importStackExchange, type ImportProgress } from './stackexchange.js';
+import { uploadsDir } from '../upload/upload.service.js';
+import { localiseImportedImages } from './image-localise.js';
+import { importStackExchange, siteFrom, type ImportProgress } from './stackexchange.js';
 
 /** The admin import as the page polls it. */
 export type { ImportJobStatus };
@@ -18,6 +20,7 @@ const idle = (): ImportJobStatus => ({
   finished_at: 0,
   report: null,
   error: '',
+  images: null,
 });
 
 /**
@@ -46,7 +49,14 @@ export class ImportJobs {
   }
 
   /** Starts importing the dump in `dir` (removed afterwards with `cleanup`); the caller checked busy(). */
-  start(dir: string, site: string, files: string[], ignored: string[], cleanup: string): ImportJobStatus {
+  start(
+    dir: string,
+    site: string,
+    files: string[],
+    ignored: string[],
+    cleanup: string,
+    opts: { fetchImages?: boolean } = {},
+  ): ImportJobStatus {
     if (this.running) throw new Error('an import is running');
     const job: ImportJobStatus = { ...idle(), state: 'running', site, files, ignored, step: 'check', started_at: this.ctx.clock.now() };
     this.current = job;
@@ -66,6 +76,7 @@ export class ImportJobs {
           signal: this.abort.signal,
           log: (line) => this.ctx.logger.info({ site }, `import: ${line}`),
         });
+        if (opts.fetchImages && !report.refused) outcome.images = await this.fetchImages(site, job);
         Object.assign(outcome, {
           report,
           state: report.refused ? 'failed' : 'done',
@@ -86,5 +97,22 @@ export class ImportJobs {
       }
     })();
     return this.status();
+  }
+
+  /** The images pass after an import: step 'images', rows = posts rewritten so far. */
+  private fetchImages(site: string, job: ImportJobStatus) {
+    job.step = 'images';
+    job.rows = 0;
+    return localiseImportedImages(this.ctx.db, {
+      host: siteFrom(site).host,
+      uploadsDir: uploadsDir(this.ctx),
+      basePath: this.ctx.config.basePath,
+      now: this.ctx.clock.now(),
+      signal: this.abort.signal,
+      log: (line) => this.ctx.logger.info({ site }, `import: ${line}`),
+      progress: (posts) => {
+        job.rows = posts;
+      },
+    });
   }
 }

@@ -99,7 +99,7 @@ export function registerImport(ctx: AppContext, { admin }: Routers, limits: Unpa
         throw err instanceof DumpRefused ? refused(err) : err;
       }
       if (jobs.busy()) throw badRequest('error.import.running');
-      ok(res, jobs.start(join(dir, 'dump'), site, prepared.files, prepared.ignored, dir));
+      ok(res, jobs.start(join(dir, 'dump'), site, prepared.files, prepared.ignored, dir, { fetchImages: fields.data.fetch_images }));
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
       throw err;

@@ -27,9 +27,15 @@ export function useImportStatus() {
  * than the client's fetch: a dump can take longer to upload than the client's request timeout, and
  * the upload's own progress is shown. Errors come back as ApiError for the form to show.
  */
-export function startImport(input: { files: File[]; site: string; onUpload?: (fraction: number) => void }): Promise<ImportStatus> {
+export function startImport(input: {
+  files: File[];
+  site: string;
+  fetchImages?: boolean;
+  onUpload?: (fraction: number) => void;
+}): Promise<ImportStatus> {
   const form = new FormData();
   form.append('site', input.site);
+  if (input.fetchImages) form.append('fetch_images', 'true');
   for (const f of input.files) form.append('files', f, f.name);
   return postWithUploadProgress<ImportStatus>(`${ADMIN}/import/stackexchange`, form, input.onUpload);
 }

@@ -11,6 +11,10 @@ export const admin_import = {
   site_label: 'Site of the dump',
   site_hint:
     'The host the dump comes from, such as coffee.stackexchange.com, for the attribution links. May stay empty for an archive named after its site.',
+  fetch_images_label: 'Fetch the images of the posts and store them on this site',
+  fetch_images_hint:
+    'Needs an internet connection during the import. Each image (at most 4 MB, JPEG, PNG, GIF or WebP) becomes a local upload, so the site shows it offline. Without it, images keep their link to the other site and show after a click when the site asks before showing external content.',
+  images_summary: 'Images: {{stored}} of {{images}} stored on this site ({{failed}} kept their link), in {{posts}} posts.',
   start: 'Import',
   starting: 'Uploading…',
   status_heading: 'Import status',
@@ -55,5 +59,6 @@ export const admin_import = {
     votes: 'votes',
     history: 'post history',
     'hot scores': 'hot scores',
+    images: 'fetching images',
   },
 } as const;

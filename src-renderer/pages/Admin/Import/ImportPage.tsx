@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
@@ -27,6 +28,7 @@ const STEPS = [
   'votes',
   'history',
   'hot scores',
+  'images',
 ] as const;
 
 function Summary({ report }: { report: ImportReport }) {
@@ -133,6 +135,7 @@ function StatusCard({ status }: { status: ImportStatus }) {
           <Icon name="close-circle" /> {t('admin_import.failed', { site: status.site, error: status.error })}
         </p>
       )}
+      {status.images && <p className="muted">{t('admin_import.images_summary', status.images)}</p>}
       {status.ignored.length > 0 && <p className="muted small">{t('admin_import.ignored', { names: status.ignored.join(', ') })}</p>}
       {status.report && status.report.errors.length > 0 && (
         <>
@@ -160,6 +163,7 @@ export default function ImportPage() {
   const start = useStartImport();
   const [files, setFiles] = useState<File[]>([]);
   const [site, setSite] = useState('');
+  const [fetchImages, setFetchImages] = useState(false);
   const [uploaded, setUploaded] = useState<number | null>(null);
   const errors = fieldMap(start.error);
   const general = start.error instanceof ApiError && !errors.files && !errors.site ? start.error.message : '';
@@ -168,7 +172,7 @@ export default function ImportPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setUploaded(0);
-    start.mutate({ files, site: site.trim(), onUpload: setUploaded }, { onSettled: () => setUploaded(null) });
+    start.mutate({ files, site: site.trim(), fetchImages, onUpload: setUploaded }, { onSettled: () => setUploaded(null) });
   };
 
   return (
@@ -220,6 +224,18 @@ export default function ImportPage() {
               {errors.site}
             </small>
           )}
+        </div>
+        <div className="field field-checkbox">
+          <Checkbox
+            inputId="import-fetch-images"
+            checked={fetchImages}
+            onChange={(e) => setFetchImages(!!e.checked)}
+            aria-describedby="import-fetch-images_hint"
+          />
+          <label htmlFor="import-fetch-images">{t('admin_import.fetch_images_label')}</label>
+          <small id="import-fetch-images_hint" className="field-hint">
+            {t('admin_import.fetch_images_hint')}
+          </small>
         </div>
         {general && <Message severity="error" text={general} />}
         {uploaded !== null && <ProgressBar value={Math.round(uploaded * 100)} aria-label={t('admin_import.starting')} />}
