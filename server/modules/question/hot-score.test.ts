@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { hotScore, refreshHotScores } from './hot-score.js';
 
@@ -88,23 +89,42 @@ describe('the hourly refresh', () => {
 });
 
 describe('the job in a running app', () => {
-  afterEach(() => vi.restoreAllMocks());
+  // the app's timers run on a fake clock the test moves (the database and HTTP keep real time), and the
+  // app's own clock is moved with it: what the test sees is the hot order the API gives
+  afterEach(() => vi.useRealTimers());
 
-  it('scores at start, and close() clears its timers and awaits it', async () => {
-    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
-    const app = await startTestApp({ config: { backgroundJobs: true } });
-    // the job's own timers: the run 1 s after start and the hourly one
-    const atStart = setTimeoutSpy.mock.calls.findIndex((c) => c[1] === 1000);
-    const hourly = setIntervalSpy.mock.calls.findIndex((c) => c[1] === 3_600_000);
-    expect(atStart).toBeGreaterThanOrEqual(0);
-    expect(hourly).toBeGreaterThanOrEqual(0);
-    const info = vi.spyOn(app.lantern.ctx.logger, 'info');
-    await vi.waitFor(() => expect(info.mock.calls.some((c) => c[1] === 'hot scores refreshed')).toBe(true), { timeout: 10_000 });
-    const clearTimeoutSpy = vi.spyOn(globalThis, 'clearTimeout');
-    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval');
-    await app.stop();
-    expect(clearTimeoutSpy).toHaveBeenCalledWith(setTimeoutSpy.mock.results[atStart].value);
-    expect(clearIntervalSpy).toHaveBeenCalledWith(setIntervalSpy.mock.results[hourly].value);
+  let app: TestApp | undefined;
+  afterEach(async () => app?.stop());
+
+  it('scores the questions a second after start, and rescores them an hour later as they changed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    app = await startTestApp({ config: { backgroundJobs: true } });
+    await captchaOff(app);
+    const token = await adminToken(app);
+    const start = app.lantern.ctx.clock.now();
+    const quiet = await askQuestion(app, token, { title: 'A quiet question about wicks' });
+    const busy = await askQuestion(app, token, { title: 'A busy question about chimneys' });
+    const db = app.lantern.ctx.db;
+    await db.updateTable('question').set({ view_count: 3 }).where('id', '=', quiet).execute();
+    await db.updateTable('question').set({ view_count: 500, vote_count: 4, answer_count: 2 }).where('id', '=', busy).execute();
+    const hot = async () =>
+      (await app!.call('GET', '/answer/api/v1/question/page?order=hot&page=1&page_size=10')).body.data.list.map(
+        (q: { id: string }) => q.id,
+      );
+    const scores = async () => (await db.selectFrom('question').select('hot_score').orderBy('id').execute()).map((r) => r.hot_score);
+    // nothing has scored the new numbers yet: the busy question, asked last, is not yet first for them
+    const before = await scores();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(await scores()).toEqual(before);
+    // a second after start: every question scored, busy first
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(async () => expect(await hot()).toEqual([busy, quiet]), { timeout: 10_000, interval: 20 });
+    // the quiet one gets busier; an hour later (the app's clock too) the order follows
+    await db.updateTable('question').set({ view_count: 5000, vote_count: 9, answer_count: 4 }).where('id', '=', quiet).execute();
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(await hot()).toEqual([busy, quiet]);
+    app.lantern.ctx.clock.now = () => start + 3600;
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    await vi.waitFor(async () => expect(await hot()).toEqual([quiet, busy]), { timeout: 10_000, interval: 20 });
   });
 });

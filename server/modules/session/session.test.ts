@@ -48,7 +48,7 @@ describe('expired sessions are purged', () => {
     vi.restoreAllMocks();
   });
 
-  it('at start, and then on a timer that close() clears', async () => {
+  it('at start, and then on a timer', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lantern-purge-'));
     dirs.push(dataDir);
     const now = Math.floor(Date.now() / 1000);
@@ -70,11 +70,8 @@ describe('expired sessions are purged', () => {
     await addSession(third.ctx.db, 'soon', Math.floor(Date.now() / 1000) + 1);
     expect(await tokens(third.ctx.db)).toContain('soon');
     await vi.waitFor(async () => expect(await tokens(third.ctx.db)).toEqual(['live']), { timeout: 5000, interval: 50 });
-    // close() clears the timer
-    const cleared = vi.spyOn(globalThis, 'clearInterval');
     apps.pop();
     await third.close();
-    expect(cleared).toHaveBeenCalled();
   });
 });
 
