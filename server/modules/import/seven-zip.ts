@@ -41,10 +41,7 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
   const fail = (kind: SevenZipFailure['kind'], message: string): never => {
     throw { kind, message, sevenZip: true };
   };
-  const corrupt = (message: string): never => {
-    if (process.env.SZDEBUG) console.log(new Error(message).stack);
-    return fail('corrupt', message);
-  };
+  const corrupt = (message: string): never => fail('corrupt', message);
 
   // ---- CRC-32 (zlib's when Node has it)
   let table: Uint32Array | undefined;
@@ -142,7 +139,7 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
       for (let i = 0; i < 4; i++) code = ((code << 8) | input.byte()) >>> 0;
       if (code === range) corrupt('an LZMA stream is damaged');
     };
-    const probs = new Uint16Array(0x300 << 12); // literal coders sized for lc + lp <= 12, see setProps
+    let probs = new Uint16Array(0x300 << 3); // the literal coders, grown by setProps for lc + lp
     let lc = 0;
     let lp = 0;
     let pb = 0;
@@ -233,6 +230,7 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
       lp = Math.floor(props / 9) % 5;
       pb = Math.floor(props / 45);
       if (lc + lp > 12) corrupt('an LZMA stream has bad properties');
+      if (probs.length < 0x300 << (lc + lp)) probs = new Uint16Array(0x300 << (lc + lp));
     };
     const resetState = () => {
       probs.fill(1024, 0, 0x300 << (lc + lp));
@@ -248,10 +246,22 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
       total = 0;
     };
     const copyMatch = (len: number, limit: number): number => {
-      const n = Math.min(len, limit);
-      const dist = rep0 + 1;
-      for (let i = 0; i < n; i++) put(get(dist));
-      return len - n;
+      let n = Math.min(len, limit);
+      let src = pos - rep0 - 1;
+      if (src < 0) src += windowSize;
+      total += n;
+      while (n > 0) {
+        // up to the end of the window (or of the source's run to it), then around
+        const run = Math.min(n, windowSize - pos, windowSize - src);
+        if (src + run <= pos || src >= pos + run) win.copyWithin(pos, src, src + run);
+        else for (let i = 0; i < run; i++) win[pos + i] = win[src + i];
+        pos += run;
+        src += run;
+        n -= run;
+        if (src === windowSize) src = 0;
+        if (pos === windowSize) flush();
+      }
+      return len - Math.min(len, limit);
     };
 
     /** Decodes until `count` more bytes are out (or the end marker, when `allowEnd`); flushes them to the sink. */
@@ -583,7 +593,8 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
           if (sym === endOfBlock) break;
           const k = sym - 1;
           const idx = mtf[k];
-          mtf.copyWithin(1, 0, k);
+          if (k < 32) for (let i = k; i > 0; i--) mtf[i] = mtf[i - 1];
+          else mtf.copyWithin(1, 0, k);
           mtf[0] = idx;
           const b = seqToUnseq[idx];
           if (n >= maxBlock) corrupt('a BZip2 stream is damaged');
