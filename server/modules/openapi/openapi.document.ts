@@ -123,7 +123,7 @@ function operationOf(route: DocumentedRoute, method: string, params: string[]): 
   return {
     operationId: operationIdOf(method, route.path),
     tags: [tagOf(route.path)],
-    summary: `${method.toUpperCase()} ${route.path}`,
+    summary: `access: ${level}`,
     // public and unchecked routes take a token if one is sent (the {} entry), the others need it
     security: level === 'public' || level === 'optional' || level === 'none' ? [{}, { token: [] }] : [{ token: [] }],
     'x-lantern-access': level,
