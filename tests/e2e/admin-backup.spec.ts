@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, shot, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 
 // Admin → Backups in a LAN browser against the built server: back up now (progress, then the
@@ -11,12 +12,6 @@ test.describe.configure({ mode: 'serial' });
 const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
 let server: E2EServer;
 let api: Api;
-
-async function pageAs(browser: Browser, width = 1280): Promise<Page> {
-  const page = await pooledPage(browser, { viewport: { width, height: 900 } });
-  await loginAs(page, server, ADMIN.email, ADMIN.pass);
-  return page;
-}
 
 async function siteName(): Promise<string> {
   return (await api.call('GET', '/api/v1/siteinfo')).data.general.name as string;
@@ -48,16 +43,15 @@ async function holdFirstJobPoll(page: Page): Promise<{ seen: Promise<void>; rele
   return { seen, release };
 }
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
 });
-test.afterAll(async () => server?.stop());
 
-test('back up now, restore it from the list through the maintenance page, and a damaged upload changes nothing', async ({ browser }) => {
+test('back up now, restore it from the list through the maintenance page, and a damaged upload changes nothing', async ({ pageAs }) => {
   test.setTimeout(180_000);
-  const page = await pageAs(browser);
+  const page = await pageAs(ADMIN, { height: 900 });
   await page.goto(`${server.url}/admin`);
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Backups' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible();
@@ -124,8 +118,8 @@ test('back up now, restore it from the list through the maintenance page, and a 
   expect((await api.call('GET', '/admin/api/backups/schedule')).data).toEqual({ enabled: true, hour: 3, keep: 7 });
 });
 
-test('the Backups page on a narrow screen', async ({ browser }) => {
-  const page = await pageAs(browser, 390);
+test('the Backups page on a narrow screen', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN, { width: 390, height: 900 });
   await page.goto(`${server.url}/admin/backups`);
   await expect(page.locator('table.backup-table tbody tr')).toHaveCount(1);
   await expectAccessible(page);

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, shot, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast } from './question-pages';
 
 // Admin → Import in a LAN browser against the built server: the history-meta dump's XML files
@@ -20,19 +21,6 @@ const MOD = { email: 'mod@example.com', pass: 'mod-password-1' };
 let server: E2EServer;
 let api: Api;
 
-async function pageAs(
-  browser: Browser,
-  who: { email: string; pass: string },
-  opts: { width?: number; dark?: boolean } = {},
-): Promise<Page> {
-  const page = await pooledPage(browser, {
-    viewport: { width: opts.width ?? 1280, height: 800 },
-    colorScheme: opts.dark ? 'dark' : 'light',
-  });
-  await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
 /** The summary table's numbers for one kind: rows, imported, already there, skipped. */
 async function summaryRow(page: Page, kind: string): Promise<number[]> {
   const row = page.locator('table.import-summary tbody tr', { has: page.getByRole('rowheader', { name: kind, exact: true }) });
@@ -46,20 +34,19 @@ async function importThroughPage(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ servers, serverEnv }, info) => {
   test.setTimeout(180_000);
-  server = await startServer(INSTALLED);
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
   expect((await api.call('POST', '/admin/api/users', { users: `mod, ${MOD.email}, ${MOD.pass}` })).code).toBe(200);
   const mod = await api.call('GET', '/api/v1/personal/user/info?username=mod');
   expect((await api.call('PUT', '/admin/api/user/role', { user_id: mod.data.id, role_id: 3 })).code).toBe(200);
 });
-test.afterAll(async () => server?.stop());
 
-test('the Import screen is in the admin menu, accessible, and refuses a broken .7z with a message', async ({ browser }) => {
+test('the Import screen is in the admin menu, accessible, and refuses a broken .7z with a message', async ({ pageAs }) => {
   test.setTimeout(180_000);
-  const page = await pageAs(browser, ADMIN);
+  const page = await pageAs(ADMIN);
   await page.goto(`${server.url}/admin`);
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import from Stack Exchange' })).toBeVisible();
@@ -79,9 +66,9 @@ test('the Import screen is in the admin menu, accessible, and refuses a broken .
   await page.context().close();
 });
 
-test('a moderator gets the 403 page', async ({ browser }) => {
+test('a moderator gets the 403 page', async ({ pageAs }) => {
   test.setTimeout(120_000);
-  const page = await pageAs(browser, MOD);
+  const page = await pageAs(MOD);
   await page.goto(`${server.url}/admin/import`);
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Import from Stack Exchange' })).toHaveCount(0);
@@ -92,10 +79,10 @@ test.describe(() => {
   test.skip(!HAVE_DUMPS, `the Stack Exchange dumps are not at ${DATA} (set LANTERN_SE_DATA)`);
 
   test('history-meta uploaded through the page: progress, then exactly its counts; the same upload again adds nothing', async ({
-    browser,
+    pageAs,
   }) => {
     test.setTimeout(600_000);
-    const page = await pageAs(browser, ADMIN);
+    const page = await pageAs(ADMIN);
     await page.goto(`${server.url}/admin/import`);
     await importThroughPage(page);
     // progress while it runs
@@ -121,7 +108,7 @@ test.describe(() => {
       [390, false, 'phone'],
       [1280, true, 'dark'],
     ] as const) {
-      const other = await pageAs(browser, ADMIN, { width, dark });
+      const other = await pageAs(ADMIN, { width, dark });
       await other.goto(`${server.url}/admin/import`);
       await expect(other.getByText(/Imported meta\.history\.stackexchange\.com in /)).toBeVisible();
       await expectContrast(other);

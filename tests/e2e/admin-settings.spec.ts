@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissToasts, INSTALLED, loginAs, openInApp, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { dismissToasts, INSTALLED, openInApp, shot, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, expectContrast, png, QuestionFormPage } from './question-pages';
 
 // The admin's settings screens (customize, settings, plugins) in a LAN browser against the built
@@ -31,19 +32,6 @@ const SCREENS: [string, string][] = [
   ['lantern_reviewer', 'Post review queue'],
 ];
 
-async function pageAs(
-  browser: Browser,
-  who: { email: string; pass: string } | null,
-  opts: { width?: number; dark?: boolean } = {},
-): Promise<Page> {
-  const page = await pooledPage(browser, {
-    viewport: { width: opts.width ?? 1280, height: 800 },
-    colorScheme: opts.dark ? 'dark' : 'light',
-  });
-  if (who) await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
 /** Opens an admin screen and waits for its form (or list) to be drawn. */
 async function openScreen(page: Page, path: string, heading: string): Promise<void> {
   await openInApp(page, `${server.url}/admin/${path}`);
@@ -58,8 +46,8 @@ async function save(page: Page): Promise<void> {
   await expect(page.getByText('update success')).toBeVisible();
 }
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
   expect(
@@ -93,18 +81,15 @@ test.beforeAll(async () => {
     ).code,
   ).toBe(200);
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
 
-test('every settings screen opens for an admin; a moderator and a member get the 403 page', async ({ browser }) => {
+test('every settings screen opens for an admin; a moderator and a member get the 403 page', async ({ pageAs }) => {
   test.setTimeout(300_000);
-  const admin = await pageAs(browser, ADMIN);
+  const admin = await pageAs(ADMIN);
   // the reviewer plugin's page is in the menu only while it is enabled; its config page opens either way
   for (const [path, heading] of SCREENS) await openScreen(admin, path, heading);
   await admin.context().close();
   for (const who of [MOLLY, GRACE]) {
-    const page = await pageAs(browser, who);
+    const page = await pageAs(who);
     for (const [path, heading] of SCREENS) {
       await openInApp(page, `${server.url}/admin/${path}`);
       await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
@@ -125,9 +110,9 @@ for (const [label, opts] of VIEWS) {
   for (const [i, screens] of HALVES.entries()) {
     // axe once per screen: all rules in the light scheme, the colour rules again in the dark one
     const axe = label === 'desktop-light' ? expectAccessible : label === 'desktop-dark' ? expectContrast : null;
-    test(`screenshots of the settings screens (part ${i + 1}), ${label}${axe ? ', with axe' : ''}`, async ({ browser }) => {
+    test(`screenshots of the settings screens (part ${i + 1}), ${label}${axe ? ', with axe' : ''}`, async ({ pageAs }) => {
       test.setTimeout(300_000);
-      const page = await pageAs(browser, ADMIN, opts);
+      const page = await pageAs(ADMIN, opts);
       for (const [path, heading] of screens) {
         await openScreen(page, path, heading);
         if (axe) await axe(page);
@@ -138,8 +123,8 @@ for (const [label, opts] of VIEWS) {
   }
 }
 
-test('general: the new site name shows in the header at once and on the public site', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('general: the new site name shows in the header at once and on the public site', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'general', 'General');
   await page.getByLabel('Site name', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -149,7 +134,7 @@ test('general: the new site name shows in the header at once and on the public s
   await page.getByLabel('Site name', { exact: true }).fill('Night Shift');
   await save(page);
   await expect(page.locator('.topbar .brand')).toHaveText('Night Shift');
-  const visitor = await pageAs(browser, null);
+  const visitor = await pageAs(null);
   await visitor.goto(server.url);
   await expect(visitor.locator('.topbar .brand')).toHaveText('Night Shift');
   await expect(visitor).toHaveTitle(/Night Shift/);
@@ -157,8 +142,8 @@ test('general: the new site name shows in the header at once and on the public s
   await page.context().close();
 });
 
-test('unsaved changes: leaving the form asks first', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('unsaved changes: leaving the form asks first', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'legal', 'Legal');
   await page.getByLabel('Terms of service', { exact: true }).fill('Draft terms.');
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'SEO' }).click();
@@ -170,12 +155,12 @@ test('unsaved changes: leaving the form asks first', async ({ browser }) => {
   await page.context().close();
 });
 
-test('legal: the terms of service text shows on /tos', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('legal: the terms of service text shows on /tos', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'legal', 'Legal');
   await page.getByLabel('Terms of service', { exact: true }).fill('## House rules\n\nBe **kind** to each other.');
   await save(page);
-  const visitor = await pageAs(browser, null);
+  const visitor = await pageAs(null);
   await visitor.goto(`${server.url}/tos`);
   await expect(visitor.getByRole('heading', { name: 'House rules' })).toBeVisible();
   await expect(visitor.locator('strong', { hasText: 'kind' })).toBeVisible();
@@ -183,8 +168,8 @@ test('legal: the terms of service text shows on /tos', async ({ browser }) => {
   await page.context().close();
 });
 
-test('themes: the primary colour and a light navbar apply at once and on the public site', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('themes: the primary colour and a light navbar apply at once and on the public site', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'themes', 'Themes');
   await expect(page.getByLabel('Primary color', { exact: true })).toHaveValue('#0033ff');
   await page.getByLabel('Primary color', { exact: true }).fill('blue');
@@ -195,7 +180,7 @@ test('themes: the primary colour and a light navbar apply at once and on the pub
   const primary = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--lantern-primary').trim());
   await expect.poll(() => primary(page)).toBe('#7a1fa2');
   await expect(page.locator('.topbar')).toHaveCSS('background-color', 'rgb(122, 31, 162)');
-  const visitor = await pageAs(browser, null);
+  const visitor = await pageAs(null);
   await visitor.goto(server.url);
   await expect(visitor.locator('.topbar')).toHaveCSS('background-color', 'rgb(122, 31, 162)');
   await page.getByRole('group', { name: 'Navigation bar style' }).getByLabel('Light', { exact: true }).check();
@@ -209,14 +194,14 @@ test('themes: the primary colour and a light navbar apply at once and on the pub
   await page.context().close();
 });
 
-test('CSS/HTML: custom CSS and footer apply on the public site', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('CSS/HTML: custom CSS and footer apply on the public site', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'css-html', 'CSS/HTML');
   await page.getByLabel('Custom CSS', { exact: true }).fill('main { border-top: 7px solid rgb(10, 120, 30); }');
   await page.getByLabel('Custom footer', { exact: true }).fill('<p class="team-footer">Run by the night shift</p>');
   await save(page);
   await expect(page.locator('main').first()).toHaveCSS('border-top-width', '7px');
-  const visitor = await pageAs(browser, null);
+  const visitor = await pageAs(null);
   await visitor.goto(server.url);
   await expect(visitor.locator('main').first()).toHaveCSS('border-top-color', 'rgb(10, 120, 30)');
   await expect(visitor.getByText('Run by the night shift')).toBeVisible();
@@ -224,9 +209,9 @@ test('CSS/HTML: custom CSS and footer apply on the public site', async ({ browse
   await page.context().close();
 });
 
-test('SEO: permalink 1 puts the title slug in question links, 2 leaves it out', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
-  const visitor = await pageAs(browser, null);
+test('SEO: permalink 1 puts the title slug in question links, 2 leaves it out', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
+  const visitor = await pageAs(null);
   const link = visitor.getByRole('link', { name: 'How do I trim a lantern wick evenly?' }).first();
   await openScreen(page, 'seo', 'SEO');
   await page.getByLabel('/questions/10010000000000001/post-title', { exact: true }).check();
@@ -241,8 +226,8 @@ test('SEO: permalink 1 puts the title slug in question links, 2 leaves it out', 
   await page.context().close();
 });
 
-test('write: a reserved tag is refused for a member; recommended cannot contain reserved', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('write: a reserved tag is refused for a member; recommended cannot contain reserved', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'write', 'Write');
   await page.getByLabel('Reserved tags', { exact: true }).fill('meta');
   await page.getByLabel('Recommended tags', { exact: true }).fill('lanterns meta');
@@ -252,7 +237,7 @@ test('write: a reserved tag is refused for a member; recommended cannot contain 
   await save(page);
   await page.context().close();
 
-  const grace = await pageAs(browser, GRACE);
+  const grace = await pageAs(GRACE);
   await grace.goto(`${server.url}/questions/ask`);
   const form = new QuestionFormPage(grace);
   await form.title.fill('Where do we discuss the site itself?');
@@ -263,8 +248,8 @@ test('write: a reserved tag is refused for a member; recommended cannot contain 
   await grace.context().close();
 });
 
-test('branding: an uploaded logo shows in the header', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('branding: an uploaded logo shows in the header', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'branding', 'Branding');
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/answer/api/v1/file') && r.request().method() === 'POST');
   await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(168, 56, [122, 31, 162]) });
@@ -276,8 +261,8 @@ test('branding: an uploaded logo shows in the header', async ({ browser }) => {
   await page.context().close();
 });
 
-test('SMTP: the port is checked; interface, users and privileges are saved and read back', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('SMTP: the port is checked; interface, users and privileges are saved and read back', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'smtp', 'SMTP');
   await page.getByLabel('SMTP port', { exact: true }).fill('70000');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -308,8 +293,8 @@ test('SMTP: the port is checked; interface, users and privileges are saved and r
   await page.context().close();
 });
 
-test('plugins: the reviewer is enabled, gets a menu entry and its settings are saved', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('plugins: the reviewer is enabled, gets a menu entry and its settings are saved', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'installed-plugins', 'Installed plugins');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   await expect(menu.getByRole('link', { name: 'Post review queue' })).toHaveCount(0);
@@ -328,12 +313,12 @@ test('plugins: the reviewer is enabled, gets a menu entry and its settings are s
   await page.context().close();
 });
 
-test('login: registration closed, then login required, seen by a visitor', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('login: registration closed, then login required, seen by a visitor', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await openScreen(page, 'login', 'Login');
   await page.getByLabel('Allow new registrations', { exact: true }).uncheck();
   await save(page);
-  const visitor = await pageAs(browser, null);
+  const visitor = await pageAs(null);
   await visitor.goto(`${server.url}/users/register`);
   await expect(visitor).toHaveURL(`${server.url}/`);
   await page.getByLabel('Login required', { exact: true }).check();

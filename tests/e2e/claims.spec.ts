@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
 import { writeTinyDump } from '../support/tiny-dump';
+import { chooseFromMenu, openMenu } from './menu-pages';
 import { Api, expectAccessible } from './question-pages';
 import SevenZip from '7z-wasm';
 
@@ -63,8 +64,7 @@ test('an admin makes a claim link; the person opens it elsewhere, sets email and
   await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: 'Espresso Eve' });
   await expect(row).toContainText('imported');
-  await row.getByRole('button', { name: 'Actions for Espresso Eve' }).click();
-  await admin.getByRole('menuitem', { name: 'Claim link' }).click();
+  await chooseFromMenu(admin, row.getByRole('button', { name: 'Actions for Espresso Eve' }), 'Claim link');
   const dialog = admin.getByRole('dialog', { name: 'Claim link for Espresso Eve' });
   await expect(dialog).toBeVisible();
   const field = dialog.getByLabel('Claim link', { exact: true });
@@ -75,12 +75,14 @@ test('an admin makes a claim link; the person opens it elsewhere, sets email and
   const url = await field.inputValue();
   // an account made here has no such action
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await admin
-    .getByRole('row')
-    .filter({ hasText: INSTALLED.ADMIN_NAME })
-    .getByRole('button', { name: /Actions for/ })
-    .click();
-  await expect(admin.getByRole('menuitem', { name: 'Set new password' })).toBeVisible();
+  await openMenu(
+    admin,
+    admin
+      .getByRole('row')
+      .filter({ hasText: INSTALLED.ADMIN_NAME })
+      .getByRole('button', { name: /Actions for/ }),
+    'Set new password',
+  );
   await expect(admin.getByRole('menuitem', { name: 'Claim link' })).toHaveCount(0);
   await admin.keyboard.press('Escape');
 

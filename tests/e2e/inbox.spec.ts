@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, shot, type E2EServer } from '../support/e2e-server';
 import { Frame, NotificationList, SearchResults } from './inbox-pages';
 import { Api, expectAccessible } from './question-pages';
 
@@ -21,19 +21,8 @@ let q1 = '';
 let q3 = '';
 let answerId = '';
 
-/** A page of its own (own local storage), logged in as someone, or anonymous. */
-async function pageAs(
-  browser: Browser,
-  who?: { email: string; pass: string },
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const page = await pooledPage(browser, { viewport });
-  if (who) await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   admin = new Api(server);
   admin.token = await admin.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // question links are recognised under the site URL: point it at this server
@@ -92,12 +81,9 @@ test.beforeAll(async () => {
   expect(third.code).toBe(200);
   q3 = String(third.data.id);
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
 
-test('an answer by another user shows in the bell within seconds, is read from the list, and the count drops', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('an answer by another user shows in the bell within seconds, is read from the list, and the count drops', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const frame = new Frame(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByTestId('current-user')).toHaveText('grace');
@@ -140,10 +126,10 @@ test('an answer by another user shows in the bell within seconds, is read from t
   await page.context().close();
 });
 
-test('mark all as read, the inbox kinds and the achievements', async ({ browser }) => {
+test('mark all as read, the inbox kinds and the achievements', async ({ pageAs }) => {
   expect((await bob.call('POST', '/api/v1/comment', { object_id: q1, original_text: 'Does the wick type matter here?' })).code).toBe(200);
   expect((await bob.call('POST', '/api/v1/vote/up', { object_id: q1, is_cancel: false })).code).toBe(200);
-  const page = await pageAs(browser, GRACE);
+  const page = await pageAs(GRACE);
   const frame = new Frame(page);
   await page.goto(`${server.url}/`);
   await expect(frame.inboxCount).toHaveText('2', { timeout: 8_000 });
@@ -180,13 +166,13 @@ test('mark all as read, the inbox kinds and the achievements', async ({ browser 
   await page.context().close();
 });
 
-test('who may open the notification pages, and an unknown type', async ({ browser }) => {
-  const anon = await pageAs(browser);
+test('who may open the notification pages, and an unknown type', async ({ pageAs }) => {
+  const anon = await pageAs();
   await anon.goto(`${server.url}/users/notifications/inbox`);
   await expect(anon).toHaveURL(`${server.url}/users/login`);
   await expect(anon.getByRole('search')).toHaveCount(0);
   await anon.context().close();
-  const page = await pageAs(browser, GRACE);
+  const page = await pageAs(GRACE);
   await page.goto(`${server.url}/users/notifications/messages`);
   await expect(page.getByText("Unfortunately, this page doesn't exist.")).toBeVisible();
   await page.goto(`${server.url}/users/notifications/achievement/votes`);
@@ -194,8 +180,8 @@ test('who may open the notification pages, and an unknown type', async ({ browse
   await page.context().close();
 });
 
-test('search with each operator kind, from the header box', async ({ browser }) => {
-  const page = await pageAs(browser);
+test('search with each operator kind, from the header box', async ({ pageAs }) => {
+  const page = await pageAs();
   const frame = new Frame(page);
   const results = new SearchResults(page);
   await page.goto(`${server.url}/`);
@@ -239,7 +225,7 @@ test('search with each operator kind, from the header box', async ({ browser }) 
   await page.context().close();
 });
 
-test('the timeline of an edited question shows the edit and its changes', async ({ browser }) => {
+test('the timeline of an edited question shows the edit and its changes', async ({ pageAs }) => {
   expect(
     (
       await grace.call('PUT', '/api/v1/question', {
@@ -252,12 +238,12 @@ test('the timeline of an edited question shows the edit and its changes', async 
     ).code,
   ).toBe(200);
   // login required
-  const anon = await pageAs(browser);
+  const anon = await pageAs();
   await anon.goto(`${server.url}/posts/${q1}/timeline`);
   await expect(anon).toHaveURL(`${server.url}/users/login`);
   await anon.context().close();
 
-  const page = await pageAs(browser, GRACE);
+  const page = await pageAs(GRACE);
   await page.goto(`${server.url}/posts/${q1}/timeline`);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(`Timeline for ${Q1_EDITED}`);
@@ -285,7 +271,7 @@ test('the timeline of an edited question shows the edit and its changes', async 
   await page.context().close();
 
   // staff may show the votes
-  const staff = await pageAs(browser, { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
+  const staff = await pageAs({ email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
   await staff.goto(`${server.url}/posts/${q1}/${answerId}/timeline`);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Timeline for answer to ${Q1_EDITED} by bob`);
   await staff.goto(`${server.url}/posts/${q1}/timeline`);
@@ -295,8 +281,8 @@ test('the timeline of an edited question shows the edit and its changes', async 
   await staff.context().close();
 });
 
-test('linked questions list the questions that link to one, with a way back', async ({ browser }) => {
-  const page = await pageAs(browser);
+test('linked questions list the questions that link to one, with a way back', async ({ pageAs }) => {
+  const page = await pageAs();
   await page.goto(`${server.url}/questions/linked/${q1}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Linked questions' })).toBeVisible();
   await expect(page.getByRole('link', { name: Q1_EDITED })).toHaveAttribute('href', `/questions/${q1}`);
@@ -316,8 +302,8 @@ test('linked questions list the questions that link to one, with a way back', as
   await page.context().close();
 });
 
-test('the account menu by role: members get profile and settings, admins also review and admin', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('the account menu by role: members get profile and settings, admins also review and admin', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const frame = new Frame(page);
   await page.goto(`${server.url}/tags`);
   await expect(frame.sideNav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
@@ -329,7 +315,7 @@ test('the account menu by role: members get profile and settings, admins also re
   await expect(page.getByRole('link', { name: 'Profile' })).toHaveCount(0);
   await page.context().close();
 
-  const staff = await pageAs(browser, { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
+  const staff = await pageAs({ email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
   const adminFrame = new Frame(staff);
   await staff.goto(`${server.url}/`);
   await expect(adminFrame.sideNav.getByRole('link', { name: /Review/ })).toHaveAttribute('href', '/review');
@@ -345,8 +331,8 @@ test('the account menu by role: members get profile and settings, admins also re
   await staff.context().close();
 });
 
-test('at phone width the side navigation collapses behind the menu button', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE, { width: 390, height: 844 });
+test('at phone width the side navigation collapses behind the menu button', async ({ pageAs }) => {
+  const page = await pageAs(GRACE, { width: 390, height: 844 });
   const frame = new Frame(page);
   await page.goto(`${server.url}/`);
   await expect(frame.menuButton).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, shot, type E2EServer } from '../support/e2e-server';
 import { addMembers, ProfilePage, waitForBadge, type Member } from './people-pages';
 import { Api, expectAccessible } from './question-pages';
 
@@ -19,14 +19,8 @@ let q1 = '';
 let adminQ = '';
 let answerId = '';
 
-async function pageAs(browser: Browser, who?: Member, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await pooledPage(browser, { viewport });
-  if (who) await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   admin = new Api(server);
   admin.token = await admin.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   expect(
@@ -110,9 +104,6 @@ test.beforeAll(async () => {
   await waitForBadge(admin, 'grace', 'Scholar');
   await waitForBadge(admin, 'grace', 'First Upvote');
   await waitForBadge(admin, 'bob', 'Solved');
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test("the users page lists this week's top users and the staff, each linking to a profile", async ({ page }) => {
@@ -215,8 +206,8 @@ test('the answers, questions, comments and reputation tabs page and sort their l
   await expect(page.getByRole('heading', { level: 1, name: 'Scholar' })).toBeVisible();
 });
 
-test('the owner sees the edit link and the private bookmarks and votes tabs; others (staff too) do not', async ({ browser }) => {
-  const page = await pageAs(browser, m.grace);
+test('the owner sees the edit link and the private bookmarks and votes tabs; others (staff too) do not', async ({ pageAs }) => {
+  const page = await pageAs(m.grace);
   const profile = new ProfilePage(page, server.url);
   await profile.open('grace');
   await expect(profile.tabs.getByRole('link')).toHaveText([
@@ -251,7 +242,7 @@ test('the owner sees the edit link and the private bookmarks and votes tabs; oth
   await page.context().close();
 
   for (const who of [m.mia]) {
-    const staffPage = await pageAs(browser, who);
+    const staffPage = await pageAs(who);
     const p = new ProfilePage(staffPage, server.url);
     await p.open('grace');
     await expect(p.heading).toHaveText('Grace Hopper');
@@ -261,7 +252,7 @@ test('the owner sees the edit link and the private bookmarks and votes tabs; oth
     await staffPage.context().close();
   }
   // a bookmark-less owner sees the empty state
-  const bobPage = await pageAs(browser, m.bob);
+  const bobPage = await pageAs(m.bob);
   await new ProfilePage(bobPage, server.url).open('bob', 'bookmarks');
   await expect(bobPage.getByText('No bookmarks yet. Bookmark a question to find it here again.')).toBeVisible();
   await bobPage.context().close();
@@ -280,7 +271,6 @@ test("a suspended user's profile says so", async ({ page }) => {
 });
 
 test('the badges page groups the badges with level, description and award count, and marks the ones the viewer earned', async ({
-  browser,
   page,
 }) => {
   await page.goto(`${server.url}/badges`);
@@ -298,7 +288,7 @@ test('the badges page groups the badges with level, description and award count,
   );
   await expectAccessible(page);
 
-  const gracePage = await pageAs(browser, m.grace);
+  const gracePage = await pageAs(m.grace);
   await gracePage.goto(`${server.url}/badges`);
   const mine = gracePage
     .getByRole('region', { name: 'Getting Started' })
@@ -338,8 +328,8 @@ test('a badge page lists who earned it and for what; an unknown badge is the 404
   await expect(page.getByText(NOT_FOUND)).toBeVisible();
 });
 
-test('the profile and the badges fit a phone in the dark scheme', async ({ browser }) => {
-  const page = await pageAs(browser, undefined, { width: 360, height: 740 });
+test('the profile and the badges fit a phone in the dark scheme', async ({ pageAs }) => {
+  const page = await pageAs(undefined, { width: 360, height: 740 });
   await page.emulateMedia({ colorScheme: 'dark' });
   const profile = new ProfilePage(page, server.url);
   await profile.open('grace');

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, loginAs, shot, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, png, QuestionFormPage, QuestionPage } from './question-pages';
 
 // The question page's actions in a LAN browser against the built server: mentions in comments,
@@ -16,18 +17,11 @@ const TITLE = 'Why does my storm lantern flicker in the wind?';
 let qid = '';
 let otherId = '';
 
-/** A page of its own (own local storage), logged in as someone (or nobody). */
-async function pageAs(browser: Browser, who?: { email: string; pass: string }): Promise<Page> {
-  const page = await pooledPage(browser);
-  if (who) await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
 /** The action row of a post. */
 const actionsOf = (post: Locator) => post.getByRole('group', { name: 'Post actions' }).first();
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   expect(
@@ -95,12 +89,9 @@ test.beforeAll(async () => {
     ).code,
   ).toBe(200);
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
 
-test('who sees which action: visitor, member, asker and moderator', async ({ browser }) => {
-  const visitor = await pageAs(browser);
+test('who sees which action: visitor, member, asker and moderator', async ({ pageAs }) => {
+  const visitor = await pageAs();
   await visitor.goto(`${server.url}/questions/${qid}`);
   const vq = new QuestionPage(visitor);
   await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
@@ -124,7 +115,7 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   await shot(visitor, '90-question-visitor-share');
   await visitor.context().close();
 
-  const bob = await pageAs(browser, BOB);
+  const bob = await pageAs(BOB);
   await bob.goto(`${server.url}/questions/${qid}`);
   const bq = new QuestionPage(bob);
   await expect(actionsOf(bq.question).getByRole('button', { name: 'Flag', exact: true })).toBeVisible();
@@ -135,7 +126,7 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   await expect(actionsOf(bq.answerBy('bob')).getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await bob.context().close();
 
-  const molly = await pageAs(browser, MOLLY);
+  const molly = await pageAs(MOLLY);
   await molly.goto(`${server.url}/questions/${qid}`);
   const mq = new QuestionPage(molly);
   for (const name of ['Close', 'Delete', 'Pin', 'Unlist', 'Flag'])
@@ -145,10 +136,8 @@ test('who sees which action: visitor, member, asker and moderator', async ({ bro
   await molly.context().close();
 });
 
-test('bob comments with an @mention chosen from suggestions; it becomes a link; grace up-votes it and bob edits it', async ({
-  browser,
-}) => {
-  const bob = await pageAs(browser, BOB);
+test('bob comments with an @mention chosen from suggestions; it becomes a link; grace up-votes it and bob edits it', async ({ pageAs }) => {
+  const bob = await pageAs(BOB);
   const q = new QuestionPage(bob);
   await bob.goto(`${server.url}/questions/${qid}`);
   await q.question.getByRole('button', { name: 'Add a comment' }).click();
@@ -180,7 +169,7 @@ test('bob comments with an @mention chosen from suggestions; it becomes a link; 
   await expect(comments.getByText('for all the details.')).toBeVisible();
   await bob.context().close();
 
-  const grace = await pageAs(browser, GRACE);
+  const grace = await pageAs(GRACE);
   await grace.goto(`${server.url}/questions/${qid}`);
   const gq = new QuestionPage(grace);
   const vote = gq.question.getByRole('list', { name: 'Comments' }).getByRole('button', { name: 'Up-vote this comment' });
@@ -201,9 +190,9 @@ test('bob comments with an @mention chosen from suggestions; it becomes a link; 
 });
 
 test('grace flags bob\'s answer: a reason is required, "something else" needs a remark; bob flags a question as a duplicate of a URL of this site', async ({
-  browser,
+  pageAs,
 }) => {
-  const grace = await pageAs(browser, GRACE);
+  const grace = await pageAs(GRACE);
   const q = new QuestionPage(grace);
   await grace.goto(`${server.url}/questions/${qid}`);
   await actionsOf(q.answerBy('bob')).getByRole('button', { name: 'Flag', exact: true }).click();
@@ -222,7 +211,7 @@ test('grace flags bob\'s answer: a reason is required, "something else" needs a 
   await expect(dialog).toHaveCount(0);
   await grace.context().close();
 
-  const bob = await pageAs(browser, BOB);
+  const bob = await pageAs(BOB);
   const bq = new QuestionPage(bob);
   await bob.goto(`${server.url}/questions/${otherId}`);
   await actionsOf(bq.question).getByRole('button', { name: 'Flag', exact: true }).click();
@@ -241,8 +230,8 @@ test('grace flags bob\'s answer: a reason is required, "something else" needs a 
   await bob.context().close();
 });
 
-test('bookmark and follow with their counts, and reactions with who reacted', async ({ browser }) => {
-  const bob = await pageAs(browser, BOB);
+test('bookmark and follow with their counts, and reactions with who reacted', async ({ pageAs }) => {
+  const bob = await pageAs(BOB);
   const q = new QuestionPage(bob);
   await bob.goto(`${server.url}/questions/${qid}`);
   const actions = actionsOf(q.question);
@@ -265,7 +254,7 @@ test('bookmark and follow with their counts, and reactions with who reacted', as
   await expect(reactions.getByRole('button', { name: 'Heart: 1' })).toHaveAttribute('aria-pressed', 'true');
   await bob.context().close();
 
-  const grace = await pageAs(browser, GRACE);
+  const grace = await pageAs(GRACE);
   await grace.goto(`${server.url}/questions/${qid}`);
   const heart = new QuestionPage(grace).question.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Heart: 1' });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -273,8 +262,8 @@ test('bookmark and follow with their counts, and reactions with who reacted', as
   await grace.context().close();
 });
 
-test('grace invites bob to answer; bob sees the invitation but cannot change it', async ({ browser }) => {
-  const grace = await pageAs(browser, GRACE);
+test('grace invites bob to answer; bob sees the invitation but cannot change it', async ({ pageAs }) => {
+  const grace = await pageAs(GRACE);
   await grace.goto(`${server.url}/questions/${qid}`);
   const panel = grace.getByRole('region', { name: 'Invite people to answer' });
   await expect(panel.getByText('No one is invited yet.')).toBeVisible();
@@ -290,7 +279,7 @@ test('grace invites bob to answer; bob sees the invitation but cannot change it'
   await expect(panel.getByRole('link', { name: 'bob' })).toBeVisible();
   await grace.context().close();
 
-  const bob = await pageAs(browser, BOB);
+  const bob = await pageAs(BOB);
   await bob.goto(`${server.url}/questions/${qid}`);
   const bobPanel = bob.getByRole('region', { name: 'Invite people to answer' });
   await expect(bobPanel.getByRole('link', { name: 'bob' })).toBeVisible();
@@ -298,8 +287,8 @@ test('grace invites bob to answer; bob sees the invitation but cannot change it'
   await bob.context().close();
 });
 
-test('molly pins and unpins the question, then unlists and lists it', async ({ browser }) => {
-  const molly = await pageAs(browser, MOLLY);
+test('molly pins and unpins the question, then unlists and lists it', async ({ pageAs }) => {
+  const molly = await pageAs(MOLLY);
   const q = new QuestionPage(molly);
   await molly.goto(`${server.url}/questions/${qid}`);
   const actions = actionsOf(q.question);
@@ -317,7 +306,7 @@ test('molly pins and unpins the question, then unlists and lists it', async ({ b
   await actions.getByRole('button', { name: 'Unlist', exact: true }).click();
   await molly.getByRole('dialog', { name: 'Unlist question' }).getByRole('button', { name: 'Unlist', exact: true }).click();
   await expect(actions.getByRole('button', { name: 'List', exact: true })).toBeVisible();
-  const visitor = await pageAs(browser);
+  const visitor = await pageAs();
   await visitor.goto(`${server.url}/questions`);
   await expect(visitor.locator('.q-item').filter({ hasText: 'Which glass chimney' })).toBeVisible();
   await expect(visitor.locator('.q-item').filter({ hasText: TITLE })).toHaveCount(0);
@@ -328,8 +317,8 @@ test('molly pins and unpins the question, then unlists and lists it', async ({ b
   await molly.context().close();
 });
 
-test('bob deletes his answer; molly sees it deleted and undeletes it', async ({ browser }) => {
-  const bob = await pageAs(browser, BOB);
+test('bob deletes his answer; molly sees it deleted and undeletes it', async ({ pageAs }) => {
+  const bob = await pageAs(BOB);
   const q = new QuestionPage(bob);
   await bob.goto(`${server.url}/questions/${qid}`);
   await actionsOf(q.answerBy('bob')).getByRole('button', { name: 'Delete', exact: true }).click();
@@ -343,7 +332,7 @@ test('bob deletes his answer; molly sees it deleted and undeletes it', async ({ 
   await expect(bob.getByRole('heading', { level: 2, name: 'Your answer' })).toBeVisible();
   await bob.context().close();
 
-  const molly = await pageAs(browser, MOLLY);
+  const molly = await pageAs(MOLLY);
   const mq = new QuestionPage(molly);
   await molly.goto(`${server.url}/questions/${qid}`);
   const answer = mq.answerBy('bob');
@@ -358,8 +347,8 @@ test('bob deletes his answer; molly sees it deleted and undeletes it', async ({ 
   await molly.context().close();
 });
 
-test('molly closes the question (a reason is required, a duplicate needs a URL of this site) and reopens it', async ({ browser }) => {
-  const molly = await pageAs(browser, MOLLY);
+test('molly closes the question (a reason is required, a duplicate needs a URL of this site) and reopens it', async ({ pageAs }) => {
+  const molly = await pageAs(MOLLY);
   const q = new QuestionPage(molly);
   await molly.goto(`${server.url}/questions/${qid}`);
   await actionsOf(q.question).getByRole('button', { name: 'Close', exact: true }).click();
@@ -388,9 +377,9 @@ test('molly closes the question (a reason is required, a duplicate needs a URL o
 });
 
 test('an image pasted into the answer editor is uploaded and shows in the preview; the toolbar dialogs insert links and code', async ({
-  browser,
+  pageAs,
 }) => {
-  const molly = await pageAs(browser, MOLLY);
+  const molly = await pageAs(MOLLY);
   const q = new QuestionPage(molly);
   await molly.goto(`${server.url}/questions/${otherId}`);
   const field = q.answerField;
@@ -449,8 +438,8 @@ test('an image pasted into the answer editor is uploaded and shows in the previe
   await molly.context().close();
 });
 
-test('leaving the ask form with changes asks first; a draft comes back after a reload', async ({ browser }) => {
-  const grace = await pageAs(browser, GRACE);
+test('leaving the ask form with changes asks first; a draft comes back after a reload', async ({ pageAs }) => {
+  const grace = await pageAs(GRACE);
   const form = new QuestionFormPage(grace);
   await grace.goto(`${server.url}/questions/ask`);
   await form.title.fill('How long does a lantern mantle last?');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, loginAs, shot, submitWithCaptcha, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible, png, QuestionFormPage, QuestionPage } from './question-pages';
 
 // The question screens in a LAN browser against the built server: list, ask (with an uploaded
@@ -13,15 +13,8 @@ const BOB = { email: 'bob@example.com', pass: 'bob-password-1' };
 const TITLE = 'How do I light an oil lantern safely?';
 let questionPath = '';
 
-/** A page of its own (own local storage), logged in as someone. */
-async function pageAs(browser: Browser, who: { email: string; pass: string }): Promise<Page> {
-  const page = await pooledPage(browser);
-  await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   // uploads are linked under the site URL: point it at this server
@@ -65,9 +58,6 @@ test.beforeAll(async () => {
     tags: [{ slug_name: 'lanterns' }],
   });
   expect(seed.code).toBe(200);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the ask page checks title, body and tags before sending, and shows the server field errors', async ({ page }) => {
@@ -188,8 +178,8 @@ test('the list shows the question with counts, tags and author; tag filter, orde
   await shot(page, '34-list-page-2');
 });
 
-test('bob answers (at least 6 characters), comments and votes; voting on your own post is refused', async ({ browser }) => {
-  const page = await pageAs(browser, BOB);
+test('bob answers (at least 6 characters), comments and votes; voting on your own post is refused', async ({ pageAs }) => {
+  const page = await pageAs(BOB);
   const q = new QuestionPage(page);
   await page.goto(server.url + questionPath);
   await expect(page.getByRole('heading', { level: 2, name: 'Your answer' })).toBeVisible();
@@ -245,8 +235,8 @@ test('bob answers (at least 6 characters), comments and votes; voting on your ow
   await page.context().close();
 });
 
-test('grace accepts the answer; the list shows it answered', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('grace accepts the answer; the list shows it answered', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const q = new QuestionPage(page);
   await page.goto(server.url + questionPath);
   const bobs = q.answerBy('bob');
@@ -287,8 +277,8 @@ test('a logged-out visitor reads everything, and is sent to login to vote and ba
   await expect(page).toHaveURL(/\/users\/login$/);
 });
 
-test('edits: the owner saves at once; another member suggests an edit that waits for review', async ({ browser }) => {
-  const grace = await pageAs(browser, GRACE);
+test('edits: the owner saves at once; another member suggests an edit that waits for review', async ({ pageAs }) => {
+  const grace = await pageAs(GRACE);
   const form = new QuestionFormPage(grace);
   await grace.goto(server.url + questionPath);
   await new QuestionPage(grace).question.getByRole('link', { name: 'Edit' }).click();
@@ -304,7 +294,7 @@ test('edits: the owner saves at once; another member suggests an edit that waits
   await expect(grace).toHaveURL(server.url + questionPath);
   await expect(grace.getByRole('heading', { level: 1, name: `${TITLE} (paraffin)` })).toBeVisible();
 
-  const bob = await pageAs(browser, BOB);
+  const bob = await pageAs(BOB);
   await bob.goto(server.url + questionPath.replace('/questions/', '/posts/') + '/edit');
   await new QuestionFormPage(bob).body.fill('My oil lantern smokes when I light it with paraffin.');
   await submitWithCaptcha(bob, server, () => bob.getByRole('button', { name: 'Save edits' }).click());

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer, pooledPage } from '../support/e2e-server';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, shot, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 
 // The review page (/review) in a LAN browser against the built server: a queued post (the built-in
@@ -31,27 +32,13 @@ async function withCaptcha(method: string, path: string, action: string, body: R
   return api.call(method, path, { ...body, ...captcha }, token);
 }
 
-/** A page of its own (own local storage), logged in as someone, at a size and colour scheme. */
-async function pageAs(
-  browser: Browser,
-  who: { email: string; pass: string },
-  opts: { width?: number; dark?: boolean } = {},
-): Promise<Page> {
-  const page = await pooledPage(browser, {
-    viewport: { width: opts.width ?? 1280, height: opts.width ? 844 : 800 },
-    colorScheme: opts.dark ? 'dark' : 'light',
-  });
-  await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
 const queues = (page: Page) => page.getByRole('navigation', { name: 'Review queues' });
 const item = (page: Page) => page.getByRole('article', { name: 'Item under review' });
 const actions = (page: Page) => item(page).getByRole('group', { name: 'Review actions' });
 const question = async (id: string) => (await api.call('GET', `/api/v1/question/info?id=${id}`)).data;
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
   const users = [
@@ -150,12 +137,9 @@ test.beforeAll(async () => {
   ids.queued = queued.data.id;
   expect((await question(ids.queued))?.status ?? 11).not.toBe(1);
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
 
-test('a member gets the 403 page and no Review link', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('a member gets the 403 page and no Review link', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   await page.goto(`${server.url}/review`);
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Review' })).toHaveCount(0);
@@ -163,8 +147,8 @@ test('a member gets the 403 page and no Review link', async ({ browser }) => {
 });
 
 for (const dark of [false, true]) {
-  test(`the queues on a phone in the ${dark ? 'dark' : 'light'} scheme, before anything is decided`, async ({ browser }) => {
-    const page = await pageAs(browser, ADMIN, { width: 390, dark });
+  test(`the queues on a phone in the ${dark ? 'dark' : 'light'} scheme, before anything is decided`, async ({ pageAs }) => {
+    const page = await pageAs(ADMIN, { width: 390, height: 844, dark });
     await page.goto(`${server.url}/review?type=suggested_post_edit`);
     await expect(item(page).getByText('Edit summary: clearer title, wicks tag')).toBeVisible();
     await expect(item(page).locator('ins', { hasText: 'should' }).first()).toBeVisible();
@@ -180,8 +164,8 @@ for (const dark of [false, true]) {
   });
 }
 
-test('the admin approves the queued post, closes a flagged question and applies the suggested edit', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('the admin approves the queued post, closes a flagged question and applies the suggested edit', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await page.goto(`${server.url}/questions`);
   // the side navigation counts everything waiting: 1 queued post, 2 flags, 1 suggested edit
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Review/ })).toContainText('4');
@@ -246,8 +230,8 @@ test('the admin approves the queued post, closes a flagged question and applies 
   await page.context().close();
 });
 
-test('a moderator unlists the other flagged question; the page is empty and dark after', async ({ browser }) => {
-  const page = await pageAs(browser, MOLLY, { dark: true });
+test('a moderator unlists the other flagged question; the page is empty and dark after', async ({ pageAs }) => {
+  const page = await pageAs(MOLLY, { dark: true });
   await page.goto(`${server.url}/review`);
   await expect(queues(page).getByRole('link')).toHaveText(['Queued posts (0)', 'Flagged posts (1)', 'Suggested edits (0)']);
   await expect(item(page).getByRole('heading', { name: SPAM_TWO })).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
-import { INSTALLED, loginAs, networkQuiet, openInApp, startServer, watchNetwork, type E2EServer, pooledPage } from '../support/e2e-server';
+import { INSTALLED, networkQuiet, openInApp, watchNetwork, type E2EServer } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
@@ -113,8 +114,8 @@ async function userId(name: string): Promise<string> {
   return String(r.data.list.find((u: { username: string }) => u.username === name).user_id);
 }
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
   const users = Object.entries(EMAILS)
@@ -159,9 +160,6 @@ test.beforeAll(async () => {
   ids.tagId = (await api.call('GET', '/api/v1/tag?name=lanterns')).data.tag_id;
   ids.badgeId = (await api.call('GET', '/api/v1/badges')).data[0].badges[0].id;
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** The screen a landed path shows: paths that draw the same screen with the same data share one name. */
 function screenOf(path: string): string {
@@ -175,14 +173,6 @@ function screenOf(path: string): string {
   };
   if (path.startsWith(`/questions/${qid}/${slug}/`)) return `/questions/${qid}`;
   return aliases[path] ?? path;
-}
-
-/** A browser page as the role (logged in through the API; anonymous has no token). */
-async function pageAs(browser: Browser, role: Role): Promise<Page> {
-  const page = await pooledPage(browser);
-  watchNetwork(page);
-  if (role !== 'anonymous') await loginAs(page, server, EMAILS[role], PASS);
-  return page;
 }
 
 /**
@@ -202,10 +192,11 @@ async function land(page: Page, path: string, expected?: string): Promise<string
 }
 
 for (const role of ROLES) {
-  test(`every route outside /admin, opened as ${role}, lands where section 4 says and has a title`, async ({ browser }) => {
+  test(`every route outside /admin, opened as ${role}, lands where section 4 says and has a title`, async ({ pageAs }) => {
     // every route, with axe on each the role may open: minutes when the other worker is busy too
     test.setTimeout(480_000);
-    const page = await pageAs(browser, role);
+    const page = await pageAs(role === 'anonymous' ? null : { email: EMAILS[role], pass: PASS });
+    watchNetwork(page);
     const wrong: string[] = [];
     // the screens axe has checked for this role: a redirect's target (login, home) and a path that only
     // names another's screen (a slug, the error pages) are checked once
@@ -232,8 +223,9 @@ for (const role of ROLES) {
   });
 }
 
-test('a suspended account cannot log in: the form sends it to the suspended page, which no one else is shown', async ({ browser }) => {
-  const page = await pageAs(browser, 'anonymous');
+test('a suspended account cannot log in: the form sends it to the suspended page, which no one else is shown', async ({ pageAs }) => {
+  const page = await pageAs(null);
+  watchNetwork(page);
   await land(page, LOGIN, LOGIN);
   await page.getByLabel('Email', { exact: true }).fill(EMAILS.suspended);
   await page.getByLabel('Password', { exact: true }).fill(PASS);
@@ -243,18 +235,20 @@ test('a suspended account cannot log in: the form sends it to the suspended page
   await expect(page).toHaveTitle('Account suspended - Team Lantern');
   await page.context().close();
   // opened directly, by someone not refused, it is not a page
-  const visitor = await pageAs(browser, 'anonymous');
+  const visitor = await pageAs(null);
+  watchNetwork(visitor);
   expect(await land(visitor, SUSPENDED, HOME)).toBe(HOME);
   await visitor.context().close();
 });
 
 test('with login required, a logged-out visitor reaches only the exempt pages, and returns where they were after login', async ({
-  browser,
+  pageAs,
 }) => {
   const login = (await api.call('GET', '/admin/api/siteinfo/login')).data;
   expect((await api.call('PUT', '/admin/api/siteinfo/login', { ...login, login_required: true })).code).toBe(200);
   try {
-    const page = await pageAs(browser, 'anonymous');
+    const page = await pageAs(null);
+    watchNetwork(page);
     for (const path of ['/', '/questions', '/tags', `/questions/${ids.qid}`, '/users/member', '/badges', '/search?q=wick']) {
       expect(await land(page, path, LOGIN), path).toBe(LOGIN);
     }

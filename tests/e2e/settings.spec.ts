@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { linkIn, startSmtp, type SmtpCapture } from '../support/smtp';
-import { INSTALLED, loginAs, shot, startServer, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
+import { INSTALLED, shot, submitWithCaptcha, type E2EServer, pooledPage } from '../support/e2e-server';
 import { Api, expectAccessible, png } from './question-pages';
 import { SettingsPage } from './settings-pages';
 
@@ -15,14 +15,8 @@ let api: Api;
 const GRACE = { email: 'grace@example.com', pass: 'grace-password-1' };
 const BOB = { email: 'bob@example.com', pass: 'bob-password-1' };
 
-async function pageAs(browser: Browser, who: { email: string; pass: string }, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await pooledPage(browser, { viewport });
-  await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   smtp = await startSmtp();
   api = new Api(server);
   api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
@@ -55,7 +49,6 @@ test.beforeAll(async () => {
   ).toBe(200);
 });
 test.afterAll(async () => {
-  await server?.stop();
   await smtp?.close();
 });
 
@@ -69,8 +62,8 @@ test('an anonymous visitor is sent to log in, and comes back to the settings aft
   await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
 });
 
-test('a member changes display name, bio and avatar (uploaded) on the profile tab', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('a member changes display name, bio and avatar (uploaded) on the profile tab', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const s = new SettingsPage(page, server.url);
   await s.open('', 'Profile');
   await expect(page).toHaveTitle('Profile - Settings - Team Lantern');
@@ -120,8 +113,8 @@ test('a member changes display name, bio and avatar (uploaded) on the profile ta
   await page.context().close();
 });
 
-test('notification settings are saved and come back after a reload', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('notification settings are saved and come back after a reload', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const s = new SettingsPage(page, server.url);
   await s.open('notify', 'Notifications');
   await expect(s.field('Inbox notifications')).toBeChecked();
@@ -140,8 +133,8 @@ test('notification settings are saved and come back after a reload', async ({ br
   await page.context().close();
 });
 
-test('a member asks to change the email; the link in the mail applies it', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('a member asks to change the email; the link in the mail applies it', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const s = new SettingsPage(page, server.url);
   await s.open('account', 'Account');
   const email = s.section('Email');
@@ -169,8 +162,8 @@ test('a member asks to change the email; the link in the mail applies it', async
   await page.context().close();
 });
 
-test('a member changes the password, then logs in with the new one', async ({ browser }) => {
-  const page = await pageAs(browser, BOB);
+test('a member changes the password, then logs in with the new one', async ({ browser, pageAs }) => {
+  const page = await pageAs(BOB);
   const s = new SettingsPage(page, server.url);
   await s.open('account', 'Account');
   const form = s.section('Password');
@@ -206,8 +199,8 @@ test('a member changes the password, then logs in with the new one', async ({ br
   await fresh.context().close();
 });
 
-test('a member switches the interface to Chinese and the dark scheme, applied at once and kept', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('a member switches the interface to Chinese and the dark scheme, applied at once and kept', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const s = new SettingsPage(page, server.url);
   await s.open('interface', 'Interface');
   await expect(s.field('Interface language')).toHaveValue('Default');
@@ -236,8 +229,8 @@ test('a member switches the interface to Chinese and the dark scheme, applied at
   await page.context().close();
 });
 
-test('on a phone the menu sits above the panel and nothing overflows', async ({ browser }) => {
-  const page = await pageAs(browser, { email: BOB.email, pass: 'bob-password-2' }, { width: 360, height: 740 });
+test('on a phone the menu sits above the panel and nothing overflows', async ({ pageAs }) => {
+  const page = await pageAs({ email: BOB.email, pass: 'bob-password-2' }, { width: 360, height: 740 });
   const s = new SettingsPage(page, server.url);
   await s.open('profile', 'Profile');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -249,8 +242,8 @@ test('on a phone the menu sits above the panel and nothing overflows', async ({ 
   await page.context().close();
 });
 
-test('the admin has the same settings; an unknown plugin tab is the 404 page', async ({ browser }) => {
-  const page = await pageAs(browser, { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
+test('the admin has the same settings; an unknown plugin tab is the 404 page', async ({ pageAs }) => {
+  const page = await pageAs({ email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD });
   const s = new SettingsPage(page, server.url);
   await s.open('profile', 'Profile');
   await expect(s.field('Username')).toHaveValue('admin');
@@ -262,11 +255,11 @@ test('the admin has the same settings; an unknown plugin tab is the 404 page', a
   await page.context().close();
 });
 
-test('in the dark scheme the profile, with its uploaded avatar, stays readable', async ({ browser }) => {
+test('in the dark scheme the profile, with its uploaded avatar, stays readable', async ({ pageAs }) => {
   const grace = new Api(server);
   grace.token = await grace.tokenOf(GRACE.email, GRACE.pass);
   expect((await grace.call('PUT', '/api/v1/user/interface', { language: 'Default', color_scheme: 'dark' })).code).toBe(200);
-  const page = await pageAs(browser, GRACE);
+  const page = await pageAs(GRACE);
   const s = new SettingsPage(page, server.url);
   await s.open('profile', 'Profile');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

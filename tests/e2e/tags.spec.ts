@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
+import { INSTALLED, loginAs, shot, type E2EServer } from '../support/e2e-server';
 import { Api, expectAccessible } from './question-pages';
 import { TagFormPage, TagsListPage } from './tag-pages';
 
@@ -14,15 +14,8 @@ const GRACE = { email: 'grace@example.com', pass: 'grace-password-1' };
 const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
 let lanternsId = '';
 
-/** A page of its own (own local storage), logged in as someone. */
-async function pageAs(browser: Browser, who: { email: string; pass: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginAs(page, server, who.email, who.pass);
-  return page;
-}
-
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
+test.beforeAll(async ({ servers, serverEnv }, info) => {
+  server = await servers.for(info.file, serverEnv);
   api = new Api(server);
   api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
   expect((await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}` })).code).toBe(200);
@@ -57,9 +50,6 @@ test.beforeAll(async () => {
       ).code,
     ).toBe(200);
   }
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('visitors browse the tag list, a tag page and its info; creating, editing and following need an account', async ({ page }) => {
@@ -130,8 +120,8 @@ test('visitors browse the tag list, a tag page and its info; creating, editing a
   await expect(page).toHaveURL(/\/users\/login$/);
 });
 
-test('a member follows and unfollows tags, may not create one, and suggests an edit that waits for review', async ({ browser }) => {
-  const page = await pageAs(browser, GRACE);
+test('a member follows and unfollows tags, may not create one, and suggests an edit that waits for review', async ({ pageAs }) => {
+  const page = await pageAs(GRACE);
   const list = new TagsListPage(page);
   await page.goto(`${server.url}/tags`);
   await list.expectTags(['Lanterns', 'wicks']);
@@ -188,8 +178,8 @@ test('a member follows and unfollows tags, may not create one, and suggests an e
   await page.context().close();
 });
 
-test('staff create a tag with checked fields, manage its synonyms and edit it directly', async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test('staff create a tag with checked fields, manage its synonyms and edit it directly', async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await page.goto(`${server.url}/tags`);
   await page.getByRole('link', { name: 'Create tag' }).click();
   await expect(page).toHaveURL(/\/tags\/create$/);
@@ -267,8 +257,8 @@ test('staff create a tag with checked fields, manage its synonyms and edit it di
   await page.context().close();
 });
 
-test("the ask page's tag picker creates a missing tag in the create-tag dialog, for those who may", async ({ browser }) => {
-  const page = await pageAs(browser, ADMIN);
+test("the ask page's tag picker creates a missing tag in the create-tag dialog, for those who may", async ({ pageAs }) => {
+  const page = await pageAs(ADMIN);
   await page.goto(`${server.url}/questions/ask`);
   const tags = page.getByLabel('Tags', { exact: true });
   await tags.pressSequentially('Candle wax');
@@ -329,7 +319,7 @@ test("the ask page's tag picker creates a missing tag in the create-tag dialog, 
   await page.context().close();
 
   // a member without the privilege gets no "Create tag"
-  const grace = await pageAs(browser, GRACE);
+  const grace = await pageAs(GRACE);
   await grace.goto(`${server.url}/questions/ask`);
   await grace.getByLabel('Tags', { exact: true }).pressSequentially('beeswax');
   await expect(grace.getByText('No tag named “beeswax”.')).toBeVisible();
