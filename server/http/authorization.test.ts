@@ -44,6 +44,8 @@ const OPEN = new Set([
   'POST /installation/db/check',
   'POST /installation/init',
   'POST /installation/base-info',
+  // Lantern's: checks the one-time setup code a browser on another machine needs before install
+  'POST /installation/setup-code/check',
   'GET /robots.txt',
   'GET /custom.css',
   'GET /uploads/*path',
