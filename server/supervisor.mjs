@@ -152,7 +152,9 @@ export function supervisorLog(file) {
     const msg = line.trim().replace(/^lantern: /, '');
     try {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      appendFileSync(file, `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, app: 'lantern', msg })}\n`, { mode: 0o600 });
+      // a start is news (info), a death or a refusal a warning
+      const level = /^server process \d+ started$/.test(msg) ? 30 : 40;
+      appendFileSync(file, `${JSON.stringify({ level, time: Date.now(), pid: process.pid, app: 'lantern', msg })}\n`, { mode: 0o600 });
     } catch {
       // the terminal still has the line
     }
