@@ -3,6 +3,7 @@ import { adminToken, captchaOff, makeUser } from '../../../tests/support/account
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { recordTimeline } from './timeline.service.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let admin: string;
@@ -13,16 +14,8 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   owner = await makeUser(app, { rank: 1, name: 'asker' });
-  await app.call('POST', `${V1}/question`, {
-    token: admin,
-    body: { title: 'Seed question for the tag', content: 'Creates the tag.', tags: [{ slug_name: 'sqlite' }] },
-  });
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: owner.token,
-      body: { title: 'A question with a history', content: 'First version.', tags: [{ slug_name: 'sqlite' }] },
-    })
-  ).body.data.id;
+  await askQuestion(app, admin, { title: 'Seed question for the tag', content: 'Creates the tag.', tags: ['sqlite'] });
+  qid = await askQuestion(app, owner.token, { title: 'A question with a history', content: 'First version.', tags: ['sqlite'] });
 });
 afterEach(async () => app.stop());
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 /** A clock the tests move by hand (rows made after a tick sort as newer). */
 const clock = {
@@ -24,23 +25,14 @@ beforeEach(async () => {
   admin = await adminToken(app);
   const u = await makeUser(app);
   author = { ...u, username: (await db().selectFrom('user').select('username').where('id', '=', u.id).executeTakeFirstOrThrow()).username };
-  await app.call('POST', `${V1}/question`, {
-    token: admin,
-    body: { title: 'Seeding the admin tag', content: 'Creates the tag.', tags: [{ slug_name: 'admin-lists' }] },
+  await askQuestion(app, admin, { title: 'Seeding the admin tag', content: 'Creates the tag.', tags: ['admin-lists'] });
+  q1 = await askQuestion(app, author.token, {
+    title: 'How do I configure SQLite?',
+    content: 'Looking for pragmas.',
+    tags: ['admin-lists'],
   });
-  q1 = (
-    await app.call('POST', `${V1}/question`, {
-      token: author.token,
-      body: { title: 'How do I configure SQLite?', content: 'Looking for pragmas.', tags: [{ slug_name: 'admin-lists' }] },
-    })
-  ).body.data.id;
   clock.t += 10;
-  q2 = (
-    await app.call('POST', `${V1}/question`, {
-      token: admin,
-      body: { title: 'Backups of the database', content: 'How often should I back up?', tags: [{ slug_name: 'admin-lists' }] },
-    })
-  ).body.data.id;
+  q2 = await askQuestion(app, admin, { title: 'Backups of the database', content: 'How often should I back up?', tags: ['admin-lists'] });
   a1 = (await app.call('POST', `${V1}/answer`, { token: author.token, body: { question_id: q2, content: 'Every night, **at least**.' } }))
     .body.data.info.id;
 });
@@ -160,18 +152,16 @@ describe('PUT admin question/status', () => {
       body: { plugin_slug_name: 'lantern_reviewer', config_fields: { reputation_below: '10', first_posts: '5', max_links: '' } },
     });
     await app.call('PUT', `${A}/plugin/status`, { token: admin, body: { plugin_slug_name: 'lantern_reviewer', enabled: true } });
-    const queued = (
-      await app.call('POST', `${V1}/question`, {
-        token: author.token,
-        body: { title: 'Waiting for a moderator', content: 'Queued post here.', tags: [{ slug_name: 'admin-lists' }] },
-      })
-    ).body.data.id;
-    const other = (
-      await app.call('POST', `${V1}/question`, {
-        token: author.token,
-        body: { title: 'Also waiting for a moderator', content: 'Another queued post.', tags: [{ slug_name: 'admin-lists' }] },
-      })
-    ).body.data.id;
+    const queued = await askQuestion(app, author.token, {
+      title: 'Waiting for a moderator',
+      content: 'Queued post here.',
+      tags: ['admin-lists'],
+    });
+    const other = await askQuestion(app, author.token, {
+      title: 'Also waiting for a moderator',
+      content: 'Another queued post.',
+      tags: ['admin-lists'],
+    });
     expect(ids(await questions('?status=pending'))).toEqual([other, queued]);
     await setQ(queued, 'available');
     expect(await statusOf('question', queued)).toBe(1);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let admin: string;
@@ -11,12 +12,7 @@ beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
   admin = await adminToken(app);
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: admin,
-      body: { title: 'A question to answer', content: 'Please answer me.', tags: [{ slug_name: 'help' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, admin, { title: 'A question to answer', content: 'Please answer me.', tags: ['help'] });
   author = await makeUser(app, { rank: 1 });
   aid = (
     await app.call('POST', `${V1}/answer`, {
@@ -128,12 +124,7 @@ describe('PUT /answer', () => {
   });
 
   it("moves the answer's own question even when another question id is sent", async () => {
-    const other = (
-      await app.call('POST', `${V1}/question`, {
-        token: admin,
-        body: { title: 'Another question here', content: 'Some other content.', tags: [{ slug_name: 'help' }] },
-      })
-    ).body.data.id;
+    const other = await askQuestion(app, admin, { title: 'Another question here', content: 'Some other content.', tags: ['help'] });
     await db().updateTable('question').set({ post_update_time: 5 }).execute();
     expect((await edit(author.token, { question_id: other, content: 'Edited with the wrong question id.' })).status).toBe(200);
     expect((await questionRow()).post_update_time).toBeGreaterThan(5);

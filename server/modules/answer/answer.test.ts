@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let qid: string;
 beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
-  qid = (
-    await app.call('POST', '/answer/api/v1/question', {
-      token: await adminToken(app),
-      body: { title: 'A question to answer', content: 'Please answer me.', tags: [{ slug_name: 'help' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, await adminToken(app), { title: 'A question to answer', content: 'Please answer me.', tags: ['help'] });
 });
 afterEach(async () => app.stop());
 

@@ -38,11 +38,7 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   // the tag the tests' questions use (creating a tag takes more reputation than the askers have)
-  const tag = await app.call('POST', `${V1}/question`, {
-    token: admin,
-    body: { title: 'Where the support tag starts', content: 'Creating the tag the tests use.', tags: [{ slug_name: 'support' }] },
-  });
-  expect(tag.status, JSON.stringify(tag.body)).toBe(200);
+  await askQuestion(app, admin, { title: 'Where the support tag starts', content: 'Creating the tag the tests use.', tags: ['support'] });
   await app.lantern.ctx.events.settle();
   seen = [];
   checked = 0;

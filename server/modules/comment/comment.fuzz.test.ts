@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let token: string;
@@ -11,12 +12,7 @@ beforeAll(async () => {
   app = await startTestApp();
   await captchaOff(app);
   token = await adminToken(app);
-  qid = (
-    await app.call('POST', '/answer/api/v1/question', {
-      token,
-      body: { title: 'Fuzzing the comments', content: 'Comments get random input.', tags: [{ slug_name: 'fuzz' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, token, { title: 'Fuzzing the comments', content: 'Comments get random input.', tags: ['fuzz'] });
   cid = (await app.call('POST', '/answer/api/v1/comment', { token, body: { object_id: qid, original_text: 'A comment to aim at' } })).body
     .data.comment_id;
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaFor, captchaOff, makeUser } from '../../../tests/support/accounts.js';
-import { postComment } from '../../../tests/support/factories.js';
+import { postComment, askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
@@ -23,12 +23,11 @@ beforeEach(async () => {
   asker = await makeUser(app);
   answerer = await makeUser(app);
   await writeConfigValue(app.lantern.ctx.db, 'rank.tag.add', '1');
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: asker.token,
-      body: { title: 'A question to comment on', content: 'Please comment on this question.', tags: [{ slug_name: 'help' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, asker.token, {
+    title: 'A question to comment on',
+    content: 'Please comment on this question.',
+    tags: ['help'],
+  });
   aid = (await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: qid, content: 'An answer to comment on.' } }))
     .body.data.info.id;
 });

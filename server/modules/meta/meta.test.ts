@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { applyReaction, parseReactionSummary } from './meta.presenter.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 const V1 = '/answer/api/v1';
 
@@ -19,12 +20,7 @@ beforeEach(async () => {
   admin = await adminToken(app);
   asker = await makeUser(app);
   await writeConfigValue(app.lantern.ctx.db, 'rank.tag.add', '1');
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: asker.token,
-      body: { title: 'A question to react to', content: 'React to this question.', tags: [{ slug_name: 'fun' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, asker.token, { title: 'A question to react to', content: 'React to this question.', tags: ['fun'] });
   aid = (await app.call('POST', `${V1}/answer`, { token: admin, body: { question_id: qid, content: 'An answer to react to.' } })).body.data
     .info.id;
 });

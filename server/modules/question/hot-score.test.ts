@@ -40,13 +40,7 @@ describe('the hourly refresh', () => {
 
   it('scores every question at start, then the last 90 days hourly, and orders question/page?order=hot by it over questions of any age', async () => {
     const token = await adminToken(app);
-    const ask = async (title: string) =>
-      (
-        await app.call('POST', '/answer/api/v1/question', {
-          token,
-          body: { title, content: 'Some body text here.', tags: [{ slug_name: 'hot' }] },
-        })
-      ).body.data.id as string;
+    const ask = (title: string) => askQuestion(app, token, { title, content: 'Some body text here.', tags: ['hot'] });
     const quiet = await ask('A quiet question');
     const busy = await ask('A busy question');
     const ancient = await ask('An ancient question');

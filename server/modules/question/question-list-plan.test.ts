@@ -7,6 +7,7 @@ import { flushViews } from './view-counter.js';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 // question/page?tag= takes one of two query plans by the tag's size (few questions: through
 // tag_rel; many: walking the order's index); both must give the same page and count.
@@ -19,14 +20,7 @@ describe('the tag filter of question/page', () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const tags = i % 2 === 0 ? [{ slug_name: 'sqlite' }, { slug_name: 'other' }] : [{ slug_name: 'other' }];
-      ids.push(
-        (
-          await app.call('POST', '/answer/api/v1/question', {
-            token,
-            body: { title: `Question number ${i}`, content: `Body of question ${i}.`, tags },
-          })
-        ).body.data.id,
-      );
+      ids.push(await askQuestion(app, token, { title: `Question number ${i}`, content: `Body of question ${i}.`, tags }));
     }
     const page = async (p: number) => {
       const r = await app.call('GET', `/answer/api/v1/question/page?tag=sqlite&order=newest&page=${p}&page_size=2`);
@@ -116,11 +110,7 @@ describe('question views', () => {
     try {
       await captchaOff(live);
       const token = await adminToken(live);
-      const q = await live.call('POST', '/answer/api/v1/question', {
-        token,
-        body: { title: 'A question read often', content: 'Body of a read question.', tags: [{ slug_name: 'views' }] },
-      });
-      const id = q.body.data.id as string;
+      const id = await askQuestion(live, token, { title: 'A question read often', content: 'Body of a read question.', tags: ['views'] });
       const stored = async () =>
         (await live.lantern.ctx.db.selectFrom('question').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
       for (let i = 0; i < 5; i++) expect((await live.call('GET', `/answer/api/v1/question/info?id=${id}`)).status).toBe(200);

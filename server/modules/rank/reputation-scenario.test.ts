@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 // Reputation rules of the reference (answer-behaviour.md section 5), privilege level 2:
 // upvote received +10, downvote received -2, downvoting an answer costs the voter -1,
@@ -43,12 +44,11 @@ describe('the reputation arithmetic of the reference', () => {
       .insertInto('tag')
       .values({ id: '10030000000000999', slug_name: 'general', display_name: 'general', created_at: clock.t, updated_at: clock.t })
       .execute();
-    const q = (
-      await app.call('POST', `${V1}/question`, {
-        token: asker.token,
-        body: { title: 'Reputation question', content: 'What does the arithmetic look like?', tags: [{ slug_name: 'general' }] },
-      })
-    ).body.data.id;
+    const q = await askQuestion(app, asker.token, {
+      title: 'Reputation question',
+      content: 'What does the arithmetic look like?',
+      tags: ['general'],
+    });
     tick();
     const ans = (
       await app.call('POST', `${V1}/answer`, { token: answerer.token, body: { question_id: q, content: 'Like this, step by step.' } })
@@ -123,12 +123,7 @@ describe('the reputation arithmetic of the reference', () => {
       .insertInto('tag')
       .values({ id: '10030000000000998', slug_name: 'cap', display_name: 'cap', created_at: clock.t, updated_at: clock.t })
       .execute();
-    const q = (
-      await app.call('POST', `${V1}/question`, {
-        token: author.token,
-        body: { title: 'Popular question', content: 'Everyone likes this one.', tags: [{ slug_name: 'cap' }] },
-      })
-    ).body.data.id;
+    const q = await askQuestion(app, author.token, { title: 'Popular question', content: 'Everyone likes this one.', tags: ['cap'] });
     const voters = [];
     for (let i = 0; i < 22; i++) voters.push(await makeUser(app, { rank: 10 }));
     for (let i = 0; i < 20; i++) await app.call('POST', `${V1}/vote/up`, { token: voters[i].token, body: { object_id: q } });
@@ -148,12 +143,7 @@ describe('the reputation arithmetic of the reference', () => {
       .insertInto('tag')
       .values({ id: '10030000000000997', slug_name: 'thr', display_name: 'thr', created_at: clock.t, updated_at: clock.t })
       .execute();
-    const q = (
-      await app.call('POST', `${V1}/question`, {
-        token: author.token,
-        body: { title: 'Threshold question', content: 'Who may vote on this?', tags: [{ slug_name: 'thr' }] },
-      })
-    ).body.data.id;
+    const q = await askQuestion(app, author.token, { title: 'Threshold question', content: 'Who may vote on this?', tags: ['thr'] });
     const newbie = await makeUser(app, { rank: 7 });
     const up = await app.call('POST', `${V1}/vote/up`, { token: newbie.token, body: { object_id: q } });
     expect(up.body).toMatchObject({ code: 403, msg: 'You need at least 8 reputation to do this.' });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let admin: string;
@@ -16,16 +17,12 @@ beforeEach(async () => {
   admin = await adminToken(app);
   owner = await makeUser(app);
   flagger = await makeUser(app);
-  await app.call('POST', `${V1}/question`, {
-    token: admin,
-    body: { title: 'A tag for everyone to use', content: 'Creates the tag.', tags: [{ slug_name: 'flags' }] },
+  await askQuestion(app, admin, { title: 'A tag for everyone to use', content: 'Creates the tag.', tags: ['flags'] });
+  qid = await askQuestion(app, owner.token, {
+    title: 'A question that gets flagged',
+    content: 'Some questionable content.',
+    tags: ['flags'],
   });
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: owner.token,
-      body: { title: 'A question that gets flagged', content: 'Some questionable content.', tags: [{ slug_name: 'flags' }] },
-    })
-  ).body.data.id;
   aid = (
     await app.call('POST', `${V1}/answer`, { token: owner.token, body: { question_id: qid, content: 'An answer that gets flagged.' } })
   ).body.data.info.id;
@@ -108,12 +105,7 @@ describe('POST /report', () => {
   });
 
   it('needs the URL of another question of this site for a duplicate', async () => {
-    const other = (
-      await app.call('POST', `${V1}/question`, {
-        token: admin,
-        body: { title: 'The original question', content: 'Asked before.', tags: [{ slug_name: 'flags' }] },
-      })
-    ).body.data.id;
+    const other = await askQuestion(app, admin, { title: 'The original question', content: 'Asked before.', tags: ['flags'] });
     const cases: [string, string][] = [
       ['not a url', 'error.common.invalid_url'],
       ['ftp://127.0.0.1/questions/1', 'error.common.invalid_url'],
@@ -246,12 +238,7 @@ describe('GET /report/unreviewed/post', () => {
 
 describe('PUT /report/review', () => {
   it('a flag leads through review to a close', async () => {
-    const original = (
-      await app.call('POST', `${V1}/question`, {
-        token: admin,
-        body: { title: 'The original question', content: 'Asked before.', tags: [{ slug_name: 'flags' }] },
-      })
-    ).body.data.id;
+    const original = await askQuestion(app, admin, { title: 'The original question', content: 'Asked before.', tags: ['flags'] });
     expect((await flag(flagger.token, { object_id: qid, report_type: DUPLICATE, content: questionUrl(original) })).status).toBe(200);
     const item = (await flags(admin)).body.data.list[0];
     expect(item.reason).toMatchObject({

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { countLinks, reviewerRules } from './review.plugin.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let admin: string;
@@ -11,10 +12,7 @@ beforeEach(async () => {
   await captchaOff(app);
   admin = await adminToken(app);
   // the tag new users post with (creating tags needs more reputation)
-  await app.call('POST', `${V1}/question`, {
-    token: admin,
-    body: { title: 'The first tagged question', content: 'Made by the admin.', tags: [{ slug_name: 'newbie' }] },
-  });
+  await askQuestion(app, admin, { title: 'The first tagged question', content: 'Made by the admin.', tags: ['newbie'] });
 });
 afterEach(async () => app.stop());
 

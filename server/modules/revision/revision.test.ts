@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
 let admin: string;
@@ -10,12 +11,7 @@ beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
   admin = await adminToken(app);
-  qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: admin,
-      body: { title: 'The original question title', content: 'The original **content**.', tags: [{ slug_name: 'sqlite' }] },
-    })
-  ).body.data.id;
+  qid = await askQuestion(app, admin, { title: 'The original question title', content: 'The original **content**.', tags: ['sqlite'] });
 });
 afterEach(async () => app.stop());
 

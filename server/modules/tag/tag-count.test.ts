@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 const V1 = '/answer/api/v1';
 let app: TestApp;
@@ -52,13 +53,8 @@ describe('tag question counts through edits', () => {
     app = await startTestApp();
     const asker = await makeUser(app, { rank: 1000 });
     const tags = (slugs: string[]) => slugs.map((s) => ({ slug_name: s, display_name: s, original_text: '' }));
-    const ask = async (title: string, slugs: string[]) =>
-      (
-        await app.call('POST', `${V1}/question`, {
-          token: asker.token,
-          body: { title, content: 'Some body text here.', tags: tags(slugs) },
-        })
-      ).body.data.id as string;
+    const ask = (title: string, slugs: string[]) =>
+      askQuestion(app, asker.token, { title, content: 'Some body text here.', tags: tags(slugs) });
     const edit = async (id: string, title: string, slugs: string[]) =>
       expect(
         (

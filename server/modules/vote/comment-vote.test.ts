@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { writeConfigValue } from '../config/config.repository.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 
 const V1 = '/answer/api/v1';
 
@@ -15,12 +16,7 @@ beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
   const admin = await adminToken(app);
-  const qid = (
-    await app.call('POST', `${V1}/question`, {
-      token: admin,
-      body: { title: 'A question with comments', content: 'Comments will be voted.', tags: [{ slug_name: 'votes' }] },
-    })
-  ).body.data.id;
+  const qid = await askQuestion(app, admin, { title: 'A question with comments', content: 'Comments will be voted.', tags: ['votes'] });
   author = await makeUser(app, { rank: 3 });
   cid = (
     await app.call('POST', `${V1}/comment`, { token: author.token, body: { object_id: qid, original_text: 'A comment worth a vote' } })
