@@ -382,9 +382,10 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
   };
 
   /** Size of the window for a dictionary: no more than the data it will hold. */
+  // 7-Zip's strongest preset (-mx=9) uses 64 MB; a larger dictionary over as much data is refused rather than allocated
   const windowFor = (dictSize: number, unpackSize: number) => {
     const size = Math.max(4096, Math.min(dictSize, unpackSize));
-    if (size > 1536 * 1024 * 1024) fail('unsupported', 'its dictionary is larger than 1.5 GB');
+    if (size > 256 * 1024 * 1024) fail('unsupported', 'a dictionary larger than 256 MB');
     return size;
   };
 
