@@ -272,6 +272,7 @@ test("a suspended user's profile says so", async ({ page }) => {
 
 test('the badges page groups the badges with level, description and award count, and marks the ones the viewer earned', async ({
   page,
+  pageAs,
 }) => {
   await page.goto(`${server.url}/badges`);
   await expect(page).toHaveTitle('Badges - Team Lantern');
