@@ -24,6 +24,7 @@ export const SHAPES: [string, string][] = [
   ['e-mail autolinks', 'x@a.b '.repeat(K64 / 6)],
   ['www autolinks', 'www.a.bc '.repeat(K64 / 9)],
   ['run of [', '['.repeat(K64)],
+  ['[ paragraphs', `${'['.repeat(1400)}\n\n`.repeat(K64 / 1402)],
   ['[ lines', '[\n'.repeat(K64 / 2)],
   ['![ runs', '!['.repeat(K64 / 2)],
   ['[a]( runs', '[a]('.repeat(K64 / 4)],
@@ -37,6 +38,7 @@ export const SHAPES: [string, string][] = [
     'footnotes',
     Array.from({ length: 3000 }, (_, i) => `[^${i}]`).join(' ') + '\n\n' + Array.from({ length: 2000 }, (_, i) => `[^${i}]: n`).join('\n'),
   ],
+  ['short lines', 'x\n'.repeat(K64 / 2)],
   ['prose', 'Lorem ipsum dolor sit amet, *consectetur* adipiscing elit. '.repeat(K64 / 60)],
 ];
 

@@ -30,9 +30,9 @@ export const HIGHLIGHT_MAX_TOTAL = 32768;
 
 /**
  * Work caps per document, for the shapes markdown-it is slow on (measured with bench/render-shapes.ts):
- * - `linkScan`: characters that link and image labels may scan looking for their `]`. A run of `[`
- *   (or `![`) makes each one scan to the end of its paragraph: quadratic (64 KB: 1-3 s). Past the cap
- *   a `[` is plain text.
+ * - `linkScan`: characters that link and image labels of one paragraph may scan looking for their
+ *   `]` (four times as many in the whole document). A run of `[` (or `![`) makes each one scan to the
+ *   end of its paragraph: quadratic (64 KB: 1-3 s). Past the cap a `[` is plain text.
  * - `autolinks`: links made from bare URLs and e-mail addresses (linkify); each costs a URL parse,
  *   punycode and sanitising (6,000 in 64 KB: 2-3 s). Past the cap the text stays text.
  * - `tableCells`: cells rendered as tables (a 64 KB table has 32,000); later rows, and tables past it,
@@ -40,7 +40,7 @@ export const HIGHLIGHT_MAX_TOTAL = 32768;
  * - `footnotes`: footnote definitions (and inline footnotes); markdown-it-footnote copies the whole
  *   token list once per footnote (quadratic: 2,000 in 44 KB took 0.5-2 s). Past the cap they stay text.
  */
-export const RENDER_WORK_LIMITS = Object.freeze({ linkScan: 1_000_000, autolinks: 500, tableCells: 2500, tableCols: 64, footnotes: 100 });
+export const RENDER_WORK_LIMITS = Object.freeze({ linkScan: 500_000, autolinks: 500, tableCells: 2500, tableCols: 64, footnotes: 100 });
 
 /**
  * Builds the renderer from `load` (require, or the worker's loader by module id). The body uses only
@@ -125,24 +125,37 @@ export function makeRenderer(
   };
 
   type Rule<A extends unknown[]> = (...args: A) => boolean;
-  const ruleOf = <A extends unknown[]>(ruler: { __rules__: { name: string; fn: Rule<A> }[] }, name: string): Rule<A> =>
-    ruler.__rules__.find((r) => r.name === name)!.fn;
+  type Ruler = { __rules__: { name: string; fn: Rule<never[]> }[]; __cache__: unknown };
+  /** Replaces rule `name` of `ruler` with `wrap(itself)`, keeping its place and the rules it may interrupt. */
+  const wrapRule = <A extends unknown[]>(ruler: unknown, name: string, wrap: (rule: Rule<A>) => Rule<A>): void => {
+    const r = ruler as Ruler;
+    const entry = r.__rules__.find((e) => e.name === name)!;
+    entry.fn = wrap(entry.fn as unknown as Rule<A>) as unknown as Rule<never[]>;
+    r.__cache__ = null;
+  };
   /** Wraps the rules that are slow on hostile shapes so each document stays within limits.work. */
   const capWork = (it: MarkdownItType): void => {
     type InlineState = { pos: number; posMax: number; src: string };
-    // links and images: charge the label's scan (to its `]`, or to the paragraph's end when none)
-    for (const name of ['link', 'image']) {
-      const rule = ruleOf<[InlineState, boolean]>(it.inline.ruler as never, name);
-      it.inline.ruler.at(name, ((s: InlineState, silent: boolean) => {
+    // links and images: charge each label's scan (to its `]`, or to the paragraph's end when none),
+    // per paragraph (a run of [ in one leaves the links of the others) and per document (4 times as much)
+    let paragraph: InlineState | undefined;
+    let paragraphScan = 0;
+    for (const name of ['link', 'image'])
+      wrapRule<[InlineState, boolean]>(it.inline.ruler, name, (rule) => (s, silent) => {
         const ch = s.src.charCodeAt(s.pos);
         if (ch !== 0x5b && ch !== 0x21) return false;
-        if (state.linkScan <= 0) return false;
+        if (s !== paragraph) {
+          paragraph = s;
+          paragraphScan = limits.work.linkScan;
+        }
+        if (paragraphScan <= 0 || state.linkScan <= 0) return false;
         const from = s.pos;
         const ok = rule(s, silent);
-        state.linkScan -= ok ? s.pos - from : s.posMax - from;
+        const scanned = ok ? s.pos - from : s.posMax - from;
+        paragraphScan -= scanned;
+        state.linkScan -= scanned;
         return ok;
-      }) as never);
-    }
+      });
     // bare URLs: at most limits.work.autolinks per document
     const linkify = it.linkify as unknown as {
       test(t: string): boolean;
@@ -167,8 +180,7 @@ export function makeRenderer(
     };
     // tables: at most limits.work.tableCols wide, limits.work.tableCells per document; rows past it stay text
     type BlockState = { src: string; bMarks: number[]; eMarks: number[]; tShift: number[]; line: number };
-    const table = ruleOf<[BlockState, number, number, boolean]>(it.block.ruler as never, 'table');
-    it.block.ruler.at('table', ((s: BlockState, startLine: number, endLine: number, silent: boolean) => {
+    wrapRule<[BlockState, number, number, boolean]>(it.block.ruler, 'table', (table) => (s, startLine, endLine, silent) => {
       if (startLine + 2 > endLine) return false;
       const delimiter = s.src.slice(s.bMarks[startLine + 1]! + s.tShift[startLine + 1]!, s.eMarks[startLine + 1]);
       const cols = delimiter.split('|').filter((c) => c.trim()).length;
@@ -179,17 +191,19 @@ export function makeRenderer(
       const ok = table(s, startLine, Math.min(endLine, startLine + 1 + rows), false);
       if (ok) state.tableCells -= (s.line - startLine) * cols;
       return ok;
-    }) as never);
+    });
     // footnotes: at most limits.work.footnotes definitions and inline footnotes per document
-    const counted = <A extends unknown[]>(rule: Rule<A>, silentAt: number): Rule<A> =>
-      ((...args: A) => {
+    const counted =
+      <A extends unknown[]>(silentAt: number) =>
+      (rule: Rule<A>): Rule<A> =>
+      (...args: A) => {
         if (state.footnotes <= 0) return false;
         const ok = rule(...args);
         if (ok && !args[silentAt]) state.footnotes -= 1;
         return ok;
-      }) as Rule<A>;
-    it.block.ruler.at('footnote_def', counted(ruleOf(it.block.ruler as never, 'footnote_def'), 3) as never);
-    it.inline.ruler.at('footnote_inline', counted(ruleOf(it.inline.ruler as never, 'footnote_inline'), 1) as never);
+      };
+    wrapRule(it.block.ruler, 'footnote_def', counted(3));
+    wrapRule(it.inline.ruler, 'footnote_inline', counted(1));
   };
 
   const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
@@ -303,7 +317,7 @@ export function makeRenderer(
   const render = (source: string, options: RenderOptions = {}): string => {
     state.highlight = options.highlight !== false;
     state.budget = limits.maxTotal;
-    state.linkScan = limits.work.linkScan;
+    state.linkScan = limits.work.linkScan * 4;
     state.autolinks = limits.work.autolinks;
     state.tableCells = limits.work.tableCells;
     state.footnotes = limits.work.footnotes;

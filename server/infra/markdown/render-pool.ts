@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { RenderOptions } from './render-core.js';
@@ -34,7 +35,19 @@ function renderWorkerMain(threads: typeof import('node:worker_threads'), load: (
   const renderer = make((id) => load(paths[id] ?? id), limits);
   // load the modules now (highlight.js with its languages too), so the deadline counts rendering only
   renderer.render('*a* https://example.com\n\n```js\nconst a = 1;\n```');
-  parentPort!.postMessage('ready');
+  // its thread id (Linux), so the pool can read the CPU time this thread has used
+  let tid: number | null = null;
+  try {
+    tid =
+      Number(
+        String((load('node:fs') as typeof import('node:fs')).readlinkSync('/proc/thread-self'))
+          .split('/')
+          .pop(),
+      ) || null;
+  } catch {
+    tid = null;
+  }
+  parentPort!.postMessage({ ready: tid });
   parentPort!.on('message', (m: { id: number; source: string; options: RenderOptions }) => {
     try {
       parentPort!.postMessage({ id: m.id, html: renderer.render(m.source, m.options) });
@@ -49,24 +62,44 @@ const WORKER_SOURCE = `var __name = (f) => f;\n(${renderWorkerMain.toString()})(
 
 const BOOT_FAILURES_MAX = 3;
 
+/** A render's wall time may reach this many times its deadline while its thread waited for a core. */
+export const WALL_FACTOR = 4;
+
+/** The CPU time (ms) thread `tid` of this process has used, or null where it cannot be read. */
+function threadCpuMs(tid: number | null): number | null {
+  if (tid === null) return null;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (USER_HZ, 100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** What ends a render: its HTML, or null when it did not finish in time (the worker was stopped) or failed. */
 type Outcome = string | null;
 
 interface Task {
   id: number;
   request: RenderRequest;
-  settle: (html: Outcome) => void;
+  /** Ends the task; `cpuMs`: its worker thread's CPU time at the end, where known. */
+  settle: (html: Outcome, cpuMs?: number | null) => void;
   deadlineMs: number;
   /** Ends a task still waiting for a worker after the wait limit. */
   waitTimer?: NodeJS.Timeout;
   /** Whether its wait was extended once because no worker had started yet. */
   waitedForStart?: boolean;
-  /** When a worker took it (Date.now()). */
+  /** When a worker took it (Date.now()), and its thread's CPU time then (ms; null where unknown). */
   startedAt?: number;
+  cpuAt?: number | null;
 }
 
 interface Slot {
   worker: Worker;
+  /** The worker's thread id (Linux: its CPU time is read from /proc), or null. */
+  tid: number | null;
   /** Whether it has loaded its modules (renders go only to ready workers). */
   ready: boolean;
   task?: Task;
@@ -76,7 +109,11 @@ interface Slot {
 export interface RenderPoolOptions {
   /** Worker threads (1-2 is plenty: a render takes milliseconds). */
   size: number;
-  /** A render running longer than this is stopped (its worker terminated and replaced). */
+  /**
+   * A render running longer than this is stopped (its worker terminated and replaced). Where the
+   * thread's CPU time can be read (Linux), this much CPU time, within WALL_FACTOR times as much wall
+   * time: a worker that a busy machine (or its nice value) kept off the cores is given its time.
+   */
   deadlineMs: number;
   /** A render not started after this long (the workers busy) is given up; twice this while no worker has started yet. */
   maxWaitMs: number;
@@ -120,8 +157,10 @@ export class RenderPool {
     if (this.closed || this.broken || this.queue.length >= this.options.maxQueue) return Promise.resolve(null);
     return new Promise<Outcome>((resolve) => {
       const id = this.nextId++;
-      const settle = (html: Outcome) => {
-        if (meter && task.startedAt !== undefined) meter.ms += Date.now() - task.startedAt;
+      const settle = (html: Outcome, cpuMs?: number | null) => {
+        // charged: the CPU time the render used where known, else its time in the worker
+        if (meter && task.startedAt !== undefined)
+          meter.ms += cpuMs !== undefined && cpuMs !== null && task.cpuAt != null ? cpuMs - task.cpuAt : Date.now() - task.startedAt;
         resolve(html);
       };
       const task: Task = { id, request: { id, source, options }, settle, deadlineMs };
@@ -162,12 +201,25 @@ export class RenderPool {
       const task = this.queue.shift()!;
       clearTimeout(task.waitTimer);
       task.startedAt = Date.now();
+      task.cpuAt = threadCpuMs(slot.tid);
       slot.task = task;
       slot.worker.ref();
-      const chosen = slot;
-      chosen.runTimer = setTimeout(() => this.stop(chosen, null), task.deadlineMs);
-      chosen.worker.postMessage(task.request);
+      this.watch(slot, task, task.deadlineMs);
+      slot.worker.postMessage(task.request);
     }
+  }
+
+  /** Stops `slot`'s render after `ms`, unless its thread has used less CPU than the deadline (then waits on). */
+  private watch(slot: Slot, task: Task, ms: number): void {
+    slot.runTimer = setTimeout(() => {
+      if (slot.task !== task) return;
+      const cpu = threadCpuMs(slot.tid);
+      const used = cpu !== null && task.cpuAt != null ? cpu - task.cpuAt : null;
+      const wall = Date.now() - task.startedAt!;
+      if (used !== null && used < task.deadlineMs && wall < task.deadlineMs * WALL_FACTOR)
+        return this.watch(slot, task, Math.min(task.deadlineMs - used, task.deadlineMs * WALL_FACTOR - wall) + 10);
+      this.stop(slot, null);
+    }, ms);
   }
 
   private spawn(): Slot {
@@ -179,10 +231,11 @@ export class RenderPool {
       // a render holds one post: a small heap also bounds a hostile one
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, tid: null, ready: false };
     worker.unref();
-    worker.on('message', (reply: RenderReply | 'ready') => {
-      if (reply === 'ready') {
+    worker.on('message', (reply: RenderReply | { ready: number | null }) => {
+      if ('ready' in reply) {
+        slot.tid = reply.ready;
         slot.ready = true;
         worker.unref();
         this.bootFailures = 0;
@@ -194,7 +247,7 @@ export class RenderPool {
       clearTimeout(slot.runTimer);
       slot.task = undefined;
       worker.unref();
-      task.settle('html' in reply ? reply.html : null);
+      task.settle('html' in reply ? reply.html : null, threadCpuMs(slot.tid));
       this.dispatch();
     });
     const gone = () => {
@@ -217,7 +270,7 @@ export class RenderPool {
   private stop(slot: Slot, outcome: Outcome): void {
     if (!this.slots.includes(slot)) return;
     this.slots = this.slots.filter((s) => s !== slot);
-    slot.task?.settle(outcome);
+    slot.task?.settle(outcome, threadCpuMs(slot.tid));
     slot.task = undefined;
     void slot.worker.terminate();
     // start the replacement now: it loads its modules before the next render needs it
