@@ -7,6 +7,7 @@ import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { UNINDEXED_TRAILER } from '../../db/dialect/sqlite-search.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
+import { BatchRenders, type PendingRender } from './import-renders.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { BADGE_SINGLE, hasAward, recountAwards } from '../badge/badge.repository.js';
 import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection.repository.js';
@@ -100,6 +101,8 @@ interface Site {
 }
 
 type Trx = ControlledTransaction<Database, string[]>;
+/** One row's work inside its batch's transaction. */
+type RowHandler = (trx: Trx, raw: Record<string, string>) => Promise<void>;
 
 const LICENCE_4_FROM = Date.UTC(2018, 4, 2) / 1000;
 const MAX_TITLE = 150;
@@ -192,6 +195,10 @@ class StackExchangeImport {
   /** PostHistory.xml revisions by post, read (into a temporary file) before they are written. */
   private history: HistorySpool | null = null;
   private hooks: (() => void)[] = [];
+  /** The batch's texts rendered before its transaction (renders wait on a worker: never inside one). */
+  private readonly renders = new BatchRenders();
+  /** The batch's bodies as markdown (made once for the renders before the transaction, once more not). */
+  private readonly markdownOf = new Map<string, string>();
   /** The steps still to read (step, file), for the progress fraction. */
   private plan: { step: string; file: string; size: number }[] = [];
   private doneBytes = 0;
@@ -294,7 +301,86 @@ class StackExchangeImport {
     this.batchTags.clear();
   }
 
-  private async eachRow(file: string, handle: (trx: Trx, raw: Record<string, string>) => Promise<void>): Promise<void> {
+  /** The markdown of a body in the dump's HTML (kept for the batch). */
+  private toMarkdown(html: string): string {
+    let md = this.markdownOf.get(html);
+    if (md === undefined) this.markdownOf.set(html, (md = htmlToMarkdown(html)));
+    return md;
+  }
+
+  /**
+   * The author a row will have, as `author` makes it: the account known before the batch, else the
+   * names earlier rows of the batch may have given it (`pending`, by key) and its own; so texts
+   * crediting an author can be rendered before the transaction.
+   */
+  private authorsOf(userId: number | undefined, displayName: string | undefined, pending: Map<string, Set<string>>) {
+    const key = userId !== undefined ? `u/${userId}` : `n/${displayName?.trim() || 'anonymous'}`;
+    const known = this.users.get(key);
+    if (known) return [known];
+    const name = displayName?.trim() || (userId !== undefined ? `user${userId}` : 'anonymous');
+    const names = pending.get(key) ?? new Set<string>();
+    names.add(name);
+    pending.set(key, names);
+    return [...names].map((n) => ({ name: n, seId: userId ?? null }));
+  }
+
+  /** What Users.xml's batch will render before its transaction: the bios of users not imported yet. */
+  private readonly userTexts = (batch: Record<string, string>[]): PendingRender[] =>
+    batch.flatMap((raw) => {
+      const parsed = userRow.safeParse(raw);
+      if (!parsed.success || !parsed.data.AboutMe || this.users.has(`u/${parsed.data.Id}`)) return [];
+      const bio = this.toMarkdown(parsed.data.AboutMe);
+      return bio ? [{ text: bio, attribution: false }] : [];
+    });
+
+  private readonly questionTexts = (batch: Record<string, string>[]) => this.postTexts(batch, '1');
+  private readonly answerTexts = (batch: Record<string, string>[]) => this.postTexts(batch, '2');
+
+  /** What the questions (type '1') or answers ('2') of a batch will render: each body, and with its credit line. */
+  private postTexts(batch: Record<string, string>[], type: '1' | '2'): PendingRender[] {
+    const pending = new Map<string, Set<string>>();
+    return batch.flatMap((raw) => {
+      if (raw.PostTypeId !== type) return [];
+      const parsed = (type === '1' ? questionRow : answerRow).safeParse(raw);
+      if (!parsed.success || this.posts.has(parsed.data.Id)) return [];
+      const p = parsed.data;
+      const body = this.toMarkdown(p.Body);
+      const credits = this.authorsOf(p.OwnerUserId, p.OwnerDisplayName, pending).map((owner) => ({
+        text: body + this.attribution(type === '1' ? 'q' : 'a', p.Id, owner, p.CreationDate),
+        attribution: true,
+      }));
+      return [{ text: body, attribution: false }, ...credits];
+    });
+  }
+
+  /** What Comments.xml's batch will render: each new comment with the authors it may be credited to. */
+  private readonly commentTexts = (batch: Record<string, string>[]): PendingRender[] => {
+    const pending = new Map<string, Set<string>>();
+    return batch.flatMap((raw) => {
+      const parsed = commentRow.safeParse(raw);
+      if (!parsed.success || this.comments.has(parsed.data.Id) || !this.posts.has(parsed.data.PostId)) return [];
+      const c = parsed.data;
+      return this.authorsOf(c.UserId, c.UserDisplayName, pending).map((a) => ({ text: this.commentText(c, a), attribution: false }));
+    });
+  };
+
+  /** An imported comment's text: the comment, then its author, link and licence. */
+  private commentText(c: CommentRow, author: { name: string; seId: number | null }): string {
+    const who =
+      author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
+    return `${c.Text} — *${who} on [${this.site.host}](${this.site.url}/posts/comments/${c.Id}), ${licence(c.CreationDate)}*`;
+  }
+
+  /** Each row's work, in one transaction per batch; `prepare` first lists what the batch will render, rendered before it opens. */
+  private async eachRow(file: string, handle: RowHandler): Promise<void>;
+  private async eachRow(file: string, prepare: (batch: Record<string, string>[]) => PendingRender[], handle: RowHandler): Promise<void>;
+  private async eachRow(
+    file: string,
+    first: RowHandler | ((batch: Record<string, string>[]) => PendingRender[]),
+    second?: RowHandler,
+  ): Promise<void> {
+    const handle = (second ?? first) as RowHandler;
+    const prepare = second ? (first as (batch: Record<string, string>[]) => PendingRender[]) : undefined;
     const path = join(this.dir, file);
     if (!existsSync(path) || this.stopped()) return;
     if (!this.report.files.includes(file)) this.report.files.push(file);
@@ -305,6 +391,7 @@ class StackExchangeImport {
       if (batch.length === 0) return;
       await new Promise<void>((r) => setImmediate(r));
       if (this.stopped()) throw new ImportStopped();
+      if (prepare) await this.renders.prepare(prepare(batch));
       const trx = await this.db.startTransaction().execute();
       try {
         for (const raw of batch) await handle(trx as Trx, raw);
@@ -313,6 +400,9 @@ class StackExchangeImport {
       } catch (err) {
         await trx.rollback().execute();
         throw err;
+      } finally {
+        this.renders.clear();
+        this.markdownOf.clear();
       }
       batch = [];
       this.tellProgress(file, rows, bytes);
@@ -398,7 +488,7 @@ class StackExchangeImport {
     const displayName = u.name.trim().slice(0, 30) || `user${seId ?? ''}`;
     const username = this.freeUsername(displayName, seId ?? createHash('sha1').update(u.name).digest('hex').slice(0, 8));
     const mailPart = seId !== null ? `user-${seId}` : `name-${createHash('sha1').update(u.name).digest('hex').slice(0, 12)}`;
-    const bio = u.bioHtml ? htmlToMarkdown(u.bioHtml) : '';
+    const bio = u.bioHtml ? this.toMarkdown(u.bioHtml) : '';
     const website = u.website && /^https?:\/\/\S+$/i.test(u.website) && u.website.length <= 512 ? u.website : '';
     this.usernames.add(username);
     const id = await repo.insertImportedUser(t, {
@@ -409,7 +499,7 @@ class StackExchangeImport {
       created_at: u.created,
       last_login_date: u.lastSeen ?? 0,
       bio,
-      bio_html: bio ? await renderMarkdown(bio) : '',
+      bio_html: bio ? await this.renders.html(bio) : '',
       website,
       location: (u.location ?? '').trim().slice(0, 100),
     });
@@ -453,7 +543,7 @@ class StackExchangeImport {
 
   async importUsers(): Promise<void> {
     const counts = this.report.users;
-    await this.eachRow('Users.xml', async (trx, raw) => {
+    await this.eachRow('Users.xml', this.userTexts, async (trx, raw) => {
       counts.rows += 1;
       const parsed = userRow.safeParse(raw);
       if (!parsed.success) return skip(counts, rowProblem(parsed.error));
@@ -508,7 +598,7 @@ class StackExchangeImport {
 
   async importQuestions(): Promise<void> {
     const counts = this.report.questions;
-    await this.eachRow('Posts.xml', async (trx, raw) => {
+    await this.eachRow('Posts.xml', this.questionTexts, async (trx, raw) => {
       this.report.posts.rows += 1;
       if (raw.PostTypeId === '2') return;
       if (raw.PostTypeId !== '1') {
@@ -533,14 +623,14 @@ class StackExchangeImport {
         if (q.AcceptedAnswerId !== undefined) this.accepted.set(known.id, q.AcceptedAnswerId);
         return;
       }
-      const body = htmlToMarkdown(q.Body);
-      if (isBlankHtml(await renderMarkdown(body))) return skip(counts, 'empty Body');
+      const body = this.toMarkdown(q.Body);
+      if (isBlankHtml(await this.renders.html(body))) return skip(counts, 'empty Body');
       const failed = await this.atomically(trx, async (t) => {
         const owner = await this.author(t, q.OwnerUserId, q.OwnerDisplayName, q.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.question);
         const title = Array.from(q.Title.replace(/\s+/g, ' ')).slice(0, MAX_TITLE).join('');
         const text = body + this.attribution('q', q.Id, owner, q.CreationDate);
-        const html = await renderMarkdown(text, { attribution: true });
+        const html = await this.renders.html(text, true);
         const updated = Math.max(q.CreationDate, q.LastEditDate ?? 0);
         await repo.insertQuestion(t, {
           id,
@@ -686,7 +776,7 @@ class StackExchangeImport {
 
   async importAnswers(): Promise<void> {
     const counts = this.report.answers;
-    await this.eachRow('Posts.xml', async (trx, raw) => {
+    await this.eachRow('Posts.xml', this.answerTexts, async (trx, raw) => {
       if (raw.PostTypeId !== '2') return;
       counts.rows += 1;
       const parsed = answerRow.safeParse(raw);
@@ -700,13 +790,13 @@ class StackExchangeImport {
       }
       const parent = this.posts.get(a.ParentId);
       if (!parent || parent.id !== parent.questionId) return skip(counts, 'unknown question (ParentId)');
-      const body = htmlToMarkdown(a.Body);
-      if (isBlankHtml(await renderMarkdown(body))) return skip(counts, 'empty Body');
+      const body = this.toMarkdown(a.Body);
+      if (isBlankHtml(await this.renders.html(body))) return skip(counts, 'empty Body');
       const failed = await this.atomically(trx, async (t) => {
         const owner = await this.author(t, a.OwnerUserId, a.OwnerDisplayName, a.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.answer);
         const text = body + this.attribution('a', a.Id, owner, a.CreationDate);
-        const html = await renderMarkdown(text, { attribution: true });
+        const html = await this.renders.html(text, true);
         await repo.insertAnswer(t, {
           id,
           question_id: parent.questionId,
@@ -785,7 +875,7 @@ class StackExchangeImport {
 
   async importComments(): Promise<void> {
     const counts = this.report.comments;
-    await this.eachRow('Comments.xml', async (trx, raw) => {
+    await this.eachRow('Comments.xml', this.commentTexts, async (trx, raw) => {
       counts.rows += 1;
       const parsed = commentRow.safeParse(raw);
       if (!parsed.success) return skip(counts, rowProblem(parsed.error));
@@ -799,16 +889,14 @@ class StackExchangeImport {
       const failed = await this.atomically(trx, async (t) => {
         const author = await this.author(t, c.UserId, c.UserDisplayName, c.CreationDate);
         const id = await newObjectId(t, OBJECT_TYPE.comment);
-        const who =
-          author.seId !== null ? `[${escapeMarkdown(author.name)}](${this.site.url}/users/${author.seId})` : escapeMarkdown(author.name);
-        const text = `${c.Text} — *${who} on [${this.site.host}](${this.site.url}/posts/comments/${c.Id}), ${licence(c.CreationDate)}*`;
+        const text = this.commentText(c, author);
         await repo.insertComment(t, {
           id,
           user_id: author.id,
           object_id: post.id,
           question_id: post.questionId,
           original_text: text,
-          parsed_text: await renderMarkdown(text),
+          parsed_text: await this.renders.html(text),
           vote_count: c.Score ?? 0,
           created_at: c.CreationDate,
         });
@@ -1114,6 +1202,7 @@ class StackExchangeImport {
       if (postIds.length === 0 || this.stopped()) return;
       after = postIds[postIds.length - 1];
       await new Promise<void>((r) => setImmediate(r));
+      await this.renders.prepare(await this.historyTexts(spool, postIds));
       const trx = await this.db.startTransaction().execute();
       try {
         for (const seId of postIds) {
@@ -1149,8 +1238,31 @@ class StackExchangeImport {
       } catch (err) {
         await trx.rollback().execute();
         throw err;
+      } finally {
+        this.renders.clear();
       }
     }
+  }
+
+  /** The texts writeHistory will render for these posts (each revision but the newest), read before its transaction. */
+  private async historyTexts(spool: HistorySpool, postIds: number[]): Promise<PendingRender[]> {
+    const texts: PendingRender[] = [];
+    for (const seId of postIds) {
+      const groups = spool.groupsOf(seId);
+      const post = this.posts.get(seId)!;
+      if (!groups[0]?.initial || groups.length < 2) continue;
+      const row = await repo.postRevisionId(this.db, post.id === post.questionId ? 'question' : 'answer', post.id);
+      if (!row.revision_id) continue;
+      const current = JSON.parse((await repo.revisionById(this.db, Number(row.revision_id))).content) as { content: string };
+      const cut = current.content.indexOf(UNINDEXED_TRAILER);
+      const trailer = cut >= 0 ? current.content.slice(cut) : '';
+      let body = cut >= 0 ? current.content.slice(0, cut) : current.content;
+      for (const g of groups.slice(0, -1)) {
+        if (g.body !== undefined) body = g.body;
+        texts.push({ text: body + (trailer ? `\n\n${trailer}` : ''), attribution: true });
+      }
+    }
+    return texts;
   }
 
   private async writeHistory(t: DbOrTrx, post: { id: string; questionId: string }, groups: HistoryGroup[]): Promise<number> {
@@ -1175,7 +1287,7 @@ class StackExchangeImport {
       if (newest) content = current.content;
       else {
         const text = state.body + (trailer ? `\n\n${trailer}` : '');
-        const html = await renderMarkdown(text, { attribution: true });
+        const html = await this.renders.html(text, true);
         content = JSON.stringify(
           isQuestion
             ? { id: post.id, title: state.title, content: text, html, tags: state.tags }

@@ -89,7 +89,7 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, sent: A
   if (isBlankHtml(html)) throw contentEmpty();
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
   const now = ctx.clock.now();
-  const rules = await tagRules(ctx, session);
+  const rules = await tagRules(ctx, session, input.tags);
   const siteUrl = await siteUrlOf(ctx);
   const review = await initialStatusFor(ctx, session, html);
   const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question', body), now, () =>
@@ -116,7 +116,7 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
     throw badRequest('base.request_format_error', [{ field: 'answer_content', key: 'error.answer.content_cannot_empty' }]);
   const { captcha_id: _i, captcha_code: _c, mention_username_list: _m, ...body } = input;
   const now = ctx.clock.now();
-  const rules = await tagRules(ctx, session);
+  const rules = await tagRules(ctx, session, input.tags);
   const siteUrl = await siteUrlOf(ctx);
   const review = await initialStatusFor(ctx, session, html + answerHtml);
   const answerId = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
@@ -223,7 +223,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, sent
     account: String(session.user.id),
   });
   if (isBlankHtml(html)) throw contentEmpty();
-  const rules = await tagRules(ctx, session);
+  const rules = await tagRules(ctx, session, input.tags);
   const siteUrl = await siteUrlOf(ctx);
   const now = ctx.clock.now();
   const before = await currentTags(ctx.db, q.id);

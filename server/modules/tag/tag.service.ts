@@ -235,7 +235,7 @@ export async function addTag(ctx: AppContext, session: SessionUser, sent: AddTag
   const input = await relativeUploadFields(ctx, sent, ['original_text']);
   await requirePermission(ctx, session, 'tag.add');
   const now = ctx.clock.now();
-  const parsed = input.original_text ? await renderMarkdown(input.original_text) : '';
+  const parsed = input.original_text ? await renderMarkdown(input.original_text, { account: String(session.user.id) }) : '';
   return ctx.db.transaction().execute(async (trx) => {
     if (await repo.findTagBySlug(trx, input.slug_name)) throw fieldError('error.tag.already_exist', 'slug_name');
     await createTag(
@@ -261,7 +261,7 @@ export async function updateTag(ctx: AppContext, session: SessionUser, sent: Upd
   if (!direct) await requirePermission(ctx, session, 'tag.edit');
   const now = ctx.clock.now();
   const done = { edited: false };
-  const parsedInput = input.original_text ? await renderMarkdown(input.original_text) : '';
+  const parsedInput = input.original_text ? await renderMarkdown(input.original_text, { account: String(session.user.id) }) : '';
   const out = await ctx.db.transaction().execute(async (trx) => {
     const tag = await availableTag(trx, input.tag_id);
     if (await repo.pendingRevision(trx, tag.id)) throw badRequest('error.revision.review_underway', [], { err_type: 'toast' });

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { TagRow } from '../../db/tables/content.table.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { renderMarkdown } from '../../infra/markdown/render.js';
+import { plainTextHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { checkPermission } from '../permission/permission.service.js';
 import { canUseReservedTags } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -35,11 +35,29 @@ export interface TagRules {
   write: SiteGroups['write'];
   tagAdd: { allowed: boolean; needRank: number };
   now: number;
+  /** The descriptions of the post's new tags, rendered beforehand: original_text to HTML. */
+  descriptions: Map<string, string>;
 }
 
-/** Reads the settings and the tag.add permission for resolvePostTags. */
-export async function tagRules(ctx: AppContext, session: SessionUser): Promise<TagRules> {
-  return { write: await ctx.settings.get('write'), tagAdd: await checkPermission(ctx, session, 'tag.add'), now: ctx.clock.now() };
+/**
+ * Reads the settings and the tag.add permission for resolvePostTags, and renders the descriptions
+ * sent with `items` for tags not in the site yet (a render never waits inside the transaction).
+ */
+export async function tagRules(ctx: AppContext, session: SessionUser, items: TagInput[] = []): Promise<TagRules> {
+  const tagAdd = await checkPermission(ctx, session, 'tag.add');
+  const descriptions = new Map<string, string>();
+  const described = tagAdd.allowed ? items.filter((t) => t.original_text) : [];
+  if (described.length) {
+    const known = await repo.findTagsBySlugs(ctx.db, [...new Set(described.map((t) => tagSlug(t.slug_name)))]);
+    // a deleted tag comes back as it was: only new tags take the description sent
+    const present = new Set(known.map((t) => t.slug_name));
+    for (const t of described) {
+      const text = t.original_text!;
+      if (!present.has(tagSlug(t.slug_name)) && !descriptions.has(text))
+        descriptions.set(text, await renderMarkdown(text, { account: String(session.user.id) }));
+    }
+  }
+  return { write: await ctx.settings.get('write'), tagAdd, now: ctx.clock.now(), descriptions };
 }
 
 /**
@@ -78,9 +96,15 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
         await repo.updateTag(trx, existing.id, { status: TAG_STATUS.available, now });
         continue;
       }
+      const text = item?.original_text ?? '';
       await createTag(
         trx,
-        { slug_name: slug, display_name: (item?.display_name || slug).slice(0, 35), original_text: item?.original_text ?? '' },
+        {
+          slug_name: slug,
+          display_name: (item?.display_name || slug).slice(0, 35),
+          original_text: text,
+          parsed_text: text ? rules.descriptions.get(text) : '',
+        },
         session.user.id,
         now,
       );
@@ -93,8 +117,9 @@ export async function resolvePostTags(trx: DbOrTrx, rules: TagRules, session: Se
 
 /**
  * Creates a tag with its first revision (status 0, the snapshot the audit endpoint reads) and its
- * tag.created timeline entry; returns the new id. Callers that can pass `parsed_text` (rendered
- * before their transaction) do.
+ * tag.created timeline entry; returns the new id. `parsed_text` is rendered before the transaction
+ * (tagRules, addTag); a description that was not (a tag another request removed meanwhile) is
+ * stored as escaped text rather than rendered while the transaction waits.
  */
 export async function createTag(
   trx: DbOrTrx,
@@ -103,7 +128,7 @@ export async function createTag(
   now: number,
 ): Promise<string> {
   const id = await newObjectId(trx, OBJECT_TYPE.tag);
-  const parsed = t.parsed_text ?? (t.original_text ? await renderMarkdown(t.original_text) : '');
+  const parsed = t.parsed_text ?? (t.original_text ? plainTextHtml(t.original_text) : '');
   await repo.insertTag(trx, {
     id,
     slug_name: t.slug_name,
