@@ -1,58 +1,43 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
-import cookieParser from "cookie-parser";
-import express, { type Express } from "express";
-import helmet from "helmet";
-import type { DestinationStream } from "pino";
-import type { ZodType } from "zod";
-import type { AppContext } from "./app-context.js";
-import type { Config } from "./config.js";
-import { connectDatabase } from "./db/connect.js";
-import { apiNotFound, errorHandler } from "./http/error-handler.js";
-import { chained, indexedRouter } from "./http/route-index.js";
-import { accessLevelOf, type AccessLevel } from "./http/auth.js";
-import { inputSchemaOf } from "./http/validate.js";
-import { bodyLimitOf, bodyParsers } from "./http/body-limit.js";
-import {
-  dropOnContentChange,
-  dropReusedAfterWrites,
-  READER_PAGE_KEY,
-} from "./http/shared-response.js";
-import { RED_DOT_KEY } from "./modules/notification/notification.service.js";
-import { spaRouter } from "./http/spa.js";
-import { CaptchaService } from "./infra/captcha/captcha.service.js";
-import { RateLimiter } from "./infra/captcha/rate-limit.js";
-import { Passwords } from "./infra/password/password.js";
-import { LANTERN_CAPTCHA } from "./modules/plugin/plugin.registry.js";
-import { systemClock, type Clock } from "./infra/clock.js";
-import { closeLogger, createLogger, logFileOfProcess } from "./infra/logger.js";
-import { accessLog } from "./infra/access-log.js";
-import {
-  headlessHost,
-  lanAddresses,
-  type HostControl,
-} from "./infra/host-control.js";
-import {
-  certificateNames,
-  httpsFront,
-  httpsOnly,
-  loadTls,
-  type FrontServer,
-} from "./infra/tls.js";
-import { hostname } from "node:os";
-import { EventBus } from "./infra/events.js";
-import { TtlCache } from "./infra/ttl-cache.js";
-import { solePeers, type Peers } from "./infra/peers.js";
-import { Mailer, type SmtpConfig } from "./infra/mail/mailer.js";
-import { isPluginEnabled } from "./modules/plugin/plugin.status.js";
-import type { Routers } from "./modules/index.js";
-import { MODULES } from "./modules/registry.js";
-import { registerOpenApi } from "./modules/openapi/openapi.routes.js";
-import { SESSION_KEY, Sessions } from "./modules/session/session.service.js";
-import { SiteSettings } from "./modules/siteinfo/siteinfo.service.js";
-import { readConfigValue } from "./modules/config/config.repository.js";
-import { runAutoInstall } from "./modules/install/install.service.js";
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
+import type { ZodType } from 'zod';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { chained, indexedRouter } from './http/route-index.js';
+import { accessLevelOf, type AccessLevel } from './http/auth.js';
+import { inputSchemaOf } from './http/validate.js';
+import { bodyLimitOf, bodyParsers } from './http/body-limit.js';
+import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
+import { RED_DOT_KEY } from './modules/notification/notification.service.js';
+import { spaRouter } from './http/spa.js';
+import { CaptchaService } from './infra/captcha/captcha.service.js';
+import { RateLimiter } from './infra/captcha/rate-limit.js';
+import { Passwords } from './infra/password/password.js';
+import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
+import { systemClock, type Clock } from './infra/clock.js';
+import { closeLogger, createLogger, logFileOfProcess } from './infra/logger.js';
+import { accessLog } from './infra/access-log.js';
+import { headlessHost, type HostControl } from './infra/host-control.js';
+import { httpsFront, httpsOnly, loadTls, siteCertificateNames, type FrontServer } from './infra/tls.js';
+import { EventBus } from './infra/events.js';
+import { TtlCache } from './infra/ttl-cache.js';
+import { solePeers, type Peers } from './infra/peers.js';
+import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
+import { isPluginEnabled } from './modules/plugin/plugin.status.js';
+import type { Routers } from './modules/index.js';
+import { MODULES } from './modules/registry.js';
+import { registerOpenApi } from './modules/openapi/openapi.routes.js';
+import { SESSION_KEY, Sessions } from './modules/session/session.service.js';
+import { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
+import { readConfigValue } from './modules/config/config.repository.js';
+import { runAutoInstall } from './modules/install/install.service.js';
 
 /** Things tests may replace. */
 export interface AppDeps {
@@ -84,41 +69,27 @@ export interface RouteInfo {
   /** Undefined when the route has no auth() middleware. */
   level: AccessLevel | undefined;
   /** The schema its validate() middleware checks (body or query), if it has one. */
-  input?: { schema: ZodType; source: "body" | "query" };
+  input?: { schema: ZodType; source: 'body' | 'query' };
   /** The body limit in bytes a bodyLimit() marker declares for it, if it has one (else BODY_LIMIT.default). */
   bodyLimit?: number;
 }
 
 /** Builds an app instance with its own database; nothing is shared between instances. */
-export async function createApp(
-  config: Config,
-  deps: AppDeps = {},
-): Promise<LanternApp> {
+export async function createApp(config: Config, deps: AppDeps = {}): Promise<LanternApp> {
   // an app's own clock object: a test that moves one app's time (ctx.clock.now = ...) moves no other's
   const clock: Clock = deps.clock ?? { now: systemClock.now };
   // several server processes write one log file each (lantern.log, lantern-1.log, ...)
   const logPeers = deps.peers ?? solePeers;
   const logger = createLogger(config.logLevel, {
     format: config.logFormat,
-    file:
-      config.logFile &&
-      logFileOfProcess(config.logFile, logPeers.index, logPeers.size),
+    file: config.logFile && logFileOfProcess(config.logFile, logPeers.index, logPeers.size),
     destination: deps.logDestination,
   });
   // HTTPS: the certificate is loaded (or made, once) before the database opens; a bad one stops the start
   const tls = config.tls
-    ? await loadTls(config.tls, config.dataDir, () =>
-        certificateNames(
-          hostname(),
-          lanAddresses((deps.host ?? headlessHost).networkInterfaces()),
-        ),
-      )
+    ? await loadTls(config.tls, config.dataDir, () => siteCertificateNames(config, (deps.host ?? headlessHost).networkInterfaces()))
     : null;
-  if (tls?.info.made)
-    logger.warn(
-      { certFile: tls.info.certFile, why: tls.info.made },
-      "made a new self-signed TLS certificate",
-    );
+  if (tls?.info.made) logger.warn({ certFile: tls.info.certFile, why: tls.info.made }, 'made a new self-signed TLS certificate');
   const dialect = await connectDatabase(config.dataDir, {
     readWorkers: config.readWorkers,
     readWorkerMinMs: config.readWorkerMinMs,
@@ -127,18 +98,11 @@ export async function createApp(
   const db = dialect.db;
   const settings = new SiteSettings(db, clock);
   const mailer = new Mailer(
-    join(config.dataDir, "outbox"),
-    async () =>
-      JSON.parse(await readConfigValue(db, "email.config", "{}")) as SmtpConfig,
+    join(config.dataDir, 'outbox'),
+    async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig,
     logger,
   );
-  const captcha = new CaptchaService(db, clock, () =>
-    isPluginEnabled(
-      db,
-      LANTERN_CAPTCHA.slug_name,
-      LANTERN_CAPTCHA.defaultEnabled,
-    ),
-  );
+  const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
   const limits = new RateLimiter(db, clock, config.rateLimits);
   const passwords = new Passwords(config.passwordCost);
   // what this process drops from memory, the others drop too (and the reverse)
@@ -146,18 +110,12 @@ export async function createApp(
   const cache = new TtlCache();
   // a lone process only: another process would learn of a logout a moment late, and for that
   // moment still take the ended session
-  const sessions = new Sessions(db, clock, {
-    cache,
-    ttlMs: peers.size === 1 && !config.databaseUrl ? config.sessionCacheMs : 0,
-  });
-  cache.onInvalidate((prefix) =>
-    peers.publish({ kind: "cache", prefixes: [prefix] }),
-  );
-  settings.onInvalidate(() => peers.publish({ kind: "settings" }));
+  const sessions = new Sessions(db, clock, { cache, ttlMs: peers.size === 1 && !config.databaseUrl ? config.sessionCacheMs : 0 });
+  cache.onInvalidate((prefix) => peers.publish({ kind: 'cache', prefixes: [prefix] }));
+  settings.onInvalidate(() => peers.publish({ kind: 'settings' }));
   peers.subscribe((m) => {
-    if (m.kind === "cache")
-      for (const prefix of m.prefixes) cache.invalidateLocal(prefix);
-    else if (m.kind === "settings") settings.invalidateLocal();
+    if (m.kind === 'cache') for (const prefix of m.prefixes) cache.invalidateLocal(prefix);
+    else if (m.kind === 'settings') settings.invalidateLocal();
   });
   const ctx: AppContext = {
     config,
@@ -184,32 +142,29 @@ export async function createApp(
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
 
   const app = express();
-  app.disable("x-powered-by");
+  app.disable('x-powered-by');
   if (config.accessLog) app.use(accessLog(logger));
   if (tls) app.use(httpsOnly(tls.info));
   if (peers.size > 1) {
     // which of the server processes answered (a reverse proxy's or a tester's question)
     const index = String(peers.index);
     app.use((_req, res, next) => {
-      res.setHeader("X-Lantern-Process", index);
+      res.setHeader('X-Lantern-Process', index);
       next();
     });
   }
-  app.set("query parser", "simple");
+  app.set('query parser', 'simple');
   // X-Forwarded-For counts only from the proxies the admin named (req.ip is then the client's)
-  app.set(
-    "trust proxy",
-    config.trustProxy.length ? [...config.trustProxy] : false,
-  );
+  app.set('trust proxy', config.trustProxy.length ? [...config.trustProxy] : false);
   const documentHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
@@ -224,22 +179,17 @@ export async function createApp(
   const apiPrefix = `${config.basePath}/answer/`;
   app.use((req, res, next) => {
     if (!req.path.startsWith(apiPrefix)) return documentHeaders(req, res, next);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     next();
   });
 
   const base = express.Router();
-  base.get("/healthz", (_req, res) => {
-    res.type("text/plain").send("OK");
+  base.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('OK');
   });
 
-  const routers: Routers = {
-    api: express.Router(),
-    admin: express.Router(),
-    install: express.Router(),
-    root: express.Router(),
-  };
+  const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
   for (const register of MODULES) register(ctx, routers);
   // the API document is made from the live route table (lantern.routes() below), so it lists every route
   registerOpenApi(ctx, routers, () => lantern.routes());
@@ -249,49 +199,14 @@ export async function createApp(
   const cookies = cookieParser();
   // reader pages go at once on an announced change, and with red dots and tokens after any write
   dropOnContentChange(ctx, READER_PAGE_KEY);
-  const dropReused = dropReusedAfterWrites(ctx, [
-    READER_PAGE_KEY,
-    RED_DOT_KEY,
-    SESSION_KEY,
-  ]);
-  base.use(
-    "/answer/api/v1",
-    chained(
-      dropReused,
-      bodyParsers(routers.api),
-      cookies,
-      indexedRouter(routers.api),
-      apiNotFound,
-    ),
-  );
-  base.use(
-    "/answer/admin/api",
-    chained(
-      dropReused,
-      bodyParsers(routers.admin),
-      cookies,
-      indexedRouter(routers.admin),
-      apiNotFound,
-    ),
-  );
-  base.use(
-    "/installation",
-    chained(
-      bodyParsers(routers.install),
-      cookies,
-      routers.install,
-      apiNotFound,
-    ),
-  );
+  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
+  base.use('/answer/api/v1', chained(dropReused, bodyParsers(routers.api), cookies, indexedRouter(routers.api), apiNotFound));
+  base.use('/answer/admin/api', chained(dropReused, bodyParsers(routers.admin), cookies, indexedRouter(routers.admin), apiNotFound));
+  base.use('/installation', chained(bodyParsers(routers.install), cookies, routers.install, apiNotFound));
   base.use(cookieParser(), routers.root);
-  if (config.rendererDir)
-    base.use(
-      spaRouter(config.rendererDir, config.basePath, () =>
-        settings.isInstalled(),
-      ),
-    );
+  if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => settings.isInstalled()));
   base.use(apiNotFound);
-  app.use(config.basePath || "/", base);
+  app.use(config.basePath || '/', base);
   app.use(errorHandler(logger));
 
   let server: Server | FrontServer | null = null;
@@ -301,57 +216,35 @@ export async function createApp(
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         // with TLS, one port answers both: HTTPS, and plain HTTP with a redirect to it
-        const shownHost = host.includes(":") ? `[${host}]` : host;
+        const shownHost = host.includes(':') ? `[${host}]` : host;
         server = tls
-          ? httpsFront(app, tls, {
-              keepAliveTimeout: 5000,
-              host: () => `${shownHost}:${ctx.binding.port}`,
-            })
+          ? httpsFront(app, tls, { keepAliveTimeout: 5000, host: () => `${shownHost}:${ctx.binding.port}` })
           : Object.assign(createServer(app), { keepAliveTimeout: 5000 });
-        server.once("error", reject);
+        server.once('error', reject);
         server.listen(port, host, () => {
           const addr = server!.address() as AddressInfo;
           ctx.binding.host = host;
           ctx.binding.port = addr.port;
-          resolve({
-            port: addr.port,
-            url: `${tls ? "https" : "http"}://${shownHost}:${addr.port}${config.basePath}`,
-          });
+          resolve({ port: addr.port, url: `${tls ? 'https' : 'http'}://${shownHost}:${addr.port}${config.basePath}` });
         });
       });
     },
     routes() {
-      const mounts: [
-        string,
-        {
-          stack: {
-            route?: {
-              path: string;
-              methods: Record<string, boolean>;
-              stack: { handle: unknown }[];
-            };
-          }[];
-        },
-      ][] = [
-        ["/answer/api/v1", routers.api as never],
-        ["/answer/admin/api", routers.admin as never],
-        ["/installation", routers.install as never],
-        ["", routers.root as never],
-      ];
+      const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] =
+        [
+          ['/answer/api/v1', routers.api as never],
+          ['/answer/admin/api', routers.admin as never],
+          ['/installation', routers.install as never],
+          ['', routers.root as never],
+        ];
       return mounts.flatMap(([prefix, router]) =>
         router.stack
           .filter((layer) => layer.route)
           .flatMap((layer) => {
             const route = layer.route!;
-            const level = route.stack
-              .map((l) => accessLevelOf(l.handle))
-              .find((x) => x !== undefined);
-            const input = route.stack
-              .map((l) => inputSchemaOf(l.handle))
-              .find((x) => x !== undefined);
-            const bodyLimit = route.stack
-              .map((l) => bodyLimitOf(l.handle))
-              .find((x) => x !== undefined);
+            const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
+            const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
+            const bodyLimit = route.stack.map((l) => bodyLimitOf(l.handle)).find((x) => x !== undefined);
             return Object.keys(route.methods).map((m) => ({
               method: m.toUpperCase(),
               path: `${prefix}${route.path}`,
@@ -372,10 +265,7 @@ export async function createApp(
           setTimeout(() => s.closeAllConnections(), 5000).unref();
         });
       }
-      for (const finish of ctx.beforeClose)
-        await finish().catch((err: unknown) =>
-          ctx.logger.warn({ err }, "closing step failed"),
-        );
+      for (const finish of ctx.beforeClose) await finish().catch((err: unknown) => ctx.logger.warn({ err }, 'closing step failed'));
       await ctx.events.settle();
       await peers.close?.();
       await dialect.close();

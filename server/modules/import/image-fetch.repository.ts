@@ -41,7 +41,11 @@ export async function updatePostTexts(
   original: string,
   parsed: string,
 ): Promise<void> {
-  await db.updateTable(table as 'question').set({ original_text: original, parsed_text: parsed }).where('id', '=', id).execute();
+  await db
+    .updateTable(table as 'question')
+    .set({ original_text: original, parsed_text: parsed })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Records a fetched image as an upload of the post's author (as a member's upload is recorded). */
