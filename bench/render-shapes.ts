@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     idPrefix: 'user-content-',
     // UNCAPPED=1: the caps off (the figures before them)
     work: process.env.UNCAPPED
-      ? { linkScan: Infinity, autolinks: Infinity, tableCells: Infinity, tableCols: Infinity, footnotes: Infinity }
+      ? { linkScan: Infinity, autolinks: Infinity, tableCells: Infinity, tableCols: Infinity, footnotes: Infinity, breaks: Infinity }
       : RENDER_WORK_LIMITS,
   });
   renderer.render('*warm* https://example.com\n\na|b\n-|-\n1|2');

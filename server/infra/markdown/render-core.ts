@@ -39,8 +39,17 @@ export const HIGHLIGHT_MAX_TOTAL = 32768;
  *   stay text. `tableCols`: a table wider than this stays text.
  * - `footnotes`: footnote definitions (and inline footnotes); markdown-it-footnote copies the whole
  *   token list once per footnote (quadratic: 2,000 in 44 KB took 0.5-2 s). Past the cap they stay text.
+ * - `breaks`: line breaks shown as `<br />`; each costs two tokens and a tag to sanitise (32,000 short
+ *   lines: 0.35 s). Past the cap a line break is a plain newline (the lines run on).
  */
-export const RENDER_WORK_LIMITS = Object.freeze({ linkScan: 500_000, autolinks: 500, tableCells: 2500, tableCols: 64, footnotes: 100 });
+export const RENDER_WORK_LIMITS = Object.freeze({
+  linkScan: 500_000,
+  autolinks: 500,
+  tableCells: 2500,
+  tableCols: 64,
+  footnotes: 100,
+  breaks: 4000,
+});
 
 /**
  * Builds the renderer from `load` (require, or the worker's loader by module id). The body uses only
@@ -58,7 +67,7 @@ export function makeRenderer(
     maxTotal: number;
     attributionClass: string;
     idPrefix: string;
-    work: { linkScan: number; autolinks: number; tableCells: number; tableCols: number; footnotes: number };
+    work: { linkScan: number; autolinks: number; tableCells: number; tableCols: number; footnotes: number; breaks: number };
   },
 ): Renderer {
   const interop = (m: unknown) => ((m as { default?: unknown }).default ?? m) as never;
@@ -89,7 +98,7 @@ export function makeRenderer(
 
   // per render: whether to highlight, how many characters of code it may still highlight, and what
   // is left of the work caps (limits.work)
-  const state = { highlight: true, budget: 0, linkScan: 0, autolinks: 0, tableCells: 0, footnotes: 0 };
+  const state = { highlight: true, budget: 0, linkScan: 0, autolinks: 0, tableCells: 0, footnotes: 0, breaks: 0 };
   const highlightable = (code: string): boolean => {
     if (!state.highlight || code.length > limits.maxChars || code.length > state.budget) return false;
     let start = 0;
@@ -204,6 +213,18 @@ export function makeRenderer(
       };
     wrapRule(it.block.ruler, 'footnote_def', counted(3));
     wrapRule(it.inline.ruler, 'footnote_inline', counted(1));
+    // line breaks: past limits.work.breaks, plain newlines (joined with the text around them next)
+    type Token = { type: string; content: string; children: Token[] | null };
+    it.core.ruler.before('text_join', 'cap_breaks', ((s: { tokens: Token[] }) => {
+      for (const block of s.tokens) {
+        if (block.type !== 'inline' || !block.children) continue;
+        for (const t of block.children)
+          if ((t.type === 'softbreak' || t.type === 'hardbreak') && --state.breaks < 0) {
+            t.type = 'text';
+            t.content = '\n';
+          }
+      }
+    }) as never);
   };
 
   const TITLE_OK = /^[\p{L}\p{N} \-_',[\]!./\\()]*$/u;
@@ -321,6 +342,7 @@ export function makeRenderer(
     state.autolinks = limits.work.autolinks;
     state.tableCells = limits.work.tableCells;
     state.footnotes = limits.work.footnotes;
+    state.breaks = limits.work.breaks;
     if (!options.attribution) return renderPart(source, false);
     // The credit line is the text's last section, rendered on its own with its class; the text
     // before it is the post's, rendered as any member's (a section it holds loses the class)

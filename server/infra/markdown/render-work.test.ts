@@ -52,6 +52,13 @@ describe('render work caps: the shapes markdown-it is slow on stay within them',
     expect(html).toContain(`[^${n - 1}]: note ${n - 1}`);
   });
 
+  it(`at most ${RENDER_WORK_LIMITS.breaks} line breaks are shown as <br />; past them the lines run on`, () => {
+    const html = renderer.render('line\n'.repeat(RENDER_WORK_LIMITS.breaks + 1000));
+    expect(count(html, /<br \/>/g)).toBe(RENDER_WORK_LIMITS.breaks);
+    expect(count(html, /line/g)).toBe(RENDER_WORK_LIMITS.breaks + 1000);
+    expect(renderer.render('one\ntwo')).toBe('<p>one<br />\ntwo</p>');
+  });
+
   it('links still work after runs of [ that found no ] (within the scan cap)', () => {
     const html = renderer.render(`${'['.repeat(2000)}\n\n[a link](https://example.com) ![alt](https://example.com/i.png)`);
     expect(html).toContain('<a href="https://example.com" rel="nofollow noopener noreferrer">a link</a>');
@@ -69,14 +76,15 @@ describe('render work caps: the shapes markdown-it is slow on stay within them',
       '2,000 footnotes',
       `${Array.from({ length: 3000 }, (_, i) => `[^${i}]`).join(' ')}\n\n${Array.from({ length: 2000 }, (_, i) => `[^${i}]: n`).join('\n')}`,
     ],
+    ['64 KB of short lines', 'x\n'.repeat(K64 / 2)],
     ['a wide table', `${'a|'.repeat(2000)}\n${'-|'.repeat(2000)}\n${'x|'.repeat(2000)}\n`.repeat(6)],
-  ])('%s renders in well under a second of CPU time', (_name, text) => {
+  ])('%s renders in well under half a second of CPU time', (_name, text) => {
     const before = process.cpuUsage();
     renderer.render(text);
     const used = process.cpuUsage(before);
     // CPU time, not wall time: what an idle core takes (the machine's load barely changes it).
-    // Uncapped these took 0.3-0.9 s of CPU on this machine (bench/render-shapes.ts; 2-4 s wall).
-    expect((used.user + used.system) / 1000).toBeLessThan(700);
+    // Uncapped these took 0.3-1 s of CPU on this machine, capped 0.02-0.3 s (bench/render-shapes.ts).
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
   });
 });
 
