@@ -242,7 +242,7 @@ for (const v of VARIANTS) {
       'This server was started from the command line, for this computer only. To serve the LAN, restart it with --host 0.0.0.0 --port <port>',
     );
     // the options are not split across lines
-    await expect(page.locator('.lan-command')).toHaveCSS('white-space', 'nowrap');
+    await expect(page.locator('.lan-advice .lan-command')).toHaveCSS('white-space', 'nowrap');
     await axeFor(page, v);
     await shot(page, `first-use-lan-${v.label}`);
   });
