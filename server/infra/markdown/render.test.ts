@@ -162,11 +162,14 @@ describe('renderMarkdown: bounded in time whatever the input', () => {
   );
 
   it('a render past its deadline is stopped and falls back to paragraphs of escaped text; the next render works', async () => {
-    const source = `# Title\n\n<b>bold</b> & "q"\nline two ${'word '.repeat(4000)}\n\n\`\`\`js\nconst x = 1;\n\`\`\``;
+    // a table of 2,400 cells costs a warm worker ~100 ms of CPU: past the 1 ms deadline whatever the
+    // granularity of the thread's CPU clock (a short text could finish before the pool looks at it)
+    const table = `| a | b |\n|---|---|\n${'| x | y |\n'.repeat(1200)}`;
+    const source = `# Title\n\n<b>bold</b> & "q"\nline two ${'word '.repeat(400)}\n\n${table}\n\n\`\`\`js\nconst x = 1;\n\`\`\``;
     const html = await renderMarkdown(source, { deadlineMs: 1 });
-    expect(html).toBe(
-      `<p># Title</p>\n<p>&lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;<br />\nline two ${'word '.repeat(4000).trim()}</p>\n<p>\`\`\`js<br />\nconst x = 1;<br />\n\`\`\`</p>`,
-    );
+    expect(html).toBe(plainTextHtml(source));
+    expect(html.startsWith(`<p># Title</p>\n<p>&lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;<br />\nline two word`)).toBe(true);
+    expect(html.endsWith(`<p>\`\`\`js<br />\nconst x = 1;<br />\n\`\`\`</p>`)).toBe(true);
     const again = await renderMarkdown(source);
     expect(again).toContain('<h1 id="user-content-title">Title</h1>');
     expect(again).toContain('<span class="hljs-keyword">const</span>');
