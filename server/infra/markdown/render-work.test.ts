@@ -112,7 +112,8 @@ describe('render workers yield the cores to the request thread', () => {
       // a text long enough to go to a worker (the workers start on first use)
       expect(await renderMarkdown(`a|b\n-|-\n${'x|y\n'.repeat(200)}`)).toContain('<table>');
       const after = threadNices();
-      const niced = [...after].filter(([tid, nice]) => nice === DEFAULT_RENDER_POOL.nice && !before.has(tid));
+      // the pool's workers (started here, or by an earlier file sharing this process's module registry)
+      const niced = [...after].filter(([, nice]) => nice === DEFAULT_RENDER_POOL.nice);
       expect(niced.length).toBeGreaterThanOrEqual(1);
       expect(after.get(self)).toBe(0);
       expect(after.get(process.pid)).toBe(before.get(process.pid));
