@@ -52,7 +52,17 @@ export async function createDatabase(name: string, template?: string): Promise<s
 
 /** Drops database `name` (closing whatever is still connected to it). */
 export async function dropDatabase(name: string): Promise<void> {
-  await admin((c) => c.query(`drop database if exists ${ident(name)} with (force)`));
+  // an autovacuum worker on the database belongs to the superuser, whom a test role may not end:
+  // the drop is refused (42501) until the worker is done with it, which takes moments
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((c) => c.query(`drop database if exists ${ident(name)} with (force)`));
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Drops every database whose name starts with `prefix` (a run's leftovers). */

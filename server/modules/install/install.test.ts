@@ -1,25 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../tests/support/pg-test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { databaseForm } from '../../../tests/support/install-form.js';
 
 let app: TestApp;
 afterEach(async () => app?.stop());
 
 /** The installer's database form for the database the app runs on (the data dir's SQLite file, or its PostgreSQL database). */
-function databaseForm(a: TestApp, change: Partial<Record<'db_host' | 'db_name' | 'db_username' | 'db_password', string>> = {}) {
-  const url = a.lantern.ctx.config.databaseUrl;
-  if (!url) return { db_type: 'sqlite3' };
-  const u = new URL(url);
-  return {
-    db_type: 'postgres',
-    db_host: `${u.hostname}:${u.port || '5432'}`,
-    db_name: decodeURIComponent(u.pathname.slice(1)),
-    db_username: decodeURIComponent(u.username),
-    db_password: decodeURIComponent(u.password),
-    ...change,
-  };
-}
-
 const baseInfo = {
   lang: 'en_US',
   site_name: 'My Team',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { loadConfig } from '../../config.js';
+import { databaseForm } from '../../../tests/support/install-form.js';
 
 let app: TestApp;
 afterEach(async () => app?.stop());
@@ -18,7 +19,7 @@ const AUTO = {
 describe('external content on a new site', () => {
   it('is asked before display when the installer is not told otherwise', async () => {
     app = await startTestApp({ install: false });
-    expect((await app.call('POST', '/installation/init', { body: { db_type: 'sqlite3' } })).status).toBe(200);
+    expect((await app.call('POST', '/installation/init', { body: databaseForm(app) })).status).toBe(200);
     const r = await app.call('POST', '/installation/base-info', {
       body: {
         lang: 'en_US',
