@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { DbOrTrx } from '../../db/database.js';
 import { sniffImage, stripMetadata } from '../upload/upload.images.js';
+import { writeWhole } from '../upload/upload.service.js';
 import { fetchRemote, type FetchLimits } from './image-fetch.js';
 import { importedPostsWithLinks, insertFetchedImage, updatePostTexts, type PostText } from './image-fetch.repository.js';
 
@@ -76,20 +77,10 @@ function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-async function writeWhole(target: string, bytes: Buffer): Promise<void> {
+/** Writes a fetched image whole (upload.service's writeWhole), making its folder first. */
+async function writeImage(target: string, bytes: Buffer): Promise<void> {
   await mkdir(resolve(target, '..'), { recursive: true });
-  const tmp = resolve(target, '..', `.tmp-${randomBytes(8).toString('hex')}`);
-  const fh = await open(tmp, 'wx', 0o644);
-  try {
-    await fh.writeFile(bytes);
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await rm(tmp, { force: true });
-    throw err;
-  }
-  await fh.close();
-  await rename(tmp, target);
+  await writeWhole(target, bytes);
 }
 
 /**
@@ -112,7 +103,7 @@ export async function localiseImportedImages(db: DbOrTrx, opts: LocaliseOptions)
         if (!image) throw new Error('not a JPEG, PNG, GIF or WebP image');
         const stored = stripMetadata(bytes, image.ext);
         const relPath = `post/${randomBytes(12).toString('hex')}.${image.ext}`;
-        await writeWhole(resolve(opts.uploadsDir, relPath), stored);
+        await writeImage(resolve(opts.uploadsDir, relPath), stored);
         const fileUrl = `${opts.basePath}/uploads/${relPath}`;
         const name = basename(new URL(url).pathname).slice(0, 255) || 'image';
         await insertFetchedImage(db, {

@@ -56,7 +56,7 @@ export interface ReceivedFile {
  * temporary file beside it (never served: not a stored name), are synced, then renamed into place.
  * A kill part way leaves no truncated upload under a name the site serves.
  */
-async function writeWhole(target: string, bytes: Buffer): Promise<void> {
+export async function writeWhole(target: string, bytes: Buffer): Promise<void> {
   const tmp = resolve(target, '..', `.tmp-${randomBytes(8).toString('hex')}`);
   const fh = await open(tmp, 'wx', 0o644);
   try {
