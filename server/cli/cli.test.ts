@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,20 +11,14 @@ import type { CliIo } from './progress.js';
 import { onPostgres } from '../../tests/support/pg-test-db.js';
 import { makeUser } from '../../tests/support/accounts.js';
 import { writeTinyDump } from '../../tests/support/tiny-dump.js';
+import { tempDirs } from '../../tests/support/temp-dirs.js';
 
 let app: TestApp | undefined;
-const dirs: string[] = [];
+const { tempDir, track } = tempDirs('lantern-cli-test-');
 afterEach(async () => {
   await app?.stop();
   app = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'lantern-cli-test-'));
-  dirs.push(d);
-  return d;
-}
 
 /** Runs `lantern <args>` in process; returns the exit code and what it printed. */
 async function lantern(args: string[], tty = false) {
@@ -190,7 +183,7 @@ describe('the lantern CLI for scripts', () => {
       { id: 7, name: 'Bar Ista', reputation: 120 },
       { id: 8, name: 'Pour Over', reputation: 40 },
     ]);
-    dirs.push(dump);
+    track(dump);
     const dataDir = tempDir();
     const human = await lantern(['import-se', dump, '--data-dir', dataDir, '--site', 'coffee.stackexchange.com'], true);
     expect(human.code, human.err).toBe(0);

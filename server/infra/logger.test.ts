@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captchaFor, registerViaApi } from '../../tests/support/accounts.js';
@@ -9,20 +8,14 @@ import { maskSecrets } from './log-mask.js';
 import { defaultLogFormat, logFormatFrom } from './log-options.js';
 import { loadConfig, logFileFrom } from '../config.js';
 import { serverLogFile, supervisorLog } from '../supervisor.mjs';
+import { tempDirs } from '../../tests/support/temp-dirs.js';
 
 let app: TestApp | undefined;
-const dirs: string[] = [];
+const { tempDir } = tempDirs('lantern-log-test-');
 afterEach(async () => {
   await app?.stop();
   app = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'lantern-log-test-'));
-  dirs.push(d);
-  return d;
-}
 
 const TOKEN = 'a'.repeat(16) + '0123456789abcdef'.repeat(3);
 

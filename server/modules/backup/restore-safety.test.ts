@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { create as tarCreate, extract as tarExtract, Header } from 'tar';
@@ -13,21 +12,15 @@ import { backupNow, backupsDir } from '../../infra/backup.js';
 import { BackupError, checkBackupArchive, restoreIntoDataDir } from './backup.archive.js';
 import { syncTree, unpackLimit, UNPACK_MARGIN_BYTES } from './backup.durable.js';
 import { inMaintenance, runRestore } from './backup.service.js';
+import { tempDirs } from '../../../tests/support/temp-dirs.js';
 
 const ADMIN = '/answer/admin/api';
 let app: TestApp | undefined;
-const dirs: string[] = [];
+const { tempDir } = tempDirs('lantern-restore-test-');
 afterEach(async () => {
   await app?.stop();
   app = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'lantern-restore-test-'));
-  dirs.push(d);
-  return d;
-}
 
 async function refusal(p: Promise<unknown>): Promise<BackupError> {
   const err = await p.then(
