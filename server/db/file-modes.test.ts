@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { BASE_INFO } from '../../tests/support/install-form.js';
 import { connectDatabase, makeDataDirPrivate } from './connect.js';
 
 const posix = process.platform !== 'win32';
@@ -59,15 +60,7 @@ describe.runIf(posix)('the data dir is private to its owner', () => {
     expect(modeOf(app.dataDir)).toBe(0o700);
     if (!app.lantern.ctx.config.databaseUrl) expect(modeOf(join(app.dataDir, 'lantern.db'))).toBe(0o600);
     const r = await app.call('POST', '/installation/base-info', {
-      body: {
-        lang: 'en_US',
-        site_name: 'Team',
-        site_url: 'http://127.0.0.1:9080',
-        contact_email: 'team@example.com',
-        name: 'Team Admin',
-        password: 'correct horse',
-        email: 'admin@example.com',
-      },
+      body: BASE_INFO,
     });
     expect(r.status).toBe(200);
     expect(modeOf(join(app.dataDir, 'config.json'))).toBe(0o600);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, captchaFor } from '../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { BASE_INFO } from '../../tests/support/install-form.js';
 import { importStackExchange } from '../modules/import/stackexchange.js';
 
 // SQLite has one connection: whatever runs while a transaction is open makes every other request
@@ -57,13 +58,7 @@ describe('no slow work while a transaction is open', () => {
     const seen = watchHashing(app);
     const r = await app.call('POST', '/installation/base-info', {
       body: {
-        lang: 'en_US',
-        site_name: 'Team',
-        site_url: 'http://127.0.0.1:9080',
-        contact_email: 'team@example.com',
-        name: 'Team Admin',
-        password: 'correct horse',
-        email: 'admin@example.com',
+        ...BASE_INFO,
         login_required: false,
         external_content_display: 'always_display',
       },

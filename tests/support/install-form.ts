@@ -14,3 +14,14 @@ export function databaseForm(a: TestApp, change: Partial<Record<'db_host' | 'db_
     ...change,
   };
 }
+
+/** The installer's last step (site and admin) as a person fills it in; spread it to change a field. */
+export const BASE_INFO = Object.freeze({
+  lang: 'en_US',
+  site_name: 'Team',
+  site_url: 'http://127.0.0.1:9080',
+  contact_email: 'team@example.com',
+  name: 'Team Admin',
+  password: 'correct horse',
+  email: 'admin@example.com',
+});

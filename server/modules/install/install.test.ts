@@ -6,7 +6,6 @@ import { databaseForm } from '../../../tests/support/install-form.js';
 let app: TestApp;
 afterEach(async () => app?.stop());
 
-/** The installer's database form for the database the app runs on (the data dir's SQLite file, or its PostgreSQL database). */
 const baseInfo = {
   lang: 'en_US',
   site_name: 'My Team',

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { BASE_INFO } from '../../../tests/support/install-form.js';
 import { isLoopbackAddress, MAX_WRONG_CODES, setSetupCodeAnnouncer } from './install.setup-code.js';
 
 let app: TestApp | undefined;
@@ -10,15 +11,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-const baseInfo = {
-  lang: 'en_US',
-  site_name: 'My Team',
-  site_url: 'http://192.0.2.10:9080/',
-  contact_email: 'team@example.com',
-  name: 'Team Admin',
-  password: 'correct horse',
-  email: 'admin@example.com',
-};
+const baseInfo = { ...BASE_INFO, site_url: 'http://192.0.2.10:9080/' };
 
 /** An uninstalled server whose printed setup codes the test reads, as the person at its console does. */
 async function uninstalled(): Promise<{ a: TestApp; printed: string[] }> {

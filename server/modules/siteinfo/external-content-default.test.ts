@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { loadConfig } from '../../config.js';
-import { databaseForm } from '../../../tests/support/install-form.js';
+import { BASE_INFO, databaseForm } from '../../../tests/support/install-form.js';
 
 let app: TestApp;
 afterEach(async () => app?.stop());
@@ -21,15 +21,7 @@ describe('external content on a new site', () => {
     app = await startTestApp({ install: false });
     expect((await app.call('POST', '/installation/init', { body: databaseForm(app) })).status).toBe(200);
     const r = await app.call('POST', '/installation/base-info', {
-      body: {
-        lang: 'en_US',
-        site_name: 'My Team',
-        site_url: 'http://127.0.0.1:9080/',
-        contact_email: 'team@example.com',
-        name: 'Team Admin',
-        password: 'correct horse',
-        email: 'admin@example.com',
-      },
+      body: BASE_INFO,
     });
     expect(r.status).toBe(200);
     const site = await app.call('GET', '/answer/api/v1/siteinfo');
