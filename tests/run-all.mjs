@@ -7,8 +7,9 @@
 // Counts come from the runners' JSON reports; typecheck, lint, format, electronegativity, licences and build count as one test each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { findBrowser } from './support/find-browser.mjs';
+import { playwrightFailures, vitestFailures } from './support/report-failures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
@@ -118,15 +119,7 @@ function vitestStep(label, args = [], env = {}) {
     failed++;
     return { ...r, note: `FAILED: no report (exit ${r.code})` };
   }
-  for (const file of j.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (t.status !== 'failed') continue;
-      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0];
-      failures.push(`${label} ${relative(root, file.name)} > ${t.fullName}: ${why}`);
-    }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-      failures.push(`${label} ${relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0]}`);
-  }
+  failures.push(...vitestFailures(j, label, root));
   passed += j.numPassedTests;
   failed += j.numFailedTests + (r.code !== 0 && j.numFailedTests === 0 ? 1 : 0);
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
@@ -159,18 +152,7 @@ step('e2e', () => {
     failed++;
     return { ...r, note: `FAILED: no report (exit ${r.code})` };
   }
-  (function walk(suite, titles) {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) {
-        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const last = t.results?.[t.results.length - 1];
-        const why = String(last?.error?.message ?? '').split('\n')[0];
-        const name = [...titles, spec.title].filter(Boolean).join(' > ');
-        failures.push(`e2e ${spec.file}:${spec.line} > ${name}: ${t.status === 'flaky' ? 'FLAKY (passed on retry)' : why}`);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.file === child.title ? '' : child.title]);
-  })({ suites: j.suites ?? [] }, []);
+  failures.push(...playwrightFailures(j, 'e2e'));
   const s = j.stats ?? {};
   const ok = (s.expected ?? 0) + (s.flaky ?? 0);
   const bad = (s.unexpected ?? 0) + (r.code !== 0 && !s.unexpected ? 1 : 0);

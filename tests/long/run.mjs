@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildState, rebuildReason } from '../../server/build-freshness.mjs';
+import { playwrightFailures, vitestFailures } from '../support/report-failures.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const results = join(root, 'test-results');
@@ -16,6 +17,7 @@ let passed = 0;
 let failed = 0;
 // tests that did not run (the LAN test without root or ip netns): said before the closing line
 let skipped = 0;
+const failures = [];
 
 const reason = rebuildReason(buildState(root));
 if (reason) {
@@ -55,6 +57,7 @@ try {
   /* no report */
 }
 if (j) {
+  failures.push(...vitestFailures(j, 'long', root));
   passed += j.numPassedTests;
   skipped += j.numPendingTests + j.numTodoTests;
   failed += j.numFailedTests + (r.status !== 0 && j.numFailedTests === 0 ? 1 : 0);
@@ -75,6 +78,7 @@ try {
   /* no report */
 }
 if (pj) {
+  failures.push(...playwrightFailures(pj, 'long'));
   passed += pj.stats.expected;
   skipped += pj.stats.skipped;
   failed += pj.stats.unexpected + (pw.status !== 0 && pj.stats.unexpected === 0 ? 1 : 0);
@@ -83,6 +87,7 @@ if (pj) {
 process.stdout.write('\n=== long tests: figures ===\n');
 if (existsSync(figures)) process.stdout.write(readFileSync(figures, 'utf8'));
 process.stdout.write(`long tests took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+if (failures.length) process.stdout.write(`failed tests:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 if (skipped > 0) process.stdout.write(`${skipped} skipped (not counted as passed; the test output says why)\n`);
 // the last line is exactly `N passed, N failed`, as .ci/run reads it
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
