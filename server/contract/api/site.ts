@@ -46,6 +46,8 @@ export interface SiteSettings {
   theme: { theme: string; theme_config: Record<string, unknown>; color_scheme: string };
   css_html: { custom_head: string; custom_css: string; custom_header: string; custom_footer: string; custom_sidebar: string };
   privileges: { level: number; custom_privileges?: { key: string; value: number }[] };
+  /** Answer's MCP switch (Admin → MCP): the MCP endpoints answer only while it is on. */
+  mcp: { enabled: boolean };
 }
 
 /** The theme group as GET answers it: with its options. */

@@ -67,6 +67,7 @@ export const GROUP_DEFAULTS: SiteGroups = {
   theme: { theme: 'default', theme_config: { default: { navbar_style: '#0033ff', primary_color: '#0033ff' } }, color_scheme: '' },
   css_html: { custom_head: '', custom_css: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
   privileges: { level: 2 },
+  mcp: { enabled: false },
 };
 
 /** The stored type name of each group (site_info.type), as the reference names them. */
@@ -82,4 +83,5 @@ export const GROUP_TYPES: Record<GroupName, string> = {
   theme: 'theme',
   css_html: 'css-html',
   privileges: 'privileges',
+  mcp: 'mcp',
 };
