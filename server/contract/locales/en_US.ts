@@ -433,5 +433,8 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** The shape every locale follows. */
 export type Locale = Widen<typeof en_US>;
 
+/** Part of a locale tree at any depth (a missing key falls back to English; the locale test lists it). */
+export type LocalePart<T> = { [K in keyof T]?: T[K] extends string ? string : LocalePart<T[K]> };
+
 /** A partial locale (missing keys fall back to English). */
-export type PartialLocale = { [K in keyof Locale]?: Partial<Locale[K]> };
+export type PartialLocale = LocalePart<Locale>;

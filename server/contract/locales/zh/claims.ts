@@ -1,0 +1,36 @@
+import type { Locale, LocalePart } from '../en_US.js';
+
+/** Simplified Chinese texts of claiming an imported account: the admin's claim-link dialog and the claim page (issue 15). */
+export const claims: LocalePart<Locale['claims']> = {
+  page_title: '接管您的账号',
+  title: '接管您的账号',
+  intro: '此账号的帖子和声望是从 {{site}} 导入的。设置您的邮箱地址和密码后，此账号就归您所有，并且您将自动登录。',
+  intro_no_site: '设置您的邮箱地址和密码后，此账号就归您所有，并且您将自动登录。',
+  account_label: '账号',
+  reputation_one: '{{count}} 声望',
+  reputation_other: '{{count}} 声望',
+  questions_one: '{{count}} 个问题',
+  questions_other: '{{count}} 个问题',
+  answers_one: '{{count}} 个回答',
+  answers_other: '{{count}} 个回答',
+  expires: '此链接只能使用一次，有效期至 {{date}}。',
+  submit: '接管账号',
+  done: '欢迎，{{name}}：此账号现在归您所有。',
+  checking: '正在检查链接…',
+  failed_title: '此链接无法使用',
+  failed_body: '认领链接已过期或已被使用。请联系站点管理员获取新的链接。',
+  admin: {
+    action: '认领链接',
+    imported: '已导入',
+    title: '{{name}} 的认领链接',
+    body: '把此链接交给导入账号 {{name}} 的本人。在链接页面上，他们设置自己的邮箱地址和密码，即可接管该账号及其声望、帖子和徽章。生成新链接会使之前的链接失效。',
+    link_label: '认领链接',
+    expires: '只能使用一次，有效期至 {{date}}。',
+    copy: '复制链接',
+    copied: '链接已复制。',
+    email_label: '通过邮件发送给（可选）',
+    email_hint: '此地址仅用于发送链接；账号的邮箱地址由本人在页面上设置。',
+    send: '通过邮件发送',
+    sent: '新的认领链接已发送至 {{email}}。',
+  },
+};
