@@ -8,7 +8,7 @@ export function presentTheme(theme: SiteGroups['theme']): ThemeInfo {
 }
 
 /** GET siteinfo: every public group in one payload. */
-export function presentSiteInfo(g: Omit<SiteGroups, 'privileges'>, config: Config): SiteInfo {
+export function presentSiteInfo(g: Omit<SiteGroups, 'privileges' | 'mcp'>, config: Config): SiteInfo {
   return {
     general: g.general,
     interface: g.interface,
