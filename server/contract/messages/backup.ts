@@ -28,3 +28,34 @@ export const backup_en_US = {
   'field.hour': 'Hour',
   'field.keep': 'Backups to keep',
 };
+
+/** Simplified Chinese: every key of backup_en_US. */
+export const backup_zh_CN: Record<string, string> = {
+  'base.maintenance': '网站正在维护中，我们很快就会回来。',
+  'error.backup.busy': '已有备份或恢复正在进行；请在它完成后重试。',
+  'error.backup.not_found': '未找到备份。',
+  'error.backup.single_process':
+    '此服务器运行着多个进程：请用单个进程恢复。停止服务器，使用 --processes 1 重新启动，完成恢复后再按原来的方式重启。',
+  'error.backup.postgres':
+    '此站点的数据保存在 PostgreSQL 中：请使用 pg_dump 备份，使用 pg_restore 恢复（README 中有说明）。上传文件仍在数据文件夹中：也请一并复制。',
+  'error.backup.uploads_elsewhere':
+    '此服务器的上传文件保存在数据文件夹之外（--uploads-dir）：请用 lantern backup 备份数据库，并自行复制上传文件夹。',
+  'error.backup.process_stopped': '运行此任务的服务器进程在完成前已停止。',
+  'error.backup.name_invalid': '这不是一个备份的名称。',
+  'error.backup.too_large': '备份文件超过了 {{max}} MB。',
+  'error.backup.unpacked_too_large':
+    '此备份被拒绝：解压后它将占用超过此磁盘可用的 {{max}} MB（Lantern 会保留 512 MB 空闲空间）。请释放一些磁盘空间，或检查该文件是否为 Lantern 备份。',
+  'error.backup.not_an_archive': '此文件不是 Lantern 备份：它不是可读的 .tar.gz 归档（{{detail}}）。',
+  'error.backup.truncated': '此备份已损坏或不完整：归档提前结束（{{detail}}）。',
+  'error.backup.unsafe_entry': '此备份被拒绝：其中有一个条目会被写到数据文件夹之外（{{entry}}）。',
+  'error.backup.unexpected_entry': '这不是 Lantern 备份：其中有一个意外的条目（{{entry}}）。',
+  'error.backup.no_manifest': '这不是 Lantern 备份：它没有清单。',
+  'error.backup.manifest_invalid': '这不是 Lantern 备份：它的清单无效。',
+  'error.backup.checksum_mismatch': '此备份已损坏：{{entry}} 与其校验和不符。',
+  'error.backup.missing_entry': '此备份不完整：缺少 {{entry}}。',
+  'error.backup.integrity_failed': '此备份中的数据库已损坏（完整性检查：{{detail}}）。',
+  'error.backup.schema_unknown': '此备份来自较新版本的 Lantern（schema {{schema}}）；当前版本无法打开。',
+  'field.file': '文件',
+  'field.hour': '小时',
+  'field.keep': '保留的备份数',
+};

@@ -13,13 +13,15 @@ export const comment_en_US = {
   'reaction.tooltip': '{{names}} and {{count}} more...',
 } as const;
 
-/** Simplified Chinese overrides for the comment messages. */
+/** Simplified Chinese texts of the comment messages (every key). */
 export const comment_zh_CN: Record<string, string> = {
   'error.comment.not_found': '评论未找到。',
   'error.comment.content_cannot_empty': '评论内容不能为空。',
   'error.comment.cannot_edit_after_deadline': '评论时间太久，无法修改。',
+  'error.comment.cannot_vote_down': '评论只能点赞。',
   'question.deleted_title': '问题已删除',
   'validation.comment_required': '评论不能为空。',
   'validation.comment_length': '评论长度必须为 {{min}}-{{max}} 个字符。',
+  'validation.comment_type': '评论无效。',
   'reaction.tooltip': '{{names}} 等 {{count}} 人...',
 };

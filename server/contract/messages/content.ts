@@ -23,11 +23,27 @@ export const content_en_US = {
   'error.tag.reserved_must_be_present': 'The reserved tag "{{names}}" must be present.',
 } as const;
 
-/** Simplified Chinese overrides for the Q&A messages. */
+/** Simplified Chinese texts of the Q&A messages (every key). */
 export const content_zh_CN: Record<string, string> = {
+  'error.tag.not_found': '标签未找到。',
+  'error.tag.recommend_tag_enter': '请至少输入一个必选标签。',
+  'error.tag.reserved_only_staff': '“{{names}}”只能由版主使用。',
   'error.question.not_found': '问题未找到。',
+  'error.question.content_cannot_empty': '内容不能为空。',
   'error.question.cannot_update': '没有更新权限。',
   'error.question.cannot_deleted': '没有删除权限。',
+  'error.question.already_deleted': '此帖子已被删除。',
+  'error.question.under_review': '您的帖子正在等待审核。批准后才会显示。',
+  'error.answer.not_found': '回答未找到。',
+  'error.answer.question_closed_cannot_add': '问题已关闭，无法添加回答。',
+  'error.answer.restrict_answer': '您已经回答过此问题；请改为编辑您的回答。',
+  'error.answer.content_cannot_empty': '回答内容不能为空。',
+  'error.object.disallow_vote_your_self': '不能对自己进行此操作',
+  'error.object.already_deleted': '此帖子已被删除。',
+  'error.object.not_found': '对象未找到。',
   'error.answer.cannot_deleted': '没有删除权限。',
   'error.answer.cannot_update': '没有更新权限。',
+  'error.question.cannot_close': '没有关闭权限。',
+  'error.report.not_found': '举报未找到。',
+  'error.tag.reserved_must_be_present': '必须包含保留标签“{{names}}”。',
 };

@@ -19,5 +19,23 @@ export const import_en_US = {
   'error.import.site_invalid': 'Give the site the dump comes from as a host name, such as coffee.stackexchange.com.',
 } as const;
 
-/** Simplified Chinese overrides (none yet: English is the fallback). */
-export const import_zh_CN: Record<string, string> = {};
+/** Simplified Chinese: every key of import_en_US. */
+export const import_zh_CN: Record<string, string> = {
+  'error.import.running': '已有导入正在进行；请等待它完成。',
+  'error.import.single_process':
+    '此服务器运行着多个进程：请用单个进程导入。停止服务器，使用 --processes 1 重新启动（或在命令行中使用 lantern import-se），完成后再按原来的方式重启。',
+  'error.import.no_files': '请选择转储文件（Posts.xml、Users.xml 等）或它们的 .zip 压缩包。',
+  'error.import.no_posts': '转储中需要有 Posts.xml 或 Users.xml。',
+  'error.import.no_7z':
+    '“{{name}}”是 Lantern 无法打开的 7-Zip 压缩包。请先解压（用 7-Zip，或 p7zip 的“7z x”），再上传其中的 XML 文件或它们的 .zip 压缩包。',
+  'error.import.file_type': '“{{name}}”既不是 XML 文件，也不是 .zip 压缩包。',
+  'error.import.unknown_file':
+    '“{{name}}”不是 Stack Exchange 转储中的文件（Users、Posts、Comments、Tags、Votes、Badges、PostLinks、PostHistory .xml）。',
+  'error.import.duplicate_file': '{{name}} 被提供了两次。',
+  'error.import.bad_zip': '无法将“{{name}}”读取为 zip 压缩包：{{problem}}',
+  'error.import.zip_path': '“{{name}}”被拒绝：其中的条目“{{entry}}”会被写到导入文件夹之外。',
+  'error.import.zip_too_many': '“{{name}}”被拒绝：其中的条目超过 {{max}} 个。',
+  'error.import.zip_too_large': '“{{name}}”被拒绝：解压后超过 {{max}} 字节。',
+  'error.import.too_large': '上传的内容过大（每个文件最大 {{max}} MB）。',
+  'error.import.site_invalid': '请以主机名的形式给出转储的来源站点，例如 coffee.stackexchange.com。',
+};

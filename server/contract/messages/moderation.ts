@@ -20,10 +20,19 @@ export const moderation_en_US = {
   'field.review_id': 'Review',
 } as const;
 
-/** Simplified Chinese overrides for the moderation messages. */
+/** Simplified Chinese texts of the moderation messages (every key). */
 export const moderation_zh_CN: Record<string, string> = {
   'error.report.handle_failed': '举报处理失败。',
   'error.report.own_post': '你不能举报自己的帖子。',
   'error.report.already_reported': '你已经举报过这个帖子，正在等待审核。',
+  'error.report.content_required': '请详细说明这个原因。',
+  'error.report.duplicate_url_invalid': '链接必须指向本站的另一个问题。',
+  'error.report.operation_not_allowed': '不能对这类帖子执行此操作。',
+  'error.review.object_gone': '该排队的帖子已不再等待审核。',
+  'plugin.lantern_reviewer.reason.new_user': '作者的声望低于 {{rank}}，且已批准的帖子少于 {{count}} 个。',
+  'plugin.lantern_reviewer.reason.links': '该帖子有 {{links}} 个链接（超过 {{max}} 个）。',
   'field.report_type': '原因',
+  'field.flag_id': '举报',
+  'field.operation_type': '操作',
+  'field.review_id': '审核',
 };

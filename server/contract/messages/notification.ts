@@ -35,7 +35,7 @@ export const notification_en_US = {
   'mail.notification.weekly.body': 'New questions on {{site}} in the past week:\n\n{{list}}',
 } as const;
 
-/** Simplified Chinese overrides for the notification messages. */
+/** Simplified Chinese texts of the notification messages (every key). */
 export const notification_zh_CN: Record<string, string> = {
   'notification.action.update_question': '更新了问题',
   'notification.action.answer_the_question': '回答了问题',
@@ -56,4 +56,16 @@ export const notification_zh_CN: Record<string, string> = {
   'notification.action.up_voted_comment': '点赞了评论',
   'notification.action.invited_you_to_answer': '邀请你回答',
   'notification.action.earned_badge': '你获得了“{{badge}}”徽章',
+  'mail.notification.new_answer.subject': '[{{site}}] {{name}} 回答了您的问题',
+  'mail.notification.new_answer.body':
+    '{{name}} 回答了您的问题“{{title}}”：\n\n{{summary}}\n\n在 {{site}} 上查看：{{url}}\n\n您收到此邮件是因为您提出了这个问题。',
+  'mail.notification.new_comment.subject': '[{{site}}] {{name}} 评论了您的帖子',
+  'mail.notification.new_comment.body':
+    '{{name}} 评论了“{{title}}”：\n\n{{summary}}\n\n在 {{site}} 上查看：{{url}}\n\n您收到此邮件是因为您撰写了该帖子或在评论中被提及。',
+  'mail.notification.invited_answer.subject': '[{{site}}] {{name}} 邀请您回答',
+  'mail.notification.invited_answer.body': '{{name}} 邀请您回答“{{title}}”。\n\n在 {{site}} 上回答：{{url}}',
+  'mail.notification.new_question.subject': '[{{site}}] 新问题：{{title}}',
+  'mail.notification.new_question.body': '您关注的标签（{{tags}}）下有了一个新问题：\n\n{{title}}\n\n{{url}}',
+  'mail.notification.weekly.subject': '[{{site}}] 本周有 {{count}} 个新问题',
+  'mail.notification.weekly.body': '{{site}} 过去一周的新问题：\n\n{{list}}',
 };

@@ -15,10 +15,11 @@ export const related_en_US = {
   'action_activity_type.edit': 'edit',
 } as const;
 
-/** Simplified Chinese overrides for the related messages. */
+/** Simplified Chinese texts of the related messages (every key). */
 export const related_zh_CN: Record<string, string> = {
   'error.question.invite_users_not_found': '以下用户不存在：{{names}}。',
   'error.question.invite_limit': '最多只能邀请 {{max}} 人。',
+  'field.invite_user': '受邀用户',
   'question.deleted_title': '已删除的问题',
   'action_activity_type.upvote': '赞同',
   'action_activity_type.downvote': '反对',

@@ -14,7 +14,7 @@ export const search_en_US = {
   'field.q': 'Search text',
 } as const;
 
-/** Simplified Chinese overrides for the search messages. */
+/** Simplified Chinese texts of the search messages (every key). */
 export const search_zh_CN: Record<string, string> = {
   'error.upload.source_unsupported': '不支持的文件来源。',
   'error.upload.unsupported_file_format': '不支持的文件格式。请上传 JPEG、PNG、GIF 或 WebP 图片。',
@@ -22,5 +22,8 @@ export const search_zh_CN: Record<string, string> = {
   'error.upload.too_many_uploads': '上传过于频繁：每小时最多 {{count}} 个。请在 {{minutes}} 分钟后重试。',
   'error.upload.daily_quota_exceeded': '今天上传的文件太多（24 小时内最多 {{mb}} MB）。请在 {{hours}} 小时后重试。',
   'field.file': '文件',
+  'field.max_uploads_per_hour': '每位成员每小时上传数',
+  'field.max_upload_mb_per_day': '每位成员每天上传 MB 数',
+  'field.source': '来源',
   'field.q': '搜索内容',
 };

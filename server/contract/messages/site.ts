@@ -5,7 +5,9 @@ export const site_en_US = {
   'error.upload.source_unsupported': 'Unsupported upload source.',
 } as const;
 
-/** Simplified Chinese overrides for the site-settings messages. */
+/** Simplified Chinese texts of the site-settings messages (every key). */
 export const site_zh_CN: Record<string, string> = {
+  'error.site_info.time_zone_invalid': '时区无效。',
   'error.tag.recommend_contains_reserved': '推荐标签不能包含保留标签。',
+  'error.upload.source_unsupported': '不支持的上传来源。',
 };

@@ -23,12 +23,27 @@ export const tag_en_US = {
   'field.edit_summary': 'Edit summary',
 } as const;
 
-/** Simplified Chinese overrides for the tag messages. */
+/** Simplified Chinese texts of the tag messages (every key). */
 export const tag_zh_CN: Record<string, string> = {
   'error.tag.already_exist': '标签已存在。',
   'error.tag.is_used_cannot_delete': '您不能删除还在使用的标签。',
   'error.tag.cannot_set_synonym_as_itself': '你不能将当前标签设为自身的同义词。',
+  'error.tag.not_contain_synonym_tags': '不应包含同义词标签。',
+  'error.tag.cannot_update': '没有更新权限。',
   'error.revision.review_underway': '目前无法编辑，有一个版本在审阅队列中。',
+  'error.object.disallow_follow': '您不能关注。',
+  'validation.tag_slug_chars': '{{label}}包含非法字符。请使用 a-z、0-9 以及 + # - .',
   'field.slug_name': 'URL 固定链接',
   'field.original_text': '描述',
+  'field.tag_id': '标签 ID',
+  'field.source_tag_id': '源标签 ID',
+  'field.target_tag_id': '目标标签 ID',
+  'field.synonym_tag_list': '同义词',
+  'field.slug_name_list': '标签',
+  'field.object_id': '对象 ID',
+  'field.group_id': '分组 ID',
+  'field.bookmark': '收藏',
+  'field.is_cancel': '取消',
+  'field.query_cond': '排序',
+  'field.edit_summary': '编辑摘要',
 };
