@@ -12,7 +12,8 @@ import { notification_en_US, notification_zh_CN } from './notification.js';
 import { badge_en_US, badge_zh_CN } from './badge.js';
 import { moderation_en_US, moderation_zh_CN } from './moderation.js';
 import { import_en_US, import_zh_CN } from './import.js';
-import { backup_en_US } from './backup.js';
+import { backup_en_US, backup_zh_CN } from './backup.js';
+import { base_zh_CN } from './base-zh.js';
 import { claims_en_US, claims_zh_CN } from './claims.js';
 
 /**
@@ -163,25 +164,6 @@ const en_US = {
 
 export type MessageKey = keyof typeof en_US;
 
-const base_zh_CN: Partial<Record<MessageKey, string>> = {
-  'base.success': '成功。',
-  'base.unknown': '未知错误。',
-  'base.request_format_error': '请求格式错误。',
-  'base.unauthorized_error': '未登录。',
-  'base.forbidden_error': '禁止访问。',
-  'base.duplicate_request_error': '重复提交。',
-  'error.object.email_or_password_incorrect': '邮箱和密码不匹配。',
-  'error.object.captcha_verification_failed': '验证码错误。',
-  'error.email.duplicate': '邮箱已经存在。',
-  'error.email.need_to_be_verified': '邮箱需要验证。',
-  'error.user.suspended': '用户已被封禁。',
-  'validation.required': '{{label}}不能为空。',
-  'validation.email': '邮箱格式不正确。',
-  'field.e_mail': '邮箱',
-  'field.pass': '密码',
-  'field.name': '名字',
-};
-
 const zh_CN: Partial<Record<MessageKey, string>> = {
   ...base_zh_CN,
   ...accounts_zh_CN,
@@ -196,11 +178,17 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...notification_zh_CN,
   ...badge_zh_CN,
   ...moderation_zh_CN,
+  ...backup_zh_CN,
   ...import_zh_CN,
   ...claims_zh_CN,
 };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };
+
+/** A language's catalogue (the locale test and the language list's progress read its keys). */
+export function messageCatalogue(lang: LanguageCode): Readonly<Partial<Record<MessageKey, string>>> {
+  return CATALOGUES[lang];
+}
 
 /** Whether a key has a message (reason keys from elsewhere may not). */
 export function hasMessage(key: string): key is MessageKey {
