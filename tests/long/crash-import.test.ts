@@ -27,7 +27,7 @@ const dumps = process.env.LANTERN_SE_DATA ?? join(root, '../shared/data/stackexc
 const coffee = join(dumps, 'coffee');
 const KILLS = Number(process.env.LANTERN_IMPORT_KILLS) || 3;
 // the import's own progress lines: the kill lands a seeded 0-400 ms after one of them
-const PHASES = ['questions...', 'answers...'];
+const PHASES = ['Importing questions', 'Importing answers'];
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -137,7 +137,7 @@ describe('crash safety: SIGKILL during an import', () => {
       figure('crash-import', {
         seed,
         kills: kills.filter((k) => k.killed).length,
-        killedAt: kills.map((k) => `${k.phase.replace('...', '')}+${k.delayMs}ms: ${k.questions} questions, ${k.answers} answers`),
+        killedAt: kills.map((k) => `${k.phase.replace('Importing ', '')}+${k.delayMs}ms: ${k.questions} questions, ${k.answers} answers`),
         afterRerun: done.counts,
         uninterrupted: reference.counts,
       });

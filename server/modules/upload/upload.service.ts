@@ -101,31 +101,38 @@ export async function uploadFile(
   // kept site-relative, so that it loads from any address (the endpoint answers it absolute: upload-url.ts)
   const url = `${ctx.config.basePath}/uploads/${relPath}`;
   const now = ctx.clock.now();
-  // the quota is counted from the records and the record taken in one write transaction, so that
-  // concurrent uploads (in any process) cannot all pass the same last free place
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!isAdmin(session)) {
-      const recent = await repo.uploadsSince(trx, session.user.id, quotaWindowStart(now));
-      const refusal = quotaRefusal(write, recent, bytes.length, now);
-      if (refusal) throw refusal;
-    }
-    await repo.insertFileRecord(trx, {
-      user_id: session.user.id,
-      file_url: url,
-      file_path: relPath,
-      file_name: basename(file.originalname || 'file').slice(0, 255),
-      mime_type: image.mime,
-      size: bytes.length,
-      source,
-      now,
-    });
-  });
   const target = resolve(uploadsDir(ctx), relPath);
+  // a first look at the quota before any byte is written (the binding check is the transaction's below)
+  if (!isAdmin(session)) {
+    const refusal = quotaRefusal(write, await repo.uploadsSince(ctx.db, session.user.id, quotaWindowStart(now)), bytes.length, now);
+    if (refusal) throw refusal;
+  }
+  // the file is whole on disk before its record commits: a kill between the two leaves a file no
+  // record names (never served, as no post can name it yet), never a record without its file
+  await mkdir(resolve(target, '..'), { recursive: true });
+  await writeWhole(target, bytes);
   try {
-    await mkdir(resolve(target, '..'), { recursive: true });
-    await writeWhole(target, bytes);
+    // the quota is counted from the records and the record taken in one write transaction, so that
+    // concurrent uploads (in any process) cannot all pass the same last free place
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!isAdmin(session)) {
+        const recent = await repo.uploadsSince(trx, session.user.id, quotaWindowStart(now));
+        const refusal = quotaRefusal(write, recent, bytes.length, now);
+        if (refusal) throw refusal;
+      }
+      await repo.insertFileRecord(trx, {
+        user_id: session.user.id,
+        file_url: url,
+        file_path: relPath,
+        file_name: basename(file.originalname || 'file').slice(0, 255),
+        mime_type: image.mime,
+        size: bytes.length,
+        source,
+        now,
+      });
+    });
   } catch (err) {
-    await repo.deleteFileRecord(ctx.db, relPath);
+    await rm(target, { force: true });
     throw err;
   }
   return url;
