@@ -19,8 +19,11 @@ export default defineConfig({
           server: resolve(__dirname, 'server/main.ts'),
           // the `lantern` command (server/cli/bin.mjs runs it): production dependencies only, no tsx
           cli: resolve(__dirname, 'server/cli/lantern.ts'),
+          // `lantern/testing` (package.json exports): Playwright fixtures for testers; Playwright stays theirs
+          testing: resolve(__dirname, 'testing/index.ts'),
         },
       },
+      externalizeDeps: { include: ['@playwright/test'] },
     },
   },
   preload: {
