@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PrimeReactProvider } from 'primereact/api';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { SiteInfo } from '../api/site/types';
 import type { CurrentUser } from '../api/user/types';
 import { FeedbackProvider, useFeedback } from '../components/Feedback';
+import { UiProvider } from '../components/ui';
 import { basePath } from '../utils/base-path';
 import { installErrorPolicy } from './error-policy';
 import { createAppRouter } from './routes';
@@ -34,7 +34,7 @@ function Routed() {
 export function App({ site, user }: { site: SiteInfo; user: CurrentUser | null }) {
   const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }), []);
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
+    <UiProvider>
       <QueryClientProvider client={queryClient}>
         <LiveSiteSession site={site} user={user}>
           <FeedbackProvider>
@@ -42,6 +42,6 @@ export function App({ site, user }: { site: SiteInfo; user: CurrentUser | null }
           </FeedbackProvider>
         </LiveSiteSession>
       </QueryClientProvider>
-    </PrimeReactProvider>
+    </UiProvider>
   );
 }

@@ -1,5 +1,4 @@
-import darkTheme from 'primereact/resources/themes/lara-dark-blue/theme.css?url';
-import lightTheme from 'primereact/resources/themes/lara-light-blue/theme.css?url';
+import { darkTheme, lightTheme } from '../components/ui/theme';
 
 /** The color scheme in force: the user's, else the site's, else the system's. */
 export function resolveScheme(userScheme: string | undefined, siteScheme: string | undefined): 'light' | 'dark' {

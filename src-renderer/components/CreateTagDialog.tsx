@@ -1,6 +1,5 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog } from './ui';
 import { useAddTag } from '../api/tag/tag-mutations';
 import type { TagFields } from '../api/tag/types';
 import { slugOf, TagForm } from './TagForm';

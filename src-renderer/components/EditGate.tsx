@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProgressSpinner } from './ui';
 import { ApiError } from '../api/errors';
 import { useEditCheck } from '../api/revision/revision-query';
 import { useDelayed } from '../hooks/useDelayed';

@@ -1,8 +1,6 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { Toast } from 'primereact/toast';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog, Toast, type ToastHandle } from './ui';
 import { TIMING } from '../../server/contract/limits';
 
 interface Feedback {
@@ -20,7 +18,7 @@ export function useFeedback(): Feedback {
 /** Provides toasts and the message dialog. */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const toastRef = useRef<Toast>(null);
+  const toastRef = useRef<ToastHandle>(null);
   const [message, setMessage] = useState<string | null>(null);
   const toast = useCallback((severity: 'success' | 'info' | 'warn' | 'error', text: string) => {
     toastRef.current?.show({ severity, summary: text, life: TIMING.toastMs });

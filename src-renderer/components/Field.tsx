@@ -1,5 +1,5 @@
-import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
+import { InputText } from './ui';
 
 /** A labelled text input with its error below. */
 export function Field(props: {

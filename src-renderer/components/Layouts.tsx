@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button, InputText } from './ui';
 import { useNotificationStatus } from '../api/notification/notification-query';
 import type { RedDot } from '../api/notification/types';
 import { paths, to } from '../app/paths';

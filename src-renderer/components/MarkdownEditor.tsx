@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputTextarea } from './ui';
 import { LIMITS } from '../../server/contract/limits';
 import { ApiError } from '../api/errors';
 import { useUploadImage } from '../api/file/file-upload-mutation';
@@ -10,7 +9,7 @@ import { useDebounced } from '../hooks/useDebounced';
 import { useImagePicker, type PickedFile } from '../hooks/useImagePicker';
 import { CodeDialog, ImageDialog, LinkDialog } from './editor/EditorDialogs';
 import { block, fence, linkMarkdown, prefixLines, replace, TABLE_TEMPLATE, wrap, type TextState } from './editor/markdown-edits';
-import { primeIcon, type IconName } from './Icon';
+import type { IconName } from './Icon';
 import { PostHtml } from './PostHtml';
 import './editor/editor.css';
 
@@ -161,7 +160,7 @@ export function MarkdownEditor({ id, label, value, onChange, error, hint, rows =
       text
       size="small"
       className={`md-tool ${opts.className ?? ''}`}
-      icon={icon ? primeIcon(icon) : undefined}
+      icon={icon ?? undefined}
       label={opts.text}
       aria-label={name}
       title={opts.keys ? t('qa.ed_shortcut', { name, keys: opts.keys }) : name}

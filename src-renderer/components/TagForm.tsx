@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './ui';
 import { LIMITS } from '../../server/contract/limits';
 import { fieldMap } from '../api/errors';
 import type { TagFields } from '../api/tag/types';

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, type RenderResult } from '@testing-library/react';
-import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { RedDot } from '../../src-renderer/api/notification/types';
@@ -8,6 +7,7 @@ import type { SiteInfo } from '../../src-renderer/api/site/types';
 import type { CurrentUser } from '../../src-renderer/api/user/types';
 import { SessionProvider } from '../../src-renderer/app/session';
 import { FeedbackProvider } from '../../src-renderer/components/Feedback';
+import { UiProvider } from '../../src-renderer/components/ui';
 import { initI18n } from '../../src-renderer/i18n';
 
 // Component tests of the renderer (files with `// @vitest-environment jsdom`): one screen or form
@@ -95,7 +95,7 @@ export function renderWithApp(ui: ReactNode, opts: RenderOptions = {}): RenderRe
     initialEntries: [path],
   });
   const result = render(
-    <PrimeReactProvider value={{ ripple: false }}>
+    <UiProvider>
       <QueryClientProvider client={queryClient}>
         <SessionProvider site={opts.site ?? siteFixture()} initialUser={opts.user === undefined ? userFixture() : opts.user}>
           <FeedbackProvider>
@@ -103,7 +103,7 @@ export function renderWithApp(ui: ReactNode, opts: RenderOptions = {}): RenderRe
           </FeedbackProvider>
         </SessionProvider>
       </QueryClientProvider>
-    </PrimeReactProvider>,
+    </UiProvider>,
   );
   return Object.assign(result, { queryClient });
 }

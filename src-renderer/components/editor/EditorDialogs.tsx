@@ -1,10 +1,6 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primeIcon } from '../Icon';
+import { Button, Dialog, InputText, InputTextarea } from '../ui';
 
 /** One labelled input of an editor dialog, with its error. */
 function DialogField({
@@ -155,7 +151,7 @@ export function ImageDialog({
             {t('qa.image_upload_tab')}
           </h3>
           <div>
-            <Button type="button" outlined icon={primeIcon('upload')} label={t('qa.image_choose')} loading={uploading} onClick={onPick} />
+            <Button type="button" outlined icon="upload" label={t('qa.image_choose')} loading={uploading} onClick={onPick} />
           </div>
           {uploadError ? (
             <small className="field-error" role="alert">

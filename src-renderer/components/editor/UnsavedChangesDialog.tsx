@@ -1,6 +1,5 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog } from '../ui';
 
 /** The unsaved-changes prompt of a form (see useUnsavedChanges). */
 export function UnsavedChangesDialog({ guard }: { guard: { prompting: boolean; leave(): void; stay(): void } }) {
