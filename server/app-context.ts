@@ -14,6 +14,7 @@ import type { Peers } from './infra/peers.js';
 import type { TlsInfo } from './infra/tls.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
+import type { ApiKeyResolver } from './http/api-key-caller.js';
 
 /** Everything a module needs, built once per app instance (no module-level state). */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   readonly clock: Clock;
   readonly settings: SiteSettings;
   readonly sessions: Sessions;
+  /** Resolves an API key sent as the Authorization header (modules/api-key). */
+  readonly apiKeys: ApiKeyResolver;
   readonly mailer: Mailer;
   readonly captcha: CaptchaService;
   /** Attempt limits of login, registration and account mails. */

@@ -38,6 +38,7 @@ import { SESSION_KEY, Sessions } from './modules/session/session.service.js';
 import { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 import { readConfigValue } from './modules/config/config.repository.js';
 import { runAutoInstall } from './modules/install/install.service.js';
+import { createApiKeyResolver } from './modules/api-key/api-key.auth.js';
 
 /** Things tests may replace. */
 export interface AppDeps {
@@ -125,6 +126,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     clock,
     settings,
     sessions,
+    apiKeys: createApiKeyResolver(db, clock),
     mailer,
     captcha,
     limits,

@@ -36,6 +36,7 @@ import type {
   SiteInfoTable,
   UniqidTable,
 } from './tables/site.table.js';
+import type { ApiKeyTable } from './tables/api-key.table.js';
 
 /** Every table the server knows, by name. */
 export interface Database {
@@ -70,6 +71,7 @@ export interface Database {
   file_record: FileRecordTable;
   request_guard: RequestGuardTable;
   rate_limit: RateLimitTable;
+  api_key: ApiKeyTable;
 }
 
 /** The database handle repositories take first. */

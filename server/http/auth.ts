@@ -2,7 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MAIL_STATUS, ROLE } from '../contract/limits.js';
 import type { AppContext } from '../app-context.js';
 import type { SessionUser } from './session-user.js';
-import { AppError, inactiveError, suspendedError, unauthorized } from './errors.js';
+import { AppError, forbidden, inactiveError, suspendedError, unauthorized } from './errors.js';
+import { READ_METHODS } from './api-key-caller.js';
 import { USER_STATUS } from '../contract/enums.js';
 
 /**
@@ -40,9 +41,15 @@ export function auth(ctx: AppContext, level: AccessLevel): RequestHandler {
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     const token = readToken(req);
     const found = token ? await ctx.sessions.resolve(token) : undefined;
-    const session = found && found.user.status !== USER_STATUS.deleted ? found : undefined;
+    const live = found && found.user.status !== USER_STATUS.deleted ? found : undefined;
+    // not a session: perhaps an API key, acting as its owner (modules/api-key)
+    const key = token && !live ? await ctx.apiKeys(token) : undefined;
+    if (key?.caller.scope === 'read-only' && !READ_METHODS.has(req.method)) throw forbidden('error.api_key.read_only');
+    if (key?.caller.kind === 'personal' && level === 'admin') throw forbidden('error.api_key.not_admin_key');
+    const session = live ?? key?.session;
     res.locals.session = session;
-    res.locals.token = session ? token : undefined;
+    res.locals.apiKey = key?.caller;
+    res.locals.token = live ? token : undefined;
     const now = ctx.clock.now();
     switch (level) {
       case 'public':

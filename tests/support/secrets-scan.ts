@@ -1,5 +1,6 @@
 import { ROLE } from '../../server/contract/limits.js';
 import type { LanternApp } from '../../server/app.js';
+import { hashToken } from '../../server/infra/tokens.js';
 
 /**
  * Scans every API response a test app gives for secrets the caller must never see:
@@ -60,7 +61,8 @@ export class SecretsScanner {
     const where = `${call.method} ${call.path.split('?')[0]}`;
     if (BCRYPT.test(text) || SCRYPT.test(text)) found.push(`${where} answered a password hash`);
 
-    const caller = call.token ? this.tokens.get(call.token.replace(/^Bearer\s+/i, '')) : undefined;
+    const raw = call.token?.replace(/^Bearer\s+/i, '');
+    const caller = raw ? (this.tokens.get(raw) ?? (await this.apiKeyOwner(raw))) : undefined;
     for (const m of text.matchAll(TOKEN)) {
       const t = this.tokens.get(m[0]);
       if (!t || t.seq > call.started || m[0] === call.token) continue;
@@ -94,6 +96,13 @@ export class SecretsScanner {
     if (smtp && text.includes(smtp) && !call.requestText.includes(smtp)) found.push(`${where} answered the SMTP password`);
     scanTotals.findings += found.length;
     return found;
+  }
+
+  /** An API key (modules/api-key) acts as its owner: the caller is that user. */
+  private async apiKeyOwner(raw: string): Promise<Issued | undefined> {
+    if (!raw.startsWith('sk_')) return undefined;
+    const row = await this.lantern.ctx.db.selectFrom('api_key').select('user_id').where('key_hash', '=', hashToken(raw)).executeTakeFirst();
+    return row ? { userId: row.user_id, seq: 0 } : undefined;
   }
 
   private async isAdmin(userId: number): Promise<boolean> {
