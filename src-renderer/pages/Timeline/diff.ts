@@ -1,37 +1,40 @@
+import { diffArrays, diffLines, type ChangeObject } from 'diff';
+
 /** One piece of a comparison: kept, added or removed text. */
 export interface DiffPart {
   op: 'same' | 'add' | 'del';
   text: string;
 }
 
-/** Longest-common-subsequence diff of two token lists (fine for the few hundred tokens of a post). */
-export function diffTokens(a: string[], b: string[]): DiffPart[] {
-  const n = a.length;
-  const m = b.length;
-  // lengths of the common subsequences of a[i..] and b[j..]
-  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  }
+/**
+ * Largest edit (tokens added plus removed) that jsdiff (Myers' algorithm, time about the texts'
+ * length times the edit) looks for before it gives up; a bigger change is compared by coarser
+ * pieces instead (words, then lines, then whole texts).
+ */
+const MAX_EDIT = 500;
+
+/** jsdiff's changes as parts (it gives the removed before the added of each changed run). */
+function partsOf(changes: ChangeObject<string>[]): DiffPart[] {
   const out: DiffPart[] = [];
-  const push = (op: DiffPart['op'], text: string) => {
+  for (const c of changes) {
+    if (c.value === '') continue;
+    const op = c.added ? 'add' : c.removed ? 'del' : 'same';
     const last = out[out.length - 1];
-    if (last && last.op === op) last.text += text;
-    else out.push({ op, text });
-  };
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      push('same', a[i]);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) push('del', a[i++]);
-    else push('add', b[j++]);
+    if (last && last.op === op) last.text += c.value;
+    else out.push({ op, text: c.value });
   }
-  while (i < n) push('del', a[i++]);
-  while (j < m) push('add', b[j++]);
-  return tidy(out);
+  return out;
+}
+
+/** The diff of two token lists (jsdiff's diffArrays), or undefined where it is larger than `maxEdit`. */
+function tokenDiff(a: string[], b: string[], maxEdit: number): DiffPart[] | undefined {
+  const changes = diffArrays(a, b, { maxEditLength: maxEdit });
+  return changes && tidy(partsOf(changes.map((c) => ({ ...c, value: c.value.join('') }))));
+}
+
+/** What was added and removed between two token lists (joined, each side gives its tokens back). */
+export function diffTokens(a: string[], b: string[]): DiffPart[] {
+  return tokenDiff(a, b, Infinity)!;
 }
 
 /**
@@ -78,30 +81,32 @@ export const words = (s: string): string[] => s.split(/(\s+)/).filter((x) => x !
 /** Lines with their line breaks. */
 export const lines = (s: string): string[] => s.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 
-/** Largest token product compared word by word; longer texts are compared line by line. */
-const WORD_BUDGET = 250_000;
+/** The whole of one text replaced by the other. */
+const replaced = (before: string, after: string): DiffPart[] =>
+  [
+    { op: 'del' as const, text: before },
+    { op: 'add' as const, text: after },
+  ].filter((p) => p.text !== '');
 
 /**
- * What changed between two texts: line by line, and word by word inside each changed block of a
- * moderate size.
+ * What changed between two texts, word by word (jsdiff). Where the texts differ too much for that,
+ * line by line (jsdiff's diffLines), and word by word inside each changed block that allows it;
+ * texts that differ in most lines show as one replaced by the other.
  */
 export function diffText(before: string, after: string): DiffPart[] {
-  const a = words(before);
-  const b = words(after);
-  if (a.length * b.length <= WORD_BUDGET) return diffTokens(a, b);
-  const byLine = diffTokens(lines(before), lines(after));
+  const byWord = tokenDiff(words(before), words(after), MAX_EDIT);
+  if (byWord) return byWord;
+  const byLineChanges = diffLines(before, after, { maxEditLength: MAX_EDIT });
+  if (!byLineChanges) return replaced(before, after);
+  const byLine = partsOf(byLineChanges);
   const out: DiffPart[] = [];
   for (let k = 0; k < byLine.length; k++) {
     const part = byLine[k];
     const next = byLine[k + 1];
     if (part.op === 'del' && next?.op === 'add') {
-      const wa = words(part.text);
-      const wb = words(next.text);
-      if (wa.length * wb.length <= WORD_BUDGET) {
-        out.push(...diffTokens(wa, wb));
-        k++;
-        continue;
-      }
+      out.push(...(tokenDiff(words(part.text), words(next.text), MAX_EDIT) ?? [part, next]));
+      k++;
+      continue;
     }
     out.push(part);
   }

@@ -6,7 +6,7 @@ import { mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../tests/support/render';
 import type { TimelineEvent } from '../../api/activity/types';
 import type { UserBrief } from '../../api/types';
-import { diffText, diffTokens } from './diff';
+import { diffText, diffTokens, words } from './diff';
 import TimelinePage, { previousRevisions } from './TimelinePage';
 
 afterEach(() => {
@@ -113,6 +113,55 @@ describe('revision comparison', () => {
         .join(''),
     ).toBe(after);
     expect(parts.filter((p) => p.op === 'add').map((p) => p.text.trim())).toEqual(['row']);
+  });
+
+  // 20,000 words in lines of ten, from a vocabulary of `kinds` words named with `prefix`
+  const text = (prefix: string, kinds = 997) =>
+    Array.from({ length: 2000 }, (_, line) =>
+      Array.from({ length: 10 }, (_, w) => `${prefix}${((line * 10 + w) * 7919) % kinds}`).join(' '),
+    ).join('\n');
+  const sides = (parts: { op: string; text: string }[]) => [
+    parts
+      .filter((p) => p.op !== 'add')
+      .map((p) => p.text)
+      .join(''),
+    parts
+      .filter((p) => p.op !== 'del')
+      .map((p) => p.text)
+      .join(''),
+  ];
+
+  it('compares two 20,000-word texts: a few edits word by word, a rewritten stretch by lines, unrelated texts whole', () => {
+    const before = text('w');
+    // a few words changed (tokens are words and the spaces between them)
+    const tokens = words(before);
+    const at = [4, 20_000, tokens.length - 1];
+    const edited = tokens.map((w, i) => (at.includes(i) ? `edited${i}` : w)).join('');
+    let parts = diffText(before, edited);
+    expect(sides(parts)).toEqual([before, edited]);
+    expect(parts.filter((p) => p.op === 'add').map((p) => p.text)).toEqual(at.map((i) => `edited${i}`));
+    expect(parts.filter((p) => p.op === 'del').map((p) => p.text)).toEqual(at.map((i) => tokens[i]));
+
+    // the first 200 lines rewritten (too large a change word by word) and one word changed further on
+    const beforeLines = before.split('\n');
+    const rewritten = [...text('x').split('\n').slice(0, 200), ...beforeLines.slice(200)];
+    rewritten[1000] = rewritten[1000].replace(/^w\d+/, 'row');
+    const after = rewritten.join('\n');
+    parts = diffText(before, after);
+    expect(sides(parts)).toEqual([before, after]);
+    expect(parts.filter((p) => p.op === 'del').map((p) => p.text)).toEqual([
+      beforeLines.slice(0, 200).join('\n') + '\n',
+      beforeLines[1000].split(' ')[0],
+    ]);
+    expect(parts.filter((p) => p.op === 'add').map((p) => p.text.split('\n').length)).toEqual([201, 1]);
+    expect(parts.filter((p) => p.op === 'add')[1].text).toBe('row');
+
+    // two texts with no word in common: one replaced by the other
+    const other = text('z', 1009);
+    expect(diffText(before, other)).toEqual([
+      { op: 'del', text: before },
+      { op: 'add', text: other },
+    ]);
   });
 
   it('pairs each revision with the one before it on the same object', () => {
