@@ -1,4 +1,40 @@
-// The README's example test for testers (docs/testing-example.spec.ts, issue 37) run as written: it
-// imports `lantern/testing` through the package's own exports (the built out/main/testing.js), as a
-// tester's project does. tests/unit/testing-readme.test.ts checks the README shows the same text.
+// The tester's kit (issue 37), through the package's own exports as a tester's project imports it
+// (`lantern/testing`: the built out/main/testing.js). First the README's example (docs/testing-example.spec.ts)
+// as written, which sets this file's seed to 'small'; tests/unit/testing-readme.test.ts checks the README shows
+// that file. Then what the example leaves out: a page per role and the `create` helpers.
+import { ADMIN, expect, test } from 'lantern/testing';
 import '../../docs/testing-example.spec';
+
+test('pageAs gives a page logged in as each role, and a visitor none', async ({ lantern, pageAs }) => {
+  for (const role of ['admin', 'moderator', 'user'] as const) {
+    const account = (await lantern.account(role))!;
+    const page = await pageAs(role);
+    await expect(page.getByTestId('current-user')).toHaveText(role === 'admin' ? ADMIN.name : account.name);
+    const info = await lantern.api.as(account).call('GET', '/api/v1/user/info');
+    expect(info.data.role_id, role).toBe({ admin: 2, moderator: 3, user: 1 }[role]);
+  }
+  const visitor = await pageAs('anonymous');
+  await expect(visitor.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(visitor.getByTestId('current-user')).toHaveCount(0);
+});
+
+test('create makes users and content through the API, and the pages show them', async ({ lantern, create, pageAs }) => {
+  const { alice, bob, moderator } = lantern.small!.users;
+  const carol = await create.user();
+  const tag = await create.tag();
+  const q = await create.question({ as: bob, tags: [tag] });
+  const answer = await create.answer(q.id, { as: carol, content: 'Soak the new wick in oil for an hour first.' });
+  await create.comment(answer, { as: alice, text: 'An hour worked for me too.' });
+  await create.vote(answer, { as: moderator });
+  await create.accept(q.id, answer, { as: bob });
+
+  const page = await pageAs(carol);
+  await expect(page.getByTestId('current-user')).toHaveText(carol.name);
+  await page.goto(lantern.url + q.path);
+  await expect(page.getByRole('heading', { level: 1, name: q.title })).toBeVisible();
+  const post = page.getByRole('article', { name: `Answer by ${carol.name}` });
+  await expect(post).toContainText('Soak the new wick');
+  await expect(post).toContainText('An hour worked for me too.');
+  await expect(post.getByRole('group', { name: 'Votes' }).getByTestId('vote-count')).toHaveText('1');
+  await expect(page.getByRole('list', { name: 'Tags' }).first().getByRole('link', { name: tag })).toBeVisible();
+});
