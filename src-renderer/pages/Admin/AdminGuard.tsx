@@ -1,7 +1,7 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { Guard } from '../../app/guards';
 import { useSession } from '../../app/session';
 import { useDelayed } from '../../hooks/useDelayed';

@@ -1,8 +1,6 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { primeIcon } from '../../components/Icon';
+import { Button, InputText } from '../../components/ui';
 
 /** A list's state in the address: a filter among `filters` (the first by default), a search text and a page. */
 export function useListParams<F extends string>(filters: readonly F[], key = 'status') {
@@ -40,7 +38,7 @@ export function AdminSearch({ id, label, value, onSearch }: { id: string; label:
         {label}
       </label>
       <InputText id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={label} maxLength={100} />
-      <Button type="submit" icon={primeIcon('search')} aria-label={label} />
+      <Button type="submit" icon="search" aria-label={label} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { ADMIN_BADGE_PAGE_SIZE, useAdminBadges, useBadgeStatus } from '../../api/admin/badges-query';
 import type { AdminBadge } from '../../api/admin/types';
 import { to } from '../../app/paths';

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog, InputText } from '../../components/ui';
 import { adminKeys } from '../../api/admin/keys';
 import type { AdminUser } from '../../api/admin/types';
 import { createClaimLink, type ClaimLink } from '../../api/claims/claim-query';
@@ -12,7 +10,6 @@ import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
 import { fullTime } from '../../utils/time';
 import { checkEmail, compact, type Errors } from '../../utils/validation';
-import { primeIcon } from '../../components/Icon';
 
 /**
  * Admin → Users → an imported account → "Claim link": a one-time link (7 days) for the person
@@ -67,7 +64,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('admin.common.cancel')} onClick={onClose} />
-          <Button type="button" label={t('claims.admin.copy')} icon={primeIcon('copy')} onClick={() => void copy()} disabled={!link} />
+          <Button type="button" label={t('claims.admin.copy')} icon="copy" onClick={() => void copy()} disabled={!link} />
         </div>
       }
     >
@@ -98,13 +95,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
             autoComplete="off"
           />
           <div>
-            <Button
-              type="submit"
-              outlined
-              icon={primeIcon('mail')}
-              label={t('claims.admin.send')}
-              loading={make.isPending && email !== ''}
-            />
+            <Button type="submit" outlined icon="mail" label={t('claims.admin.send')} loading={make.isPending && email !== ''} />
           </div>
         </form>
       </div>

@@ -1,8 +1,7 @@
-import { Chart } from 'primereact/chart';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Chart, ProgressSpinner } from '../../components/ui';
 import { useDashboard, useDashboardActivity } from '../../api/admin/dashboard-query';
 import type { DashboardActivity } from '../../api/admin/types';
 import { useDelayed } from '../../hooks/useDelayed';

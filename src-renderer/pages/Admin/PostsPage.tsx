@@ -1,9 +1,7 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Button, Dialog, ProgressSpinner } from '../../components/ui';
 import { ADMIN_POST_PAGE_SIZE, useAdminAnswers, useAdminQuestions, usePostStatus } from '../../api/admin/content-query';
 import type { AdminAnswer, AdminQuestion, PostListStatus } from '../../api/admin/types';
 import { slugInLinks, to } from '../../app/paths';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { fetchQuestionPage } from '../../api/question/question-query';
 import type { QuestionItem } from '../../api/question/types';
 import { useStaff, useUserRanking } from '../../api/ranking/ranking-query';

@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { useAdminUser } from '../../api/admin/users-query';
 import { paths, to } from '../../app/paths';
 import { UserAvatar } from '../../components/UserAvatar';

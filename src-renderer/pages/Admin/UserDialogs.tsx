@@ -1,11 +1,6 @@
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, Dialog, InputText, InputTextarea, RadioButton } from '../../components/ui';
 import { SUSPEND_DURATIONS, type AdminUser, type SuspendDuration } from '../../api/admin/types';
 import {
   addUsers,
@@ -26,7 +21,6 @@ import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import type { Errors } from '../../utils/validation';
 import { ClaimDialog } from './ClaimDialog';
 import { checkBulkUsers, checkNewPassword, checkProfile } from './user-validation';
-import { primeIcon } from '../../components/Icon';
 
 /** Which dialog is open for which user. */
 export type UserDialog = 'role' | 'status' | 'password' | 'profile' | 'activation' | 'delete' | 'claim';
@@ -375,13 +369,7 @@ export function ActivationDialog({ user, onClose }: { user: AdminUser; onClose()
       footer={
         <div className="form-buttons dialog-buttons">
           <Button type="button" text label={t('admin.users.activation_modal.send')} onClick={() => void mail()} loading={send.isPending} />
-          <Button
-            type="button"
-            label={t('admin.users.activation_modal.copy')}
-            icon={primeIcon('copy')}
-            onClick={() => void copy()}
-            disabled={!url}
-          />
+          <Button type="button" label={t('admin.users.activation_modal.copy')} icon="copy" onClick={() => void copy()} disabled={!url} />
         </div>
       }
     >

@@ -1,10 +1,7 @@
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Button, Menu, type MenuHandle, type MenuItem, ProgressSpinner } from '../../components/ui';
 import type { AdminUser, UserListFilter } from '../../api/admin/types';
 import { ADMIN_USER_PAGE_SIZE, useAdminUsers } from '../../api/admin/users-query';
 import { to } from '../../app/paths';
@@ -17,7 +14,6 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
 import { AdminSearch, useListParams } from './AdminList';
 import { AddUsersDialog, UserDialogFor, type UserDialog } from './UserDialogs';
-import { primeIcon } from '../../components/Icon';
 
 const FILTERS = ['normal', 'suspended', 'deleted', 'inactive', 'staff'] as const satisfies readonly UserListFilter[];
 
@@ -63,7 +59,7 @@ export function UserStatus({ user }: { user: AdminUser }) {
 /** A row's "More actions" button and its menu. */
 function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): void }) {
   const { t } = useTranslation();
-  const menu = useRef<Menu>(null);
+  const menu = useRef<MenuHandle>(null);
   const items: MenuItem[] = userActions(user).map((d) => ({
     label: d === 'claim' ? t('claims.admin.action') : t(`admin.users.${ACTION_LABEL[d]}`),
     command: () => onPick(d),
@@ -75,7 +71,7 @@ function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): 
       <Menu model={items} popup ref={menu} id={id} />
       <Button
         type="button"
-        icon={primeIcon('ellipsis')}
+        icon="ellipsis"
         text
         rounded
         aria-label={t('admin.users.actions_for', { name: user.display_name })}
@@ -102,7 +98,7 @@ export default function UsersPage() {
     <div className="admin-users">
       <div className="admin-heading">
         <h1>{t('admin.users.title')}</h1>
-        <Button type="button" icon={primeIcon('user-plus')} label={t('admin.users.add_users')} onClick={() => setAdding(true)} />
+        <Button type="button" icon="user-plus" label={t('admin.users.add_users')} onClick={() => setAdding(true)} />
       </div>
       <div className="admin-toolbar">
         <OrderTabs

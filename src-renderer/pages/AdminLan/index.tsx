@@ -1,9 +1,6 @@
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
-import { RadioButton } from 'primereact/radiobutton';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Message, ProgressSpinner, RadioButton } from '../../components/ui';
 import { useLanStatus } from '../../api/admin/lan-query';
 import { useApplyLanSiteUrl, useLanSwitch, type LanTlsChoice } from '../../api/admin/lan-switch-mutation';
 import type { LanStatus } from '../../api/admin/types';

@@ -1,8 +1,3 @@
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
-import { Message } from 'primereact/message';
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,12 +10,12 @@ import {
   useRestoreUpload,
   useSaveSchedule,
 } from '../../../api/backup/backup-query';
+import { Button, Checkbox, InputNumber, Message, ProgressBar } from '../../../components/ui';
 import type { BackupJob, BackupSchedule } from '../../../api/backup/types';
 import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import './backups.css';
-import { primeIcon } from '../../../components/Icon';
 
 /** The maintenance page's address during a restore: it follows the job and comes back here. */
 export const RESTORE_MAINTENANCE = `${paths.maintenance}?back=${encodeURIComponent(paths.adminBackups)}&job=restore`;
@@ -192,7 +187,7 @@ export default function BackupsPage() {
         <Button
           type="button"
           label={backUp.isPending || (running && job?.kind === 'backup') ? t('admin_backup.backing_up') : t('admin_backup.back_up_now')}
-          icon={primeIcon('save')}
+          icon="save"
           disabled={running || backUp.isPending}
           onClick={() => backUp.mutate(undefined)}
         />
@@ -257,7 +252,7 @@ export default function BackupsPage() {
                       type="button"
                       size="small"
                       text
-                      icon={primeIcon('download')}
+                      icon="download"
                       label={t('admin_backup.download')}
                       aria-label={t('admin_backup.download_name', { name: b.name })}
                       onClick={() => void downloadBackup(b.name)}
@@ -266,7 +261,7 @@ export default function BackupsPage() {
                       type="button"
                       size="small"
                       text
-                      icon={primeIcon('replay')}
+                      icon="replay"
                       label={t('admin_backup.restore')}
                       aria-label={t('admin_backup.restore_name', { name: b.name })}
                       disabled={running}
@@ -277,7 +272,7 @@ export default function BackupsPage() {
                       size="small"
                       text
                       severity="danger"
-                      icon={primeIcon('trash')}
+                      icon="trash"
                       label={t('admin_backup.delete')}
                       aria-label={t('admin_backup.delete_name', { name: b.name })}
                       disabled={running}
@@ -326,7 +321,7 @@ export default function BackupsPage() {
           <div>
             <Button
               type="submit"
-              icon={primeIcon('upload')}
+              icon="upload"
               label={t('admin_backup.restore_upload')}
               disabled={!file || running || restoreUpload.isPending}
             />

@@ -1,7 +1,7 @@
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ProgressBar } from '../../../components/ui';
 import { ADMIN, V1, api } from '../../../api/client';
 import type { BackupJob } from '../../../api/backup/types';
 

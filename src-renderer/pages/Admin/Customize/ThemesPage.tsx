@@ -1,5 +1,5 @@
-import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
+import { InputText } from '../../../components/ui';
 import { useSetting } from '../../../api/admin-settings/settings-query';
 import type { AdminSettings } from '../../../api/admin-settings/types';
 import { FieldFoot, Radios, Select, SettingsForm, SettingsScreen, useGroupForm } from '../Settings/form';

@@ -1,16 +1,12 @@
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { ProgressBar } from 'primereact/progressbar';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, InputText, Message, ProgressBar } from '../../../components/ui';
 import { fieldMap, ApiError } from '../../../api/errors';
 import { useImportStatus, useStartImport } from '../../../api/import/import-query';
 import type { ImportCounts, ImportReport, ImportStatus } from '../../../api/import/types';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import './import.css';
-import { Icon, primeIcon } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 
 const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history'] as const;
 /** Kinds shown only when the dump had their file. */
@@ -243,7 +239,7 @@ export default function ImportPage() {
           <Button
             type="submit"
             label={start.isPending ? t('admin_import.starting') : t('admin_import.start')}
-            icon={primeIcon('upload')}
+            icon="upload"
             disabled={start.isPending || running || files.length === 0}
           />
         </div>

@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button, ProgressSpinner } from '../../../components/ui';
 import { useAdminPlugins } from '../../../api/admin/plugins-query';
 import type { AdminPlugin } from '../../../api/admin/types';
 import { usePluginSwitch } from '../../../api/admin-settings/plugins-query';

@@ -1,8 +1,7 @@
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { InputText, InputTextarea } from '../../../components/ui';
 import { usePluginConfig, useSavePluginConfig } from '../../../api/admin-settings/plugins-query';
 import type { PluginConfig, PluginConfigField } from '../../../api/admin-settings/types';
 import { fieldMap } from '../../../api/errors';

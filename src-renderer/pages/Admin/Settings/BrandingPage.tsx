@@ -1,13 +1,12 @@
-import { Button } from 'primereact/button';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
 import { uploadBrandingImage, useSetting } from '../../../api/admin-settings/settings-query';
 import type { AdminSettings } from '../../../api/admin-settings/types';
 import { useFeedback } from '../../../components/Feedback';
 import { useImagePicker, type PickedFile } from '../../../hooks/useImagePicker';
 import { FieldFoot, SettingsForm, SettingsScreen, TextInput, useGroupForm, type GroupForm } from './form';
-import { primeIcon } from '../../../components/Icon';
 
 type Branding = AdminSettings['branding'];
 type Key = keyof Branding;
@@ -59,7 +58,7 @@ function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> })
             type="button"
             size="small"
             outlined
-            icon={primeIcon('upload')}
+            icon="upload"
             label={
               busy
                 ? t('admin_settings.branding.uploading')

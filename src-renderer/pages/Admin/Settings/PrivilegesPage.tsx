@@ -1,5 +1,5 @@
-import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
+import { InputText } from '../../../components/ui';
 import { usePrivilegeOptions } from '../../../api/admin-settings/settings-query';
 import type { PrivilegeOptions } from '../../../api/admin-settings/types';
 import type { Errors } from '../../../utils/validation';

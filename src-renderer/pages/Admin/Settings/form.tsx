@@ -1,9 +1,6 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputText, InputTextarea, ProgressSpinner } from '../../../components/ui';
 import { useSaveSettings } from '../../../api/admin-settings/settings-query';
 import type { AdminSettings, SettingGroup } from '../../../api/admin-settings/types';
 import { ApiError, fieldMap } from '../../../api/errors';
