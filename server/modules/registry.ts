@@ -28,6 +28,7 @@ import { registerTermLists } from './search/term-lists.js';
 import { registerUpload } from './upload/upload.routes.js';
 import { registerOrphanUploads } from './upload/upload.orphans.js';
 import { registerLan } from './lan/lan.routes.js';
+import { registerMcp } from './mcp/mcp.routes.js';
 import { registerHotScore } from './question/hot-score.js';
 import { registerViewCounter } from './question/view-counter.js';
 import { registerAdminUser } from './admin-user/admin-user.routes.js';
@@ -77,6 +78,7 @@ export const MODULES: ModuleRegistrar[] = [
   registerUpload,
   registerOrphanUploads,
   registerLan,
+  registerMcp,
   registerHotScore,
   registerViewCounter,
   registerAdminUser,

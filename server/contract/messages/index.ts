@@ -7,6 +7,7 @@ import { tag_en_US, tag_zh_CN } from './tag.js';
 import { revision_en_US, revision_zh_CN } from './revision.js';
 import { related_en_US, related_zh_CN } from './related.js';
 import { search_en_US, search_zh_CN } from './search.js';
+import { mcp_en_US, mcp_zh_CN } from './mcp.js';
 import { admin_en_US, admin_zh_CN } from './admin.js';
 import { notification_en_US, notification_zh_CN } from './notification.js';
 import { badge_en_US, badge_zh_CN } from './badge.js';
@@ -154,6 +155,7 @@ const en_US = {
   ...revision_en_US,
   ...related_en_US,
   ...search_en_US,
+  ...mcp_en_US,
   ...admin_en_US,
   ...notification_en_US,
   ...badge_en_US,
@@ -176,6 +178,7 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...revision_zh_CN,
   ...related_zh_CN,
   ...search_zh_CN,
+  ...mcp_zh_CN,
   ...admin_zh_CN,
   ...notification_zh_CN,
   ...badge_zh_CN,
