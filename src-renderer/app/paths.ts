@@ -75,6 +75,7 @@ export const paths = {
   adminLogin: '/admin/login',
   adminSettingsUsers: '/admin/settings-users',
   adminPrivileges: '/admin/privileges',
+  adminMcp: '/admin/mcp',
   adminInstalledPlugins: '/admin/installed-plugins',
   adminPlugin: '/admin/:slugName',
   adminShowboard: '/admin/showboard',

@@ -2,6 +2,7 @@ import { admin } from './en/admin.js';
 import { admin_settings } from './en/admin-settings.js';
 import { admin_import } from './en/admin-import.js';
 import { admin_backup } from './en/admin-backup.js';
+import { admin_mcp } from './en/admin-mcp.js';
 import { claims } from './en/claims.js';
 import { inbox } from './en/inbox.js';
 import { people } from './en/people.js';
@@ -425,6 +426,7 @@ export const en_US = {
   admin_settings,
   admin_import,
   admin_backup,
+  admin_mcp,
   claims,
 } as const;
 
