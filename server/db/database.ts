@@ -36,6 +36,7 @@ import type {
   SiteInfoTable,
   UniqidTable,
 } from './tables/site.table.js';
+import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 import type { ApiKeyTable } from './tables/api-key.table.js';
 
 /** Every table the server knows, by name. */
@@ -71,6 +72,8 @@ export interface Database {
   file_record: FileRecordTable;
   request_guard: RequestGuardTable;
   rate_limit: RateLimitTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
   api_key: ApiKeyTable;
 }
 

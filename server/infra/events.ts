@@ -57,6 +57,7 @@ export type DomainEvent =
   | { type: 'revision.reviewed'; revisionId: number; objectId: string; suggesterId: number; reviewerId: number; approved: boolean }
   | { type: 'user.followed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' }
   | { type: 'user.profile_updated'; userId: number }
+  | { type: 'user.registered'; userId: number }
   | { type: 'report.created'; reportId: string; objectId: string; objectType: 'question' | 'answer' | 'comment'; userId: number }
   | { type: 'reaction.changed'; objectId: string; objectType: 'question' | 'answer'; userId: number; emoji: string; active: boolean }
   | { type: 'question.shared'; questionId: string; sharerId: number; visitorId: number | null };

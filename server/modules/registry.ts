@@ -44,6 +44,7 @@ import { registerSessionPurge } from './session/session.purge.js';
 import { registerBackup } from './backup/backup.routes.js';
 import { registerImport } from './import/import.routes.js';
 import { registerSeo } from './seo/seo.routes.js';
+import { registerWebhook } from './webhook/webhook.routes.js';
 import { registerAdminApiKey, registerPersonalApiKey } from './api-key/api-key.routes.js';
 
 /** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
@@ -93,6 +94,7 @@ export const MODULES: ModuleRegistrar[] = [
   registerSessionPurge,
   registerImport,
   registerSeo,
+  registerWebhook,
   registerAdminApiKey,
   registerPersonalApiKey,
 ];

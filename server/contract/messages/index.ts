@@ -16,6 +16,7 @@ import { import_en_US, import_zh_CN } from './import.js';
 import { backup_en_US, backup_zh_CN } from './backup.js';
 import { base_zh_CN } from './base-zh.js';
 import { claims_en_US, claims_zh_CN } from './claims.js';
+import { webhook_en_US, webhook_zh_CN } from './webhook.js';
 import { apiKey_en_US, apiKey_zh_CN } from './api-key.js';
 
 /**
@@ -163,6 +164,7 @@ const en_US = {
   ...backup_en_US,
   ...import_en_US,
   ...claims_en_US,
+  ...webhook_en_US,
   ...apiKey_en_US,
 } as const;
 
@@ -186,6 +188,7 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...backup_zh_CN,
   ...import_zh_CN,
   ...claims_zh_CN,
+  ...webhook_zh_CN,
   ...apiKey_zh_CN,
 };
 

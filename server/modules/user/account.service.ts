@@ -110,8 +110,9 @@ export async function register(
       now,
     });
     const code = await issueCode(trx, id, 'activation', { e_mail: input.e_mail.toLowerCase() }, now);
-    return { payload: await loginPayload(ctx, id, trx), code };
+    return { payload: await loginPayload(ctx, id, trx), code, id };
   });
+  ctx.events.emit({ type: 'user.registered', userId: result.id });
   const base = await linkBase(ctx, meta.origin);
   await sendAccountMail(ctx, 'activation', input.e_mail, `${base}/users/account-activation?code=${result.code}`, meta.lang);
   return result.payload;
