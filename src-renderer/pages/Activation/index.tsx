@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { rethrowIfCaptcha } from '../../api/errors';
 import { confirmEmailChange, logout, resendActivation, unsubscribe, verifyEmail } from '../../api/user/account-mutations';
 import type { LoginResp } from '../../api/user/types';

@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui';
 import { useAddQuestion } from '../../api/question/question-add-mutation';
 import { useQuestionInfo } from '../../api/question/question-query';
 import { useUpdateQuestion } from '../../api/question/question-update-mutation';

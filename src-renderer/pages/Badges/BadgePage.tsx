@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { useBadge, useBadgeAwards } from '../../api/badge/badge-query';
 import type { BadgeAward, BadgeInfo } from '../../api/badge/types';
 import { ApiError } from '../../api/errors';

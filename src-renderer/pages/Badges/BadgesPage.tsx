@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { useBadgeGroups } from '../../api/badge/badge-query';
 import { badgeKeys } from '../../api/badge/keys';
 import type { BadgeInfo, BadgeListItem } from '../../api/badge/types';

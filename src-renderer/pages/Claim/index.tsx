@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { claimAccount, useClaimInfo } from '../../api/claims/claim-query';
 import { ApiError, fieldMap } from '../../api/errors';
 import { paths, to } from '../../app/paths';

@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui';
 import { LIMITS } from '../../../server/contract/limits';
 import { useAnswerInfo } from '../../api/answer/answer-query';
 import { useUpdateAnswer } from '../../api/answer/answer-update-mutation';

@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { bindingEmail } from '../../api/connector-login/binding-email';
 import { ApiError, fieldMap } from '../../api/errors';
 import { setToken } from '../../api/token';

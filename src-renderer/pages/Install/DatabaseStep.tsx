@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Checkbox } from '../../components/ui';
 import { Field } from '../../components/Field';
 import type { DatabaseChoice } from './install-validation';
 

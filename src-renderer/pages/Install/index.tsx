@@ -1,8 +1,6 @@
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Checkbox, ProgressBar } from '../../components/ui';
 import { ApiError, fieldMap } from '../../api/errors';
 import {
   checkConfigFile,

@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { ErrorPage } from '../../components/ErrorPage';
 import { PostHtml } from '../../components/PostHtml';
 import { useLegal } from '../../api/site/siteinfo-query';

@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { useLinkedQuestions } from '../../api/link/link-query';
 import { useQuestionInfo } from '../../api/question/question-query';
 import { QUESTION_ORDERS, type QuestionOrder } from '../../api/question/types';

@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { useClearNotificationStatus, useReadAllNotifications } from '../../api/notification/notification-mutations';
 import { useNotificationPage } from '../../api/notification/notification-query';
 import { INBOX_KINDS, NOTIFICATION_TYPES, type InboxKind, type NotificationType } from '../../api/notification/types';
@@ -14,7 +13,6 @@ import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { NotificationEntry } from './NotificationEntry';
 import './notifications.css';
-import { primeIcon } from '../../components/Icon';
 
 /** Notifications per page, as the reference's inbox. */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -64,7 +62,7 @@ function Notifications({ type, kind }: { type: NotificationType; kind: InboxKind
         <h1>{t('inbox.notifications.page_title')}</h1>
         <Button
           label={t('inbox.notifications.mark_all')}
-          icon={primeIcon('check')}
+          icon="check"
           size="small"
           outlined
           disabled={readAll.isPending || (list.isSuccess && !anyUnread)}

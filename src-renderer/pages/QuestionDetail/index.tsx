@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { questionKeys } from '../../api/question/keys';
 import { useQuestionInfo } from '../../api/question/question-query';
 import { QUESTION_STATUS, type QuestionDetail } from '../../api/question/types';

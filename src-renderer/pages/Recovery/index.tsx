@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui';
 import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
 import { replacePassword, requestEmailChange, requestPasswordReset } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';

@@ -1,9 +1,6 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog, InputText, InputTextarea } from '../../components/ui';
 import { fieldMap } from '../../api/errors';
 import type { FlaggedPost } from '../../api/review/types';
 import { useFeedback } from '../../components/Feedback';

@@ -1,14 +1,13 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button, Dialog } from '../../components/ui';
 import { ApiError } from '../../api/errors';
 import { reviewFlag, useReviewAction } from '../../api/review/review-mutations';
 import type { FlagOperation, FlaggedPost, FlagReviewInput } from '../../api/review/types';
 import { paths } from '../../app/paths';
 import { useFeedback } from '../../components/Feedback';
-import { primeIcon, type IconName } from '../../components/Icon';
+import type { IconName } from '../../components/Icon';
 import { ReasonDialog } from '../QuestionDetail/components/ReasonDialog';
 import '../QuestionDetail/question-detail.css';
 import { EditFlaggedPostDialog } from './EditFlaggedPostDialog';
@@ -88,7 +87,7 @@ export function FlagCard({ item }: { item: FlaggedPost }) {
           <Button
             key={op}
             label={labels[op]}
-            icon={primeIcon(icons[op])}
+            icon={icons[op]}
             size="small"
             severity={op === 'delete_post' ? 'danger' : op === 'ignore_report' ? 'secondary' : undefined}
             outlined={op !== 'close_post' && op !== 'edit_post'}

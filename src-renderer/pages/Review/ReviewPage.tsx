@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { Button, ProgressSpinner } from '../../components/ui';
 import { ApiError } from '../../api/errors';
 import { useQueueHead, useReviewingTypes } from '../../api/review/review-query';
 import { REVIEW_QUEUES, type ReviewingType, type ReviewQueue } from '../../api/review/types';

@@ -1,6 +1,6 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui';
 import type { ReviewPostFields } from '../../api/review/types';
 import { slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -10,7 +10,6 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { UserBrief } from '../../api/types';
 import { POST_STATUS, SHOW_STATUS } from '../../../server/contract/enums';
-import { primeIcon } from '../../components/Icon';
 
 /** The address of the post under review (a question, or the question with the answer to scroll to). */
 export function usePostLink(p: { question_id: string; answer_id: string; url_title: string }): string {
@@ -114,7 +113,7 @@ export function ApproveReject({
     <>
       <Button
         label={approve}
-        icon={primeIcon('check')}
+        icon="check"
         size="small"
         disabled={busy !== null}
         loading={busy === 'approve'}
@@ -122,7 +121,7 @@ export function ApproveReject({
       />
       <Button
         label={reject}
-        icon={primeIcon('close')}
+        icon="close"
         size="small"
         severity="danger"
         outlined

@@ -1,7 +1,7 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { isCaptchaError } from '../../api/errors';
 import { useSearch, useSearchTag } from '../../api/search/search-query';
 import { SEARCH_ORDERS, type SearchOrder } from '../../api/search/types';

@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog } from '../../components/ui';
 import { rethrowIfCaptcha } from '../../api/errors';
 import { useMyConnectors, useUnbindConnector } from '../../api/connector/connector-calls';
 import type { UserConnector } from '../../api/connector/types';

@@ -1,6 +1,6 @@
-import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui';
 import { useNotificationConfig, useUpdateNotificationConfig } from '../../api/user/settings-calls';
 import type { NotificationConfig } from '../../api/user/types';
 import { useFeedback } from '../../components/Feedback';

@@ -1,8 +1,6 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputText, InputTextarea } from '../../components/ui';
 import { useUpdateUserPluginConfig, useUserPluginConfig } from '../../api/user/settings-calls';
 import type { PluginConfigField, PluginConfigForm } from '../../api/user/types';
 import { useFeedback } from '../../components/Feedback';

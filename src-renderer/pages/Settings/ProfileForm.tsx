@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui';
 import { LIMITS } from '../../../server/contract/limits';
 import { updateUserInfo, uploadAvatar } from '../../api/user/settings-calls';
 import type { AvatarChoice, CurrentUser } from '../../api/user/types';
@@ -13,7 +13,6 @@ import { useImagePicker, type PickedFile } from '../../hooks/useImagePicker';
 import type { Errors } from '../../utils/validation';
 import { checkProfile, type ProfilePermissions, type ProfileValues } from './settings-validation';
 import { focusFirst, serverFieldErrors, TextField } from './parts';
-import { primeIcon } from '../../components/Icon';
 
 /** site_users as GET siteinfo answers it (the allow_update_* flags; absent means allowed). */
 type SiteUsers = { gravatar_base_url?: string } & Partial<Record<`allow_update_${keyof ProfilePermissions}`, boolean>>;
@@ -214,7 +213,7 @@ export function ProfileForm() {
                   id="avatar_custom"
                   outlined
                   size="small"
-                  icon={primeIcon('upload')}
+                  icon="upload"
                   loading={uploading}
                   label={
                     uploading

@@ -1,6 +1,5 @@
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import type { ReactNode } from 'react';
+import { InputText, InputTextarea } from '../../components/ui';
 import { ApiError, fieldMap } from '../../api/errors';
 import type { Errors } from '../../utils/validation';
 

@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { useAddTag } from '../../api/tag/tag-mutations';
 import { paths, to } from '../../app/paths';
 import { ErrorPage } from '../../components/ErrorPage';

@@ -1,6 +1,6 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { ApiError } from '../../api/errors';
 import { useTagInfo, useTagRevisions, useTagSynonyms } from '../../api/tag/tag-query';
 import type { TagDetail, TagRevision } from '../../api/tag/types';

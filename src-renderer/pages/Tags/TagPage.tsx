@@ -1,7 +1,7 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { ApiError } from '../../api/errors';
 import { useQuestionPage } from '../../api/question/question-query';
 import { QUESTION_ORDERS, type QuestionOrder } from '../../api/question/types';

@@ -1,8 +1,7 @@
-import { InputText } from 'primereact/inputtext';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { InputText, ProgressSpinner } from '../../components/ui';
 import { LIMITS } from '../../../server/contract/limits';
 import { useTagPage } from '../../api/tag/tag-query';
 import { TAG_ORDERS, type TagOrder } from '../../api/tag/types';

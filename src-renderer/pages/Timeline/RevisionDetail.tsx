@@ -1,5 +1,5 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { ProgressSpinner } from '../../components/ui';
 import { useTimelineDetail } from '../../api/activity/timeline-query';
 import type { RevisionSide } from '../../api/activity/types';
 import type { TagBrief } from '../../api/types';

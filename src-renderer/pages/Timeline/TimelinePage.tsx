@@ -1,8 +1,7 @@
-import { Checkbox } from 'primereact/checkbox';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Checkbox, ProgressSpinner } from '../../components/ui';
 import { useTimeline } from '../../api/activity/timeline-query';
 import type { Timeline, TimelineEvent } from '../../api/activity/types';
 import { to } from '../../app/paths';

@@ -1,7 +1,7 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
 import { useUserBadges } from '../../api/badge/badge-query';
 import { ApiError } from '../../api/errors';
 import { useProfile } from '../../api/personal/personal-query';

@@ -1,5 +1,5 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { ProgressSpinner } from '../../components/ui';
 import { useStaff, useUserRanking } from '../../api/ranking/ranking-query';
 import type { RankedUser } from '../../api/ranking/types';
 import { useDelayed } from '../../hooks/useDelayed';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { Button } from 'primereact/button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import type { TagInput } from '../../../api/question/types';

@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
 import { useAddAnswer } from '../../../api/answer/answer-add-mutation';
 import { useAnswerPage } from '../../../api/answer/answer-query';

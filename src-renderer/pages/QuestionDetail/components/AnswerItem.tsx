@@ -1,6 +1,6 @@
-import { Button } from 'primereact/button';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import { ACCEPTED, type AnswerInfo } from '../../../api/answer/types';
 import type { VoteResult } from '../../../api/vote/vote-cast-mutation';
 import { to } from '../../../app/paths';
@@ -11,7 +11,7 @@ import { PostActions } from './PostActions';
 import { Reactions } from './Reactions';
 import { VoteControl } from './VoteControl';
 import { ANSWER_STATUS } from '../../../../server/contract/enums';
-import { Icon, primeIcon } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 
 /** What an answer needs from its page. */
 export interface AnswerItemProps {
@@ -67,7 +67,7 @@ export function AnswerItem({
               type="button"
               rounded
               text={!accepted}
-              icon={primeIcon('check')}
+              icon="check"
               className={accepted ? 'accept-btn on' : 'accept-btn'}
               aria-pressed={accepted}
               aria-label={accepted ? t('answer_form.unaccept') : t('answer_form.accept')}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../../components/ui';
 import { useAcceptAnswer } from '../../../api/answer/answer-accept-mutation';
 import { ANSWER_PAGE_SIZE, useAnswerPage } from '../../../api/answer/answer-query';
 import { answerKeys } from '../../../api/answer/keys';

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
-import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputTextarea } from '../../../components/ui';
 import { COMMENT_LIMITS } from '../../../api/comment/types';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import { useUserSearch } from '../../../api/question/question-related-query';

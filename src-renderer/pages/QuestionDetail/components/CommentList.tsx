@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui';
 import { useAddComment } from '../../../api/comment/comment-add-mutation';
 import { useDeleteComment, useUpdateComment, useVoteComment } from '../../../api/comment/comment-edit-mutations';
 import { useComments } from '../../../api/comment/comment-query';
@@ -10,7 +10,6 @@ import { useAddReport } from '../../../api/report/report-add-mutation';
 import { to } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
-import { primeIcon } from '../../../components/Icon';
 import { PostHtml } from '../../../components/PostHtml';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
@@ -80,7 +79,7 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
                   type="button"
                   text
                   size="small"
-                  icon={primeIcon(c.is_vote ? 'thumbs-up-fill' : 'thumbs-up')}
+                  icon={c.is_vote ? 'thumbs-up-fill' : 'thumbs-up'}
                   className={c.is_vote ? 'comment-vote-btn voted' : 'comment-vote-btn'}
                   aria-label={c.is_vote ? t('qa.comment_voted') : t('qa.comment_vote')}
                   aria-pressed={c.is_vote}

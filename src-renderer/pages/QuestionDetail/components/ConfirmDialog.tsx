@@ -1,6 +1,5 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog } from '../../../components/ui';
 
 /** Props of a yes/no dialog. */
 export interface ConfirmDialogProps {

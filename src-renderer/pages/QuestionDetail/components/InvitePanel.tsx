@@ -1,9 +1,7 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button, Dialog, InputText } from '../../../components/ui';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import { useInvitedUsers, usePermission, useUpdateInvitedUsers, useUserSearch } from '../../../api/question/question-related-query';
 import type { UserBrief } from '../../../api/types';
@@ -14,7 +12,6 @@ import { useFeedback } from '../../../components/Feedback';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useDebounced } from '../../../hooks/useDebounced';
-import { primeIcon } from '../../../components/Icon';
 
 /** "Invite people to answer": who is invited, and for the asker or those with the privilege, a dialog to change it. */
 export function InvitePanel({ questionId, askerId, open }: { questionId: string; askerId?: string; open: boolean }) {
@@ -33,14 +30,7 @@ export function InvitePanel({ questionId, askerId, open }: { questionId: string;
           {t('qa.invite_title')}
         </h2>
         {canInvite && (
-          <Button
-            type="button"
-            size="small"
-            outlined
-            icon={primeIcon('user-plus')}
-            label={t('qa.invite_button')}
-            onClick={() => setEditing(true)}
-          />
+          <Button type="button" size="small" outlined icon="user-plus" label={t('qa.invite_button')} onClick={() => setEditing(true)} />
         )}
       </div>
       {list.length > 0 ? (
@@ -106,7 +96,7 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
                     text
                     rounded
                     size="small"
-                    icon={primeIcon('close')}
+                    icon="close"
                     aria-label={t('qa.invite_remove', { name: u.display_name })}
                     onClick={() => setChosen((c) => c.filter((x) => x.id !== u.id))}
                   />

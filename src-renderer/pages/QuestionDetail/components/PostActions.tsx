@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui';
 import { useDeleteAnswer, useRecoverAnswer } from '../../../api/answer/answer-remove-mutations';
 import { useSwitchCollection } from '../../../api/collection/collection-switch-mutation';
 import { rethrowIfCaptcha } from '../../../api/errors';
@@ -25,7 +25,7 @@ import { useRequireLogin } from '../../../hooks/useRequireLogin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReasonDialog } from './ReasonDialog';
 import { ShareButton } from './ShareButton';
-import { Icon, primeIcon } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 
 /** What a post's action row shows and reports back. */
 export interface PostActionsProps {
@@ -159,7 +159,7 @@ export function PostActions({
           link
           size="small"
           className="post-action"
-          icon={primeIcon(collected ? 'bookmark-fill' : 'bookmark')}
+          icon={collected ? 'bookmark-fill' : 'bookmark'}
           label={collected ? t('question.bookmarked') : t('question.bookmark')}
           aria-pressed={collected}
           loading={bookmark.isPending}
@@ -179,7 +179,7 @@ export function PostActions({
             link
             size="small"
             className="post-action"
-            icon={primeIcon(follow.followed ? 'bell-off' : 'bell')}
+            icon={follow.followed ? 'bell-off' : 'bell'}
             label={follow.followed ? t('question.following') : t('question.follow')}
             aria-pressed={follow.followed}
             loading={following.isPending}

@@ -1,5 +1,5 @@
-import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
+import { Message } from '../../../components/ui';
 import type { QuestionDetail } from '../../../api/question/types';
 import { QUESTION_STATUS } from '../../../api/question/types';
 

@@ -1,5 +1,5 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import { REACTIONS, useReact, useReactions, type Reaction } from '../../../api/meta/reaction-query';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
 
@@ -61,7 +61,7 @@ export function Reactions({ objectId }: { objectId: string }) {
             aria-label={t('qa.reaction_count', { name, count })}
             aria-description={who}
             tooltip={who}
-            tooltipOptions={{ position: 'top' }}
+            tooltipPosition="top"
             disabled={react.isPending}
             onClick={() => toggle(emoji, active)}
           >

@@ -1,11 +1,7 @@
 import type { TFunction } from 'i18next';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { RadioButton } from 'primereact/radiobutton';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Dialog, InputText, InputTextarea, RadioButton } from '../../../components/ui';
 import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
 import { DUPLICATE_REASON, useReasons, type ReasonItem } from '../../../api/reason/reason-query';
 import type { CaptchaFields } from '../../../api/user/types';

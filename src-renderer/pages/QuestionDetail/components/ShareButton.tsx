@@ -1,12 +1,9 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { OverlayPanel } from 'primereact/overlaypanel';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputText, OverlayPanel, type OverlayPanelHandle } from '../../../components/ui';
 import { useSession } from '../../../app/session';
 import { useFeedback } from '../../../components/Feedback';
 import { basePath } from '../../../utils/base-path';
-import { primeIcon } from '../../../components/Icon';
 
 /**
  * Share: a small panel with the post's full link and a copy button. A member's link names them
@@ -16,7 +13,7 @@ export function ShareButton({ path }: { path: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const feedback = useFeedback();
-  const panel = useRef<OverlayPanel>(null);
+  const panel = useRef<OverlayPanelHandle>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const url = `${window.location.origin}${basePath()}${path}${user ? `?share=${encodeURIComponent(user.username)}` : ''}`;
@@ -38,7 +35,7 @@ export function ShareButton({ path }: { path: string }) {
         link
         size="small"
         className="post-action"
-        icon={primeIcon('share')}
+        icon="share"
         label={t('qa.share')}
         aria-haspopup="dialog"
         onClick={(e) => panel.current?.toggle(e)}
@@ -49,7 +46,7 @@ export function ShareButton({ path }: { path: string }) {
             {t('qa.share_link_label')}
           </label>
           <InputText id={id} ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" size="small" icon={primeIcon('copy')} label={t('qa.copy_link')} onClick={() => void copy()} />
+          <Button type="button" size="small" icon="copy" label={t('qa.copy_link')} onClick={() => void copy()} />
         </div>
       </OverlayPanel>
     </>

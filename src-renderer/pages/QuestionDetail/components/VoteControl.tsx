@@ -1,9 +1,8 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import type { VoteStatus } from '../../../api/types';
 import { useCastVote, type VoteResult } from '../../../api/vote/vote-cast-mutation';
 import { useRequireLogin } from '../../../hooks/useRequireLogin';
-import { primeIcon } from '../../../components/Icon';
 
 /** Up and down votes of a post with its score; a second click on the same arrow takes the vote back. */
 export function VoteControl({
@@ -33,7 +32,7 @@ export function VoteControl({
         type="button"
         text
         rounded
-        icon={primeIcon('chevron-up')}
+        icon="chevron-up"
         className={status === 'vote_up' ? 'vote-btn voted' : 'vote-btn'}
         aria-label={t('question.vote_up')}
         aria-pressed={status === 'vote_up'}
@@ -47,7 +46,7 @@ export function VoteControl({
         type="button"
         text
         rounded
-        icon={primeIcon('chevron-down')}
+        icon="chevron-down"
         className={status === 'vote_down' ? 'vote-btn voted' : 'vote-btn'}
         aria-label={t('question.vote_down')}
         aria-pressed={status === 'vote_down'}

@@ -1,7 +1,6 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, InputText } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
 import { ApiError } from '../../../api/errors';
 import { useUpdateSynonyms } from '../../../api/tag/tag-mutations';

@@ -1,8 +1,7 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button, Dialog } from '../../../components/ui';
 import { useDeleteTag, useRecoverTag } from '../../../api/tag/tag-mutations';
 import type { TagDetail } from '../../../api/tag/types';
 import { paths } from '../../../app/paths';
