@@ -3,6 +3,7 @@ import { admin } from './zh/admin.js';
 import { admin_settings } from './zh/admin-settings.js';
 import { admin_import } from './zh/admin-import.js';
 import { admin_backup } from './zh/admin-backup.js';
+import { admin_mcp } from './zh/admin-mcp.js';
 import { claims } from './zh/claims.js';
 import { inbox } from './zh/inbox.js';
 import { people } from './zh/people.js';
@@ -419,5 +420,6 @@ export const zh_CN: PartialLocale = {
   admin_settings,
   admin_import,
   admin_backup,
+  admin_mcp,
   claims,
 };
