@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { Button } from 'primereact/button';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BadgeIcon } from '../pages/Badges/BadgeIcon';
-import { Icon, primeIcon } from './Icon';
+import { Icon } from './Icon';
+import { Button } from './ui';
 
 afterEach(cleanup);
 
@@ -45,8 +45,8 @@ describe('Icon', () => {
     expect(outline!.getAttribute('fill')).toBe('none');
   });
 
-  it("in a PrimeReact button keeps the button's icon classes (the gap before the label)", () => {
-    render(<Button type="button" icon={primeIcon('upload')} label="Upload" />);
+  it("in a kit button (named by its icon prop) keeps the button's icon classes (the gap before the label)", () => {
+    render(<Button type="button" icon="upload" label="Upload" />);
     const svg = screen.getByRole('button', { name: 'Upload' }).querySelector('svg')!;
     expect(svg.classList).toContain('icon-upload');
     expect(svg.classList).toContain('p-button-icon');
