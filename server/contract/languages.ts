@@ -1,8 +1,16 @@
-/** Languages the server and UI ship; `progress` is the share of UI keys translated. */
+/** Languages the server and UI ship, by their own names; their progress is counted from the shipped texts (locales/coverage.ts). */
 export const LANGUAGES = [
-  { label: 'English', value: 'en_US', progress: 100 },
-  { label: '中文(简体)', value: 'zh_CN', progress: 40 },
+  { label: 'English', value: 'en_US' },
+  { label: '中文(简体)', value: 'zh_CN' },
 ] as const;
+
+/** One entry of GET language/options, as the reference sends it: `label` ends with the progress, as in "English (100%)". */
+export interface LanguageOption {
+  label: string;
+  value: string;
+  /** Translation completion percentage (whole, rounded down). */
+  progress: number;
+}
 
 export type LanguageCode = (typeof LANGUAGES)[number]['value'];
 

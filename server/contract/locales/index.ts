@@ -16,6 +16,11 @@ function merge(base: Record<string, unknown>, over: Record<string, unknown>): Re
   return out;
 }
 
+/** The texts a language ships itself (English is whole; others are partial trees over it). */
+export function localePart(lang: LanguageCode): Record<string, unknown> {
+  return PARTIALS[lang] as Record<string, unknown>;
+}
+
 /** A whole locale tree: the language's texts over English. */
 export function localeTree(lang: LanguageCode): Locale {
   return merge(en_US as unknown as Record<string, unknown>, PARTIALS[lang] as Record<string, unknown>) as unknown as Locale;

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
-import { LANGUAGES } from '../../contract/languages.js';
-import { uiTranslations } from '../language/language.service.js';
+import { languageOptions, uiTranslations } from '../language/language.service.js';
 import type { Routers } from '../index.js';
 import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, setupCodeSchema } from './install.schema.js';
 import * as service from './install.service.js';
@@ -13,12 +12,10 @@ import { checkSetupCode, setupCodeRequired } from './install.setup-code.js';
  * a database also want the setup code from a browser on another machine (install.setup-code.ts).
  */
 export function registerInstall(ctx: AppContext, { install }: Routers): void {
+  const languages = languageOptions();
   install.get('/language/options', async (_req, res) => {
     await service.refuseWhenInstalled(ctx);
-    ok(
-      res,
-      LANGUAGES.map((l) => ({ ...l })),
-    );
+    ok(res, languages);
   });
   install.get('/language/config', validate(langQuerySchema, 'query'), async (_req, res) => {
     await service.refuseWhenInstalled(ctx);

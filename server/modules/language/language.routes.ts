@@ -1,13 +1,13 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
-import { LANGUAGES } from '../../contract/languages.js';
 import { ok } from '../../http/envelope.js';
 import type { Routers } from '../index.js';
-import { uiTranslations } from './language.service.js';
+import { languageOptions, uiTranslations } from './language.service.js';
 
 /** GET language/options and language/config (public and admin). */
 export function registerLanguage(ctx: AppContext, { api, admin }: Routers): void {
-  const options = LANGUAGES.map((l) => ({ ...l }));
+  // the texts ship with the server, so their progress is counted once
+  const options = languageOptions();
   // as the reference: when the site has an interface language, users may also pick "Default" (follow the site)
   api.get('/language/options', async (_req, res) => {
     const siteLanguage = (await ctx.settings.get('interface')).language;

@@ -9,7 +9,7 @@ import InstallPage from './index';
 
 afterEach(cleanup);
 
-const LANGUAGES = [{ label: 'English', value: 'en_US', progress: 100 }];
+const LANGUAGES = [{ label: 'English (100%)', value: 'en_US', progress: 100 }];
 
 /** The installer on a fresh site, taken to the database step; `database` answers db/check and init. */
 async function openDatabaseStep(database: { check?: Route; init?: Route } = {}) {
@@ -21,7 +21,7 @@ async function openDatabaseStep(database: { check?: Route; init?: Route } = {}) 
   });
   renderWithApp(<InstallPage />, { path: '/install', user: null });
   const user = userEvent.setup();
-  await screen.findByRole('option', { name: 'English' });
+  await screen.findByRole('option', { name: 'English (100%)' });
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Database' });
   return { fetch, user };

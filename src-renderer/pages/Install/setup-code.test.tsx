@@ -8,7 +8,7 @@ import InstallPage from './index';
 
 afterEach(cleanup);
 
-const LANGUAGES = [{ label: 'English', value: 'en_US', progress: 100 }];
+const LANGUAGES = [{ label: 'English (100%)', value: 'en_US', progress: 100 }];
 const CODE = '4821-7730';
 const WRONG = 'That setup code is wrong (9 more tries before the server prints a new one).';
 const RENEWED = 'Too many wrong setup codes: the server has printed a new one on its console. Enter that one.';
@@ -40,7 +40,7 @@ async function openInstaller(required: boolean, baseInfo: Route = guarded()) {
   });
   renderWithApp(<InstallPage />, { path: '/install', user: null });
   const user = userEvent.setup();
-  await screen.findByRole('option', { name: 'English' });
+  await screen.findByRole('option', { name: 'English (100%)' });
   return { fetch, user };
 }
 

@@ -44,7 +44,8 @@ export function InterfaceForm() {
     }
   };
 
-  const known = options.data ?? [];
+  // the server's own "Default" entry is the translated first option below; the languages show as served, "English (100%)"
+  const known = (options.data ?? []).filter((o) => o.value !== 'Default');
   // a stored language the server no longer lists still shows as chosen
   const list =
     language !== 'Default' && !known.some((o) => o.value === language) ? [...known, { label: language, value: language }] : known;

@@ -61,10 +61,12 @@ describe('interface settings', () => {
     document.documentElement.style.removeProperty('--lantern-primary');
     const { calls } = mockFetch({
       ...NO_PLUGINS,
+      // as the server sends it: "Default" first, then each language labelled with its progress
       'GET /language/options': {
         data: [
-          { label: 'English', value: 'en_US' },
-          { label: '中文(简体)', value: 'zh_CN' },
+          { label: 'Default', value: 'Default' },
+          { label: 'English (100%)', value: 'en_US', progress: 100 },
+          { label: '中文(简体) (100%)', value: 'zh_CN', progress: 100 },
         ],
       },
       'PUT /user/interface': ok(),
@@ -72,8 +74,12 @@ describe('interface settings', () => {
     const user = open('interface');
     const select = (await screen.findByLabelText('Interface language')) as HTMLSelectElement;
     expect(select.value).toBe('Default');
-    await screen.findByRole('option', { name: 'English' });
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Default (the site’s language)', 'English', '中文(简体)']);
+    await screen.findByRole('option', { name: 'English (100%)' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Default (the site’s language)',
+      'English (100%)',
+      '中文(简体) (100%)',
+    ]);
     await user.selectOptions(select, 'en_US');
     await user.click(screen.getByLabelText('Dark'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -90,7 +96,7 @@ describe('interface settings', () => {
   it('shows the server refusing a language on the language field', async () => {
     mockFetch({
       ...NO_PLUGINS,
-      'GET /language/options': { data: [{ label: 'English', value: 'en_US' }] },
+      'GET /language/options': { data: [{ label: 'English (100%)', value: 'en_US', progress: 100 }] },
       'PUT /user/interface': {
         status: 400,
         reason: 'error.lang.not_found',
@@ -99,7 +105,7 @@ describe('interface settings', () => {
       },
     });
     const user = open('interface');
-    await screen.findByRole('option', { name: 'English' });
+    await screen.findByRole('option', { name: 'English (100%)' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Language file not found.')).toBeTruthy();
   });

@@ -82,12 +82,13 @@ describe('interface', () => {
       [`GET ${A}/siteinfo/users`]: { data: users },
       [`GET ${A}/language/options`]: {
         data: [
-          { label: 'English', value: 'en_US' },
-          { label: '中文(简体)', value: 'zh_CN' },
+          { label: 'English (100%)', value: 'en_US', progress: 100 },
+          { label: '中文(简体) (100%)', value: 'zh_CN', progress: 100 },
         ],
       },
     });
     const user = open(<InterfacePage />);
+    await screen.findByRole('option', { name: '中文(简体) (100%)' });
     await user.selectOptions(await screen.findByLabelText('Interface language'), 'zh_CN');
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/Paris');
     await user.click(screen.getByLabelText('System (the first letter of the name)'));
