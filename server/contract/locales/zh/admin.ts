@@ -255,6 +255,6 @@ export const admin: LocalePart<Locale['admin']> = {
     top_voters: '本周投票最多',
     staff: '管理人员',
     people_empty: '暂时没有人。',
-    manage_staff: '管理管理人员',
+    manage_staff: '管理团队成员',
   },
 };

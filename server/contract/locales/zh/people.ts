@@ -96,7 +96,7 @@ export const people: LocalePart<Locale['people']> = {
   answered: '回答于',
   asked: '提问于',
   commented: '评论于',
-  on_post: '于',
+  on_post: '· 所属',
   deleted_post: '已删除',
   gain: '获得 {{count}}',
   loss: '失去 {{count}}',
