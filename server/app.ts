@@ -17,6 +17,7 @@ import { bodyLimitOf, bodyParsers } from './http/body-limit.js';
 import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
 import { RED_DOT_KEY } from './modules/notification/notification.service.js';
 import { spaRouter } from './http/spa.js';
+import { maxNumberOf } from './infra/captcha/altcha.js';
 import { CaptchaService } from './infra/captcha/captcha.service.js';
 import { RateLimiter } from './infra/captcha/rate-limit.js';
 import { Passwords } from './infra/password/password.js';
@@ -30,6 +31,7 @@ import { EventBus } from './infra/events.js';
 import { TtlCache } from './infra/ttl-cache.js';
 import { solePeers, type Peers } from './infra/peers.js';
 import { Mailer, type SmtpConfig } from './infra/mail/mailer.js';
+import { readPluginConfig } from './modules/plugin/plugin.repository.js';
 import { isPluginEnabled } from './modules/plugin/plugin.status.js';
 import type { Routers } from './modules/index.js';
 import { MODULES } from './modules/registry.js';
@@ -103,7 +105,12 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     async () => JSON.parse(await readConfigValue(db, 'email.config', '{}')) as SmtpConfig,
     logger,
   );
-  const captcha = new CaptchaService(db, clock, () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled));
+  const captcha = new CaptchaService(
+    db,
+    clock,
+    () => isPluginEnabled(db, LANTERN_CAPTCHA.slug_name, LANTERN_CAPTCHA.defaultEnabled),
+    async () => ({ maxNumber: maxNumberOf((await readPluginConfig(db, LANTERN_CAPTCHA.slug_name)).max_number) }),
+  );
   const limits = new RateLimiter(db, clock, config.rateLimits);
   const passwords = new Passwords(config.passwordCost);
   // what this process drops from memory, the others drop too (and the reverse)

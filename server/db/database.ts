@@ -29,6 +29,7 @@ import type {
 } from './tables/content.table.js';
 import type {
   ActionRecordTable,
+  CaptchaSpentTable,
   CaptchaTable,
   ConfigTable,
   RateLimitTable,
@@ -51,6 +52,7 @@ export interface Database {
   config: ConfigTable;
   uniqid: UniqidTable;
   captcha: CaptchaTable;
+  captcha_spent: CaptchaSpentTable;
   action_record: ActionRecordTable;
   question: QuestionTable;
   answer: AnswerTable;

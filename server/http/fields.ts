@@ -51,7 +51,8 @@ export const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? f
 /** Optional captcha fields accepted by several account endpoints. */
 export const captchaFields = {
   captcha_id: z.string().max(100).optional(),
-  captcha_code: z.string().max(100).optional(),
+  // an altcha payload (base64 JSON of the signed challenge and its solution) runs to about 1 KB
+  captcha_code: z.string().max(4000).optional(),
 };
 
 /** A page number or size from a query: missing, zero, negative or junk means the default; capped. */

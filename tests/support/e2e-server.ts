@@ -154,7 +154,7 @@ export async function startServer(env: Record<string, string> = {}, onParentMess
   };
 }
 
-/** Clicks a submit that the server guards with a captcha, and solves the dialog as a person would. */
+/** Clicks a submit that the server guards with a captcha, and solves the dialog as a person would (altcha's box, or the image code). */
 export async function submitWithCaptcha(
   page: Page,
   server: E2EServer,
@@ -163,12 +163,22 @@ export async function submitWithCaptcha(
 ): Promise<void> {
   const record = page.waitForResponse((r) => r.url().includes('/answer/api/v1/user/action/record'));
   await submit();
-  const body = (await (await record).json()) as { data: { verify: boolean; captcha_id: string } };
+  const body = (await (await record).json()) as { data: { verify: boolean; captcha_id: string; altcha?: unknown } };
   if (!body.data.verify) return;
-  await page.getByAltText('Captcha image').waitFor();
-  if (beforeSolve) await beforeSolve();
-  await page.getByLabel('Captcha code', { exact: true }).fill(server.captchaAnswer(body.data.captcha_id));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verification' });
+  if (body.data.altcha) {
+    // Lantern's UI on a secure origin: altcha's box, ticked; the browser solves the proof of work
+    const box = dialog.getByRole('checkbox', { name: "I'm not a robot" });
+    await box.waitFor();
+    if (beforeSolve) await beforeSolve();
+    await box.click();
+    await expect(dialog.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
+  } else {
+    await page.getByAltText('Captcha image').waitFor();
+    if (beforeSolve) await beforeSolve();
+    await page.getByLabel('Captcha code', { exact: true }).fill(server.captchaAnswer(body.data.captcha_id));
+  }
+  await dialog.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** The unattended-install settings of a ready site with a known admin. */

@@ -57,6 +57,27 @@ export interface CaptchaRecord {
   captcha_id: string;
   captcha_img: string;
   verify: boolean;
+  /**
+   * Lantern's addition, only for a client that asks with `captcha_kind=altcha`: the proof-of-work
+   * challenge for the altcha widget, whose payload is then sent as captcha_code (captcha_img is empty).
+   */
+  altcha?: AltchaChallenge;
+}
+
+/** An altcha (proof of work v2) challenge as the widget reads it: signed parameters. */
+export interface AltchaChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature?: string;
 }
 
 /** NotificationChannelConfig: one notification source's email channel, whether it is on. */

@@ -27,6 +27,12 @@ export interface CaptchaTable {
   expires_at: number;
 }
 
+/** captcha_spent: proof-of-work challenges already used, until their expiry. */
+export interface CaptchaSpentTable {
+  id: string;
+  expires_at: number;
+}
+
 /** action_record: per-unit, per-action counters that decide when a captcha is needed. */
 export interface ActionRecordTable {
   unit: string;

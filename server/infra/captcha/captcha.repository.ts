@@ -1,3 +1,4 @@
+import { SITE_INFO_STATUS } from '../../contract/enums.js';
 import type { DbOrTrx } from '../../db/database.js';
 
 /** Stores a captcha answer. */
@@ -21,6 +22,43 @@ export async function takeCaptcha(db: DbOrTrx, id: string, now: number): Promise
 /** Deletes the captchas past their expiry (asked for and never answered). */
 export async function deleteExpiredCaptchas(db: DbOrTrx, now: number): Promise<void> {
   await db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Marks a proof-of-work challenge used; false when it already was. One statement, so two requests
+ * sent at once with the same solution cannot both pass.
+ */
+export async function spendChallenge(db: DbOrTrx, id: string, expiresAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('captcha_spent')
+    .values({ id, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets the used challenges past their expiry (a replay of one is refused as expired by then). */
+export async function deleteExpiredSpent(db: DbOrTrx, now: number): Promise<void> {
+  await db.deleteFrom('captcha_spent').where('expires_at', '<=', now).execute();
+}
+
+// the site's captcha signing key: a site_info row of its own type (the settings groups ignore it)
+const SECRET_TYPE = 'captcha_secret';
+
+/** The site's captcha signing key, if one was made. */
+export async function findCaptchaSecret(db: DbOrTrx): Promise<string | undefined> {
+  const row = await db.selectFrom('site_info').select('content').where('type', '=', SECRET_TYPE).executeTakeFirst();
+  return row?.content;
+}
+
+/** Stores a signing key unless one is there already (the first of two racing processes wins). */
+export async function insertCaptchaSecret(db: DbOrTrx, key: string, now: number): Promise<void> {
+  await db
+    .insertInto('site_info')
+    .values({ type: SECRET_TYPE, content: key, status: SITE_INFO_STATUS.available, updated_at: now })
+    .onConflict((oc) => oc.column('type').doNothing())
+    .execute();
 }
 
 /** Deletes the action counters of the days before `day` (a counter is read on its own day only). */

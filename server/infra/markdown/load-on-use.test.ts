@@ -36,7 +36,7 @@ const flush = () =>
 const loaded = async () => {
   await flush();
   const seen = [...Object.keys(require.cache), ...resolved];
-  return ['highlight.js', 'pinyin-pro', 'turndown', 'nodemailer', 'svg-captcha', 'file-type', 'image-size', 'tar', 'qrcode', 'yauzl', 'saxes'].filter((m) => seen.some((k) => k.includes('/node_modules/' + m + '/')));
+  return ['highlight.js', 'pinyin-pro', 'turndown', 'nodemailer', 'altcha-lib', 'file-type', 'image-size', 'tar', 'qrcode', 'yauzl', 'saxes'].filter((m) => seen.some((k) => k.includes('/node_modules/' + m + '/')));
 };
 const { createApp } = await import('./server/app.ts');
 const { renderMarkdown, urlTitle } = await import('./server/infra/markdown/render.ts');

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
 import type { ConfigFieldOption, ConfigFieldType, ConfigFieldUIOptions } from '../../contract/api/plugin.js';
+import { DEFAULT_MAX_NUMBER } from '../../infra/captcha/altcha.js';
 
 /** The kinds of plugin Answer knows; Lantern registers its plugins in code. */
 export type PluginKind = 'connector' | 'search' | 'editor' | 'route' | 'captcha' | 'render' | 'reviewer' | 'embed';
@@ -124,17 +125,30 @@ export type Plugin = ConnectorPlugin | CaptchaPlugin | RenderPlugin | SearchPlug
 export type PluginOfKind<K extends PluginKind> = Extract<Plugin, { kind: K }>;
 
 /**
- * The built-in image captcha (server/infra/captcha). Off until an admin switches it on: the
- * reference ships no captcha and a stock Answer client cannot draw this one. Login, registration
- * and account mails are rate limited either way (server/infra/captcha/rate-limit.ts).
+ * The built-in captcha (server/infra/captcha). Off until an admin switches it on: the reference
+ * ships no captcha. Lantern's UI gets altcha's proof of work; a stock Answer client, which draws
+ * `captcha_img`, gets an image code. Login, registration and account mails are rate limited either
+ * way (server/infra/captcha/rate-limit.ts).
  */
 export const LANTERN_CAPTCHA: CaptchaPlugin = {
   slug_name: 'lantern_captcha',
-  name: 'Image captcha',
-  description: 'Asks for a server-generated image captcha where the action thresholds say so.',
+  name: 'Captcha',
+  description:
+    "Asks for a captcha where the action thresholds say so: a proof of work (altcha) in Lantern's own UI, an image code for other Answer clients.",
   version: '1.0.0',
   kind: 'captcha',
   defaultEnabled: false,
+  configFields: [
+    {
+      name: 'max_number',
+      type: 'input',
+      title: 'Proof-of-work difficulty',
+      description: `The most attempts a browser may need to solve a challenge (${DEFAULT_MAX_NUMBER}, about a second or two, unless set; 10 to 1000000). Higher slows bots and people alike.`,
+      default: String(DEFAULT_MAX_NUMBER),
+      ui_options: { input_type: 'number' },
+      maxLength: 7,
+    },
+  ],
   publicConfig: () => ({ type: 'image' }),
 };
 

@@ -106,12 +106,12 @@ describe('GET plugin/status and admin plugins', () => {
     const list = await app.call('GET', `${A}/plugins`, { token: admin });
     expect(list.body.data).toEqual([
       {
-        name: 'Image captcha',
+        name: 'Captcha',
         slug_name: 'lantern_captcha',
         description: expect.any(String),
         version: '1.0.0',
         enabled: true,
-        have_config: false,
+        have_config: true,
         link: '',
       },
       {
@@ -137,7 +137,7 @@ describe('GET plugin/status and admin plugins', () => {
       (await app.call('GET', `${A}/plugins?${qs}`, { token: admin })).body.data.map((p: { slug_name: string }) => p.slug_name);
     expect(await slugs('status=active')).toEqual(['lantern_captcha']);
     expect(await slugs('status=inactive')).toEqual(['lantern_reviewer', 'test_search']);
-    expect(await slugs('have_config=true')).toEqual(['lantern_reviewer', 'test_search']);
+    expect(await slugs('have_config=true')).toEqual(['lantern_captcha', 'lantern_reviewer', 'test_search']);
     expect(await slugs('have_config=false')).toEqual(['lantern_captcha', 'lantern_reviewer', 'test_search']);
     const bad = await app.call('GET', `${A}/plugins?status=on`, { token: admin });
     expect(bad.body.data).toEqual([{ error_field: 'status', error_msg: 'Status must be one of: active, inactive.' }]);
@@ -273,16 +273,20 @@ describe('admin plugin/config', () => {
     });
   });
 
-  it('works for a plugin that is switched off, and for one without settings', async () => {
+  it("works for a plugin that is switched off: the captcha's proof-of-work difficulty, with its default", async () => {
     const captcha = await app.call('GET', `${A}/plugin/config?plugin_slug_name=lantern_captcha`, { token: admin });
-    expect(captcha.body.data).toEqual({
-      name: 'Image captcha',
+    expect(captcha.body.data).toMatchObject({
+      name: 'Captcha',
       slug_name: 'lantern_captcha',
-      description: expect.any(String),
       version: '1.0.0',
-      config_fields: [],
+      config_fields: [{ name: 'max_number', type: 'input', value: '2000', ui_options: { input_type: 'number' } }],
     });
     expect((await app.call('PUT', `${A}/plugin/config`, { token: admin, body: { plugin_slug_name: 'lantern_captcha' } })).status).toBe(200);
+    const bad = await app.call('PUT', `${A}/plugin/config`, {
+      token: admin,
+      body: { plugin_slug_name: 'lantern_captcha', config_fields: { max_number: 'lots' } },
+    });
+    expect(bad.body).toMatchObject({ code: 400, data: [{ error_field: 'max_number' }] });
   });
 
   it('answers an unknown plugin as the reference (empty form) but will not store settings for it', async () => {

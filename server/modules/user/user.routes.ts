@@ -38,12 +38,13 @@ export function registerUser(ctx: AppContext, { api }: Routers): void {
     ok(res, session ? presentCurrentUser(session.user, session.role_id, res.locals.token as string) : null);
   });
   api.get('/user/action/record', auth(ctx, 'public'), validate(s.actionRecordSchema, 'query'), async (req, res) => {
-    const action: CaptchaAction = inputOf(s.actionRecordSchema, res).action;
+    const { action: a, captcha_kind: kind = 'image' } = inputOf(s.actionRecordSchema, res);
+    const action: CaptchaAction = a;
     const session = currentSession(res);
     const byIp = action === 'email' || action === 'password' || !session;
     const unit = byIp ? meta(ctx, req).ip : String(session!.user.id);
     const staff = isStaff(session);
-    ok(res, await ctx.captcha.record(action, unit, staff));
+    ok(res, await ctx.captcha.record(action, unit, staff, kind));
   });
   api.post('/user/register/email', validate(s.registerSchema), async (req, res) => {
     sendLogin(ctx, res, await account.register(ctx, inputOf(s.registerSchema, res), meta(ctx, req)));

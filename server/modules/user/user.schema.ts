@@ -108,6 +108,8 @@ export const actionRecordSchema = z.object({
       error: 'validation.type',
     },
   ),
+  /** Lantern's UI asks for the proof-of-work captcha; other clients get the image code. */
+  captcha_kind: z.enum(['image', 'altcha'], { error: 'validation.type' }).optional(),
 });
 
 /** GET permission. */

@@ -2,6 +2,7 @@ import type { CurrentUserInfo, LoginResp } from '../../../server/contract/api/us
 
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type {
+  AltchaChallenge,
   AvatarInfo,
   CaptchaRecord,
   CurrentUserInfo,
