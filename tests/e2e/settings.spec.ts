@@ -210,7 +210,7 @@ test('a member switches the interface to Chinese and the dark scheme, applied at
   await s.save.click();
   // texts turn Chinese and the page turns dark without a reload
   await expect(page.getByRole('heading', { level: 1, name: '设置' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: '问题' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '问题' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.locator('.p-toast').getByText('更新成功')).toBeVisible();
