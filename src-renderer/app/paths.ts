@@ -75,6 +75,7 @@ export const paths = {
   adminLogin: '/admin/login',
   adminSettingsUsers: '/admin/settings-users',
   adminPrivileges: '/admin/privileges',
+  adminApiKeys: '/admin/api-keys',
   adminMcp: '/admin/mcp',
   adminInstalledPlugins: '/admin/installed-plugins',
   adminPlugin: '/admin/:slugName',

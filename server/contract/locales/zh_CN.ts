@@ -3,6 +3,7 @@ import { admin } from './zh/admin.js';
 import { admin_settings } from './zh/admin-settings.js';
 import { admin_import } from './zh/admin-import.js';
 import { admin_backup } from './zh/admin-backup.js';
+import { api_keys } from './zh/api-keys.js';
 import { admin_mcp } from './zh/admin-mcp.js';
 import { claims } from './zh/claims.js';
 import { inbox } from './zh/inbox.js';
@@ -440,6 +441,7 @@ export const zh_CN: PartialLocale = {
   admin_settings,
   admin_import,
   admin_backup,
+  api_keys,
   admin_mcp,
   claims,
 };

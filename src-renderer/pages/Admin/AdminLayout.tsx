@@ -77,6 +77,7 @@ export default function AdminLayout() {
         { to: paths.adminLogin, label: t('admin.menu.login') },
         { to: paths.adminSettingsUsers, label: t('admin.menu.settings_users') },
         { to: paths.adminPrivileges, label: t('admin.menu.privileges') },
+        { to: paths.adminApiKeys, label: t('api_keys.menu') },
         { to: paths.adminMcp, label: t('admin_mcp.menu') },
       ],
     },

@@ -41,6 +41,7 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.adminLogin, lazy: lazy(() => import('./Settings/LoginPage')) },
   { path: paths.adminSettingsUsers, lazy: lazy(() => import('./Settings/UsersSettingsPage')) },
   { path: paths.adminPrivileges, lazy: lazy(() => import('./Settings/PrivilegesPage')) },
+  { path: paths.adminApiKeys, lazy: lazy(() => import('./ApiKeys/ApiKeysPage')) },
   { path: paths.adminMcp, lazy: lazy(() => import('./Mcp/McpPage')) },
   { path: paths.adminInstalledPlugins, lazy: lazy(() => import('./Plugins/InstalledPluginsPage')) },
   { path: paths.adminPlugin, lazy: lazy(() => import('./Plugins/PluginConfigPage')) },

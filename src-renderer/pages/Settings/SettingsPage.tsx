@@ -5,6 +5,7 @@ import { to } from '../../app/paths';
 import { ErrorPage } from '../../components/ErrorPage';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { ApiKeysPanel } from '../../components/api-keys/ApiKeysPanel';
 import { AccountTab } from './AccountForms';
 import { InterfaceForm } from './InterfaceForm';
 import { NotifyForm } from './NotifyForm';
@@ -12,11 +13,11 @@ import { PluginSettingsForm } from './PluginSettingsForm';
 import { ProfileForm } from './ProfileForm';
 import './settings.css';
 
-const TABS = ['profile', 'notify', 'account', 'interface'] as const;
+const TABS = ['profile', 'notify', 'account', 'interface', 'api_keys'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (s: string): s is Tab => (TABS as readonly string[]).includes(s);
 
-/** /users/settings and /users/settings/{tab}: profile, notifications, account, interface and plugin settings. */
+/** /users/settings and /users/settings/{tab}: profile, notifications, account, interface, API keys and plugin settings. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { tab = 'profile' } = useParams();
@@ -72,6 +73,7 @@ export default function SettingsPage() {
               {tab === 'notify' && <NotifyForm />}
               {tab === 'account' && <AccountTab />}
               {tab === 'interface' && <InterfaceForm />}
+              {tab === 'api_keys' && <ApiKeysPanel owner="personal" />}
               {plugin && <PluginSettingsForm slug={plugin.slug_name} />}
             </>
           )}

@@ -10,6 +10,7 @@ export const settings = {
     notify: 'Notifications',
     account: 'Account',
     interface: 'Interface',
+    api_keys: 'API keys',
   },
   profile: {
     heading: 'Profile',

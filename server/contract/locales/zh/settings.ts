@@ -12,6 +12,7 @@ export const settings: LocalePart<Locale['settings']> = {
     notify: '通知',
     account: '账号',
     interface: '界面',
+    api_keys: 'API 密钥',
   },
   profile: {
     heading: '个人资料',

@@ -1,0 +1,43 @@
+import type { Locale, LocalePart } from '../en_US.js';
+
+/** Simplified Chinese texts of API keys: Admin → API keys and the member's own keys in settings. */
+export const api_keys: LocalePart<Locale['api_keys']> = {
+  menu: 'API 密钥',
+  title: 'API 密钥',
+  intro_admin:
+    'API 密钥让程序以创建它的管理员身份使用本站 API：将其作为 Authorization 请求头发送。只读密钥只能读取（GET 请求）；全局密钥可以做其管理员能做的一切。创建者不再是管理员时，密钥不再具有管理员权限。',
+  intro_personal:
+    'API 密钥让程序（脚本、助手）以你的身份、按你的权限使用本站，不会更多：将其作为 Authorization 请求头发送。只读密钥只能读取；全局密钥还可以以你的身份发帖、编辑和投票。在此撤销的密钥立即失效。',
+  add: '添加 API 密钥',
+  empty: '还没有 API 密钥。',
+  list_label: 'API 密钥',
+  col_description: '描述',
+  col_key: 'API 密钥',
+  col_scope: '范围',
+  col_created: '创建时间',
+  col_last_used: '最后使用',
+  col_actions: '操作',
+  never_used: '从未',
+  scope: { 'read-only': '只读', global: '全局' },
+  scope_hint: { 'read-only': '仅 GET 请求：可读取所有者能读取的内容，不做任何更改。', global: '所有者能发出的所有请求。' },
+  edit: '编辑',
+  edit_name: '编辑 {{name}}',
+  delete: '删除',
+  delete_name: '删除 {{name}}',
+  delete_confirm: '删除 API 密钥“{{name}}”？使用它的程序将立即停止工作。',
+  form_add_title: '添加 API 密钥',
+  form_edit_title: '编辑 API 密钥',
+  description: '描述',
+  description_hint: '密钥的用途（最多 {{max}} 个字符）。',
+  scope_label: '范围',
+  save: '保存',
+  create: '创建',
+  created_title: '你的新 API 密钥',
+  created_text: '请立即复制密钥：它只显示这一次。系统只保存其指纹，无法再次显示。',
+  created_label: 'API 密钥',
+  copy: '复制',
+  copied: 'API 密钥已复制。',
+  done: '完成',
+  deleted: 'API 密钥已删除。',
+  saved: 'API 密钥已保存。',
+};
