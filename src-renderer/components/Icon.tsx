@@ -55,8 +55,6 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import type { IconOptions } from 'primereact/utils';
-import type { ReactNode } from 'react';
 
 /**
  * Every icon the UI draws, by our own name, from Lucide (ISC licence; a few drawings MIT, from Feather).
@@ -140,15 +138,4 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
       {...a11y}
     />
   );
-}
-
-/**
- * An icon for a PrimeReact component's `icon` prop (Button, SplitButton, menu items). PrimeReact 10 takes a
- * node there too, but only a function is handed the icon's classes (`p-button-icon p-button-icon-left`: the
- * theme's gap between icon and label), which this passes on to the SVG.
- */
-export function primeIcon(name: IconName) {
-  return function PrimeIcon(options: IconOptions<unknown>): ReactNode {
-    return <Icon name={name} className={typeof options.iconProps.className === 'string' ? options.iconProps.className : undefined} />;
-  };
 }
