@@ -61,6 +61,17 @@ const layer = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+// what the renderer may not import (the UI kit's folder repeats them: a later block replaces the rule's options)
+const RENDERER_LAYERS = [
+  { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
+  { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },
+  { regex: '(^|/)src-preload/(?!contract|global)', message: 'The renderer imports only the preload contract types.' },
+];
+const UI_KIT_ONLY = {
+  regex: '^primereact(/|$)',
+  message: 'Import UI components from src-renderer/components/ui (the only place that imports PrimeReact; add a wrapper there).',
+};
+
 const SQL_MESSAGE = 'SQL only in repositories: build kysely queries in a <module>.repository.ts function and call it.';
 const SQL_OUTSIDE_REPOSITORY = [
   {
@@ -137,14 +148,13 @@ export default tseslint.config(
     ),
     ignores: ['server/http/**/*.test.ts'],
   },
-  layer(
-    ['src-renderer/**/*.{ts,tsx}'],
-    [
-      { regex: '(^|/)server/(?!contract/)', message: 'The renderer imports only server/contract (pure types, limits, locales).' },
-      { regex: '(^|/)src-main(/|$)', message: 'The renderer must not import the main process.' },
-      { regex: '(^|/)src-preload/(?!contract|global)', message: 'The renderer imports only the preload contract types.' },
-    ],
-  ),
+  {
+    // the renderer's layers, and PrimeReact only through the UI kit's wrappers (src-renderer/components/ui),
+    // so that a move to another kit rewrites that folder, not the screens
+    ...layer(['src-renderer/**/*.{ts,tsx}'], [...RENDERER_LAYERS, UI_KIT_ONLY]),
+    ignores: ['src-renderer/components/ui/**'],
+  },
+  layer(['src-renderer/components/ui/**/*.{ts,tsx}'], RENDERER_LAYERS),
   layer(
     ['src-main/**/*.ts'],
     [
