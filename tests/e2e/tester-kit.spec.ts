@@ -38,3 +38,44 @@ test('create makes users and content through the API, and the pages show them', 
   await expect(post.getByRole('group', { name: 'Votes' }).getByTestId('vote-count')).toHaveText('1');
   await expect(page.getByRole('list', { name: 'Tags' }).first().getByRole('link', { name: tag })).toBeVisible();
 });
+
+// what a test drives on the main screens has a role and a name, or a test id where no role names it
+const UNNAMED =
+  /^\s*- (button|link|textbox|searchbox|combobox|checkbox|radio|switch|tab|menuitem|spinbutton|slider|article)( \[[^\]]*\])*:?$/m;
+
+test('the main screens name every control a test drives', async ({ lantern, pageAs }) => {
+  const { questions, users } = lantern.small!;
+  // each screen with something its loaded content shows, so the check reads the whole screen
+  const screens: [Parameters<typeof pageAs>[0], string, string][] = [
+    ['anonymous', '/users/login', 'button "Log in"'],
+    ['user', '/', questions[0].title],
+    ['user', '/questions/ask', 'button "Post your question"'],
+    ['user', questions[0].path, 'article "Answer by bob"'],
+    [users.alice, questions[0].path, 'button "Take back the acceptance"'],
+    ['user', '/search?q=lantern', questions[0].title],
+    ['user', '/tags', 'button "Follow lanterns"'],
+    ['user', '/tags/lanterns', questions[0].title],
+    ['admin', '/admin/users', 'button "Actions for alice"'],
+    ['admin', '/admin/questions', questions[0].title],
+    ['admin', '/admin/general', 'textbox "Site name"'],
+  ];
+  for (const [who, path, shown] of screens) {
+    const page = await pageAs(who);
+    await page.goto(lantern.url + path);
+    await expect.poll(() => page.locator('body').ariaSnapshot(), { message: path }).toContain(shown);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('body').ariaSnapshot(), path).not.toMatch(UNNAMED);
+  }
+  const home = await pageAs('user');
+  const list = home.getByRole('list', { name: 'All questions' });
+  await expect(list).toHaveAttribute('data-testid', 'question-list');
+  const first = list.getByTestId('question-item').filter({ has: home.getByRole('link', { name: questions[0].title }) });
+  await expect(first.getByTestId('question-answers')).toHaveText('1 answer');
+  await expect(first.getByTestId('question-votes')).toHaveText('1 vote');
+  await home.goto(`${lantern.url}/tags/lanterns`);
+  await expect(
+    home.getByRole('list', { name: 'Questions tagged [lanterns]' }).getByRole('link', { name: questions[0].title }),
+  ).toBeVisible();
+  await home.goto(lantern.url + questions[0].path);
+  await expect(home.getByTestId('comment').filter({ hasText: 'Which lamp oil do you use?' })).toBeVisible();
+});

@@ -113,7 +113,7 @@ function PostsPage({ kind }: { kind: Kind }) {
 
   return (
     <div className="admin-posts">
-      <h1>{title}</h1>
+      <h1 id="admin-posts-title">{title}</h1>
       <div className="admin-toolbar">
         <OrderTabs
           orders={FILTERS[kind]}
@@ -138,7 +138,7 @@ function PostsPage({ kind }: { kind: Kind }) {
           {rows.length === 0 ? (
             <p className="admin-empty">{t('admin.common.none')}</p>
           ) : (
-            <table className="admin-table">
+            <table className="admin-table" aria-labelledby="admin-posts-title">
               <thead>
                 <tr>
                   <th scope="col">{t('admin.posts.post')}</th>

@@ -78,7 +78,7 @@ export default function HomePage() {
               <Link to={paths.ask}>{t('question.ask_first')}</Link>
             </div>
           )}
-          <ul className="q-list" aria-busy={list.isFetching}>
+          <ul className="q-list" aria-labelledby="list-title" aria-busy={list.isFetching} data-testid="question-list">
             {items.map((q) => (
               <QuestionListItem key={q.id} q={q} withSlug={withSlug} headingLevel={home ? 3 : 2} />
             ))}

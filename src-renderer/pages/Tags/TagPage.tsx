@@ -110,7 +110,7 @@ function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
             <Link to={paths.ask}>{t('question.ask_first')}</Link>
           </div>
         )}
-        <ul className="q-list" aria-busy={list.isFetching}>
+        <ul className="q-list" aria-labelledby="tag-questions-title" aria-busy={list.isFetching} data-testid="question-list">
           {items.map((q) => (
             <QuestionListItem key={q.id} q={q} withSlug={withSlug} headingLevel={3} />
           ))}

@@ -15,13 +15,20 @@ export function QuestionListItem({ q, withSlug, headingLevel }: { q: QuestionIte
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const accepted = q.accepted_answer_id !== '0' && q.accepted_answer_id !== '';
   return (
-    <li className="q-item">
+    <li className="q-item" data-testid="question-item">
       <div className="q-stats">
-        <span className="q-stat">{t('question.votes', { count: q.vote_count })}</span>
-        <span className={accepted ? 'q-stat answered accepted' : q.answer_count > 0 ? 'q-stat answered' : 'q-stat'}>
+        <span className="q-stat" data-testid="question-votes">
+          {t('question.votes', { count: q.vote_count })}
+        </span>
+        <span
+          className={accepted ? 'q-stat answered accepted' : q.answer_count > 0 ? 'q-stat answered' : 'q-stat'}
+          data-testid="question-answers"
+        >
           {accepted && <Icon name="check" />} {t('question.answers', { count: q.answer_count })}
         </span>
-        <span className="q-stat muted">{t('question.views', { count: q.view_count })}</span>
+        <span className="q-stat muted" data-testid="question-views">
+          {t('question.views', { count: q.view_count })}
+        </span>
       </div>
       <div className="q-main">
         <Heading className="q-title">

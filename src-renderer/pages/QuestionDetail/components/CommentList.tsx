@@ -73,7 +73,7 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
       {list.length > 0 && (
         <ul className="comment-list" aria-label={t('comment.list_label')}>
           {list.map((c) => (
-            <li key={c.comment_id} id={`comment-${c.comment_id}`} className="comment">
+            <li key={c.comment_id} id={`comment-${c.comment_id}`} className="comment" data-testid="comment">
               <div className="comment-vote">
                 <Button
                   type="button"
@@ -87,7 +87,7 @@ export function CommentList({ objectId, canAdd }: { objectId: string; canAdd: bo
                   onClick={() => requireLogin() && vote.mutate({ object_id: c.comment_id, is_cancel: c.is_vote })}
                 />
                 {c.vote_count > 0 && (
-                  <span className="comment-votes" title={t('qa.comment_votes', { count: c.vote_count })}>
+                  <span className="comment-votes" title={t('qa.comment_votes', { count: c.vote_count })} data-testid="comment-vote-count">
                     {c.vote_count}
                   </span>
                 )}
