@@ -1,7 +1,7 @@
 import i18next from 'i18next';
-import { Button } from 'primereact/button';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui';
 import { useLanguageOptions } from '../../api/language/language-query';
 import { updateInterface } from '../../api/user/settings-calls';
 import type { InterfaceBody } from '../../api/user/types';
