@@ -82,6 +82,7 @@ export const paths = {
   adminShowboard: '/admin/showboard',
   adminImport: '/admin/import',
   adminBackups: '/admin/backups',
+  adminWebhooks: '/admin/webhooks',
 } as const;
 
 /** Whether question links carry the title slug (permalink settings 1 and 3 do). */

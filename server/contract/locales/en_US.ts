@@ -2,6 +2,7 @@ import { admin } from './en/admin.js';
 import { admin_settings } from './en/admin-settings.js';
 import { admin_import } from './en/admin-import.js';
 import { admin_backup } from './en/admin-backup.js';
+import { admin_webhook } from './en/admin-webhook.js';
 import { api_keys } from './en/api-keys.js';
 import { admin_mcp } from './en/admin-mcp.js';
 import { claims } from './en/claims.js';
@@ -447,6 +448,7 @@ export const en_US = {
   admin_settings,
   admin_import,
   admin_backup,
+  admin_webhook,
   api_keys,
   admin_mcp,
   claims,

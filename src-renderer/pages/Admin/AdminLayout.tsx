@@ -93,6 +93,7 @@ export default function AdminLayout() {
     { to: paths.adminShowboard, label: t('admin.menu.showboard') },
     { to: paths.adminImport, label: t('admin_import.menu') },
     { to: paths.adminBackups, label: t('admin_backup.menu') },
+    { to: paths.adminWebhooks, label: t('admin_webhook.menu') },
     { to: paths.adminLan, label: t('admin.menu.lan') },
   ];
 

@@ -25,6 +25,7 @@ export const adminRoutes: RouteObject[] = [
   { path: paths.adminShowboard, lazy: lazy(() => import('./ShowboardPage')) },
   { path: paths.adminImport, lazy: lazy(() => import('./Import/ImportPage')) },
   { path: paths.adminBackups, lazy: lazy(() => import('./Backups/BackupsPage')) },
+  { path: paths.adminWebhooks, lazy: lazy(() => import('./Webhooks/WebhooksPage')) },
 
   // settings, customize and plugins (14B): themes, css-html, general, interface, branding, smtp, legal,
   // write, seo, login, settings-users, privileges, installed-plugins, and last the plugin config
