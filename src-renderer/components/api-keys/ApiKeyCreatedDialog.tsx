@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../Feedback';
-import { Button, Dialog, InputText, Message } from '../ui';
+import { Button, Dialog, InputText } from '../ui';
 
 /** The new key, shown this once with a copy button (only its hash is kept on the server). */
 export function ApiKeyCreatedDialog({ accessKey, onHide }: { accessKey: string | null; onHide(): void }) {
@@ -30,7 +30,9 @@ export function ApiKeyCreatedDialog({ accessKey, onHide }: { accessKey: string |
       footer={<Button type="button" label={t('api_keys.done')} onClick={onHide} />}
     >
       <div className="stack">
-        <Message severity="warn" text={t('api_keys.created_text')} />
+        <p className="api-key-once" role="note">
+          <strong>{t('api_keys.created_text')}</strong>
+        </p>
         <div className="field">
           <label htmlFor="api_key_created">{t('api_keys.created_label')}</label>
           <div className="api-key-created">
