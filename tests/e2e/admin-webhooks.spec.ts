@@ -82,6 +82,7 @@ test('Admin → Webhooks: add a hook, its secret shown once, a signed delivery l
   await expect(log.getByRole('row')).toHaveCount(3);
   await expect(log.getByRole('row').nth(1)).toContainText(/resend of #\d+/);
   await expect(log.getByRole('row').nth(1)).toContainText('Succeeded', { timeout: 15_000 });
+  await expect(row).toContainText('Succeeded');
   expect(got).toHaveLength(2);
   expect(got[1].headers['x-lantern-event-id']).toBe(got[0].headers['x-lantern-event-id']);
   await dismissToasts(page);

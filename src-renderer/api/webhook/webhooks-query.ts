@@ -8,9 +8,14 @@ const POLL_MS = 2000;
 /** Log rows per page. */
 export const DELIVERY_PAGE_SIZE = 20;
 
-/** GET admin webhooks. */
+/** GET admin webhooks, polled while a hook's last delivery waits or is being sent. */
 export function useWebhooks() {
-  return useQuery({ queryKey: webhookKeys.list(), queryFn: () => api.get<WebhookInfo[]>(`${ADMIN}/webhooks`) });
+  return useQuery({
+    queryKey: webhookKeys.list(),
+    queryFn: () => api.get<WebhookInfo[]>(`${ADMIN}/webhooks`),
+    // a hook's last state follows its delivery until it is settled
+    refetchInterval: (q) => (q.state.data?.some((h) => h.last_status === 'pending' || h.last_status === 'sending') ? POLL_MS : false),
+  });
 }
 
 /** GET admin webhooks/:id/deliveries: one page of a hook's log, polled while a row is pending or sending. */

@@ -24,7 +24,7 @@ export const admin_webhook = {
   deliveries: 'Deliveries',
   deliveries_name: 'Deliveries of {{url}}',
   ping: 'Send test',
-  ping_name: 'Send a test to {{url}}',
+  ping_name: 'Send test to {{url}}',
   ping_sent: 'Test queued.',
   form_add_title: 'Add webhook',
   form_edit_title: 'Edit webhook',
