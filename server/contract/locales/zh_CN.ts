@@ -5,6 +5,7 @@ import { admin_import } from './zh/admin-import.js';
 import { admin_backup } from './zh/admin-backup.js';
 import { api_keys } from './zh/api-keys.js';
 import { admin_mcp } from './zh/admin-mcp.js';
+import { admin_webhook } from './zh/admin-webhook.js';
 import { claims } from './zh/claims.js';
 import { inbox } from './zh/inbox.js';
 import { people } from './zh/people.js';
@@ -443,5 +444,6 @@ export const zh_CN: PartialLocale = {
   admin_backup,
   api_keys,
   admin_mcp,
+  admin_webhook,
   claims,
 };
