@@ -6,6 +6,7 @@ import { adminToken, makeUser, registerViaApi } from '../../../tests/support/acc
 import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { BACKOFF_S } from './webhook.delivery.js';
+import { claimDelivery, insertDeliveries } from './webhook.repository.js';
 
 const ADMIN = '/answer/admin/api';
 
@@ -251,6 +252,35 @@ describe('deliveries', () => {
     await vi.waitFor(async () => expect((await log(hook.id)).list[0]?.response_code).toBe(503), wait);
     const list = await t.call('GET', `${ADMIN}/webhooks`, { token });
     expect(list.body.data.find((h: { id: string }) => h.id === hook.id).last_status).toBe('pending');
+    await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
+  });
+});
+
+describe('claiming a delivery', () => {
+  it('lets one claimer of several have a due row, and another take it again only once the lease has run out', async () => {
+    const hook = await createHook({ url: `${rx.url}/claimed`, events: ['question.created'], active: false });
+    const db = t.lantern.ctx.db;
+    const now = t.lantern.ctx.clock.now();
+    // due in the future: the app's own sender leaves it alone while the claims below race for it
+    const [id] = await insertDeliveries(db, [
+      {
+        webhook_id: Number(hook.id),
+        event_id: 'claim-test',
+        event_type: 'question.created',
+        payload: '{}',
+        status: 'pending',
+        next_attempt_at: now + 3600,
+        resent_from: null,
+        created_at: now,
+        updated_at: now,
+      },
+    ]);
+    const at = now + 3600;
+    const claims = await Promise.all([1, 2, 3, 4].map(() => claimDelivery(db, id, at, at + 60)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.find(Boolean)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(await claimDelivery(db, id, at + 59, at + 119)).toBeUndefined();
+    expect(await claimDelivery(db, id, at + 61, at + 121)).toMatchObject({ status: 'sending', attempts: 2 });
     await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
   });
 });
