@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { mockFetch } from '../../../tests/support/fetch-mock';
 import { redDotFixture, renderWithApp } from '../../../tests/support/render';
 import { objectHref } from './NotificationEntry';
@@ -66,7 +67,7 @@ function mockInbox(initial = INBOX) {
       return { data: {} };
     },
     'GET /notification/status': { data: redDotFixture(0) },
-  }).calls;
+  });
 }
 
 describe('the notification list', () => {
@@ -95,7 +96,7 @@ describe('the notification list', () => {
   });
 
   it('clears the unread count on opening, marks unread items, and marks one read when it is opened', async () => {
-    const calls = mockInbox();
+    const { calls } = mockInbox();
     const { queryClient } = renderWithApp(<NotificationsPage />, {
       path: '/users/notifications/inbox',
       ...PATTERNS,
@@ -125,7 +126,7 @@ describe('the notification list', () => {
   });
 
   it('marks all as read', async () => {
-    const calls = mockInbox();
+    const { calls } = mockInbox();
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox/posts', ...PATTERNS });
     const list = await screen.findByRole('list', { name: 'Notifications list' });
     expect(calls.find((c) => c.path.endsWith('/notification/page'))?.query.get('inbox_type')).toBe('posts');
@@ -181,11 +182,11 @@ describe('the notification list', () => {
   });
 
   it("does not show the inbox's items while the achievements load (no stale list of another type)", async () => {
-    mockInbox();
-    const answered = vi.mocked(globalThis.fetch).getMockImplementation()!;
     // the achievements never arrive: whatever shows meanwhile is what the page kept
-    vi.mocked(globalThis.fetch).mockImplementation((input, init) =>
-      String(input).includes('type=achievement') ? new Promise<Response>(() => {}) : answered(input, init),
+    mockInbox().use(
+      http.get('*/notification/page', ({ request }) =>
+        new URL(request.url).searchParams.get('type') === 'achievement' ? new Promise<never>(() => {}) : undefined,
+      ),
     );
     renderWithApp(<NotificationsPage />, { path: '/users/notifications/inbox', ...PATTERNS });
     const list = await screen.findByRole('list', { name: 'Notifications list' });
