@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { zh_CN } from '../../server/contract/locales/zh_CN';
 import { initI18n } from '../i18n';
 import type { CaptchaRecord } from '../api/user/types';
 import { CaptchaDialog } from './CaptchaDialog';
@@ -70,6 +71,17 @@ describe('CaptchaDialog with an altcha challenge', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(onSubmit).toHaveBeenCalledWith({ captcha_id: ALTCHA_RECORD.captcha_id, captcha_code: 'eyJjaGFsbGVuZ2UiOnt9fQ==' });
+  });
+
+  it("gives the widget the texts of the page's language", async () => {
+    i18n.addResourceBundle('zh_CN', 'translation', zh_CN, true, true);
+    await i18n.changeLanguage('zh_CN');
+    try {
+      show(ALTCHA_RECORD);
+      expect(await screen.findByRole('checkbox', { name: '我不是机器人' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en_US');
+    }
   });
 
   it('asks the server for a new challenge when this one expires', async () => {

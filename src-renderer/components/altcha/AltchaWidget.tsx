@@ -21,7 +21,8 @@ function useWidgetStrings() {
   const { t, i18n } = useTranslation();
   return useMemo(
     () => ({
-      name: `lantern-${i18n.language}`,
+      // the widget looks languages up in lower case, and takes the part before a '-' for a match
+      name: `lantern_${i18n.language}`.toLowerCase(),
       strings: {
         ariaLinkLabel: t('captcha.widget.link'),
         cancel: t('captcha.widget.cancel'),
