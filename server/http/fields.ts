@@ -63,3 +63,23 @@ export function pageNumber(dflt: number, max: number) {
     .catch(dflt)
     .transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
 }
+
+/**
+ * A page number or size where the reference's tag is `validate:"omitempty,min=1"`: missing, empty or
+ * 0 means the default (omitempty skips the zero value), a negative number is refused with 400
+ * `base.request_format_error` ("Page must be 1 or greater."); capped at `max`. A value that is no
+ * integer means the default, as pageNumber (the reference's binding refuses it; no client sends one).
+ * Lists whose reference request has no such tag (answers, notifications, the review queues) keep
+ * pageNumber, which takes any value.
+ */
+export function pageMin1(dflt: number, max: number) {
+  return z
+    .preprocess(
+      (v) => {
+        const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : 0;
+        return Number.isSafeInteger(n) ? n : 0;
+      },
+      z.number().min(0, msg('validation.min_value', { min: 1 })),
+    )
+    .transform((n) => (n === 0 ? dflt : Math.min(n, max)));
+}

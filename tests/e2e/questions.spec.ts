@@ -224,7 +224,7 @@ test('bob answers (at least 6 characters), comments and votes; voting on your ow
   await expect(question.getByRole('button', { name: 'Following' })).toBeVisible();
   // no vote on your own answer
   await q.votes(bobs).getByRole('button', { name: 'Vote up' }).click();
-  await expect(page.getByText('Forbidden to operate on yourself')).toBeVisible();
+  await expect(page.getByText("You can't vote for your own post.")).toBeVisible();
   await expect(q.score(bobs)).toHaveText('0');
   await shot(page, '35-question-answered');
   // the state comes back from the server on a fresh load

@@ -53,7 +53,8 @@ export interface QuestionDetail extends QuestionCounters {
   show: number;
   status: number;
   status_name: PostStatusName;
-  operation: QuestionOperation | null;
+  /** Only on closed, deleted and queued questions (the reference's omitempty: no key otherwise). */
+  operation?: QuestionOperation;
   user_info: UserBrief | null;
   update_user_info: UserBrief | null;
   last_answered_user_info: UserBrief | null;

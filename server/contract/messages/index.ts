@@ -85,7 +85,7 @@ const base_en_US = {
   'validation.type': '{{label}} is not valid.',
   'validation.one_of': '{{label}} must be one of: {{options}}.',
   'validation.range': '{{label}} must be between {{min}} and {{max}}.',
-  'validation.min_value': '{{label}} must be {{min}} or more.',
+  'validation.min_value': '{{label}} must be {{min}} or greater.',
   'validation.name_chars': '{{label}} can only contain letters, digits, spaces and - . _',
   'validation.username_chars': '{{label}} can only contain a-z, 0-9, - . _',
   'validation.password_match': 'Passwords do not match.',

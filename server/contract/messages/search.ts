@@ -2,7 +2,7 @@
 export const search_en_US = {
   // uploads (Answer's keys where it has them)
   'error.upload.source_unsupported': 'The file source is not supported.',
-  'error.upload.unsupported_file_format': 'Unsupported file format. Upload a JPEG, PNG, GIF or WebP image.',
+  'error.upload.unsupported_file_format': 'Unsupported file format.',
   'error.upload.file_too_large': 'The file is too large: the limit is {{max}} MB.',
   'error.upload.too_many_uploads': 'Too many uploads: at most {{count}} an hour. Try again in {{minutes}} min.',
   'error.upload.daily_quota_exceeded': 'You have uploaded too much today (at most {{mb}} MB in 24 hours). Try again in {{hours}} h.',
@@ -17,7 +17,7 @@ export const search_en_US = {
 /** Simplified Chinese texts of the search messages (every key). */
 export const search_zh_CN: Record<string, string> = {
   'error.upload.source_unsupported': '不支持的文件来源。',
-  'error.upload.unsupported_file_format': '不支持的文件格式。请上传 JPEG、PNG、GIF 或 WebP 图片。',
+  'error.upload.unsupported_file_format': '不支持的文件格式。',
   'error.upload.file_too_large': '文件太大：上限为 {{max}} MB。',
   'error.upload.too_many_uploads': '上传过于频繁：每小时最多 {{count}} 个。请在 {{minutes}} 分钟后重试。',
   'error.upload.daily_quota_exceeded': '今天上传的文件太多（24 小时内最多 {{mb}} MB）。请在 {{hours}} 小时后重试。',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, text } from '../../http/fields.js';
+import { pageMin1, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const oneOf = <T extends string>(options: readonly [T, ...T[]]) =>
@@ -20,8 +20,8 @@ const query = z
 
 /** GET admin question/page (AdminQuestionPageReq). */
 export const adminQuestionPageQuery = z.object({
-  page: pageNumber(1, 1_000_000),
-  page_size: pageNumber(20, 100),
+  page: pageMin1(1, 1_000_000),
+  page_size: pageMin1(20, 100),
   status: z.preprocess((v) => (v === '' ? undefined : v), oneOf(QUESTION_LIST_STATUS).optional()),
   query,
 });
@@ -29,8 +29,8 @@ export type AdminQuestionPageQuery = z.infer<typeof adminQuestionPageQuery>;
 
 /** GET admin answer/page (AdminAnswerPageReq). */
 export const adminAnswerPageQuery = z.object({
-  page: pageNumber(1, 1_000_000),
-  page_size: pageNumber(20, 100),
+  page: pageMin1(1, 1_000_000),
+  page_size: pageMin1(20, 100),
   status: z.preprocess((v) => (v === '' ? undefined : v), oneOf(ANSWER_LIST_STATUS).optional()),
   query,
   question_id: z

@@ -107,7 +107,10 @@ describe('GET admin question/page', () => {
     expect((await questions(`?query=${'x'.repeat(101)}`)).body.data).toEqual([
       { error_field: 'query', error_msg: 'Search up to 100 characters.' },
     ]);
-    expect((await questions('?page=-3&page_size=abc')).body.data.count).toBe(3);
+    expect((await questions('?page=abc&page_size=abc')).body.data.count).toBe(3);
+    // the reference's omitempty,min=1: 0 is the default, a negative page is refused
+    expect((await questions('?page=0&page_size=0')).body.data.count).toBe(3);
+    expect((await questions('?page=-3')).body.data).toEqual([{ error_field: 'page', error_msg: 'Page must be 1 or greater.' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/limits.js';
-import { email, flag, pageNumber, password, text } from '../../http/fields.js';
+import { email, flag, pageMin1, password, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const USER_STATUSES = ['normal', 'suspended', 'deleted', 'inactive'] as const;
@@ -21,8 +21,8 @@ const status = oneOf(USER_STATUSES);
 
 /** GET users/page (GetUserPageReq). */
 export const userPageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(10, 100),
+  page: pageMin1(1, 100000),
+  page_size: pageMin1(10, 100),
   query: z
     .string({ error: 'validation.type' })
     .trim()

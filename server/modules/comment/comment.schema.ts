@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { captchaFields, pageNumber, text } from '../../http/fields.js';
+import { captchaFields, pageMin1, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 /** Comment text limits (AddCommentReq / UpdateCommentReq: required, not blank, 2-600 characters). */
@@ -62,8 +62,8 @@ export const commentPageQuery = z.object({
     .enum(['', 'vote', 'created_at'], { error: msg('validation.one_of', { options: 'vote, created_at' }) })
     .optional()
     .default(''),
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(10, 100),
+  page: pageMin1(1, 100000),
+  page_size: pageMin1(10, 100),
 });
 export type CommentPageQuery = z.infer<typeof commentPageQuery>;
 
@@ -78,7 +78,7 @@ export const personalCommentPageQuery = z.object({
     .max(100, msg('validation.max_length', { max: 100 }))
     .optional()
     .default(''),
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(10, 100),
+  page: pageMin1(1, 100000),
+  page_size: pageMin1(10, 100),
 });
 export type PersonalCommentPageQuery = z.infer<typeof personalCommentPageQuery>;

@@ -85,7 +85,8 @@ export function presentQuestionDetail(
     show: q.show,
     status: q.status,
     status_name: postStatusName(q.status),
-    operation,
+    // omitted, not null, on an open question (a reopened one included), as the reference's omitempty
+    ...(operation ? { operation } : {}),
     user_info: users.get(q.user_id) ?? null,
     update_user_info: q.last_edit_user_id ? (users.get(q.last_edit_user_id) ?? null) : null,
     last_answered_user_info: null,

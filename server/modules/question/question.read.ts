@@ -70,8 +70,8 @@ export async function questionInfo(
   if (!canSeePost(session, q)) throw notFound('error.question.not_found');
   if (countView) {
     // a GET that writes, on purpose: the reference counts a view on GET question/info (buffered, see view-counter)
-    await countQuestionView(ctx, q.id);
-    q.view_count += 1;
+    // and returns it with the view added, as the reference (it adds the view, then reads)
+    q.view_count += await countQuestionView(ctx, q.id);
   }
   const [settings, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   let tags = (await questionTags(ctx.db, [q.id], write.required_tag)).get(q.id) ?? [];

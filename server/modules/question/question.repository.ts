@@ -85,6 +85,12 @@ export async function liveQuestionsOfUser(db: DbOrTrx, userId: number) {
 }
 
 /** Adds one to a question's view count. */
+/** A question's stored view count (0 when there is no such question). */
+export async function viewCountOf(db: DbOrTrx, id: string): Promise<number> {
+  const row = await db.selectFrom('question').select('view_count').where('id', '=', id).executeTakeFirst();
+  return row ? Number(row.view_count) : 0;
+}
+
 export async function addView(db: DbOrTrx, id: string): Promise<void> {
   await db
     .updateTable('question')

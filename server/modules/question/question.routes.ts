@@ -22,7 +22,7 @@ import { announceShareVisit } from './question-share.js';
 import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
 import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';
 import { QUESTION_PAGE_KEY, questionInfo, questionPage } from './question.read.js';
-import { countView as countQuestionView } from './view-counter.js';
+import { countView as countQuestionView, currentViewCount } from './view-counter.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
 export function registerQuestion(ctx: AppContext, { api }: Routers): void {
@@ -38,17 +38,15 @@ export function registerQuestion(ctx: AppContext, { api }: Routers): void {
     const q = inputOf(questionIdQuery, res);
     const session = currentSession(res);
     if (!session && !q.share && ctx.config.pageTtlMs > 0) {
-      // every anonymous reader sees the same question: reused for a moment, each view still counted
+      // every anonymous reader sees the same question: reused for a moment, each view still counted,
+      // and the count it answers is the current one with this view in it (as the reference's)
       const lang = requestLanguage(req);
       const id = decodeId(q.id) ?? q.id;
-      await okShared(
-        ctx,
-        res,
-        `${READER_PAGE_KEY}question:${id}`,
-        ctx.config.pageTtlMs,
-        () => questionInfo(ctx, undefined, id, false, lang),
-        () => countQuestionView(ctx, id),
+      const page = await ctx.cache.get(`${READER_PAGE_KEY}question:${id}|${lang}`, ctx.config.pageTtlMs, () =>
+        questionInfo(ctx, undefined, id, false, lang),
       );
+      await countQuestionView(ctx, id);
+      ok(res, { ...page, view_count: await currentViewCount(ctx, id) });
       return;
     }
     const info = await questionInfo(ctx, session, q.id, true, requestLanguage(req));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../contract/limits.js';
-import { captchaFields, optionalText, pageNumber, text } from '../../http/fields.js';
+import { captchaFields, optionalText, pageMin1, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 
 const tagItem = z.object({
@@ -9,10 +9,18 @@ const tagItem = z.object({
   original_text: z.string().max(65535).optional(),
 });
 
+// the reference's QuestionAdd / QuestionUpdate (v1.5.1): title and content required, non-blank, gte=6
+const CONTENT_MIN = 6;
+const titleField = text({ max: LIMITS.title.max }).min(LIMITS.title.min, msg('validation.min_length', { min: LIMITS.title.min }));
+const contentField = text({ max: 65535, trim: false }).refine(
+  (v) => v.trim().length >= CONTENT_MIN,
+  msg('validation.min_length', { min: CONTENT_MIN }),
+);
+
 /** POST question. */
 export const addQuestionSchema = z.object({
-  title: text({ max: LIMITS.title.max }),
-  content: text({ max: 65535, trim: false }),
+  title: titleField,
+  content: contentField,
   tags: z.array(tagItem, { error: 'validation.required' }).max(5, msg('validation.max_length', { max: 5 })),
   ...captchaFields,
 });
@@ -23,12 +31,32 @@ export const questionIdQuery = z.object({ id: text({ max: 32 }), share: optional
 
 /** GET question/page. */
 export const questionPageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
-  order: z.enum(['newest', 'active', 'hot', 'score', 'unanswered', 'frequent']).catch('newest'),
-  tag: z.string().trim().toLowerCase().max(35).optional(),
-  username: z.string().trim().max(100).optional(),
-  in_days: z.coerce.number().int().min(0).max(36500).catch(0).optional(),
+  page: pageMin1(1, 100000),
+  page_size: pageMin1(20, 100),
+  // the reference's oneof: an order it does not know is refused; 'mine' and 'recommend' (kept for its
+  // plugins) read as newest, as an empty order does
+  order: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'newest' : v),
+    z
+      .enum(['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'mine', 'recommend'], {
+        error: msg('validation.one_of', { options: 'newest, mine, active, hot, score, unanswered, recommend, frequent' }),
+      })
+      .transform((o) => (o === 'mine' || o === 'recommend' ? 'newest' : o)),
+  ),
+  // lte=100 as the reference (a longer slug than a tag can have simply finds none)
+  tag: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(100, msg('validation.max_length', { max: 100 }))
+    .optional(),
+  username: z
+    .string()
+    .trim()
+    .max(100, msg('validation.max_length', { max: 100 }))
+    .optional(),
+  // omitempty,min=1: 0 or missing is no limit, a negative number is refused
+  in_days: pageMin1(0, 36500).optional(),
 });
 export type QuestionPageQuery = z.infer<typeof questionPageQuery>;
 
@@ -37,8 +65,8 @@ const idField = text({ max: 32 });
 /** PUT question (QuestionUpdate); an empty tag list keeps the current tags. */
 export const updateQuestionSchema = z.object({
   id: idField,
-  title: text({ max: LIMITS.title.max }),
-  content: text({ max: 65535, trim: false }),
+  title: titleField,
+  content: contentField,
   tags: z.array(tagItem, { error: 'validation.required' }).max(5, msg('validation.max_length', { max: 5 })),
   edit_summary: optionalText(1000),
   invite_user: z.array(z.string().max(100)).max(100).optional(),

@@ -112,7 +112,7 @@ describe('the reputation arithmetic of the reference', () => {
     expect(self.body).toMatchObject({
       code: 400,
       reason: 'error.object.disallow_vote_your_self',
-      msg: 'Forbidden to operate on yourself',
+      msg: "You can't vote for your own post.",
       data: { err_type: 'toast' },
     });
   });

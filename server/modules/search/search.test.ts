@@ -363,9 +363,15 @@ describe('GET search: orders and pages', () => {
     expect(dflt.body.data.count).toBe(55);
     expect(dflt.body.data.list).toHaveLength(30);
     expect((await search('zebrafish', { size: 100 })).body.data.list).toHaveLength(50);
-    const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=-3`);
+    const junk = await app.call('GET', `${api('/search')}?q=zebrafish&size=abc&page=abc`);
     expect(junk.status).toBe(200);
     expect(junk.body.data.list).toHaveLength(30);
+    // the reference's omitempty,min=1: a negative page is refused
+    expect((await app.call('GET', `${api('/search')}?q=zebrafish&page=-3`)).body).toMatchObject({
+      code: 400,
+      reason: 'base.request_format_error',
+      data: [{ error_field: 'page', error_msg: 'Page must be 1 or greater.' }],
+    });
     await removeQuestions(written);
     expect(await found('zebrafish')).toEqual([]);
   });
@@ -647,8 +653,9 @@ describe('GET search: hostile input', () => {
             'GET',
             `${api('/search')}?q=${encodeURIComponent(q)}&order=${encodeURIComponent(order)}&size=${encodeURIComponent(size)}&page=${encodeURIComponent(size)}`,
           );
-          // a blank q is the one refusal (q is required)
-          const expected = q.trim() === '' ? 400 : 200;
+          // a blank q is refused (q is required), and a negative page or size (omitempty,min=1)
+          const negative = size.trim() !== '' && Number.isSafeInteger(Number(size)) && Number(size) < 0;
+          const expected = q.trim() === '' || negative ? 400 : 200;
           expect(r.status, JSON.stringify({ q, body: r.body })).toBe(expected);
           expect(r.body.code).toBe(expected);
         },

@@ -110,7 +110,7 @@ describe('setting/privileges', () => {
     });
     expect(low.body.data).toContainEqual({
       error_field: 'custom_privileges.0.value',
-      error_msg: 'Custom privileges.0.value must be 1 or more.',
+      error_msg: 'Custom privileges.0.value must be 1 or greater.',
     });
     const level = await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 4 } });
     expect(level.body.data[0].error_field).toBe('level');

@@ -152,7 +152,7 @@ describe('admin siteinfo groups', () => {
       'recommend_tags',
       'Recommended tags cannot contain reserved tags.',
     ],
-    ['write', { max_image_size: 0 }, 'max_image_size', 'Max image size must be 1 or more.'],
+    ['write', { max_image_size: 0 }, 'max_image_size', 'Max image size must be 1 or greater.'],
     ['legal', {}, 'external_content_display', 'External content must be one of: always_display, ask_before_display.'],
     ['seo', { permalink: 5, robots: '' }, 'permalink', 'Permalink must be between 1 and 4.'],
     ['login', { allow_email_domains: ['not a domain'] }, 'allow_email_domains.0', 'Allow email domains.0 is not valid.'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageNumber, text } from '../../http/fields.js';
+import { optionalText, pageMin1, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 import { tagSlug } from './tag.usage.js';
 
@@ -65,8 +65,8 @@ const queryText = (max: number) => z.string({ error: 'validation.type' }).trim()
 
 /** GET tags/page. */
 export const tagPageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  page: pageMin1(1, 100000),
+  page_size: pageMin1(20, 100),
   slug_name: queryText(TAG_NAME_MAX),
   display_name: queryText(TAG_NAME_MAX),
   query_cond: z.preprocess(

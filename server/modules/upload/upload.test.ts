@@ -141,7 +141,7 @@ describe('POST file', () => {
       const r = await upload({ token: user.token, file: bytes, name, type });
       expect(r.status, name).toBe(400);
       expect(r.body.reason).toBe('error.upload.unsupported_file_format');
-      expect(r.body.data).toEqual([{ error_field: 'file', error_msg: 'Unsupported file format. Upload a JPEG, PNG, GIF or WebP image.' }]);
+      expect(r.body.data).toEqual([{ error_field: 'file', error_msg: 'Unsupported file format.' }]);
     }
   });
 

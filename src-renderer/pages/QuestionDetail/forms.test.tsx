@@ -28,7 +28,6 @@ const QUESTION: QuestionDetail = {
   show: 1,
   status: 1,
   status_name: 'available',
-  operation: null,
   user_info: null,
   update_user_info: null,
   last_answered_user_info: null,
