@@ -9,6 +9,8 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const BACKOFF_S = [10, 60, 300, 1800, 7200] as const;
 /** Attempts a delivery gets before it is marked failed. */
 export const MAX_ATTEMPTS = BACKOFF_S.length + 1;
+/** How long a settled delivery stays in the log (30 days). */
+export const LOG_KEEP_S = 30 * 86_400;
 /** How often each process looks for due deliveries (a new one also wakes it at once). */
 const POLL_MS = 1000;
 /** A claim's lease: past it (the process died mid-send) another process may claim the row again. */

@@ -152,3 +152,13 @@ export async function settleDelivery(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Deletes settled deliveries (succeeded or failed) last changed before `before`; returns how many. */
+export async function purgeSettledDeliveries(db: DbOrTrx, before: number): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_delivery')
+    .where('status', 'in', ['succeeded', 'failed'])
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken, makeUser, registerViaApi } from '../../../tests/support/accounts.js';
 import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { BACKOFF_S } from './webhook.delivery.js';
-import { claimDelivery, insertDeliveries } from './webhook.repository.js';
+import { BACKOFF_S, LOG_KEEP_S } from './webhook.delivery.js';
+import { claimDelivery, insertDeliveries, purgeSettledDeliveries } from './webhook.repository.js';
 
 const ADMIN = '/answer/admin/api';
 
@@ -281,6 +281,30 @@ describe('claiming a delivery', () => {
     expect(claims.find(Boolean)).toMatchObject({ status: 'sending', attempts: 1 });
     expect(await claimDelivery(db, id, at + 59, at + 119)).toBeUndefined();
     expect(await claimDelivery(db, id, at + 61, at + 121)).toMatchObject({ status: 'sending', attempts: 2 });
+    await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
+  });
+});
+
+describe('the delivery log', () => {
+  it('drops settled deliveries older than the keep time and keeps pending ones', async () => {
+    const hook = await createHook({ url: `${rx.url}/old`, events: ['question.created'], active: false });
+    const db = t.lantern.ctx.db;
+    const now = t.lantern.ctx.clock.now();
+    const old = now - LOG_KEEP_S - 10;
+    const row = (status: string, at: number) => ({
+      webhook_id: Number(hook.id),
+      event_id: `purge-${status}-${at}`,
+      event_type: 'question.created',
+      payload: '{}',
+      status,
+      next_attempt_at: now + 3600,
+      resent_from: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await insertDeliveries(db, [row('succeeded', old), row('failed', old), row('pending', old), row('succeeded', now)]);
+    expect(await purgeSettledDeliveries(db, now - LOG_KEEP_S)).toBe(2);
+    expect((await log(hook.id)).list.map((d) => d.status).sort()).toEqual(['pending', 'succeeded']);
     await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
   });
 });

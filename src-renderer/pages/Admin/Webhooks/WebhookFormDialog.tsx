@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMap } from '../../../api/errors';
 import { useCreateWebhook, useUpdateWebhook } from '../../../api/webhook/webhook-mutations';
-import { WEBHOOK_EVENTS, type WebhookInfo } from '../../../api/webhook/types';
+import { WEBHOOK_EVENTS, type WebhookInfo, type WebhookWithSecret } from '../../../api/webhook/types';
 import { Field } from '../../../components/Field';
 import { Button, Checkbox, Dialog, Message } from '../../../components/ui';
 
@@ -82,7 +82,7 @@ function HookForm({ editing, onHide, onSecret }: { editing?: WebhookInfo; onHide
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const input = { url: url.trim(), description, events, active, allow_lan: allowLan };
-    const done = (r: { secret?: string }) => (r.secret ? onSecret(r.secret) : onHide());
+    const done = (r: WebhookInfo | WebhookWithSecret) => ('secret' in r ? onSecret(r.secret) : onHide());
     if (editing) update.mutate({ id: editing.id, ...input, rotate_secret: rotate }, { onSuccess: done });
     else create.mutate(input, { onSuccess: done });
   };
