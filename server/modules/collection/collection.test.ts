@@ -35,7 +35,7 @@ describe('POST /answer/api/v1/collection/switch', () => {
   });
 
   it('files bookmarks in one default group per user, whatever group_id says', async () => {
-    const a = await askQuestion(app, admin, { title: 'First', content: BOOKMARKED_BODY });
+    const a = await askQuestion(app, admin, { title: 'First question', content: BOOKMARKED_BODY });
     const b = await askQuestion(app, admin, { title: 'Second', content: BOOKMARKED_BODY });
     const u = await makeUser(app);
     await call('POST', '/collection/switch', u.token, { object_id: a, group_id: '12345', bookmark: true });
