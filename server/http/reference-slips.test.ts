@@ -103,6 +103,23 @@ describe('question/page: its other tags', () => {
   });
 });
 
+describe('question add and edit: title and content gte=6 (QuestionAdd, QuestionUpdate)', () => {
+  it('refuses five characters and takes six', async () => {
+    const body = { title: 'Six ch', content: 'Sixsix', tags: [{ slug_name: 'paging' }] };
+    for (const [field, value, message] of [
+      ['title', 'Five!', 'Title must be at least 6 characters.'],
+      ['content', 'Five!', 'Content must be at least 6 characters.'],
+    ]) {
+      const r = await app.call('POST', `${V1}/question`, { token: admin, body: { ...body, [field]: value } });
+      expect(r.status, field).toBe(400);
+      expect(r.body).toMatchObject({ reason: 'base.request_format_error', data: [{ error_field: field, error_msg: message }] });
+      const edit = await app.call('PUT', `${V1}/question`, { token: admin, body: { ...body, id: questionId, [field]: value } });
+      expect(edit.body.data, field).toEqual([{ error_field: field, error_msg: message }]);
+    }
+    expect((await app.call('POST', `${V1}/question`, { token: admin, body })).status).toBe(200);
+  });
+});
+
 describe('messages as en_US.yaml words them', () => {
   it("voting on one's own post", async () => {
     const own = await app.call('POST', `${V1}/vote/up`, { token: admin, body: { object_id: questionId } });
