@@ -1,3 +1,5 @@
+import type { ApiKeyScope } from './api/api-key.js';
+import type { WebhookEvent } from './api/webhook.js';
 /** Business constants shared by server and renderer (spec section 9). */
 export const LIMITS = {
   displayName: { min: 2, max: 30 },
@@ -33,6 +35,22 @@ export const TIMING = {
   draftDebounceMs: 3000,
   localStorageTtlMs: 7 * 24 * 3600 * 1000,
 } as const;
+
+/** The two scopes of Answer's API keys: read-only keys make GET requests only. */
+export const API_KEY_SCOPES = ['read-only', 'global'] as const satisfies readonly ApiKeyScope[];
+
+/** Longest description of an API key (Answer: lte=150). */
+export const API_KEY_DESCRIPTION_MAX = 150;
+
+/** The events a webhook can receive, in the order the admin page lists them. */
+export const WEBHOOK_EVENTS = [
+  'question.created',
+  'answer.created',
+  'answer.accepted',
+  'comment.created',
+  'user.registered',
+  'report.created',
+] as const satisfies readonly WebhookEvent[];
 
 /** Roles and mail statuses are named in enums.ts with the other stored codes. */
 export { MAIL_STATUS, ROLE } from './enums.js';

@@ -1,9 +1,5 @@
-/** The two scopes of Answer's API keys: read-only keys make GET requests only. */
-export const API_KEY_SCOPES = ['read-only', 'global'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** Longest description of a key (Answer: lte=150). */
-export const API_KEY_DESCRIPTION_MAX = 150;
+/** The two scopes of Answer's API keys: read-only keys make GET requests only (the list: limits.ts API_KEY_SCOPES). */
+export type ApiKeyScope = 'read-only' | 'global';
 
 /** One key as GET api-key/all lists it (Answer's GetAPIKeyResp): the key masked, times in Unix seconds. */
 export interface ApiKeyInfo {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_DESCRIPTION_MAX, API_KEY_SCOPES } from '../../contract/api/api-key.js';
+import { API_KEY_DESCRIPTION_MAX, API_KEY_SCOPES } from '../../contract/limits.js';
 import { text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../contract/api/webhook.js';
+import { WEBHOOK_EVENTS } from '../../contract/limits.js';
 import { optionalText, pageNumber, text } from '../../http/fields.js';
 import { msg } from '../../http/validate.js';
 

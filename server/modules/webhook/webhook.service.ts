@@ -1,12 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import {
-  WEBHOOK_EVENTS,
-  type WebhookDeliveryInfo,
-  type WebhookEvent,
-  type WebhookInfo,
-  type WebhookWithSecret,
-} from '../../contract/api/webhook.js';
+import type { WebhookDeliveryInfo, WebhookEvent, WebhookInfo, WebhookWithSecret } from '../../contract/api/webhook.js';
+import { WEBHOOK_EVENTS } from '../../contract/limits.js';
 import { badRequest, fieldError, notFound } from '../../http/errors.js';
 import type { DomainEvent } from '../../infra/events.js';
 import type { DeliveryWorker } from './webhook.delivery.js';

@@ -6,7 +6,7 @@ export type {
   WebhookInfo,
   WebhookWithSecret,
 } from '../../../server/contract/api/webhook';
-export { WEBHOOK_EVENTS } from '../../../server/contract/api/webhook';
+export { WEBHOOK_EVENTS } from '../../../server/contract/limits';
 
 /** What the add/edit form sends. */
 export interface WebhookInput {
