@@ -40,10 +40,11 @@ export async function addUser(ctx: AppContext, input: AddUserInput): Promise<voi
   if (!isValidUsername(usernameFromName(input.display_name))) throw fieldError('error.user.username_invalid', 'display_name');
   const passHash = await ctx.passwords.hash(input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const id = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) throw fieldError('error.email.duplicate', 'email');
-    await insertVerifiedUser(trx, { displayName: input.display_name, email: input.email, passHash, now });
+    return insertVerifiedUser(trx, { displayName: input.display_name, email: input.email, passHash, now });
   });
+  ctx.events.emit({ type: 'user.registered', userId: id });
 }
 
 interface BulkLineError {
@@ -116,11 +117,14 @@ export async function addUsers(ctx: AppContext, raw: string, lang: LanguageCode)
   for (let i = 0; i < users.length; i += 8)
     hashes.push(...(await Promise.all(users.slice(i, i + 8).map((u) => ctx.passwords.hash(u.password)))));
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const made: number[] = [];
     for (const [i, u] of users.entries()) {
       if (await findUserByEmail(trx, u.email))
         throw bulkError({ field: 'email', line: i + 1, content: u.email, extra_message: translate(lang, 'error.email.duplicate') });
-      await insertVerifiedUser(trx, { displayName: u.display_name, email: u.email, passHash: hashes[i], now });
+      made.push(await insertVerifiedUser(trx, { displayName: u.display_name, email: u.email, passHash: hashes[i], now }));
     }
+    return made;
   });
+  for (const userId of ids) ctx.events.emit({ type: 'user.registered', userId });
 }

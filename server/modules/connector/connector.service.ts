@@ -153,7 +153,9 @@ export async function externalLogin(
   if (!info.external_id) return deny('error.user.external_login_missing_user_id');
   const now = ctx.clock.now();
   const login = await ctx.settings.get('login');
-  return ctx.db.transaction().execute(async (trx): Promise<ExternalLoginResult> => {
+  // a new account made here is announced after the transaction commits
+  let registered: number | undefined;
+  const result = await ctx.db.transaction().execute(async (trx): Promise<ExternalLoginResult> => {
     const bound = await repo.findExternalLogin(trx, info.provider, info.external_id);
     const boundUser = bound ? await findUserById(trx, bound.user_id) : undefined;
     let user = boundUser && boundUser.status !== USER_STATUS.deleted ? boundUser : undefined;
@@ -168,7 +170,8 @@ export async function externalLogin(
       if (user?.status === USER_STATUS.deleted) return deny('error.user.access_denied');
       if (!user) {
         if (!login.allow_new_registrations) return deny('error.user.not_allowed_registration');
-        user = (await findUserById(trx, await registerExternalUser(trx, { ...info, email: info.email }, now)))!;
+        registered = await registerExternalUser(trx, { ...info, email: info.email }, now);
+        user = (await findUserById(trx, registered))!;
       }
       await repo.saveExternalLogin(
         trx,
@@ -181,6 +184,8 @@ export async function externalLogin(
     await activate(trx, user, info, now);
     return { accessToken: (await ctx.sessions.issue(user.id, trx)).accessToken };
   });
+  if (registered !== undefined && 'accessToken' in result) ctx.events.emit({ type: 'user.registered', userId: registered });
+  return result;
 }
 
 /**
@@ -227,8 +232,9 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
     );
     await repo.deletePendingBinding(trx, input.binding_key);
     const code = await issueCode(trx, id, 'activation', { e_mail: email }, now);
-    return { code, token: (await ctx.sessions.issue(id, trx)).accessToken };
+    return { id, code, token: (await ctx.sessions.issue(id, trx)).accessToken };
   });
+  ctx.events.emit({ type: 'user.registered', userId: result.id });
   await sendAccountMail(ctx, 'activation', email, `${base}/users/account-activation?code=${result.code}`, meta.lang);
   return { email_exist_and_must_be_confirmed: false, access_token: result.token };
 }

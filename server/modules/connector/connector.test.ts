@@ -115,6 +115,8 @@ describe('a connector registered in code', () => {
   });
 
   it('signs a new person up from the platform’s email and logs them in next time', async () => {
+    const registered: number[] = [];
+    app.lantern.ctx.events.on('user.registered', (e) => void registered.push(e.userId));
     const location = await callback({
       external_id: 'ext-1',
       display_name: 'Platform Pat',
@@ -135,6 +137,9 @@ describe('a connector registered in code', () => {
     });
     const again = await me(tokenOf(await callback({ external_id: 'ext-1', email: 'other@example.com' })));
     expect(again.id).toBe(user.id);
+    // announced once (webhooks' user.registered), not again at the next login
+    await app.lantern.ctx.events.settle();
+    expect(registered.map(String)).toEqual([user.id]);
     const bound = await app.call('GET', `${V1}/connector/user/info`, { token: tokenOf(location) });
     expect(bound.body.data).toEqual([
       { name: 'Fake OAuth', icon: '<svg></svg>', link: `${SITE}${V1}/connector/login/fake_oauth`, binding: true, external_id: 'ext-1' },
@@ -158,13 +163,18 @@ describe('a connector registered in code', () => {
   });
 
   it('asks for an email when the platform gives none, then makes the account', async () => {
+    const registered: number[] = [];
+    app.lantern.ctx.events.on('user.registered', (e) => void registered.push(e.userId));
     const location = await callback({ external_id: 'ext-3', display_name: 'No Mail' });
     const url = new URL(location);
     expect(`${url.origin}${url.pathname}`).toBe(`${SITE}/users/confirm-email`);
     const key = url.searchParams.get('binding_key')!;
     const r = await app.call('POST', `${V1}/connector/binding/email`, { body: { binding_key: key, email: 'given@example.com' } });
     expect(r.body.data).toEqual({ email_exist_and_must_be_confirmed: false, access_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(await me(r.body.data.access_token)).toMatchObject({ display_name: 'No Mail', e_mail: 'given@example.com', mail_status: 2 });
+    const made = await me(r.body.data.access_token);
+    expect(made).toMatchObject({ display_name: 'No Mail', e_mail: 'given@example.com', mail_status: 2 });
+    await app.lantern.ctx.events.settle();
+    expect(registered.map(String)).toEqual([made.id]);
     const code = linkIn((await smtp.waitFor('given@example.com')).raw, '/users/account-activation?code=').searchParams.get('code');
     expect((await app.call('POST', `${V1}/user/email/verification`, { body: { code } })).body.data).toMatchObject({ mail_status: 1 });
     // the key is used up, and the platform account now logs straight in

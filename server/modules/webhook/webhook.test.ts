@@ -200,6 +200,24 @@ describe('deliveries', () => {
     await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
   });
 
+  it('announces accounts an admin adds, one by one or in bulk, as user.registered', async () => {
+    const hook = await createHook({ url: `${rx.url}/people`, events: ['user.registered'] });
+    const one = await t.call('POST', `${ADMIN}/user`, {
+      token,
+      body: { display_name: 'Added Alone', email: 'added.alone@example.com', password: 'long-enough-1' },
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    const bulk = await t.call('POST', `${ADMIN}/users`, {
+      token,
+      body: { users: 'Bulk First, bulk.first@example.com, long-enough-2\nBulk Second, bulk.second@example.com, long-enough-3' },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    await vi.waitFor(() => expect(rx.to('/people')).toHaveLength(3), wait);
+    const names = rx.to('/people').map((g) => JSON.parse(g.body).data.user.display_name);
+    expect(names.sort()).toEqual(['Added Alone', 'Bulk First', 'Bulk Second']);
+    await t.call('DELETE', `${ADMIN}/webhooks/${hook.id}`, { token });
+  });
+
   it('resends a delivery from the log as a new row with the same event id and body', async () => {
     const hook = await createHook({ url: `${rx.url}/resend`, events: ['question.created'] });
     await askQuestion(t, token);
