@@ -37,8 +37,8 @@ import type {
   SiteInfoTable,
   UniqidTable,
 } from './tables/site.table.js';
-import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 import type { ApiKeyTable } from './tables/api-key.table.js';
+import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 
 /** Every table the server knows, by name. */
 export interface Database {
@@ -74,9 +74,9 @@ export interface Database {
   file_record: FileRecordTable;
   request_guard: RequestGuardTable;
   rate_limit: RateLimitTable;
+  api_key: ApiKeyTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
-  api_key: ApiKeyTable;
 }
 
 /** The database handle repositories take first. */

@@ -94,7 +94,7 @@ export const MODULES: ModuleRegistrar[] = [
   registerSessionPurge,
   registerImport,
   registerSeo,
-  registerWebhook,
   registerAdminApiKey,
   registerPersonalApiKey,
+  registerWebhook,
 ];

@@ -16,8 +16,8 @@ import { import_en_US, import_zh_CN } from './import.js';
 import { backup_en_US, backup_zh_CN } from './backup.js';
 import { base_zh_CN } from './base-zh.js';
 import { claims_en_US, claims_zh_CN } from './claims.js';
-import { webhook_en_US, webhook_zh_CN } from './webhook.js';
 import { apiKey_en_US, apiKey_zh_CN } from './api-key.js';
+import { webhook_en_US, webhook_zh_CN } from './webhook.js';
 
 /**
  * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
@@ -164,8 +164,8 @@ const en_US = {
   ...backup_en_US,
   ...import_en_US,
   ...claims_en_US,
-  ...webhook_en_US,
   ...apiKey_en_US,
+  ...webhook_en_US,
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -188,8 +188,8 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...backup_zh_CN,
   ...import_zh_CN,
   ...claims_zh_CN,
-  ...webhook_zh_CN,
   ...apiKey_zh_CN,
+  ...webhook_zh_CN,
 };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };

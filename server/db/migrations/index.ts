@@ -20,8 +20,8 @@ import * as m20261127_1200 from './2026_11_27_1200_question_totals.js';
 import * as m20261129_1000 from './2026_11_29_1000_index_file_record.js';
 import * as m20261129_1100 from './2026_11_29_1100_relativise_upload_urls.js';
 import * as m20261129_1230 from './2026_11_29_1230_index_captcha_expiry.js';
-import * as m20261129_1400 from './2026_11_29_1400_create_webhooks.js';
 import * as m20261129_1300 from './2026_11_29_1300_create_api_key.js';
+import * as m20261129_1400 from './2026_11_29_1400_create_webhooks.js';
 import * as m20261129_1500 from './2026_11_29_1500_create_captcha_spent.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
@@ -47,8 +47,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_1000_index_file_record': m20261129_1000,
   '2026_11_29_1100_relativise_upload_urls': m20261129_1100,
   '2026_11_29_1230_index_captcha_expiry': m20261129_1230,
-  '2026_11_29_1400_create_webhooks': m20261129_1400,
   '2026_11_29_1300_create_api_key': m20261129_1300,
+  '2026_11_29_1400_create_webhooks': m20261129_1400,
   '2026_11_29_1500_create_captcha_spent': m20261129_1500,
 };
 
