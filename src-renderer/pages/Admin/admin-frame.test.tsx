@@ -66,11 +66,14 @@ describe('admin frame', () => {
       ['Login', '/admin/login'],
       ['Users', '/admin/settings-users'],
       ['Privileges', '/admin/privileges'],
+      ['API keys', '/admin/api-keys'],
+      ['MCP', '/admin/mcp'],
       ['Installed', '/admin/installed-plugins'],
       ['Maps', '/admin/maps'],
       ['Showboard', '/admin/showboard'],
       ['Import', '/admin/import'],
       ['Backups', '/admin/backups'],
+      ['Webhooks', '/admin/webhooks'],
       ['LAN hosting', '/admin/lan'],
     ]);
     expect(menu.getByRole('link', { name: 'LAN hosting' }).getAttribute('aria-current')).toBe('page');
