@@ -25,12 +25,18 @@ export function useCaptcha(action: string) {
       setError(undefined);
       const r = await fetchCaptcha(action);
       if (!r.verify) {
-        await fn({});
+        try {
+          await fn({});
+        } catch (e) {
+          // the server wants a captcha after all (a limit was passed since the record was read, e.g. a
+          // login past its failures): show it now instead of leaving the press without an answer
+          if (!isCaptchaError(e) || !(await open()).verify) throw e;
+        }
         return;
       }
       setRecord(r);
     },
-    [action],
+    [action, open],
   );
 
   const submit = useCallback(
