@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The import graph between server/modules/*: how many imports reach into another module's
+// repository (house-style: modules talk through each other's services), which pairs of modules
+// import each other, and the import cycles between modules. `node tools/module-graph.mjs`
+// prints the counts; `--list` also names every cross-module repository import.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const modulesDir = join(root, 'server', 'modules');
+const list = process.argv.includes('--list');
+
+/** Every .ts file under a folder (tests excluded: they may drive any module). */
+function sources(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sources(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/** The module a path under server/modules belongs to, or null (index.ts, registry.ts, outside). */
+function moduleOf(path) {
+  const rel = relative(modulesDir, path);
+  if (rel.startsWith('..')) return null;
+  const parts = rel.split(sep);
+  return parts.length > 1 ? parts[0] : null;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+const repositoryImports = [];
+const filesWithRepositoryImports = new Set();
+const edges = new Map(); // module -> Set(module), type-only imports excluded
+for (const file of sources(modulesDir)) {
+  const from = moduleOf(file);
+  if (!from) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2];
+    if (!spec.startsWith('.')) continue;
+    const target = resolve(dirname(file), spec);
+    const to = moduleOf(target);
+    if (!to || to === from) continue;
+    const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0].replace(/^\n/, ''));
+    if (/\.repository(\.[jt]s)?$/.test(target)) {
+      repositoryImports.push(`${relative(root, file)} -> ${relative(root, target)}${typeOnly ? ' (type)' : ''}`);
+      filesWithRepositoryImports.add(file);
+    }
+    if (typeOnly) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+  }
+}
+
+const mutual = [];
+for (const [a, tos] of edges) for (const b of tos) if (a < b && edges.get(b)?.has(a)) mutual.push(`${a} <-> ${b}`);
+
+// strongly connected components of more than one module (Tarjan): each is a set of modules in a cycle
+let index = 0;
+const stack = [];
+const info = new Map();
+const components = [];
+function connect(v) {
+  info.set(v, { index, low: index, on: true });
+  index++;
+  stack.push(v);
+  for (const w of edges.get(v) ?? []) {
+    if (!info.has(w)) {
+      connect(w);
+      info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
+    } else if (info.get(w).on) info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+  }
+  if (info.get(v).low === info.get(v).index) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      info.get(w).on = false;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) components.push(component.sort());
+  }
+}
+for (const v of [...edges.keys()].sort()) if (!info.has(v)) connect(v);
+
+console.log(`cross-module repository imports: ${repositoryImports.length} in ${filesWithRepositoryImports.size} files`);
+if (list) for (const line of repositoryImports.sort()) console.log(`  ${line}`);
+console.log(`mutual module pairs: ${mutual.length}`);
+for (const pair of mutual.sort()) console.log(`  ${pair}`);
+console.log(`module import cycles (strongly connected groups of modules): ${components.length}`);
+for (const c of components) console.log(`  ${c.length} modules: ${c.join(', ')}`);
