@@ -46,6 +46,7 @@ import { registerImport } from './import/import.routes.js';
 import { registerSeo } from './seo/seo.routes.js';
 import { registerWebhook } from './webhook/webhook.routes.js';
 import { registerAdminApiKey, registerPersonalApiKey } from './api-key/api-key.routes.js';
+import { registerExportSchedule } from './export/schedule.routes.js';
 
 /** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
 export const MODULES: ModuleRegistrar[] = [
@@ -97,4 +98,5 @@ export const MODULES: ModuleRegistrar[] = [
   registerAdminApiKey,
   registerPersonalApiKey,
   registerWebhook,
+  registerExportSchedule,
 ];

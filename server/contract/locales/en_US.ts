@@ -3,6 +3,7 @@ import { admin_settings } from './en/admin-settings.js';
 import { admin_import } from './en/admin-import.js';
 import { admin_backup } from './en/admin-backup.js';
 import { admin_webhook } from './en/admin-webhook.js';
+import { admin_export } from './en/admin-export.js';
 import { api_keys } from './en/api-keys.js';
 import { admin_mcp } from './en/admin-mcp.js';
 import { claims } from './en/claims.js';
@@ -449,6 +450,7 @@ export const en_US = {
   admin_import,
   admin_backup,
   admin_webhook,
+  admin_export,
   api_keys,
   admin_mcp,
   claims,

@@ -6,6 +6,7 @@ import { admin_backup } from './zh/admin-backup.js';
 import { api_keys } from './zh/api-keys.js';
 import { admin_mcp } from './zh/admin-mcp.js';
 import { admin_webhook } from './zh/admin-webhook.js';
+import { admin_export } from './zh/admin-export.js';
 import { claims } from './zh/claims.js';
 import { inbox } from './zh/inbox.js';
 import { people } from './zh/people.js';
@@ -445,5 +446,6 @@ export const zh_CN: PartialLocale = {
   api_keys,
   admin_mcp,
   admin_webhook,
+  admin_export,
   claims,
 };

@@ -7,6 +7,7 @@ import type { DashboardActivity } from '../../api/admin/types';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
+import { ExportStatusCard } from './Backups/ExportStatusCard';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -185,6 +186,7 @@ export default function DashboardPage() {
             </dl>
           </section>
         )}
+        <ExportStatusCard />
       </div>
       {activity.data && <ActivityChart activity={activity.data} />}
     </div>

@@ -197,6 +197,14 @@ describe('dashboard', () => {
             },
           },
         },
+        'GET /admin/api/exports/schedule': {
+          data: {
+            schedule: { enabled: false, folder: '', time: '03:30', kinds: { archive: true, backup: false, se: false } },
+            running: false,
+            next_run_at: null,
+            last_run: null,
+          },
+        },
       },
       { base: '/answer' },
     );
@@ -204,6 +212,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('Over the last 30 days: 3 questions, 3 answers and 1 new users.')).toBeTruthy();
     expect(screen.getByText('1 (20.00%)')).toBeTruthy();
     expect(screen.getByText('No backup yet')).toBeTruthy();
+    expect(await screen.findByText('The exports have not run yet.')).toBeTruthy();
     expect(screen.getAllByText('1.00MB').length).toBeGreaterThan(0);
     expect(uptime(3700)).toBe('1h 1m');
     expect(uptime(90061)).toBe('1d 1h 1m');

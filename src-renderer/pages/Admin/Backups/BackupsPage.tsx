@@ -15,6 +15,7 @@ import type { BackupJob, BackupSchedule } from '../../../api/backup/types';
 import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { ScheduledExports } from './ScheduledExports';
 import './backups.css';
 
 /** The maintenance page's address during a restore: it follows the job and comes back here. */
@@ -330,6 +331,7 @@ export default function BackupsPage() {
       </section>
 
       {overview.data && <ScheduleForm schedule={overview.data.schedule} />}
+      <ScheduledExports />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN, request } from '../client';
+import { exportScheduleKeys } from './keys';
+import type { ExportScheduleOverview } from './types';
+
+/** How often the page asks while a run goes on. */
+export const EXPORT_POLL_MS = 1000;
+
+/** GET admin exports/schedule: the settings, the next and the last run; polled while a run goes on. */
+export function useExportSchedule() {
+  return useQuery({
+    queryKey: exportScheduleKeys.overview(),
+    queryFn: () => request<ExportScheduleOverview>('GET', `${ADMIN}/exports/schedule`),
+    refetchInterval: (q) => (q.state.data?.running ? EXPORT_POLL_MS : false),
+  });
+}
