@@ -1,0 +1,4 @@
+// Admin user: what other modules may use of this module's data (as Apache Answer's *_common services).
+// Other modules call these, never ./admin-user.repository.ts itself (lint: lantern/module-boundaries), so the module
+// keeps its tables to itself and the list below is all it promises.
+export { liftExpiredSuspensions } from './admin-user.repository.js';

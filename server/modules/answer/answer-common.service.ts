@@ -1,0 +1,12 @@
+// Answer: what other modules may use of this module's data (as Apache Answer's *_common services).
+// Other modules call these, never ./answer.repository.ts itself (lint: lantern/module-boundaries), so the module
+// keeps its tables to itself and the list below is all it promises.
+export {
+  findAnswer,
+  updateAnswer,
+  afterAnswerChange,
+  clearAcceptance,
+  existingAnswerIds,
+  liveAnswersOfUser,
+  setUserAnswerCount,
+} from './answer.repository.js';

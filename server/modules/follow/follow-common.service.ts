@@ -1,0 +1,4 @@
+// Follow: what other modules may use of this module's data (as Apache Answer's *_common services).
+// Other modules call these, never ./follow.repository.ts itself (lint: lantern/module-boundaries), so the module
+// keeps its tables to itself and the list below is all it promises.
+export { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from './follow.repository.js';
