@@ -1,17 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { recordTimeline } from '../activity/timeline.service.js';
-import { findAnswer } from '../answer/answer.repository.js';
+import { findAnswer } from '../answer/answer-common.service.js';
 import { recoverAnswer, removeAnswer } from '../answer/answer.service.js';
-import { resyncSource } from '../question/question-links.js';
-import { findQuestion, updateQuestion } from '../question/question.repository.js';
-import { recoverQuestion, removeQuestion, reopenQuestion } from '../question/question.moderation.js';
-import { siteUrlOf } from '../siteinfo/site-url.js';
+import { closeQuestionAs, reopenQuestionAs } from '../question/question-close.js';
+import { findQuestion } from '../question/question-common.service.js';
+import { recoverQuestion, removeQuestion } from '../question/question.moderation.js';
 import { publishQueued, rejectQueued } from '../review/review.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import { presentAdminAnswer, presentAdminQuestion } from './admin-content.presenter.js';
 import * as repo from './admin-content.repository.js';
 import type {
@@ -104,26 +102,11 @@ export async function adminAnswerPage(ctx: AppContext, q: AdminAnswerPageQuery) 
   return { count, list: rows.map((r) => presentAdminAnswer(r, users, seo.permalink)) };
 }
 
-/** Closes an available question without a close reason (the admin list's status switch). */
+/** Closes an available question without a close reason (the admin list's status switch), as a moderator's close does. */
 async function closeWithoutReason(ctx: AppContext, session: SessionUser, questionId: string): Promise<void> {
   const q = await findQuestion(ctx.db, questionId);
   if (!q || q.status !== QUESTION_STATUS.available) return;
-  const siteUrl = await siteUrlOf(ctx);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateQuestion(trx, q.id, { status: QUESTION_STATUS.closed });
-    await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
-    await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
-  });
-  ctx.events.emit({
-    type: 'post.status',
-    objectId: q.id,
-    objectType: 'question',
-    action: 'closed',
-    byUserId: session.user.id,
-    ownerId: q.user_id,
-    questionId: q.id,
-  });
+  await closeQuestionAs(ctx, session.user.id, q, null);
 }
 
 /**
@@ -142,7 +125,7 @@ export async function setQuestionStatus(ctx: AppContext, session: SessionUser, i
   }
   if (q.status === QUESTION_STATUS.deleted) await recoverQuestion(ctx, session, q.id);
   if (q.status === QUESTION_STATUS.pending) await publishQueued(ctx, session, q.id);
-  if (input.status === 'available' && q.status === QUESTION_STATUS.closed) await reopenQuestion(ctx, session, q.id);
+  if (input.status === 'available' && q.status === QUESTION_STATUS.closed) await reopenQuestionAs(ctx, session.user.id, q);
   if (input.status === 'closed') await closeWithoutReason(ctx, session, q.id);
 }
 

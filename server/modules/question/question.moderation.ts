@@ -7,14 +7,15 @@ import { recordTimeline } from '../activity/timeline.service.js';
 import { readConfigValues } from '../config/config.repository.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { isStaff } from '../permission/policy.js';
-import { latestApplied } from '../revision/revision.repository.js';
+import { latestApplied } from '../revision/revision-common.service.js';
 import { questionSnapshot } from '../revision/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
-import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
+import { recountTags, setQuestionTagStatus } from '../tag/tag-common.service.js';
 import { setQuestionTags } from '../tag/tag.usage.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { announce, removeQuestionTx } from './post-removal.js';
-import { removeQuestionLinks, restoreQuestionLinks, resyncSource } from './question-links.js';
+import { closeQuestionAs, reopenQuestionAs } from './question-close.js';
+import { removeQuestionLinks, restoreQuestionLinks } from './question-links.js';
 import * as repo from './question.repository.js';
 import type { CloseQuestionInput, OperationQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../siteinfo/site-url.js';
@@ -101,23 +102,7 @@ export async function closeQuestion(ctx: AppContext, session: SessionUser, input
   if (!reason) throw fieldError('error.report.not_found', 'close_type');
   const closeMsg = input.close_msg ?? '';
   if (reason === 'reason.a_duplicate' && !isHttpUrl(closeMsg)) throw fieldError('error.common.invalid_url', 'close_msg');
-  const siteUrl = await siteUrlOf(ctx);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.closed });
-    await repo.saveCloseReason(trx, q.id, { close_type: input.close_type, close_msg: closeMsg }, now);
-    await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
-    await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.closed', now });
-  });
-  ctx.events.emit({
-    type: 'post.status',
-    objectId: q.id,
-    objectType: 'question',
-    action: 'closed',
-    byUserId: session.user.id,
-    ownerId: q.user_id,
-    questionId: q.id,
-  });
+  await closeQuestionAs(ctx, session.user.id, q, { close_type: input.close_type, close_msg: closeMsg });
 }
 
 /** PUT question/reopen (staff): a closed question becomes available; its close reason goes. */
@@ -126,23 +111,7 @@ export async function reopenQuestion(ctx: AppContext, session: SessionUser, rawI
   const q = await questionForWrite(ctx, session, rawId);
   requireOpen(q);
   if (q.status !== QUESTION_STATUS.closed) return;
-  const siteUrl = await siteUrlOf(ctx);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.available });
-    await repo.deleteCloseReason(trx, q.id);
-    await resyncSource(trx, { fromQuestionId: q.id }, siteUrl, now);
-    await recordTimeline(trx, { userId: session.user.id, objectId: q.id, originalObjectId: q.id, key: 'question.reopened', now });
-  });
-  ctx.events.emit({
-    type: 'post.status',
-    objectId: q.id,
-    objectType: 'question',
-    action: 'reopened',
-    byUserId: session.user.id,
-    ownerId: q.user_id,
-    questionId: q.id,
-  });
+  await reopenQuestionAs(ctx, session.user.id, q);
 }
 
 /**
