@@ -24,6 +24,7 @@ import { maskedUrl, migrateDb, MigrateDbFailure, migrateDbSummary } from './migr
 import { PHASE_LABELS, ProgressBar, type CliIo } from './progress.js';
 import { CliFailure, failureJson, reporter } from './report.js';
 import { resetPassword } from './reset-password.js';
+import { exportHtml } from './export-html.js';
 import { lanternVersion } from './version.js';
 
 export { CliFailure } from './report.js';
@@ -410,6 +411,35 @@ export function buildProgram(io: CliIo): Command {
         );
       }
       out.done(migrateDbSummary(dataDir, opts.to, report), data);
+    });
+
+  program
+    .command('export-html')
+    .description(
+      'Write the site as a static archive into a folder: plain HTML pages with relative links (newest, votes, tags, users, one page per question), the uploads they show and an offline search, to open from a file share or a USB stick without a server. A second export into the same folder rewrites only what changed.',
+    )
+    .addOption(dataDirOption())
+    .requiredOption('--out <dir>', 'the folder to write the archive into (made when missing)')
+    .option(
+      '--database-url <url>',
+      "the site's PostgreSQL database, when it is kept in one (default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
+    )
+    .addOption(jsonOption())
+    .action(async (opts: { dataDir?: string; out: string; databaseUrl?: string; json?: boolean }) => {
+      const out = reporter(io, 'export-html', opts.json);
+      const dataDir = dataDirOf(opts);
+      let databaseUrl: string | null;
+      try {
+        databaseUrl = databaseUrlFrom(opts.databaseUrl ?? process.env.LANTERN_DATABASE_URL);
+      } catch (err) {
+        throw new CliFailure(err instanceof Error ? err.message : String(err));
+      }
+      if (!databaseUrl) existingDatabase(dataDir);
+      const r = await exportHtml({ dataDir, databaseUrl, out: opts.out, onProgress: (line) => out.io.err(`${line}\n`) });
+      out.done(
+        `Exported ${r.questions} questions from ${dataDir} to ${r.outDir} in ${r.seconds.toFixed(1)} s: ${r.pagesWritten} files written, ${r.pagesUnchanged} unchanged. Open ${r.outDir}/index.html.\n`,
+        { dataDir, ...r },
+      );
     });
 
   program
