@@ -15,6 +15,8 @@ import type { TlsInfo } from './infra/tls.js';
 import type { Sessions } from './modules/session/session.service.js';
 import type { SiteSettings } from './modules/siteinfo/siteinfo.service.js';
 import type { ApiKeyResolver } from './http/api-key-caller.js';
+import type { AppState } from './infra/app-state.js';
+import type { JobRegistry } from './infra/jobs/registry.js';
 
 /** Everything a module needs, built once per app instance (no module-level state). */
 export interface AppContext {
@@ -47,6 +49,10 @@ export interface AppContext {
   readonly tls: TlsInfo | null;
   /** Unix seconds when this instance started. */
   readonly startedAt: number;
-  /** Work to finish before the database closes (buffered writes); run by app.close(). */
+  /** Work to finish before the database closes (open sessions, a running import); run by app.close() after the jobs stopped. */
   readonly beforeClose: (() => Promise<void>)[];
+  /** The background jobs (modules/jobs.ts): started by createApp, stopped in reverse order by app.close(). */
+  readonly jobs: JobRegistry;
+  /** Per-app state modules keep between requests (see appSlot), instead of module-level maps keyed by the app. */
+  readonly state: AppState;
 }

@@ -26,13 +26,11 @@ import {
   runBackup,
   runRestore,
   saveSchedule,
-  scheduleTick,
   type Job,
 } from './backup.service.js';
 
 /** The largest backup archive the admin page accepts for a restore. */
 export const MAX_UPLOAD_MB = 2048;
-const SCHEDULE_CHECK_MS = 60_000;
 
 /** Receives one uploaded archive (field `file`) into <dataDir>/backups/.incoming, at most `maxBytes`. */
 export function receiveArchive(dataDir: string, maxBytes: number): RequestHandler {
@@ -146,11 +144,4 @@ export function registerBackup(ctx: AppContext, { api, admin, install, root }: R
     const file = backupFile(ctx, name);
     answerWhenStarted(res, next, (started) => runRestore(ctx, file, { name, started }));
   });
-
-  if (ctx.config.backgroundJobs) {
-    const tick = () => void scheduleTick(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'scheduled backup failed'));
-    const timer = setInterval(tick, SCHEDULE_CHECK_MS);
-    timer.unref();
-    ctx.beforeClose.push(async () => clearInterval(timer));
-  }
 }

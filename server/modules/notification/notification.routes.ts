@@ -5,38 +5,12 @@ import { okShared } from '../../http/shared-response.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeNotifications } from './notification.events.js';
-import { runDigestIfDue } from './notification.mail.js';
 import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } from './notification.schema.js';
 import * as service from './notification.service.js';
-
-const DIGEST_CHECK_MS = 60 * 60 * 1000;
-const DIGEST_FIRST_CHECK_MS = 60 * 1000;
-
-/** Checks a minute after start and then hourly whether the weekly new-questions mail is due; stops once the database is closed. */
-function startDigestTimer(ctx: AppContext): void {
-  if (!ctx.config.backgroundJobs) return;
-  const tick = async () => {
-    // once per site: on PostgreSQL every process keeps the timer, and the one leading sends it
-    if (!ctx.peers.leader) return;
-    try {
-      await runDigestIfDue(ctx);
-    } catch (err) {
-      if (/destroyed/i.test(String((err as Error | undefined)?.message))) {
-        clearInterval(timer);
-        return;
-      }
-      ctx.logger.error({ err }, 'weekly digest failed');
-    }
-  };
-  const timer = setInterval(() => void tick(), DIGEST_CHECK_MS);
-  timer.unref();
-  setTimeout(() => void tick(), DIGEST_FIRST_CHECK_MS).unref();
-}
 
 /** Notifications: the inbox and achievements, the polled red-dot status, read state; plus the writers and mails behind them. */
 export function registerNotification(ctx: AppContext, { api }: Routers): void {
   subscribeNotifications(ctx);
-  startDigestTimer(ctx);
 
   api.get('/notification/page', auth(ctx, 'active'), validate(notificationPageQuery, 'query'), async (req, res) => {
     ok(res, await service.notificationPage(ctx, requireSession(res), inputOf(notificationPageQuery, res), requestLanguage(req)));

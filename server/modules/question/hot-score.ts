@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
-import { scheduleSiteJob } from '../../infra/site-job.js';
-import type { Routers } from '../index.js';
+import type { JobSpec } from '../../infra/jobs/registry.js';
 import { hotScoreInputs, setHotScore } from './question.repository.js';
 
 const WINDOW_DAYS = 90;
@@ -86,20 +85,19 @@ export async function refreshHotScores(
   return read;
 }
 
-/**
- * Runs the job over every question at start and then hourly over recent ones (see scheduleSiteJob:
- * once per site, stopped after its current page on close).
- */
-export function registerHotScore(ctx: AppContext, _routers: Routers): void {
-  if (!ctx.config.backgroundJobs) return;
-  scheduleSiteJob(ctx, {
+/** Runs over every question at start and then hourly over recent ones, once per site. */
+export function hotScoreJob(ctx: AppContext): JobSpec | null {
+  if (!ctx.config.backgroundJobs) return null;
+  return {
+    name: 'question.hot-score',
     firstMs: 1000,
     everyMs: HOUR_MS,
+    leaderOnly: true,
     failure: 'hot score refresh failed',
     run: async ({ first, stopped }) => {
       const started = performance.now();
       const questions = await refreshHotScores(ctx.db, ctx.clock.now(), { all: first, stopped });
       ctx.logger.info({ questions, ms: Math.round(performance.now() - started) }, 'hot scores refreshed');
     },
-  });
+  };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
-import type { Routers } from '../index.js';
+import { appSlot } from '../../infra/app-state.js';
+import type { JobSpec } from '../../infra/jobs/registry.js';
 import { addView, addViews, viewCountOf } from './question.repository.js';
 
 // Every question page view adds one to the question's view count. Written one by one, a busy page
@@ -17,7 +18,8 @@ interface ViewBuffer {
   writing: Map<string, number>;
 }
 
-const buffers = new WeakMap<AppContext, ViewBuffer>();
+/** The app's buffer while buffering runs (the view-counter job). */
+const BUFFER = appSlot<ViewBuffer>('question.view-buffer');
 
 /**
  * Counts one view of a question (at once when buffering is off). Returns how many counted views a
@@ -25,7 +27,7 @@ const buffers = new WeakMap<AppContext, ViewBuffer>();
  * went to the table, else the views of this question held unwritten.
  */
 export async function countView(ctx: AppContext, questionId: string): Promise<number> {
-  const buffer = buffers.get(ctx);
+  const buffer = ctx.state.get(BUFFER);
   if (!buffer) {
     await addView(ctx.db, questionId);
     return 1;
@@ -41,12 +43,12 @@ function unwrittenViews(buffer: ViewBuffer | undefined, questionId: string): num
 /** The question's view count as of now: the table's, plus the views this process holds unwritten. */
 export async function currentViewCount(ctx: AppContext, questionId: string): Promise<number> {
   const stored = await viewCountOf(ctx.db, questionId);
-  return stored + unwrittenViews(buffers.get(ctx), questionId);
+  return stored + unwrittenViews(ctx.state.get(BUFFER), questionId);
 }
 
 /** Writes the views counted so far, in one transaction. */
 export async function flushViews(ctx: AppContext): Promise<void> {
-  const buffer = buffers.get(ctx);
+  const buffer = ctx.state.get(BUFFER);
   if (!buffer || buffer.pending.size === 0) return;
   const batch = [...buffer.pending];
   buffer.pending.clear();
@@ -65,17 +67,21 @@ export async function flushViews(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Starts buffering when the configuration asks for it. */
-export function registerViewCounter(ctx: AppContext, _routers: Routers): void {
-  if (ctx.config.viewFlushMs <= 0) return;
-  buffers.set(ctx, { pending: new Map(), writing: new Map() });
-  const timer = setInterval(
-    () => void flushViews(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'writing question views failed')),
-    ctx.config.viewFlushMs,
-  );
-  timer.unref();
-  ctx.beforeClose.push(async () => {
-    clearInterval(timer);
-    await flushViews(ctx);
-  });
+/**
+ * The job that writes buffered views every `viewFlushMs` and once more on stop (none when the
+ * configuration writes each view at once). Buffering starts with the job and ends with its stop.
+ */
+export function viewCounterJob(ctx: AppContext): JobSpec | null {
+  if (ctx.config.viewFlushMs <= 0) return null;
+  ctx.state.set(BUFFER, { pending: new Map(), writing: new Map() });
+  return {
+    name: 'question.view-counter',
+    everyMs: ctx.config.viewFlushMs,
+    failure: 'writing question views failed',
+    run: () => flushViews(ctx),
+    stop: async () => {
+      await flushViews(ctx);
+      ctx.state.delete(BUFFER);
+    },
+  };
 }

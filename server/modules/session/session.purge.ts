@@ -5,10 +5,10 @@ import { deleteDeadCodes } from '../user/email-code.repository.js';
 /**
  * Deletes the rows that have expired, at start and then every `config.sessionPurgeMs` (an hour):
  * each of these tables only grew before, its expired rows refused but kept. Each step runs on its
- * own (one failing is logged and the others still run), one pass at a time; the timer is cleared
- * on close and a pass in progress awaited.
+ * own (one failing is logged and the others still run); the registry runs one pass at a time and
+ * awaits a pass in progress on stop.
  */
-export function registerSessionPurge(ctx: AppContext, _routers: Routers): void {
+export function sessionPurgeJob(ctx: AppContext): JobSpec {
   const steps: { what: string; run: () => Promise<void> }[] = [
     { what: 'sessions', run: () => ctx.sessions.purgeExpired() },
     // the attempt counters whose window has ended
@@ -18,19 +18,14 @@ export function registerSessionPurge(ctx: AppContext, _routers: Routers): void {
     // e-mail links expired or used (an unsubscribe link is made for every notice mailed)
     { what: 'e-mail codes', run: () => deleteDeadCodes(ctx.db, ctx.clock.now()) },
   ];
-  let running: Promise<void> = Promise.resolve();
-  const purge = () => {
-    running = running.then(async () => {
+  return {
+    name: 'session.purge',
+    firstMs: 0,
+    everyMs: Math.max(0, ctx.config.sessionPurgeMs),
+    run: async () => {
       for (const step of steps) {
         await step.run().catch((err: unknown) => ctx.logger.warn({ err }, `purging expired ${step.what} failed`));
       }
-    });
+    },
   };
-  purge();
-  const timer = ctx.config.sessionPurgeMs > 0 ? setInterval(purge, ctx.config.sessionPurgeMs) : undefined;
-  timer?.unref();
-  ctx.beforeClose.push(async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
 }

@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
-import { scheduleSiteJob } from '../../infra/site-job.js';
-import type { Routers } from '../index.js';
+import type { JobSpec } from '../../infra/jobs/registry.js';
 import * as repo from './upload.repository.js';
 import { STORED_PATH, uploadsDir } from './upload.service.js';
 
@@ -64,10 +63,12 @@ export async function removeOrphanUploads(
   return { kept: kept.length, removed };
 }
 
-/** Looks for orphaned uploads ten minutes after start, then hourly, once per site (see scheduleSiteJob). */
-export function registerOrphanUploads(ctx: AppContext, _routers: Routers): void {
-  if (!ctx.config.backgroundJobs) return;
-  scheduleSiteJob(ctx, {
+/** Looks for orphaned uploads ten minutes after start, then hourly, once per site. */
+export function orphanUploadsJob(ctx: AppContext): JobSpec | null {
+  if (!ctx.config.backgroundJobs) return null;
+  return {
+    name: 'upload.orphans',
+    leaderOnly: true,
     firstMs: 10 * 60 * 1000,
     everyMs: HOUR * 1000,
     failure: 'orphaned upload removal failed',
@@ -76,5 +77,5 @@ export function registerOrphanUploads(ctx: AppContext, _routers: Routers): void 
       const { kept, removed } = await removeOrphanUploads(ctx, { stopped });
       if (kept || removed) ctx.logger.info({ kept, removed, ms: Math.round(performance.now() - started) }, 'orphaned uploads removed');
     },
-  });
+  };
 }

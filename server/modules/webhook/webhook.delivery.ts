@@ -12,7 +12,7 @@ export const MAX_ATTEMPTS = BACKOFF_S.length + 1;
 /** How long a settled delivery stays in the log (30 days). */
 export const LOG_KEEP_S = 30 * 86_400;
 /** How often each process looks for due deliveries (a new one also wakes it at once). */
-const POLL_MS = 1000;
+export const POLL_MS = 1000;
 /** A claim's lease: past it (the process died mid-send) another process may claim the row again. */
 const LEASE_S = 60;
 /** Sends one process runs at once. */
@@ -25,21 +25,17 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
 
 /**
  * Sends due deliveries in the background: a pass at once when woken (an event queued one), else
- * one every POLL_MS. Each row is claimed with one guarded UPDATE before it is sent, so with several
+ * one every POLL_MS (the webhook.delivery job wakes it). Each row is claimed with one guarded UPDATE before it is sent, so with several
  * processes on one database each delivery is sent by one of them. Sends run beside each other (a
- * slow receiver holds only its own); on close the timer stops and the sends in flight are awaited.
+ * slow receiver holds only its own); on close the sends in flight are awaited.
  */
 export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private passing: Promise<void> | null = null;
   private again = false;
   private closed = false;
-  private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly ctx: AppContext) {
-    this.timer = setInterval(() => this.wake(), POLL_MS);
-    this.timer.unref();
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   /** Runs a pass soon (another follows if one is running). */
   wake(): void {
@@ -59,10 +55,9 @@ export class DeliveryWorker {
       });
   }
 
-  /** Stops polling and waits for the pass and the sends in flight. */
+  /** Takes no more passes and waits for the pass and the sends in flight. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     await this.passing;
     while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }

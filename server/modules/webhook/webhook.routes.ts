@@ -3,10 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
-import { scheduleSiteJob } from '../../infra/site-job.js';
 import type { Routers } from '../index.js';
-import { DeliveryWorker, LOG_KEEP_S } from './webhook.delivery.js';
-import { purgeSettledDeliveries } from './webhook.repository.js';
+import { webhookWorker } from './webhook.jobs.js';
 import { createHookSchema, deliveriesQuery, updateHookSchema } from './webhook.schema.js';
 import * as service from './webhook.service.js';
 
@@ -15,19 +13,12 @@ const idParam = (req: Request) => (/^\d{1,15}$/.test(String(req.params.id)) ? Nu
 
 /**
  * Admin → Webhooks: hooks (list, create, change, delete), a hook's delivery log, a test ping and
- * resending a delivery; and the background sender, started here and stopped on close.
+ * resending a delivery. The background sender is a job (webhook.jobs.ts).
  */
 export function registerWebhook(ctx: AppContext, { admin }: Routers): void {
   const worker = new DeliveryWorker(ctx);
   ctx.beforeClose.push(() => worker.close());
   service.subscribeWebhooks(ctx, worker);
-  // the log keeps settled deliveries for LOG_KEEP_S; pending ones stay until they settle
-  scheduleSiteJob(ctx, {
-    firstMs: 60_000,
-    everyMs: 3_600_000,
-    failure: 'purging old webhook deliveries failed',
-    run: async () => void (await purgeSettledDeliveries(ctx.db, ctx.clock.now() - LOG_KEEP_S)),
-  });
 
   admin.get('/webhooks', auth(ctx, 'admin'), async (_req, res) => {
     ok(res, await service.listHooks(ctx));

@@ -1,0 +1,147 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { ZodType } from 'zod';
+import type { AppContext } from './app-context.js';
+import { accessLevelOf, type AccessLevel } from './http/auth.js';
+import { bodyLimitOf, bodyParsers } from './http/body-limit.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { chained, indexedRouter } from './http/route-index.js';
+import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
+import { spaRouter } from './http/spa.js';
+import { inputSchemaOf } from './http/validate.js';
+import { accessLog } from './infra/access-log.js';
+import { httpsOnly } from './infra/tls.js';
+import type { Routers } from './modules/index.js';
+import { RED_DOT_KEY } from './modules/notification/notification.service.js';
+import { registerOpenApi } from './modules/openapi/openapi.routes.js';
+import { MODULES } from './modules/registry.js';
+import { SESSION_KEY } from './modules/session/session.service.js';
+
+/** One registered route. */
+export interface RouteInfo {
+  method: string;
+  /** The full path under the base path, e.g. /answer/api/v1/question/page. */
+  path: string;
+  /** Undefined when the route has no auth() middleware. */
+  level: AccessLevel | undefined;
+  /** The schema its validate() middleware checks (body or query), if it has one. */
+  input?: { schema: ZodType; source: 'body' | 'query' };
+  /** The body limit in bytes a bodyLimit() marker declares for it, if it has one (else BODY_LIMIT.default). */
+  bodyLimit?: number;
+}
+
+/** The Express app of a context, and its route table. */
+export interface MountedHttp {
+  app: Express;
+  routes(): RouteInfo[];
+}
+
+/**
+ * Step 2 of createApp: the HTTP side of an app. Process-wide headers, the modules' routers mounted
+ * under the base path, each API router behind its body parsers (sized per route), cookies, the
+ * route index and the API's 404; then the SPA and the error handler.
+ */
+export function mountHttp(ctx: AppContext): MountedHttp {
+  const { config } = ctx;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  // X-Forwarded-For counts only from the proxies the admin named (req.ip is then the client's)
+  app.set('trust proxy', config.trustProxy.length ? [...config.trustProxy] : false);
+  if (config.accessLog) app.use(accessLog(ctx.logger));
+  if (ctx.tls) app.use(httpsOnly(ctx.tls));
+  if (ctx.peers.size > 1) {
+    // which of the server processes answered (a reverse proxy's or a tester's question)
+    const index = String(ctx.peers.index);
+    app.use((_req, res, next) => {
+      res.setHeader('X-Lantern-Process', index);
+      next();
+    });
+  }
+  app.use(securityHeaders(`${config.basePath}/answer/`));
+
+  const base = express.Router();
+  base.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('OK');
+  });
+  const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
+  for (const register of MODULES) register(ctx, routers);
+  // the API document is made from the live route table, so it lists every route
+  const routes = () => routeTable(routers);
+  registerOpenApi(ctx, routers, routes);
+
+  // JSON and form bodies are read up to the limit of the route they go to (BODY_LIMIT.default
+  // unless the route declares a larger tier with bodyLimit()); GET and HEAD pass by
+  const cookies = cookieParser();
+  // reader pages go at once on an announced change, and with red dots and tokens after any write
+  dropOnContentChange(ctx, READER_PAGE_KEY);
+  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
+  base.use('/answer/api/v1', chained(dropReused, bodyParsers(routers.api), cookies, indexedRouter(routers.api), apiNotFound));
+  base.use('/answer/admin/api', chained(dropReused, bodyParsers(routers.admin), cookies, indexedRouter(routers.admin), apiNotFound));
+  base.use('/installation', chained(bodyParsers(routers.install), cookies, routers.install, apiNotFound));
+  base.use(cookieParser(), routers.root);
+  if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => ctx.settings.isInstalled()));
+  base.use(apiNotFound);
+  app.use(config.basePath || '/', base);
+  app.use(errorHandler(ctx.logger));
+  return { app, routes };
+}
+
+/**
+ * Helmet's headers on documents; API answers are JSON for scripts, never documents: of helmet's
+ * headers only these two mean anything for them (no sniffing into a script or page; not readable
+ * by other sites' pages), and the rest cost every answer a dozen headers.
+ */
+function securityHeaders(apiPrefix: string): express.RequestHandler {
+  const documentHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  return (req, res, next) => {
+    if (!req.path.startsWith(apiPrefix)) return documentHeaders(req, res, next);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    next();
+  };
+}
+
+/** Every route the modules registered, with what its markers declare. */
+function routeTable(routers: Routers): RouteInfo[] {
+  const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] = [
+    ['/answer/api/v1', routers.api as never],
+    ['/answer/admin/api', routers.admin as never],
+    ['/installation', routers.install as never],
+    ['', routers.root as never],
+  ];
+  return mounts.flatMap(([prefix, router]) =>
+    router.stack
+      .filter((layer) => layer.route)
+      .flatMap((layer) => {
+        const route = layer.route!;
+        const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
+        const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
+        const bodyLimit = route.stack.map((l) => bodyLimitOf(l.handle)).find((x) => x !== undefined);
+        return Object.keys(route.methods).map((m) => ({
+          method: m.toUpperCase(),
+          path: `${prefix}${route.path}`,
+          level,
+          ...(input ? { input } : {}),
+          ...(bodyLimit ? { bodyLimit } : {}),
+        }));
+      }),
+  );
+}
