@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Routers } from '../index.js';
+import type { JobSpec } from '../../infra/jobs/registry.js';
 import { deleteDeadCodes } from '../user/email-code.repository.js';
 
 /**

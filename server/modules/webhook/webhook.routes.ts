@@ -16,8 +16,7 @@ const idParam = (req: Request) => (/^\d{1,15}$/.test(String(req.params.id)) ? Nu
  * resending a delivery. The background sender is a job (webhook.jobs.ts).
  */
 export function registerWebhook(ctx: AppContext, { admin }: Routers): void {
-  const worker = new DeliveryWorker(ctx);
-  ctx.beforeClose.push(() => worker.close());
+  const worker = webhookWorker(ctx);
   service.subscribeWebhooks(ctx, worker);
 
   admin.get('/webhooks', auth(ctx, 'admin'), async (_req, res) => {
