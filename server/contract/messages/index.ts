@@ -19,6 +19,7 @@ import { claims_en_US, claims_zh_CN } from './claims.js';
 import { apiKey_en_US, apiKey_zh_CN } from './api-key.js';
 import { webhook_en_US, webhook_zh_CN } from './webhook.js';
 import { exportSchedule_en_US, exportSchedule_zh_CN } from './export-schedule.js';
+import { exportHtml_en_US, exportHtml_zh_CN } from './export-html.js';
 
 /**
  * Server messages by key: the `reason` keys of Answer's envelope plus the validation texts.
@@ -168,6 +169,7 @@ const en_US = {
   ...apiKey_en_US,
   ...webhook_en_US,
   ...exportSchedule_en_US,
+  ...exportHtml_en_US,
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -193,6 +195,7 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...apiKey_zh_CN,
   ...webhook_zh_CN,
   ...exportSchedule_zh_CN,
+  ...exportHtml_zh_CN,
 };
 
 const CATALOGUES: Record<LanguageCode, Partial<Record<MessageKey, string>>> = { en_US, zh_CN };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken } from '../../../tests/support/accounts.js';
+import { adminToken, makeUser } from '../../../tests/support/accounts.js';
 import { acceptAnswer, askQuestion, postAnswer, postComment } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { TERMS_JS } from './html-assets.js';
@@ -205,5 +205,39 @@ describe('exportStaticArchive', () => {
     await exportNow();
     expect(files(out).some((f) => f.endsWith(`${id}.html`))).toBe(false);
     expect(existsSync(join(out, MANIFEST_FILE))).toBe(true);
+  });
+});
+
+describe('GET /answer/admin/api/exports/html.zip', () => {
+  it('builds the archive and sends it as a zip whose entries are the archive files', async () => {
+    const res = await fetch(`${app.url}/answer/admin/api/exports/html.zip`, { headers: { authorization: token } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="lantern-archive-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const zip = Buffer.from(await res.arrayBuffer());
+    expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+    // the end record: as many entries as the central directory lists, which starts where it says
+    const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const count = zip.readUInt16LE(end + 10);
+    const central = zip.readUInt32LE(end + 16);
+    const names: string[] = [];
+    for (let at = central, i = 0; i < count; i++) {
+      expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+      const len = zip.readUInt16LE(at + 28);
+      names.push(zip.subarray(at + 46, at + 46 + len).toString('utf8'));
+      at += 46 + len + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    }
+    const inside = names.map((n) => n.slice(n.indexOf('/') + 1));
+    expect(inside).toContain('index.html');
+    expect(inside).toContain('search.html');
+    expect(inside.some((n) => n.startsWith('uploads/post/'))).toBe(true);
+    expect(inside).not.toContain(MANIFEST_FILE);
+  });
+
+  it('refuses a member with the envelope', async () => {
+    const member = await makeUser(app);
+    const res = await app.call('GET', '/answer/admin/api/exports/html.zip', { token: member.token });
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBeTruthy();
   });
 });
