@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inverseFrequency, UNINDEXED_TRAILER, type MatchRow, type SearchIndexDialect, type SearchTerm } from './sqlite-search.js';
 import {
+  answerVisible,
   CHAMPIONS,
   COMMON_WORD,
   COUNT_CACHE_MAX,
@@ -9,6 +10,7 @@ import {
   ID_RANGE,
   inIdRange,
   MIN_COUNT,
+  questionVisible,
   UNSPACED,
   WORD_CHAR,
 } from './search-rules.js';
@@ -93,27 +95,27 @@ const DDL = [
   `CREATE TABLE ${INDEX} (id bigint PRIMARY KEY, doc tsvector NOT NULL)`,
   `CREATE INDEX ${INDEX}_doc_idx ON ${INDEX} USING gin (doc)`,
   // Only posts a visitor may see are indexed: questions available or closed, answers available.
-  `CREATE FUNCTION search_index_question() RETURNS trigger LANGUAGE plpgsql AS $$
+  sql`CREATE FUNCTION search_index_question() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF TG_OP <> 'INSERT' THEN
-       IF OLD.id ~ ${NUMERIC_ID} THEN DELETE FROM ${INDEX} WHERE id = OLD.id::bigint; END IF;
+       IF OLD.id ~ ${sql.raw(NUMERIC_ID)} THEN DELETE FROM ${sql.raw(INDEX)} WHERE id = OLD.id::bigint; END IF;
      END IF;
      IF TG_OP <> 'DELETE' THEN
-       IF NEW.status IN (1, 2) AND NEW.id ~ ${NUMERIC_ID} THEN
-         INSERT INTO ${INDEX} (id, doc) VALUES (NEW.id::bigint, search_index_doc(NEW.title, NEW.original_text))
+       IF ${questionVisible('NEW.status')} AND NEW.id ~ ${sql.raw(NUMERIC_ID)} THEN
+         INSERT INTO ${sql.raw(INDEX)} (id, doc) VALUES (NEW.id::bigint, search_index_doc(NEW.title, NEW.original_text))
            ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc;
        END IF;
      END IF;
      RETURN NULL;
    END $$`,
-  `CREATE FUNCTION search_index_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+  sql`CREATE FUNCTION search_index_answer() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF TG_OP <> 'INSERT' THEN
-       IF OLD.id ~ ${NUMERIC_ID} THEN DELETE FROM ${INDEX} WHERE id = OLD.id::bigint; END IF;
+       IF OLD.id ~ ${sql.raw(NUMERIC_ID)} THEN DELETE FROM ${sql.raw(INDEX)} WHERE id = OLD.id::bigint; END IF;
      END IF;
      IF TG_OP <> 'DELETE' THEN
-       IF NEW.status = 1 AND NEW.id ~ ${NUMERIC_ID} THEN
-         INSERT INTO ${INDEX} (id, doc) VALUES (NEW.id::bigint, search_index_doc('', NEW.original_text))
+       IF ${answerVisible('NEW.status')} AND NEW.id ~ ${sql.raw(NUMERIC_ID)} THEN
+         INSERT INTO ${sql.raw(INDEX)} (id, doc) VALUES (NEW.id::bigint, search_index_doc('', NEW.original_text))
            ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc;
        END IF;
      END IF;
@@ -149,8 +151,8 @@ const DROP = [
 ];
 
 const FILL = [
-  `INSERT INTO ${INDEX} (id, doc) SELECT id::bigint, search_index_doc(title, original_text) FROM question WHERE status IN (1, 2) AND id ~ ${NUMERIC_ID}`,
-  `INSERT INTO ${INDEX} (id, doc) SELECT id::bigint, search_index_doc('', original_text) FROM answer WHERE status = 1 AND id ~ ${NUMERIC_ID}`,
+  sql`INSERT INTO ${sql.raw(INDEX)} (id, doc) SELECT id::bigint, search_index_doc(title, original_text) FROM question WHERE ${questionVisible('status')} AND id ~ ${sql.raw(NUMERIC_ID)}`,
+  sql`INSERT INTO ${sql.raw(INDEX)} (id, doc) SELECT id::bigint, search_index_doc('', original_text) FROM answer WHERE ${answerVisible('status')} AND id ~ ${sql.raw(NUMERIC_ID)}`,
 ];
 
 /** Per database: each term's post count (reused for COUNT_TTL_MS) and the index size last counted. */
@@ -255,11 +257,11 @@ function substringRows(t: SearchTerm, kind: Kind | undefined, limit: number | un
   const rows: RawBuilder<unknown>[] = [];
   if (kind !== 'answer')
     rows.push(
-      sql`(SELECT id::text AS id, CAST(-1 AS float8) AS rank FROM question WHERE status IN (1, 2) AND (strpos(lower(title), lower(${needle})) > 0 OR strpos(lower(original_text), lower(${needle})) > 0)${cap})`,
+      sql`(SELECT id::text AS id, CAST(-1 AS float8) AS rank FROM question WHERE ${questionVisible('status')} AND (strpos(lower(title), lower(${needle})) > 0 OR strpos(lower(original_text), lower(${needle})) > 0)${cap})`,
     );
   if (kind !== 'question')
     rows.push(
-      sql`(SELECT id::text AS id, CAST(-1 AS float8) AS rank FROM answer WHERE status = 1 AND strpos(lower(original_text), lower(${needle})) > 0${cap})`,
+      sql`(SELECT id::text AS id, CAST(-1 AS float8) AS rank FROM answer WHERE ${answerVisible('status')} AND strpos(lower(original_text), lower(${needle})) > 0${cap})`,
     );
   return rows;
 }
@@ -300,7 +302,7 @@ export const pgSearch: SearchIndexDialect = {
   name: 'postgres',
 
   async createIndex(db) {
-    for (const stmt of DDL) await sql.raw(stmt).execute(db);
+    for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
     await this.rebuildIndex(db);
   },
 
@@ -311,7 +313,7 @@ export const pgSearch: SearchIndexDialect = {
   async rebuildIndex(db) {
     // DELETE rather than TRUNCATE: searches running meanwhile keep seeing the old rows until commit
     await sql.raw(`DELETE FROM ${INDEX}`).execute(db);
-    for (const stmt of FILL) await sql.raw(stmt).execute(db);
+    for (const stmt of FILL) await stmt.execute(db);
   },
 
   queryString: buildQueryString,

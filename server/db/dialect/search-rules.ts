@@ -1,6 +1,25 @@
 // What every full-text engine's search means the same way (sqlite-search.ts, pg-search.ts): which
 // terms are matched as substrings, the id ranges of questions and answers, and when a term counts as
 // common. The engines differ in how they index and rank, not in these.
+import { sql, type RawBuilder } from 'kysely';
+import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+
+/** The posts the index holds are those a visitor may see: questions available or closed, answers available. */
+export const INDEXED_QUESTION_STATUSES = [QUESTION_STATUS.available, QUESTION_STATUS.closed] as const;
+export const INDEXED_ANSWER_STATUS = ANSWER_STATUS.available;
+
+/**
+ * `<column> IN (available, closed)` for questions, `<column> = available` for answers, the codes
+ * written by kysely as literals from the named constants: trigger and function bodies take no
+ * parameters, and a literal keeps the statement's text (and the plans of the queries) as before.
+ */
+export function questionVisible(column: string): RawBuilder<unknown> {
+  return sql`${sql.raw(column)} IN (${sql.join(INDEXED_QUESTION_STATUSES.map((c) => sql.lit(c)))})`;
+}
+/** See questionVisible. */
+export function answerVisible(column: string): RawBuilder<unknown> {
+  return sql`${sql.raw(column)} = ${sql.lit(INDEXED_ANSWER_STATUS)}`;
+}
 
 /** Scripts written without spaces: their terms are matched as substrings of the posts' text. */
 export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;

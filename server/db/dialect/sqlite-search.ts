@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { readsOffMainThread } from './sqlite-driver.js';
 import {
+  answerVisible,
   CHAMPIONS,
   COMMON_WORD,
   COUNT_CACHE_MAX,
@@ -10,6 +11,7 @@ import {
   ID_RANGE,
   inIdRange,
   MIN_COUNT,
+  questionVisible,
   UNSPACED,
   WORD_CHAR,
 } from './search-rules.js';
@@ -95,8 +97,8 @@ const RANK_FUNCTION = 'bm25(4.0, 1.0)';
 // so these terms are matched as substrings of the stored text instead.
 
 // Only posts a visitor may see are indexed: questions available or closed, answers available.
-const QUESTION_VISIBLE = 'new.status IN (1, 2)';
-const ANSWER_VISIBLE = 'new.status = 1';
+const QUESTION_VISIBLE = questionVisible('new.status');
+const ANSWER_VISIBLE = answerVisible('new.status');
 // Ids are the 17-digit object ids; the FTS rowid is the id as an integer.
 const numericId = (col: string) => `${col} <> '' AND ${col} NOT GLOB '*[^0-9]*' AND length(${col}) <= 18`;
 
@@ -117,22 +119,22 @@ const VOCAB = 'search_vocab';
 
 const DDL = [
   `CREATE VIRTUAL TABLE ${INDEX} USING fts5(title, body, content='', contentless_delete=1, tokenize='${TOKENIZE}', prefix='2 3')`,
-  `CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN ${QUESTION_VISIBLE} AND ${numericId('new.id')} BEGIN
-     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, ${indexed('new.original_text')});
+  sql`CREATE TRIGGER search_question_ai AFTER INSERT ON question WHEN ${QUESTION_VISIBLE} AND ${sql.raw(numericId('new.id'))} BEGIN
+     INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), new.title, ${sql.raw(indexed('new.original_text'))});
    END`,
-  `CREATE TRIGGER search_question_au AFTER UPDATE OF title, original_text, status ON question BEGIN
-     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
-     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), new.title, ${indexed('new.original_text')} WHERE ${QUESTION_VISIBLE} AND ${numericId('new.id')};
+  sql`CREATE TRIGGER search_question_au AFTER UPDATE OF title, original_text, status ON question BEGIN
+     DELETE FROM ${sql.raw(INDEX)} WHERE rowid = CAST(old.id AS INTEGER) AND ${sql.raw(numericId('old.id'))};
+     INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(new.id AS INTEGER), new.title, ${sql.raw(indexed('new.original_text'))} WHERE ${QUESTION_VISIBLE} AND ${sql.raw(numericId('new.id'))};
    END`,
   `CREATE TRIGGER search_question_ad AFTER DELETE ON question BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
    END`,
-  `CREATE TRIGGER search_answer_ai AFTER INSERT ON answer WHEN ${ANSWER_VISIBLE} AND ${numericId('new.id')} BEGIN
-     INSERT INTO ${INDEX}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), '', ${indexed('new.original_text')});
+  sql`CREATE TRIGGER search_answer_ai AFTER INSERT ON answer WHEN ${ANSWER_VISIBLE} AND ${sql.raw(numericId('new.id'))} BEGIN
+     INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) VALUES (CAST(new.id AS INTEGER), '', ${sql.raw(indexed('new.original_text'))});
    END`,
-  `CREATE TRIGGER search_answer_au AFTER UPDATE OF original_text, status ON answer BEGIN
-     DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
-     INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(new.id AS INTEGER), '', ${indexed('new.original_text')} WHERE ${ANSWER_VISIBLE} AND ${numericId('new.id')};
+  sql`CREATE TRIGGER search_answer_au AFTER UPDATE OF original_text, status ON answer BEGIN
+     DELETE FROM ${sql.raw(INDEX)} WHERE rowid = CAST(old.id AS INTEGER) AND ${sql.raw(numericId('old.id'))};
+     INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(new.id AS INTEGER), '', ${sql.raw(indexed('new.original_text'))} WHERE ${ANSWER_VISIBLE} AND ${sql.raw(numericId('new.id'))};
    END`,
   `CREATE TRIGGER search_answer_ad AFTER DELETE ON answer BEGIN
      DELETE FROM ${INDEX} WHERE rowid = CAST(old.id AS INTEGER) AND ${numericId('old.id')};
@@ -625,7 +627,7 @@ export const sqliteSearch: SearchIndexDialect = {
   name: 'sqlite-fts5',
 
   async createIndex(db) {
-    for (const stmt of DDL) await sql.raw(stmt).execute(db);
+    for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
     await this.rebuildIndex(db);
   },
 
@@ -639,16 +641,12 @@ export const sqliteSearch: SearchIndexDialect = {
   async rebuildIndex(db) {
     await sql.raw(`DELETE FROM ${LISTS}`).execute(db);
     await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
-    await sql
-      .raw(
-        `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${indexed('original_text')} FROM question WHERE status IN (1, 2) AND ${numericId('id')}`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `INSERT INTO ${INDEX}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${indexed('original_text')} FROM answer WHERE status = 1 AND ${numericId('id')}`,
-      )
-      .execute(db);
+    await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${sql.raw(indexed('original_text'))} FROM question WHERE ${questionVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
+      db,
+    );
+    await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${sql.raw(indexed('original_text'))} FROM answer WHERE ${answerVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
+      db,
+    );
   },
 
   queryString: buildQueryString,
@@ -767,11 +765,11 @@ export const sqliteSearch: SearchIndexDialect = {
         const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
         if (opts.kind !== 'answer')
           parts.push(
-            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE status IN (1, 2) AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`,
+            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE ${questionVisible('status')} AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`,
           );
         if (opts.kind !== 'question')
           parts.push(
-            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE status = 1 AND instr(lower(original_text), ${needle}) > 0${cap})`,
+            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE ${answerVisible('status')} AND instr(lower(original_text), ${needle}) > 0${cap})`,
           );
       });
     if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
