@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, captchaFor } from '../../tests/support/accounts.js';
+import { askQuestion } from '../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { BASE_INFO } from '../../tests/support/install-form.js';
 import { importStackExchange } from '../modules/import/stackexchange.js';
@@ -110,15 +111,11 @@ describe('no slow work while a transaction is open', () => {
     const ctx = app.lantern.ctx;
     const token = await adminToken(app);
     probe.inTransaction = () => ctx.dialect.inTransaction();
-    const asked = await app.call('POST', '/answer/api/v1/question', {
-      token,
-      body: {
-        title: 'How do checkpoints work in WAL mode?',
-        content: 'The log grows until a checkpoint copies it back into the database file.',
-        tags: [{ slug_name: 'checkpoint', display_name: 'checkpoint', original_text: 'Copies the *log* back.' }],
-      },
+    await askQuestion(app, token, {
+      title: 'How do checkpoints work in WAL mode?',
+      content: 'The log grows until a checkpoint copies it back into the database file.',
+      tags: [{ slug_name: 'checkpoint', display_name: 'checkpoint', original_text: 'Copies the *log* back.' }],
     });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const tag = await ctx.db.selectFrom('tag').select('parsed_text').where('slug_name', '=', 'checkpoint').executeTakeFirstOrThrow();
     expect(tag.parsed_text).toBe('<p>Copies the <em>log</em> back.</p>');
     expect(probe.renders.length).toBeGreaterThan(1);

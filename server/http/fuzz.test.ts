@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminToken, captchaOff } from '../../tests/support/accounts.js';
+import { askQuestion } from '../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import type { RouteInfo } from '../app.js';
 
@@ -191,11 +192,13 @@ beforeAll(async () => {
   admin = await adminToken(app);
   const call = async (method: string, path: string, body: unknown) =>
     (await app.call(method, `/answer/api/v1${path}`, { token: admin, body })).body.data;
-  const q = await call('POST', '/question', {
-    title: 'A question to aim fuzzed ids at',
-    content: 'The body of the question for the fuzz test',
-    tags: [{ slug_name: 'fuzz', display_name: 'fuzz' }],
-  });
+  const q = {
+    id: await askQuestion(app, admin, {
+      title: 'A question to aim fuzzed ids at',
+      content: 'The body of the question for the fuzz test',
+      tags: [{ slug_name: 'fuzz', display_name: 'fuzz' }],
+    }),
+  };
   const a = await call('POST', '/answer', { question_id: q.id, content: 'An answer to aim fuzzed ids at' });
   const c = await call('POST', '/comment', { object_id: q.id, original_text: 'A comment to aim fuzzed ids at' });
   const tag = await call('GET', '/tag?name=fuzz', undefined);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../tests/support/accounts.js';
+import { askQuestion } from '../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { MAIL_STATUS, ROLE } from '../contract/limits.js';
 import type { RouteInfo } from '../app.js';
@@ -42,19 +43,15 @@ const unique = (what: string) => `${what} number ${++seq} written for the author
 /** Objects owned by A (the admin writes what A's objects need around them). */
 const make = {
   async question(): Promise<string> {
-    return (
-      await ok('POST', '/question', (await tokenOf('owner'))!, {
-        title: unique('A question'),
-        content: unique('The body of a question'),
-        tags: [{ slug_name: tag }],
-      })
-    ).id;
+    return askQuestion(app, (await tokenOf('owner'))!, {
+      title: unique('A question'),
+      content: unique('The body of a question'),
+      tags: [tag],
+    });
   },
   async answer(questionId?: string): Promise<{ id: string; question_id: string }> {
     const q =
-      questionId ??
-      (await ok('POST', '/question', admin, { title: unique('Admin question'), content: unique('Admin body'), tags: [{ slug_name: tag }] }))
-        .id;
+      questionId ?? (await askQuestion(app, admin, { title: unique('Admin question'), content: unique('Admin body'), tags: [tag] }));
     const a = await ok('POST', '/answer', (await tokenOf('owner'))!, { question_id: q, content: unique('An answer by A') });
     return { id: a.info.id, question_id: q };
   },
@@ -315,7 +312,7 @@ beforeAll(async () => {
       .value,
   ) as string[];
   closeType = reasons.find((r) => closing.some((n) => r.key === (n.startsWith('reason.') ? n : `reason.${n}`)))!.id;
-  await ok('POST', '/question', admin, {
+  await askQuestion(app, admin, {
     title: unique('Question that makes the tag'),
     content: unique('Body'),
     tags: [{ slug_name: tag, display_name: tag }],

@@ -17,8 +17,8 @@ function dataOf(what: string, r: Response): any {
   return r.body.data;
 }
 
-/** Tags as the question form sends them: slugs (strings) or tag objects. */
-type TagsIn = (string | { slug_name: string; display_name?: string })[];
+/** Tags as the question form sends them: slugs (strings) or tag objects (a new tag's description in original_text). */
+type TagsIn = (string | { slug_name: string; display_name?: string; original_text?: string })[];
 
 export interface QuestionOverrides {
   title?: string;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 
 let app: TestApp;
@@ -10,12 +11,11 @@ beforeEach(async () => {
   app = await startTestApp();
   await captchaOff(app);
   admin = await adminToken(app);
-  const r = await call('POST', '/question', admin, {
+  qid = await askQuestion(app, admin, {
     title: 'A question worth following',
     content: 'Follow me for updates.',
-    tags: [{ slug_name: 'sqlite' }, { slug_name: 'backup' }],
+    tags: ['sqlite', 'backup'],
   });
-  qid = r.body.data.id;
 });
 afterEach(async () => app.stop());
 

@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { McpSessions } from './mcp.sessions.js';
 
@@ -89,16 +90,11 @@ beforeAll(async () => {
   // made verified to create its key, then unverified (the key acts as its owner is now)
   await t.lantern.ctx.db.updateTable('user').set({ mail_status: MAIL_STATUS.unverified }).where('id', '=', unverified.id).execute();
 
-  const q = await t.call('POST', `${V1}/question`, {
-    token: admin,
-    body: {
-      title: 'How does the lantern wick burn evenly?',
-      content: 'The **wick** of my lantern burns unevenly after an hour.',
-      tags: [{ slug_name: 'wick', display_name: 'Wick', original_text: 'Questions about lantern wicks.' }],
-    },
+  questionId = await askQuestion(t, admin, {
+    title: 'How does the lantern wick burn evenly?',
+    content: 'The **wick** of my lantern burns unevenly after an hour.',
+    tags: [{ slug_name: 'wick', display_name: 'Wick', original_text: 'Questions about lantern wicks.' }],
   });
-  expect(q.status).toBe(200);
-  questionId = q.body.data.id;
   const a = await t.call('POST', `${V1}/answer`, {
     token: member.token,
     body: { question_id: questionId, content: 'Trim the wick flat and keep the oil level above half.' },
@@ -300,12 +296,11 @@ describe('MCP over streamable HTTP, and the scope of keys', () => {
 describe('A member’s private-mode and permission rules hold for every tool', () => {
   it('a deleted question is hidden from a member’s key, shown to the admin’s', async () => {
     await setEnabled(true);
-    const q = await t.call('POST', `${V1}/question`, {
-      token: member.token,
-      body: { title: 'A question that will be deleted soon', content: 'Deleted by the admin before long.', tags: [{ slug_name: 'wick' }] },
+    const id = await askQuestion(t, member.token, {
+      title: 'A question that will be deleted soon',
+      content: 'Deleted by the admin before long.',
+      tags: ['wick'],
     });
-    expect(q.status).toBe(200);
-    const id = q.body.data.id;
     const cm = await t.call('POST', `${V1}/comment`, { token: member.token, body: { object_id: id, original_text: 'A comment on it.' } });
     expect(cm.status).toBe(200);
     const other = await makeUser(t, { name: 'other member' });

@@ -43,10 +43,7 @@ describe('the list total', () => {
       await captchaOff(live);
       const token = await adminToken(live);
       const ask = (i: number) =>
-        live.call('POST', '/answer/api/v1/question', {
-          token,
-          body: { title: `Counted question ${i}`, content: 'Body of a counted question.', tags: [{ slug_name: 'count' }] },
-        });
+        askQuestion(live, token, { title: `Counted question ${i}`, content: 'Body of a counted question.', tags: ['count'] });
       const total = async () =>
         (await live.call('GET', '/answer/api/v1/question/page?tag=count&order=newest&page=1&page_size=5')).body.data.count;
       await ask(1);
@@ -75,9 +72,10 @@ describe('the list page', () => {
     try {
       await captchaOff(live);
       const token = await adminToken(live);
-      const q = await live.call('POST', '/answer/api/v1/question', {
-        token,
-        body: { title: 'A cached list question', content: 'Body of a cached question.', tags: [{ slug_name: 'cache' }] },
+      const qid = await askQuestion(live, token, {
+        title: 'A cached list question',
+        content: 'Body of a cached question.',
+        tags: ['cache'],
       });
       await live.lantern.ctx.events.settle();
       const first = async () => (await live.call('GET', '/answer/api/v1/question/page?order=newest&page=1&page_size=5')).body.data.list[0];
@@ -91,7 +89,7 @@ describe('the list page', () => {
         (
           await live.call('POST', '/answer/api/v1/answer', {
             token: member.token,
-            body: { question_id: q.body.data.id, content: 'An answer that clears the page.' },
+            body: { question_id: qid, content: 'An answer that clears the page.' },
           })
         ).status,
       ).toBe(200);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { configureRenderShare } from '../../infra/markdown/render.js';
 import { DEFAULT_RENDER_SHARE } from '../../infra/markdown/render-share.js';
@@ -149,11 +150,11 @@ describe('the credit line of imported posts', () => {
     const preview = await app.call('POST', RENDER, { token, body: { content: spoof } });
     expect(preview.body.data).toContain('<section>');
     expect(preview.body.data).not.toContain('post-attribution');
-    const asked = await app.call('POST', '/answer/api/v1/question', {
-      token,
-      body: { title: 'A question with a fake credit line', content: spoof, tags: [{ slug_name: 'spoof', display_name: 'spoof' }] },
+    await askQuestion(app, token, {
+      title: 'A question with a fake credit line',
+      content: spoof,
+      tags: [{ slug_name: 'spoof', display_name: 'spoof' }],
     });
-    expect(asked.status).toBe(200);
     const row = await app.lantern.ctx.db
       .selectFrom('question')
       .select('parsed_text')
