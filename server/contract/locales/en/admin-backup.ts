@@ -56,4 +56,7 @@ export const admin_backup = {
   schedule_save: 'Save schedule',
   schedule_saved: 'Schedule saved.',
   maintenance_back: 'The site will come back by itself when the work is done.',
+  export_html: 'Download static archive (.zip)',
+  exporting_html: 'Building the archive…',
+  export_html_hint: 'The site as plain HTML pages with an offline search, to open from a file share or a USB stick without a server.',
 };

@@ -57,4 +57,7 @@ export const admin_backup: LocalePart<Locale['admin_backup']> = {
   schedule_save: '保存计划',
   schedule_saved: '计划已保存。',
   maintenance_back: '工作完成后站点会自动恢复。',
+  export_html: '下载静态存档（.zip）',
+  exporting_html: '正在生成存档…',
+  export_html_hint: '将站点导出为纯 HTML 页面并附带离线搜索，无需服务器即可从共享文件夹或 U 盘打开。',
 };

@@ -16,6 +16,7 @@ import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { ScheduledExports } from './ScheduledExports';
+import { HtmlArchiveButton } from './HtmlArchiveButton';
 import './backups.css';
 
 /** The maintenance page's address during a restore: it follows the job and comes back here. */
@@ -192,6 +193,7 @@ export default function BackupsPage() {
           disabled={running || backUp.isPending}
           onClick={() => backUp.mutate(undefined)}
         />
+        <HtmlArchiveButton />
       </div>
       {startError && <Message severity="error" text={startError.message} />}
       {job && (
