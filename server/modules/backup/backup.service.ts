@@ -17,6 +17,7 @@ import {
 } from './backup.archive.js';
 import type { ScheduleInput } from './backup.schema.js';
 import type { BackupItem, BackupJob, BackupSchedule } from '../../contract/api/backup.js';
+import { appSlot } from '../../infra/app-state.js';
 
 /** One listed backup. */
 export type { BackupItem };
@@ -48,16 +49,11 @@ interface BackupState {
   maintenance: boolean;
 }
 
-const states = new WeakMap<AppContext, BackupState>();
+const STATE = appSlot<BackupState>('backup.state');
 
 /** The backup state of one app instance (kept beside ctx, never shared between instances). */
 export function backupState(ctx: AppContext): BackupState {
-  let s = states.get(ctx);
-  if (!s) {
-    s = { job: null, mirror: null, publishedAt: 0, nextId: 1, maintenance: false };
-    states.set(ctx, s);
-  }
-  return s;
+  return ctx.state.getOrMake(STATE, () => ({ job: null, mirror: null, publishedAt: 0, nextId: 1, maintenance: false }));
 }
 
 /** Whether the site is in maintenance (a restore is swapping the database in). */

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { fieldError } from '../../http/errors.js';
 import { readConfigValue, upsertConfigValue } from '../config/config.repository.js';
+import { appSlot } from '../../infra/app-state.js';
 
 // Before install, whoever completes the installer becomes the site's admin. A browser on this
 // machine (the desktop window, the person at the keyboard) is trusted; a request from anywhere else
@@ -19,17 +20,19 @@ interface Stored {
   wrong: number;
 }
 
-const announcers = new WeakMap<AppContext, (line: string) => void>();
-const queues = new WeakMap<AppContext, Promise<unknown>>();
+/** Where this app prints its setup code (the server's console), when not the log. */
+const ANNOUNCER = appSlot<(line: string) => void>('install.setup-code-announcer');
+/** The tail of this app's read-check-write steps on the code. */
+const QUEUE = appSlot<Promise<unknown>>('install.setup-code-queue');
 
 /** Where the setup code is printed (the server's console); by default the log. */
 export function setSetupCodeAnnouncer(ctx: AppContext, announce: (line: string) => void): void {
-  announcers.set(ctx, announce);
+  ctx.state.set(ANNOUNCER, announce);
 }
 
 function announce(ctx: AppContext, code: string): void {
   const line = `Setup code: ${code} (enter it in the installer to create the admin; a browser on this machine needs none)`;
-  const to = announcers.get(ctx);
+  const to = ctx.state.get(ANNOUNCER);
   if (to) to(line);
   else ctx.logger.warn(line);
 }
@@ -41,9 +44,9 @@ function newCode(): string {
 
 /** Runs the code's read-check-write steps of one process one at a time. */
 function serial<T>(ctx: AppContext, step: () => Promise<T>): Promise<T> {
-  const run = (queues.get(ctx) ?? Promise.resolve()).then(step, step);
-  queues.set(
-    ctx,
+  const run = (ctx.state.get(QUEUE) ?? Promise.resolve()).then(step, step);
+  ctx.state.set(
+    QUEUE,
     run.catch(() => undefined),
   );
   return run;

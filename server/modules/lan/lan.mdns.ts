@@ -1,9 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import { advertise, advertisedAddresses, type Advertiser } from '../../infra/mdns.js';
 import { candidateLabels, hostLabelFor, instanceLabelFor, readStoredLabel, storeLabel } from '../../infra/mdns-name.js';
+import { appSlot } from '../../infra/app-state.js';
 
 /** The advertiser of each running app (none on loopback, with --no-mdns, or before it has a name). */
-const advertisers = new WeakMap<AppContext, Advertiser>();
+const ADVERTISER = appSlot<Advertiser>('lan.mdns-advertiser');
 
 /** Test knobs: another mDNS port, the loopback interface advertised too, shorter probes. */
 export interface AdvertiseKnobs {
@@ -41,9 +42,9 @@ export async function startAdvertising(ctx: AppContext, knobs: AdvertiseKnobs = 
       warn: (message, err) => ctx.logger.warn({ err }, message),
     });
     storeLabel(ctx.config.dataDir, adv.host.replace(/\.local$/, ''));
-    advertisers.set(ctx, adv);
+    ctx.state.set(ADVERTISER, adv);
     ctx.beforeClose.push(async () => {
-      advertisers.delete(ctx);
+      ctx.state.delete(ADVERTISER);
       await adv.stop();
     });
     ctx.logger.info({ host: adv.host, instance: adv.instance }, 'advertising over mDNS');
@@ -56,7 +57,7 @@ export async function startAdvertising(ctx: AppContext, knobs: AdvertiseKnobs = 
 
 /** The `.local` URL of the site while it is advertised (e.g. `http://team-qa.local:9080`), else null. */
 export function mdnsUrl(ctx: AppContext): string | null {
-  const adv = advertisers.get(ctx);
+  const adv = ctx.state.get(ADVERTISER);
   if (!adv) return null;
   return `${ctx.tls ? 'https' : 'http'}://${adv.host}:${ctx.binding.port}${ctx.config.basePath}`;
 }

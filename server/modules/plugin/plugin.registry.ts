@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
 import type { ConfigFieldOption, ConfigFieldType, ConfigFieldUIOptions } from '../../contract/api/plugin.js';
 import { DEFAULT_MAX_NUMBER } from '../../infra/captcha/altcha.js';
+import { appSlot } from '../../infra/app-state.js';
 
 /** The kinds of plugin Answer knows; Lantern registers its plugins in code. */
 export type PluginKind = 'connector' | 'search' | 'editor' | 'route' | 'captcha' | 'render' | 'reviewer' | 'embed';
@@ -204,14 +205,9 @@ export class PluginRegistry {
   }
 }
 
-const registries = new WeakMap<AppContext, PluginRegistry>();
+const REGISTRY = appSlot<PluginRegistry>('plugin.registry');
 
 /** The registry of an app instance (made with the built-ins on first use). */
 export function pluginRegistry(ctx: AppContext): PluginRegistry {
-  let r = registries.get(ctx);
-  if (!r) {
-    r = new PluginRegistry();
-    registries.set(ctx, r);
-  }
-  return r;
+  return ctx.state.getOrMake(REGISTRY, () => new PluginRegistry());
 }
