@@ -23,6 +23,7 @@ import { serverLogFile, supervise, supervisorLog } from '../supervisor.mjs';
 import { maskedUrl, migrateDb, MigrateDbFailure, migrateDbSummary } from './migrate-db.js';
 import { PHASE_LABELS, ProgressBar, type CliIo } from './progress.js';
 import { CliFailure, failureJson, reporter } from './report.js';
+import { exportSeCommand } from './export-se.js';
 import { resetPassword } from './reset-password.js';
 import { exportHtml } from './export-html.js';
 import { lanternVersion } from './version.js';
@@ -277,6 +278,7 @@ export function buildProgram(io: CliIo): Command {
     );
 
   program.addCommand(importSeCommand(io));
+  program.addCommand(exportSeCommand(io));
 
   program
     .command('backup')

@@ -47,6 +47,7 @@ import { registerSeo } from './seo/seo.routes.js';
 import { registerWebhook } from './webhook/webhook.routes.js';
 import { registerAdminApiKey, registerPersonalApiKey } from './api-key/api-key.routes.js';
 import { registerExportSchedule } from './export/schedule.routes.js';
+import { registerSeExport } from './export/se-export.routes.js';
 import { registerHtmlExport } from './export/html-export.routes.js';
 
 /** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
@@ -100,5 +101,6 @@ export const MODULES: ModuleRegistrar[] = [
   registerPersonalApiKey,
   registerWebhook,
   registerExportSchedule,
+  registerSeExport,
   registerHtmlExport,
 ];

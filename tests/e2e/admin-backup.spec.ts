@@ -125,3 +125,28 @@ test('the Backups page on a narrow screen', async ({ pageAs }) => {
   await expectAccessible(page);
   await shot(page, 'admin-backup-narrow');
 });
+
+test('Export (Stack Exchange .zip) downloads a zip holding Posts.xml', async ({ pageAs }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs(ADMIN, { height: 900 });
+  await page.goto(`${server.url}/admin/backups`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export (Stack Exchange .zip)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^lantern-stackexchange-\d{4}-\d{2}-\d{2}\.zip$/);
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile(await download.path());
+  const { fromBuffer } = await import('yauzl');
+  const names = await new Promise<string[]>((resolve, reject) =>
+    fromBuffer(bytes, { lazyEntries: false }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const seen: string[] = [];
+      zip
+        .on('entry', (e: { fileName: string }) => seen.push(e.fileName))
+        .on('end', () => resolve(seen))
+        .on('error', reject);
+    }),
+  );
+  expect(names).toEqual(expect.arrayContaining(['Posts.xml', 'Users.xml', 'Comments.xml', 'Tags.xml', 'lantern-export.json']));
+  await expect(page.getByRole('button', { name: 'Export (Stack Exchange .zip)' })).toBeEnabled();
+});

@@ -19,6 +19,7 @@ import { claims_en_US, claims_zh_CN } from './claims.js';
 import { apiKey_en_US, apiKey_zh_CN } from './api-key.js';
 import { webhook_en_US, webhook_zh_CN } from './webhook.js';
 import { exportSchedule_en_US, exportSchedule_zh_CN } from './export-schedule.js';
+import { exportSe_en_US, exportSe_zh_CN } from './export-se.js';
 import { exportHtml_en_US, exportHtml_zh_CN } from './export-html.js';
 
 /**
@@ -169,6 +170,7 @@ const en_US = {
   ...apiKey_en_US,
   ...webhook_en_US,
   ...exportSchedule_en_US,
+  ...exportSe_en_US,
   ...exportHtml_en_US,
 } as const;
 
@@ -195,6 +197,7 @@ const zh_CN: Partial<Record<MessageKey, string>> = {
   ...apiKey_zh_CN,
   ...webhook_zh_CN,
   ...exportSchedule_zh_CN,
+  ...exportSe_zh_CN,
   ...exportHtml_zh_CN,
 };
 

@@ -16,6 +16,7 @@ import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { ScheduledExports } from './ScheduledExports';
+import { SeExportButton } from './SeExportButton';
 import { HtmlArchiveButton } from './HtmlArchiveButton';
 import './backups.css';
 
@@ -193,6 +194,7 @@ export default function BackupsPage() {
           disabled={running || backUp.isPending}
           onClick={() => backUp.mutate(undefined)}
         />
+        <SeExportButton />
         <HtmlArchiveButton />
       </div>
       {startError && <Message severity="error" text={startError.message} />}
