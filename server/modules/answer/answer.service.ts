@@ -21,12 +21,12 @@ import {
 } from '../permission/policy.js';
 import { announce, removeAnswerTx } from '../question/post-removal.js';
 import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
-import { findQuestion, insertRevision } from '../question/question.repository.js';
+import { findQuestion, insertRevision } from '../question/question-common.service.js';
 import { questionInfo } from '../question/question.read.js';
-import { siteUrlOf } from '../siteinfo/site-url.js';
-import { pendingRevision, REVISION_STATUS } from '../revision/revision.repository.js';
+import { siteUrlOf } from '../config/site-url.js';
+import { pendingRevision, REVISION_STATUS } from '../revision/revision-common.service.js';
 import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
-import { activeTypesOfUser } from '../rank/rank.repository.js';
+import { activeTypesOfUser } from '../rank/rank-common.service.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';

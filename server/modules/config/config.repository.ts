@@ -1,3 +1,4 @@
+// The config rows (key, value): the shared lower module every module may read (lint: lantern/module-boundaries); it imports no other module.
 import type { DbOrTrx } from '../../db/database.js';
 
 /** A config value by key, or the fallback. */

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { findGroup, saveGroup } from '../siteinfo/siteinfo.repository.js';
+import { findGroup, saveGroup } from '../config/site-info.repository.js';
 import { hashToken } from '../../infra/tokens.js';
 import type { ExternalUserInfo } from '../plugin/plugin.registry.js';
 

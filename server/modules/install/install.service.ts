@@ -7,9 +7,9 @@ import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { checkPostgres } from '../../db/dialect/postgres.js';
 import { GROUP_DEFAULTS } from '../siteinfo/siteinfo.defaults.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
 import { createAccount } from '../user/user.accounts.js';
-import { findUserByEmail } from '../user/user.repository.js';
+import { findUserByEmail } from '../user/user-common.service.js';
 import type { BaseInfoInput, CheckDatabaseInput } from './install.schema.js';
 
 /** The install record written by /installation/init (the reference's config file; the password is never written). */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, fieldError } from '../../http/errors.js';
 import { lanAddresses, type LanRequest } from '../../infra/host-control.js';
 import { loadOwnCertificate, siteCertificateNames } from '../../infra/tls.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
 import { lanHints, siteUrlSuggestion, type HintInput } from './lan.hints.js';
 import type { LanSwitchInput } from './lan.schema.js';
 import { mdnsUrl } from './lan.mdns.js';

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { findGroup, saveGroup } from '../siteinfo/siteinfo.repository.js';
+import { findGroup, saveGroup } from '../config/site-info.repository.js';
 
 // Plugin settings live in site_info rows of their own type (the settings groups ignore unknown types):
 // plugin_config.<slug> holds the admin settings, plugin_user_config.<slug> a map of user id to settings.

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { siteUrlOf } from '../siteinfo/site-url.js';
+import { siteUrlOf } from '../config/site-url.js';
 import { resyncSource } from './question-links.js';
 import * as repo from './question.repository.js';
 import { QUESTION_STATUS } from '../../contract/enums.js';

@@ -18,7 +18,7 @@ import { closeQuestionAs, reopenQuestionAs } from './question-close.js';
 import { removeQuestionLinks, restoreQuestionLinks } from './question-links.js';
 import * as repo from './question.repository.js';
 import type { CloseQuestionInput, OperationQuestionInput } from './question.schema.js';
-import { siteUrlOf } from '../siteinfo/site-url.js';
+import { siteUrlOf } from '../config/site-url.js';
 import { questionForWrite, snapshotTagIds } from './question.write.js';
 import { PIN_STATUS, QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
 import { countPublicQuestions, publicQuestionPage } from './seo.repository.js';
 
 /** The most URLs one sitemap file may hold (sitemaps.org); past it /sitemap.xml is an index of files. */

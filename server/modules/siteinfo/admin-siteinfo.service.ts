@@ -7,7 +7,7 @@ import type { GroupName, SiteGroups } from './siteinfo.defaults.js';
 import { presentTheme } from './siteinfo.presenter.js';
 import * as s from './siteinfo.schema.js';
 import { escapeText } from './siteinfo.service.render.js';
-import { normaliseSiteUrl } from './site-url.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
 import { relativeUploadFields, relativeUploadUrl } from '../upload/upload-url.js';
 
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);

@@ -2,7 +2,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import type { Clock } from '../../infra/clock.js';
 import { GROUP_DEFAULTS, GROUP_TYPES, type GroupName, type SiteGroups } from './siteinfo.defaults.js';
 import { withDefaultLegalTexts } from './legal-defaults.js';
-import { findAllGroups, saveGroup } from './siteinfo.repository.js';
+import { findAllGroups, saveGroup } from '../config/site-info.repository.js';
 
 const CACHE_MS = 1000;
 

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
 import { STORED_PATH, uploadsDir } from './upload.service.js';
 
 // Uploads are stored referenced site-relative (`<base path>/uploads/post/<name>.png`), so that a

@@ -1,3 +1,4 @@
+// The settings groups (site_info rows), in the shared lower module config: settings are read by nearly every module.
 import type { DbOrTrx } from '../../db/database.js';
 import { SITE_INFO_STATUS } from '../../contract/enums.js';
 

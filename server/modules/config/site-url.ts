@@ -1,3 +1,4 @@
+// The site URL (general settings), in the shared lower module config: links, mails and uploads are made against it.
 import type { AppContext } from '../../app-context.js';
 
 /** Normalises a site URL to scheme://host[:port][/path] without a trailing slash. */
