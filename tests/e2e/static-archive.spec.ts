@@ -139,7 +139,7 @@ test('opened from file:// with the network blocked: home, a question and back, a
   // the header's search box leads to the search page, which loads only the index files of the words
   await page.getByRole('searchbox', { name: 'Search the archive' }).first().fill('flickering zeppel');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText('1 questions match');
+  await expect(page.getByRole('status')).toHaveText('1 question matches');
   await page.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   expect(page.url().startsWith('file:')).toBe(true);

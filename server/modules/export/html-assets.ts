@@ -102,8 +102,10 @@ footer.site { max-width: 1040px; margin: 24px auto; padding: 0 16px; color: var(
 .hljs-strong { font-weight: 700; }
 @media (max-width: 640px) {
   .bar { padding: 8px 12px; }
-  .brand { width: 100%; }
-  form.search { flex: 1; }
+  .brand { flex: 1 1 auto; order: 0; }
+  button.theme { order: 1; }
+  nav.main { order: 2; width: 100%; }
+  form.search { order: 3; flex: 1 1 100%; }
   form.search input { flex: 1; width: auto; }
   main { padding: 12px; }
   h1 { font-size: 1.35rem; }
@@ -226,7 +228,7 @@ export const SEARCH_JS = `${TERMS_JS}
         h.appendChild(a);
         var meta = document.createElement('div');
         meta.className = 'meta';
-        meta.textContent = doc[2] + ' ' + strings.votes + ' · ' + doc[3] + ' ' + strings.answers;
+        meta.textContent = doc[2] + ' ' + strings.votes[doc[2] === 1 ? 0 : 1] + ' · ' + doc[3] + ' ' + strings.answers[doc[3] === 1 ? 0 : 1];
         var box = document.createElement('div');
         box.className = 'summary';
         box.appendChild(h);
@@ -261,7 +263,7 @@ export const SEARCH_JS = `${TERMS_JS}
       });
       hits.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
       found = hits.map(function (h) { return h[1]; });
-      status.textContent = found.length ? strings.results.replace('{n}', String(found.length)) : strings.noResults;
+      status.textContent = found.length === 1 ? strings.resultsOne : found.length ? strings.results.replace('{n}', String(found.length)) : strings.noResults;
       list.hidden = !found.length;
       showMore();
     });

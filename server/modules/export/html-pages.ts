@@ -1,7 +1,7 @@
 import { THEME_BOOT } from './html-assets.js';
 import { esc } from './html-content.js';
 import type { ArchiveQuestion, ArchiveTag, ArchiveUser } from './html-export.repository.js';
-import { fill, type ArchiveStrings } from './html-strings.js';
+import { counted, fill, type ArchiveStrings } from './html-strings.js';
 import { rootOf, safeName } from './html-writer.js';
 
 // The archive's pages as HTML text. Every link is relative to the page's own place (its `root`), and a
@@ -83,7 +83,7 @@ ${scripts}
 <header class="site"><div class="bar">
 <a class="brand" href="${root}index.html">${logo}<span>${esc(site.name)}</span></a>
 <nav class="main" aria-label="${esc(site.name)}">${nav}</nav>
-<form class="search" action="${root}search.html" method="get" role="search"><input type="search" name="q" aria-label="${esc(s.searchLabel)}" placeholder="${esc(s.searchPlaceholder)}"><button type="submit">${esc(s.searchButton)}</button></form>
+${section === 'search' ? '' : `<form class="search" action="${root}search.html" method="get" role="search"><input type="search" name="q" aria-label="${esc(s.searchLabel)}" placeholder="${esc(s.searchPlaceholder)}"><button type="submit">${esc(s.searchButton)}</button></form>`}
 <button type="button" class="theme" id="theme-toggle" hidden aria-label="${esc(s.theme)}" data-light="${esc(s.themeLight)}" data-dark="${esc(s.themeDark)}"></button>
 </div></header>
 <main id="main">
@@ -120,7 +120,7 @@ export function questionList(root: string, site: ArchiveSite, questions: Archive
   if (!questions.length) return `<p class="muted">${esc(s.noQuestions)}</p>`;
   const items = questions.map((q) => {
     const accepted = q.accepted_answer_id && q.accepted_answer_id !== '0';
-    return `<li><div class="stats"><span>${q.vote_count} ${esc(s.votes.toLowerCase())}</span><span${accepted ? ' class="has-accepted"' : ''}>${q.answer_count} ${esc(s.answers)}</span></div><div class="summary"><h3><a href="${root}${archivePaths.question(q.id)}">${esc(q.title)}</a></h3>${tagChips(root, ctx.tags.get(q.id))}<div class="meta">${userLink(root, ctx.users, q.user_id)} ${esc(s.asked)} ${isoDate(q.created_at)}</div></div></li>`;
+    return `<li><div class="stats"><span>${esc(counted(q.vote_count, s.voteWords))}</span><span${accepted ? ' class="has-accepted"' : ''}>${esc(counted(q.answer_count, s.answerWords))}</span></div><div class="summary"><h3><a href="${root}${archivePaths.question(q.id)}">${esc(q.title)}</a></h3>${tagChips(root, ctx.tags.get(q.id))}<div class="meta">${userLink(root, ctx.users, q.user_id)} ${esc(s.asked)} ${isoDate(q.created_at)}</div></div></li>`;
   });
   return `<ol class="questions">${items.join('')}</ol>`;
 }
@@ -153,8 +153,9 @@ export function searchBody(site: ArchiveSite): string {
     searching: s.searching,
     noResults: s.noResults,
     results: s.results,
-    votes: s.votes.toLowerCase(),
-    answers: s.answers,
+    resultsOne: s.resultsOne,
+    votes: s.voteWords,
+    answers: s.answerWords,
   }).replace(/</g, '\\u003c');
   return `<div class="search-page">
 <h1>${esc(s.searchLabel)}</h1>

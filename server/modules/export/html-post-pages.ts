@@ -2,7 +2,7 @@ import { ADOPTED, QUESTION_STATUS } from '../../contract/enums.js';
 import { archiveHtml, esc, type ContentLinks } from './html-content.js';
 import type { ArchiveAnswer, ArchiveComment, ArchiveQuestion, ArchiveUser } from './html-export.repository.js';
 import { archivePaths, isoDate, layout, questionList, tagChips, userLink, type ArchiveSite, type ListContext } from './html-pages.js';
-import { fill } from './html-strings.js';
+import { counted, fill } from './html-strings.js';
 import { rootOf } from './html-writer.js';
 
 // The pages of one question and of one user.
@@ -31,7 +31,7 @@ export function questionPage(
   const root = rootOf(path);
   const closed = q.status === QUESTION_STATUS.closed ? ` <span class="badge-closed">${esc(s.closed)}</span>` : '';
   const post = (id: string, votes: number, html: string, extra: string, cls = '') =>
-    `<article class="post${cls}" id="${id}"><div class="score">${votes}<small>${esc(s.votes.toLowerCase())}</small></div><div class="post-main">${extra}<div class="content">${html}</div>`;
+    `<article class="post${cls}" id="${id}"><div class="score">${votes}<small>${esc(s.voteWords[votes === 1 ? 0 : 1])}</small></div><div class="post-main">${extra}<div class="content">${html}</div>`;
   const answerBlocks = answers.map((a) => {
     const accepted = a.adopted === ADOPTED.accepted || a.id === q.accepted_answer_id;
     return `${post(
@@ -46,7 +46,7 @@ export function questionPage(
 <p class="meta">${userLink(root, ctx.users, q.user_id)} ${esc(s.asked)} ${isoDate(q.created_at)}</p>
 ${tagChips(root, ctx.tags.get(q.id))}
 ${post('question', q.vote_count, archiveHtml(q.parsed_text, root, links), '')}${comments(root, commentsOf.get(q.id), ctx.users, links)}</div></article>
-<h2>${answers.length} ${esc(s.answers)}</h2>
+<h2>${esc(counted(answers.length, s.answerWords))}</h2>
 ${answerBlocks.join('\n')}`;
   return { path, html: layout({ path, site, title: q.title, section: null, body }) };
 }
@@ -68,7 +68,7 @@ export function userPage(
   const answerItems = answers
     .map(
       (a) =>
-        `<li><a href="${root}${archivePaths.question(a.question_id)}#answer-${esc(a.id)}">${esc(a.title)}</a> <span class="muted">${a.vote_count} ${esc(s.votes.toLowerCase())}${a.adopted === ADOPTED.accepted ? ` · ✓ ${esc(s.accepted)}` : ''}</span></li>`,
+        `<li><a href="${root}${archivePaths.question(a.question_id)}#answer-${esc(a.id)}">${esc(a.title)}</a> <span class="muted">${esc(counted(a.vote_count, s.voteWords))}${a.adopted === ADOPTED.accepted ? ` · ✓ ${esc(s.accepted)}` : ''}</span></li>`,
     )
     .join('');
   const body = `<div class="user-head"><div class="avatar" aria-hidden="true">${initial}</div><div><h1>${esc(name)}</h1>
@@ -76,6 +76,6 @@ export function userPage(
 ${u.bio_html ? `<div class="content">${archiveHtml(u.bio_html, root, links)}</div>` : ''}
 <h2>${esc(s.questions)}</h2>
 ${questionList(root, site, questions, ctx)}
-${answers.length ? `<h2>${esc(s.answer)}</h2><ul class="simple">${answerItems}</ul>` : ''}`;
+${answers.length ? `<h2>${esc(s.answersHeading)}</h2><ul class="simple">${answerItems}</ul>` : ''}`;
   return { path, html: layout({ path, site, title: name, section: 'users', body }) };
 }

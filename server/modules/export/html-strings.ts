@@ -18,6 +18,11 @@ export interface ArchiveStrings {
   themeLight: string;
   themeDark: string;
   answers: string;
+  /** The word after a count: one, and more (or none). */
+  voteWords: [string, string];
+  answerWords: [string, string];
+  resultsOne: string;
+  answersHeading: string;
   answer: string;
   accepted: string;
   closed: string;
@@ -57,6 +62,10 @@ const EN: ArchiveStrings = {
   themeLight: 'Light',
   themeDark: 'Dark',
   answers: 'answers',
+  voteWords: ['vote', 'votes'],
+  answerWords: ['answer', 'answers'],
+  resultsOne: '1 question matches',
+  answersHeading: 'Answers',
   answer: 'Answer',
   accepted: 'Accepted answer',
   closed: 'Closed',
@@ -96,6 +105,10 @@ const ZH: ArchiveStrings = {
   themeLight: '浅色',
   themeDark: '深色',
   answers: '个回答',
+  voteWords: ['票', '票'],
+  answerWords: ['个回答', '个回答'],
+  resultsOne: '1 个问题匹配',
+  answersHeading: '回答',
   answer: '回答',
   accepted: '已采纳的回答',
   closed: '已关闭',
@@ -124,4 +137,9 @@ export function archiveStrings(language: string): ArchiveStrings {
 /** A string with its {name} placeholders filled. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}
+
+/** A count with its word: "1 vote", "3 votes". */
+export function counted(n: number, [one, many]: [string, string]): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
