@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest, fieldError } from '../../http/errors.js';
 import { issuesToFields } from '../../http/validate.js';
 import { freeUsername, isValidUsername, usernameFromName } from '../user/user.accounts.js';
-import { findUserByEmail, insertUser, upsertNotificationConfig } from '../user/user.repository.js';
+import { findUserByEmail, insertUser, upsertNotificationConfig } from '../user/user-common.service.js';
 import { addUserSchema, type AddUserInput } from './admin-user.schema.js';
 
 /** Inserts a verified account with an already hashed password (admin-made accounts start at 1 reputation). */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
-import { deleteUsersExternalLogins } from '../connector/connector.repository.js';
-import { deleteUserPluginConfigs } from '../plugin/plugin.repository.js';
+import { deleteUsersExternalLogins } from '../connector/connector-common.service.js';
+import { deleteUserPluginConfigs } from '../plugin/plugin-common.service.js';
 import * as repo from './admin-user.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import { badRequest } from '../../http/errors.js';
-import { findUserById } from '../user/user.repository.js';
+import { findUserById } from '../user/user-common.service.js';
 import { USER_STATUS } from '../../contract/enums.js';
 
 /** A user id from the API (decimal), or undefined for anything else. */

@@ -7,7 +7,7 @@ import type { SessionUser } from '../session/session.service.js';
 import { issueCode } from '../user/email-code.js';
 import { isValidUsername } from '../user/user.accounts.js';
 import { linkBase, sendAccountMail } from '../user/user.mail.js';
-import { findUserByEmail, findUserByUsername, setUserRole, updateUser } from '../user/user.repository.js';
+import { findUserByEmail, findUserByUsername, setUserRole, updateUser } from '../user/user-common.service.js';
 import { parseUserId, userOr400 } from './admin-user.lookup.js';
 import { presentUserPageItem } from './admin-user.presenter.js';
 import * as repo from './admin-user.repository.js';
