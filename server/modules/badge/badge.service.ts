@@ -5,7 +5,7 @@ import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.j
 import { urlTitle } from '../../infra/markdown/render.js';
 import { idOut } from '../question/question.presenter.js';
 import type { SessionUser } from '../session/session.service.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import {
   badgeName,
