@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { findQuestion } from '../question/question.repository.js';
+import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
