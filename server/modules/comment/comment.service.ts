@@ -8,7 +8,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.j
 import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { findAnswer } from '../answer/answer.repository.js';
+import { findAnswer } from '../answer/answer-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
@@ -20,11 +20,11 @@ import {
   memberActions,
 } from '../permission/policy.js';
 import { idOut } from '../question/question.presenter.js';
-import { findQuestion } from '../question/question.repository.js';
+import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import { linkedMentions, linkMentions, mentionCandidates } from './comment.mentions.js';
 import { presentComment, presentPersonalComment, presentUpdatedComment, type CommentResp } from './comment.presenter.js';
 import * as repo from './comment.repository.js';
