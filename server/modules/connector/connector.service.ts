@@ -13,7 +13,7 @@ import { grantActivation } from '../user/account.service.js';
 import { issueCode } from '../user/email-code.js';
 import { emailDomainAllowed, freeUsername, usernameFromName } from '../user/user.accounts.js';
 import { linkBase, sendAccountMail } from '../user/user.mail.js';
-import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificationConfig } from '../user/user.repository.js';
+import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificationConfig } from '../user/user-common.service.js';
 import { presentConnector, presentUserConnector } from './connector.presenter.js';
 import * as repo from './connector.repository.js';
 import type { BindingEmailInput } from './connector.schema.js';
