@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { liftExpiredSuspensions } from '../admin-user/admin-user.repository.js';
+import { liftExpiredSuspensions } from '../admin-user/admin-user-common.service.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { formatSize, presentDashboard } from './dashboard.presenter.js';
 import * as repo from './dashboard.repository.js';
