@@ -21,7 +21,7 @@ import { prepareSearch } from '../search/search.service.js';
 import { tagInfoQuery, tagPageQuery } from '../tag/tag.schema.js';
 import { tagInfo, tagPage } from '../tag/tag.service.js';
 import { presentUserBasic } from '../user/user.presenter.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import {
   addCommentArgs,
   askQuestionArgs,
