@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DomainEvent } from '../../infra/events.js';
-import { findAnswer } from '../answer/answer.repository.js';
-import { findComment } from '../comment/comment.repository.js';
+import { findAnswer } from '../answer/answer-common.service.js';
+import { findComment } from '../comment/comment-common.service.js';
 import { postUrl, sendInboxMail, sendNewQuestionMails, type InboxMailKind } from './notification.mail.js';
 import * as repo from './notification.repository.js';
 import { actionKey, describeObject, notifyInbox, notifyReputation, type InboxAction, type NotifiedObject } from './notification.service.js';

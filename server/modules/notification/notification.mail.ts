@@ -5,7 +5,7 @@ import { MAIL_STATUS } from '../../contract/limits.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { idOut } from '../question/question.presenter.js';
-import { findQuestion } from '../question/question.repository.js';
+import { findQuestion } from '../question/question-common.service.js';
 import { unsubscribeUrl } from '../user/account.service.js';
 import { linkBase } from '../user/user.mail.js';
 import { notificationConfig } from '../user/profile.service.js';
