@@ -7,7 +7,7 @@ import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import { canSeeHiddenPost, canSeePrivateOf } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import { importedReputation } from './imported-reputation.repository.js';
 import {
   presentImportedRank,
