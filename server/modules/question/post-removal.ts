@@ -9,9 +9,9 @@ import {
   liveAnswersOfUser,
   setUserAnswerCount,
   updateAnswer,
-} from '../answer/answer.repository.js';
-import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from '../comment/comment.repository.js';
-import { recountTags, setQuestionTagStatus } from '../tag/tag.repository.js';
+} from '../answer/answer-common.service.js';
+import { liveCommentsOfUser, recountAnswerComments, removeCommentsOfUser } from '../comment/comment-common.service.js';
+import { recountTags, setQuestionTagStatus } from '../tag/tag-common.service.js';
 import { removeAnswerLinks, removeQuestionLinks } from './question-links.js';
 import { liveQuestionsOfUser, recountUserQuestions, rejectPendingReviews, updateQuestion } from './question.repository.js';
 import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';

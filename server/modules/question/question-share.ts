@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { decodeId } from '../../infra/ids/object-id.js';
-import { findUserById, findUserByUsername } from '../user/user.repository.js';
+import { findUserById, findUserByUsername } from '../user/user-common.service.js';
 
 /**
  * A question opened through a share link (`?share=<username>`, or the sharer's user id) announces
