@@ -7,7 +7,7 @@ import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
-import { findUserByUsername } from '../user/user.repository.js';
+import { findUserByUsername } from '../user/user-common.service.js';
 import { parseSearch, type ParsedSearch } from './search.parser.js';
 import { presentSearchResult } from './search.presenter.js';
 import * as repo from './search.repository.js';
