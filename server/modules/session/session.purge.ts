@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { JobSpec } from '../../infra/jobs/registry.js';
-import { deleteDeadCodes } from '../user/email-code.repository.js';
+import { deleteDeadCodes } from '../user/user-common.service.js';
 
 /**
  * Deletes the rows that have expired, at start and then every `config.sessionPurgeMs` (an hour):
