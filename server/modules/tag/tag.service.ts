@@ -6,7 +6,7 @@ import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.j
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from '../follow/follow.repository.js';
+import { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from '../follow/follow-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
@@ -16,7 +16,7 @@ import {
   editsWithoutReview,
   memberActions,
 } from '../permission/policy.js';
-import { insertRevision } from '../question/question.repository.js';
+import { insertRevision } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import {
   presentFollowingTag,

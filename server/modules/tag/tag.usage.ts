@@ -10,7 +10,7 @@ import { canUseReservedTags } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { insertRevision } from '../question/question.repository.js';
+import { insertRevision } from '../question/question-common.service.js';
 import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
 import { REVISION_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
