@@ -6,7 +6,7 @@ import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../h
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
 import { addressUnit, type Limit } from '../../infra/captcha/rate-limit.js';
 import { bindFromActivationCode } from '../connector/connector.binding.js';
-import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank.repository.js';
+import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';
 import { createAccount, emailDomainAllowed, isValidUsername, usernameFromName } from './user.accounts.js';
