@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { BADGE_STATUS } from '../badge/badge.repository.js';
 import {
   ADOPTED,
+  BADGE_STATUS,
   ANSWER_STATUS,
   MAIL_STATUS,
   NOTICE_STATUS,

@@ -5,7 +5,7 @@ import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { permissionQuerySchema } from '../user/user.schema.js';
+import { permissionQuerySchema } from './permission.schema.js';
 import { checkPermission } from './permission.service.js';
 
 /** GET permission?action=a,b: {action: {has_permission, no_permission_tip}}. */
