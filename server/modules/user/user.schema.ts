@@ -111,6 +111,3 @@ export const actionRecordSchema = z.object({
   /** Lantern's UI asks for the proof-of-work captcha; other clients get the image code. */
   captcha_kind: z.enum(['image', 'altcha'], { error: 'validation.type' }).optional(),
 });
-
-/** GET permission. */
-export const permissionQuerySchema = z.object({ action: z.string().max(2000).optional().default('') });
