@@ -8,6 +8,7 @@ import prettierOff from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { moduleBoundaries } from './eslint-module-boundaries.js';
 
 // fields that hold stored codes (statuses, roles, kinds): the no-raw-code rules below watch them
 const CODE_FIELD_NAMES = [
@@ -175,6 +176,14 @@ export default tseslint.config(
       // (one rule, so the raw-code selectors are repeated here: a later block replaces the rule's options)
       'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORY, ...RAW_CODES],
     },
+  },
+  {
+    // modules call each other's services, never another module's repository (the shared lower
+    // modules excepted, which import no other module): tests may drive any module
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { lantern: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'lantern/module-boundaries': 'error' },
   },
   {
     // the named constants themselves: the one place their numbers are written

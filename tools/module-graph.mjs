@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The import graph between server/modules/*: how many imports reach into another module's
 // repository (house-style: modules talk through each other's services), which pairs of modules
-// import each other, and the import cycles between modules. `node tools/module-graph.mjs`
+// import each other, and the import cycles between modules (the shared lower modules' repositories,
+// open to all, counted apart). `node tools/module-graph.mjs`
 // prints the counts; `--list` also names every cross-module repository import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHARED_MODULES } from '../tests/eslint-module-boundaries.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const modulesDir = join(root, 'server', 'modules');
@@ -47,8 +49,9 @@ for (const file of sources(modulesDir)) {
     if (!to || to === from) continue;
     const typeOnly = /^\s*(?:import|export)\s+type\s/.test(match[0].replace(/^\n/, ''));
     if (/\.repository(\.[jt]s)?$/.test(target)) {
-      repositoryImports.push(`${relative(root, file)} -> ${relative(root, target)}${typeOnly ? ' (type)' : ''}`);
-      filesWithRepositoryImports.add(file);
+      const shared = SHARED_MODULES.includes(to);
+      repositoryImports.push({ line: `${relative(root, file)} -> ${relative(root, target)}${typeOnly ? ' (type)' : ''}`, shared });
+      if (!shared) filesWithRepositoryImports.add(file);
     }
     if (typeOnly) continue;
     if (!edges.has(from)) edges.set(from, new Set());
@@ -87,8 +90,13 @@ function connect(v) {
 }
 for (const v of [...edges.keys()].sort()) if (!info.has(v)) connect(v);
 
-console.log(`cross-module repository imports: ${repositoryImports.length} in ${filesWithRepositoryImports.size} files`);
-if (list) for (const line of repositoryImports.sort()) console.log(`  ${line}`);
+const forbidden = repositoryImports.filter((r) => !r.shared);
+console.log(
+  `cross-module repository imports: ${forbidden.length} in ${filesWithRepositoryImports.size} files` +
+    ` (and ${repositoryImports.length - forbidden.length} of the shared lower modules' repositories: ${SHARED_MODULES.join(', ')})`,
+);
+if (list)
+  for (const r of repositoryImports.sort((a, b) => a.line.localeCompare(b.line))) console.log(`  ${r.line}${r.shared ? ' (shared)' : ''}`);
 console.log(`mutual module pairs: ${mutual.length}`);
 for (const pair of mutual.sort()) console.log(`  ${pair}`);
 console.log(`module import cycles (strongly connected groups of modules): ${components.length}`);

@@ -192,3 +192,45 @@ describe('stored codes by name', () => {
     );
   }, 60_000);
 });
+
+describe('modules call each other through services', () => {
+  const RULE = 'lantern/module-boundaries';
+  it("refuses a module importing another module's repository, by import, re-export, type import or import()", async () => {
+    const snippets = [
+      "import { findQuestion } from '../question/question.repository.js';\nexport const f = findQuestion;\n",
+      "import type { QuestionRow } from '../question/question.repository.js';\nexport type R = QuestionRow;\n",
+      "export { findQuestion } from '../question/question.repository.js';\n",
+      "export * from '../question/question-related.repository.js';\n",
+      "export const f = () => import('../question/question.repository.js');\n",
+    ];
+    for (const text of snippets) {
+      expect(await problems('server/modules/vote/probe.service.ts', text), text).toContainEqual({
+        rule: RULE,
+        message: expect.stringContaining("may not import the repository of module 'question'"),
+      });
+    }
+    // from a folder nested inside a module too
+    const nested = "import { findQuestion } from '../../question/question.repository.js';\nexport const f = findQuestion;\n";
+    expect(await problems('server/modules/vote/parts/probe.ts', nested)).toContainEqual(expect.objectContaining({ rule: RULE }));
+  }, 60_000);
+
+  it("lets a module import its own repository, another module's service, a shared lower module's repository, and tests import any", async () => {
+    const own = "import { findQuestion } from './question.repository.js';\nexport const f = findQuestion;\n";
+    expect(await problems('server/modules/question/probe.service.ts', own)).not.toContainEqual(expect.objectContaining({ rule: RULE }));
+    const service = "import { vote } from '../vote/vote.service.js';\nexport const f = vote;\n";
+    expect(await problems('server/modules/question/probe.service.ts', service)).not.toContainEqual(expect.objectContaining({ rule: RULE }));
+    expect(readFileSync(`${root}server/modules/config/config.repository.ts`, 'utf8')).toContain('export async function readConfigValue');
+    const shared = "import { readConfigValue } from '../config/config.repository.js';\nexport const f = readConfigValue;\n";
+    expect(await problems('server/modules/question/probe.service.ts', shared)).not.toContainEqual(expect.objectContaining({ rule: RULE }));
+    const test = "import { findQuestion } from '../question/question.repository.js';\nexport const f = findQuestion;\n";
+    expect(await problems('server/modules/vote/probe.test.ts', test)).not.toContainEqual(expect.objectContaining({ rule: RULE }));
+  }, 60_000);
+
+  it('refuses a shared lower module importing any other module', async () => {
+    const text = "import { vote } from '../vote/vote.service.js';\nexport const f = vote;\n";
+    expect(await problems('server/modules/config/probe.repository.ts', text)).toContainEqual({
+      rule: RULE,
+      message: expect.stringContaining('server/modules/config is a shared lower module'),
+    });
+  }, 60_000);
+});
