@@ -1,29 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
-import { INSTALLED, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { type Page } from '@playwright/test';
+import { shot, type E2EServer } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
 import { expectAccessible, expectContrast } from './question-pages';
 
 // The captcha in Lantern's own UI: altcha's proof of work, solved in the browser's worker and sent as
 // captcha_code. Registration always asks once an admin switches the captcha on; the box is ticked
 // from the keyboard (Tab to it, Space), as a keyboard or screen-reader user would.
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'parallel' });
 
 let server: E2EServer;
-
-test.beforeAll(async ({ request }) => {
-  server = await startServer(INSTALLED);
-  const login = await request.post(server.url + '/answer/api/v1/user/login/email', {
-    data: { e_mail: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD },
+/** The file's server on this worker, with the captcha switched on (once per server). */
+test.beforeEach(async ({ server: mine, seed }) => {
+  server = mine;
+  await mine.once('captcha-on', async () => {
+    const on = await seed.call('PUT', '/admin/api/plugin/status', { plugin_slug_name: 'lantern_captcha', enabled: true });
+    expect(on.code).toBe(200);
   });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const on = await request.put(server.url + '/answer/admin/api/plugin/status', {
-    headers: { Authorization: token },
-    data: { plugin_slug_name: 'lantern_captcha', enabled: true },
-  });
-  expect(on.status()).toBe(200);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 async function openSignUp(page: Page, n: number) {
@@ -43,7 +36,7 @@ async function openSignUp(page: Page, n: number) {
   return { dialog, box: dialog.getByRole('checkbox') };
 }
 
-test('signs up through the altcha widget, ticked from the keyboard', async ({ page }) => {
+test('signs up through the altcha widget, ticked from the keyboard', async ({ anonPage: page }) => {
   const { dialog, box } = await openSignUp(page, 1);
   await expectAccessible(page);
   await shot(page, 'captcha-altcha-light');
@@ -65,8 +58,8 @@ test('signs up through the altcha widget, ticked from the keyboard', async ({ pa
   await expect(page.getByText('We sent an activation link to altcha1@example.com')).toBeVisible();
 });
 
-test('draws the widget in the dark scheme too', async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
+test('draws the widget in the dark scheme too', async ({ pageAs }) => {
+  const page = await pageAs(null, { dark: true });
   await openSignUp(page, 2);
   await expectContrast(page);
   await shot(page, 'captcha-altcha-dark');

@@ -1,39 +1,27 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { INSTALLED, loginAs, shot, startServer, type E2EServer } from '../support/e2e-server';
+import { INSTALLED, shot } from '../support/e2e-server';
+import { expect, test } from '../support/fixtures';
 import { writeTinyDump } from '../support/tiny-dump';
 import { chooseFromMenu, openMenu } from './menu-pages';
-import { Api, expectAccessible } from './question-pages';
+import { expectAccessible } from './question-pages';
 import SevenZip from '7z-wasm';
 
 // Issue 15: a dump's .7z goes in through Admin → Import; an admin gives the person behind an imported account a one-time link (Admin → Users →
 // Claim link); in another browser the person opens it, sets an email and a password, and lands
 // logged in as the account with its reputation; the link then shows the failed page.
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'parallel' });
 
-let server: E2EServer;
-let api: Api;
-let dumpDir = '';
 const SITE = 'coffee.stackexchange.com';
+const made: string[] = [];
+test.afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
-test.beforeAll(async () => {
-  server = await startServer(INSTALLED);
-  api = new Api(server);
-  api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  expect(
-    (
-      await api.call('PUT', '/admin/api/siteinfo/general', {
-        name: 'Team Lantern',
-        site_url: server.url,
-        contact_email: 'team@example.com',
-        short_description: '',
-        description: '',
-      })
-    ).code,
-  ).toBe(200);
-  // a tiny dump packed as Stack Exchange distributes dumps: a .7z (made with 7-Zip's WebAssembly build)
-  dumpDir = writeTinyDump([{ id: 21, name: 'Espresso Eve', reputation: 2500 }]);
+/** A tiny dump packed as Stack Exchange distributes dumps: a .7z (made with 7-Zip's WebAssembly build). */
+async function tinyDump7z(): Promise<Buffer> {
+  const dumpDir = writeTinyDump([{ id: 21, name: 'Espresso Eve', reputation: 2500 }]);
+  made.push(dumpDir);
   const sz = await SevenZip({ print: () => {}, printErr: () => {} });
   sz.FS.mkdir('/w');
   sz.FS.mount(sz.NODEFS, { root: dumpDir }, '/w');
@@ -41,23 +29,28 @@ test.beforeAll(async () => {
   sz.callMain(['a', '-t7z', '/w/dump.7z', 'Users.xml', 'Posts.xml']);
   sz.FS.chdir('/');
   sz.FS.unmount('/w');
-});
-test.afterAll(async () => {
-  await server?.stop();
-  if (dumpDir) rmSync(dumpDir, { recursive: true, force: true });
-});
+  return readFileSync(join(dumpDir, 'dump.7z'));
+}
 
 test('an admin makes a claim link; the person opens it elsewhere, sets email and password and is logged in as the imported account', async ({
-  browser,
+  server,
+  seed,
+  adminPage: admin,
+  pageAs,
 }) => {
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const admin = await adminContext.newPage();
-  await loginAs(admin, server, INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+  const general = await seed.call('PUT', '/admin/api/siteinfo/general', {
+    name: 'Team Lantern',
+    site_url: server.url,
+    contact_email: 'team@example.com',
+    short_description: '',
+    description: '',
+  });
+  expect(general.code).toBe(200);
   // the dump goes in through Admin → Import as the .7z it came as
   await admin.goto(`${server.url}/admin/import`);
   await admin
     .getByLabel('Dump files')
-    .setInputFiles({ name: `${SITE}.7z`, mimeType: 'application/x-7z-compressed', buffer: readFileSync(join(dumpDir, 'dump.7z')) });
+    .setInputFiles({ name: `${SITE}.7z`, mimeType: 'application/x-7z-compressed', buffer: await tinyDump7z() });
   await admin.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(admin.getByText(new RegExp(`Imported ${SITE.replace(/\./g, '\\.')} in`))).toBeVisible({ timeout: 30_000 });
   await admin.goto(`${server.url}/admin/users`);
@@ -87,8 +80,7 @@ test('an admin makes a claim link; the person opens it elsewhere, sets email and
   await admin.keyboard.press('Escape');
 
   // the person, in a browser of their own
-  const personContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const person = await personContext.newPage();
+  const person = await pageAs(null);
   await person.goto(url);
   await expect(person.getByRole('heading', { level: 1, name: 'Take over your account' })).toBeVisible();
   await expect(person.getByText('Espresso Eve', { exact: true })).toBeVisible();
@@ -117,11 +109,11 @@ test('an admin makes a claim link; the person opens it elsewhere, sets email and
   await expect(person.getByLabel('Display name')).toHaveValue('Espresso Eve');
 
   // the link worked once: opened again (by anyone) it shows the failed page
-  const again = await (await browser.newContext()).newPage();
+  const again = await pageAs(null);
   await again.goto(url);
   await expect(again.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
   await expectAccessible(again);
   await shot(again, 'claims-failed');
   // and the email and password now log in
-  expect(await api.tokenOf('eve@example.com', 'eve-password-1')).toBeTruthy();
+  expect((await seed.call('POST', '/api/v1/user/login/email', { e_mail: 'eve@example.com', pass: 'eve-password-1' }, null)).code).toBe(200);
 });

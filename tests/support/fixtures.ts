@@ -242,9 +242,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   serverEnv: [INSTALLED, { option: true, scope: 'worker' }],
-  server: async ({ servers, serverEnv }, use, testInfo) => {
-    await use(await servers.for(testInfo.file, serverEnv));
-  },
+  // the first test of a file on a worker starts its server: that wait has a bound of its own, apart from the test's
+  server: [
+    async ({ servers, serverEnv }, use, testInfo) => {
+      await use(await servers.for(testInfo.file, serverEnv));
+    },
+    { timeout: 120_000 },
+  ],
   seed: async ({ server }, use) => {
     await use(makeSeed(server));
   },
