@@ -1,14 +1,13 @@
 import * as fs from 'node:fs';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
-// 7-Zip itself (WebAssembly, a devDependency: not shipped) makes the test archives; Lantern reads them with its own reader
-import SevenZip from '7z-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, adminToken } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { sevenZipMaker } from '../../../tests/support/make-7z.js';
 import { writeTinyDump } from '../../../tests/support/tiny-dump.js';
 import { DEFAULT_LIMITS, DumpRefused, prepareDump } from './dump-files.js';
 import { makeSevenZip } from './seven-zip.js';
@@ -25,39 +24,7 @@ const work = mkdtempSync(join(tmpdir(), 'dump-7z-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let seq = 0;
 
-/**
- * Makes a .7z of `files` (path inside the archive → text) with 7-Zip itself, with its `switches` (a method, solid
- * or not, a password); `rename` then renames entries (7-Zip stores what it is told, ../ and absolute names too).
- */
-async function make7z(files: Record<string, string | Buffer>, rename: [string, string][] = [], switches: string[] = []): Promise<string> {
-  const dir = join(work, `src-${++seq}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  const archive = join(work, `a-${seq}.7z`);
-  const sz = await SevenZip({ print: () => {}, printErr: () => {} });
-  sz.FS.mkdir('/w');
-  sz.FS.mount(sz.NODEFS, { root: work }, '/w');
-  sz.FS.chdir(`/w/src-${seq}`);
-  sz.callMain(['a', '-t7z', `/w/a-${seq}.7z`, ...switches, ...Object.keys(files)]);
-  for (const [from, to] of rename) sz.callMain(['rn', `/w/a-${seq}.7z`, '--', from, to]);
-  sz.FS.chdir('/');
-  sz.FS.unmount('/w');
-  expect(existsSync(archive)).toBe(true);
-  return archive;
-}
-
-/** 7-Zip's own technical listing of an archive ("Method = LZMA2:24", "Solid = +", "Blocks = 1", ...). */
-async function describe7z(archive: string): Promise<string> {
-  const lines: string[] = [];
-  const sz = await SevenZip({ print: (l: string) => lines.push(l), printErr: (l: string) => lines.push(l) });
-  sz.FS.mkdir('/w');
-  sz.FS.mount(sz.NODEFS, { root: dirname(archive) }, '/w');
-  sz.callMain(['l', '-slt', `/w/${archive.split('/').pop()}`]);
-  sz.FS.unmount('/w');
-  return lines.join('\n');
-}
+const { make7z, describe7z } = sevenZipMaker(work);
 
 /** The history-meta dump's files (real data), with the dump's other files made up small: all eight. */
 function allDumpFiles(): Record<string, Buffer> {
@@ -70,6 +37,11 @@ function allDumpFiles(): Record<string, Buffer> {
   files['PostHistory.xml'] = small('posthistory');
   return files;
 }
+
+// the eight files in 7-Zip's default archive (several seconds of 7-Zip on a loaded machine): made once, for the tests that
+// only read it
+let history7z: Promise<string> | undefined;
+const historyArchive = () => (history7z ??= make7z(allDumpFiles()));
 
 const USERS =
   '<?xml version="1.0" encoding="utf-8"?>\n<users>\n  <row Id="5" Reputation="10" CreationDate="2015-01-01T00:00:00.000" DisplayName="Seven Zed" />\n</users>\n';
@@ -142,6 +114,7 @@ describe('a .7z dump', () => {
 describe.skipIf(!HAVE_HISTORY)('the methods 7-Zip uses for a dump', () => {
   const files = HAVE_HISTORY ? allDumpFiles() : {};
   const names = Object.keys(files).sort();
+  const archiveOf = (switches: string[]) => (switches.length ? make7z(files, [], switches) : historyArchive());
 
   async function unpacked(archive: string): Promise<void> {
     const out = join(work, `out-${++seq}`);
@@ -162,7 +135,7 @@ describe.skipIf(!HAVE_HISTORY)('the methods 7-Zip uses for a dump', () => {
   ])(
     'unpacks every dump file of a 7z with %s, byte for byte',
     async (_label, switches, method) => {
-      const archive = await make7z(files, [], switches);
+      const archive = await archiveOf(switches);
       expect(await describe7z(archive)).toMatch(method);
       await unpacked(archive);
     },
@@ -170,7 +143,7 @@ describe.skipIf(!HAVE_HISTORY)('the methods 7-Zip uses for a dump', () => {
   );
 
   it('the default archive is one solid block of all eight files, behind a compressed (encoded) header', async () => {
-    const archive = await make7z(files);
+    const archive = await archiveOf([]);
     const listing = await describe7z(archive);
     expect(listing).toMatch(/Solid = \+/);
     expect(listing).toMatch(/Blocks = 1\b/);
@@ -181,7 +154,7 @@ describe.skipIf(!HAVE_HISTORY)('the methods 7-Zip uses for a dump', () => {
   }, 180_000);
 
   it('refuses a truncated or damaged archive with a clear message, leaving nothing', async () => {
-    const archive = await make7z(files);
+    const archive = await archiveOf([]);
     const size = statSync(archive).size;
     for (const keep of [size - 10, Math.floor(size / 2), 40]) {
       const cut = join(work, `cut-${++seq}.7z`);
@@ -259,7 +232,7 @@ describe('the 7z reader', () => {
   it.skipIf(!HAVE_HISTORY)(
     'keeps the request thread free: unpacking runs in a worker',
     async () => {
-      const archive = await make7z(allDumpFiles());
+      const archive = await historyArchive();
       let last = performance.now();
       let longest = 0;
       const timer = setInterval(() => {
@@ -342,39 +315,4 @@ async function uploadTo(app: TestApp, archive: string, name: string) {
   return { token, status: r.status, body: (await r.json()) as { code: number; reason: string; msg: string; data: unknown } };
 }
 
-// its own server: a fresh one, as an admin would upload a real dump
-describe.skipIf(!HAVE_HISTORY)('a real dump as a .7z through Admin → Import', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-    await captchaOff(app);
-  });
-  afterAll(async () => app.stop());
-
-  it('imports the history-meta dump from a .7z (LZMA2, solid) with exactly its counts', async () => {
-    const archive = await make7z(
-      Object.fromEntries(
-        ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml'].map((f) => [
-          `meta.history.stackexchange.com/${f}`,
-          readFileSync(join(HISTORY, f)),
-        ]),
-      ),
-    );
-    const { token, body } = await uploadTo(app, archive, 'meta.history.stackexchange.com.7z');
-    expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({
-      site: 'meta.history.stackexchange.com',
-      files: ['Users.xml', 'Posts.xml', 'Comments.xml', 'Badges.xml'],
-    });
-    await expect
-      .poll(async () => (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data.state, {
-        timeout: 170_000,
-      })
-      .toBe('done');
-    const { report } = (await app.call('GET', '/answer/admin/api/import/stackexchange', { token })).body.data;
-    expect(report.errors).toEqual([]);
-    expect(report.users).toMatchObject({ rows: 2295, imported: 2295 });
-    expect(report.questions).toMatchObject({ rows: 556, imported: 556 });
-    expect(report.comments.rows).toBe(3454);
-  }, 180_000);
-});
+// the real history-meta dump as a .7z through Admin → Import (about 40 s): tests/long/import-7z.test.ts (npm run test:long)
