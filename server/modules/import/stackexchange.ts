@@ -9,12 +9,12 @@ import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ATTRIBUTION_CLASS, isBlankHtml, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { BatchRenders, type PendingRender } from './import-renders.js';
 import { recordTimeline } from '../activity/timeline.service.js';
-import { BADGE_SINGLE, hasAward, recountAwards } from '../badge/badge.repository.js';
-import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection.repository.js';
+import { BADGE_SINGLE, hasAward, recountAwards } from '../badge/badge-common.service.js';
+import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection-common.service.js';
 import { changeRank } from '../rank/rank.service.js';
-import { findGroup } from '../siteinfo/siteinfo.repository.js';
-import { normaliseSiteUrl } from '../siteinfo/site-url.js';
-import { recordImportedReputation, syncImportedReputation } from '../personal/imported-reputation.repository.js';
+import { findGroup } from '../config/site-info.repository.js';
+import { normaliseSiteUrl } from '../config/site-url.js';
+import { recordImportedReputation, syncImportedReputation } from '../personal/personal-common.service.js';
 import { refreshHotScores } from '../question/hot-score.js';
 import {
   closeReason,
@@ -24,13 +24,13 @@ import {
   linksFrom,
   recountLinked,
   saveCloseReason,
-} from '../question/question.repository.js';
-import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag.repository.js';
+} from '../question/question-common.service.js';
+import { findTagsByIds, findTagsBySlugs, insertTag, recountTags } from '../tag/tag-common.service.js';
 import { tagSlug } from '../tag/tag.usage.js';
 import { isValidUsername, usernameFromName } from '../user/user.accounts.js';
 import { escapeMarkdown, htmlToMarkdown } from './html-to-markdown.js';
 import { HistorySpool, type HistoryGroup } from './history-spool.repository.js';
-import { moveVoteTally } from '../vote/vote.repository.js';
+import { moveVoteTally } from '../vote/vote-common.service.js';
 import * as repo from './stackexchange.repository.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS, REVISION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import { translate } from '../../contract/messages/index.js';
