@@ -1,18 +1,13 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { dismissToasts, INSTALLED, openInApp, shot, type E2EServer } from '../support/e2e-server';
-import { Api, expectAccessible, expectContrast, png, QuestionFormPage } from './question-pages';
+import { expect, test as base } from '../support/fixtures';
+import { dismissToasts, openInApp, shot, type E2EServer } from '../support/e2e-server';
+import { expectAccessible, expectContrast, png, QuestionFormPage } from './question-pages';
 
 // The admin's settings screens (customize, settings, plugins) in a LAN browser against the built
 // server: each opened by an admin (and refused to a moderator and a member), each settings group
 // changed through its form and the change seen on the public site, screenshots and axe. The tests
-// do not depend on each other's changes (the login test, which closes the site, comes last).
-
-let server: E2EServer;
-let api: Api;
-const ADMIN = { email: INSTALLED.ADMIN_EMAIL, pass: INSTALLED.ADMIN_PASSWORD };
-const GRACE = { email: 'grace@example.com', pass: 'grace-password-1' };
-const MOLLY = { email: 'molly@example.com', pass: 'molly-password-1' };
+// do not depend on each other's changes and run in parallel, each worker on a server of its own (the login test,
+// which closes the site, opens it again at its end).
 
 /** Each screen with its path and heading. */
 const SCREENS: [string, string][] = [
@@ -46,49 +41,45 @@ async function save(page: Page): Promise<void> {
   await expect(page.getByText('update success')).toBeVisible();
 }
 
-test.beforeAll(async ({ servers, serverEnv }, info) => {
-  server = await servers.for(info.file, serverEnv);
-  api = new Api(server);
-  api.token = await api.tokenOf(ADMIN.email, ADMIN.pass);
-  expect(
-    (
-      await api.call('PUT', '/admin/api/siteinfo/general', {
-        name: 'Team Lantern',
-        site_url: server.url,
-        contact_email: 'team@example.com',
-        short_description: '',
-        description: '',
-      })
-    ).code,
-  ).toBe(200);
-  expect(
-    (await api.call('POST', '/admin/api/users', { users: `grace, ${GRACE.email}, ${GRACE.pass}\nmolly, ${MOLLY.email}, ${MOLLY.pass}` }))
-      .code,
-  ).toBe(200);
-  const molly = await api.call('GET', '/api/v1/personal/user/info?username=molly');
-  expect((await api.call('PUT', '/admin/api/user/role', { user_id: molly.data.id, role_id: 3 })).code).toBe(200);
-  for (const slug of ['lanterns', 'meta'])
-    expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: slug, original_text: `About ${slug}.` })).code).toBe(
-      200,
-    );
-  expect(
-    (
-      await api.call('POST', '/api/v1/question', {
-        title: 'How do I trim a lantern wick evenly?',
-        content: 'The flame smokes and the wick burns unevenly on one side.',
-        tags: [{ slug_name: 'lanterns' }],
-      })
-    ).code,
-  ).toBe(200);
+/** The server of this file on this worker (one per worker: the `site` fixture sets it before each test). */
+let server: E2EServer;
+
+// every test's server (one per worker) has the site URL, two tags and a question, made once by the first test there
+const test = base.extend<{ site: void }>({
+  site: [
+    async ({ server: mine, seed }, use) => {
+      server = mine;
+      await mine.once('admin-settings', async () => {
+        const general = await seed.call('PUT', '/admin/api/siteinfo/general', {
+          name: 'Team Lantern',
+          site_url: mine.url,
+          contact_email: 'team@example.com',
+          short_description: '',
+          description: '',
+        });
+        expect(general.code).toBe(200);
+        for (const slug of ['lanterns', 'meta']) await seed.tag({ slug });
+        await seed.question({
+          title: 'How do I trim a lantern wick evenly?',
+          content: 'The flame smokes and the wick burns unevenly on one side.',
+          tags: ['lanterns'],
+        });
+      });
+      await use();
+    },
+    // set-up through the API, apart from the test's own time
+    { auto: true, timeout: 60_000 },
+  ],
 });
+test.describe.configure({ mode: 'parallel' });
 
 test('every settings screen opens for an admin; a moderator and a member get the 403 page', async ({ pageAs }) => {
   test.setTimeout(300_000);
-  const admin = await pageAs(ADMIN);
+  const admin = await pageAs('admin');
   // the reviewer plugin's page is in the menu only while it is enabled; its config page opens either way
   for (const [path, heading] of SCREENS) await openScreen(admin, path, heading);
   await admin.context().close();
-  for (const who of [MOLLY, GRACE]) {
+  for (const who of ['moderator', 'member'] as const) {
     const page = await pageAs(who);
     for (const [path, heading] of SCREENS) {
       await openInApp(page, `${server.url}/admin/${path}`);
@@ -112,7 +103,7 @@ for (const [label, opts] of VIEWS) {
     const axe = label === 'desktop-light' ? expectAccessible : label === 'desktop-dark' ? expectContrast : null;
     test(`screenshots of the settings screens (part ${i + 1}), ${label}${axe ? ', with axe' : ''}`, async ({ pageAs }) => {
       test.setTimeout(300_000);
-      const page = await pageAs(ADMIN, opts);
+      const page = await pageAs('admin', opts);
       for (const [path, heading] of screens) {
         await openScreen(page, path, heading);
         if (axe) await axe(page);
@@ -124,7 +115,7 @@ for (const [label, opts] of VIEWS) {
 }
 
 test('general: the new site name shows in the header at once and on the public site', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'general', 'General');
   await page.getByLabel('Site name', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -143,7 +134,7 @@ test('general: the new site name shows in the header at once and on the public s
 });
 
 test('unsaved changes: leaving the form asks first', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'legal', 'Legal');
   await page.getByLabel('Terms of service', { exact: true }).fill('Draft terms.');
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'SEO' }).click();
@@ -156,7 +147,7 @@ test('unsaved changes: leaving the form asks first', async ({ pageAs }) => {
 });
 
 test('legal: the terms of service text shows on /tos', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'legal', 'Legal');
   await page.getByLabel('Terms of service', { exact: true }).fill('## House rules\n\nBe **kind** to each other.');
   await save(page);
@@ -169,7 +160,7 @@ test('legal: the terms of service text shows on /tos', async ({ pageAs }) => {
 });
 
 test('themes: the primary colour and a light navbar apply at once and on the public site', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'themes', 'Themes');
   await expect(page.getByLabel('Primary color', { exact: true })).toHaveValue('#0033ff');
   await page.getByLabel('Primary color', { exact: true }).fill('blue');
@@ -195,7 +186,7 @@ test('themes: the primary colour and a light navbar apply at once and on the pub
 });
 
 test('CSS/HTML: custom CSS and footer apply on the public site', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'css-html', 'CSS/HTML');
   await page.getByLabel('Custom CSS', { exact: true }).fill('main { border-top: 7px solid rgb(10, 120, 30); }');
   await page.getByLabel('Custom footer', { exact: true }).fill('<p class="team-footer">Run by the night shift</p>');
@@ -210,7 +201,7 @@ test('CSS/HTML: custom CSS and footer apply on the public site', async ({ pageAs
 });
 
 test('SEO: permalink 1 puts the title slug in question links, 2 leaves it out', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   const visitor = await pageAs(null);
   const link = visitor.getByRole('link', { name: 'How do I trim a lantern wick evenly?' }).first();
   await openScreen(page, 'seo', 'SEO');
@@ -227,7 +218,7 @@ test('SEO: permalink 1 puts the title slug in question links, 2 leaves it out', 
 });
 
 test('write: a reserved tag is refused for a member; recommended cannot contain reserved', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'write', 'Write');
   await page.getByLabel('Reserved tags', { exact: true }).fill('meta');
   await page.getByLabel('Recommended tags', { exact: true }).fill('lanterns meta');
@@ -237,7 +228,7 @@ test('write: a reserved tag is refused for a member; recommended cannot contain 
   await save(page);
   await page.context().close();
 
-  const grace = await pageAs(GRACE);
+  const grace = await pageAs('member');
   await grace.goto(`${server.url}/questions/ask`);
   const form = new QuestionFormPage(grace);
   await form.title.fill('Where do we discuss the site itself?');
@@ -249,7 +240,7 @@ test('write: a reserved tag is refused for a member; recommended cannot contain 
 });
 
 test('branding: an uploaded logo shows in the header', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+  const page = await pageAs('admin');
   await openScreen(page, 'branding', 'Branding');
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/answer/api/v1/file') && r.request().method() === 'POST');
   await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(168, 56, [122, 31, 162]) });
@@ -261,25 +252,25 @@ test('branding: an uploaded logo shows in the header', async ({ pageAs }) => {
   await page.context().close();
 });
 
-test('SMTP: the port is checked; interface, users and privileges are saved and read back', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+test('SMTP: the port is checked; interface, users and privileges are saved and read back', async ({ pageAs, seed }) => {
+  const page = await pageAs('admin');
   await openScreen(page, 'smtp', 'SMTP');
   await page.getByLabel('SMTP port', { exact: true }).fill('70000');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('SMTP port must be number 1 ~ 65535.')).toBeVisible();
   await page.getByLabel('SMTP port', { exact: true }).fill('2525');
   await save(page);
-  expect((await api.call('GET', '/admin/api/setting/smtp')).data.smtp_port).toBe(2525);
+  expect((await seed.call('GET', '/admin/api/setting/smtp')).data.smtp_port).toBe(2525);
 
   await openScreen(page, 'interface', 'Interface');
   await page.getByLabel('Time zone', { exact: true }).selectOption('Europe/Paris');
   await save(page);
-  expect((await api.call('GET', '/admin/api/siteinfo/interface')).data.time_zone).toBe('Europe/Paris');
+  expect((await seed.call('GET', '/admin/api/siteinfo/interface')).data.time_zone).toBe('Europe/Paris');
 
   await openScreen(page, 'settings-users', 'Users');
   await page.getByLabel('Website', { exact: true }).uncheck();
   await save(page);
-  expect((await api.call('GET', '/api/v1/siteinfo')).data.site_users.allow_update_website).toBe(false);
+  expect((await seed.call('GET', '/api/v1/siteinfo')).data.site_users.allow_update_website).toBe(false);
 
   await openScreen(page, 'privileges', 'Privileges');
   await page.getByLabel('Custom Level', { exact: true }).check();
@@ -288,13 +279,13 @@ test('SMTP: the port is checked; interface, users and privileges are saved and r
   await expect(page.getByText('The number should be equal or larger than 1.')).toBeVisible();
   await page.getByLabel('Create new tag', { exact: true }).fill('42');
   await save(page);
-  const saved = await api.call('GET', '/admin/api/setting/privileges');
+  const saved = await seed.call('GET', '/admin/api/setting/privileges');
   expect(saved.data.selected_level).toBe(99);
   await page.context().close();
 });
 
-test('plugins: the reviewer is enabled, gets a menu entry and its settings are saved', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+test('plugins: the reviewer is enabled, gets a menu entry and its settings are saved', async ({ pageAs, seed }) => {
+  const page = await pageAs('admin');
   await openScreen(page, 'installed-plugins', 'Installed plugins');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   await expect(menu.getByRole('link', { name: 'Post review queue' })).toHaveCount(0);
@@ -306,15 +297,16 @@ test('plugins: the reviewer is enabled, gets a menu entry and its settings are s
   await page.getByLabel('Number of first posts to review', { exact: true }).fill('5');
   await save(page);
   await expectAccessible(page);
-  const config = await api.call('GET', '/admin/api/plugin/config?plugin_slug_name=lantern_reviewer');
+  const config = await seed.call('GET', '/admin/api/plugin/config?plugin_slug_name=lantern_reviewer');
   expect(config.data.config_fields.find((f: { name: string }) => f.name === 'first_posts').value).toBe('5');
   await page.goto(`${server.url}/admin/no_such_plugin`);
   await expect(page.getByText("Unfortunately, this page doesn't exist.")).toBeVisible();
   await page.context().close();
 });
 
-test('login: registration closed, then login required, seen by a visitor', async ({ pageAs }) => {
-  const page = await pageAs(ADMIN);
+test('login: registration closed, then login required, seen by a visitor', async ({ pageAs, seed }) => {
+  const before = (await seed.call('GET', '/admin/api/siteinfo/login')).data;
+  const page = await pageAs('admin');
   await openScreen(page, 'login', 'Login');
   await page.getByLabel('Allow new registrations', { exact: true }).uncheck();
   await save(page);
@@ -327,4 +319,6 @@ test('login: registration closed, then login required, seen by a visitor', async
   await expect(visitor).toHaveURL(/\/users\/login$/);
   await visitor.context().close();
   await page.context().close();
+  // open again for the tests after this one on the same server
+  expect((await seed.call('PUT', '/admin/api/siteinfo/login', before)).code).toBe(200);
 });
