@@ -1,3 +1,4 @@
+import type { BodyOf, CallablePath, DataOf, KeyOf, QueryOf } from '../../server/contract/endpoints';
 import { TIMING } from '../../server/contract/limits';
 import { basePath } from '../utils/base-path';
 import { ApiError } from './errors';
@@ -69,23 +70,36 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   throw err;
 }
 
-/** Shorthands. */
+type Query = Record<string, string | number | undefined>;
+
+/** The query string of a GET (empty values left out). */
+function withQuery(path: string, query?: object): string {
+  const qs = query
+    ? new URLSearchParams(
+        Object.entries(query as Query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The client, typed by the endpoint map (server/contract/endpoints.ts): the path called picks the
+ * endpoint, which gives the query or body it takes and the data it returns.
+ */
 export const api = {
-  get: <T>(path: string, query?: Record<string, string | number | undefined>, opts?: RequestOptions) => {
-    const qs = query
-      ? new URLSearchParams(
-          Object.entries(query)
-            .filter(([, v]) => v !== undefined && v !== '')
-            .map(([k, v]) => [k, String(v)]),
-        ).toString()
-      : '';
-    return request<T>('GET', qs ? `${path}?${qs}` : path, undefined, opts);
-  },
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
-  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body ?? {}, opts),
+  get: <P extends CallablePath<'GET'>>(path: P, query?: QueryOf<KeyOf<'GET', P>>, opts?: RequestOptions) =>
+    request<DataOf<KeyOf<'GET', P>>>('GET', withQuery(path, query as object | undefined), undefined, opts),
+  post: <P extends CallablePath<'POST'>>(path: P, body?: BodyOf<KeyOf<'POST', P>>, opts?: RequestOptions) =>
+    request<DataOf<KeyOf<'POST', P>>>('POST', path, body ?? {}, opts),
+  put: <P extends CallablePath<'PUT'>>(path: P, body?: BodyOf<KeyOf<'PUT', P>>, opts?: RequestOptions) =>
+    request<DataOf<KeyOf<'PUT', P>>>('PUT', path, body ?? {}, opts),
+  delete: <P extends CallablePath<'DELETE'>>(path: P, body?: BodyOf<KeyOf<'DELETE', P>>, opts?: RequestOptions) =>
+    request<DataOf<KeyOf<'DELETE', P>>>('DELETE', path, body ?? {}, opts),
   /** POST multipart/form-data. */
-  upload: <T>(path: string, form: FormData, opts?: RequestOptions) => request<T>('POST', path, form, opts),
+  upload: <P extends CallablePath<'POST'>>(path: P, form: FormData, opts?: RequestOptions) =>
+    request<DataOf<KeyOf<'POST', P>>>('POST', path, form, opts),
 };
 
 /** Prefixes of the server's APIs. */

@@ -48,3 +48,10 @@ export interface FlaggedPost extends ReviewPostFields {
   submit_at: number;
   submitter_user: UserBrief | null;
 }
+
+/** An entry of GET reviewing/type: a queue the caller may work on, with its waiting items. */
+export interface ReviewingType {
+  name: string;
+  label: string;
+  todo_amount: number;
+}

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import * as service from './timeline-read.service.js';
 import { timelineDetailQuery, timelineQuery } from './timeline.schema.js';
 
 /** The activity timeline of a question, answer or tag, and the revisions an edit compares. */
-export function registerTimeline(ctx: AppContext, { api }: Routers): void {
+export function registerTimeline(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/activity/timeline', auth(ctx, 'active'), validate(timelineQuery, 'query'), async (_req, res) => {
     ok(res, await service.objectTimeline(ctx, requireSession(res), inputOf(timelineQuery, res)));
   });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { reasonsQuery } from '../reason/reason.schema.js';
@@ -14,7 +15,8 @@ import {
 import * as service from './admin-content.service.js';
 
 /** Admin question and answer management, and the reasons list of the admin pages. */
-export function registerAdminContent(ctx: AppContext, { admin }: Routers): void {
+export function registerAdminContent(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   admin.get('/question/page', auth(ctx, 'admin'), validate(adminQuestionPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.adminQuestionPage(ctx, inputOf(adminQuestionPageQuery, res)));
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { SESSION_TTL_SECONDS } from '../session/session.service.js';
@@ -16,7 +17,8 @@ function origin(ctx: AppContext, req: Request): string {
 }
 
 /** Admin user management: list, status, role, activation, add one or many, password, profile, purge; claiming imported accounts. */
-export function registerAdminUser(ctx: AppContext, { admin, api }: Routers): void {
+export function registerAdminUser(ctx: AppContext, routers: Routers): void {
+  const { admin, api } = typed(routers);
   admin.get('/users/page', auth(ctx, 'admin'), validate(s.userPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.userPage(ctx, inputOf(s.userPageQuery, res)));
   });

@@ -3,6 +3,7 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { okReaderPage } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -17,7 +18,8 @@ import {
 import * as service from './answer.service.js';
 
 /** Answers: create, detail, list, acceptance, edit (or suggested edit), delete and recover. */
-export function registerAnswer(ctx: AppContext, { api }: Routers): void {
+export function registerAnswer(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.post('/answer', auth(ctx, 'active'), bodyLimit('post'), validate(addAnswerSchema), async (_req, res) => {
     ok(res, await service.addAnswer(ctx, requireSession(res), inputOf(addAnswerSchema, res)));
   });

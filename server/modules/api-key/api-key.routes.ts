@@ -4,6 +4,7 @@ import type { ApiKeyCaller } from '../../http/api-key-caller.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { addApiKeyBody, deleteApiKeyBody, updateApiKeyBody } from './api-key.schema.js';
@@ -21,7 +22,8 @@ const ADMIN = { kind: 'admin' } as const;
  * Answer 2.0's admin API keys: GET /answer/admin/api/api-key/all, POST, PUT and DELETE
  * /answer/admin/api/api-key. A key acts as the admin who made it, while that admin stays one.
  */
-export function registerAdminApiKey(ctx: AppContext, { admin }: Routers): void {
+export function registerAdminApiKey(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   admin.get('/api-key/all', auth(ctx, 'admin'), sessionOnly, async (_req, res) => {
     ok(res, await service.listKeys(ctx, ADMIN));
   });
@@ -42,7 +44,8 @@ export function registerAdminApiKey(ctx: AppContext, { admin }: Routers): void {
  * Beyond Answer: a member's own keys, acting as that member with the member's privileges (never
  * the admin API), under /answer/api/v1/personal/api-key with the admin routes' shapes.
  */
-export function registerPersonalApiKey(ctx: AppContext, { api }: Routers): void {
+export function registerPersonalApiKey(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   const mine = (res: Response) => ({ kind: 'personal', userId: requireSession(res).user.id }) as const;
   api.get('/personal/api-key/all', auth(ctx, 'active'), sessionOnly, async (_req, res) => {
     ok(res, await service.listKeys(ctx, mine(res)));

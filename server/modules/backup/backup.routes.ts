@@ -9,6 +9,7 @@ import { translate } from '../../contract/messages/index.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage, sendEnvelope } from '../../http/envelope.js';
 import { badRequest, refuseUnreadBody } from '../../http/errors.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { backupsDir } from '../../infra/backup.js';
 import type { Routers } from '../index.js';
@@ -83,7 +84,8 @@ function answerWhenStarted(res: Response, next: NextFunction, run: (started: (jo
  * the maintenance answer in front of every route (this module is mounted first) and runs the
  * daily schedule in a running server.
  */
-export function registerBackup(ctx: AppContext, { api, admin, install, root }: Routers): void {
+export function registerBackup(ctx: AppContext, routers: Routers): void {
+  const { api, admin, install, root } = typed(routers);
   followPeerJobs(ctx);
   const gate = maintenanceGate(ctx);
   for (const r of [api, install, root]) r.use(gate);

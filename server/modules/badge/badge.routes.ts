@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeBadgeRules } from './badge.award.js';
@@ -8,7 +9,8 @@ import { adminBadgePageQuery, awardPageQuery, badgeIdQuery, badgeStatusSchema, u
 import * as service from './badge.service.js';
 
 /** Badges: the grouped list, one badge, who earned it, a user's badges; admin list and status; the award rules. */
-export function registerBadge(ctx: AppContext, { api, admin }: Routers): void {
+export function registerBadge(ctx: AppContext, routers: Routers): void {
+  const { api, admin } = typed(routers);
   subscribeBadgeRules(ctx);
 
   api.get('/badges', auth(ctx, 'optional'), async (req, res) => {

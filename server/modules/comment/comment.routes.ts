@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { okReaderPage } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -15,7 +16,8 @@ import {
 import * as service from './comment.service.js';
 
 /** Comments: list, one, personal list, add, edit, delete. */
-export function registerComment(ctx: AppContext, { api }: Routers): void {
+export function registerComment(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/comment/page', auth(ctx, 'optional'), validate(commentPageQuery, 'query'), async (_req, res) => {
     const q = inputOf(commentPageQuery, res);
     await okReaderPage(ctx, res, `comments:${JSON.stringify(q)}`, () => service.commentPage(ctx, currentSession(res), q));

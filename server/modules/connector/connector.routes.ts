@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { bindingEmailSchema, unbindingSchema } from './connector.schema.js';
@@ -17,7 +18,8 @@ function meta(ctx: AppContext, req: Request): service.RequestMeta {
 }
 
 /** Third-party login: the connectors that are on, their browser round trip, email binding and unbinding. */
-export function registerConnector(ctx: AppContext, { api }: Routers): void {
+export function registerConnector(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/connector/info', async (req, res) => {
     ok(res, await service.connectorsInfo(ctx, meta(ctx, req).origin));
   });

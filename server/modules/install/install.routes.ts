@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { languageOptions, uiTranslations } from '../language/language.service.js';
 import type { Routers } from '../index.js';
@@ -11,7 +12,8 @@ import { checkSetupCode, setupCodeRequired } from './install.setup-code.js';
  * The installer endpoints; every one refuses once the site is installed. Those that write or reach
  * a database also want the setup code from a browser on another machine (install.setup-code.ts).
  */
-export function registerInstall(ctx: AppContext, { install }: Routers): void {
+export function registerInstall(ctx: AppContext, routers: Routers): void {
+  const { install } = typed(routers);
   const languages = languageOptions();
   install.get('/language/options', async (_req, res) => {
     await service.refuseWhenInstalled(ctx);

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { lanSwitchSchema } from './lan.schema.js';
 import { applySuggestedSiteUrl, lanStatus, requestLanSwitch } from './lan.service.js';
 
 /** Admin: the LAN hosting switch (Lantern's own; not part of Answer's API). */
-export function registerLan(ctx: AppContext, { admin }: Routers): void {
+export function registerLan(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   admin.get('/lan', auth(ctx, 'admin'), async (_req, res) => {
     ok(res, await lanStatus(ctx));
   });

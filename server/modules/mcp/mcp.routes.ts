@@ -10,6 +10,7 @@ import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import type { SessionUser } from '../../http/session-user.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { mcpConfigBody } from './mcp.schema.js';
@@ -72,7 +73,8 @@ type SseSession = { transport: SSEServerTransport; server: McpServer; close(): P
  * one server per request, nothing kept between requests), and Answer's admin switch (GET/PUT
  * /answer/admin/api/mcp-config).
  */
-export function registerMcp(ctx: AppContext, { api, admin }: Routers): void {
+export function registerMcp(ctx: AppContext, routers: Routers): void {
+  const { api, admin } = typed(routers);
   const sessions = new McpSessions<SseSession>();
   ctx.beforeClose.push(() => sessions.closeAll());
   const version = ctx.config.version;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { okShared } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeNotifications } from './notification.events.js';
@@ -9,7 +10,8 @@ import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } f
 import * as service from './notification.service.js';
 
 /** Notifications: the inbox and achievements, the polled red-dot status, read state; plus the writers and mails behind them. */
-export function registerNotification(ctx: AppContext, { api }: Routers): void {
+export function registerNotification(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   subscribeNotifications(ctx);
 
   api.get('/notification/page', auth(ctx, 'active'), validate(notificationPageQuery, 'query'), async (req, res) => {

@@ -2,13 +2,15 @@ import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { okReaderPage } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from './personal.schema.js';
 import * as service from './personal.service.js';
 
 /** Routes for the personal pages of a profile: questions, answers, top posts, reputation and the caller's votes. */
-export function registerPersonal(ctx: AppContext, { api }: Routers): void {
+export function registerPersonal(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/personal/question/page', auth(ctx, 'optional'), validate(personalPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.personalQuestions(ctx, currentSession(res), inputOf(personalPageQuery, res)));
   });

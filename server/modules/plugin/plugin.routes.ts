@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { pluginRegistry, type PluginRoute } from './plugin.registry.js';
@@ -39,7 +40,8 @@ function mountRoutePlugins(ctx: AppContext, router: Router, adminSide: boolean):
 }
 
 /** Plugin endpoints: status, the admin list/switch/settings, personal settings and the public plugin configs. */
-export function registerPlugin(ctx: AppContext, { api, admin }: Routers): void {
+export function registerPlugin(ctx: AppContext, routers: Routers): void {
+  const { api, admin } = typed(routers);
   pluginRegistry(ctx);
   api.get('/plugin/status', async (_req, res) => {
     ok(res, await service.publicStatus(ctx));
@@ -82,6 +84,6 @@ export function registerPlugin(ctx: AppContext, { api, admin }: Routers): void {
     ok(res, null);
   });
 
-  mountRoutePlugins(ctx, api, false);
-  mountRoutePlugins(ctx, admin, true);
+  mountRoutePlugins(ctx, routers.api, false);
+  mountRoutePlugins(ctx, routers.admin, true);
 }

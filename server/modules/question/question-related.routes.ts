@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -14,7 +15,8 @@ import {
 import * as service from './question-related.service.js';
 
 /** Routes for related, similar, linked, recommended and invited questions. */
-export function registerQuestionRelated(ctx: AppContext, { api }: Routers): void {
+export function registerQuestionRelated(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/question/invite', auth(ctx, 'optional'), validate(inviteQuery, 'query'), async (_req, res) => {
     ok(res, await service.invitedUsers(ctx, currentSession(res), inputOf(inviteQuery, res).id));
   });

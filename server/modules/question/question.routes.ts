@@ -3,6 +3,7 @@ import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
 import { dropOnContentChange, okShared, READER_PAGE_KEY } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
@@ -25,7 +26,8 @@ import { QUESTION_PAGE_KEY, questionInfo, questionPage } from './question.read.j
 import { countView as countQuestionView, currentViewCount } from './view-counter.js';
 
 /** The question endpoints: create (alone or with an answer), detail, list, edit, delete, recover, close, reopen, pin/list. */
-export function registerQuestion(ctx: AppContext, { api }: Routers): void {
+export function registerQuestion(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   // list totals may be reused for a few seconds; anything that changes them clears them at once
   for (const type of ['question.created', 'answer.created', 'post.status', 'post.edited'] as const)
     ctx.events.on(type, () => ctx.cache.invalidate('question-count:'));

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, msg, validate } from '../../http/validate.js';
 import { tooManyAttempts } from '../../infra/captcha/rate-limit.js';
 import { renderBusy, renderMarkdown, renderRetryAfter } from '../../infra/markdown/render.js';
@@ -18,7 +19,8 @@ const renderSchema = z.object({
  * most PREVIEW_LIMIT renders a minute per member, one at a time, within the member's share of the
  * render workers' time (renderRetryAfter); 429 with data.retry_after past any of them.
  */
-export function registerRender(ctx: AppContext, { api }: Routers): void {
+export function registerRender(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   const previews = new PreviewWindow(PREVIEW_LIMIT);
   api.post('/post/render', auth(ctx, 'active'), bodyLimit('post'), validate(renderSchema), async (_req, res) => {
     const account = String(requireSession(res).user.id);

@@ -2,13 +2,15 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { addReportSchema, reviewReportSchema, unreviewedReportQuery } from './report.schema.js';
 import * as service from './report.service.js';
 
 /** Flags: raising one, the flagged-post queue and handling a flag. */
-export function registerReport(ctx: AppContext, { api }: Routers): void {
+export function registerReport(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.post('/report', auth(ctx, 'active'), validate(addReportSchema), async (req, res) => {
     await service.addReport(ctx, requireSession(res), inputOf(addReportSchema, res), requestLanguage(req));
     ok(res, null);

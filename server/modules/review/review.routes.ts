@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { pluginRegistry } from '../plugin/plugin.registry.js';
@@ -9,7 +10,8 @@ import { pendingPostPageQuery, updateReviewSchema } from './review.schema.js';
 import * as service from './review.service.js';
 
 /** The queued-post review queue, and the built-in reviewer plugin that fills it. */
-export function registerReview(ctx: AppContext, { api }: Routers): void {
+export function registerReview(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   const registry = pluginRegistry(ctx);
   if (!registry.find(LANTERN_REVIEWER.slug_name)) registry.register(LANTERN_REVIEWER);
   service.settleReviewsOnDelete(ctx);

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { auditSchema, editCheckQuery, revisionListQuery, unreviewedQuery } from './revision.schema.js';
 import * as service from './revision.service.js';
 
 /** Revisions, the edit check, the suggested-edit queue and its review, and the review counters. */
-export function registerRevision(ctx: AppContext, { api }: Routers): void {
+export function registerRevision(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/revisions', auth(ctx, 'optional'), validate(revisionListQuery, 'query'), async (_req, res) => {
     ok(res, await service.listRevisions(ctx, currentSession(res), inputOf(revisionListQuery, res).object_id));
   });

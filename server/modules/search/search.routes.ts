@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, currentSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { dropOnContentChange, okShared } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { searchQuery } from './search.schema.js';
@@ -11,7 +12,8 @@ import * as service from './search.service.js';
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** GET search and GET search/desc (login optional; private mode applies). */
-export function registerSearch(ctx: AppContext, { api }: Routers): void {
+export function registerSearch(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   // results are the same for every viewer (but user:me): reused for a moment, dropped on any change
   dropOnContentChange(ctx, service.SEARCH_KEY);
   api.get('/search', auth(ctx, 'optional'), validate(searchQuery, 'query'), async (req, res) => {

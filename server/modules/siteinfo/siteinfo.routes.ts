@@ -1,13 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { presentSiteInfo } from './siteinfo.presenter.js';
 import { legalQuerySchema } from './siteinfo.schema.js';
 
 /** Public GET siteinfo and siteinfo/legal, plus robots.txt and custom.css at the root. */
-export function registerSiteinfo(ctx: AppContext, { api, root }: Routers): void {
+export function registerSiteinfo(ctx: AppContext, routers: Routers): void {
+  const { api, root } = typed(routers);
   api.get('/siteinfo', async (_req, res) => {
     const g = ctx.settings;
     const [general, iface, branding, write, legal, login, users, seo, theme, css_html] = await Promise.all([

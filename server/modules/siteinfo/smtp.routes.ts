@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { privilegeOptions } from './privileges.js';
@@ -8,7 +9,8 @@ import { privilegesSchema, smtpSchema } from './siteinfo.schema.js';
 import { maskedSmtp, savePrivileges, saveSmtp } from './smtp.service.js';
 
 /** GET/PUT setting/smtp (password masked, test mail) and GET/PUT setting/privileges. */
-export function registerSettings(ctx: AppContext, { admin }: Routers): void {
+export function registerSettings(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   admin.get('/setting/smtp', auth(ctx, 'admin'), async (_req, res) => {
     ok(res, await maskedSmtp(ctx));
   });

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import {
@@ -19,7 +20,8 @@ import {
 import * as service from './tag.service.js';
 
 /** The tag endpoints: lists, detail, picker, create/edit/delete/recover, synonyms and merge. */
-export function registerTag(ctx: AppContext, { api }: Routers): void {
+export function registerTag(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/tags/page', auth(ctx, 'optional'), validate(tagPageQuery, 'query'), async (_req, res) => {
     ok(res, await service.tagPage(ctx, currentSession(res), inputOf(tagPageQuery, res)));
   });

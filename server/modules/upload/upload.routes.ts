@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { typed } from '../../http/typed-router.js';
 import type { Routers } from '../index.js';
 import { absoluteUploadUrl } from './upload-url.js';
 import { HARD_LIMIT_MB, storedFile, tooLarge, uploadFile } from './upload.service.js';
@@ -45,7 +46,8 @@ function receiveFile(): RequestHandler {
 }
 
 /** POST file (logged in and active) and the files themselves under /uploads/. */
-export function registerUpload(ctx: AppContext, { api, root }: Routers): void {
+export function registerUpload(ctx: AppContext, routers: Routers): void {
+  const { api, root } = typed(routers);
   api.post('/file', auth(ctx, 'active'), receiveFile(), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const ref = await uploadFile(ctx, requireSession(res), { source: body.source, file: req.file });

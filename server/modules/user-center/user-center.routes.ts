@@ -1,13 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { brandingQuery } from './user-center.schema.js';
 import * as service from './user-center.service.js';
 
 /** The user-centre endpoints, answering as the reference does when no user-centre plugin is installed. */
-export function registerUserCenter(ctx: AppContext, { api, admin }: Routers): void {
+export function registerUserCenter(ctx: AppContext, routers: Routers): void {
+  const { api, admin } = typed(routers);
   api.get('/user-center/agent', auth(ctx, 'public'), (_req, res) => {
     ok(res, service.agent());
   });

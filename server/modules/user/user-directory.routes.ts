@@ -4,6 +4,7 @@ import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { okReaderPage } from '../../http/shared-response.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
@@ -43,7 +44,8 @@ async function profileInfo(ctx: AppContext, username: string): Promise<ProfileIn
 }
 
 /** Public user lookups: a profile by username, @mention search, staff and the weekly ranking. */
-export function registerUserDirectory(ctx: AppContext, { api }: Routers): void {
+export function registerUserDirectory(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/personal/user/info', auth(ctx, 'optional'), validate(usernameQuery, 'query'), async (_req, res) => {
     const { username } = inputOf(usernameQuery, res);
     // the same profile for every caller

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth, currentSession, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
 import { SESSION_TTL_SECONDS } from '../session/session.service.js';
@@ -32,7 +33,8 @@ function sendLogin(ctx: AppContext, res: Response, payload: { visit_token: strin
 }
 
 /** The account endpoints: registration, login, email flows, profile and preferences. */
-export function registerUser(ctx: AppContext, { api }: Routers): void {
+export function registerUser(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/user/info', auth(ctx, 'public'), (_req, res) => {
     const session = currentSession(res);
     ok(res, session ? presentCurrentUser(session.user, session.role_id, res.locals.token as string) : null);

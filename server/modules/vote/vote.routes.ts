@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { flag, text } from '../../http/fields.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { vote } from './vote.service.js';
@@ -15,7 +16,8 @@ const voteSchema = z.object({
 });
 
 /** POST vote/up and vote/down. */
-export function registerVote(ctx: AppContext, { api }: Routers): void {
+export function registerVote(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   for (const dir of ['up', 'down'] as const) {
     api.post(`/vote/${dir}`, auth(ctx, 'active'), validate(voteSchema), async (_req, res) => {
       const body = inputOf(voteSchema, res);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { VoteResult } from '../../contract/api/vote.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
@@ -109,11 +110,16 @@ async function voteComment(
       direction: 'up',
       cancelled: isCancel,
     });
-  return { up_votes: up.length, down_votes: 0, votes, vote_status: up.some((a) => a.user_id === voter) ? 'vote_up' : '' };
+  return {
+    up_votes: up.length,
+    down_votes: 0,
+    votes,
+    vote_status: up.some((a) => a.user_id === voter) ? ('vote_up' as const) : ('' as const),
+  };
 }
 
 /** POST vote/up and vote/down, with undo (is_cancel) and switching direction. */
-export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean) {
+export async function vote(ctx: AppContext, session: SessionUser, rawId: string, dir: Direction, isCancel: boolean): Promise<VoteResult> {
   const post = await votable(ctx, rawId);
   // a queued post (or one under a queued or deleted post) is not out yet: nobody votes on it, and
   // those who cannot see it learn nothing of it (404, as its page answers them)
@@ -186,7 +192,12 @@ export async function vote(ctx: AppContext, session: SessionUser, rawId: string,
     const tally = await moveVoteTally(trx, kind, post.id, change, await scoreOffset(trx, post.id));
     return {
       changed,
-      result: { up_votes: tally.up_votes, down_votes: tally.down_votes, votes: tally.vote_count, vote_status: mine ? `vote_${mine}` : '' },
+      result: {
+        up_votes: tally.up_votes,
+        down_votes: tally.down_votes,
+        votes: tally.vote_count,
+        vote_status: mine ? (`vote_${mine}` as const) : ('' as const),
+      },
     };
   };
   const { changed, result } = await ctx.db.transaction().execute(applyVote);

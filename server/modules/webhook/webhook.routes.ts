@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { webhookWorker } from './webhook.jobs.js';
@@ -15,7 +16,8 @@ const idParam = (req: Request) => (/^\d{1,15}$/.test(String(req.params.id)) ? Nu
  * Admin → Webhooks: hooks (list, create, change, delete), a hook's delivery log, a test ping and
  * resending a delivery. The background sender is a job (webhook.jobs.ts).
  */
-export function registerWebhook(ctx: AppContext, { admin }: Routers): void {
+export function registerWebhook(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   const worker = webhookWorker(ctx);
   service.subscribeWebhooks(ctx, worker);
 

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { McpConfig } from '../../../server/contract/api/mcp';
 import { ADMIN, api } from '../client';
 import { mcpKeys } from './keys';
 
 /** GET mcp-config: the switch, the endpoints and the header an assistant sends. */
-export const fetchMcpConfig = () => api.get<McpConfig>(`${ADMIN}/mcp-config`);
+export const fetchMcpConfig = () => api.get(`${ADMIN}/mcp-config`);
 
 /** Admin → MCP's settings (always fresh when the page opens). */
 export function useMcpConfig() {

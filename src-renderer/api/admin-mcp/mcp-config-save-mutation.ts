@@ -7,7 +7,7 @@ import { mcpKeys } from './keys';
 export function useSaveMcpConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: McpConfigUpdate) => api.put<unknown>(`${ADMIN}/mcp-config`, body, { handleErrors: true }),
+    mutationFn: (body: McpConfigUpdate) => api.put(`${ADMIN}/mcp-config`, body, { handleErrors: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: mcpKeys.all }),
   });
 }

@@ -2,19 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN, api, V1 } from '../client';
 import { siteKeys } from '../site/keys';
 import { settingKeys } from './keys';
-import type { AdminSettings, PrivilegeOptions, SettingGroup } from './types';
+import type { AdminSettings, SettingGroup } from './types';
 
 /** Where each group lives: siteinfo/<group>, except smtp and privileges under setting/. */
-export function settingPath(group: SettingGroup): string {
-  return group === 'smtp' || group === 'privileges' ? `${ADMIN}/setting/${group}` : `${ADMIN}/siteinfo/${group}`;
+export function settingPath(group: SettingGroup) {
+  return group === 'smtp' || group === 'privileges' ? (`${ADMIN}/setting/${group}` as const) : (`${ADMIN}/siteinfo/${group}` as const);
 }
 
-/** GET one settings group. */
-export const fetchSetting = <G extends SettingGroup>(group: G) => api.get<AdminSettings[G]>(settingPath(group));
+/** GET one settings group (the endpoint map types each group's path; G picks the one asked for). */
+export const fetchSetting = <G extends SettingGroup>(group: G) => api.get(settingPath(group)) as Promise<AdminSettings[G]>;
 
 /** PUT one settings group (the whole group); field errors come back to the form. */
 export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G]) =>
-  api.put<unknown>(settingPath(group), body, { handleErrors: true });
+  api.put(settingPath(group), body, { handleErrors: true });
 
 /** One settings group as the admin pages load it (always fresh when a page opens). */
 export function useSetting<G extends SettingGroup>(group: G) {
@@ -25,7 +25,7 @@ export function useSetting<G extends SettingGroup>(group: G) {
 export function usePrivilegeOptions() {
   return useQuery({
     queryKey: settingKeys.group('privilege-options'),
-    queryFn: () => api.get<PrivilegeOptions>(`${ADMIN}/setting/privileges`),
+    queryFn: () => api.get(`${ADMIN}/setting/privileges`),
     staleTime: 0,
     gcTime: 0,
   });
@@ -52,7 +52,7 @@ export function useSaveSettings<G extends SettingGroup>(group: G) {
 export function useAdminLanguages() {
   return useQuery({
     queryKey: [...settingKeys.all, 'language-options'],
-    queryFn: () => api.get<{ label: string; value: string }[]>(`${ADMIN}/language/options`),
+    queryFn: () => api.get(`${ADMIN}/language/options`),
     staleTime: 5 * 60_000,
   });
 }
@@ -62,5 +62,5 @@ export const uploadBrandingImage = (file: Blob, name: string) => {
   const form = new FormData();
   form.append('source', 'branding');
   form.append('file', file, name);
-  return api.upload<string>(`${V1}/file`, form, { handleErrors: true });
+  return api.upload(`${V1}/file`, form, { handleErrors: true });
 };

@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../types';
 import { ADMIN, api } from '../client';
 import { adminKeys } from './keys';
-import type { AdminBadge } from './types';
 
 export const ADMIN_BADGE_PAGE_SIZE = 30;
 
@@ -15,7 +13,7 @@ export interface BadgeListQuery {
 
 /** GET admin badges. */
 export const fetchAdminBadges = (q: BadgeListQuery) =>
-  api.get<Page<AdminBadge>>(`${ADMIN}/badges`, {
+  api.get(`${ADMIN}/badges`, {
     page: q.page,
     page_size: ADMIN_BADGE_PAGE_SIZE,
     status: q.status || undefined,
@@ -27,7 +25,7 @@ export function useAdminBadges(q: BadgeListQuery) {
 }
 
 /** PUT admin badge/status. */
-export const setBadgeStatus = (b: { id: string; status: 'active' | 'inactive' }) => api.put<null>(`${ADMIN}/badge/status`, b);
+export const setBadgeStatus = (b: { id: string; status: 'active' | 'inactive' }) => api.put(`${ADMIN}/badge/status`, b);
 
 export function useBadgeStatus() {
   const qc = useQueryClient();

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../types';
 import { ADMIN, api } from '../client';
 import { adminKeys } from './keys';
-import type { AdminAnswer, AdminQuestion, PostListStatus } from './types';
+import type { PostListStatus } from './types';
 
 /** A page of the admin question or answer list. */
 export interface PostListQuery {
@@ -15,7 +14,7 @@ export const ADMIN_POST_PAGE_SIZE = 20;
 
 /** GET admin question/page. */
 export const fetchAdminQuestions = (q: PostListQuery) =>
-  api.get<Page<AdminQuestion>>(`${ADMIN}/question/page`, {
+  api.get(`${ADMIN}/question/page`, {
     page: q.page,
     page_size: ADMIN_POST_PAGE_SIZE,
     status: q.status,
@@ -23,7 +22,7 @@ export const fetchAdminQuestions = (q: PostListQuery) =>
   });
 /** GET admin answer/page. */
 export const fetchAdminAnswers = (q: PostListQuery) =>
-  api.get<Page<AdminAnswer>>(`${ADMIN}/answer/page`, {
+  api.get(`${ADMIN}/answer/page`, {
     page: q.page,
     page_size: ADMIN_POST_PAGE_SIZE,
     status: q.status,
@@ -39,9 +38,9 @@ export function useAdminAnswers(q: PostListQuery, enabled = true) {
 
 /** PUT admin question/status: available (reopen, undelete, approve), closed, deleted (a queued one is rejected). */
 export const setQuestionStatus = (b: { question_id: string; status: 'available' | 'closed' | 'deleted' }) =>
-  api.put<null>(`${ADMIN}/question/status`, b);
+  api.put(`${ADMIN}/question/status`, b);
 /** PUT admin answer/status: available (undelete, approve), deleted. */
-export const setAnswerStatus = (b: { answer_id: string; status: 'available' | 'deleted' }) => api.put<null>(`${ADMIN}/answer/status`, b);
+export const setAnswerStatus = (b: { answer_id: string; status: 'available' | 'deleted' }) => api.put(`${ADMIN}/answer/status`, b);
 
 /** A status change of a question or an answer; the lists reload after it. */
 export function usePostStatus(kind: 'question' | 'answer') {

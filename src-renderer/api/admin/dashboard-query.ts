@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN, api } from '../client';
 import { adminKeys } from './keys';
-import type { DashboardActivity, DashboardInfo } from './types';
 
 /** GET admin dashboard. */
-export const fetchDashboard = () => api.get<{ info: DashboardInfo }>(`${ADMIN}/dashboard`).then((r) => r.info);
+export const fetchDashboard = () => api.get(`${ADMIN}/dashboard`).then((r) => r.info);
 /** GET admin dashboard/activity. */
-export const fetchDashboardActivity = () => api.get<DashboardActivity>(`${ADMIN}/dashboard/activity`);
+export const fetchDashboardActivity = () => api.get(`${ADMIN}/dashboard/activity`);
 
 /** The site's figures. */
 export function useDashboard() {

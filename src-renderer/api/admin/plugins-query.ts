@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN, api } from '../client';
 import { adminKeys } from './keys';
-import type { AdminPlugin } from './types';
 
 /** GET admin plugins (?status=active|inactive, ?have_config=true). */
 export const fetchAdminPlugins = (q: { status?: 'active' | 'inactive'; have_config?: boolean } = {}) =>
-  api.get<AdminPlugin[]>(`${ADMIN}/plugins`, {
+  api.get(`${ADMIN}/plugins`, {
     status: q.status,
     have_config: q.have_config === undefined ? undefined : String(q.have_config),
   });

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../types';
 import { ADMIN, api } from '../client';
 import { adminKeys } from './keys';
-import type { AdminRole, AdminUser, SuspendDuration, UserListFilter } from './types';
+import type { AdminUser, SuspendDuration, UserListFilter } from './types';
 
 export const ADMIN_USER_PAGE_SIZE = 20;
 
@@ -15,7 +14,7 @@ export interface UserListQuery {
 
 /** GET admin users/page (staff is a flag over the normal accounts). */
 export const fetchAdminUsers = (q: UserListQuery) =>
-  api.get<Page<AdminUser>>(`${ADMIN}/users/page`, {
+  api.get(`${ADMIN}/users/page`, {
     page: q.page,
     page_size: ADMIN_USER_PAGE_SIZE,
     status: q.filter === 'staff' ? undefined : q.filter,
@@ -31,7 +30,7 @@ export function useAdminUsers(q: UserListQuery) {
 export const fetchAdminUser = async (userId: string): Promise<AdminUser | null> => {
   const pages = await Promise.all(
     (['normal', 'inactive', 'suspended', 'deleted'] as const).map((status) =>
-      api.get<Page<AdminUser>>(`${ADMIN}/users/page`, { page: 1, page_size: 1, status, query: `user:${userId}` }),
+      api.get(`${ADMIN}/users/page`, { page: 1, page_size: 1, status, query: `user:${userId}` }),
     ),
   );
   return pages.flatMap((p) => p.list).find((u) => u.user_id === userId) ?? null;
@@ -42,13 +41,13 @@ export function useAdminUser(userId: string) {
 }
 
 /** GET admin roles. */
-export const fetchRoles = () => api.get<AdminRole[]>(`${ADMIN}/roles`);
+export const fetchRoles = () => api.get(`${ADMIN}/roles`);
 export function useRoles() {
   return useQuery({ queryKey: adminKeys.roles(), queryFn: fetchRoles, staleTime: Infinity });
 }
 
 /** GET admin user/activation: the account's activation link. */
-export const fetchActivation = (userId: string) => api.get<{ activation_url: string }>(`${ADMIN}/user/activation`, { user_id: userId });
+export const fetchActivation = (userId: string) => api.get(`${ADMIN}/user/activation`, { user_id: userId });
 
 // the mutations below let the caller handle errors (field errors go on the form's fields)
 const mine = { handleErrors: true } as const;
@@ -58,13 +57,13 @@ export const setUserStatus = (b: {
   status: AdminUser['status'];
   suspend_duration?: SuspendDuration;
   remove_all_content?: boolean;
-}) => api.put<null>(`${ADMIN}/user/status`, b, mine);
-export const setUserRole = (b: { user_id: string; role_id: number }) => api.put<null>(`${ADMIN}/user/role`, b, mine);
-export const setUserPassword = (b: { user_id: string; password: string }) => api.put<null>(`${ADMIN}/user/password`, b, mine);
+}) => api.put(`${ADMIN}/user/status`, b, mine);
+export const setUserRole = (b: { user_id: string; role_id: number }) => api.put(`${ADMIN}/user/role`, b, mine);
+export const setUserPassword = (b: { user_id: string; password: string }) => api.put(`${ADMIN}/user/password`, b, mine);
 export const editUserProfile = (b: { user_id: string; display_name: string; username: string; email: string }) =>
-  api.put<null>(`${ADMIN}/user/profile`, b, mine);
-export const addUsers = (b: { users: string }) => api.post<null>(`${ADMIN}/users`, b, mine);
-export const sendActivation = (b: { user_id: string }) => api.post<null>(`${ADMIN}/user/activation`, b, mine);
+  api.put(`${ADMIN}/user/profile`, b, mine);
+export const addUsers = (b: { users: string }) => api.post(`${ADMIN}/users`, b, mine);
+export const sendActivation = (b: { user_id: string }) => api.post(`${ADMIN}/user/activation`, b, mine);
 
 /** Any change to accounts; the user lists reload after it. */
 export function useUserChange<T>(fn: (b: T) => Promise<null>) {

@@ -5,7 +5,7 @@ import type { QuestionDetail } from '../question/types';
 import { answerKeys } from './keys';
 
 /** POST answer/acceptance ('0' takes the acceptance back). */
-export const acceptAnswer = (body: { question_id: string; answer_id: string }) => api.post<null>(`${V1}/answer/acceptance`, body);
+export const acceptAnswer = (body: { question_id: string; answer_id: string }) => api.post(`${V1}/answer/acceptance`, body);
 
 /** Accepts an answer (or none); the question's accepted id is patched in place and its answers refresh. */
 export function useAcceptAnswer(questionId: string) {

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import { questionKeys } from '../question/keys';
 import { answerKeys } from './keys';
-import type { AnswerInfo, AnswerInput } from './types';
+import type { AnswerInput } from './types';
 
 /** POST answer (errors go to the caller). */
-export const addAnswer = (body: AnswerInput) => api.post<{ info: AnswerInfo }>(`${V1}/answer`, body, { handleErrors: true });
+export const addAnswer = (body: AnswerInput) => api.post(`${V1}/answer`, body, { handleErrors: true });
 
 /** Answers a question; its answers and counts refresh. */
 export function useAddAnswer(questionId: string) {

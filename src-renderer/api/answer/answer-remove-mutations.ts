@@ -5,9 +5,9 @@ import { questionKeys } from '../question/keys';
 import { answerKeys } from './keys';
 
 /** DELETE answer (captcha 'delete'). */
-export const deleteAnswer = (body: { id: string } & CaptchaFields) => api.delete<null>(`${V1}/answer`, body, { handleErrors: true });
+export const deleteAnswer = (body: { id: string } & CaptchaFields) => api.delete(`${V1}/answer`, body, { handleErrors: true });
 /** POST answer/recover. */
-export const recoverAnswer = (answerId: string) => api.post<null>(`${V1}/answer/recover`, { answer_id: answerId });
+export const recoverAnswer = (answerId: string) => api.post(`${V1}/answer/recover`, { answer_id: answerId });
 
 function useRefresh(questionId: string) {
   const qc = useQueryClient();

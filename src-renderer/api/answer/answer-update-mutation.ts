@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { EditResult } from '../question/types';
 import { answerKeys } from './keys';
 import type { AnswerUpdateInput } from './types';
 
 /** PUT answer. */
-export const updateAnswer = (body: AnswerUpdateInput) => api.put<EditResult>(`${V1}/answer`, body, { handleErrors: true });
+export const updateAnswer = (body: AnswerUpdateInput) => api.put(`${V1}/answer`, body, { handleErrors: true });
 
 /** Edits an answer; the question's answers refresh. */
 export function useUpdateAnswer() {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN, api, V1 } from '../client';
 import { apiKeyKeys, type ApiKeyOwner } from './keys';
-import type { ApiKeyInfo } from './types';
 
 /** The base path of an owner's key routes (Answer's admin routes, or the member's own). */
 export const apiKeyBase = (owner: ApiKeyOwner) => (owner === 'admin' ? `${ADMIN}/api-key` : `${V1}/personal/api-key`);
@@ -10,6 +9,6 @@ export const apiKeyBase = (owner: ApiKeyOwner) => (owner === 'admin' ? `${ADMIN}
 export function useApiKeys(owner: ApiKeyOwner) {
   return useQuery({
     queryKey: apiKeyKeys.list(owner),
-    queryFn: () => api.get<ApiKeyInfo[]>(`${apiKeyBase(owner)}/all`),
+    queryFn: () => api.get(`${apiKeyBase(owner)}/all`),
   });
 }

@@ -17,7 +17,7 @@ export const POLL_MS = 500;
 export function useBackups() {
   return useQuery({
     queryKey: backupKeys.overview(),
-    queryFn: () => api.get<BackupOverview>(`${ADMIN}/backups`),
+    queryFn: () => api.get(`${ADMIN}/backups`),
     refetchInterval: (q) => (q.state.data?.job?.state === 'running' ? POLL_MS : false),
   });
 }
@@ -34,11 +34,10 @@ function useJobStart<I>(start: (input: I) => Promise<{ job: BackupJob }>) {
 }
 
 /** POST admin backups: back up now. */
-export const useBackUpNow = () => useJobStart(() => api.post<{ job: BackupJob }>(`${ADMIN}/backups`));
+export const useBackUpNow = () => useJobStart(() => api.post(`${ADMIN}/backups`));
 
 /** POST admin backups/:name/restore: restore a listed backup. */
-export const useRestoreListed = () =>
-  useJobStart((name: string) => api.post<{ job: BackupJob }>(`${ADMIN}/backups/${encodeURIComponent(name)}/restore`));
+export const useRestoreListed = () => useJobStart((name: string) => api.post(`${ADMIN}/backups/${encodeURIComponent(name)}/restore`));
 
 /**
  * POST admin backups/restore with the file. Sent with XMLHttpRequest: an archive can take longer
@@ -57,7 +56,7 @@ export const useRestoreUpload = () => useJobStart(uploadRestore);
 export function useDeleteBackup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.delete<null>(`${ADMIN}/backups/${encodeURIComponent(name)}`),
+    mutationFn: (name: string) => api.delete(`${ADMIN}/backups/${encodeURIComponent(name)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: backupKeys.overview() }),
   });
 }
@@ -66,7 +65,7 @@ export function useDeleteBackup() {
 export function useSaveSchedule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (s: BackupSchedule) => api.put<BackupSchedule>(`${ADMIN}/backups/schedule`, s),
+    mutationFn: (s: BackupSchedule) => api.put(`${ADMIN}/backups/schedule`, s),
     onSuccess: (schedule) => client.setQueryData<BackupOverview>(backupKeys.overview(), (old) => (old ? { ...old, schedule } : old)),
   });
 }

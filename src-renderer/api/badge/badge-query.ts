@@ -1,16 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import { badgeKeys } from './keys';
-import type { BadgeAward, BadgeGroup, BadgeInfo, UserBadge } from './types';
 
 /** The active badges by group, with what the viewer earned (the key follows the viewer). */
 export function useBadgeGroups() {
   const { user } = useSession();
   return useQuery({
     queryKey: [...badgeKeys.list(), user?.id ?? ''],
-    queryFn: () => api.get<BadgeGroup[] | null>(`${V1}/badges`),
+    queryFn: () => api.get(`${V1}/badges`),
   });
 }
 
@@ -19,7 +17,7 @@ export function useBadge(id: string) {
   const { user } = useSession();
   return useQuery({
     queryKey: [...badgeKeys.detail(id), user?.id ?? ''],
-    queryFn: () => api.get<BadgeInfo>(`${V1}/badge`, { id }, { handleErrors: true }),
+    queryFn: () => api.get(`${V1}/badge`, { id }, { handleErrors: true }),
     retry: false,
   });
 }
@@ -28,7 +26,7 @@ export function useBadge(id: string) {
 export function useBadgeAwards(id: string, page: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: badgeKeys.awards(id, page),
-    queryFn: () => api.get<Page<BadgeAward>>(`${V1}/badge/awards/page`, { badge_id: id, page, page_size: pageSize }),
+    queryFn: () => api.get(`${V1}/badge/awards/page`, { badge_id: id, page, page_size: pageSize }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -38,7 +36,7 @@ export function useBadgeAwards(id: string, page: number, pageSize: number, enabl
 export function useUserBadges(username: string, recent: boolean, enabled: boolean) {
   return useQuery({
     queryKey: badgeKeys.user(username, recent),
-    queryFn: () => api.get<Page<UserBadge>>(`${V1}/badge/user/awards${recent ? '/recent' : ''}`, { username }),
+    queryFn: () => api.get(`${V1}/badge/user/awards${recent ? '/recent' : ''}`, { username }),
     enabled,
   });
 }

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CaptchaFields } from '../user/types';
 import { api, V1 } from '../client';
-import type { VoteResult } from '../vote/vote-cast-mutation';
 import { commentKeys } from './keys';
 
 /** PUT comment (errors go to the caller). */
 export const updateComment = (body: { comment_id: string; original_text: string } & CaptchaFields) =>
-  api.put<unknown>(`${V1}/comment`, body, { handleErrors: true });
+  api.put(`${V1}/comment`, body, { handleErrors: true });
 /** DELETE comment. */
-export const deleteComment = (body: { comment_id: string } & CaptchaFields) => api.delete<null>(`${V1}/comment`, body);
+export const deleteComment = (body: { comment_id: string } & CaptchaFields) => api.delete(`${V1}/comment`, body);
 /** POST vote/up on a comment (is_cancel takes it back). */
-export const voteComment = (body: { object_id: string; is_cancel: boolean }) => api.post<VoteResult>(`${V1}/vote/up`, body);
+export const voteComment = (body: { object_id: string; is_cancel: boolean }) => api.post(`${V1}/vote/up`, body);
 
 function useRefresh(objectId: string) {
   const qc = useQueryClient();

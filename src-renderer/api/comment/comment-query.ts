@@ -1,15 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import { commentKeys } from './keys';
-import type { CommentInfo } from './types';
 
 /** Comments fetched per "show more". */
 export const COMMENT_PAGE_SIZE = 5;
 
 /** GET comment/page (oldest first). */
 export const fetchCommentPage = (objectId: string, page: number) =>
-  api.get<Page<CommentInfo>>(`${V1}/comment/page`, { object_id: objectId, page, page_size: COMMENT_PAGE_SIZE });
+  api.get(`${V1}/comment/page`, { object_id: objectId, page, page_size: COMMENT_PAGE_SIZE });
 
 /** A post's comments, a page at a time. */
 export function useComments(objectId: string) {

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import { connectorKeys } from './keys';
-import type { UserConnector } from './types';
 
 /** GET connector/user/info. */
-export const fetchMyConnectors = () => api.get<UserConnector[] | null>(`${V1}/connector/user/info`);
+export const fetchMyConnectors = () => api.get(`${V1}/connector/user/info`);
 /** DELETE connector/user/unbinding. */
-export const unbindConnector = (externalId: string) => api.delete<null>(`${V1}/connector/user/unbinding`, { external_id: externalId });
+export const unbindConnector = (externalId: string) => api.delete(`${V1}/connector/user/unbinding`, { external_id: externalId });
 
 /** The third-party logins that are on, with the caller's bindings. */
 export function useMyConnectors() {

@@ -6,7 +6,7 @@ export const uploadPostImage = (file: Blob, name: string) => {
   const form = new FormData();
   form.append('source', 'post');
   form.append('file', file, name);
-  return api.upload<string>(`${V1}/file`, form, { handleErrors: true });
+  return api.upload(`${V1}/file`, form, { handleErrors: true });
 };
 
 /** Uploads an editor image. */

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 
 /** POST follow: follows an object (or stops). */
-export const switchFollow = (body: { object_id: string; is_cancel: boolean }) =>
-  api.post<{ follows: number; is_followed: boolean }>(`${V1}/follow`, body);
+export const switchFollow = (body: { object_id: string; is_cancel: boolean }) => api.post(`${V1}/follow`, body);
 
 /** Follows or unfollows a question; the caller shows the new state. */
 export function useSwitchFollow() {

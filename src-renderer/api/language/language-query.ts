@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Endpoints } from '../../../server/contract/endpoints';
 import { api, V1 } from '../client';
 
-/** One entry of GET language/options. */
-export interface LanguageOption {
-  label: string;
-  value: string;
-  progress?: number;
-}
+/** One entry of GET language/options (the API contract's; "Default" comes without progress). */
+export type LanguageOption = Endpoints['GET /answer/api/v1/language/options']['data'][number];
 
 /** Query keys of the language resource. */
 export const languageKeys = {
@@ -15,7 +12,7 @@ export const languageKeys = {
 };
 
 /** GET language/options. */
-export const fetchLanguageOptions = () => api.get<LanguageOption[]>(`${V1}/language/options`);
+export const fetchLanguageOptions = () => api.get(`${V1}/language/options`);
 
 /** The languages the site ships. */
 export function useLanguageOptions() {

@@ -6,22 +6,15 @@ export const REACTIONS = ['heart', 'smile', 'frown'] as const;
 /** One of them. */
 export type Reaction = (typeof REACTIONS)[number];
 
-/** One emoji of GET meta/reaction: how many, who (up to five names), whether the viewer is one. */
-export interface ReactionSummaryItem {
-  emoji: string;
-  count: number;
-  tooltip: string;
-  is_active: boolean;
-}
+/** One emoji of GET meta/reaction (the API contract's). */
+export type { ReactionSummaryItem } from '../../../server/contract/api/meta';
 
 /** Query key of an object's reactions. */
 export const reactionKey = (objectId: string) => ['meta', 'reaction', objectId] as const;
 
 /** GET meta/reaction. */
 export const fetchReactions = (objectId: string) =>
-  api
-    .get<{ reaction_summary: ReactionSummaryItem[] | null } | null>(`${V1}/meta/reaction`, { object_id: objectId }, { handleErrors: true })
-    .then((r) => r?.reaction_summary ?? []);
+  api.get(`${V1}/meta/reaction`, { object_id: objectId }, { handleErrors: true }).then((r) => r?.reaction_summary ?? []);
 
 /** A post's reactions. */
 export function useReactions(objectId: string) {
@@ -30,7 +23,7 @@ export function useReactions(objectId: string) {
 
 /** PUT meta/reaction: adds or takes back the viewer's emoji; answers the new summary. */
 export const updateReaction = (body: { object_id: string; emoji: Reaction; reaction: 'activate' | 'deactivate' }) =>
-  api.put<{ reaction_summary: ReactionSummaryItem[] | null } | null>(`${V1}/meta/reaction`, body);
+  api.put(`${V1}/meta/reaction`, body);
 
 /** Reacts to a post; the summary is replaced by the server's. */
 export function useReact(objectId: string) {

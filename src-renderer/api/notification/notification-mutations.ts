@@ -2,18 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import type { Page } from '../types';
 import { notificationKeys } from './keys';
-import type { NotificationItem, NotificationPageParams, NotificationType, RedDot } from './types';
+import type { NotificationItem, NotificationPageParams, NotificationType } from './types';
 
 /** PUT notification/status: clears the unread count of a type; answers the fresh status. */
-export const clearNotificationStatus = (type: NotificationType) =>
-  api.put<RedDot>(`${V1}/notification/status`, { type }, { handleErrors: true });
+export const clearNotificationStatus = (type: NotificationType) => api.put(`${V1}/notification/status`, { type }, { handleErrors: true });
 
 /** PUT notification/read/state: one notification is read. */
-export const readNotification = (id: string) => api.put<Record<string, never>>(`${V1}/notification/read/state`, { id });
+export const readNotification = (id: string) => api.put(`${V1}/notification/read/state`, { id });
 
 /** PUT notification/read/state/all: every notification of a type is read. */
-export const readAllNotifications = (type: NotificationType) =>
-  api.put<Record<string, never>>(`${V1}/notification/read/state/all`, { type });
+export const readAllNotifications = (type: NotificationType) => api.put(`${V1}/notification/read/state/all`, { type });
 
 type PageData = Page<NotificationItem> | undefined;
 

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TIMING } from '../../../server/contract/limits';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import { notificationKeys } from './keys';
-import type { NotificationItem, NotificationPageParams, RedDot } from './types';
+import type { NotificationPageParams } from './types';
 
 /** GET notification/status: the poll handles its own errors and never shows the 50X page (spec section 8). */
-export const fetchNotificationStatus = () =>
-  api.get<RedDot>(`${V1}/notification/status`, undefined, { handleErrors: true, ignore50x: true });
+export const fetchNotificationStatus = () => api.get(`${V1}/notification/status`, undefined, { handleErrors: true, ignore50x: true });
 
 /** The unread counts, polled every 3 s (TIMING.notificationPollMs) while `enabled` and the tab is visible. */
 export function useNotificationStatus(enabled: boolean) {
@@ -22,8 +20,7 @@ export function useNotificationStatus(enabled: boolean) {
 }
 
 /** GET notification/page. */
-export const fetchNotificationPage = (params: NotificationPageParams) =>
-  api.get<Page<NotificationItem>>(`${V1}/notification/page`, { ...params });
+export const fetchNotificationPage = (params: NotificationPageParams) => api.get(`${V1}/notification/page`, { ...params });
 
 /**
  * Whether a page of `previous` may stay on screen while `next` loads: another page of the same

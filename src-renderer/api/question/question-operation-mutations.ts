@@ -8,15 +8,15 @@ export type QuestionOperation = 'pin' | 'unpin' | 'hide' | 'show';
 
 /** PUT question/status: closes with a reason (errors go to the caller: they belong on the dialog). */
 export const closeQuestion = (body: { id: string; close_type: number; close_msg?: string }) =>
-  api.put<null>(`${V1}/question/status`, body, { handleErrors: true });
+  api.put(`${V1}/question/status`, body, { handleErrors: true });
 /** PUT question/reopen. */
-export const reopenQuestion = (questionId: string) => api.put<null>(`${V1}/question/reopen`, { question_id: questionId });
+export const reopenQuestion = (questionId: string) => api.put(`${V1}/question/reopen`, { question_id: questionId });
 /** PUT question/operation: pin, unpin, list (show), unlist (hide). */
-export const operateQuestion = (body: { id: string; operation: QuestionOperation }) => api.put<null>(`${V1}/question/operation`, body);
+export const operateQuestion = (body: { id: string; operation: QuestionOperation }) => api.put(`${V1}/question/operation`, body);
 /** DELETE question (captcha 'delete'). */
-export const deleteQuestion = (body: { id: string } & CaptchaFields) => api.delete<null>(`${V1}/question`, body, { handleErrors: true });
+export const deleteQuestion = (body: { id: string } & CaptchaFields) => api.delete(`${V1}/question`, body, { handleErrors: true });
 /** POST question/recover. */
-export const recoverQuestion = (questionId: string) => api.post<null>(`${V1}/question/recover`, { question_id: questionId });
+export const recoverQuestion = (questionId: string) => api.post(`${V1}/question/recover`, { question_id: questionId });
 
 /** After a status change the question is loaded afresh and the lists refresh. */
 function useRefresh(questionId: string) {

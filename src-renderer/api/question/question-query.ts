@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import { questionKeys } from './keys';
-import type { QuestionDetail, QuestionItem, QuestionPageParams, SimilarQuestion } from './types';
+import type { QuestionPageParams } from './types';
 
 /** GET question/page. */
-export const fetchQuestionPage = (params: QuestionPageParams) => api.get<Page<QuestionItem>>(`${V1}/question/page`, { ...params });
+export const fetchQuestionPage = (params: QuestionPageParams) => api.get(`${V1}/question/page`, { ...params });
 
 /** A page of the question list (the previous page stays on screen while the next loads). */
 export function useQuestionPage(params: QuestionPageParams) {
@@ -22,8 +21,7 @@ export function useHotQuestions() {
  * GET question/info (each fetch counts a view, so it stays fresh for a while); `share`: the
  * username of a share link the question was opened through (the server records the share).
  */
-export const fetchQuestionInfo = (id: string, share?: string) =>
-  api.get<QuestionDetail>(`${V1}/question/info`, { id, share }, { allow404Page: true });
+export const fetchQuestionInfo = (id: string, share?: string) => api.get(`${V1}/question/info`, { id, share }, { allow404Page: true });
 
 /** One question. */
 export function useQuestionInfo(id: string, share?: string) {
@@ -34,7 +32,7 @@ export function useQuestionInfo(id: string, share?: string) {
 export function useSimilarQuestions(title: string) {
   return useQuery({
     queryKey: questionKeys.similar(title),
-    queryFn: () => api.get<SimilarQuestion[] | null>(`${V1}/question/similar`, { title }, { handleErrors: true }),
+    queryFn: () => api.get(`${V1}/question/similar`, { title }, { handleErrors: true }),
     enabled: title.length >= 3,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

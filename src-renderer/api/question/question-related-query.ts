@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, UserBrief } from '../types';
 import type { CaptchaFields } from '../user/types';
 import { api, V1 } from '../client';
 import { questionKeys } from './keys';
-import type { QuestionItem } from './types';
 
 /** GET question/link: questions that link to this one or that it links to (first page). */
 export const fetchLinkedQuestions = (questionId: string, pageSize = 5) =>
-  api.get<Page<QuestionItem>>(
-    `${V1}/question/link`,
-    { question_id: questionId, page: 1, page_size: pageSize, order: 'newest' },
-    { handleErrors: true },
-  );
+  api.get(`${V1}/question/link`, { question_id: questionId, page: 1, page_size: pageSize, order: 'newest' }, { handleErrors: true });
 
 /** The linked-questions side panel. */
 export function useLinkedQuestions(questionId: string) {
@@ -24,7 +18,7 @@ export function useLinkedQuestions(questionId: string) {
 
 /** GET question/similar/tag: questions sharing the first tag. */
 export const fetchRelatedQuestions = (questionId: string) =>
-  api.get<Page<QuestionItem>>(`${V1}/question/similar/tag`, { question_id: questionId }, { handleErrors: true });
+  api.get(`${V1}/question/similar/tag`, { question_id: questionId }, { handleErrors: true });
 
 /** The related-questions side panel. */
 export function useRelatedQuestions(questionId: string) {
@@ -40,7 +34,7 @@ export const inviteKey = (questionId: string) => [...questionKeys.all, 'invite',
 
 /** GET question/invite: the people invited to answer. */
 export const fetchInvitedUsers = (questionId: string) =>
-  api.get<UserBrief[] | null>(`${V1}/question/invite`, { id: questionId }, { handleErrors: true }).then((r) => r ?? []);
+  api.get(`${V1}/question/invite`, { id: questionId }, { handleErrors: true }).then((r) => r ?? []);
 
 /** The invited people. */
 export function useInvitedUsers(questionId: string) {
@@ -49,7 +43,7 @@ export function useInvitedUsers(questionId: string) {
 
 /** PUT question/invite: replaces the invited usernames (captcha 'invitation_answer'). */
 export const updateInvitedUsers = (body: { id: string; invite_user: string[] } & CaptchaFields) =>
-  api.put<null>(`${V1}/question/invite`, body, { handleErrors: true });
+  api.put(`${V1}/question/invite`, body, { handleErrors: true });
 
 /** Saves the invitations; the list refreshes. */
 export function useUpdateInvitedUsers(questionId: string) {
@@ -61,12 +55,7 @@ export function useUpdateInvitedUsers(questionId: string) {
 }
 
 /** GET permission: whether the viewer may take each action (answer.invite_someone_to_answer, ...). */
-export const fetchPermissions = (actions: string[]) =>
-  api.get<Record<string, { has_permission: boolean; no_permission_tip: string }>>(
-    `${V1}/permission`,
-    { action: actions.join(',') },
-    { handleErrors: true },
-  );
+export const fetchPermissions = (actions: string[]) => api.get(`${V1}/permission`, { action: actions.join(',') }, { handleErrors: true });
 
 /** Whether the viewer has a privilege (false while unknown or logged out). */
 export function usePermission(action: string, enabled: boolean) {
@@ -76,7 +65,7 @@ export function usePermission(action: string, enabled: boolean) {
 
 /** GET user/info/search: up to 5 active users whose username starts with the text (not the caller). */
 export const searchUsers = (username: string) =>
-  api.get<UserBrief[] | null>(`${V1}/user/info/search`, { username }, { handleErrors: true }).then((r) => r ?? []);
+  api.get(`${V1}/user/info/search`, { username }, { handleErrors: true }).then((r) => r ?? []);
 
 /** User suggestions for mentions and invitations (pass the text debounced). */
 export function useUserSearch(username: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, V1 } from '../client';
 import { questionKeys } from './keys';
-import type { EditResult, QuestionUpdateInput } from './types';
+import type { QuestionUpdateInput } from './types';
 
 /** PUT question. */
-export const updateQuestion = (body: QuestionUpdateInput) => api.put<EditResult>(`${V1}/question`, body, { handleErrors: true });
+export const updateQuestion = (body: QuestionUpdateInput) => api.put(`${V1}/question`, body, { handleErrors: true });
 
 /** Edits a question; its page and the lists refresh. */
 export function useUpdateQuestion() {

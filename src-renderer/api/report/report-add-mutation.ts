@@ -10,7 +10,7 @@ export interface ReportInput extends CaptchaFields {
 }
 
 /** POST report (errors go to the caller: field errors belong on the dialog). */
-export const addReport = (body: ReportInput) => api.post<null>(`${V1}/report`, body, { handleErrors: true });
+export const addReport = (body: ReportInput) => api.post(`${V1}/report`, body, { handleErrors: true });
 
 /** Flags a question, an answer or a comment. */
 export function useAddReport() {

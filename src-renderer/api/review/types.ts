@@ -1,5 +1,5 @@
 /** The response shapes live in the API contract, which the server's presenters use too. */
-export type { FlaggedPost, FlagReason, QueuedPost, ReviewPostFields } from '../../../server/contract/api/review';
+export type { FlaggedPost, FlagReason, QueuedPost, ReviewingType, ReviewPostFields } from '../../../server/contract/api/review';
 export type {
   QuestionRevisionContent,
   Revision,
@@ -11,13 +11,6 @@ export type {
 /** The three review queues, by the names GET reviewing/type uses. */
 export const REVIEW_QUEUES = ['queued_post', 'flagged_post', 'suggested_post_edit'] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
-
-/** An entry of GET reviewing/type: a queue the caller may work on, with its waiting items. */
-export interface ReviewingType {
-  name: string;
-  label: string;
-  todo_amount: number;
-}
 
 /** What a flag's review does (PUT report/review). */
 export type FlagOperation = 'edit_post' | 'close_post' | 'delete_post' | 'unlist_post' | 'ignore_report';

@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import type { CaptchaFields } from '../user/types';
 import { searchKeys } from './keys';
-import type { SearchParams, SearchResult, SearchTagInfo } from './types';
+import type { SearchParams } from './types';
 
 /**
  * GET search. The caller handles its errors: the server may ask for a captcha (too many searches
  * in a minute) and the page then shows the captcha dialog and sends the search again with it.
  */
 export const fetchSearch = (params: SearchParams, captcha: CaptchaFields = {}) =>
-  api.get<Page<SearchResult>>(`${V1}/search`, { ...params, ...captcha }, { handleErrors: true });
+  api.get(`${V1}/search`, { ...params, ...captcha }, { handleErrors: true });
 
 /** The results of a search; `captcha` returns the fields of a solved captcha (read when the query runs). */
 export function useSearch(params: SearchParams, captcha: () => CaptchaFields) {
@@ -28,7 +27,7 @@ export function useSearch(params: SearchParams, captcha: () => CaptchaFields) {
 export function useSearchTag(slug: string | null) {
   return useQuery({
     queryKey: searchKeys.tag(slug ?? ''),
-    queryFn: () => api.get<SearchTagInfo>(`${V1}/tag`, { name: slug ?? '' }, { handleErrors: true }),
+    queryFn: () => api.get(`${V1}/tag`, { name: slug ?? '' }, { handleErrors: true }),
     enabled: !!slug,
     retry: false,
     staleTime: 60_000,

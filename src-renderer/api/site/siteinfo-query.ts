@@ -3,8 +3,8 @@ import { api, V1 } from '../client';
 import { siteKeys } from './keys';
 import type { SiteInfo } from './types';
 
-/** Fetches GET siteinfo. */
-export const fetchSiteInfo = () => api.get<SiteInfo>(`${V1}/siteinfo`);
+/** Fetches GET siteinfo (the contract's payload, seen through the parts the UI reads). */
+export const fetchSiteInfo = (): Promise<SiteInfo> => api.get(`${V1}/siteinfo`);
 
 /** The site settings (loaded at startup; kept fresh for a minute). */
 export function useSiteInfo() {
@@ -15,6 +15,6 @@ export function useSiteInfo() {
 export function useLegal(type: 'tos' | 'privacy') {
   return useQuery({
     queryKey: siteKeys.legal(type),
-    queryFn: () => api.get<Record<string, string>>(`${V1}/siteinfo/legal`, { info_type: type }),
+    queryFn: () => api.get(`${V1}/siteinfo/legal`, { info_type: type }),
   });
 }

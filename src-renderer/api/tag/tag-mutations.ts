@@ -6,7 +6,7 @@ import type { TagFields, TagSynonym, TagUpdateInput } from './types';
 
 /** POST tag: field errors come back to the form; other errors follow the app's policy (toast, dialog, login). */
 export const addTag = (f: TagFields) =>
-  api.post<{ slug_name: string }>(`${V1}/tag`, { display_name: f.display_name, slug_name: f.slug_name, original_text: f.original_text });
+  api.post(`${V1}/tag`, { display_name: f.display_name, slug_name: f.slug_name, original_text: f.original_text });
 
 /** Creates a tag; the lists and suggestions reload. */
 export function useAddTag() {
@@ -15,7 +15,7 @@ export function useAddTag() {
 }
 
 /** PUT tag: `wait_for_review` when it became a suggested edit. */
-export const updateTag = (body: TagUpdateInput) => api.put<{ wait_for_review: boolean } | null>(`${V1}/tag`, body);
+export const updateTag = (body: TagUpdateInput) => api.put(`${V1}/tag`, body);
 
 /** Edits a tag; the tag's queries reload. */
 export function useUpdateTag() {
@@ -28,7 +28,7 @@ export function useUpdateSynonyms() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { tag_id: string; synonym_tag_list: Pick<TagSynonym, 'slug_name' | 'display_name'>[] }) =>
-      api.put<null>(`${V1}/tag/synonym`, body),
+      api.put(`${V1}/tag/synonym`, body),
     onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: tagKeys.synonyms(v.tag_id) }),
   });
 }
@@ -46,7 +46,7 @@ export function useFollowTag() {
 export function useDeleteTag() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (tagId: string) => api.delete<null>(`${V1}/tag`, { tag_id: tagId }),
+    mutationFn: (tagId: string) => api.delete(`${V1}/tag`, { tag_id: tagId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
@@ -55,7 +55,7 @@ export function useDeleteTag() {
 export function useRecoverTag() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (tagId: string) => api.post<null>(`${V1}/tag/recover`, { tag_id: tagId }),
+    mutationFn: (tagId: string) => api.post(`${V1}/tag/recover`, { tag_id: tagId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }

@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, V1 } from '../client';
-import type { Page } from '../types';
 import { tagKeys } from './keys';
-import type { Permissions, TagBasic as TagSuggestion, TagDetail, TagItem, TagPageParams, TagRevision, TagSynonyms } from './types';
+import type { TagPageParams, TagRevision } from './types';
 
 /** An item of GET question/tags (the tag picker's suggestions). */
 export type { TagBasic as TagSuggestion } from './types';
 
 /** GET question/tags: tags whose name starts like `text`. */
-export const searchTags = (text: string) =>
-  api.get<TagSuggestion[] | null>(`${V1}/question/tags`, { tag: text }, { handleErrors: true }).then((r) => r ?? []);
+export const searchTags = (text: string) => api.get(`${V1}/question/tags`, { tag: text }, { handleErrors: true }).then((r) => r ?? []);
 
 /** Suggestions for the tag picker (pass the text debounced). */
 export function useTagSearch(text: string) {
@@ -17,7 +15,7 @@ export function useTagSearch(text: string) {
 }
 
 /** GET tags/page. */
-export const fetchTagPage = (params: TagPageParams) => api.get<Page<TagItem>>(`${V1}/tags/page`, { ...params });
+export const fetchTagPage = (params: TagPageParams) => api.get(`${V1}/tags/page`, { ...params });
 
 /** A page of the tag list (the previous page stays on screen while the next loads). */
 export function useTagPage(params: TagPageParams) {
@@ -25,7 +23,7 @@ export function useTagPage(params: TagPageParams) {
 }
 
 /** GET tag?name=: a tag by its slug (a synonym answers with its main tag); a missing tag shows the 404 page. */
-export const fetchTagByName = (name: string) => api.get<TagDetail>(`${V1}/tag`, { name }, { allow404Page: true });
+export const fetchTagByName = (name: string) => api.get(`${V1}/tag`, { name }, { allow404Page: true });
 
 /** One tag by slug. */
 export function useTagInfo(name: string) {
@@ -33,7 +31,7 @@ export function useTagInfo(name: string) {
 }
 
 /** GET tag?id=: a tag by its id. */
-export const fetchTagById = (id: string) => api.get<TagDetail>(`${V1}/tag`, { id }, { allow404Page: true });
+export const fetchTagById = (id: string) => api.get(`${V1}/tag`, { id }, { allow404Page: true });
 
 /** One tag by id (the edit page). */
 export function useTagById(id: string) {
@@ -44,7 +42,7 @@ export function useTagById(id: string) {
 export function useTagSynonyms(tagId: string | undefined) {
   return useQuery({
     queryKey: tagKeys.synonyms(tagId ?? ''),
-    queryFn: () => api.get<TagSynonyms>(`${V1}/tag/synonyms`, { tag_id: tagId }),
+    queryFn: () => api.get(`${V1}/tag/synonyms`, { tag_id: tagId }),
     enabled: !!tagId,
   });
 }
@@ -53,7 +51,8 @@ export function useTagSynonyms(tagId: string | undefined) {
 export function useTagRevisions(tagId: string | undefined) {
   return useQuery({
     queryKey: tagKeys.revisions(tagId ?? ''),
-    queryFn: () => api.get<TagRevision[] | null>(`${V1}/revisions`, { object_id: tagId }, { handleErrors: true }).then((r) => r ?? []),
+    // a tag's id names tag revisions only
+    queryFn: () => api.get(`${V1}/revisions`, { object_id: tagId }, { handleErrors: true }).then((r) => (r ?? []) as TagRevision[]),
     enabled: !!tagId,
   });
 }
@@ -63,7 +62,7 @@ export function usePermissions(actions: string[], enabled = true) {
   const key = actions.join(',');
   return useQuery({
     queryKey: tagKeys.permission(key),
-    queryFn: () => api.get<Permissions>(`${V1}/permission`, { action: key }, { handleErrors: true }),
+    queryFn: () => api.get(`${V1}/permission`, { action: key }, { handleErrors: true }),
     enabled,
     staleTime: 60_000,
   });

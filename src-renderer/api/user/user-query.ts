@@ -1,13 +1,12 @@
 import { api, V1 } from '../client';
 import { canRunAltcha } from '../../utils/secure-context';
-import type { CaptchaRecord, CurrentUser } from './types';
 
 /** GET user/info: the caller, or null. */
-export const fetchCurrentUser = () => api.get<CurrentUser | null>(`${V1}/user/info`, undefined, { handleErrors: true });
+export const fetchCurrentUser = () => api.get(`${V1}/user/info`, undefined, { handleErrors: true });
 
 /**
  * GET user/action/record: whether the action needs a captcha, with a fresh one if so: an altcha
  * challenge where the page can run its proof of work, else the image code stock clients get.
  */
 export const fetchCaptcha = (action: string) =>
-  api.get<CaptchaRecord>(`${V1}/user/action/record`, canRunAltcha() ? { action, captcha_kind: 'altcha' } : { action });
+  api.get(`${V1}/user/action/record`, canRunAltcha() ? { action, captcha_kind: 'altcha' } : { action });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ProgressSpinner } from '../../components/ui';
 import { useBadgeGroups } from '../../api/badge/badge-query';
 import { badgeKeys } from '../../api/badge/keys';
-import type { BadgeInfo, BadgeListItem } from '../../api/badge/types';
+import type { BadgeListItem } from '../../api/badge/types';
 import { api, V1 } from '../../api/client';
 import { to } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -51,7 +51,7 @@ export default function BadgesPage() {
   const details = useQueries({
     queries: all.map((b) => ({
       queryKey: [...badgeKeys.detail(b.id), user?.id ?? ''],
-      queryFn: () => api.get<BadgeInfo>(`${V1}/badge`, { id: b.id }, { handleErrors: true }),
+      queryFn: () => api.get(`${V1}/badge`, { id: b.id }, { handleErrors: true }),
       staleTime: 60_000,
       retry: false,
     })),

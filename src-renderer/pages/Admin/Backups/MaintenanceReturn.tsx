@@ -33,7 +33,7 @@ export function MaintenanceReturn() {
     const tick = async () => {
       try {
         if (followJob) {
-          const current = await api.get<BackupJob | null>(`${ADMIN}/backups/job`, undefined, { handleErrors: true });
+          const current = await api.get(`${ADMIN}/backups/job`, undefined, { handleErrors: true });
           if (stopped) return;
           setJob(current);
           if (!current || current.state !== 'running') return navigate(back, { replace: true });
