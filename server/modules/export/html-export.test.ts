@@ -208,6 +208,15 @@ describe('exportStaticArchive', () => {
   });
 });
 
+describe('exportStaticArchive into a folder another export is writing', () => {
+  it('refuses, and the folder is free again once the first one ends', async () => {
+    const running = exportNow();
+    await expect(exportNow()).rejects.toThrow(/another export is writing into/);
+    await running;
+    expect((await exportNow()).pagesWritten).toBe(0);
+  });
+});
+
 describe('GET /answer/admin/api/exports/html.zip', () => {
   it('builds the archive and sends it as a zip whose entries are the archive files', async () => {
     const res = await fetch(`${app.url}/answer/admin/api/exports/html.zip`, { headers: { authorization: token } });

@@ -18,7 +18,7 @@ import { questionPage } from './html-post-pages.js';
 import { SearchIndexBuilder } from './html-search.js';
 import { archiveStrings } from './html-strings.js';
 import { writeTagPages, writeUserPages } from './html-lists.js';
-import { ArchiveWriter, rootOf } from './html-writer.js';
+import { ArchiveWriter, lockFolder, rootOf } from './html-writer.js';
 
 export { LIST_PAGE } from './html-run.js';
 
@@ -119,6 +119,18 @@ async function writeVotes(run: ExportRun, total: number): Promise<void> {
  * pagesWritten and pagesUnchanged count every file of the archive (pages, scripts, index, uploads).
  */
 export async function exportStaticArchive(
+  ctx: AppContext,
+  opts: { outDir: string; onProgress?: (line: string) => void; signal?: AbortSignal },
+): Promise<{ pagesWritten: number; pagesUnchanged: number; questions: number }> {
+  const release = lockFolder(opts.outDir);
+  try {
+    return await exportInto(ctx, opts);
+  } finally {
+    release();
+  }
+}
+
+async function exportInto(
   ctx: AppContext,
   opts: { outDir: string; onProgress?: (line: string) => void; signal?: AbortSignal },
 ): Promise<{ pagesWritten: number; pagesUnchanged: number; questions: number }> {

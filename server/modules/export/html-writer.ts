@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** The archive's manifest: every file it wrote, by its path in the archive, with a hash of its content. */
@@ -122,4 +123,44 @@ export function safeName(raw: string): string {
 /** The relative prefix from a file at `path` back to the archive's root ('' at the root, '../' one folder down ...). */
 export function rootOf(path: string): string {
   return '../'.repeat(path.split('/').length - 1);
+}
+
+/** The lock of a folder being exported into: the pid and host of the process writing it. */
+export const LOCK_FILE = '.lantern-archive.lock';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the folder for one export (two at once would write the same files); a lock left by a process
+ * of this machine that is gone is taken over. Returns the release.
+ */
+export function lockFolder(outDir: string): () => void {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, LOCK_FILE);
+  const mine = JSON.stringify({ pid: process.pid, host: hostname() });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let held: { pid?: number; host?: string } = {};
+      try {
+        held = JSON.parse(readFileSync(file, 'utf8')) as typeof held;
+      } catch {
+        /* a lock being written, or damaged: treated as held */
+      }
+      const stale = held.host === hostname() && typeof held.pid === 'number' && !alive(held.pid);
+      if (!stale) throw new Error(`another export is writing into ${outDir} (${LOCK_FILE})`);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`another export is writing into ${outDir} (${LOCK_FILE})`);
 }
