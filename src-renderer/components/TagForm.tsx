@@ -3,8 +3,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './ui';
 import { LIMITS } from '../../server/contract/limits';
-import { fieldMap } from '../api/errors';
 import type { TagFields } from '../api/tag/types';
+import { useFormError } from '../hooks/useFormError';
 import { compact, type Errors } from '../utils/validation';
 import { Field } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -61,6 +61,8 @@ export function TagForm({ initial, mode, idPrefix = '', slugLocked, submitLabel,
   const [slugTouched, setSlugTouched] = useState(mode === 'edit' || !!initial.slug_name);
   const [errors, setErrors] = useState<Errors>({});
   const id = (k: string) => `${idPrefix}${k}`;
+  // other failures are the caller's (or the app's error policy's) to show
+  const showError = useFormError(setErrors, { focus: id, show: false });
   const clear = (...keys: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
 
   const setName = (v: string) => {
@@ -91,12 +93,7 @@ export function TagForm({ initial, mode, idPrefix = '', slugLocked, submitLabel,
         edit_summary: f.edit_summary?.trim() || undefined,
       });
     } catch (err) {
-      const fe = fieldMap(err);
-      if (Object.keys(fe).length) {
-        setErrors(fe);
-        const key = Object.keys(fe)[0];
-        document.getElementById(id(key))?.focus();
-      }
+      showError(err);
     }
   };
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { isCaptchaError } from '../api/errors';
+import { firstFieldError } from './useFormError';
 import { fetchCaptcha } from '../api/user/user-query';
 import type { CaptchaFields, CaptchaRecord } from '../api/user/types';
 
@@ -48,7 +49,7 @@ export function useCaptcha(action: string) {
         await fn(fields);
       } catch (e) {
         if (isCaptchaError(e)) {
-          setError(e.fieldErrors[0]?.error_msg ?? e.message);
+          setError(firstFieldError(e) ?? e.message);
           await open();
           return;
         }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useCreateApiKey, useUpdateApiKey } from '../../api/api-key/api-key-mutations';
 import type { ApiKeyOwner } from '../../api/api-key/keys';
 import { API_KEY_DESCRIPTION_MAX, API_KEY_SCOPES, type ApiKeyInfo, type ApiKeyScope } from '../../api/api-key/types';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { formFieldErrors } from '../../hooks/useFormError';
 import { Field } from '../Field';
 import { Button, Dialog, Message, RadioButton } from '../ui';
 
@@ -58,7 +59,7 @@ function KeyForm({
   const [scope, setScope] = useState<ApiKeyScope>(editing?.scope ?? 'read-only');
   const busy = create.isPending || update.isPending;
   const error = editing ? update.error : create.error;
-  const errors = fieldMap(error);
+  const errors = formFieldErrors(error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (editing) update.mutate({ id: editing.id, description }, { onSuccess: onHide });

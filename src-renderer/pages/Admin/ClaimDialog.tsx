@@ -5,7 +5,7 @@ import { Button, Dialog, InputText } from '../../components/ui';
 import { adminKeys } from '../../api/admin/keys';
 import type { AdminUser } from '../../api/admin/types';
 import { createClaimLink, type ClaimLink } from '../../api/claims/claim-query';
-import { ApiError, fieldMap } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
 import { fullTime } from '../../utils/time';
@@ -23,6 +23,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
   const [link, setLink] = useState<ClaimLink | null>(null);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const make = useMutation({ mutationFn: createClaimLink, onSuccess: (r) => setLink(r) });
   const started = useRef(false);
   useEffect(() => {
@@ -51,8 +52,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
       await make.mutateAsync({ user_id: user.user_id, e_mail: email.trim() });
       feedback.toast('success', t('claims.admin.sent', { email: email.trim() }));
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showError(err);
     }
   };
   return (

@@ -13,7 +13,7 @@ import {
   useRoles,
   useUserChange,
 } from '../../api/admin/users-query';
-import { ApiError, fieldMap } from '../../api/errors';
+import { showFormError } from '../../hooks/useFormError';
 import { Field } from '../../components/Field';
 import { UnsavedChangesDialog } from '../../components/editor/UnsavedChangesDialog';
 import { useFeedback } from '../../components/Feedback';
@@ -88,8 +88,7 @@ function useSubmit() {
       feedback.toast('success', success);
       return true;
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showFormError(err, setErrors, { feedback, t });
       return false;
     }
   };

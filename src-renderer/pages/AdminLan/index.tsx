@@ -4,7 +4,7 @@ import { Button, Message, ProgressSpinner, RadioButton } from '../../components/
 import { useLanStatus } from '../../api/admin/lan-query';
 import { useApplyLanSiteUrl, useLanSwitch, type LanTlsChoice } from '../../api/admin/lan-switch-mutation';
 import type { LanStatus } from '../../api/admin/types';
-import { ApiError, fieldMap } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { Field } from '../../components/Field';
 import { useFeedback } from '../../components/Feedback';
 import { useDelayed } from '../../hooks/useDelayed';
@@ -84,6 +84,7 @@ export default function AdminLanPage() {
   const showSpinner = useDelayed(status.isLoading);
   const [port, setPort] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const [restarting, setRestarting] = useState<string | null>(null);
   const s = status.data;
   const shownPort = port ?? String(s?.enabled ? s.port : 9080);
@@ -122,8 +123,7 @@ export default function AdminLanPage() {
       if (r.restarting) setRestarting(t('lan.restarting', { url: `${scheme}://127.0.0.1:${s.port}/admin/lan` }));
       else void status.refetch();
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showError(err);
     }
   };
 
@@ -143,8 +143,7 @@ export default function AdminLanPage() {
         setRestarting(enabled ? t('lan.restarting', { url: `${s.scheme ?? 'http'}://127.0.0.1:${n}/admin/lan` }) : t('lan.stopping'));
       else void status.refetch();
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showError(err);
     }
   };
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, ProgressSpinner } from '../../components/ui';
 import { claimAccount, useClaimInfo } from '../../api/claims/claim-query';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { formFieldErrors, useFormError } from '../../hooks/useFormError';
 import { paths, to } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { Field } from '../../components/Field';
@@ -42,6 +43,7 @@ export default function ClaimPage() {
   const [pass, setPass] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -71,9 +73,8 @@ export default function ClaimPage() {
       feedback.toast('success', t('claims.done', { name: payload.display_name }));
       navigate(to.user(payload.username), { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else if (err instanceof ApiError && err.status === 403) setFailed(true);
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      if (err instanceof ApiError && err.status === 403 && !Object.keys(formFieldErrors(err)).length) setFailed(true);
+      else showError(err);
     } finally {
       setBusy(false);
     }

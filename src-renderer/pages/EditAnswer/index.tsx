@@ -6,7 +6,8 @@ import { LIMITS } from '../../../server/contract/limits';
 import { useAnswerInfo } from '../../api/answer/answer-query';
 import { useUpdateAnswer } from '../../api/answer/answer-update-mutation';
 import type { AnswerWithQuestion } from '../../api/answer/types';
-import { fieldMap, rethrowIfCaptcha } from '../../api/errors';
+import { rethrowIfCaptcha } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
@@ -48,6 +49,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
   const [content, setContent] = useState(data.info.content);
   const [summary, setSummary] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const guard = useUnsavedChanges(content !== data.info.content || summary.trim() !== '');
   const question = data.question;
   const back = to.question(qid, slugInLinks(site.site_seo?.permalink) ? question.url_title : undefined, data.info.id);
@@ -71,9 +73,7 @@ function EditAnswerForm({ data }: { data: AnswerWithQuestion }) {
           navigate(back);
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = fieldMap(err);
-          if (Object.keys(fe).length) setErrors(fe);
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          showError(err);
         }
       })
       .catch(() => undefined);

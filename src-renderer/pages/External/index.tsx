@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, ProgressSpinner } from '../../components/ui';
 import { bindingEmail } from '../../api/connector-login/binding-email';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { setToken } from '../../api/token';
 import { paths } from '../../app/paths';
 import { takeRememberedPage, useSession } from '../../app/session';
@@ -88,6 +89,7 @@ export function ConfirmEmail() {
   const key = params.get('binding_key') ?? '';
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showFieldErrors = useFormError(setErrors, { show: false });
   const [busy, setBusy] = useState(false);
   const [state, setState] = useState<'form' | 'confirm' | 'sent' | 'invalid'>(key ? 'form' : 'invalid');
   usePageTitle(t('page_title.confirm_email'));
@@ -103,8 +105,8 @@ export function ConfirmEmail() {
         navigate(user && user.mail_status === MAIL_STATUS.verified ? takeRememberedPage() : paths.inactive, { replace: true });
       } else setState('sent');
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else if (err instanceof ApiError && err.reason === 'error.user.not_found') setState('invalid');
+      if (Object.keys(showFieldErrors(err)).length) return;
+      if (err instanceof ApiError && err.reason === 'error.user.not_found') setState('invalid');
       else setErrors({ email: err instanceof Error ? err.message : t('error.generic') });
     } finally {
       setBusy(false);

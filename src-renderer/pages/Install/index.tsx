@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, ProgressBar } from '../../components/ui';
-import { ApiError, fieldMap } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { formFieldErrors } from '../../hooks/useFormError';
 import {
   checkConfigFile,
   checkDatabase,
@@ -72,8 +73,8 @@ export default function InstallPage() {
   const withCode = <T extends object>(body: T): T => (codeRequired ? { ...body, setup_code: setupCode.trim() } : body);
   /** Shows a refusal's field errors; one on the setup code (a new code was printed) goes back to the first step. */
   const showFieldErrors = (e: unknown, step: number): boolean => {
-    if (!(e instanceof ApiError) || !e.fieldErrors.length) return false;
-    const map = fieldMap(e);
+    const map = formFieldErrors(e);
+    if (!Object.keys(map).length) return false;
     setErrors(map);
     setStep(map.setup_code ? 0 : step);
     return true;

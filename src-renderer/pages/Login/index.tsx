@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui';
-import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
+import { ApiError, rethrowIfCaptcha } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { loginByEmail } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { Field } from '../../components/Field';
-import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
@@ -19,11 +19,11 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { site, signIn } = useSession();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const captcha = useCaptcha('password');
   const [email, setEmail] = useState('');
   const [pass, setPass] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const [busy, setBusy] = useState(false);
   usePageTitle(t('page_title.login'));
 
@@ -43,8 +43,7 @@ export default function LoginPage() {
         } catch (err) {
           rethrowIfCaptcha(err);
           if (err instanceof ApiError && err.pageType === 'suspended') navigate(paths.suspended, { state: { suspended: true } });
-          else if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          else showError(err);
         }
       })
       .finally(() => setBusy(false));

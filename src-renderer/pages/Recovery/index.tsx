@@ -2,7 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui';
-import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
+import { rethrowIfCaptcha } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { replacePassword, requestEmailChange, requestPasswordReset } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
@@ -24,9 +25,9 @@ function EmailRequestCard(props: {
 }) {
   const { t } = useTranslation();
   const captcha = useCaptcha(props.captchaAction);
-  const feedback = useFeedback();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const [sent, setSent] = useState(false);
   usePageTitle(props.title);
   const submit = async (e: FormEvent) => {
@@ -40,8 +41,7 @@ function EmailRequestCard(props: {
         setSent(true);
       } catch (err) {
         rethrowIfCaptcha(err);
-        if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+        showError(err);
       }
     });
   };
@@ -101,6 +101,7 @@ export function PasswordReset() {
   const [pass, setPass] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showFieldErrors = useFormError(setErrors, { show: false });
   usePageTitle(t('page_title.password_reset'));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,8 +113,7 @@ export function PasswordReset() {
       feedback.toast('success', t('reset.done'));
       navigate(paths.login, { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-      else setErrors({ form: t('reset.invalid') });
+      if (!Object.keys(showFieldErrors(err)).length) setErrors({ form: t('reset.invalid') });
     }
   };
   return (

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui';
-import { ApiError, fieldMap, rethrowIfCaptcha } from '../../api/errors';
+import { rethrowIfCaptcha } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import { registerByEmail } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { Field } from '../../components/Field';
-import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, checkName, checkPassword, compact, type Errors } from '../../utils/validation';
@@ -18,12 +18,12 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { site, signIn } = useSession();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const captcha = useCaptcha('email');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [pass, setPass] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const [busy, setBusy] = useState(false);
   usePageTitle(t('page_title.signup'));
 
@@ -50,8 +50,7 @@ export default function RegisterPage() {
           navigate(paths.inactive, { replace: true });
         } catch (err) {
           rethrowIfCaptcha(err);
-          if (err instanceof ApiError && err.fieldErrors.length) setErrors(fieldMap(err));
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          showError(err);
         }
       })
       .finally(() => setBusy(false));

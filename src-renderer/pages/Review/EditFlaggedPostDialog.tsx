@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, InputText, InputTextarea } from '../../components/ui';
-import { fieldMap } from '../../api/errors';
+import { useFormError } from '../../hooks/useFormError';
 import type { FlaggedPost } from '../../api/review/types';
-import { useFeedback } from '../../components/Feedback';
 import { LIMITS } from '../../../server/contract/limits';
 
 /** What an edit of a flagged post sends (a question keeps its tags). */
@@ -38,11 +37,11 @@ export function EditFlaggedPostDialog({
   onSave(fields: FlagEditFields): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const isQuestion = post.object_type === 'question';
   const [title, setTitle] = useState(post.title);
   const [body, setBody] = useState(post.original_text);
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
+  const showError = useFormError(setErrors, { fields: (fe) => ({ title: fe.title, content: fe.content ?? fe.original_text }) });
   const [saving, setSaving] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -56,10 +55,7 @@ export function EditFlaggedPostDialog({
         isQuestion ? { title: title.trim(), content: body, tags: post.tags.map((x) => ({ slug_name: x.slug_name })) } : { content: body },
       );
     } catch (err) {
-      const fe = fieldMap(err);
-      const onFields = { title: fe.title, content: fe.content ?? fe.original_text };
-      if (onFields.title || onFields.content) setErrors(onFields);
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showError(err);
     } finally {
       setSaving(false);
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ProgressSpinner } from '../../components/ui';
 import { isCaptchaError } from '../../api/errors';
+import { firstFieldError } from '../../hooks/useFormError';
 import { useSearch, useSearchTag } from '../../api/search/search-query';
 import { SEARCH_ORDERS, type SearchOrder } from '../../api/search/types';
 import { fetchCaptcha } from '../../api/user/user-query';
@@ -78,7 +79,7 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
   const error = results.error;
   useEffect(() => {
     if (!isCaptchaError(error)) return;
-    if (captcha.current.captcha_code) setCaptchaError(error.fieldErrors[0]?.error_msg ?? error.message);
+    if (captcha.current.captcha_code) setCaptchaError(firstFieldError(error) ?? error.message);
     void fetchCaptcha('search').then(
       (r) => setRecord(r.verify ? r : null),
       () => undefined,

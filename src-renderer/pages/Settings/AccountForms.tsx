@@ -11,7 +11,8 @@ import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { useDelayed } from '../../hooks/useDelayed';
 import type { Errors } from '../../utils/validation';
-import { focusFirst, serverFieldErrors, TextField } from './parts';
+import { useFormError } from '../../hooks/useFormError';
+import { focusFirst, TextField } from './parts';
 import { checkEmailChange, checkPasswordChange } from './settings-validation';
 import { MAIL_STATUS } from '../../../server/contract/enums';
 
@@ -36,6 +37,8 @@ export function ChangeEmailForm() {
   const needsPassword = user?.have_password !== false && user?.mail_status === MAIL_STATUS.verified;
   const [v, setV] = useState({ e_mail: '', pass: '' });
   const [errors, setErrors] = useState<Errors>({});
+  // other failures: the app's error policy shows them
+  const showError = useFormError(setErrors, { focus: true, show: false });
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState('');
   const set = (k: 'e_mail' | 'pass', x: string) => {
@@ -58,9 +61,7 @@ export function ChangeEmailForm() {
           setV({ e_mail: '', pass: '' });
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = serverFieldErrors(err);
-          setErrors(fe);
-          focusFirst(fe);
+          showError(err);
         }
       })
       .catch(() => undefined)
@@ -115,6 +116,8 @@ export function ChangePasswordForm() {
   const hasPassword = user?.have_password !== false;
   const [v, setV] = useState({ old_pass: '', pass: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
+  // other failures: the app's error policy shows them
+  const showError = useFormError(setErrors, { focus: true, show: false });
   const [busy, setBusy] = useState(false);
   const set = (k: 'old_pass' | 'pass' | 'confirm', x: string) => {
     setV((o) => ({ ...o, [k]: x }));
@@ -135,9 +138,7 @@ export function ChangePasswordForm() {
           if (!hasPassword) await refreshUser(true);
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = serverFieldErrors(err);
-          setErrors(fe);
-          focusFirst(fe);
+          showError(err);
         }
       })
       .catch(() => undefined)

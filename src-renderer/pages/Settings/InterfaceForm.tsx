@@ -10,7 +10,7 @@ import { applyScheme, resolveScheme } from '../../app/theme';
 import { useFeedback } from '../../components/Feedback';
 import { applyLanguage } from '../../i18n';
 import type { Errors } from '../../utils/validation';
-import { serverFieldErrors } from './parts';
+import { useFormError } from '../../hooks/useFormError';
 
 type Scheme = InterfaceBody['color_scheme'];
 const SCHEMES: Scheme[] = ['default', 'system', 'light', 'dark'];
@@ -24,6 +24,8 @@ export function InterfaceForm() {
   const [language, setLanguage] = useState(user?.language || 'Default');
   const [scheme, setScheme] = useState<Scheme>(SCHEMES.includes(user?.color_scheme as Scheme) ? (user!.color_scheme as Scheme) : 'default');
   const [errors, setErrors] = useState<Errors>({});
+  // other failures: the app's error policy shows them
+  const showFieldErrors = useFormError(setErrors, { show: false });
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -38,7 +40,7 @@ export function InterfaceForm() {
       // in the language just applied (this render's t still speaks the old one)
       feedback.toast('success', i18next.t('settings.update_success'));
     } catch (err) {
-      setErrors(serverFieldErrors(err));
+      showFieldErrors(err);
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,8 @@ import { byFieldId, missingRequired, pluginFieldId, pluginValues, type PluginVal
 import { useFeedback } from '../../components/Feedback';
 import { useDelayed } from '../../hooks/useDelayed';
 import type { Errors } from '../../utils/validation';
-import { focusFirst, serverFieldErrors } from './parts';
+import { useFormError } from '../../hooks/useFormError';
+import { focusFirst } from './parts';
 
 /** A plugin's personal settings (GET/PUT user/plugin/config), drawn from its field list. */
 export function PluginSettingsForm({ slug }: { slug: string }) {
@@ -31,6 +32,8 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
   const fields = form.config_fields ?? [];
   const [values, setValues] = useState<PluginValues>(() => pluginValues(fields));
   const [errors, setErrors] = useState<Errors>({});
+  // other failures: the app's error policy shows them
+  const showFieldErrors = useFormError(setErrors, { fields: byFieldId, show: false });
   const set = (name: string, v: unknown) => {
     setValues((o) => ({ ...o, [name]: v }));
     setErrors(({ [pluginFieldId(name)]: _drop, ...rest }) => rest);
@@ -43,7 +46,7 @@ function PluginFields({ slug, form }: { slug: string; form: PluginConfigForm }) 
     if (Object.keys(local).length) return focusFirst(local);
     save.mutate(values, {
       onSuccess: () => feedback.toast('success', t('settings.update_success')),
-      onError: (err) => setErrors(byFieldId(serverFieldErrors(err))),
+      onError: showFieldErrors,
     });
   };
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { InputText, InputTextarea } from '../../components/ui';
-import { ApiError, fieldMap } from '../../api/errors';
 import type { Errors } from '../../utils/validation';
 
 /** Props of a settings text field. */
@@ -92,11 +91,6 @@ export function CheckRow({
       </div>
     </div>
   );
-}
-
-/** The server's field errors of a failed call ({} when it sent none: the app's policy showed the message). */
-export function serverFieldErrors(err: unknown): Errors {
-  return err instanceof ApiError ? fieldMap(err) : {};
 }
 
 /** Moves the focus to the first field with an error. */

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, InputText, Message, ProgressBar } from '../../../components/ui';
-import { fieldMap, ApiError } from '../../../api/errors';
+import { ApiError } from '../../../api/errors';
+import { formFieldErrors } from '../../../hooks/useFormError';
 import { useImportStatus, useStartImport } from '../../../api/import/import-query';
 import type { ImportCounts, ImportReport, ImportStatus } from '../../../api/import/types';
 import { usePageTitle } from '../../../hooks/usePageTitle';
@@ -161,7 +162,7 @@ export default function ImportPage() {
   const [site, setSite] = useState('');
   const [fetchImages, setFetchImages] = useState(false);
   const [uploaded, setUploaded] = useState<number | null>(null);
-  const errors = fieldMap(start.error);
+  const errors = formFieldErrors(start.error);
   const general = start.error instanceof ApiError && !errors.files && !errors.site ? start.error.message : '';
   const running = status.data?.state === 'running';
 

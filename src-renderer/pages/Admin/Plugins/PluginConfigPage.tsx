@@ -11,7 +11,7 @@ import {
   pluginValues,
   type PluginValues,
 } from '../../../components/plugin-config/plugin-config';
-import { fieldMap } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import { ErrorPage } from '../../../components/ErrorPage';
 import { useFeedback } from '../../../components/Feedback';
 import { useUnsavedChanges } from '../../../hooks/useUnsavedChanges';
@@ -35,6 +35,7 @@ function usePluginForm(slug: string, fields: PluginConfigField[]): GroupForm<Val
     setErrors(byId);
     focusFirst(byId);
   };
+  const showError = useFormError(show, { fields: byFieldId });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const local = missingRequired(fields, values, (label) => t('admin_settings.plugins.field_required', { label }));
@@ -47,11 +48,7 @@ function usePluginForm(slug: string, fields: PluginConfigField[]): GroupForm<Val
         guard.allow();
         feedback.toast('success', t('admin_settings.update_success'));
       },
-      onError: (err) => {
-        const fieldErrs = fieldMap(err);
-        if (Object.keys(fieldErrs).length) show(byFieldId(fieldErrs));
-        else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-      },
+      onError: showError,
     });
   };
   return {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, InputText, InputTextarea, ProgressSpinner } from '../../../components/ui';
 import { useSaveSettings } from '../../../api/admin-settings/settings-query';
 import type { AdminSettings, SettingGroup } from '../../../api/admin-settings/types';
-import { ApiError, fieldMap } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import { useFeedback } from '../../../components/Feedback';
 import { UnsavedChangesDialog } from '../../../components/editor/UnsavedChangesDialog';
 import { useDelayed } from '../../../hooks/useDelayed';
@@ -51,6 +51,7 @@ export function useGroupForm<G extends SettingGroup, V>(
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors, { focus: true });
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const guard = useUnsavedChanges(dirty);
   const set = <K extends keyof V>(key: K, value: V[K]) => {
@@ -72,13 +73,7 @@ export function useGroupForm<G extends SettingGroup, V>(
           feedback.toast('success', t('admin_settings.update_success'));
           opts.onSaved?.(sent);
         },
-        onError: (err) => {
-          const mapped = fieldMap(err);
-          setErrors(mapped);
-          if (Object.keys(mapped).length) focusFirst(mapped);
-          else if (err instanceof ApiError && err.errType === 'alert') feedback.alert(err.message);
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
-        },
+        onError: showError,
       },
     );
   };

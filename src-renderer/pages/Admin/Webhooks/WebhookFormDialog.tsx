@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldMap } from '../../../api/errors';
+import { ApiError } from '../../../api/errors';
+import { formFieldErrors } from '../../../hooks/useFormError';
 import { useCreateWebhook, useUpdateWebhook } from '../../../api/webhook/webhook-mutations';
 import { WEBHOOK_EVENTS, type WebhookInfo, type WebhookWithSecret } from '../../../api/webhook/types';
 import { Field } from '../../../components/Field';
@@ -77,7 +78,7 @@ function HookForm({ editing, onHide, onSecret }: { editing?: WebhookInfo; onHide
   const [allowLan, setAllowLan] = useState(editing?.allow_lan ?? false);
   const [rotate, setRotate] = useState(false);
   const error = editing ? update.error : create.error;
-  const errors = fieldMap(error);
+  const errors = formFieldErrors(error);
   const toggle = (e: string, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();

@@ -3,12 +3,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import { rethrowIfCaptcha } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import type { TagInput } from '../../../api/question/types';
 import type { CaptchaFields } from '../../../api/user/types';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { Field } from '../../../components/Field';
-import { useFeedback } from '../../../components/Feedback';
 import { MarkdownEditor } from '../../../components/MarkdownEditor';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { compact, type Errors } from '../../../utils/validation';
@@ -67,10 +67,10 @@ export function QuestionForm({
   extraButtons,
 }: QuestionFormProps) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const captcha = useCaptcha(action);
   const [f, setF] = useState<QuestionFields>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const set = <K extends keyof QuestionFields>(k: K, v: QuestionFields[K]) => {
     const next = { ...f, [k]: v };
     setF(next);
@@ -92,9 +92,7 @@ export function QuestionForm({
           await onSubmit({ ...f, title: f.title.trim() }, fields);
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = fieldMap(err);
-          if (Object.keys(fe).length) setErrors(fe);
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          showError(err);
         }
       })
       .catch(() => undefined);

@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
 import { useAddAnswer } from '../../../api/answer/answer-add-mutation';
 import { useAnswerPage } from '../../../api/answer/answer-query';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import { rethrowIfCaptcha } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import { QUESTION_STATUS, type QuestionDetail } from '../../../api/question/types';
 import { to } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
-import { useFeedback } from '../../../components/Feedback';
 import { MarkdownEditor } from '../../../components/MarkdownEditor';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { DRAFT_KEYS, readDraft, stringField, useDraft } from '../../../hooks/useDraft';
@@ -36,7 +36,6 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
   const { t } = useTranslation();
   const { user, site } = useSession();
   const requireLogin = useRequireLogin();
-  const feedback = useFeedback();
   const captcha = useCaptcha('answer');
   const add = useAddAnswer(questionId);
   const firstPage = useAnswerPage(questionId, 'default', 1, !!user);
@@ -50,6 +49,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
     content.trim().length > 0,
   );
   const [error, setError] = useState<string | undefined>();
+  const showError = useFormError((fe) => setError(fe.content), { fields: (fe) => ({ content: fe.content }) });
   const [restored] = useState(() => content.trim().length > 0);
   const guard = useUnsavedChanges(!!user && content.trim().length > 0);
 
@@ -81,9 +81,7 @@ export function AnswerForm({ q, questionId, onPosted }: { q: QuestionDetail; que
           onPosted(r.info.id);
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = fieldMap(err);
-          if (fe.content) setError(fe.content);
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          showError(err);
         }
       })
       .catch(() => undefined);

@@ -3,11 +3,11 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Keyb
 import { useTranslation } from 'react-i18next';
 import { Button, InputTextarea } from '../../../components/ui';
 import { COMMENT_LIMITS } from '../../../api/comment/types';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import { rethrowIfCaptcha } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import { useUserSearch } from '../../../api/question/question-related-query';
 import type { CaptchaFields } from '../../../api/user/types';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
-import { useFeedback } from '../../../components/Feedback';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useDebounced } from '../../../hooks/useDebounced';
@@ -49,11 +49,11 @@ export interface CommentFormProps {
 /** A comment's text with @mention suggestions (user/info/search), validated before sending. */
 export function CommentForm({ id, label, initial = '', submitLabel, note, busy, captchaAction, onSubmit, onCancel }: CommentFormProps) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const captcha = useCaptcha(captchaAction);
   const area = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
+  const showError = useFormError((fe) => setError(fe.original_text), { fields: (fe) => ({ original_text: fe.original_text }) });
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const users = useUserSearch(useDebounced(mention?.query ?? '', 200));
@@ -114,9 +114,7 @@ export function CommentForm({ id, label, initial = '', submitLabel, note, busy, 
           setText('');
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = fieldMap(err);
-          if (fe.original_text) setError(fe.original_text);
-          else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+          showError(err);
         }
       })
       .catch(() => undefined);

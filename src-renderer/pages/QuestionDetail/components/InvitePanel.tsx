@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Dialog, InputText } from '../../../components/ui';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import { rethrowIfCaptcha } from '../../../api/errors';
+import { formFieldErrors } from '../../../hooks/useFormError';
 import { useInvitedUsers, usePermission, useUpdateInvitedUsers, useUserSearch } from '../../../api/question/question-related-query';
 import type { UserBrief } from '../../../api/types';
 import { to } from '../../../app/paths';
@@ -74,8 +75,7 @@ function InviteDialog({ questionId, initial, onHide }: { questionId: string; ini
           onHide();
         } catch (err) {
           rethrowIfCaptcha(err);
-          const fe = fieldMap(err);
-          setError(fe.invite_user ?? (err instanceof Error ? err.message : t('error.generic')));
+          setError(formFieldErrors(err).invite_user ?? (err instanceof Error ? err.message : t('error.generic')));
         }
       })
       .catch(() => undefined);

@@ -2,12 +2,12 @@ import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, InputText, InputTextarea, RadioButton } from '../../../components/ui';
-import { fieldMap, rethrowIfCaptcha } from '../../../api/errors';
+import { rethrowIfCaptcha } from '../../../api/errors';
+import { useFormError } from '../../../hooks/useFormError';
 import { DUPLICATE_REASON, useReasons, type ReasonItem } from '../../../api/reason/reason-query';
 import type { CaptchaFields } from '../../../api/user/types';
 import { useSession } from '../../../app/session';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
-import { useFeedback } from '../../../components/Feedback';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 
 type T = TFunction;
@@ -68,12 +68,14 @@ export interface ReasonDialogProps {
 export function ReasonDialog({ visible, onHide, objectType, action, onSubmit, busy }: ReasonDialogProps) {
   const { t } = useTranslation();
   const { site } = useSession();
-  const feedback = useFeedback();
   const reasons = useReasons(objectType, action, visible);
   const captcha = useCaptcha('report');
   const [chosen, setChosen] = useState<number | undefined>();
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; content?: string }>({});
+  const showError = useFormError(setErrors, {
+    fields: (fe) => ({ content: fe.content ?? fe.close_msg, reason: fe.report_type ?? fe.close_type }),
+  });
   const list = reasons.data ?? [];
   const reason = list.find((r) => r.reason_type === chosen);
   const isClose = action === 'close';
@@ -97,11 +99,7 @@ export function ReasonDialog({ visible, onHide, objectType, action, onSubmit, bu
       reset();
     } catch (err) {
       rethrowIfCaptcha(err);
-      const fe = fieldMap(err);
-      const onContent = fe.content ?? fe.close_msg;
-      const onReason = fe.report_type ?? fe.close_type;
-      if (onContent || onReason) setErrors({ content: onContent, reason: onReason });
-      else feedback.toast('error', err instanceof Error ? err.message : t('error.generic'));
+      showError(err);
     }
   };
 

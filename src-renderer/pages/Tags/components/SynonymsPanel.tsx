@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, InputText } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
-import { ApiError } from '../../../api/errors';
+import { firstFieldError } from '../../../hooks/useFormError';
 import { useUpdateSynonyms } from '../../../api/tag/tag-mutations';
 import { useTagSynonyms } from '../../../api/tag/tag-query';
 import type { TagDetail } from '../../../api/tag/types';
@@ -54,7 +54,8 @@ export function SynonymsPanel({ tag }: { tag: TagDetail }) {
           feedback.toast('success', t('tags.synonyms_saved'));
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.fieldErrors.length) setError(e.fieldErrors[0].error_msg);
+          const first = firstFieldError(e);
+          if (first) setError(first);
         },
       },
     );
