@@ -1,18 +1,17 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui';
-import { LIMITS } from '../../../server/contract/limits';
-import { updateUserInfo, uploadAvatar } from '../../api/user/settings-calls';
+import { updateUserInfo } from '../../api/user/settings-calls';
 import type { AvatarChoice, CurrentUser } from '../../api/user/types';
 import { to } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { useFeedback } from '../../components/Feedback';
-import { UserAvatar } from '../../components/UserAvatar';
-import { useImagePicker, type PickedFile } from '../../hooks/useImagePicker';
 import type { Errors } from '../../utils/validation';
 import { checkProfile, type ProfilePermissions, type ProfileValues } from './settings-validation';
-import { focusFirst, serverFieldErrors, TextField } from './parts';
+import { useFormError } from '../../hooks/useFormError';
+import { AvatarFieldset, useAvatarUpload } from './AvatarFieldset';
+import { focusFirst, TextField } from './parts';
 
 /** site_users as GET siteinfo answers it (the allow_update_* flags; absent means allowed). */
 type SiteUsers = { gravatar_base_url?: string } & Partial<Record<`allow_update_${keyof ProfilePermissions}`, boolean>>;
@@ -50,6 +49,22 @@ function initialValues(user: CurrentUser, defaultAvatar: string): ProfileValues 
   };
 }
 
+/** What PUT user/info is sent: the values trimmed, the avatar's address for its type. */
+function profileBody(v: ProfileValues, gravatar: string) {
+  return {
+    display_name: v.display_name.trim(),
+    username: v.username.trim(),
+    avatar: {
+      type: v.avatarType,
+      gravatar: v.avatarType === 'gravatar' ? gravatar : '',
+      custom: v.avatarType === 'custom' ? v.avatarCustom : '',
+    },
+    bio: v.bio,
+    website: v.website.trim(),
+    location: v.location.trim(),
+  };
+}
+
 /** The Gravatar address of an email (SHA-256 of the trimmed lower-case address), '' where the browser cannot hash. */
 function useGravatar(base: string, email: string): string {
   const [url, setUrl] = useState('');
@@ -71,16 +86,17 @@ function useGravatar(base: string, email: string): string {
   return url;
 }
 
-/** The profile tab: display name, username, avatar, bio, website and location. */
-export function ProfileForm() {
+/** The profile form's state: values, errors, the avatar upload and the save (PUT user/info, then the session refreshed). */
+function useProfileForm() {
   const { t } = useTranslation();
   const { site, user, refreshUser } = useSession();
   const feedback = useFeedback();
   const allow = profilePermissions(site.site_users);
   const [v, setV] = useState<ProfileValues>(() => initialValues(user!, site.site_users.default_avatar));
   const [errors, setErrors] = useState<Errors>({});
+  // other failures: the app's error policy shows them
+  const showError = useFormError(setErrors, { focus: true, show: false });
   const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const gravatarBase = (site.site_users as SiteUsers).gravatar_base_url || 'https://www.gravatar.com/avatar/';
   const gravatar = useGravatar(gravatarBase, user?.e_mail ?? '');
 
@@ -89,27 +105,6 @@ export function ProfileForm() {
     const field = k === 'avatarType' || k === 'avatarCustom' ? 'avatar' : k;
     if (errors[field]) setErrors(({ [field]: _drop, ...rest }) => rest);
   };
-
-  const onPicked = useCallback(
-    async (file: PickedFile) => {
-      if (!file.type.startsWith('image/')) return setErrors((e) => ({ ...e, avatar: t('editor.image_only') }));
-      if (file.blob.size > LIMITS.uploadBytes)
-        return setErrors((e) => ({ ...e, avatar: t('editor.image_too_big', { mb: LIMITS.uploadBytes / 1024 / 1024 }) }));
-      setUploading(true);
-      try {
-        const url = await uploadAvatar(file.blob, file.name);
-        setV((old) => ({ ...old, avatarType: 'custom', avatarCustom: url }));
-        setErrors(({ avatar: _drop, ...rest }) => rest);
-      } catch (err) {
-        const fe = serverFieldErrors(err);
-        if (Object.keys(fe).length) setErrors((e) => ({ ...e, avatar: Object.values(fe)[0] }));
-      } finally {
-        setUploading(false);
-      }
-    },
-    [t],
-  );
-  const picker = useImagePicker(onPicked);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -121,156 +116,74 @@ export function ProfileForm() {
     }
     setBusy(true);
     try {
-      await updateUserInfo({
-        display_name: v.display_name.trim(),
-        username: v.username.trim(),
-        avatar: {
-          type: v.avatarType,
-          gravatar: v.avatarType === 'gravatar' ? gravatar : '',
-          custom: v.avatarType === 'custom' ? v.avatarCustom : '',
-        },
-        bio: v.bio,
-        website: v.website.trim(),
-        location: v.location.trim(),
-      });
+      await updateUserInfo(profileBody(v, gravatar));
       await refreshUser(true);
       feedback.toast('success', t('settings.update_success'));
     } catch (err) {
-      const fe = serverFieldErrors(err);
-      setErrors(fe);
-      focusFirst(fe);
+      showError(err);
     } finally {
       setBusy(false);
     }
   };
+  return { t, user, allow, v, set, errors, busy, gravatar, submit, upload: useAvatarUpload(setV, setErrors) };
+}
 
+/** The profile tab: display name, username, avatar, bio, website and location. */
+export function ProfileForm() {
+  const { t, user, allow, v, set, errors, busy, gravatar, submit, upload } = useProfileForm();
   const locked = (ok: boolean) => (ok ? undefined : t('settings.profile.locked'));
+  const textProps = (k: 'display_name' | 'username' | 'bio' | 'website' | 'location', label: string) => ({
+    id: k,
+    label,
+    value: v[k],
+    onChange: (x: string) => set(k, x),
+    error: errors[k],
+    disabled: !allow[k],
+  });
   const previewUrl = v.avatarType === 'custom' ? v.avatarCustom : v.avatarType === 'gravatar' ? gravatar : '';
 
   return (
     <form onSubmit={submit} noValidate className="stack settings-form" aria-labelledby="settings-heading">
       <TextField
-        id="display_name"
-        label={t('settings.profile.display_name')}
-        value={v.display_name}
-        onChange={(x) => set('display_name', x)}
-        error={errors.display_name}
+        {...textProps('display_name', t('settings.profile.display_name'))}
         hint={locked(allow.display_name) ?? t('settings.profile.display_name_hint')}
-        disabled={!allow.display_name}
         autoComplete="nickname"
       />
       <TextField
-        id="username"
-        label={t('settings.profile.username')}
-        value={v.username}
-        onChange={(x) => set('username', x)}
-        error={errors.username}
+        {...textProps('username', t('settings.profile.username'))}
         hint={locked(allow.username) ?? t('settings.profile.username_hint')}
-        disabled={!allow.username}
         autoComplete="username"
       />
 
-      <fieldset className="settings-fieldset" disabled={!allow.avatar} aria-describedby={errors.avatar ? 'avatar_error' : undefined}>
-        <legend>{t('settings.profile.avatar')}</legend>
-        <div className="avatar-choice">
-          <span role="img" aria-label={t('settings.profile.avatar_preview')} className="avatar-preview">
-            <UserAvatar
-              key={previewUrl}
-              user={{ avatar: previewUrl, display_name: v.display_name || user?.display_name || '?' }}
-              size={96}
-            />
-          </span>
-          <div className="avatar-options">
-            {(['system', 'gravatar', 'custom'] as const).map((type) => (
-              <div key={type} className="settings-radio">
-                <input
-                  type="radio"
-                  id={`avatar_${type}`}
-                  name="avatar_type"
-                  value={type}
-                  checked={v.avatarType === type}
-                  onChange={() => set('avatarType', type)}
-                />
-                <label htmlFor={`avatar_${type}`}>{t(`settings.profile.avatar_${type}`)}</label>
-              </div>
-            ))}
-            <p className="muted small avatar-note">
-              {v.avatarType === 'system' && t('settings.profile.avatar_system_text')}
-              {v.avatarType === 'gravatar' && (
-                <>
-                  {t('settings.profile.avatar_gravatar_text')}{' '}
-                  <a href="https://gravatar.com" target="_blank" rel="noreferrer noopener">
-                    gravatar.com
-                  </a>
-                </>
-              )}
-              {v.avatarType === 'custom' && t('settings.profile.avatar_custom_text', { mb: LIMITS.uploadBytes / 1024 / 1024 })}
-            </p>
-            {v.avatarType === 'custom' && (
-              <div>
-                <Button
-                  type="button"
-                  id="avatar_custom"
-                  outlined
-                  size="small"
-                  icon="upload"
-                  loading={uploading}
-                  label={
-                    uploading
-                      ? t('settings.profile.avatar_uploading')
-                      : v.avatarCustom
-                        ? t('settings.profile.avatar_change')
-                        : t('settings.profile.avatar_upload')
-                  }
-                  onClick={() => void picker.pick()}
-                />
-                <input {...picker.inputProps} aria-label={t('settings.profile.avatar_upload')} data-testid="avatar-file" />
-              </div>
-            )}
-          </div>
-        </div>
-        {!allow.avatar && <small className="field-hint">{t('settings.profile.locked')}</small>}
-        {errors.avatar && (
-          <small id="avatar_error" className="field-error" role="alert">
-            {errors.avatar}
-          </small>
-        )}
-      </fieldset>
+      <AvatarFieldset
+        v={v}
+        fallbackName={user?.display_name || '?'}
+        previewUrl={previewUrl}
+        allowed={allow.avatar}
+        error={errors.avatar}
+        onType={(type) => set('avatarType', type)}
+        upload={upload}
+      />
 
       <TextField
-        id="bio"
-        label={t('settings.profile.bio')}
-        value={v.bio}
-        onChange={(x) => set('bio', x)}
-        error={errors.bio}
+        {...textProps('bio', t('settings.profile.bio'))}
         hint={locked(allow.bio) ?? t('settings.profile.bio_hint')}
-        disabled={!allow.bio}
         multiline={5}
       />
       <TextField
-        id="website"
-        label={t('settings.profile.website')}
+        {...textProps('website', t('settings.profile.website'))}
         type="url"
-        value={v.website}
-        onChange={(x) => set('website', x)}
-        error={errors.website}
         hint={locked(allow.website)}
         placeholder={t('settings.profile.website_placeholder')}
-        disabled={!allow.website}
         autoComplete="url"
       />
       <TextField
-        id="location"
-        label={t('settings.profile.location')}
-        value={v.location}
-        onChange={(x) => set('location', x)}
-        error={errors.location}
+        {...textProps('location', t('settings.profile.location'))}
         hint={locked(allow.location)}
         placeholder={t('settings.profile.location_placeholder')}
-        disabled={!allow.location}
       />
       <div className="form-buttons">
-        <Button type="submit" label={t('settings.save')} loading={busy} disabled={uploading} />
+        <Button type="submit" label={t('settings.save')} loading={busy} disabled={upload.uploading} />
         {user && <Link to={to.user(user.username)}>{t('settings.profile.view_profile')}</Link>}
       </div>
     </form>
