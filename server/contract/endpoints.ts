@@ -85,6 +85,9 @@ export interface Endpoints {
   'PUT /answer/admin/api/user/password': { body: { user_id: string; password: string }; data: null };
   'PUT /answer/admin/api/user/profile': { data: null };
   'POST /answer/admin/api/users': { body: { users: string }; data: null };
+  'POST /answer/admin/api/user': { data: null };
+  'DELETE /answer/admin/api/delete/permanently': { body: { type: string }; data: null };
+  'GET /answer/admin/api/reasons': { query: { object_type: string; action: string }; data: ReasonItem[] | null };
   'POST /answer/admin/api/user/claim': { body: { user_id: string; e_mail?: string }; data: ClaimLink };
   'GET /answer/admin/api/dashboard': { data: { info: DashboardInfo } };
   'GET /answer/admin/api/dashboard/activity': { data: DashboardActivity };
@@ -125,6 +128,7 @@ export interface Endpoints {
   'GET /answer/admin/api/setting/privileges': { data: PrivilegeOptions };
   'PUT /answer/admin/api/setting/privileges': { body: AdminSettingGroups['privileges']; data: null };
   'GET /answer/admin/api/language/options': { data: LanguageOption[] };
+  'GET /answer/admin/api/theme/options': { data: { label: string; value: string }[] };
 
   // answer
   'GET /answer/api/v1/answer/page': { query: { question_id: string; order?: string } & Paging; data: Page<AnswerInfo> };
@@ -172,6 +176,7 @@ export interface Endpoints {
 
   // comment
   'GET /answer/api/v1/comment/page': { query: { object_id: string } & Paging; data: Page<CommentInfo> };
+  'GET /answer/api/v1/comment': { query: { id: string }; data: CommentInfo };
   'POST /answer/api/v1/comment': { data: CommentInfo };
   'PUT /answer/api/v1/comment': { data: UpdatedComment };
   'DELETE /answer/api/v1/comment': { body: { comment_id: string } & Captcha; data: null };
@@ -234,6 +239,7 @@ export interface Endpoints {
   'GET /answer/api/v1/question/invite': { query: { id: string }; data: UserBrief[] | null };
   'PUT /answer/api/v1/question/invite': { data: null };
   'POST /answer/api/v1/question': { data: QuestionDetail };
+  'POST /answer/api/v1/question/answer': { data: AnswerWithQuestion };
   'PUT /answer/api/v1/question': { data: EditResult };
   'DELETE /answer/api/v1/question': { body: { id: string } & Captcha; data: null };
   'PUT /answer/api/v1/question/status': { data: null };
@@ -275,6 +281,7 @@ export interface Endpoints {
   'DELETE /answer/api/v1/tag': { body: { tag_id: string }; data: null };
   'POST /answer/api/v1/tag/recover': { body: { tag_id: string }; data: null };
   'GET /answer/api/v1/tags/page': { data: Page<TagItem> };
+  'GET /answer/api/v1/tags': { query: { tags: string }; data: TagBasic[] };
   'GET /answer/api/v1/tags/following': { data: FollowingTag[] };
   'GET /answer/api/v1/tag/synonyms': { query: { tag_id?: string }; data: TagSynonyms };
   'PUT /answer/api/v1/tag/synonym': { data: null };

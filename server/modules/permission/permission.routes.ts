@@ -3,13 +3,15 @@ import type { AppContext } from '../../app-context.js';
 import { translate } from '../../contract/messages/index.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { permissionQuerySchema } from './permission.schema.js';
 import { checkPermission } from './permission.service.js';
 
 /** GET permission?action=a,b: {action: {has_permission, no_permission_tip}}. */
-export function registerPermission(ctx: AppContext, { api }: Routers): void {
+export function registerPermission(ctx: AppContext, routers: Routers): void {
+  const { api } = typed(routers);
   api.get('/permission', auth(ctx, 'active'), validate(permissionQuerySchema, 'query'), async (req, res) => {
     const session = requireSession(res);
     const lang = requestLanguage(req);
