@@ -1,13 +1,13 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, test as base } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 import { INSTALLED, networkQuiet, openInApp, watchNetwork, type E2EServer } from '../support/e2e-server';
 import { Api, settled } from './question-pages';
 
 // Every route of spec section 2 outside /admin, opened by each kind of visitor of section 4: where
 // each one lands (the page itself, login, home, the inactive or the suspended page) and that the
-// page it lands on has a title of its own.
-test.describe.configure({ mode: 'serial' });
+// page it lands on has a title of its own. The tests run in parallel: each worker's server gets the accounts and
+// posts once (the `site` fixture); the login-required test opens the site again at its end.
 
 type Role = 'anonymous' | 'member' | 'inactive' | 'moderator';
 const ROLES: Role[] = ['anonymous', 'member', 'inactive', 'moderator'];
@@ -114,52 +114,64 @@ async function userId(name: string): Promise<string> {
   return String(r.data.list.find((u: { username: string }) => u.username === name).user_id);
 }
 
-test.beforeAll(async ({ servers, serverEnv }, info) => {
-  server = await servers.for(info.file, serverEnv);
-  api = new Api(server);
-  api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
-  const users = Object.entries(EMAILS)
-    .map(([role, email]) => `${NAMES[role as keyof typeof NAMES]}, ${email}, ${PASS}`)
-    .join('\n');
-  const added = await api.call('POST', '/admin/api/users', { users });
-  expect(added.code, JSON.stringify(added)).toBe(200);
-  expect((await api.call('PUT', '/admin/api/user/role', { user_id: await userId(NAMES.moderator), role_id: 3 })).code).toBe(200);
-  expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId(NAMES.inactive), status: 'inactive' })).code).toBe(200);
-  expect(
-    (
-      await api.call('PUT', '/admin/api/user/status', {
-        user_id: await userId(NAMES.suspended),
-        status: 'suspended',
-        suspend_duration: '24h',
-      })
-    ).code,
-  ).toBe(200);
-  // the member's own question and answer, a tag and a badge for the routes with ids
-  const member = await api.tokenOf(EMAILS.member, PASS);
-  expect(
-    (
-      await api.call('POST', '/api/v1/tag', {
-        slug_name: 'lanterns',
-        display_name: 'lanterns',
-        original_text: 'Oil and electric lanterns.',
-      })
-    ).code,
-  ).toBe(200);
-  const q = await api.call(
-    'POST',
-    '/api/v1/question',
-    { title: 'Which wick fits a storm lantern?', content: 'Mine is a Feuerhand 276.', tags: [{ slug_name: 'lanterns' }] },
-    member,
-  );
-  expect(q.code).toBe(200);
-  ids.qid = q.data.id;
-  ids.slug = q.data.url_title;
-  const a = await api.call('POST', '/api/v1/answer', { question_id: ids.qid, content: 'A 15 mm flat cotton wick fits it.' }, member);
-  expect(a.code).toBe(200);
-  ids.aid = a.data.info.id;
-  ids.tagId = (await api.call('GET', '/api/v1/tag?name=lanterns')).data.tag_id;
-  ids.badgeId = (await api.call('GET', '/api/v1/badges')).data[0].badges[0].id;
+const test = base.extend<{ site: void }>({
+  site: [
+    async ({ server: mine }, use) => {
+      server = mine;
+      await mine.once('routes', async () => {
+        api = new Api(server);
+        api.token = await api.tokenOf(INSTALLED.ADMIN_EMAIL, INSTALLED.ADMIN_PASSWORD);
+        const users = Object.entries(EMAILS)
+          .map(([role, email]) => `${NAMES[role as keyof typeof NAMES]}, ${email}, ${PASS}`)
+          .join('\n');
+        const added = await api.call('POST', '/admin/api/users', { users });
+        expect(added.code, JSON.stringify(added)).toBe(200);
+        expect((await api.call('PUT', '/admin/api/user/role', { user_id: await userId(NAMES.moderator), role_id: 3 })).code).toBe(200);
+        expect((await api.call('PUT', '/admin/api/user/status', { user_id: await userId(NAMES.inactive), status: 'inactive' })).code).toBe(
+          200,
+        );
+        expect(
+          (
+            await api.call('PUT', '/admin/api/user/status', {
+              user_id: await userId(NAMES.suspended),
+              status: 'suspended',
+              suspend_duration: '24h',
+            })
+          ).code,
+        ).toBe(200);
+        // the member's own question and answer, a tag and a badge for the routes with ids
+        const member = await api.tokenOf(EMAILS.member, PASS);
+        expect(
+          (
+            await api.call('POST', '/api/v1/tag', {
+              slug_name: 'lanterns',
+              display_name: 'lanterns',
+              original_text: 'Oil and electric lanterns.',
+            })
+          ).code,
+        ).toBe(200);
+        const q = await api.call(
+          'POST',
+          '/api/v1/question',
+          { title: 'Which wick fits a storm lantern?', content: 'Mine is a Feuerhand 276.', tags: [{ slug_name: 'lanterns' }] },
+          member,
+        );
+        expect(q.code).toBe(200);
+        ids.qid = q.data.id;
+        ids.slug = q.data.url_title;
+        const a = await api.call('POST', '/api/v1/answer', { question_id: ids.qid, content: 'A 15 mm flat cotton wick fits it.' }, member);
+        expect(a.code).toBe(200);
+        ids.aid = a.data.info.id;
+        ids.tagId = (await api.call('GET', '/api/v1/tag?name=lanterns')).data.tag_id;
+        ids.badgeId = (await api.call('GET', '/api/v1/badges')).data[0].badges[0].id;
+      });
+      await use();
+    },
+    // set-up through the API, apart from the test's own time
+    { auto: true, timeout: 90_000 },
+  ],
 });
+test.describe.configure({ mode: 'parallel' });
 
 /** The screen a landed path shows: paths that draw the same screen with the same data share one name. */
 function screenOf(path: string): string {
