@@ -4,8 +4,9 @@ import helmet from 'helmet';
 import type { ZodType } from 'zod';
 import type { AppContext } from './app-context.js';
 import { accessLevelOf, type AccessLevel } from './http/auth.js';
-import { bodyLimitOf, bodyParsers } from './http/body-limit.js';
+import { bodyLimitOf } from './http/body-limit.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { bookedRouter, type BookedRouter } from './http/route-book.js';
 import { chained, indexedRouter } from './http/route-index.js';
 import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
 import { spaRouter } from './http/spa.js';
@@ -65,21 +66,26 @@ export function mountHttp(ctx: AppContext): MountedHttp {
   base.get('/healthz', (_req, res) => {
     res.type('text/plain').send('OK');
   });
-  const routers: Routers = { api: express.Router(), admin: express.Router(), install: express.Router(), root: express.Router() };
+  // each API route reads its body itself, up to its own limit (see bookedRouter)
+  const booked = {
+    api: bookedRouter({ bodies: true }),
+    admin: bookedRouter({ bodies: true }),
+    install: bookedRouter({ bodies: true }),
+    root: bookedRouter(),
+  };
+  const routers: Routers = booked;
   for (const register of MODULES) register(ctx, routers);
   // the API document is made from the live route table, so it lists every route
-  const routes = () => routeTable(routers);
+  const routes = () => routeTable(booked);
   registerOpenApi(ctx, routers, routes);
 
-  // JSON and form bodies are read up to the limit of the route they go to (BODY_LIMIT.default
-  // unless the route declares a larger tier with bodyLimit()); GET and HEAD pass by
   const cookies = cookieParser();
   // reader pages go at once on an announced change, and with red dots and tokens after any write
   dropOnContentChange(ctx, READER_PAGE_KEY);
   const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
-  base.use('/answer/api/v1', chained(dropReused, bodyParsers(routers.api), cookies, indexedRouter(routers.api), apiNotFound));
-  base.use('/answer/admin/api', chained(dropReused, bodyParsers(routers.admin), cookies, indexedRouter(routers.admin), apiNotFound));
-  base.use('/installation', chained(bodyParsers(routers.install), cookies, routers.install, apiNotFound));
+  base.use('/answer/api/v1', chained(dropReused, cookies, indexedRouter(booked.api), apiNotFound));
+  base.use('/answer/admin/api', chained(dropReused, cookies, indexedRouter(booked.admin), apiNotFound));
+  base.use('/installation', chained(cookies, booked.install, apiNotFound));
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => ctx.settings.isInstalled()));
   base.use(apiNotFound);
@@ -119,29 +125,30 @@ function securityHeaders(apiPrefix: string): express.RequestHandler {
   };
 }
 
-/** Every route the modules registered, with what its markers declare. */
-function routeTable(routers: Routers): RouteInfo[] {
-  const mounts: [string, { stack: { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] } }[] }][] = [
-    ['/answer/api/v1', routers.api as never],
-    ['/answer/admin/api', routers.admin as never],
-    ['/installation', routers.install as never],
-    ['', routers.root as never],
+/** Every route the modules registered (from the routers' route books), with what its markers declare. */
+function routeTable(routers: Record<keyof Routers, BookedRouter>): RouteInfo[] {
+  const mounts: [string, BookedRouter][] = [
+    ['/answer/api/v1', routers.api],
+    ['/answer/admin/api', routers.admin],
+    ['/installation', routers.install],
+    ['', routers.root],
   ];
   return mounts.flatMap(([prefix, router]) =>
-    router.stack
-      .filter((layer) => layer.route)
-      .flatMap((layer) => {
-        const route = layer.route!;
-        const level = route.stack.map((l) => accessLevelOf(l.handle)).find((x) => x !== undefined);
-        const input = route.stack.map((l) => inputSchemaOf(l.handle)).find((x) => x !== undefined);
-        const bodyLimit = route.stack.map((l) => bodyLimitOf(l.handle)).find((x) => x !== undefined);
-        return Object.keys(route.methods).map((m) => ({
-          method: m.toUpperCase(),
-          path: `${prefix}${route.path}`,
+    router.book.flatMap((entry) => {
+      if (entry.kind !== 'route') return [];
+      const level = entry.handlers.map(accessLevelOf).find((x) => x !== undefined);
+      const input = entry.handlers.map(inputSchemaOf).find((x) => x !== undefined);
+      const bodyLimit = entry.handlers.map(bodyLimitOf).find((x) => x !== undefined);
+      return [
+        {
+          // '_ALL' as Express's route table spelt a route of every method (router.all)
+          method: entry.method === 'all' ? '_ALL' : entry.method.toUpperCase(),
+          path: `${prefix}${entry.path}`,
           level,
           ...(input ? { input } : {}),
           ...(bodyLimit ? { bodyLimit } : {}),
-        }));
-      }),
+        },
+      ];
+    }),
   );
 }

@@ -1,10 +1,10 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /**
  * How many bytes a request body may have, read off the wire (after any gzip is undone). A body
  * parses into many times its size (`[{},{},...]` into about 22 bytes of heap per byte), so every
  * route gets the small default, and the few that carry long texts declare a larger tier with
- * bodyLimit() where they are registered. The parser stops reading at the limit and the request is
+ * bodyLimit() where they are registered (see bookedRouter). The parser stops reading at the limit and the request is
  * answered 413 (base.payload_too_large) before anything is parsed.
  */
 export const BODY_LIMIT = {
@@ -26,8 +26,8 @@ export type BodyLimitTier = keyof typeof BODY_LIMIT;
 
 /**
  * Marks a route as taking bodies up to a larger tier: `router.post(path, auth(..), bodyLimit('post'),
- * validate(schema), handler)`. It does nothing when the request runs; the parsers in front of the
- * router read it (see bodyParsers).
+ * validate(schema), handler)`. It does nothing when the request runs; the route book reads it and
+ * puts the parsers of that limit in front of the route (see bookedRouter).
  */
 export function bodyLimit(tier: BodyLimitTier): RequestHandler & { bodyLimit: number } {
   const marker: RequestHandler = (_req, _res, next) => next();
@@ -40,49 +40,16 @@ export function bodyLimitOf(handler: unknown): number | undefined {
   return typeof limit === 'number' ? limit : undefined;
 }
 
-/** The parts of the router package's layers read here (they are not in Express's types). */
-interface RouteLayer {
-  route?: { stack: { handle: unknown }[]; _handlesMethod(method: string): boolean };
-  match(path: string): unknown;
-}
-
 /**
- * The JSON and urlencoded body parsers in front of one router, each request read with the limit
- * of the route it goes to (BODY_LIMIT.default unless the route declares a tier). A route is found
- * as the router would find it (its path matcher, its methods), among the few that declare a
- * limit; the list is rebuilt when the router's stack grows. GET and HEAD requests have no body to
- * read and pass by.
+ * The JSON and urlencoded body parsers of one limit: the route book puts them in front of each API
+ * route's handlers (see bookedRouter), so a body is read with the limit of the route it goes to.
+ * GET and HEAD requests have no body to read and pass by.
  */
-export function bodyParsers(router: Router): RequestHandler {
-  const stack = router.stack as unknown as RouteLayer[];
-  let builtFor = -1;
-  let marked: { layer: RouteLayer; limit: number }[] = [];
-  const byLimit = new Map<number, RequestHandler>();
-
-  const rebuild = () => {
-    marked = stack.flatMap((layer) => {
-      const limit = layer.route?.stack.map((l) => bodyLimitOf(l.handle)).find((x) => x !== undefined);
-      return limit === undefined ? [] : [{ layer, limit }];
-    });
-    builtFor = stack.length;
-  };
-
-  const parsersFor = (limit: number): RequestHandler => {
-    let parse = byLimit.get(limit);
-    if (!parse) {
-      const json = express.json({ limit, strict: false });
-      const form = express.urlencoded({ extended: false, limit });
-      parse = (req: Request, res: Response, next: NextFunction) =>
-        json(req, res, (err?: unknown) => (err ? next(err) : form(req, res, next)));
-      byLimit.set(limit, parse);
-    }
-    return parse;
-  };
-
-  return (req, res, next) => {
+export function bodyParserFor(limit: number): RequestHandler {
+  const json = express.json({ limit, strict: false });
+  const form = express.urlencoded({ extended: false, limit });
+  return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    if (builtFor !== stack.length) rebuild();
-    const found = marked.find(({ layer }) => layer.route!._handlesMethod(req.method) && layer.match(req.path) !== false);
-    parsersFor(found?.limit ?? BODY_LIMIT.default)(req, res, next);
+    json(req, res, (err?: unknown) => (err ? next(err) : form(req, res, next)));
   };
 }

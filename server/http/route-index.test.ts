@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bookedRouter } from './route-book.js';
 import { chained, indexedRouter } from './route-index.js';
 
 // One router, served twice: as Express runs it and through the index. Every request must get the
@@ -48,7 +49,7 @@ const notFound: express.RequestHandler = (req, res) => void res.status(404).send
 
 async function serve(indexed: boolean): Promise<{ server: Server; base: string; router: Router }> {
   const app = express();
-  const router = express.Router();
+  const router = bookedRouter();
   routes(router);
   app.use('/api', indexed ? indexedRouter(router) : router, notFound);
   app.use(errors);
