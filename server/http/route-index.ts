@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { BookedRouter, RouteEntry } from './route-book.js';
 
 /** Whether a registered path has no parameter, wildcard or pattern: it matches one path only. */
