@@ -34,11 +34,48 @@ const CODE_FIELDS = `/^(?:${CODE_FIELD_NAMES.join('|')})$/`;
 const QUERY_CODE_FIELDS = `/^(?:[A-Za-z_][A-Za-z0-9_]*[.])?(?:${CODE_FIELD_NAMES.join('|')})$/`;
 // a code 1-19 (0 and three-digit numbers are HTTP statuses or counts, not codes)
 const RAW_CODE = '/^(?:[1-9]|1[0-9])$/';
-// `x.status === 10` or `10 === x.status` (a code 1-19 against such a field)
-const RAW_CODE_COMPARISON = ['left', 'right'].map((side) => ({
-  selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=${RAW_CODE}][${side === 'left' ? 'right' : 'left'}.property.name=${CODE_FIELDS}]`,
-  message: 'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.',
-}));
+// names that hold a code where it is compared (not written: `level` and `type` are also settings' and
+// plain objects' keys): the fields above, their camelCase forms and the API's coded fields
+const COMPARED_CODE_NAMES = [
+  ...CODE_FIELD_NAMES,
+  'roleId',
+  'mailStatus',
+  'noticeStatus',
+  'userStatus',
+  'answerStatus',
+  'reportStatus',
+  'reviewStatus',
+  'objectType',
+  'activityType',
+  'is_read',
+  'msg_type',
+  'report_type',
+  'flagged_type',
+  'level',
+  'single',
+  'accepted',
+];
+const COMPARED_CODES = `/^(?:${COMPARED_CODE_NAMES.join('|')})$/`;
+const CODE_LIST = '/^(?:s|[a-z]+S)tatuses$/';
+// such a name as a field (`x.status`, `x.role_id`) or a plain variable or parameter (`roleId`, `status`)
+const codeNamed = (path) =>
+  `:matches([${path}.property.name=${COMPARED_CODES}], [${path}.type='Identifier'][${path}.name=${COMPARED_CODES}])`;
+const COMPARE_MESSAGE =
+  'Compare stored codes with the named constants of server/contract/enums.ts (e.g. QUESTION_STATUS.deleted), not a number.';
+// `x.status === 10`, `10 === x.status` or `roleId === 2` (a code 1-19 against such a name)
+const RAW_CODE_COMPARISON = [
+  ...['left', 'right'].map((side) => ({
+    selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='Literal'][${side}.raw=${RAW_CODE}]${codeNamed(side === 'left' ? 'right' : 'left')}`,
+    message: COMPARE_MESSAGE,
+  })),
+  // `switch (x.status) { case 10: ... }`
+  { selector: `SwitchStatement${codeNamed('discriminant')} > SwitchCase > Literal.test[raw=${RAW_CODE}]`, message: COMPARE_MESSAGE },
+  // a list of codes by a name ending in statuses: `{ statuses: [1, 2] }`, `(statuses = [1, 10])`, `const questionStatuses = [1]`
+  {
+    selector: `:matches(Property[key.name=${CODE_LIST}], AssignmentPattern[left.name=${CODE_LIST}], VariableDeclarator[id.name=${CODE_LIST}]) ArrayExpression > Literal[raw=${RAW_CODE}]`,
+    message: COMPARE_MESSAGE,
+  },
+];
 // a kysely filter on such a field with a raw code: `.where('status', '!=', 10)`, `.where('answer.status', '=', 1)`,
 // `eb('show', '=', 1)`, `.having(...)`
 const RAW_CODE_IN_QUERY = {

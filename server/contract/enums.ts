@@ -32,6 +32,7 @@ export type TagRelStatus = ValueOf<typeof TAG_REL_STATUS>;
 
 /** question_link.status: a link from a post to a question stays as a row and is switched off. */
 export const QUESTION_LINK_STATUS = { available: 1, removed: 2 } as const;
+export type QuestionLinkStatus = ValueOf<typeof QUESTION_LINK_STATUS>;
 
 /** user.status */
 export const USER_STATUS = { available: 1, suspended: 9, deleted: 10 } as const;
@@ -48,18 +49,27 @@ export type NoticeStatus = ValueOf<typeof NOTICE_STATUS>;
 /** Roles by id, as the reference seeds them (no user_role_rel row means a user). */
 export const ROLE = { user: 1, admin: 2, moderator: 3 } as const;
 export type RoleId = ValueOf<typeof ROLE>;
+/** Whether a number is one of the role ids. */
+export function isRoleId(n: number): n is RoleId {
+  return (Object.values(ROLE) as number[]).includes(n);
+}
 
 /** site_info.status: every settings group is written available (the reference writes no other value). */
 export const SITE_INFO_STATUS = { available: 1 } as const;
+export type SiteInfoStatus = ValueOf<typeof SITE_INFO_STATUS>;
 
 /** question.show: listed or unlisted. */
 export const SHOW_STATUS = { shown: 1, hidden: 2 } as const;
+export type ShowStatus = ValueOf<typeof SHOW_STATUS>;
 /** question.pin */
 export const PIN_STATUS = { unpinned: 1, pinned: 2 } as const;
+export type PinStatus = ValueOf<typeof PIN_STATUS>;
 /** answer.adopted: whether the answer is the accepted one. */
 export const ADOPTED = { no: 1, accepted: 2 } as const;
+export type Adopted = ValueOf<typeof ADOPTED>;
 /** activity.cancelled */
 export const CANCELLED = { active: 0, cancelled: 1 } as const;
+export type Cancelled = ValueOf<typeof CANCELLED>;
 
 /** revision.status */
 export const REVISION_STATUS = { normal: 0, pending: 1, approved: 2, rejected: 3 } as const;
@@ -75,17 +85,23 @@ export type ReportStatus = ValueOf<typeof REPORT_STATUS>;
 
 /** badge.status */
 export const BADGE_STATUS = { active: 1, deleted: 10, inactive: 11 } as const;
+export type BadgeStatus = ValueOf<typeof BADGE_STATUS>;
 /** badge.single */
 export const BADGE_SINGLE = { single: 1, multiple: 2 } as const;
+export type BadgeSingle = ValueOf<typeof BADGE_SINGLE>;
 /** badge.level */
 export const BADGE_LEVEL = { bronze: 1, silver: 2, gold: 3 } as const;
+export type BadgeLevel = ValueOf<typeof BADGE_LEVEL>;
 
 /** notification.type */
 export const NOTIFICATION_TYPE = { inbox: 1, achievement: 2 } as const;
+export type NotificationType = ValueOf<typeof NOTIFICATION_TYPE>;
 /** notification.msg_type: the reference's inbox kinds; badge awards get their own (never listed by kind). */
 export const MSG_TYPE = { none: 0, posts: 1, votes: 2, invites: 3, badge: 4 } as const;
+export type MsgType = ValueOf<typeof MSG_TYPE>;
 /** notification.is_read */
 export const READ_STATE = { unread: 1, read: 2 } as const;
+export type ReadState = ValueOf<typeof READ_STATE>;
 
 /** Object-type codes inside object ids (the reference's values). */
 export const OBJECT_TYPE = {
@@ -147,6 +163,8 @@ export const ACTIVITY_TYPE = {
 } as const;
 /** A known activity key. */
 export type ActivityKey = keyof typeof ACTIVITY_TYPE;
+/** A known activity code (activity.activity_type). */
+export type ActivityTypeCode = ValueOf<typeof ACTIVITY_TYPE>;
 
 /** The one map from a post's status code to its API name ("available", "closed", "deleted", "pending"). */
 export const POST_STATUS_NAME: Readonly<Record<number, 'available' | 'closed' | 'deleted' | 'pending'>> = {

@@ -1,3 +1,4 @@
+import { OBJECT_TYPE } from '../contract/enums.js';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
@@ -64,11 +65,11 @@ describe.skipIf(onPostgres)('reading the votes of a post', () => {
 // Every notification poll of a user who may review counts the suggested edits waiting; every post has revisions.
 describe.skipIf(onPostgres)('suggested edits waiting for review', () => {
   it('are counted from the index alone, and the review page walks it', async () => {
-    expect(await planOf(() => countUnreviewed(db, [0, 1, 2]))).toMatch(
+    expect(await planOf(() => countUnreviewed(db, [OBJECT_TYPE.question, OBJECT_TYPE.answer, OBJECT_TYPE.tag]))).toMatch(
       /USING COVERING INDEX revision_pending_idx \(status=\? AND object_type=\?\)/,
     );
     const plan = await planOf(
-      () => pageUnreviewed(db, [0, 1, 2], 1, 10),
+      () => pageUnreviewed(db, [OBJECT_TYPE.question, OBJECT_TYPE.answer, OBJECT_TYPE.tag], 1, 10),
       (sql) => sql.includes('order by'),
     );
     expect(plan).toMatch(/USING INDEX revision_pending_idx/);

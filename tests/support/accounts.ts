@@ -1,3 +1,4 @@
+import type { MailStatus, RoleId, UserStatus } from '../../server/contract/enums.js';
 import { MAIL_STATUS } from '../../server/contract/limits.js';
 import { writeConfigValue } from '../../server/modules/config/config.repository.js';
 import { createAccount } from '../../server/modules/user/user.accounts.js';
@@ -42,7 +43,15 @@ function hashOnce(plain: string): Promise<string> {
 /** Creates a user directly with a session; active unless told otherwise. */
 export async function makeUser(
   app: TestApp,
-  opts: { name?: string; email?: string; password?: string; rank?: number; roleId?: number; mailStatus?: number; status?: number } = {},
+  opts: {
+    name?: string;
+    email?: string;
+    password?: string;
+    rank?: number;
+    roleId?: RoleId;
+    mailStatus?: MailStatus;
+    status?: UserStatus;
+  } = {},
 ) {
   const ctx = app.lantern.ctx;
   const n = Math.random().toString(36).slice(2, 8);

@@ -191,6 +191,40 @@ describe('stored codes by name', () => {
       expect.objectContaining({ rule: 'no-restricted-syntax' }),
     );
   }, 60_000);
+
+  it('refuses a raw code compared with a variable or parameter named for a code, in a switch, or in a list of statuses', async () => {
+    const bad = [
+      'export const isAdmin = (roleId: number) => roleId === 2;\n',
+      'export const gone = (status: number) => 10 === status;\n',
+      'export const known = (type: number | null) => type === 1 || type === 2;\n',
+      'export const gold = (b: { level: number }) => b.level === 3;\n',
+      'export const unread = (n: { is_read: number }) => n.is_read !== 2;\n',
+      "export const name = (q: { status: number }) => { switch (q.status) { case 10: return 'deleted'; default: return 'ok'; } };\n",
+      'export const q = (all: boolean) => ({ statuses: all ? [1, 2, 10, 11] : [1, 2] });\n',
+      'export const f = (statuses: number[] = [1, 10]) => statuses;\n',
+      'export const questionStatuses = [1, 2];\n',
+    ];
+    for (const text of bad) {
+      for (const path of ['server/modules/user/probe.presenter.ts', 'src-renderer/pages/Probe/probe.tsx']) {
+        expect(await problems(path, text), `${path}: ${text}`).toContainEqual({
+          rule: 'no-restricted-syntax',
+          message: expect.stringContaining(CODES),
+        });
+      }
+    }
+    const good = [
+      "import { ROLE } from '../../contract/enums.js';\nexport const isAdmin = (roleId: number) => roleId === ROLE.admin;\n",
+      'export const heading = (headingLevel: number) => (headingLevel === 2 ? "h2" : "h3");\n',
+      'export const flag = (accepted: number) => accepted !== 0;\n',
+      'export const ok = (res: { status: number }) => res.status === 200;\n',
+      'export const sizes = { counts: [1, 2, 10] };\n',
+    ];
+    for (const text of good) {
+      expect(await problems('server/modules/user/probe.presenter.ts', text), text).not.toContainEqual(
+        expect.objectContaining({ rule: 'no-restricted-syntax' }),
+      );
+    }
+  }, 60_000);
 });
 
 describe('modules call each other through services', () => {

@@ -1,4 +1,26 @@
 import type { Generated, Selectable } from 'kysely';
+import type {
+  Adopted,
+  AnswerStatus,
+  BadgeLevel,
+  BadgeSingle,
+  BadgeStatus,
+  Cancelled,
+  CommentStatus,
+  MsgType,
+  NotificationType,
+  ObjectTypeCode,
+  PinStatus,
+  QuestionLinkStatus,
+  QuestionStatus,
+  ReadState,
+  ReportStatus,
+  ReviewStatus,
+  RevisionStatus,
+  ShowStatus,
+  TagRelStatus,
+  TagStatus,
+} from '../../contract/enums.js';
 
 type Stamps = { created_at: number; updated_at: number };
 
@@ -11,9 +33,9 @@ export interface QuestionTable extends Stamps {
   title: string;
   original_text: string;
   parsed_text: string;
-  pin: Generated<number>;
-  show: Generated<number>;
-  status: Generated<number>;
+  pin: Generated<PinStatus>;
+  show: Generated<ShowStatus>;
+  status: Generated<QuestionStatus>;
   view_count: Generated<number>;
   unique_view_count: Generated<number>;
   vote_count: Generated<number>;
@@ -40,8 +62,8 @@ export interface AnswerTable extends Stamps {
   last_edit_user_id: Generated<number>;
   original_text: string;
   parsed_text: string;
-  status: Generated<number>;
-  adopted: Generated<number>;
+  status: Generated<AnswerStatus>;
+  adopted: Generated<Adopted>;
   comment_count: Generated<number>;
   vote_count: Generated<number>;
   /** Active up and down votes (kept by the vote's transaction). */
@@ -60,7 +82,7 @@ export interface CommentTable extends Stamps {
   object_id: string;
   question_id: string;
   vote_count: Generated<number>;
-  status: Generated<number>;
+  status: Generated<CommentStatus>;
   original_text: string;
   parsed_text: string;
 }
@@ -77,7 +99,7 @@ export interface TagTable extends Stamps {
   parsed_text: Generated<string>;
   follow_count: Generated<number>;
   question_count: Generated<number>;
-  status: Generated<number>;
+  status: Generated<TagStatus>;
   recommend: Generated<number>;
   reserved: Generated<number>;
   revision_id: Generated<number>;
@@ -90,19 +112,19 @@ export interface TagRelTable extends Stamps {
   id: Generated<number>;
   object_id: string;
   tag_id: string;
-  status: Generated<number>;
+  status: Generated<TagRelStatus>;
 }
 
 /** revision: status 0 normal, 1 suggested (unreviewed), 2 review passed, 3 rejected. */
 export interface RevisionTable extends Stamps {
   id: Generated<number>;
   user_id: number;
-  object_type: number;
+  object_type: ObjectTypeCode;
   object_id: string;
   title: Generated<string>;
   content: string;
   log: Generated<string>;
-  status: Generated<number>;
+  status: Generated<RevisionStatus>;
   review_user_id: Generated<number>;
 }
 export type RevisionRow = Selectable<RevisionTable>;
@@ -116,7 +138,7 @@ export interface ActivityTable extends Stamps {
   object_id: string;
   original_object_id: string;
   activity_type: number;
-  cancelled: Generated<number>;
+  cancelled: Generated<Cancelled>;
   rank: Generated<number>;
   has_rank: Generated<number>;
   revision_id: Generated<number>;
@@ -155,7 +177,7 @@ export interface QuestionLinkTable extends Stamps {
   from_answer_id: Generated<string>;
   to_question_id: string;
   to_answer_id: Generated<string>;
-  status: Generated<number>;
+  status: Generated<QuestionLinkStatus>;
 }
 
 /** notification: type 1 inbox, 2 achievement; is_read 1 unread, 2 read. */
@@ -164,9 +186,9 @@ export interface NotificationTable extends Stamps {
   user_id: number;
   object_id: string;
   content: string;
-  type: number;
-  msg_type: Generated<number>;
-  is_read: Generated<number>;
+  type: NotificationType;
+  msg_type: Generated<MsgType>;
+  is_read: Generated<ReadState>;
   status: Generated<number>;
 }
 
@@ -176,12 +198,12 @@ export interface ReportTable extends Stamps {
   user_id: number;
   object_id: string;
   reported_user_id: number;
-  object_type: number;
+  object_type: ObjectTypeCode;
   report_type: number;
   content: Generated<string>;
   flagged_type: Generated<number>;
   flagged_content: Generated<string>;
-  status: Generated<number>;
+  status: Generated<ReportStatus>;
 }
 
 /** review: a queued post; status 1 pending, 2 approved, 3 rejected. */
@@ -189,11 +211,11 @@ export interface ReviewTable extends Stamps {
   id: Generated<number>;
   user_id: number;
   object_id: string;
-  object_type: number;
+  object_type: ObjectTypeCode;
   reviewer_user_id: Generated<number>;
   submitter: Generated<string>;
   reason: Generated<string>;
-  status: Generated<number>;
+  status: Generated<ReviewStatus>;
 }
 
 /** badge_group. */
@@ -209,10 +231,10 @@ export interface BadgeTable extends Stamps {
   icon: string;
   award_count: Generated<number>;
   description: string;
-  status: Generated<number>;
+  status: Generated<BadgeStatus>;
   badge_group_id: string;
-  level: number;
-  single: number;
+  level: BadgeLevel;
+  single: BadgeSingle;
   collect: Generated<string>;
   handler: string;
   param: Generated<string>;

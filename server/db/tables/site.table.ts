@@ -1,8 +1,9 @@
+import type { SiteInfoStatus } from '../../contract/enums.js';
 /** site_info: one JSON document per settings group. */
 export interface SiteInfoTable {
   type: string;
   content: string;
-  status: number;
+  status: SiteInfoStatus;
   updated_at: number;
 }
 

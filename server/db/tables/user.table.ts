@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MailStatus, NoticeStatus, RoleId, UserStatus } from '../../contract/enums.js';
 
 /** user: accounts. Times are Unix seconds; status 1 available, 9 suspended, 10 deleted. */
 export interface UserTable {
@@ -12,13 +13,13 @@ export interface UserTable {
   username: string;
   pass: Generated<string>;
   e_mail: string;
-  mail_status: Generated<number>;
-  notice_status: Generated<number>;
+  mail_status: Generated<MailStatus>;
+  notice_status: Generated<NoticeStatus>;
   follow_count: Generated<number>;
   answer_count: Generated<number>;
   question_count: Generated<number>;
   rank: Generated<number>;
-  status: Generated<number>;
+  status: Generated<UserStatus>;
   authority_group: Generated<number>;
   display_name: Generated<string>;
   avatar: Generated<string>;
@@ -46,7 +47,7 @@ export interface RoleTable {
 /** user_role_rel: a user's role; no row means role 1. */
 export interface UserRoleRelTable {
   user_id: number;
-  role_id: number;
+  role_id: RoleId;
 }
 
 /** user_session: access tokens, stored hashed so a leaked database holds no live token. */

@@ -47,7 +47,12 @@ const TIMELINE_KEYS: ActivityKey[] = [
 const VOTE_KEYS: ActivityKey[] = ['question.vote_up', 'question.vote_down', 'answer.vote_up', 'answer.vote_down'];
 const KEY_BY_TYPE = new Map<number, string>(Object.entries(ACTIVITY_TYPE).map(([k, v]) => [v, k]));
 const DOWNVOTES = new Set<number>([ACTIVITY_TYPE['question.vote_down'], ACTIVITY_TYPE['answer.vote_down']]);
-const OBJECT_TYPE_NAME: Record<number, string> = { 1: 'question', 2: 'answer', 3: 'tag', 7: 'comment' };
+const OBJECT_TYPE_NAME: Record<number, string> = {
+  [OBJECT_TYPE.question]: 'question',
+  [OBJECT_TYPE.answer]: 'answer',
+  [OBJECT_TYPE.tag]: 'tag',
+  [OBJECT_TYPE.comment]: 'comment',
+};
 
 /** The timeline name of an activity type: the key after its first dot; votes read upvote/downvote. */
 function activityName(type: number): string {
@@ -100,7 +105,7 @@ export async function objectTimeline(ctx: AppContext, session: SessionUser, q: T
     const type = objectTypeOf(r.object_id);
     return presentTimelineItem(r, {
       activityType: name,
-      objectId: type === 1 || type === 2 ? idOut(r.object_id, permalink) : r.object_id,
+      objectId: type === OBJECT_TYPE.question || type === OBJECT_TYPE.answer ? idOut(r.object_id, permalink) : r.object_id,
       objectType: (type !== null && OBJECT_TYPE_NAME[type]) || '',
       comment,
       user: DOWNVOTES.has(r.activity_type) && !admin ? HIDDEN_USER : (users.get(userId) ?? null),

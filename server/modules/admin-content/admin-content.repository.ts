@@ -1,8 +1,9 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { QuestionStatus, AnswerStatus } from '../../contract/enums.js';
 
 /** Filters of the admin question list; an `id` or `userId` narrows it, `title` matches a part of the title (any case). */
 export interface AdminQuestionFilter {
-  status: number;
+  status: QuestionStatus;
   id?: string;
   userId?: number;
   title?: string;
@@ -32,7 +33,7 @@ export async function pageAdminQuestions(db: DbOrTrx, f: AdminQuestionFilter) {
 
 /** Filters of the admin answer list; `title` matches a part of the question's title. */
 export interface AdminAnswerFilter {
-  status: number;
+  status: AnswerStatus;
   id?: string;
   questionId?: string;
   userId?: number;

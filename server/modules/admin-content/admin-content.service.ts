@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { AnswerStatus, QuestionStatus } from '../../contract/enums.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { findAnswer } from '../answer/answer-common.service.js';
@@ -20,7 +21,19 @@ import type {
 } from './admin-content.schema.js';
 import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 
-const LIST_STATUS: Record<string, number> = { normal: 1, available: 1, closed: 2, deleted: 10, pending: 11 };
+const QUESTION_LIST_STATUS: Record<string, QuestionStatus> = {
+  normal: QUESTION_STATUS.available,
+  available: QUESTION_STATUS.available,
+  closed: QUESTION_STATUS.closed,
+  deleted: QUESTION_STATUS.deleted,
+  pending: QUESTION_STATUS.pending,
+};
+const ANSWER_LIST_STATUS: Record<string, AnswerStatus> = {
+  normal: ANSWER_STATUS.available,
+  available: ANSWER_STATUS.available,
+  deleted: ANSWER_STATUS.deleted,
+  pending: ANSWER_STATUS.pending,
+};
 const EMPTY = { count: 0, list: [] as never[] };
 
 /** What a search box query asks for: `<prefix>:<id>`, `user:<username>`, or words of the (question) title. */
@@ -55,7 +68,7 @@ export async function adminQuestionPage(ctx: AppContext, q: AdminQuestionPageQue
   const search = await parseSearch(ctx, q.query, 'question');
   if (search.kind === 'nothing') return EMPTY;
   const { count, rows } = await repo.pageAdminQuestions(ctx.db, {
-    status: LIST_STATUS[q.status ?? 'normal'],
+    status: QUESTION_LIST_STATUS[q.status ?? 'normal'],
     id: search.kind === 'id' ? search.id : undefined,
     userId: search.kind === 'user' ? search.userId : undefined,
     title: search.kind === 'title' ? search.text : undefined,
@@ -85,7 +98,7 @@ export async function adminAnswerPage(ctx: AppContext, q: AdminAnswerPageQuery) 
   const search = await parseSearch(ctx, q.query, 'answer');
   if (search.kind === 'nothing') return EMPTY;
   const { count, rows } = await repo.pageAdminAnswers(ctx.db, {
-    status: LIST_STATUS[q.status ?? 'normal'],
+    status: ANSWER_LIST_STATUS[q.status ?? 'normal'],
     questionId,
     id: search.kind === 'id' ? search.id : undefined,
     userId: search.kind === 'user' ? search.userId : undefined,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { isRoleId } from '../../contract/enums.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { MAIL_STATUS, ROLE } from '../../contract/limits.js';
 import type { UserRow } from '../../db/tables/user.table.js';
@@ -56,11 +57,12 @@ export async function userPage(ctx: AppContext, q: UserPageQuery) {
 export async function updateRole(ctx: AppContext, session: SessionUser, input: { user_id: string; role_id: number }): Promise<void> {
   if (parseUserId(input.user_id) === session.user.id) throw badRequest('error.user.cannot_update_your_role');
   const user = await userOr400(ctx.db, input.user_id);
-  if (!(await repo.roleExists(ctx.db, input.role_id)))
+  const roleId = input.role_id;
+  if (!isRoleId(roleId) || !(await repo.roleExists(ctx.db, roleId)))
     throw badRequest('base.request_format_error', [{ field: 'role_id', key: 'validation.one_of', params: { options: '1, 2, 3' } }]);
   await ctx.db.transaction().execute(async (trx) => {
-    await setUserRole(trx, user.id, input.role_id);
-    await updateUser(trx, user.id, { is_admin: input.role_id === ROLE.admin ? 1 : 0, updated_at: ctx.clock.now() });
+    await setUserRole(trx, user.id, roleId);
+    await updateUser(trx, user.id, { is_admin: roleId === ROLE.admin ? 1 : 0, updated_at: ctx.clock.now() });
     await ctx.sessions.revokeAll(user.id, trx);
   });
 }

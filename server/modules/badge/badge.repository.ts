@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { BadgeStatus } from '../../contract/enums.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { BadgeAwardTable, BadgeGroupTable, BadgeTable } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
@@ -29,7 +30,7 @@ export async function listGroups(db: DbOrTrx): Promise<BadgeGroupRow[]> {
 }
 
 /** Badges with one of the statuses, oldest first. */
-export async function listBadges(db: DbOrTrx, statuses: number[]): Promise<BadgeRow[]> {
+export async function listBadges(db: DbOrTrx, statuses: BadgeStatus[]): Promise<BadgeRow[]> {
   return db.selectFrom('badge').selectAll().where('status', 'in', statuses).orderBy('created_at').orderBy('id').execute();
 }
 
@@ -50,7 +51,7 @@ export async function activeBadgesByHandler(db: DbOrTrx, handler: string): Promi
 }
 
 /** Sets a badge's status; its awards are hidden while it is not active. */
-export async function setBadgeStatus(db: DbOrTrx, id: string, status: number, now: number): Promise<void> {
+export async function setBadgeStatus(db: DbOrTrx, id: string, status: BadgeStatus, now: number): Promise<void> {
   await db.updateTable('badge').set({ status, updated_at: now }).where('id', '=', id).execute();
   await db
     .updateTable('badge_award')

@@ -1,3 +1,4 @@
+import type { BadgeSingle } from '../../contract/enums.js';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
@@ -527,7 +528,7 @@ describe('awarding', () => {
 });
 
 describe('rules a badge may name beyond the default set', () => {
-  async function addBadge(name: string, handler: string, param: Record<string, unknown>, single = 1): Promise<string> {
+  async function addBadge(name: string, handler: string, param: Record<string, unknown>, single: BadgeSingle = 1): Promise<string> {
     const id = `100900000009${String(Math.floor(Math.random() * 90000) + 10000)}`;
     const now = app.lantern.ctx.clock.now();
     await db()

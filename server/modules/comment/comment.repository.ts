@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { CommentStatus } from '../../contract/enums.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
 import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { CANCELLED, COMMENT_STATUS, USER_STATUS } from '../../contract/enums.js';
@@ -63,7 +64,7 @@ export async function removeCommentsOfUser(db: DbOrTrx, userId: number, now: num
 }
 
 /** Sets a comment's status (10 = soft deleted). */
-export async function setCommentStatus(db: DbOrTrx, id: string, status: number, now: number): Promise<void> {
+export async function setCommentStatus(db: DbOrTrx, id: string, status: CommentStatus, now: number): Promise<void> {
   await db.updateTable('comment').set({ status, updated_at: now }).where('id', '=', id).execute();
 }
 

@@ -18,7 +18,7 @@ const get = async () => (await app.call('GET', URL_, { token: admin })).body.dat
 describe('GET dashboard/activity', () => {
   it('refuses anonymous callers, plain users and moderators', async () => {
     expect((await app.call('GET', URL_)).status).toBe(401);
-    for (const roleId of [1, 3]) {
+    for (const roleId of [1, 3] as const) {
       const r = await app.call('GET', URL_, { token: (await makeUser(app, { roleId })).token });
       expect(r.status).toBe(403);
       expect(r.body.reason).toBe('base.unauthorized_error');

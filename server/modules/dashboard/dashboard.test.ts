@@ -1,3 +1,4 @@
+import type { Cancelled } from '../../contract/enums.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const URL_ = '/answer/admin/api/dashboard';
 const db = () => app.lantern.ctx.db;
 const info = async () => (await app.call('GET', URL_, { token: admin })).body.data.info;
 
-async function activity(userId: number, objectId: string, type: number, cancelled = 0) {
+async function activity(userId: number, objectId: string, type: number, cancelled: Cancelled = 0) {
   const t = app.lantern.ctx.clock.now();
   await db()
     .insertInto('activity')
@@ -37,7 +38,7 @@ async function activity(userId: number, objectId: string, type: number, cancelle
 describe('GET dashboard', () => {
   it('refuses anonymous callers, plain users and moderators', async () => {
     expect((await app.call('GET', URL_)).status).toBe(401);
-    for (const roleId of [1, 3]) {
+    for (const roleId of [1, 3] as const) {
       const r = await app.call('GET', URL_, { token: (await makeUser(app, { roleId })).token });
       expect(r.status).toBe(403);
       expect(r.body.reason).toBe('base.unauthorized_error');
@@ -117,7 +118,7 @@ describe('GET dashboard', () => {
         { user_id: u.id, object_id: q, object_type: 1, status: 2, created_at: t, updated_at: t },
       ])
       .execute();
-    for (const status of [1, 1, 2]) {
+    for (const status of [1, 1, 2] as const) {
       await db()
         .insertInto('report')
         .values({

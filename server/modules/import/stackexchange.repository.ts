@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { QuestionStatus } from '../../contract/enums.js';
 import {
   ADOPTED,
   BADGE_STATUS,
@@ -95,7 +96,7 @@ export async function insertQuestion(
     title: string;
     original_text: string;
     parsed_text: string;
-    status: number;
+    status: QuestionStatus;
     view_count: number;
     vote_count: number;
     created_at: number;

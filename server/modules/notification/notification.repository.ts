@@ -1,4 +1,5 @@
 import { jsonFieldEquals } from '../../db/portable.js';
+import type { MsgType, NotificationType } from '../../contract/enums.js';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NotificationTable } from '../../db/tables/content.table.js';
@@ -19,7 +20,7 @@ const dotKey = (type: number) => `notification.red_dot.${type === NOTIFICATION_T
 /** Writes a notification row; returns its id. */
 export async function insertNotification(
   db: DbOrTrx,
-  n: { userId: number; objectId: string; content: string; type: number; msgType: number; now: number },
+  n: { userId: number; objectId: string; content: string; type: NotificationType; msgType: MsgType; now: number },
 ): Promise<number> {
   const row = await db
     .insertInto('notification')
@@ -86,7 +87,7 @@ export async function inboxExists(db: DbOrTrx, userId: number, objectId: string,
 /** One page of a user's notifications of a type (newest activity first); msgType narrows the inbox. */
 export async function pageNotifications(
   db: DbOrTrx,
-  q: { userId: number; type: number; msgType?: number; page: number; pageSize: number },
+  q: { userId: number; type: NotificationType; msgType?: MsgType; page: number; pageSize: number },
 ) {
   let base = db.selectFrom('notification').where('user_id', '=', q.userId).where('type', '=', q.type).where('status', '=', AVAILABLE);
   if (q.msgType) base = base.where('msg_type', '=', q.msgType);
@@ -112,7 +113,7 @@ export async function markRead(db: DbOrTrx, userId: number, id: number): Promise
 }
 
 /** Marks all of a user's notifications of a type read. */
-export async function markAllRead(db: DbOrTrx, userId: number, type: number): Promise<void> {
+export async function markAllRead(db: DbOrTrx, userId: number, type: NotificationType): Promise<void> {
   await db
     .updateTable('notification')
     .set({ is_read: READ_STATE.read })
@@ -127,7 +128,7 @@ export async function markAllRead(db: DbOrTrx, userId: number, type: number): Pr
  * the user cleared it, in one statement (the poll every open page makes runs one query, not four).
  */
 export async function countRedDots(db: DbOrTrx, userId: number): Promise<{ inbox: number; achievement: number }> {
-  const unreadSinceMark = (type: number) =>
+  const unreadSinceMark = (type: NotificationType) =>
     db
       .selectFrom('notification')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -152,7 +153,7 @@ export async function countRedDots(db: DbOrTrx, userId: number): Promise<{ inbox
 }
 
 /** Clears the red dot of a type: what exists now no longer counts. */
-export async function clearRedDot(db: DbOrTrx, userId: number, type: number, now: number): Promise<void> {
+export async function clearRedDot(db: DbOrTrx, userId: number, type: NotificationType, now: number): Promise<void> {
   const { top } = await db
     .selectFrom('notification')
     .select((eb) => eb.fn.coalesce(eb.fn.max<number>('id'), eb.lit(0)).as('top'))

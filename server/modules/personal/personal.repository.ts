@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { AnswerStatus, QuestionStatus } from '../../contract/enums.js';
 import { CANCELLED, SHOW_STATUS } from '../../contract/enums.js';
 
 /** What the user's question lists show: no bodies (reading them was most of a top list's time on a 100k site). */
@@ -22,7 +23,7 @@ export async function pageUserQuestions(
   db: DbOrTrx,
   q: {
     userId: number;
-    statuses: number[];
+    statuses: QuestionStatus[];
     includeHidden: boolean;
     order: 'newest' | 'score';
     page: number;
@@ -53,8 +54,8 @@ export async function pageUserAnswers(
   db: DbOrTrx,
   q: {
     userId: number;
-    statuses: number[];
-    questionStatuses: number[];
+    statuses: AnswerStatus[];
+    questionStatuses: QuestionStatus[];
     order: 'newest' | 'score' | 'votes';
     page: number;
     pageSize: number;

@@ -19,7 +19,7 @@ import {
 } from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 import type { PersonalPageQuery, RankPageQuery, VotePageQuery } from './personal.schema.js';
-import { POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 const TOP_LIMIT = 5;
 
@@ -64,7 +64,9 @@ export async function personalQuestions(ctx: AppContext, session: SessionUser | 
   const all = seesEverything(session, user.id);
   const { count, rows } = await repo.pageUserQuestions(ctx.db, {
     userId: user.id,
-    statuses: all ? [1, 2, 10, 11] : [1, 2],
+    statuses: all
+      ? [QUESTION_STATUS.available, QUESTION_STATUS.closed, QUESTION_STATUS.deleted, QUESTION_STATUS.pending]
+      : [QUESTION_STATUS.available, QUESTION_STATUS.closed],
     includeHidden: all,
     order: q.order,
     page: q.page,
@@ -98,8 +100,10 @@ export async function personalAnswers(ctx: AppContext, session: SessionUser | un
   const all = seesEverything(session, user.id);
   const { count, rows } = await repo.pageUserAnswers(ctx.db, {
     userId: user.id,
-    statuses: all ? [1, 10, 11] : [1],
-    questionStatuses: all ? [1, 2, 10, 11] : [1, 2],
+    statuses: all ? [ANSWER_STATUS.available, ANSWER_STATUS.deleted, ANSWER_STATUS.pending] : [ANSWER_STATUS.available],
+    questionStatuses: all
+      ? [QUESTION_STATUS.available, QUESTION_STATUS.closed, QUESTION_STATUS.deleted, QUESTION_STATUS.pending]
+      : [QUESTION_STATUS.available, QUESTION_STATUS.closed],
     order: q.order,
     page: q.page,
     pageSize: q.page_size,
@@ -114,7 +118,7 @@ export async function topPosts(ctx: AppContext, session: SessionUser | undefined
   const all = seesEverything(session, user.id);
   const questions = await repo.pageUserQuestions(ctx.db, {
     userId: user.id,
-    statuses: [1, 2],
+    statuses: [QUESTION_STATUS.available, QUESTION_STATUS.closed],
     includeHidden: all,
     order: 'score',
     page: 1,
@@ -123,8 +127,8 @@ export async function topPosts(ctx: AppContext, session: SessionUser | undefined
   });
   const answers = await repo.pageUserAnswers(ctx.db, {
     userId: user.id,
-    statuses: [1],
-    questionStatuses: [1, 2],
+    statuses: [ANSWER_STATUS.available],
+    questionStatuses: [QUESTION_STATUS.available, QUESTION_STATUS.closed],
     order: 'votes',
     page: 1,
     pageSize: TOP_LIMIT,

@@ -1,3 +1,4 @@
+import type { Cancelled, QuestionLinkStatus } from '../../contract/enums.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { freshAppPerTest } from '../../../tests/support/fresh-app.js';
@@ -301,7 +302,7 @@ describe('GET /answer/api/v1/question/similar/tag', () => {
 });
 
 describe('GET /answer/api/v1/question/link', () => {
-  async function link(from: string, to: string, status = 1) {
+  async function link(from: string, to: string, status: QuestionLinkStatus = 1) {
     const t = now();
     await db()
       .insertInto('question_link')
@@ -385,7 +386,7 @@ describe('GET /answer/api/v1/question/link', () => {
 });
 
 describe('GET /answer/api/v1/question/recommend/page', () => {
-  async function follow(userId: number, objectId: string, key: 'tag.follow' | 'question.follow', cancelled = 0) {
+  async function follow(userId: number, objectId: string, key: 'tag.follow' | 'question.follow', cancelled: Cancelled = 0) {
     const t = now();
     await db()
       .insertInto('activity')

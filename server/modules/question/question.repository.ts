@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ObjectTypeCode, QuestionLinkStatus, QuestionStatus, RevisionStatus } from '../../contract/enums.js';
 import type { Database, DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { QuestionPageQuery } from './question.schema.js';
@@ -13,7 +14,7 @@ export async function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow
 /** Inserts a question. */
 export async function insertQuestion(
   db: DbOrTrx,
-  row: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: number; now: number },
+  row: { id: string; user_id: number; title: string; original_text: string; parsed_text: string; status: QuestionStatus; now: number },
 ): Promise<void> {
   const { now, ...rest } = row;
   await db
@@ -119,12 +120,12 @@ export async function insertRevision(
   db: DbOrTrx,
   row: {
     user_id: number;
-    object_type: number;
+    object_type: ObjectTypeCode;
     object_id: string;
     title: string;
     content: string;
     log: string;
-    status: number;
+    status: RevisionStatus;
     now: number;
   },
 ): Promise<number> {
@@ -311,7 +312,7 @@ export async function linksFrom(db: DbOrTrx, fromQuestionId: string, fromAnswerI
 }
 
 /** Sets one link row's status. */
-export async function setLinkStatus(db: DbOrTrx, id: number, status: number, now: number): Promise<void> {
+export async function setLinkStatus(db: DbOrTrx, id: number, status: QuestionLinkStatus, now: number): Promise<void> {
   await db.updateTable('question_link').set({ status, updated_at: now }).where('id', '=', id).execute();
 }
 
@@ -331,7 +332,7 @@ export async function insertLink(
 export async function setLinksStatusWhere(
   db: DbOrTrx,
   w: { fromQuestionId?: string; fromAnswerId?: string; toQuestionId?: string },
-  status: number,
+  status: QuestionLinkStatus,
   now: number,
 ): Promise<string[]> {
   let q = db.selectFrom('question_link').select(['id', 'to_question_id']).where('status', '!=', status);

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { ObjectTypeCode, ReportStatus } from '../../contract/enums.js';
 import { REPORT_STATUS } from '../../contract/enums.js';
 
 /** Report (flag) statuses, the reference's values. */
@@ -28,7 +29,7 @@ export async function insertReport(
     user_id: number;
     object_id: string;
     reported_user_id: number;
-    object_type: number;
+    object_type: ObjectTypeCode;
     report_type: number;
     content: string;
     now: number;
@@ -56,7 +57,7 @@ export async function pagePendingReports(db: DbOrTrx, page: number, pageSize: nu
 }
 
 /** Settles one pending flag; false when it was no longer pending. */
-export async function settleReport(db: DbOrTrx, id: string, status: number, now: number): Promise<boolean> {
+export async function settleReport(db: DbOrTrx, id: string, status: ReportStatus, now: number): Promise<boolean> {
   const r = await db
     .updateTable('report')
     .set({ status, updated_at: now })
@@ -67,7 +68,7 @@ export async function settleReport(db: DbOrTrx, id: string, status: number, now:
 }
 
 /** Settles every pending flag of an object. */
-export async function settleReportsOf(db: DbOrTrx, objectId: string, status: number, now: number): Promise<void> {
+export async function settleReportsOf(db: DbOrTrx, objectId: string, status: ReportStatus, now: number): Promise<void> {
   await db
     .updateTable('report')
     .set({ status, updated_at: now })

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { ObjectTypeCode, ReviewStatus } from '../../contract/enums.js';
 import { OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_STATUS, REVIEW_STATUS } from '../../contract/enums.js';
 
@@ -13,7 +14,7 @@ export async function findReview(db: DbOrTrx, id: number) {
 /** Writes a pending review row for a queued post; returns its id. */
 export async function insertReview(
   db: DbOrTrx,
-  row: { user_id: number; object_id: string; object_type: number; submitter: string; reason: string; now: number },
+  row: { user_id: number; object_id: string; object_type: ObjectTypeCode; submitter: string; reason: string; now: number },
 ): Promise<number> {
   const { now, ...rest } = row;
   const r = await db
@@ -25,7 +26,7 @@ export async function insertReview(
 }
 
 /** Settles the pending reviews of an object (approved or rejected) by a reviewer. */
-export async function settleReviews(db: DbOrTrx, objectId: string, status: number, reviewerId: number, now: number): Promise<void> {
+export async function settleReviews(db: DbOrTrx, objectId: string, status: ReviewStatus, reviewerId: number, now: number): Promise<void> {
   await db
     .updateTable('review')
     .set({ status, reviewer_user_id: reviewerId, updated_at: now })

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { ObjectTypeCode, RevisionStatus } from '../../contract/enums.js';
 import type { RevisionRow } from '../../db/tables/content.table.js';
 import { CANCELLED, REPORT_STATUS, REVIEW_STATUS, REVISION_STATUS } from '../../contract/enums.js';
 
@@ -44,7 +45,7 @@ export async function latestApplied(db: DbOrTrx, objectId: string): Promise<Revi
 }
 
 /** Pending suggestions of some object types, oldest first: total and one page. */
-export async function pageUnreviewed(db: DbOrTrx, objectTypes: number[], page: number, pageSize: number) {
+export async function pageUnreviewed(db: DbOrTrx, objectTypes: ObjectTypeCode[], page: number, pageSize: number) {
   if (objectTypes.length === 0) return { count: 0, rows: [] as RevisionRow[] };
   const count = await countUnreviewed(db, objectTypes);
   const rows = await pending(db, objectTypes)
@@ -57,7 +58,7 @@ export async function pageUnreviewed(db: DbOrTrx, objectTypes: number[], page: n
 }
 
 /** How many suggested edits of these kinds wait for review (read from revision_pending_idx alone). */
-export async function countUnreviewed(db: DbOrTrx, objectTypes: number[]): Promise<number> {
+export async function countUnreviewed(db: DbOrTrx, objectTypes: ObjectTypeCode[]): Promise<number> {
   if (objectTypes.length === 0) return 0;
   const { n } = await pending(db, objectTypes)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -66,12 +67,12 @@ export async function countUnreviewed(db: DbOrTrx, objectTypes: number[]): Promi
 }
 
 /** Revisions of these kinds waiting for review. */
-function pending(db: DbOrTrx, objectTypes: number[]) {
+function pending(db: DbOrTrx, objectTypes: ObjectTypeCode[]) {
   return db.selectFrom('revision').where('status', '=', REVISION_STATUS.pending).where('object_type', 'in', objectTypes);
 }
 
 /** Settles a pending revision (approved or rejected) by a reviewer; false when it was no longer pending. */
-export async function settleRevision(db: DbOrTrx, id: number, status: number, reviewerId: number, now: number): Promise<boolean> {
+export async function settleRevision(db: DbOrTrx, id: number, status: RevisionStatus, reviewerId: number, now: number): Promise<boolean> {
   const r = await db
     .updateTable('revision')
     .set({ status, review_user_id: reviewerId, updated_at: now })

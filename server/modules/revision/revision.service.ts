@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { ObjectTypeCode } from '../../contract/enums.js';
 import type { Page } from '../../contract/api/common.js';
 import type { Revision, SuggestedEdit, UnreviewedRevisionInfo } from '../../contract/api/revision.js';
 import type { LanguageCode } from '../../contract/languages.js';
@@ -112,7 +113,7 @@ export async function listRevisions(ctx: AppContext, session: SessionUser | unde
 }
 
 const EDIT_ACTION = { question: 'question.edit', answer: 'answer.edit', tag: 'tag.edit' } as const;
-const AUDIT_KINDS: [number, 'question' | 'answer' | 'tag'][] = [
+const AUDIT_KINDS: [ObjectTypeCode, 'question' | 'answer' | 'tag'][] = [
   [OBJECT_TYPE.question, 'question'],
   [OBJECT_TYPE.answer, 'answer'],
   [OBJECT_TYPE.tag, 'tag'],
@@ -128,7 +129,7 @@ export async function checkCanEdit(ctx: AppContext, session: SessionUser, rawId:
 }
 
 /** The object types whose suggested edits the caller may review. */
-export async function auditableTypes(ctx: AppContext, session: SessionUser): Promise<number[]> {
+export async function auditableTypes(ctx: AppContext, session: SessionUser): Promise<ObjectTypeCode[]> {
   const thresholds = await readThresholds(
     ctx,
     AUDIT_KINDS.map(([, kind]) => `${kind}.audit`),

@@ -454,7 +454,7 @@ describe('GET /reviewing/type', () => {
   it('counts queued posts and flags for staff and suggestions for whoever may review them', async () => {
     const now = 100;
     await db().insertInto('review').values({ user_id: 1, object_id: qid, object_type: 1, created_at: now, updated_at: now }).execute();
-    for (const s of [1, 1, 2])
+    for (const s of [1, 1, 2] as const)
       await db()
         .insertInto('report')
         .values({

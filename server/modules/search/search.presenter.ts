@@ -61,7 +61,8 @@ export function presentSearchResult(
       tags,
       vote_count: row.vote_count,
       answer_count: row.answer_count,
-      accepted: row.accepted === 1,
+      // a 0/1 flag the query computes, not a stored code
+      accepted: row.accepted !== 0,
       status: postStatusName(row.status),
     },
   };

@@ -438,7 +438,7 @@ describe('GET search: the index follows every write', () => {
 
   it('deleted (10) and pending (11) posts disappear; restored ones come back', async () => {
     const db = app.lantern.ctx.db;
-    for (const status of [10, 11]) {
+    for (const status of [10, 11] as const) {
       await db.updateTable('question').set({ status }).where('id', '=', ids.cold).execute();
       expect(await found('toddy')).toEqual([]);
       await db.updateTable('answer').set({ status }).where('id', '=', ids.coldAnswer).execute();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { TagRelStatus, TagStatus } from '../../contract/enums.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { TagRow } from '../../db/tables/content.table.js';
 import { REVISION_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
@@ -32,7 +33,7 @@ export async function replaceQuestionTags(
   db: DbOrTrx,
   questionId: string,
   tagIds: string[],
-  status: number,
+  status: TagRelStatus,
   now: number,
 ): Promise<Map<string, number>> {
   const existing = await db.selectFrom('tag_rel').select(['tag_id', 'status']).where('object_id', '=', questionId).execute();
@@ -79,7 +80,13 @@ export async function addToTagCounts(db: DbOrTrx, change: Map<string, number>): 
 }
 
 /** Sets every tag row of a question to a status (hide on unlist, delete on delete). */
-export async function setQuestionTagStatus(db: DbOrTrx, questionId: string, from: number[], to: number, now: number): Promise<string[]> {
+export async function setQuestionTagStatus(
+  db: DbOrTrx,
+  questionId: string,
+  from: TagRelStatus[],
+  to: TagRelStatus,
+  now: number,
+): Promise<string[]> {
   const rows = await db.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', 'in', from).execute();
   await db
     .updateTable('tag_rel')
@@ -111,7 +118,7 @@ export async function recountTags(db: DbOrTrx, tagIds: string[]): Promise<void> 
 export async function tagsOfQuestions(
   db: DbOrTrx,
   questionIds: string[],
-  statuses: number[] = [TAG_REL_STATUS.available, TAG_REL_STATUS.hidden],
+  statuses: TagRelStatus[] = [TAG_REL_STATUS.available, TAG_REL_STATUS.hidden],
 ) {
   if (questionIds.length === 0) return [];
   return db
@@ -151,7 +158,11 @@ export async function synonymIds(db: DbOrTrx, mainId: string): Promise<string[]>
 }
 
 /** The synonyms of a main tag (tags pointing at it), any status unless told. */
-export async function synonymsOf(db: DbOrTrx, mainId: string, statuses: number[] = [1, 10]): Promise<TagRow[]> {
+export async function synonymsOf(
+  db: DbOrTrx,
+  mainId: string,
+  statuses: TagStatus[] = [TAG_STATUS.available, TAG_STATUS.deleted],
+): Promise<TagRow[]> {
   return db.selectFrom('tag').selectAll().where('main_tag_id', '=', mainId).where('status', 'in', statuses).orderBy('slug_name').execute();
 }
 
@@ -170,7 +181,7 @@ export async function updateTag(
     display_name?: string;
     original_text?: string;
     parsed_text?: string;
-    status?: number;
+    status?: TagStatus;
     revision_id?: number;
     now: number;
   },

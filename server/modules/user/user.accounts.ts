@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MailStatus, RoleId } from '../../contract/enums.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { ROLE } from '../../contract/limits.js';
 import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';
@@ -81,9 +82,9 @@ export interface NewAccount {
   /** ctx.passwords.hash's result, computed before any transaction opens (hashing takes ~80 ms). */
   passHash: string;
   username?: string;
-  mailStatus: number;
+  mailStatus: MailStatus;
   rank: number;
-  roleId?: number;
+  roleId?: RoleId;
   language?: string;
   now: number;
   /** Staff accounts made by install or an admin may take reserved names such as 'admin'. */

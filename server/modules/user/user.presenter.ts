@@ -3,7 +3,7 @@ import type { UserBrief, UserStatusName } from '../../contract/api/common.js';
 import type { AvatarInfo, CurrentUserInfo, LoginResp, UserAccount } from '../../contract/api/user.js';
 import type { UserRow } from '../../db/tables/user.table.js';
 import type { SiteGroups } from '../siteinfo/siteinfo.defaults.js';
-import { MAIL_STATUS, USER_STATUS } from '../../contract/enums.js';
+import { MAIL_STATUS, ROLE, USER_STATUS } from '../../contract/enums.js';
 
 /** The stored avatar choice. */
 export type { AvatarInfo };
@@ -91,7 +91,7 @@ export function presentCurrentUser(user: UserRow, roleId: number, accessToken: s
     color_scheme: user.color_scheme || 'default',
     access_token: accessToken,
     visit_token: '',
-    is_admin: roleId === 2,
+    is_admin: roleId === ROLE.admin,
   };
 }
 

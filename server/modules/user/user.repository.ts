@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
+import type { RoleId } from '../../contract/enums.js';
 import type { NewUser, UserRow, UserUpdate } from '../../db/tables/user.table.js';
 
 /** A user by id (any status). */
@@ -39,7 +40,7 @@ export async function findUserRole(db: DbOrTrx, userId: number): Promise<number>
 }
 
 /** Sets a user's role. */
-export async function setUserRole(db: DbOrTrx, userId: number, roleId: number): Promise<void> {
+export async function setUserRole(db: DbOrTrx, userId: number, roleId: RoleId): Promise<void> {
   await db
     .insertInto('user_role_rel')
     .values({ user_id: userId, role_id: roleId })

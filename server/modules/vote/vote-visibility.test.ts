@@ -29,7 +29,7 @@ const vote = (token: string, objectId: string, dir: 'up' | 'down' = 'up') =>
 /** Activities the voters (the member and the admin) have on an object: votes, nothing else of theirs is there. */
 const votesOn = async (objectId: string) =>
   (await db().selectFrom('activity').select('id').where('object_id', '=', objectId).where('user_id', 'in', [voter.id, 1]).execute()).length;
-const setStatus = (table: 'question' | 'answer' | 'comment', id: string, status: number) =>
+const setStatus = (table: 'question' | 'answer' | 'comment', id: string, status: 1 | 10 | 11) =>
   db().updateTable(table).set({ status }).where('id', '=', id).execute();
 
 describe('votes on posts that are not out', () => {

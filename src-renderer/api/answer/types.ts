@@ -19,6 +19,3 @@ export interface AnswerUpdateInput extends AnswerInput {
   id: string;
   edit_summary?: string;
 }
-
-/** The accepted-answer flag value. */
-export const ACCEPTED = 2;

@@ -8,12 +8,13 @@ export type {
   BadgeListItem,
   UserBadge,
 } from '../../../server/contract/api/badge';
+import { BADGE_LEVEL } from '../../../server/contract/enums';
 
-/** Badge levels as the server numbers them. */
-export const BADGE_LEVEL = { bronze: 1, silver: 2, gold: 3 } as const;
+/** Badge levels as the server numbers them (the contract's named codes). */
+export { BADGE_LEVEL };
 export type BadgeLevelName = keyof typeof BADGE_LEVEL;
 
 /** The name of a level number (bronze for anything unknown). */
 export function levelName(level: number): BadgeLevelName {
-  return level === 3 ? 'gold' : level === 2 ? 'silver' : 'bronze';
+  return level === BADGE_LEVEL.gold ? 'gold' : level === BADGE_LEVEL.silver ? 'silver' : 'bronze';
 }

@@ -10,14 +10,13 @@ import { paths, to } from '../../app/paths';
 import { QuestionLinks } from '../../components/HotQuestions';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { PIN_STATUS } from '../../../server/contract/enums';
 
-/** The value of `pin` for a question pinned to the top of every list. */
-export const PINNED = 2;
 const SHOWCASE_SIZE = 10;
 
 /** Pinned questions lead every list order, so the first page of the newest list holds them all (up to a page). */
 export function pinnedOf(list: QuestionItem[]): QuestionItem[] {
-  return list.filter((q) => q.pin === PINNED);
+  return list.filter((q) => q.pin === PIN_STATUS.pinned);
 }
 
 function PeopleList({ people, empty }: { people: { username: string; display_name: string }[]; empty: string }) {

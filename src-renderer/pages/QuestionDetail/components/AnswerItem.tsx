@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { ACCEPTED, type AnswerInfo } from '../../../api/answer/types';
+import type { AnswerInfo } from '../../../api/answer/types';
+import { ADOPTED } from '../../../../server/contract/enums';
 import type { VoteResult } from '../../../api/vote/vote-cast-mutation';
 import { to } from '../../../app/paths';
 import { PostHtml } from '../../../components/PostHtml';
@@ -41,7 +42,7 @@ export function AnswerItem({
   onPatch,
 }: AnswerItemProps) {
   const { t } = useTranslation();
-  const accepted = a.accepted === ACCEPTED;
+  const accepted = a.accepted === ADOPTED.accepted;
   const author = a.user_info?.display_name ?? t('question.anonymous');
   const edited = a.update_user_info && a.update_time > a.create_time;
   return (

@@ -1,3 +1,4 @@
+import { ADOPTED } from '../../../../server/contract/enums';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BookmarkItem, PersonalComment, RankItem, UserAnswer, UserQuestion, VoteItem } from '../../../api/personal/types';
@@ -36,10 +37,10 @@ export function AnswerRow({
   const { t } = useTranslation();
   return (
     <li className="p-item">
-      <span className={a.accepted === 2 ? 'p-score accepted' : 'p-score'}>
-        {a.accepted === 2 && <Icon name="check" />}
+      <span className={a.accepted === ADOPTED.accepted ? 'p-score accepted' : 'p-score'}>
+        {a.accepted === ADOPTED.accepted && <Icon name="check" />}
         {t('people.score', { count: a.vote_count })}
-        {a.accepted === 2 && <span className="p-accepted">{t('people.accepted')}</span>}
+        {a.accepted === ADOPTED.accepted && <span className="p-accepted">{t('people.accepted')}</span>}
       </span>
       <div className="p-main">
         <TitleLink
