@@ -230,8 +230,11 @@ function countsOf(db: Kysely<any>) {
   return c;
 }
 
-/** An SQLite varint (as FTS5 stores its totals) at `at`: its value and the byte after it. */
-function readVarint(b: Uint8Array, at: number): [number, number] {
+/**
+ * An SQLite varint (as FTS5 stores its totals) at `at`: its value and the byte after it. FTS5's
+ * `_data` records are not a documented API: fts5-private-format.test.ts pins what is read here.
+ */
+export function readVarint(b: Uint8Array, at: number): [number, number] {
   let v = 0;
   for (let i = 0; i < 8; i++) {
     const byte = b[at + i] ?? 0;
