@@ -17,7 +17,23 @@ function dumpRenderer(): InstanceType<typeof MarkdownIt> {
     const cls = /^[a-z0-9+#-]+$/i.test(lang) ? ` class="lang-${lang}"` : '';
     return `<pre${cls}><code>${escape(token.content)}</code></pre>\n`;
   };
+  // other markup (a "<location>" placeholder typed as text, a <div>) stays text: an import would
+  // drop it for good (the site's sanitiser already hides it when showing the post)
+  const keepOrEscape = (content: string) => (isKnownMarkup(content) ? content : escape(content));
+  md.renderer.rules.html_inline = (tokens, idx) => keepOrEscape(tokens[idx].content);
+  // a raw HTML block would come back from an import as paragraphs of markdown, not as itself: text too
+  md.renderer.rules.html_block = (tokens, idx) => `<p>${escape(tokens[idx].content.trim())}</p>\n`;
   return (renderer = md);
+}
+
+// the elements the importer's HTML-to-markdown step turns back into markdown or keeps as HTML
+const ELEMENTS = new Set('a b blockquote br code del em h1 h2 h3 h4 h5 h6 hr i img kbd li ol p pre s strong sub sup ul'.split(' '));
+
+/** Whether raw markup in markdown is HTML an import reads back, not text that looks like a tag (or markup it would drop). */
+function isKnownMarkup(content: string): boolean {
+  const trimmed = content.trimStart();
+  const name = /^<\/?([a-zA-Z][a-zA-Z0-9-]*)/.exec(trimmed)?.[1];
+  return name !== undefined && ELEMENTS.has(name.toLowerCase());
 }
 
 /** A post body (markdown) as the dump's HTML Body. */
