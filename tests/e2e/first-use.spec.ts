@@ -74,13 +74,7 @@ test.beforeAll(async () => {
   ]) {
     expect((await api.call('POST', '/api/v1/tag', { slug_name: slug, display_name: name, original_text: '' })).code).toBe(200);
   }
-  const q = await api.call('POST', '/api/v1/question', {
-    title: 'How do I look after an oil lantern?',
-    content: BODY,
-    tags: [{ slug_name: 'lanterns' }],
-  });
-  expect(q.code).toBe(200);
-  questionPath = `/questions/${q.data.id}`;
+  questionPath = `/questions/${await api.ask({ title: 'How do I look after an oil lantern?', content: BODY, tags: ['lanterns'] })}`;
 });
 test.afterAll(async () => {
   await server?.stop();

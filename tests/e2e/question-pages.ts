@@ -2,6 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { networkQuiet, type E2EServer } from '../support/e2e-server';
+import { askQuestion, type QuestionOverrides } from '../support/factories';
+import { httpApp } from '../support/fixtures';
 
 // Page objects and helpers of the question screens' end-to-end tests.
 
@@ -54,6 +56,11 @@ export class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await r.json()) as { code: number; data: any; msg: string };
+  }
+
+  /** Asks a question with the server tests' factory (tests/support/factories.ts) as this token's user; returns its id. */
+  ask(overrides: QuestionOverrides = {}, token = this.token): Promise<string> {
+    return askQuestion(httpApp(this.server), token, overrides);
   }
 
   /** A login token. */

@@ -77,11 +77,7 @@ test.beforeAll(async ({ servers, serverEnv }, info) => {
     (await api.call('POST', '/api/v1/tag', { slug_name: 'wicks', display_name: 'wicks', original_text: 'Cotton and fibreglass wicks.' }))
       .code,
   ).toBe(200);
-  const ask = async (title: string, content: string) => {
-    const r = await api.call('POST', '/api/v1/question', { title, content, tags: [{ slug_name: 'lanterns' }] });
-    expect(r.code).toBe(200);
-    return r.data.id as string;
-  };
+  const ask = (title: string, content: string) => api.ask({ title, content, tags: ['lanterns'] });
   ids.edited = await ask(EDITED.before, 'Mine smokes. I cut it with scissors but the flame is uneven.');
   ids.spam = await ask(SPAM, 'Visit my shop for the cheapest lamp oil in town.');
   ids.spamTwo = await ask(SPAM_TWO, 'Discount codes for lamp oil, every week.');

@@ -40,15 +40,7 @@ test.beforeAll(async ({ servers, serverEnv }, info) => {
     ['Why does my lantern glass turn black?', ['lanterns', 'wicks']],
     ['Can a storm lantern burn indoors?', ['lanterns']],
   ] as const) {
-    expect(
-      (
-        await api.call('POST', '/api/v1/question', {
-          title,
-          content: `${title} Some details for the body.`,
-          tags: tags.map((slug_name) => ({ slug_name })),
-        })
-      ).code,
-    ).toBe(200);
+    await api.ask({ title, content: `${title} Some details for the body.`, tags: [...tags] });
   }
 });
 

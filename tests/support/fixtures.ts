@@ -69,7 +69,7 @@ let made = 0;
 const unique = (what: string) => `${what}${process.pid.toString(36)}${(++made).toString(36)}`;
 
 /** The factories' TestApp, over HTTP against a spawned server (only `call` is used by the API factories). */
-function httpApp(server: E2EServer): TestApp {
+export function httpApp(server: E2EServer): TestApp {
   return {
     url: server.url,
     dataDir: server.dataDir,
