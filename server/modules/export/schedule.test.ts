@@ -111,6 +111,21 @@ describe('the scheduled job', () => {
     expect(await exportScheduleTick(app.lantern.ctx, RUNNERS)).not.toBeNull();
   });
 
+  it('writes the real static archive and Stack Exchange export into their folders', async () => {
+    const folder = tempDir();
+    await saveExportSchedule(app.lantern.ctx, { enabled: false, folder, time: '02:00', kinds: { archive: true, backup: false, se: true } });
+    const run = await (await startExportRun(app.lantern.ctx, 'manual')).done;
+    expect(run.error).toBeNull();
+    expect(run.steps.map((s) => [s.kind, s.ok, s.path])).toEqual([
+      ['archive', true, 'site'],
+      ['se', true, 'stackexchange'],
+    ]);
+    expect(run.steps[0].counts.pages_written).toBeGreaterThan(0);
+    expect(existsSync(join(folder, 'site', 'index.html'))).toBe(true);
+    expect(readdirSync(join(folder, 'stackexchange'))).toContain('Posts.xml');
+    expect(run.steps[1].counts.files).toBeGreaterThan(0);
+  });
+
   it('records a failure when the folder can no longer be written', async () => {
     const parent = tempDir();
     const folder = join(parent, 'gone');
