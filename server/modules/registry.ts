@@ -24,13 +24,9 @@ import { registerReason } from './reason/reason.routes.js';
 import { registerQuestionRelated } from './question/question-related.routes.js';
 import { registerPersonal } from './personal/personal.routes.js';
 import { registerSearch } from './search/search.routes.js';
-import { registerTermLists } from './search/term-lists.js';
 import { registerUpload } from './upload/upload.routes.js';
-import { registerOrphanUploads } from './upload/upload.orphans.js';
 import { registerLan } from './lan/lan.routes.js';
 import { registerMcp } from './mcp/mcp.routes.js';
-import { registerHotScore } from './question/hot-score.js';
-import { registerViewCounter } from './question/view-counter.js';
 import { registerAdminUser } from './admin-user/admin-user.routes.js';
 import { registerDashboard } from './dashboard/dashboard.routes.js';
 import { registerConnector } from './connector/connector.routes.js';
@@ -40,7 +36,6 @@ import { registerBadge } from './badge/badge.routes.js';
 import { registerReport } from './report/report.routes.js';
 import { registerReview } from './review/review.routes.js';
 import { registerAdminContent } from './admin-content/admin-content.routes.js';
-import { registerSessionPurge } from './session/session.purge.js';
 import { registerBackup } from './backup/backup.routes.js';
 import { registerImport } from './import/import.routes.js';
 import { registerSeo } from './seo/seo.routes.js';
@@ -50,7 +45,10 @@ import { registerExportSchedule } from './export/schedule.routes.js';
 import { registerSeExport } from './export/se-export.routes.js';
 import { registerHtmlExport } from './export/html-export.routes.js';
 
-/** Every module, in mounting order (one line each); backups first: its maintenance answer goes before every route. */
+/**
+ * Every module's routes, in mounting order (one line each); backups first: its maintenance answer goes
+ * before every route. Background jobs are not started here but listed in jobs.ts.
+ */
 export const MODULES: ModuleRegistrar[] = [
   registerBackup,
   registerInstall,
@@ -78,13 +76,9 @@ export const MODULES: ModuleRegistrar[] = [
   registerQuestionRelated,
   registerPersonal,
   registerSearch,
-  registerTermLists,
   registerUpload,
-  registerOrphanUploads,
   registerLan,
   registerMcp,
-  registerHotScore,
-  registerViewCounter,
   registerAdminUser,
   registerDashboard,
   registerConnector,
@@ -94,7 +88,6 @@ export const MODULES: ModuleRegistrar[] = [
   registerReport,
   registerReview,
   registerAdminContent,
-  registerSessionPurge,
   registerImport,
   registerSeo,
   registerAdminApiKey,
