@@ -5,7 +5,7 @@ import { ARCHIVE_CSS, SEARCH_JS, SITE_JS } from './html-assets.js';
 import { textOf } from './html-content.js';
 import {
   answersOfQuestions,
-  commentsOfQuestions,
+  commentsOfPosts,
   countArchiveQuestions,
   questionsByNewest,
   questionsByVotes,
@@ -54,7 +54,7 @@ async function writeNewest(run: ExportRun, search: SearchIndexBuilder): Promise<
     const page = rows.slice(0, LIST_PAGE);
     const ids = page.map((q) => q.id);
     const answers = await answersOfQuestions(run.ctx.db, ids);
-    const comments = await commentsOfQuestions(run.ctx.db, ids);
+    const comments = await commentsOfPosts(run.ctx.db, [...ids, ...answers.map((a) => a.id)]);
     const ctx = await listContext(run, page, [...answers, ...comments]);
     const commentsOf = new Map<string, ArchiveComment[]>();
     for (const c of comments) commentsOf.set(c.object_id, [...(commentsOf.get(c.object_id) ?? []), c]);
