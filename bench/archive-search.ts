@@ -14,12 +14,20 @@ const found = findBrowser();
 if (!found.ok) throw new Error(found.reason);
 const browser = await chromium.launch({
   executablePath: found.path,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 await page.route('**', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
 const sizes = new Map<string, number>();
-for (const sub of ['search/terms', 'search/docs']) for (const f of readdirSync(join(dir, sub))) sizes.set(`${sub}/${f}`, statSync(join(dir, sub, f)).size);
+for (const sub of ['search/terms', 'search/docs'])
+  for (const f of readdirSync(join(dir, sub))) sizes.set(`${sub}/${f}`, statSync(join(dir, sub, f)).size);
 const rows: { search: string; ms: number; results: string; loaded_kb: number }[] = [];
 for (const w of words) {
   const loaded: string[] = [];
@@ -40,4 +48,6 @@ for (const w of words) {
 }
 await browser.close();
 const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 3);
-process.stdout.write(`${JSON.stringify({ searches: rows, largest_index_files_kb: largest.map(([f, s]) => [f, Math.round(s / 1024)]) }, null, 1)}\n`);
+process.stdout.write(
+  `${JSON.stringify({ searches: rows, largest_index_files_kb: largest.map(([f, s]) => [f, Math.round(s / 1024)]) }, null, 1)}\n`,
+);
