@@ -58,7 +58,8 @@ export const admin_backup = {
   maintenance_back: 'The site will come back by itself when the work is done.',
   export_se: 'Export (Stack Exchange .zip)',
   exporting_se: 'Exporting…',
-  export_se_hint: 'The site as a Stack Exchange data dump (Posts, Users, Comments, Votes, Badges, Tags, PostHistory, PostLinks .xml and the uploads), which any Lantern can import.',
+  export_se_hint:
+    'The site as a Stack Exchange data dump (Posts, Users, Comments, Votes, Badges, Tags, PostHistory, PostLinks .xml and the uploads), which any Lantern can import.',
   export_html: 'Download static archive (.zip)',
   exporting_html: 'Building the archive…',
   export_html_hint: 'The site as plain HTML pages with an offline search, to open from a file share or a USB stick without a server.',

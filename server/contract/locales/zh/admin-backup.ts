@@ -59,7 +59,8 @@ export const admin_backup: LocalePart<Locale['admin_backup']> = {
   maintenance_back: '工作完成后站点会自动恢复。',
   export_se: '导出（Stack Exchange .zip）',
   exporting_se: '正在导出…',
-  export_se_hint: '将站点导出为 Stack Exchange 数据转储（Posts、Users、Comments、Votes、Badges、Tags、PostHistory、PostLinks .xml 及上传的文件），任何 Lantern 都可以导入。',
+  export_se_hint:
+    '将站点导出为 Stack Exchange 数据转储（Posts、Users、Comments、Votes、Badges、Tags、PostHistory、PostLinks .xml 及上传的文件），任何 Lantern 都可以导入。',
   export_html: '下载静态存档（.zip）',
   exporting_html: '正在生成存档…',
   export_html_hint: '将站点导出为纯 HTML 页面并附带离线搜索，无需服务器即可从共享文件夹或 U 盘打开。',
