@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
+import { onPostgres } from '../../../tests/support/pg-test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { exportScheduleTick, startScheduledExports, type JobTimers } from './schedule.js';
 import { getLastRun, nextRunAt, nextScheduledRun, saveExportSchedule, startExportRun, type StoredSchedule } from './schedule.service.js';
@@ -79,7 +80,8 @@ describe('nextScheduledRun', () => {
 });
 
 describe('the scheduled job', () => {
-  it('runs once its time has come, writes into the folder and records the run', async () => {
+  // both write a backup, which Lantern makes of SQLite sites only (README, backups): on PostgreSQL that step is refused
+  it.skipIf(onPostgres)('runs once its time has come, writes into the folder and records the run', async () => {
     const folder = join(tempDir(), 'nightly');
     setNow(local(2026, 11, 29, 1, 0));
     await saveExportSchedule(app.lantern.ctx, { enabled: true, folder, time: '03:00', kinds: { archive: true, backup: true, se: false } });
@@ -273,7 +275,7 @@ describe('admin exports/schedule', () => {
     expect([res.status, res.body.reason]).toEqual([400, 'error.export.no_folder']);
   });
 
-  it('runs now off the request and shows the run when it is done', async () => {
+  it.skipIf(onPostgres)('runs now off the request and shows the run when it is done', async () => {
     const token = await adminToken(app);
     const input = { ...valid(), enabled: false, kinds: { archive: false, backup: true, se: false } };
     await app.call('PUT', `${ADMIN}/exports/schedule`, { token, body: input });
