@@ -13,7 +13,7 @@ import {
   type ArchiveQuestion,
 } from './html-export.repository.js';
 import { archivePaths, layout, listTabs, pager, questionList, searchBody, type ArchiveSite } from './html-pages.js';
-import { checkAborted, LIST_PAGE, listContext, type ExportRun } from './html-run.js';
+import { betweenPages, LIST_PAGE, listContext, type ExportRun } from './html-run.js';
 import { questionPage } from './html-post-pages.js';
 import { SearchIndexBuilder } from './html-search.js';
 import { archiveStrings } from './html-strings.js';
@@ -49,7 +49,7 @@ async function writeNewest(run: ExportRun, search: SearchIndexBuilder): Promise<
   let cursor: ArchiveQuestion | null = null;
   let seen = 0;
   for (let n = 1; ; n++) {
-    checkAborted(run);
+    await betweenPages(run);
     const rows = await questionsByNewest(run.ctx.db, cursor, LIST_PAGE + 1);
     const page = rows.slice(0, LIST_PAGE);
     const ids = page.map((q) => q.id);
@@ -98,7 +98,7 @@ async function writeVotes(run: ExportRun, total: number): Promise<void> {
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE));
   let cursor: ArchiveQuestion | null = null;
   for (let n = 1; ; n++) {
-    checkAborted(run);
+    await betweenPages(run);
     const rows = await questionsByVotes(run.ctx.db, cursor, LIST_PAGE + 1);
     const page = rows.slice(0, LIST_PAGE);
     const ctx = await listContext(run, page);
@@ -167,7 +167,7 @@ async function exportInto(
   }
   const search = new SearchIndexBuilder(writer);
   const questions = await writeNewest(run, search);
-  search.finish(questions);
+  await search.finish(questions);
   await writeVotes(run, questions);
   await writeTagPages(run);
   await writeUserPages(run);

@@ -1,5 +1,5 @@
 import { archiveHtml, esc } from './html-content.js';
-import { checkAborted, LIST_PAGE, listContext, type ExportRun } from './html-run.js';
+import { betweenPages, LIST_PAGE, listContext, type ExportRun } from './html-run.js';
 import {
   answersOfUser,
   questionsOfTag,
@@ -27,6 +27,7 @@ async function writeTag(run: ExportRun, tag: ArchiveTag): Promise<void> {
   const name = tag.display_name || tag.slug_name;
   const title = fill(run.site.strings.tagQuestions, { tag: name });
   for (let n = 1; ; n++) {
+    await betweenPages(run);
     const rows = await questionsOfTag(run.ctx.db, tag.id, cursor, LIST_PAGE + 1);
     const page = rows.slice(0, LIST_PAGE);
     const ctx = await listContext(run, page);
@@ -45,7 +46,7 @@ export async function writeTagPages(run: ExportRun): Promise<void> {
   let after: string | null = null;
   let count = 0;
   for (let n = 1; ; n++) {
-    checkAborted(run);
+    await betweenPages(run);
     const rows = await tagsBySlug(run.ctx.db, after, TAGS_PAGE + 1);
     const page = rows.slice(0, TAGS_PAGE);
     for (const tag of page) await writeTag(run, tag);
@@ -72,7 +73,7 @@ export async function writeUserPages(run: ExportRun): Promise<void> {
   let after = 0;
   let count = 0;
   for (let n = 1; ; n++) {
-    checkAborted(run);
+    await betweenPages(run);
     const rows = await usersById(run.ctx.db, after, USERS_PAGE + 1);
     const page = rows.slice(0, USERS_PAGE);
     for (const u of page) {

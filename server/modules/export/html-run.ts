@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { nextTurn } from '../../infra/next-turn.js';
 import type { ContentLinks } from './html-content.js';
 import { tagsOfQuestions, usersByIds, type ArchiveQuestion, type ArchiveTag } from './html-export.repository.js';
 import type { ArchiveSite, ListContext } from './html-pages.js';
@@ -17,8 +18,12 @@ export interface ExportRun {
   signal?: AbortSignal;
 }
 
-/** Stops the export when its signal is aborted (between pages, so every written file is whole). */
-export function checkAborted(run: ExportRun): void {
+/**
+ * Between two pages: lets the server answer other requests (the reads are synchronous), and stops the export when
+ * its signal is aborted (between pages, so every written file is whole).
+ */
+export async function betweenPages(run: ExportRun): Promise<void> {
+  await nextTurn();
   if (run.signal?.aborted) throw run.signal.reason instanceof Error ? run.signal.reason : new Error('export aborted');
 }
 

@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArchiveWriter } from './html-writer.js';
+import { nextTurn } from '../../infra/next-turn.js';
 
 // The archive's full-text index, for a search in the browser from file:// (where fetch() and XHR of
 // files are refused): the terms are sharded by their first two characters into JS files that hand
@@ -108,11 +109,12 @@ export class SearchIndexBuilder {
   }
 
   /** Writes every shard and the last chunk, and the index's summary (shard keys and the highest doc number). */
-  finish(total: number): void {
+  async finish(total: number): Promise<void> {
     this.flush();
     this.writeChunk();
     const keys: string[] = [];
     for (const file of readdirSync(this.spill).sort()) {
+      await nextTurn(); // a shard of a large site takes tens of milliseconds: the server answers between two
       const key = file.replace(/\.txt$/, '');
       keys.push(key);
       this.writer.write(`${INDEX_DIR}/terms/${key}.js`, shardScript(key, readFileSync(join(this.spill, file), 'utf8')));

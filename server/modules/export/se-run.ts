@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { nextTurn } from '../../infra/next-turn.js';
 import type { DumpAuthor, DumpIds } from './se-ids.js';
 import { bodyHtml, dumpLinks } from './se-markdown.js';
 import type { RowAttrs } from './se-xml.js';
@@ -23,7 +24,7 @@ export class ExportStopped extends Error {
 
 /** Between two pages: lets the server answer other requests, and stops when asked to. */
 export async function nextPage(run: DumpRun): Promise<void> {
-  await new Promise<void>((r) => setImmediate(r));
+  await nextTurn();
   if (run.signal?.aborted) throw new ExportStopped();
 }
 
