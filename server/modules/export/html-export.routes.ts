@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Routers } from '../index.js';
 import { exportStaticArchive } from './html-export.js';
 import { MANIFEST_FILE } from './html-writer.js';
-import { folderFiles, writeZip } from './html-zip.js';
+import { folderFiles, sendZip } from './zip.js';
 
 /** Where the admin's download builds the archive (kept, so the next download rewrites only what changed). */
 export function archiveDir(ctx: AppContext): string {
@@ -29,12 +29,8 @@ export function registerHtmlExport(ctx: AppContext, { admin }: Routers): void {
       const outDir = archiveDir(ctx);
       await exportStaticArchive(ctx, { outDir, signal: stop.signal });
       const day = new Date(ctx.clock.now() * 1000).toISOString().slice(0, 10);
-      res.setHeader('Content-Type', 'application/zip');
-      res.setHeader('Content-Disposition', `attachment; filename="lantern-archive-${day}.zip"`);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Cache-Control', 'no-store');
       const files = folderFiles(outDir, (name) => name === MANIFEST_FILE || name.startsWith('.'));
-      await writeZip(res, outDir, files, `lantern-archive-${day}`, stop.signal);
+      await sendZip(res, outDir, files, `lantern-archive-${day}.zip`, { root: `lantern-archive-${day}` });
     } finally {
       building.delete(ctx);
     }

@@ -1,31 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Response } from 'express';
-import yazl from 'yazl';
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import type { Routers } from '../index.js';
 import { exportStackExchange, ExportStopped } from './se-export.js';
+import { sendZip } from './zip.js';
 
 /** Where an export for download is written before it is zipped (inside the data dir: uploads may be large). */
 const scratchDir = (ctx: AppContext) => join(ctx.config.dataDir, 'backups', '.export-se', randomBytes(8).toString('hex'));
-
-/** Streams the export's files as a zip to the response, reading each file from disk as it goes. */
-function sendZip(res: Response, dir: string, files: string[], name: string): Promise<void> {
-  const zip = new yazl.ZipFile();
-  for (const f of files) zip.addFile(join(dir, f), f, { compress: !f.startsWith('uploads/') });
-  zip.end();
-  res.set({
-    'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename="${name}"`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-  });
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('error', reject).pipe(res).on('finish', resolve).on('close', resolve).on('error', reject);
-  });
-}
 
 /**
  * Admin → Backups, "Export (Stack Exchange .zip)" (Lantern's own endpoint): writes the export into
@@ -43,7 +26,7 @@ export function registerSeExport(ctx: AppContext, { admin }: Routers): void {
     try {
       const { files } = await exportStackExchange(ctx, { outDir: dir, signal: stop.signal });
       const day = new Date(ctx.clock.now() * 1000).toISOString().slice(0, 10);
-      await sendZip(res, dir, files, `lantern-stackexchange-${day}.zip`);
+      await sendZip(res, dir, files, `lantern-stackexchange-${day}.zip`, { compress: (f) => !f.startsWith('uploads/') });
     } catch (err) {
       // the admin left the page: nothing to answer
       if (!(err instanceof ExportStopped)) throw err;
