@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN, api } from '../client';
-import { basePath } from '../../utils/base-path';
-import { ApiError } from '../errors';
-import { getToken } from '../token';
+import { fetchFile, saveBlob } from '../download';
 import { postWithUploadProgress } from '../upload-progress';
 import type { BackupJob, BackupOverview, BackupSchedule } from './types';
 
@@ -72,17 +70,6 @@ export function useSaveSchedule() {
 
 /** Downloads a backup (the API needs the Authorization header, so not a plain link). */
 export async function downloadBackup(name: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(`${basePath()}${ADMIN}/backups/${encodeURIComponent(name)}/download`, {
-    headers: token ? { Authorization: token } : {},
-  });
-  if (!res.ok) throw new ApiError(res.status, 'base.unknown', res.statusText, null);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const res = await fetchFile(`${ADMIN}/backups/${encodeURIComponent(name)}/download`);
+  saveBlob(await res.blob(), name);
 }

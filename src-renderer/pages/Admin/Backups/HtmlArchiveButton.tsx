@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useHtmlArchiveDownload } from '../../../api/export-html/html-archive-download';
+import { ADMIN } from '../../../api/client';
+import { useFileDownload } from '../../../api/download';
 import { Button, Message } from '../../../components/ui';
 
 /** Admin → Backups: "Download static archive", the site as plain HTML pages with an offline search (.zip). */
 export function HtmlArchiveButton() {
   const { t } = useTranslation();
-  const download = useHtmlArchiveDownload();
+  const download = useFileDownload(`${ADMIN}/exports/html.zip`, 'lantern-archive');
   return (
     <div className="se-export">
       <Button

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useSeExportDownload } from '../../../api/export-se/se-export-download';
+import { ADMIN } from '../../../api/client';
+import { useFileDownload } from '../../../api/download';
 import { Button, Message } from '../../../components/ui';
 
 /** Admin → Backups: "Export (Stack Exchange .zip)", which downloads the site as a Stack Exchange dump. */
 export function SeExportButton() {
   const { t } = useTranslation();
-  const download = useSeExportDownload();
+  const download = useFileDownload(`${ADMIN}/export/stackexchange`, 'lantern-stackexchange');
   return (
     <div className="se-export">
       <Button
