@@ -9,6 +9,7 @@ import { BatchRenders } from './import-renders.js';
 import { ImportStopped, type ImportOptions, type RowHandler, type RowTexts, type Trx } from './stackexchange-common.js';
 import * as repo from './stackexchange.repository.js';
 import { xmlRows, XmlReadError } from './xml-rows.js';
+import { nextTurn } from '../../infra/next-turn.js';
 
 /** What the open batch changed: recounted before it commits, so no commit leaves a count behind its rows. */
 export interface BatchTouched {
@@ -119,7 +120,7 @@ export class DumpBatches {
     let bytes = 0;
     const flush = async () => {
       if (batch.length === 0) return;
-      await new Promise<void>((r) => setImmediate(r));
+      await nextTurn();
       if (this.stopped()) throw new ImportStopped();
       if (prepare) await this.renders.prepare(prepare(batch));
       const trx = await this.db.startTransaction().execute();
@@ -169,7 +170,7 @@ export class DumpBatches {
           rows += 1;
           if (rows % 2000 === 0) {
             this.tellProgress(file, rows, bytes);
-            await new Promise<void>((r) => setImmediate(r));
+            await nextTurn();
             if (this.stopped()) return problems;
           }
         }

@@ -13,6 +13,7 @@ import type { SeImport } from './stackexchange-context.js';
 import type { ImportedPost } from './stackexchange-ids.js';
 import * as repo from './stackexchange.repository.js';
 import { historyRow, parseTagList, rowProblem, type HistoryRow } from './stackexchange.schema.js';
+import { nextTurn } from '../../infra/next-turn.js';
 
 /** What a PostHistory.xml type sets: 1-3 initial title, body, tags; 4-6 edits; 7-9 rollbacks. */
 const HISTORY_FIELDS: Record<number, 'title' | 'body' | 'tags' | undefined> = {
@@ -112,7 +113,7 @@ async function writeHistories(cx: SeImport, spool: HistorySpool, counts: ImportC
     const postIds = spool.postsAfter(after, cx.batchSize);
     if (postIds.length === 0 || batches.stopped()) return;
     after = postIds[postIds.length - 1];
-    await new Promise<void>((r) => setImmediate(r));
+    await nextTurn();
     await batches.renders.prepare(await historyTexts(cx, spool, postIds));
     const trx = await cx.db.startTransaction().execute();
     try {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { JobSpec } from '../../infra/jobs/registry.js';
 import { hotScoreInputs, setHotScore } from './question.repository.js';
+import { nextTurn } from '../../infra/next-turn.js';
 
 const WINDOW_DAYS = 90;
 const HOUR_MS = 3_600_000;
@@ -77,9 +78,9 @@ export async function refreshHotScores(
       await db.transaction().execute(async (trx) => {
         for (const r of chunk) await setHotScore(trx, r.id, r.score);
       });
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     if (rows.length < pageSize) break;
   }
   return read;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { JobSpec } from '../../infra/jobs/registry.js';
 import * as repo from './upload.repository.js';
 import { STORED_PATH, uploadsDir } from './upload.service.js';
+import { nextTurn } from '../../infra/next-turn.js';
 
 const HOUR = 3600;
 /** An upload nothing names is kept this long (the time to finish the post it was made for). */
@@ -22,7 +23,7 @@ async function referencedNames(ctx: AppContext, stopped: () => boolean): Promise
     for (const text of texts) for (const m of text.matchAll(STORED_NAME)) names.add(m[0]);
     if (stopped()) return null;
     // a page at a time: requests are served between them
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
   }
   return names;
 }
