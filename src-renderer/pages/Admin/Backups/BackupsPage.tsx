@@ -16,8 +16,7 @@ import { ApiError, fieldMap } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { ScheduledExports } from './ScheduledExports';
-import { SeExportButton } from './SeExportButton';
-import { HtmlArchiveButton } from './HtmlArchiveButton';
+import { ExportDownloadButton } from './ExportDownloadButton';
 import './backups.css';
 
 /** The maintenance page's address during a restore: it follows the job and comes back here. */
@@ -194,8 +193,8 @@ export default function BackupsPage() {
           disabled={running || backUp.isPending}
           onClick={() => backUp.mutate(undefined)}
         />
-        <SeExportButton />
-        <HtmlArchiveButton />
+        <ExportDownloadButton kind="se" />
+        <ExportDownloadButton kind="html" />
       </div>
       {startError && <Message severity="error" text={startError.message} />}
       {job && (

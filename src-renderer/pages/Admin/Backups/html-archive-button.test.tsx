@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockFetch } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
 import { clearToken, setToken } from '../../../api/token';
-import { HtmlArchiveButton } from './HtmlArchiveButton';
+import { ExportDownloadButton } from './ExportDownloadButton';
 
 const ADMIN = userFixture({ id: '1', role_id: 2 });
 const saved: { blob: Blob; name: string }[] = [];
@@ -46,7 +46,7 @@ describe('Admin → Backups: Download static archive (.zip)', () => {
         });
       }),
     );
-    renderWithApp(<HtmlArchiveButton />, { path: '/admin/backups', user: ADMIN });
+    renderWithApp(<ExportDownloadButton kind="html" />, { path: '/admin/backups', user: ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Download static archive (.zip)' }));
     await screen.findByRole('button', { name: 'Download static archive (.zip)' });
     await expect.poll(() => saved.length).toBe(1);
@@ -66,7 +66,7 @@ describe('Admin → Backups: Download static archive (.zip)', () => {
       },
       { base: '/answer' },
     );
-    renderWithApp(<HtmlArchiveButton />, { path: '/admin/backups', user: ADMIN });
+    renderWithApp(<ExportDownloadButton kind="html" />, { path: '/admin/backups', user: ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Download static archive (.zip)' }));
     expect((await screen.findByText('A static archive is already being built; try again when it has finished.')).textContent).toBeTruthy();
     expect(saved).toEqual([]);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockFetch } from '../../../../tests/support/fetch-mock';
 import { renderWithApp, userFixture } from '../../../../tests/support/render';
 import { clearToken, setToken } from '../../../api/token';
-import { SeExportButton } from './SeExportButton';
+import { ExportDownloadButton } from './ExportDownloadButton';
 
 const ADMIN = userFixture({ id: '1', role_id: 2 });
 const saved: { blob: Blob; name: string }[] = [];
@@ -46,7 +46,7 @@ describe('Admin → Backups: Export (Stack Exchange .zip)', () => {
         });
       }),
     );
-    renderWithApp(<SeExportButton />, { path: '/admin/backups', user: ADMIN });
+    renderWithApp(<ExportDownloadButton kind="se" />, { path: '/admin/backups', user: ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Export (Stack Exchange .zip)' }));
     await screen.findByRole('button', { name: 'Export (Stack Exchange .zip)' });
     await expect.poll(() => saved.length).toBe(1);
@@ -60,7 +60,7 @@ describe('Admin → Backups: Export (Stack Exchange .zip)', () => {
       { 'GET /admin/api/export/stackexchange': fail(409, 'error.export_se.busy', 'An export of this site is already running.') },
       { base: '/answer' },
     );
-    renderWithApp(<SeExportButton />, { path: '/admin/backups', user: ADMIN });
+    renderWithApp(<ExportDownloadButton kind="se" />, { path: '/admin/backups', user: ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Export (Stack Exchange .zip)' }));
     expect((await screen.findByText('An export of this site is already running.')).textContent).toBeTruthy();
     expect(saved).toEqual([]);
