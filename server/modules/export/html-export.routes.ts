@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Routers } from '../index.js';
 import { exportStaticArchive } from './html-export.js';
 import { MANIFEST_FILE } from './html-writer.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { folderFiles, sendZip } from './zip.js';
 
 /** Where the admin's download builds the archive (kept, so the next download rewrites only what changed). */
@@ -13,7 +14,7 @@ export function archiveDir(ctx: AppContext): string {
 }
 
 // one build at a time per app instance (two would write the same folder)
-const building = new WeakSet<AppContext>();
+const claimBuild = oneAtATime<AppContext>(() => badRequest('error.export_html.busy'));
 
 /**
  * Admin → Backups, "Download static archive" (Lantern's own endpoint): builds the static archive into
@@ -21,8 +22,7 @@ const building = new WeakSet<AppContext>();
  */
 export function registerHtmlExport(ctx: AppContext, { admin }: Routers): void {
   admin.get('/exports/html.zip', auth(ctx, 'admin'), async (req, res) => {
-    if (building.has(ctx)) throw badRequest('error.export_html.busy');
-    building.add(ctx);
+    const release = claimBuild(ctx);
     const stop = new AbortController();
     res.on('close', () => stop.abort());
     try {
@@ -32,7 +32,7 @@ export function registerHtmlExport(ctx: AppContext, { admin }: Routers): void {
       const files = folderFiles(outDir, (name) => name === MANIFEST_FILE || name.startsWith('.'));
       await sendZip(res, outDir, files, `lantern-archive-${day}.zip`, { root: `lantern-archive-${day}` });
     } finally {
-      building.delete(ctx);
+      release();
     }
   });
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { uploadsDir } from '../upload/upload.service.js';
+import { oneAtATime } from './one-at-a-time.js';
 import * as repo from './se-export.repository.js';
 import { DumpIds, PAGE } from './se-ids.js';
 import { writePosts } from './se-posts.js';
@@ -29,18 +30,14 @@ export interface SeExportResult {
   counts: Record<string, number>;
 }
 
-// one export at a time per database (the admin route, the CLI and the scheduled exports share it)
-const running = new WeakSet<Db>();
-
 /** The refusal of an export while another runs on the same site. */
 export const exportBusy = () => new AppError(409, 'error.export_se.busy');
 
-/** Marks an export of this database as running; throws the 409 refusal when one already is. Returns the release. */
-export function claimExport(db: Db): () => void {
-  if (running.has(db)) throw exportBusy();
-  running.add(db);
-  return () => running.delete(db);
-}
+/**
+ * Marks an export of this database as running (one at a time per database: the admin route, the CLI
+ * and the scheduled exports share it); throws the 409 refusal when one already is. Returns the release.
+ */
+export const claimExport = oneAtATime<Db>(exportBusy);
 
 /**
  * Exports the site as a Stack Exchange data dump into `outDir`: Posts, Users, Comments, Votes,
