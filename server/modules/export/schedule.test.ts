@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken, makeUser } from '../../../tests/support/accounts.js';
 import { onPostgres } from '../../../tests/support/pg-test-db.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { exportScheduleTick, startScheduledExports, type JobTimers } from './schedule.js';
+import { manualTimers } from '../../infra/jobs/manual-timers.js';
+import { EXPORT_CHECK_MS, exportScheduleTick } from './schedule.js';
 import { getLastRun, nextRunAt, nextScheduledRun, saveExportSchedule, startExportRun, type StoredSchedule } from './schedule.service.js';
 import { DEFAULT_RUNNERS, type ExportRunners, type ExportStep } from './schedule.steps.js';
 
@@ -188,24 +189,22 @@ describe('the scheduled job', () => {
     expect((await first.done).ok).toBe(true);
   });
 
-  it('looks at the schedule on its timer until stopped', async () => {
+  it('looks at the schedule on its registry timer until the app stops', async () => {
+    await app.stop();
+    const timers = manualTimers();
+    app = await startTestApp({ config: { backgroundJobs: true }, deps: { timers } });
     const folder = tempDir();
     setNow(local(2026, 11, 29, 1, 0));
     await saveExportSchedule(app.lantern.ctx, { enabled: true, folder, time: '01:30', kinds: { archive: true, backup: false, se: false } });
-    const ticks: (() => void)[] = [];
-    const cleared: unknown[] = [];
-    const timers: JobTimers = {
-      setInterval: (fn, ms) => (ticks.push(fn), expect(ms).toBe(1000), 'handle'),
-      clearInterval: (h) => cleared.push(h),
-    };
-    const job = startScheduledExports(app.lantern.ctx, { timers, everyMs: 1000, runners: RUNNERS });
-    expect(ticks).toHaveLength(1);
+    expect(app.lantern.ctx.jobs.running()).toContain('export.schedule');
+    await timers.advance(EXPORT_CHECK_MS);
+    expect(await getLastRun(app.lantern.ctx)).toBeNull();
     setNow(local(2026, 11, 29, 1, 30));
-    ticks[0]();
-    await vi.waitFor(async () => expect((await getLastRun(app.lantern.ctx))?.ok).toBe(true));
-    expect(readdirSync(join(folder, 'site'))).toEqual(['index.html']);
-    job.stop();
-    expect(cleared).toEqual(['handle']);
+    await timers.advance(EXPORT_CHECK_MS);
+    await vi.waitFor(async () => expect((await getLastRun(app.lantern.ctx))?.ok).toBe(true), { timeout: 20_000 });
+    expect(readdirSync(join(folder, 'site'))).toContain('index.html');
+    await app.lantern.ctx.jobs.stop();
+    expect(app.lantern.ctx.jobs.running()).not.toContain('export.schedule');
   });
 });
 

@@ -13,17 +13,6 @@ import type { ExportRunners } from './schedule.steps.js';
 /** How often the job looks at the schedule (a run starts within this of its time). */
 export const EXPORT_CHECK_MS = 30_000;
 
-/** The timer functions the job uses (tests pass their own and fire the tick themselves). */
-export interface JobTimers {
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-const realTimers: JobTimers = {
-  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
 /**
  * One look at the schedule (every EXPORT_CHECK_MS; tests call it with a moved clock): when the
  * next run's time has come and nothing runs, starts a run and resolves with `done`, the
@@ -44,34 +33,9 @@ export async function exportScheduleTick(ctx: AppContext, runners?: ExportRunner
 }
 
 /**
- * The scheduled exports' background job: looks at the schedule on a timer and runs the exports
- * when they are due, off any request. stop() ends the timer and the run going on (app.close()
- * also waits for that run to be recorded).
- */
-export function startScheduledExports(
-  ctx: AppContext,
-  opts: { timers?: JobTimers; everyMs?: number; runners?: ExportRunners } = {},
-): { stop(): void } {
-  const timers = opts.timers ?? realTimers;
-  const tick = () =>
-    void exportScheduleTick(ctx, opts.runners).catch((err: unknown) => ctx.logger.warn({ err }, 'scheduled exports check failed'));
-  let handle: unknown = timers.setInterval(tick, opts.everyMs ?? EXPORT_CHECK_MS);
-  const stop = () => {
-    if (handle === null) return;
-    timers.clearInterval(handle);
-    handle = null;
-    void stopExportRun(ctx);
-  };
-  ctx.beforeClose.push(async () => {
-    stop();
-    await stopExportRun(ctx);
-  });
-  return { stop };
-}
-
-/**
- * The same job for the app's job registry (modules/jobs.ts): a look every EXPORT_CHECK_MS in the
- * leading process; its stop ends the run going on. Off where background jobs are.
+ * The scheduled exports' background job, for the app's job registry (modules/jobs.ts): a look every
+ * EXPORT_CHECK_MS in the leading process, off any request; its stop ends the run going on (app.close()
+ * waits for that run to be recorded). Not started where background jobs are off.
  */
 export function exportScheduleJob(ctx: AppContext) {
   if (!ctx.config.backgroundJobs) return null;
