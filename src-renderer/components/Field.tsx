@@ -1,6 +1,24 @@
 import type { ReactNode } from 'react';
 import { InputText } from './ui';
 
+/** The hint and error lines under a field (ids `<id>_hint` and `<id>_error`, for aria-describedby). */
+export function FieldFoot({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <small id={`${id}_hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}_error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
 /** A labelled text input with its error below. */
 export function Field(props: {
   id: string;
@@ -33,16 +51,7 @@ export function Field(props: {
         autoFocus={autoFocus}
         placeholder={placeholder}
       />
-      {hint && !error && (
-        <small id={`${id}_hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}_error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
+      <FieldFoot id={id} hint={error ? undefined : hint} error={error} />
     </div>
   );
 }

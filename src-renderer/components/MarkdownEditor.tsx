@@ -1,6 +1,7 @@
 import { useCallback, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FieldFoot } from './Field';
 import { InputTextarea } from './ui';
 import { MarkdownDialogs, type DialogKind } from './editor/MarkdownDialogs';
 import { MarkdownPreview } from './editor/MarkdownPreview';
@@ -31,16 +32,7 @@ function EditorFoot({ id, hint, error, uploading }: { id: string; hint?: ReactNo
           {t('qa.uploading')}
         </small>
       )}
-      {hint && !error && (
-        <small id={`${id}_hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}_error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
+      <FieldFoot id={id} hint={error ? undefined : hint} error={error} />
     </>
   );
 }

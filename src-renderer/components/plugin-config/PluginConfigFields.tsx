@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PluginConfigField } from '../../../server/contract/api/plugin';
 import type { Errors } from '../../utils/validation';
+import { FieldFoot } from '../Field';
 import { InputText, InputTextarea } from '../ui';
 import { pluginFieldId, type PluginValues } from './plugin-config';
 
@@ -15,24 +16,6 @@ interface FieldProps {
   look: PluginFormLook;
 }
 
-/** The hint and error lines under a field. */
-function Foot({ id, hint, error }: { id: string; hint?: string; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <small id={`${id}_hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}_error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </>
-  );
-}
-
 const describedBy = (f: PluginConfigField, error?: string) =>
   [f.description ? `${pluginFieldId(f.name)}_hint` : '', error ? `${pluginFieldId(f.name)}_error` : ''].filter(Boolean).join(' ') ||
   undefined;
@@ -44,7 +27,7 @@ function Labelled({ f, error, children }: { f: PluginConfigField; error?: string
     <div className="field">
       <label htmlFor={id}>{f.title}</label>
       {children}
-      <Foot id={id} hint={f.description || undefined} error={error} />
+      <FieldFoot id={id} hint={f.description || undefined} error={error} />
     </div>
   );
 }
@@ -65,7 +48,7 @@ function OnOff({ f, value, error, set, look, role }: FieldProps & { role?: 'swit
         />
         <label htmlFor={id}>{f.ui_options?.label || f.title}</label>
       </div>
-      <Foot id={id} hint={f.description || undefined} error={error} />
+      <FieldFoot id={id} hint={f.description || undefined} error={error} />
     </div>
   );
 }
@@ -90,7 +73,7 @@ function Choices({ f, value, error, set, look }: FieldProps) {
           <label htmlFor={`${id}_${i}`}>{o.label}</label>
         </div>
       ))}
-      <Foot id={id} hint={f.description || undefined} error={error} />
+      <FieldFoot id={id} hint={f.description || undefined} error={error} />
     </fieldset>
   );
 }

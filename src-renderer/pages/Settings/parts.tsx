@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldFoot } from '../../components/Field';
 import { InputText, InputTextarea } from '../../components/ui';
 import type { Errors } from '../../utils/validation';
 
@@ -41,16 +42,7 @@ export function TextField({
       ) : (
         <InputText {...common} type={type} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint && !error && (
-        <small id={`${id}_hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}_error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
+      <FieldFoot id={id} hint={error ? undefined : hint} error={error} />
     </div>
   );
 }

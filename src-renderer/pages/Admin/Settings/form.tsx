@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, InputText, InputTextarea, ProgressSpinner } from '../../../components/ui';
+import { FieldFoot } from '../../../components/Field';
 import { useSaveSettings } from '../../../api/admin-settings/settings-query';
 import type { AdminSettings, SettingGroup } from '../../../api/admin-settings/types';
 import { useFormError } from '../../../hooks/useFormError';
@@ -144,23 +145,8 @@ function describedBy(id: string, hint?: ReactNode, error?: string): string | und
   return [error ? `${id}_error` : '', hint ? `${id}_hint` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-/** The hint and error lines under a field. */
-export function FieldFoot({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <small id={`${id}_hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}_error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </>
-  );
-}
+/** The hint and error lines under a field (the shared one, kept exported here for the settings pages). */
+export { FieldFoot };
 
 /** A labelled one-line text input. */
 export function TextInput(p: {
