@@ -4,20 +4,12 @@ import { useExportSchedule } from '../../../api/export-schedule/export-schedule-
 import { useRunExportsNow, useSaveExportSchedule } from '../../../api/export-schedule/export-schedule-mutations';
 import type { ExportKinds, ExportSchedule } from '../../../api/export-schedule/types';
 import { ApiError, fieldMap } from '../../../api/errors';
+import { FieldFoot } from '../../../components/Field';
 import { Button, Checkbox, InputText, Message } from '../../../components/ui';
 import { fullTime } from '../../../utils/time';
 import { LastExportRun } from './LastExportRun';
 
 const KINDS: (keyof ExportKinds)[] = ['archive', 'backup', 'se'];
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <small id={id} className="field-error" role="alert">
-      {text}
-    </small>
-  );
-}
 
 /** The settings form: on or off, the folder, the time of day and what to write. */
 function ExportScheduleForm({ schedule }: { schedule: ExportSchedule }) {
@@ -48,10 +40,7 @@ function ExportScheduleForm({ schedule }: { schedule: ExportSchedule }) {
           aria-invalid={!!errors.folder}
           aria-describedby={errors.folder ? 'export-folder_error' : 'export-folder_hint'}
         />
-        <small id="export-folder_hint" className="field-hint">
-          {t('admin_export.folder_hint')}
-        </small>
-        <FieldError id="export-folder_error" text={errors.folder} />
+        <FieldFoot id="export-folder" hint={t('admin_export.folder_hint')} error={errors.folder} />
       </div>
       <div className="field">
         <label htmlFor="export-time">{t('admin_export.time')}</label>
@@ -63,7 +52,7 @@ function ExportScheduleForm({ schedule }: { schedule: ExportSchedule }) {
           invalid={!!errors.time}
           aria-invalid={!!errors.time}
         />
-        <FieldError id="export-time_error" text={errors.time} />
+        <FieldFoot id="export-time" error={errors.time} />
       </div>
       <fieldset className="field export-kinds">
         <legend>{t('admin_export.kinds')}</legend>
@@ -73,7 +62,7 @@ function ExportScheduleForm({ schedule }: { schedule: ExportSchedule }) {
             <label htmlFor={`export-kind-${k}`}>{t(`admin_export.kind_${k}`)}</label>
           </div>
         ))}
-        <FieldError id="export-kinds_error" text={kindsError} />
+        <FieldFoot id="export-kinds" error={kindsError} />
       </fieldset>
       {formError && <Message severity="error" text={formError} />}
       {save.isSuccess && <Message severity="success" text={t('admin_export.saved')} />}
