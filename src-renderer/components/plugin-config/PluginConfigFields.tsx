@@ -83,6 +83,16 @@ function PluginConfigInput(p: FieldProps) {
   const { f, value, error, set, look } = p;
   const id = pluginFieldId(f.name);
   const text = String(value ?? '');
+  /** What the text box and the textarea share. */
+  const box = {
+    id,
+    value: text,
+    placeholder: f.ui_options?.placeholder,
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+    'aria-describedby': describedBy(f, error),
+    'aria-invalid': !!error,
+    invalid: !!error,
+  };
   switch (f.type) {
     case 'legend':
       return look === 'admin' ? <h2 className="admin-subheading">{f.title}</h2> : <h3>{f.title}</h3>;
@@ -97,16 +107,7 @@ function PluginConfigInput(p: FieldProps) {
     case 'textarea':
       return (
         <Labelled f={f} error={error}>
-          <InputTextarea
-            id={id}
-            rows={Number(f.ui_options?.rows) || 4}
-            value={text}
-            placeholder={f.ui_options?.placeholder}
-            onChange={(e) => set(e.target.value)}
-            aria-describedby={describedBy(f, error)}
-            aria-invalid={!!error}
-            invalid={!!error}
-          />
+          <InputTextarea {...box} rows={Number(f.ui_options?.rows) || 4} />
         </Labelled>
       );
     case 'select':
@@ -132,16 +133,7 @@ function PluginConfigInput(p: FieldProps) {
     default:
       return (
         <Labelled f={f} error={error}>
-          <InputText
-            id={id}
-            type={f.type === 'input' ? f.ui_options?.input_type || 'text' : 'text'}
-            value={text}
-            placeholder={f.ui_options?.placeholder}
-            onChange={(e) => set(e.target.value)}
-            aria-describedby={describedBy(f, error)}
-            aria-invalid={!!error}
-            invalid={!!error}
-          />
+          <InputText {...box} type={f.type === 'input' ? f.ui_options?.input_type || 'text' : 'text'} />
         </Labelled>
       );
   }
