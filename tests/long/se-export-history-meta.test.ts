@@ -3,7 +3,7 @@ import { haveDump, SE_DATA, seRoundTrip } from '../support/se-round-trip.js';
 
 // The Stack Exchange export round trip over the history-meta dump (5.4 MB of XML: about 40 s on a loaded two-core machine,
 // so here rather than in npm test, whose server/modules/export/se-export.test.ts runs the same round trip over coffee's dump).
-// Its known exceptions (post 3589's Body, user 32174's AboutMe) are in tests/support/se-round-trip.ts.
+
 describe.skipIf(!haveDump('history-meta'))(`Stack Exchange export round trip (dumps at ${SE_DATA})`, () => {
   it(
     'history-meta: dump → Lantern → export → Lantern keeps the content; a second export is byte-identical',

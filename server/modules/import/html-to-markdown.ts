@@ -19,6 +19,23 @@ function makeConverter(): TurndownService {
   // markup markdown has no syntax for stays as HTML; the renderer's sanitiser decides what survives
   turndown.keep(['kbd', 'sup', 'sub', 'del', 's']);
   turndown.remove(['script', 'style', 'iframe', 'object', 'embed', 'form']);
+  // text that looks like a tag (a post quoting "<a href=...>" as text) stays text: unescaped, markdown would read it
+  // as HTML, so the post would show a link (or nothing) where the dump showed the characters
+  const escapeText = turndown.escape.bind(turndown);
+  turndown.escape = (text: string) => escapeText(text).replace(/<(?=[A-Za-z/!?])/g, '\\<');
+  // the whitespace at a link's ends goes outside it, as one space: turndown leaves it inside a link that holds only an
+  // image ("<a>\n<img>\n</a>"), and the space then moves on every round trip
+  turndown.addRule('inlineLinkTrimmed', {
+    filter: (node) => node.nodeName === 'A' && !!(node as HTMLElement).getAttribute('href'),
+    replacement: (content, node) => {
+      const a = node as HTMLElement;
+      const href = (a.getAttribute('href') ?? '').replace(/([()])/g, '\\$1');
+      const title = (a.getAttribute('title') ?? '').replace(/(\n+\s*)+/g, '\n');
+      const text = content.trim();
+      const [before, after] = [text && /^\s/.test(content) ? ' ' : '', text && /\s$/.test(content) ? ' ' : ''];
+      return `${before}[${text}](${href}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})${after}`;
+    },
+  });
   // Stack Exchange marks a code block's language as <pre class="lang-py ..."><code>
   turndown.addRule('fencedWithLanguage', {
     filter: (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName === 'CODE',
