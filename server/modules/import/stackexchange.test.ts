@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
+import { importSeCommand, runCli } from '../../cli/program.js';
+import type { CliIo } from '../../cli/progress.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { SOURCE_KEY } from './stackexchange.repository.js';
 import { guessSite, importStackExchange, siteFrom, type ImportReport } from './stackexchange.js';
@@ -638,26 +639,24 @@ describe('bad input', () => {
   });
 });
 
+// The command's own code, in this process: `npm run import:se` itself (npm, tsx and the exit codes, two processes of
+// about 10 s each on a loaded two-core machine) is run by tests/long/import-se-cli.test.ts in `npm run test:long`.
 describe.skipIf(!HAVE_DUMPS)('the import:se command', () => {
-  it('imports a dump into a data dir and prints counts and the time taken', () => {
+  it('imports a dump into a data dir and prints counts and the time taken', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'se-cli-'));
     try {
-      const r = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir, COFFEE], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).toContain('Imported Posts.xml from coffee.stackexchange.com:');
-      expect(r.stdout).toMatch(/questions\s+225 rows, 225 imported/);
-      expect(r.stdout).toMatch(/Import took \d+\.\d\d s/);
-      const usage = spawnSync('npm', ['run', '--silent', 'import:se', '--', '--data-dir', dataDir], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(usage.status).toBe(2);
-      expect(usage.stderr).toContain('Usage: npm run import:se');
+      let out = '';
+      let err = '';
+      const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), tty: false };
+      const code = await runCli(importSeCommand(io, 'npm run import:se --'), ['--data-dir', dataDir, COFFEE], io);
+      expect(code, err).toBe(0);
+      expect(out).toContain('Imported Posts.xml from coffee.stackexchange.com:');
+      expect(out).toMatch(/questions\s+225 rows, 225 imported/);
+      expect(out).toMatch(/Import took \d+\.\d\d s/);
+      let usage = '';
+      const usageIo: CliIo = { out: () => {}, err: (t) => void (usage += t), tty: false };
+      expect(await runCli(importSeCommand(usageIo, 'npm run import:se --'), ['--data-dir', dataDir], usageIo)).toBe(2);
+      expect(usage).toContain('Usage: npm run import:se');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
