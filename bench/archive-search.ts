@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { findBrowser } from '../tests/support/find-browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../tests/support/find-browser.mjs';
 
 const [dir, ...given] = process.argv.slice(2);
 if (!dir) throw new Error('usage: bench/archive-search.ts DIR [word ...]');
@@ -14,14 +14,7 @@ const found = findBrowser();
 if (!found.ok) throw new Error(found.reason);
 const browser = await chromium.launch({
   executablePath: found.path,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: [...CHROMIUM_ARGS],
 });
 const page = await browser.newPage();
 await page.route('**', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { generateSite, prepareSearchLists, prng, resetSite, sizeFor, type GeneratedSite } from './generate.js';
 import { searchQuality } from './quality.js';
 import { countRefusal } from './refusals.js';
+import { CHROMIUM_ARGS } from '../tests/support/find-browser.mjs';
 import { loadTexts } from './texts.js';
 import { distinctSearches, workloads, type Workload } from './workloads.js';
 
@@ -329,14 +330,7 @@ async function timeToContent(url: string, selector: string): Promise<number | nu
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const times: number[] = [];

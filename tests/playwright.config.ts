@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findBrowser } from './support/find-browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './support/find-browser.mjs';
 
 // CHROMIUM_PATH, else Debian's /usr/bin/chromium, Ubuntu's chromium-browser, Google Chrome... (none: Playwright's own)
 const browser = findBrowser();
@@ -24,15 +24,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: browser.ok ? browser.path : undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
     trace: 'off',
   },

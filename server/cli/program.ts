@@ -186,6 +186,26 @@ function existingDatabase(dataDir: string): string {
   return file;
 }
 
+/** --database-url of a command that reads a site. */
+function siteDatabaseOption(): Option {
+  return new Option(
+    '--database-url <url>',
+    "the site's PostgreSQL database, when it is kept in one (default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
+  );
+}
+
+/** The site's PostgreSQL URL (--database-url, else LANTERN_DATABASE_URL), or null for the data dir's lantern.db, which must exist. */
+function siteDatabaseUrl(opts: { databaseUrl?: string }, dataDir: string): string | null {
+  let databaseUrl: string | null;
+  try {
+    databaseUrl = databaseUrlFrom(opts.databaseUrl ?? process.env.LANTERN_DATABASE_URL);
+  } catch (err) {
+    throw new CliFailure(err instanceof Error ? err.message : String(err));
+  }
+  if (!databaseUrl) existingDatabase(dataDir);
+  return databaseUrl;
+}
+
 /** The whole `lantern` program; `io` receives everything it prints. */
 export function buildProgram(io: CliIo): Command {
   const program = new Command('lantern')
@@ -422,21 +442,12 @@ export function buildProgram(io: CliIo): Command {
     )
     .addOption(dataDirOption())
     .requiredOption('--out <dir>', 'the folder to write the archive into (made when missing)')
-    .option(
-      '--database-url <url>',
-      "the site's PostgreSQL database, when it is kept in one (default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
-    )
+    .addOption(siteDatabaseOption())
     .addOption(jsonOption())
     .action(async (opts: { dataDir?: string; out: string; databaseUrl?: string; json?: boolean }) => {
       const out = reporter(io, 'export-html', opts.json);
       const dataDir = dataDirOf(opts);
-      let databaseUrl: string | null;
-      try {
-        databaseUrl = databaseUrlFrom(opts.databaseUrl ?? process.env.LANTERN_DATABASE_URL);
-      } catch (err) {
-        throw new CliFailure(err instanceof Error ? err.message : String(err));
-      }
-      if (!databaseUrl) existingDatabase(dataDir);
+      const databaseUrl = siteDatabaseUrl(opts, dataDir);
       const r = await exportHtml({ dataDir, databaseUrl, out: opts.out, onProgress: (line) => out.io.err(`${line}\n`) });
       out.done(
         `Exported ${r.questions} questions from ${dataDir} to ${r.outDir} in ${r.seconds.toFixed(1)} s: ${r.pagesWritten} files written, ${r.pagesUnchanged} unchanged. Open ${r.outDir}/index.html.\n`,
@@ -457,10 +468,7 @@ export function buildProgram(io: CliIo): Command {
       '-p, --password <password>',
       'the new password, 8 to 32 characters without spaces (it stays in the shell history: leave it out to get a made one)',
     )
-    .option(
-      '--database-url <url>',
-      "the site's PostgreSQL database, when it is kept in one (default LANTERN_DATABASE_URL, else the data dir's lantern.db)",
-    )
+    .addOption(siteDatabaseOption())
     .addOption(jsonOption())
     .action(async function (
       this: Command,
@@ -469,13 +477,7 @@ export function buildProgram(io: CliIo): Command {
       if (!!opts.email === !!opts.username) this.error('error: give the user with --email or --username (one of them)', { exitCode: 2 });
       const out = reporter(io, 'reset-password', opts.json);
       const dataDir = dataDirOf(opts);
-      let databaseUrl: string | null;
-      try {
-        databaseUrl = databaseUrlFrom(opts.databaseUrl ?? process.env.LANTERN_DATABASE_URL);
-      } catch (err) {
-        throw new CliFailure(err instanceof Error ? err.message : String(err));
-      }
-      if (!databaseUrl) existingDatabase(dataDir);
+      const databaseUrl = siteDatabaseUrl(opts, dataDir);
       const result = await resetPassword({ dataDir, databaseUrl, email: opts.email, username: opts.username, password: opts.password });
       const who = `${result.user.username} (id ${result.user.id})`;
       out.done(

@@ -36,7 +36,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../support/find-browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../support/find-browser.mjs';
 import { addressesIn, COMPUTERS, makeLan, netnsUnavailable, removeLan, removeStaleLans, runsIn, type Lan } from './lan-netns-net.js';
 import { figure, root } from './support.js';
 
@@ -246,15 +246,7 @@ async function browserIn(ns: string, extraArgs: string[] = []): Promise<Browser>
     executablePath: wrapper,
     headless: true,
     timeout: 60_000,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   browsers.push(browser);
   return browser;
