@@ -18,7 +18,7 @@ import {
   type Progress,
 } from '../modules/backup/backup.archive.js';
 import { guessSite, importStackExchange, type Counts, type ImportReport } from '../modules/import/stackexchange.js';
-import { fetchImagesAfterCliImport } from '../modules/import/image-cli.js';
+import { cliUploads, fetchImagesAfterCliImport } from '../modules/import/image-cli.js';
 import { serverLogFile, supervise, supervisorLog } from '../supervisor.mjs';
 import { maskedUrl, migrateDb, MigrateDbFailure, migrateDbSummary } from './migrate-db.js';
 import { PHASE_LABELS, ProgressBar, type CliIo } from './progress.js';
@@ -95,6 +95,7 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
         ]
       : []),
     ...(r.history.rows ? [importLine('history', r.history), `  revisions made: ${r.revisions}`] : []),
+    ...(r.uploads.rows ? [importLine('uploads', r.uploads)] : []),
     `  other post types not imported: ${r.posts.otherTypes}; rows without a valid type: ${r.posts.invalidType}`,
     `  placeholder authors: ${r.placeholderUsers}; tags created: ${r.tagsCreated}; accepted answers: ${r.acceptedAnswers}`,
     ...r.errors.map((e) => `  error: ${e}`),
@@ -106,7 +107,7 @@ export function importSummary(r: ImportReport, totalSeconds: number): string {
 export function importSeCommand(io: CliIo, name = 'import-se'): Command {
   return new Command(name)
     .description(
-      'Import a Stack Exchange data dump folder (Users, Posts, Comments, Tags, Badges, PostLinks, Votes, PostHistory .xml) into a data dir',
+      "Import a Stack Exchange data dump folder (Users, Posts, Comments, Tags, Badges, PostLinks, Votes, PostHistory .xml; a Lantern export's uploads/ too) into a data dir",
     )
     .argument('<dump>', 'the dump folder')
     .addOption(dataDirOption())
@@ -131,6 +132,7 @@ export function importSeCommand(io: CliIo, name = 'import-se'): Command {
         const report = await importStackExchange(handle.db, folder, {
           site,
           batchSize: opts.batchSize,
+          uploads: cliUploads(dataDir),
           progress: (p) => bar.update(`Importing ${p.step}`, Math.round(p.fraction * 1000), 1000),
         });
         bar.done();

@@ -9,6 +9,7 @@ import { UNINDEXED_TRAILER } from '../../server/db/dialect/sqlite-search.js';
 import { renderTrustedMarkdown } from '../../server/infra/markdown/render.js';
 import { guessSite, importStackExchange, type ImportReport } from '../../server/modules/import/stackexchange.js';
 import { exportStackExchange, SE_MANIFEST } from '../../server/modules/export/se-export.js';
+import { uploadsDir } from '../../server/modules/upload/upload.service.js';
 import { SE_SOURCE_KEY } from '../../server/modules/export/se-export.repository.js';
 import { withoutCommentCredit } from '../../server/modules/export/se-markdown.js';
 
@@ -233,6 +234,9 @@ async function questionView(db: Db, id: string) {
   };
 }
 
+/** Where an app keeps its uploads, as an import is told. */
+const uploadsOf = (app: TestApp) => ({ dir: uploadsDir(app.lantern.ctx), basePath: app.lantern.ctx.config.basePath });
+
 /** The first line where two texts differ, with both versions of it. */
 function firstDifference(a: string, b: string) {
   if (a === b) return undefined;
@@ -262,7 +266,7 @@ export async function seRoundTrip(name: string): Promise<void> {
     try {
       const a = await startTestApp({ install: false });
       apps.push(a);
-      const first: ImportReport = await importStackExchange(a.lantern.ctx.db, dump, { site });
+      const first: ImportReport = await importStackExchange(a.lantern.ctx.db, dump, { site, uploads: uploadsOf(a) });
       expect(first.errors).toEqual([]);
       const imported = performance.now();
       const e1 = temp('se-export-1-');
@@ -270,7 +274,7 @@ export async function seRoundTrip(name: string): Promise<void> {
       const exported = performance.now();
       const b = await startTestApp({ install: false });
       apps.push(b);
-      const second = await importStackExchange(b.lantern.ctx.db, e1, { site });
+      const second = await importStackExchange(b.lantern.ctx.db, e1, { site, uploads: uploadsOf(b) });
       expect(second.errors).toEqual([]);
       const reimported = performance.now();
       const e2 = temp('se-export-2-');

@@ -46,6 +46,8 @@ export interface ImportReport {
   history: ImportCounts;
   /** Revisions made from PostHistory.xml. */
   revisions: number;
+  /** Files under a Lantern export's uploads/ that imported posts name, put back at the same paths (rows: files named). */
+  uploads: ImportCounts;
   /** Problems that stopped reading a file. */
   errors: string[];
   /** Set when the dump was refused whole (checkFirst) or the import was stopped: why. */

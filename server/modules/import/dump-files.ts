@@ -59,6 +59,12 @@ export function dumpFileName(name: string): string | undefined {
   return BY_LOWER.get(base.toLowerCase());
 }
 
+/** A Lantern export's upload entry (`uploads/post/<24 hex>.png`, in a folder too) as its path in the dump folder, else undefined. */
+export function exportedUpload(name: string): string | undefined {
+  const m = /^(?:[^/\\]+\/)?(uploads\/(?:post|avatar|branding|files\/post)\/[a-f0-9]{24}\.(?:jpg|png|gif|webp))$/.exec(name);
+  return m?.[1];
+}
+
 /** The kind of an uploaded file by its name. */
 function kindOf(name: string): 'xml' | 'zip' | '7z' | 'other' {
   const lower = name.toLowerCase();
@@ -76,7 +82,7 @@ export function unsafeEntryName(name: string): boolean {
 
 /**
  * Puts uploaded dump files into `dir` under their dump names: XML files as they are, the dump
- * files inside .zip and .7z archives unpacked (nothing else; .7z with Lantern's own reader, ./seven-zip.ts, in
+ * files inside .zip and .7z archives unpacked (and a Lantern export zip's uploads/ files; nothing else; .7z with Lantern's own reader, ./seven-zip.ts, in
  * a worker thread: LZMA, LZMA2, BZip2 and uncompressed, streamed to the files). Refuses other kinds, names that are no dump file, the same file twice, archive entries that would land
  * outside the folder, and archives unpacking to more than the limits (counted as they unpack, not
  * trusted from the archive's headers).
@@ -161,12 +167,14 @@ async function unzip(
           const name = entry.fileName;
           if (unsafeEntryName(name)) throw new DumpRefused('error.import.zip_path', { name: archive, entry: name.slice(0, 200) });
           if (name.endsWith('/')) return;
-          const dumpName = posix.normalize(name).split('/').length <= 2 ? dumpFileName(name) : undefined;
+          const upload = exportedUpload(name);
+          const dumpName = upload ?? (posix.normalize(name).split('/').length <= 2 ? dumpFileName(name) : undefined);
           if (!dumpName) {
             ignored.push(name.slice(0, 200));
             return;
           }
           take(dumpName);
+          if (upload) await mkdir(join(dir, posix.dirname(upload)), { recursive: true });
           if (total + entry.uncompressedSize > limits.maxUncompressed)
             throw new DumpRefused('error.import.zip_too_large', { name: archive, max: limits.maxUncompressed });
           const stream = await new Promise<NodeJS.ReadableStream>((res, rej) =>

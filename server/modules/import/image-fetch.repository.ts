@@ -11,14 +11,15 @@ export interface PostText {
 
 /**
  * The next `limit` posts (questions or answers) after `afterId` that an import of `host` wrote and
- * whose text names an http(s) address, in id order.
+ * whose text contains `needle` (a fixed string of the caller's, without LIKE's % or _), in id order.
  */
-export async function importedPostsWithLinks(
+export async function importedPostsContaining(
   db: DbOrTrx,
   table: 'question' | 'answer',
   host: string,
   afterId: string,
   limit: number,
+  needle: string,
 ): Promise<PostText[]> {
   // both tables have these columns; the query is the same but for its table
   return db
@@ -27,11 +28,15 @@ export async function importedPostsWithLinks(
     .select(['p.id', 'p.user_id', 'p.original_text', 'p.parsed_text'])
     .where('m.value', 'like', `${host}/${table === 'question' ? 'q' : 'a'}/%`)
     .where('p.id', '>', afterId)
-    .where('p.original_text', 'like', '%://%')
+    .where('p.original_text', 'like', `%${needle}%`)
     .orderBy('p.id')
     .limit(limit)
     .execute();
 }
+
+/** The next posts an import of `host` wrote whose text names an http(s) address (see importedPostsContaining). */
+export const importedPostsWithLinks = (db: DbOrTrx, table: 'question' | 'answer', host: string, afterId: string, limit: number) =>
+  importedPostsContaining(db, table, host, afterId, limit, '://');
 
 /** Writes a post's texts (its image addresses now local). */
 export async function updatePostTexts(
@@ -57,5 +62,31 @@ export async function insertFetchedImage(
   await db
     .insertInto('file_record')
     .values({ ...rest, source: 'post', created_at: now, updated_at: now })
+    .execute();
+}
+
+/** Whether an upload at this path below uploads/ is recorded. */
+export async function uploadRecorded(db: DbOrTrx, filePath: string): Promise<boolean> {
+  return !!(await db.selectFrom('file_record').select('id').where('file_path', '=', filePath).executeTakeFirst());
+}
+
+/** Records a file an import put back into uploads/ as an upload of the post's author. */
+export async function insertImportedUpload(
+  db: DbOrTrx,
+  row: {
+    user_id: number;
+    file_url: string;
+    file_path: string;
+    file_name: string;
+    mime_type: string;
+    size: number;
+    source: string;
+    now: number;
+  },
+): Promise<void> {
+  const { now, ...rest } = row;
+  await db
+    .insertInto('file_record')
+    .values({ ...rest, created_at: now, updated_at: now })
     .execute();
 }

@@ -72,6 +72,7 @@ export class ImportJobs {
         const report = await importStackExchange(this.ctx.db, dir, {
           site,
           checkFirst: true,
+          uploads: { dir: uploadsDir(this.ctx), basePath: this.ctx.config.basePath },
           progress,
           signal: this.abort.signal,
           log: (line) => this.ctx.logger.info({ site }, `import: ${line}`),

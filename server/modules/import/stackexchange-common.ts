@@ -20,6 +20,11 @@ export interface ImportOptions {
    * the problems in `errors`) when one is not well-formed XML: truncated, a declared entity, ...
    */
   checkFirst?: boolean;
+  /**
+   * The site's uploads folder and base path: the files a Lantern export holds under uploads/ that
+   * imported posts name are put back there (./dump-uploads.ts). Without it they are left out.
+   */
+  uploads?: { dir: string; basePath: string };
 }
 
 /** How far an import is. */

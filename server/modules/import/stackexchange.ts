@@ -7,6 +7,7 @@ import { importAnswers } from './stackexchange-answers.js';
 import { Authors } from './stackexchange-authors.js';
 import { importBadges } from './stackexchange-badges.js';
 import { DumpBatches } from './stackexchange-batches.js';
+import { restoreDumpUploads } from './dump-uploads.js';
 import { importComments } from './stackexchange-comments.js';
 import { emptyCounts, type ImportOptions, type Site } from './stackexchange-common.js';
 import type { SeImport } from './stackexchange-context.js';
@@ -78,15 +79,16 @@ function emptyReport(site: Site): ImportReport {
     votes: { ...emptyCounts(), votes: 0, bookmarks: 0, inScore: 0 },
     history: emptyCounts(),
     revisions: 0,
+    uploads: emptyCounts(),
     errors: [],
     seconds: 0,
   };
 }
 
 /** Each dump file's reader in turn, sharing the id map; the dump's well-formedness checked first when asked. */
-async function runSteps(cx: SeImport, dir: string, checkFirst: boolean): Promise<void> {
+async function runSteps(cx: SeImport, dir: string, options: ImportOptions): Promise<void> {
   const { batches, report } = cx;
-  if (checkFirst) {
+  if (options.checkFirst === true) {
     const files = [...new Set(STEPS.map(([, f]) => f))];
     batches.planSteps([...files.map((f): [string, string] => ['check', f]), ...STEPS]);
     batches.beginStep('check');
@@ -124,6 +126,19 @@ async function runSteps(cx: SeImport, dir: string, checkFirst: boolean): Promise
   await importVotes(cx);
   batches.beginStep('history');
   await importHistory(cx, await readHistory(cx));
+  // a Lantern export holds the uploads its posts show under uploads/: back to the same paths
+  const uploads = options.uploads;
+  if (uploads) {
+    batches.beginStep('uploads');
+    report.uploads = await restoreDumpUploads(cx.db, {
+      dumpDir: dir,
+      host: cx.site.host,
+      uploadsDir: uploads.dir,
+      basePath: uploads.basePath,
+      now: Math.floor(Date.now() / 1000),
+      signal: options.signal,
+    });
+  }
   // imported questions are old: without a score they would be missing from the hot list and related panels
   batches.beginStep('hot scores');
   await refreshHotScores(cx.db, Math.floor(Date.now() / 1000), { all: true });
@@ -149,7 +164,7 @@ export async function importStackExchange(db: Db, dir: string, options: ImportOp
   const batches = new DumpBatches(db, dir, batchSize, report, options.log ?? (() => {}), options);
   const ids = emptyIdMap();
   const cx: SeImport = { db, site, batchSize, report, ids, batches, authors: new Authors(site, ids, batches, report) };
-  await runSteps(cx, dir, options.checkFirst === true);
+  await runSteps(cx, dir, options);
   if (batches.stopped() && !report.refused)
     report.refused = 'The import was stopped; what was imported stays, and a repeated import goes on from there.';
   report.seconds = Math.round((performance.now() - started) / 10) / 100;

@@ -38,6 +38,7 @@ export const admin_import = {
   kind_postLinks: 'Post links',
   kind_votes: 'Votes',
   kind_history: 'Post history',
+  kind_uploads: 'Uploaded files',
   reasons: 'Why rows were skipped',
   extras:
     'Placeholder authors: {{placeholders}}. Tags created: {{tags}}. Tag descriptions from tag wikis: {{wikis}}. Accepted answers: {{accepted}}.',
@@ -58,6 +59,7 @@ export const admin_import = {
     'post links': 'linked and duplicate questions',
     votes: 'votes',
     history: 'post history',
+    uploads: 'uploaded files',
     'hot scores': 'hot scores',
     images: 'fetching images',
   },

@@ -39,6 +39,7 @@ export const admin_import: LocalePart<Locale['admin_import']> = {
   kind_postLinks: '帖子链接',
   kind_votes: '投票',
   kind_history: '帖子历史',
+  kind_uploads: '上传的文件',
   reasons: '跳过行的原因',
   extras: '占位作者：{{placeholders}}。创建的标签：{{tags}}。来自标签 wiki 的标签描述：{{wikis}}。已采纳的回答：{{accepted}}。',
   extras_votes:
@@ -58,6 +59,7 @@ export const admin_import: LocalePart<Locale['admin_import']> = {
     'post links': '关联问题和重复问题',
     votes: '投票',
     history: '帖子历史',
+    uploads: '上传的文件',
     'hot scores': '热度得分',
     images: '获取图片',
   },

@@ -9,9 +9,9 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import './import.css';
 import { Icon } from '../../../components/Icon';
 
-const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history'] as const;
+const KINDS = ['users', 'questions', 'answers', 'comments', 'badges', 'postLinks', 'votes', 'history', 'uploads'] as const;
 /** Kinds shown only when the dump had their file. */
-const OPTIONAL_KINDS: readonly string[] = ['badges', 'postLinks', 'votes', 'history'];
+const OPTIONAL_KINDS: readonly string[] = ['badges', 'postLinks', 'votes', 'history', 'uploads'];
 const STEPS = [
   'check',
   'users',
@@ -24,6 +24,7 @@ const STEPS = [
   'post links',
   'votes',
   'history',
+  'uploads',
   'hot scores',
   'images',
 ] as const;
