@@ -1,17 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
+import { msg } from '../contract/requests/fields.js';
 import { AppError, type FieldIssue } from './errors.js';
 
 type Source = 'body' | 'query';
 
-/**
- * A zod message is a key with parameters: "validation.length?min=2&max=30".
- * validate() turns each issue into a FieldIssue translated later by the error handler.
- */
-export function msg(key: string, params: Record<string, string | number> = {}): string {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  return qs ? `${key}?${qs}` : key;
-}
+/** A zod message with parameters (defined beside the request schemas' fields in the contract). */
+export { msg };
 
 function parseMessage(message: string): { key: string; params: Record<string, string> } {
   const [key, qs] = message.split('?', 2);

@@ -5,7 +5,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import * as service from './timeline-read.service.js';
-import { timelineDetailQuery, timelineQuery } from './timeline.schema.js';
+import { timelineDetailQuery, timelineQuery } from '../../contract/requests/timeline.js';
 
 /** The activity timeline of a question, answer or tag, and the revisions an edit compares. */
 export function registerTimeline(ctx: AppContext, routers: Routers): void {

@@ -4,14 +4,14 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { reasonsQuery } from '../reason/reason.schema.js';
+import { reasonsQuery } from '../../contract/requests/reason.js';
 import { listReasons } from '../reason/reason.service.js';
 import {
   adminAnswerPageQuery,
   adminAnswerStatusSchema,
   adminQuestionPageQuery,
   adminQuestionStatusSchema,
-} from './admin-content.schema.js';
+} from '../../contract/requests/admin-content.js';
 import * as service from './admin-content.service.js';
 
 /** Admin question and answer management, and the reasons list of the admin pages. */

@@ -7,9 +7,9 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { SESSION_TTL_SECONDS } from '../session/session.service.js';
-import * as s from './admin-user.schema.js';
+import * as s from '../../contract/requests/admin-user.js';
 import * as service from './admin-user.service.js';
-import { claimCodeQuery, claimLinkSchema, claimSchema } from './claim.schema.js';
+import { claimCodeQuery, claimLinkSchema, claimSchema } from '../../contract/requests/claim.js';
 import * as claims from './claim.service.js';
 
 function origin(ctx: AppContext, req: Request): string {

@@ -14,7 +14,7 @@ import {
   recoverAnswerSchema,
   removeAnswerSchema,
   updateAnswerSchema,
-} from './answer.schema.js';
+} from '../../contract/requests/answer.js';
 import * as service from './answer.service.js';
 
 /** Answers: create, detail, list, acceptance, edit (or suggested edit), delete and recover. */

@@ -7,7 +7,7 @@ import { forbidden } from '../../http/errors.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addApiKeyBody, deleteApiKeyBody, updateApiKeyBody } from './api-key.schema.js';
+import { addApiKeyBody, deleteApiKeyBody, updateApiKeyBody } from '../../contract/requests/api-key.js';
 import * as service from './api-key.service.js';
 
 /** Keys are managed from a signed-in session: a key cannot mint, rename or revoke keys. */

@@ -14,7 +14,7 @@ import { inputOf, validate } from '../../http/validate.js';
 import { backupsDir } from '../../infra/backup.js';
 import type { Routers } from '../index.js';
 import { BackupError } from './backup.archive.js';
-import { scheduleSchema } from './backup.schema.js';
+import { scheduleSchema } from '../../contract/requests/backup.js';
 import {
   backupFile,
   currentJob,

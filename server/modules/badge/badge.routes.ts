@@ -5,7 +5,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeBadgeRules } from './badge.award.js';
-import { adminBadgePageQuery, awardPageQuery, badgeIdQuery, badgeStatusSchema, userAwardsQuery } from './badge.schema.js';
+import { adminBadgePageQuery, awardPageQuery, badgeIdQuery, badgeStatusSchema, userAwardsQuery } from '../../contract/requests/badge.js';
 import * as service from './badge.service.js';
 
 /** Badges: the grouped list, one badge, who earned it, a user's badges; admin list and status; the award rules. */

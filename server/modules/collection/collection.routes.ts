@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { collectionPageQuery, collectionSwitchSchema } from './collection.schema.js';
+import { collectionPageQuery, collectionSwitchSchema } from '../../contract/requests/collection.js';
 import * as service from './collection.service.js';
 
 /** Bookmarks: switch a question's bookmark, list the caller's bookmarks. */

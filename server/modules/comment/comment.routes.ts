@@ -12,7 +12,7 @@ import {
   personalCommentPageQuery,
   removeCommentSchema,
   updateCommentSchema,
-} from './comment.schema.js';
+} from '../../contract/requests/comment.js';
 import * as service from './comment.service.js';
 
 /** Comments: list, one, personal list, add, edit, delete. */

@@ -5,7 +5,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { bindingEmailSchema, unbindingSchema } from './connector.schema.js';
+import { bindingEmailSchema, unbindingSchema } from '../../contract/requests/connector.js';
 import * as service from './connector.service.js';
 
 function meta(ctx: AppContext, req: Request): service.RequestMeta {

@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { followSchema, followTagsSchema } from './follow.schema.js';
+import { followSchema, followTagsSchema } from '../../contract/requests/follow.js';
 import * as service from './follow.service.js';
 
 /** Following questions, tags and users; replacing the followed tags. */

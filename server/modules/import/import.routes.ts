@@ -11,7 +11,7 @@ import { AppError, badRequest, refuseUnreadBody } from '../../http/errors.js';
 import type { Routers } from '../index.js';
 import { DumpRefused, prepareDump, type UnpackLimits, DEFAULT_LIMITS } from './dump-files.js';
 import { ImportJobs } from './import-job.js';
-import { importFields } from './import.schema.js';
+import { importFields } from '../../contract/requests/import.js';
 import { guessSite, siteFrom } from './stackexchange.js';
 
 /** Largest uploaded file (a dump's Posts.xml or its zip). */

@@ -4,7 +4,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { languageOptions, uiTranslations } from '../language/language.service.js';
 import type { Routers } from '../index.js';
-import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, setupCodeSchema } from './install.schema.js';
+import { baseInfoSchema, checkDatabaseSchema, langQuerySchema, setupCodeSchema } from '../../contract/requests/install.js';
 import * as service from './install.service.js';
 import { checkSetupCode, setupCodeRequired } from './install.setup-code.js';
 

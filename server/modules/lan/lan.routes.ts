@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { lanSwitchSchema } from './lan.schema.js';
+import { lanSwitchSchema } from '../../contract/requests/lan.js';
 import { applySuggestedSiteUrl, lanStatus, requestLanSwitch } from './lan.service.js';
 
 /** Admin: the LAN hosting switch (Lantern's own; not part of Answer's API). */

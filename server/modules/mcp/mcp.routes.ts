@@ -13,7 +13,7 @@ import type { SessionUser } from '../../http/session-user.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { mcpConfigBody } from './mcp.schema.js';
+import { mcpConfigBody } from '../../contract/requests/mcp.js';
 import { McpSessions } from './mcp.sessions.js';
 import { createMcpServer, type McpCaller } from './mcp.tools.js';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-/** PUT /answer/admin/api/mcp-config (Answer's SiteMCPReq). */
-export const mcpConfigBody = z.object({ enabled: z.boolean({ error: 'validation.type' }) });
-export type McpConfigBody = z.infer<typeof mcpConfigBody>;
+// PUT mcp-config's body is a request schema of the contract
+export { mcpConfigBody, type McpConfigBody } from '../../contract/requests/mcp.js';
 
 /** At most this many results a list tool answers (Answer's are 5 questions, 5 comments, 10 tags). */
 export const MCP_PAGE = { questions: 5, comments: 5, tags: 10, answers: 20, search: 20 } as const;

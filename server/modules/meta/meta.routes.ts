@@ -4,7 +4,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { reactionQuery, updateReactionSchema } from './meta.schema.js';
+import { reactionQuery, updateReactionSchema } from '../../contract/requests/meta.js';
 import * as service from './meta.service.js';
 
 /** Reactions (meta/reaction) on questions and answers. */

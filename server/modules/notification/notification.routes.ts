@@ -6,7 +6,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { subscribeNotifications } from './notification.events.js';
-import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } from './notification.schema.js';
+import { notificationIdSchema, notificationPageQuery, notificationTypeSchema } from '../../contract/requests/notification.js';
 import * as service from './notification.service.js';
 
 /** Notifications: the inbox and achievements, the polled red-dot status, read state; plus the writers and mails behind them. */

@@ -6,7 +6,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { permissionQuerySchema } from './permission.schema.js';
+import { permissionQuerySchema } from '../../contract/requests/permission.js';
 import { checkPermission } from './permission.service.js';
 
 /** GET permission?action=a,b: {action: {has_permission, no_permission_tip}}. */

@@ -1,4 +1,2 @@
-import { z } from 'zod';
-
-/** GET permission?action=a,b. */
-export const permissionQuerySchema = z.object({ action: z.string().max(2000).optional().default('') });
+// The request schemas moved to the contract (shared with the renderer's types).
+export * from '../../contract/requests/permission.js';

@@ -5,7 +5,7 @@ import { okReaderPage } from '../../http/shared-response.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from './personal.schema.js';
+import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from '../../contract/requests/personal.js';
 import * as service from './personal.service.js';
 
 /** Routes for the personal pages of a profile: questions, answers, top posts, reputation and the caller's votes. */

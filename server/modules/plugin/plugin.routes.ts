@@ -8,7 +8,7 @@ import type { Routers } from '../index.js';
 import { pluginRegistry, type PluginRoute } from './plugin.registry.js';
 import { readPluginConfig } from './plugin.repository.js';
 import { configValues } from './plugin.config.js';
-import { pluginConfigSchema, pluginListQuery, pluginSlugQuery, pluginStatusSchema } from './plugin.schema.js';
+import { pluginConfigSchema, pluginListQuery, pluginSlugQuery, pluginStatusSchema } from '../../contract/requests/plugin.js';
 import * as service from './plugin.service.js';
 
 function queryStrings(req: Request): Record<string, string> {

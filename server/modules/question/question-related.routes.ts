@@ -11,7 +11,7 @@ import {
   similarTagQuery,
   similarTitleQuery,
   updateInviteSchema,
-} from './question-related.schema.js';
+} from '../../contract/requests/question-related.js';
 import * as service from './question-related.service.js';
 
 /** Routes for related, similar, linked, recommended and invited questions. */

@@ -18,7 +18,7 @@ import {
   removeQuestionSchema,
   reopenQuestionSchema,
   updateQuestionSchema,
-} from './question.schema.js';
+} from '../../contract/requests/question.js';
 import { announceShareVisit } from './question-share.js';
 import { closeQuestion, operateQuestion, recoverQuestion, removeQuestion, reopenQuestion } from './question.moderation.js';
 import { addQuestion, addQuestionByAnswer, updateQuestion } from './question.write.js';

@@ -4,7 +4,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { reasonsQuery } from './reason.schema.js';
+import { reasonsQuery } from '../../contract/requests/reason.js';
 import { listReasons } from './reason.service.js';
 
 /** GET reasons: close, flag, status and review reasons by object type. */

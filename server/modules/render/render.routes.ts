@@ -1,18 +1,14 @@
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
-import { inputOf, msg, validate } from '../../http/validate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { tooManyAttempts } from '../../infra/captcha/rate-limit.js';
 import { renderBusy, renderMarkdown, renderRetryAfter } from '../../infra/markdown/render.js';
+import { renderSchema } from '../../contract/requests/render.js';
 import type { Routers } from '../index.js';
 import { PREVIEW_LIMIT, PreviewWindow } from './render.limit.js';
-
-const renderSchema = z.object({
-  content: z.string({ error: 'validation.required' }).max(65535, msg('validation.max_length', { max: 65535 })),
-});
 
 /**
  * POST post/render: the editor's preview, rendered and sanitised exactly as stored posts are, at

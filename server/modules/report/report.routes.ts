@@ -5,7 +5,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { addReportSchema, reviewReportSchema, unreviewedReportQuery } from './report.schema.js';
+import { addReportSchema, reviewReportSchema, unreviewedReportQuery } from '../../contract/requests/report.js';
 import * as service from './report.service.js';
 
 /** Flags: raising one, the flagged-post queue and handling a flag. */

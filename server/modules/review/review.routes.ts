@@ -6,7 +6,7 @@ import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { pluginRegistry } from '../plugin/plugin.registry.js';
 import { LANTERN_REVIEWER } from './review.plugin.js';
-import { pendingPostPageQuery, updateReviewSchema } from './review.schema.js';
+import { pendingPostPageQuery, updateReviewSchema } from '../../contract/requests/review.js';
 import * as service from './review.service.js';
 
 /** The queued-post review queue, and the built-in reviewer plugin that fills it. */

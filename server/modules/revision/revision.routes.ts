@@ -4,7 +4,7 @@ import { ok, requestLanguage } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { auditSchema, editCheckQuery, revisionListQuery, unreviewedQuery } from './revision.schema.js';
+import { auditSchema, editCheckQuery, revisionListQuery, unreviewedQuery } from '../../contract/requests/revision.js';
 import * as service from './revision.service.js';
 
 /** Revisions, the edit check, the suggested-edit queue and its review, and the review counters. */

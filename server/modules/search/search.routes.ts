@@ -6,7 +6,7 @@ import { dropOnContentChange, okShared } from '../../http/shared-response.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { searchQuery } from './search.schema.js';
+import { searchQuery } from '../../contract/requests/search.js';
 import * as service from './search.service.js';
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';

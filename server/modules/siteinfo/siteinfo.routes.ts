@@ -5,7 +5,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { presentSiteInfo } from './siteinfo.presenter.js';
-import { legalQuerySchema } from './siteinfo.schema.js';
+import { legalQuerySchema } from '../../contract/requests/siteinfo.js';
 
 /** Public GET siteinfo and siteinfo/legal, plus robots.txt and custom.css at the root. */
 export function registerSiteinfo(ctx: AppContext, routers: Routers): void {

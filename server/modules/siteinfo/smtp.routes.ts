@@ -5,7 +5,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { privilegeOptions } from './privileges.js';
-import { privilegesSchema, smtpSchema } from './siteinfo.schema.js';
+import { privilegesSchema, smtpSchema } from '../../contract/requests/siteinfo.js';
 import { maskedSmtp, savePrivileges, saveSmtp } from './smtp.service.js';
 
 /** GET/PUT setting/smtp (password masked, test mail) and GET/PUT setting/privileges. */

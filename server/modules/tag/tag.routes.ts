@@ -16,7 +16,7 @@ import {
   tagsBySlugQuery,
   updateSynonymSchema,
   updateTagSchema,
-} from './tag.schema.js';
+} from '../../contract/requests/tag.js';
 import * as service from './tag.service.js';
 
 /** The tag endpoints: lists, detail, picker, create/edit/delete/recover, synonyms and merge. */

@@ -14,6 +14,7 @@ import { insertRevision } from '../question/question-common.service.js';
 import { tagRevisionContent } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
 import { REVISION_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { tagSlug } from '../../contract/requests/tag.js';
 
 /** A tag as posts show it (the API contract's). */
 export type { TagBrief };
@@ -25,10 +26,8 @@ export interface TagInput {
   original_text?: string;
 }
 
-/** The slug form of a tag name: lower case, spaces to '-'. */
-export function tagSlug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
-}
+/** The slug form of a tag name (beside the tag request schemas that use it). */
+export { tagSlug };
 
 /** What tag checks need, read before a transaction opens (SQLite runs one connection). */
 export interface TagRules {

@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { brandingQuery } from './user-center.schema.js';
+import { brandingQuery } from '../../contract/requests/user-center.js';
 import * as service from './user-center.service.js';
 
 /** The user-centre endpoints, answering as the reference does when no user-centre plugin is installed. */

@@ -1,5 +1,2 @@
-import { z } from 'zod';
-import { text } from '../../http/fields.js';
-
-/** GET user-center/personal/branding (GetOtherUserInfoByUsernameReq). */
-export const brandingQuery = z.object({ username: text({ max: 100 }) });
+// The request schemas moved to the contract (shared with the renderer's types).
+export * from '../../contract/requests/user-center.js';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { auth, requireSession } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -6,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { okReaderPage } from '../../http/shared-response.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
+import { staffQuery, usernameQuery } from '../../contract/requests/user-directory.js';
 import { readConfigIds } from '../config/config.repository.js';
 import type { Routers } from '../index.js';
 import type { ProfileInfo } from '../../contract/api/personal.js';
@@ -14,8 +14,6 @@ import { avatarUrl, presentUserBasic, statusName } from './user.presenter.js';
 import { findUserByUsername } from './user.repository.js';
 import * as repo from './user-directory.repository.js';
 
-const usernameQuery = z.object({ username: z.string().trim().max(100).optional().default('') });
-const staffQuery = usernameQuery.extend({ page_size: z.coerce.number().int().min(1).max(50).optional().default(10) });
 const STATUS_MSG: Record<string, string> = {
   suspended: "<strong>This user was suspended.</strong> This user doesn't meet a community guideline.",
   deleted: 'This user was deleted.',

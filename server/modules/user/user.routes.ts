@@ -10,7 +10,7 @@ import type { Routers } from '../index.js';
 import * as account from './account.service.js';
 import * as profile from './profile.service.js';
 import { presentCurrentUser } from './user.presenter.js';
-import * as s from './user.schema.js';
+import * as s from '../../contract/requests/user.js';
 import { isStaff } from '../permission/policy.js';
 
 function meta(ctx: AppContext, req: Request): account.RequestMeta {

@@ -6,7 +6,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { webhookWorker } from './webhook.jobs.js';
-import { createHookSchema, deliveriesQuery, updateHookSchema } from './webhook.schema.js';
+import { createHookSchema, deliveriesQuery, updateHookSchema } from '../../contract/requests/webhook.js';
 import * as service from './webhook.service.js';
 
 /** The numeric id in a path (NaN when it is not one; the service answers 404). */
