@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, posix, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { formatRouteJs, routeInitialJs } from './bench/route-js';
@@ -11,6 +12,7 @@ import { defineConfig } from 'electron-vite';
  */
 export default defineConfig({
   main: {
+    plugins: [workerEntries()],
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -59,6 +61,61 @@ function printRouteJs(): Plugin {
       const sizes = routeInitialJs(resolve(__dirname, 'out/renderer'));
       if (Object.keys(sizes).length)
         process.stdout.write(`\nInitial JavaScript per route (entry + route chunk, gzipped):\n${formatRouteJs(sizes)}\n`);
+    },
+  };
+}
+
+/** `new URL('./name.mjs', import.meta.url)`: a worker thread's entry, a plain JavaScript file beside the module that starts it. */
+const WORKER_ENTRY_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.mjs)\1\s*,\s*import\.meta\.url\s*\)/g;
+const WORKER_ENTRY_REF = /__LANTERN_WORKER_ENTRY_([\w$]+)__/g;
+
+/**
+ * The server's worker threads run entry files of their own (server/db/dialect/sqlite-read-worker.mjs
+ * and the others beside the modules that start them), found by `new URL('./x.mjs', import.meta.url)`.
+ * The bundle moves those modules into out/main/chunks/, so each such URL is pointed at a copy of its
+ * file emitted to out/main/workers/ (a URL relative to the chunk that holds it). A URL naming a file
+ * that does not exist fails the build.
+ */
+function workerEntries(): Plugin {
+  /** Emitted entries: source path -> reference. */
+  const emitted = new Map<string, string>();
+  return {
+    name: 'lantern-worker-entries',
+    apply: 'build',
+    buildStart() {
+      emitted.clear();
+    },
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('import.meta.url')) return null;
+      let found = false;
+      const out = code.replace(WORKER_ENTRY_URL, (_match, _quote, name: string) => {
+        const file = resolve(dirname(id.split('?')[0]), name);
+        if (!existsSync(file)) this.error(`worker entry ${name} (named in ${id}) does not exist`);
+        let ref = emitted.get(file);
+        if (!ref) {
+          const taken = [...emitted.keys()].find((f) => basename(f) === name);
+          if (taken) this.error(`two worker entries are named ${name}: ${taken} and ${file}`);
+          ref = this.emitFile({ type: 'asset', fileName: `workers/${name}`, source: readFileSync(file, 'utf8') });
+          emitted.set(file, ref);
+        }
+        this.addWatchFile(file);
+        found = true;
+        return `new URL("__LANTERN_WORKER_ENTRY_${ref}__", import.meta.url)`;
+      });
+      return found ? { code: out, map: null } : null;
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes('__LANTERN_WORKER_ENTRY_')) return null;
+      const out = code.replace(WORKER_ENTRY_REF, (_match, ref: string) => {
+        const path = posix.relative(posix.dirname(chunk.fileName), this.getFileName(ref));
+        return path.startsWith('.') ? path : `./${path}`;
+      });
+      return { code: out, map: null };
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk' && file.code.includes('__LANTERN_WORKER_ENTRY_'))
+          this.error(`a worker entry's URL was left unresolved in ${file.fileName}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { sqliteDriverPath, threadSource } from './sqlite-read-pool.js';
+import { sqliteDriverPath } from './sqlite-read-pool.js';
 
 /**
  * How often the checkpointer copies the write-ahead log into the database file (ms). A busy write
@@ -14,35 +14,8 @@ export const CHECKPOINT_EVERY_MS = 100;
  */
 export const MAIN_AUTOCHECKPOINT_PAGES = 10_000;
 
-/**
- * The body of the checkpointer thread (run from its source text, like the read workers: it may use
- * only its arguments). Its own read-write connection runs a passive checkpoint every `everyMs`:
- * one that copies what it can without waiting for, or holding up, the writer or the readers.
- */
-function checkpointerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown): void {
-  const { parentPort, workerData } = threads;
-  const { file, driver, everyMs } = workerData as { file: string; driver: string; everyMs: number };
-  type Conn = { pragma(s: string): unknown; close(): void };
-  const Database = load(driver) as new (f: string, o: { fileMustExist: boolean }) => Conn;
-  const db = new Database(file, { fileMustExist: true });
-  // a checkpoint syncs the log before and the file after, as the main connection's would
-  db.pragma('synchronous = NORMAL');
-  const timer = setInterval(() => {
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } catch {
-      // the file is busy (a restore is about to close this thread): the next tick tries again
-    }
-  }, everyMs);
-  parentPort!.on('message', (m: 'close') => {
-    if (m !== 'close') return;
-    clearInterval(timer);
-    db.close();
-    parentPort!.close();
-  });
-}
-
-const CHECKPOINTER_SOURCE = threadSource(checkpointerMain);
+/** The checkpointer thread's entry: plain JavaScript beside this file, emitted beside the bundle by the build (as the read workers' is). */
+const CHECKPOINTER_ENTRY = new URL('./sqlite-checkpointer-worker.mjs', import.meta.url);
 
 /**
  * Copies the write-ahead log into the database file from a thread of its own. SQLite's automatic
@@ -68,8 +41,7 @@ export class WalCheckpointer {
 
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(CHECKPOINTER_SOURCE, {
-      eval: true,
+    const worker = new Worker(CHECKPOINTER_ENTRY, {
       workerData: { file: this.file, driver: this.driverPath, everyMs: this.everyMs },
       // it holds nothing: a small heap
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },

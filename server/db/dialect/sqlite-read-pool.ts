@@ -38,76 +38,19 @@ interface Slot {
   opened: Promise<void>;
 }
 
-/**
- * The body of a read worker. It runs in the worker thread from its source text (so the same code
- * serves the tests' TypeScript and the bundled build without a separate entry file): it may use
- * only its arguments. It opens the database file read-only, keeps its last prepared statements
- * by SQL text, and answers each request in turn; SQLite in WAL mode lets it read while the main
- * connection writes, and each statement sees everything committed before it started.
- */
-function readWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown): void {
-  const { parentPort, workerData } = threads;
-  const { file, driver } = workerData as { file: string; driver: string };
-  type Stmt = { all(p: readonly unknown[]): Record<string, unknown>[]; reader: boolean };
-  type Conn = { prepare(sql: string): Stmt; pragma(s: string): unknown; close(): void };
-  const Database = load(driver) as new (f: string, o: { readonly: boolean; fileMustExist: boolean }) => Conn;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  parentPort!.postMessage('ready');
-  const cache = new Map<string, Stmt>();
-  parentPort!.on('message', (m: { id: number; sql: string; parameters: readonly unknown[] } | 'close') => {
-    if (m === 'close') {
-      db.close();
-      parentPort!.close();
-      return;
-    }
-    const started = performance.now();
-    try {
-      let stmt = cache.get(m.sql);
-      if (stmt) cache.delete(m.sql);
-      else {
-        stmt = db.prepare(m.sql);
-        if (cache.size >= 200) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(m.sql, stmt);
-      if (!stmt.reader) {
-        // a write that looked like a read (WITH ... INSERT): the main connection runs it
-        parentPort!.postMessage({ id: m.id, error: { message: 'not a read', code: 'LANTERN_NOT_A_READ' } });
-        return;
-      }
-      const rows = stmt.all(m.parameters);
-      // a BLOB arrives as a Uint8Array on the other side: say so, and the main thread makes it a Buffer again
-      let blobs = false;
-      for (const row of rows) {
-        for (const k in row) {
-          if (row[k] instanceof Uint8Array) {
-            blobs = true;
-            break;
-          }
-        }
-        if (blobs) break;
-      }
-      parentPort!.postMessage({ id: m.id, rows, blobs, ms: performance.now() - started });
-    } catch (e) {
-      const err = e as { message?: string; code?: string };
-      parentPort!.postMessage({ id: m.id, error: { message: String(err.message ?? e), code: err.code } });
-    }
-  });
-}
-
 const BOOT_FAILURES_MAX = 3;
-
-/** A thread's body as source text: the body gets node:worker_threads and require, and may use nothing else. */
-export function threadSource(main: (threads: typeof import('node:worker_threads'), load: (id: string) => unknown) => void): string {
-  return `(${main.toString()})(require('node:worker_threads'), require);`;
-}
 
 /** Where better-sqlite3 is, for a thread to load it. */
 export function sqliteDriverPath(): string {
   return createRequire(import.meta.url).resolve('better-sqlite3');
 }
 
-const WORKER_SOURCE = threadSource(readWorkerMain);
+/**
+ * A read worker's entry: plain JavaScript beside this file, with node built-ins only (the driver's
+ * path comes in workerData), so it runs as it is from the sources (vitest, tsx); the build emits it
+ * beside the bundle and points this URL at it (workerEntries in electron.vite.config.ts).
+ */
+const WORKER_ENTRY = new URL('./sqlite-read-worker.mjs', import.meta.url);
 
 /**
  * A pool of worker threads, each with its own read-only connection to the database file, so reads
@@ -185,8 +128,7 @@ export class SqliteReadPool {
 
   private start(): void {
     while (this.slots.length < this.size) {
-      const worker = new Worker(WORKER_SOURCE, {
-        eval: true,
+      const worker = new Worker(WORKER_ENTRY, {
         workerData: { file: this.file, driver: this.driverPath },
         // a small heap: a worker holds rows only on their way out
         resourceLimits: { maxOldGenerationSizeMb: 64 },

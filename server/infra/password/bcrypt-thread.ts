@@ -1,30 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { threadSource } from '../../db/dialect/sqlite-read-pool.js';
 
-/**
- * The body of the bcrypt thread (run from its source text, so it may use only its arguments):
- * compares each password it is sent with bcryptjs's synchronous compare and answers true or false.
- */
-function bcryptMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown): void {
-  const { parentPort, workerData } = threads;
-  const bcrypt = load((workerData as { bcrypt: string }).bcrypt) as { compareSync(plain: string, hash: string): boolean };
-  parentPort!.on('message', (m: { id: number; plain: string; hash: string } | 'close') => {
-    if (m === 'close') {
-      parentPort!.close();
-      return;
-    }
-    let ok = false;
-    try {
-      ok = bcrypt.compareSync(m.plain, m.hash);
-    } catch {
-      ok = false;
-    }
-    parentPort!.postMessage({ id: m.id, ok });
-  });
-}
-
-const BCRYPT_SOURCE = threadSource(bcryptMain);
+/** The bcrypt thread's entry: plain JavaScript beside this file, emitted beside the bundle by the build (electron.vite.config.ts). */
+const BCRYPT_ENTRY = new URL('./bcrypt-worker.mjs', import.meta.url);
 
 /**
  * Checks old bcrypt hashes (the reference's, and Lantern's before scrypt) in a worker thread of its
@@ -50,8 +28,7 @@ export class BcryptThread {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(BCRYPT_SOURCE, {
-      eval: true,
+    const worker = new Worker(BCRYPT_ENTRY, {
       workerData: { bcrypt: createRequire(import.meta.url).resolve('bcryptjs') },
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
