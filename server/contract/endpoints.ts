@@ -5,7 +5,42 @@
  * its key, and the renderer's client (src-renderer/api/client.ts) infers what a call returns from the
  * path it calls: one pairing of path and type for both sides. Types only.
  */
+import type { z } from 'zod';
 import type { LanguageOption } from './languages.js';
+import type * as adminContentReq from './requests/admin-content.js';
+import type * as adminUserReq from './requests/admin-user.js';
+import type * as answerReq from './requests/answer.js';
+import type * as apiKeyReq from './requests/api-key.js';
+import type * as backupReq from './requests/backup.js';
+import type * as badgeReq from './requests/badge.js';
+import type * as claimReq from './requests/claim.js';
+import type * as collectionReq from './requests/collection.js';
+import type * as commentReq from './requests/comment.js';
+import type * as connectorReq from './requests/connector.js';
+import type * as followReq from './requests/follow.js';
+import type * as installReq from './requests/install.js';
+import type * as lanReq from './requests/lan.js';
+import type * as mcpReq from './requests/mcp.js';
+import type * as metaReq from './requests/meta.js';
+import type * as notificationReq from './requests/notification.js';
+import type * as permissionReq from './requests/permission.js';
+import type * as personalReq from './requests/personal.js';
+import type * as pluginReq from './requests/plugin.js';
+import type * as questionReq from './requests/question.js';
+import type * as questionRelatedReq from './requests/question-related.js';
+import type * as reasonReq from './requests/reason.js';
+import type * as renderReq from './requests/render.js';
+import type * as reportReq from './requests/report.js';
+import type * as reviewReq from './requests/review.js';
+import type * as revisionReq from './requests/revision.js';
+import type * as searchReq from './requests/search.js';
+import type * as siteinfoReq from './requests/siteinfo.js';
+import type * as tagReq from './requests/tag.js';
+import type * as timelineReq from './requests/timeline.js';
+import type * as userReq from './requests/user.js';
+import type * as userDirectoryReq from './requests/user-directory.js';
+import type * as voteReq from './requests/vote.js';
+import type * as webhookReq from './requests/webhook.js';
 import type { Timeline, TimelineDetail } from './api/activity.js';
 import type {
   AdminAnswer,
@@ -50,17 +85,11 @@ export interface Endpoint {
   data: unknown;
 }
 
-/** A page query. */
-interface Paging {
-  page?: number;
-  page_size?: number;
-}
-
-/** What a write guarded by a captcha carries. */
-interface Captcha {
-  captcha_id?: string;
-  captcha_code?: string;
-}
+/**
+ * What a client sends for a request schema of server/contract/requests (the one the route's
+ * validate() checks): the schema's input, before its defaults and transforms.
+ */
+type In<S extends z.ZodType> = z.input<S>;
 
 /**
  * Every JSON endpoint the renderer calls (and more of the server's), by "METHOD path". The server's
@@ -68,262 +97,265 @@ interface Captcha {
  */
 export interface Endpoints {
   // activity
-  'GET /answer/api/v1/activity/timeline': { query: { object_id: string; show_vote?: string }; data: Timeline };
-  'GET /answer/api/v1/activity/timeline/detail': { query: { new_revision_id: string; old_revision_id?: string }; data: TimelineDetail };
+  'GET /answer/api/v1/activity/timeline': { query: In<typeof timelineReq.timelineQuery>; data: Timeline };
+  'GET /answer/api/v1/activity/timeline/detail': { query: In<typeof timelineReq.timelineDetailQuery>; data: TimelineDetail };
 
   // admin: content, users, roles, dashboard, plugins, LAN, import, MCP
-  'GET /answer/admin/api/question/page': { data: Page<AdminQuestion> };
-  'GET /answer/admin/api/answer/page': { data: Page<AdminAnswer> };
-  'PUT /answer/admin/api/question/status': { body: { question_id: string; status: string }; data: null };
-  'PUT /answer/admin/api/answer/status': { body: { answer_id: string; status: 'available' | 'deleted' }; data: null };
-  'GET /answer/admin/api/users/page': { data: Page<AdminUser> };
+  'GET /answer/admin/api/question/page': { query: In<typeof adminContentReq.adminQuestionPageQuery>; data: Page<AdminQuestion> };
+  'GET /answer/admin/api/answer/page': { query: In<typeof adminContentReq.adminAnswerPageQuery>; data: Page<AdminAnswer> };
+  'PUT /answer/admin/api/question/status': { body: In<typeof adminContentReq.adminQuestionStatusSchema>; data: null };
+  'PUT /answer/admin/api/answer/status': { body: In<typeof adminContentReq.adminAnswerStatusSchema>; data: null };
+  'GET /answer/admin/api/users/page': { query: In<typeof adminUserReq.userPageQuery>; data: Page<AdminUser> };
   'GET /answer/admin/api/roles': { data: AdminRole[] };
-  'GET /answer/admin/api/user/activation': { query: { user_id: string }; data: { activation_url: string } };
-  'POST /answer/admin/api/user/activation': { body: { user_id: string }; data: null };
-  'PUT /answer/admin/api/user/status': { data: null };
-  'PUT /answer/admin/api/user/role': { body: { user_id: string; role_id: number }; data: null };
-  'PUT /answer/admin/api/user/password': { body: { user_id: string; password: string }; data: null };
-  'PUT /answer/admin/api/user/profile': { data: null };
-  'POST /answer/admin/api/users': { body: { users: string }; data: null };
-  'POST /answer/admin/api/user': { data: null };
-  'DELETE /answer/admin/api/delete/permanently': { body: { type: string }; data: null };
-  'GET /answer/admin/api/reasons': { query: { object_type: string; action: string }; data: ReasonItem[] | null };
-  'POST /answer/admin/api/user/claim': { body: { user_id: string; e_mail?: string }; data: ClaimLink };
+  'GET /answer/admin/api/user/activation': { query: In<typeof adminUserReq.userIdQuery>; data: { activation_url: string } };
+  'POST /answer/admin/api/user/activation': { body: In<typeof adminUserReq.userIdBody>; data: null };
+  'PUT /answer/admin/api/user/status': { body: In<typeof adminUserReq.updateStatusSchema>; data: null };
+  'PUT /answer/admin/api/user/role': { body: In<typeof adminUserReq.updateRoleSchema>; data: null };
+  'PUT /answer/admin/api/user/password': { body: In<typeof adminUserReq.updatePasswordSchema>; data: null };
+  'PUT /answer/admin/api/user/profile': { body: In<typeof adminUserReq.editProfileSchema>; data: null };
+  'POST /answer/admin/api/users': { body: In<typeof adminUserReq.addUsersSchema>; data: null };
+  'POST /answer/admin/api/user': { body: In<typeof adminUserReq.addUserSchema>; data: null };
+  'DELETE /answer/admin/api/delete/permanently': { body: In<typeof adminUserReq.deletePermanentlySchema>; data: null };
+  'GET /answer/admin/api/reasons': { query: In<typeof reasonReq.reasonsQuery>; data: ReasonItem[] | null };
+  'POST /answer/admin/api/user/claim': { body: In<typeof claimReq.claimLinkSchema>; data: ClaimLink };
   'GET /answer/admin/api/dashboard': { data: { info: DashboardInfo } };
   'GET /answer/admin/api/dashboard/activity': { data: DashboardActivity };
-  'GET /answer/admin/api/plugins': { data: AdminPlugin[] };
-  'PUT /answer/admin/api/plugin/status': { body: { plugin_slug_name: string; enabled: boolean }; data: null };
-  'GET /answer/admin/api/plugin/config': { query: { plugin_slug_name: string }; data: PluginConfigForm };
-  'PUT /answer/admin/api/plugin/config': { data: null };
+  'GET /answer/admin/api/plugins': { query: In<typeof pluginReq.pluginListQuery>; data: AdminPlugin[] };
+  'PUT /answer/admin/api/plugin/status': { body: In<typeof pluginReq.pluginStatusSchema>; data: null };
+  'GET /answer/admin/api/plugin/config': { query: In<typeof pluginReq.pluginSlugQuery>; data: PluginConfigForm };
+  'PUT /answer/admin/api/plugin/config': { body: In<typeof pluginReq.pluginConfigSchema>; data: null };
   'GET /answer/admin/api/lan': { data: LanStatus };
-  'PUT /answer/admin/api/lan': { data: { restarting: boolean } };
+  'PUT /answer/admin/api/lan': { body: In<typeof lanReq.lanSwitchSchema>; data: { restarting: boolean } };
   'POST /answer/admin/api/lan/site-url': { data: { site_url: string } };
   'GET /answer/admin/api/import/stackexchange': { data: ImportJobStatus };
   'GET /answer/admin/api/mcp-config': { data: McpConfig };
-  'PUT /answer/admin/api/mcp-config': { data: null };
+  'PUT /answer/admin/api/mcp-config': { body: In<typeof mcpReq.mcpConfigBody>; data: null };
 
   // admin settings: one pair per group
   'GET /answer/admin/api/siteinfo/general': { data: AdminSettingGroups['general'] };
-  'PUT /answer/admin/api/siteinfo/general': { body: AdminSettingGroups['general']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/general': { body: In<typeof siteinfoReq.generalSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/interface': { data: AdminSettingGroups['interface'] };
-  'PUT /answer/admin/api/siteinfo/interface': { body: AdminSettingGroups['interface']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/interface': { body: In<typeof siteinfoReq.interfaceSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/branding': { data: AdminSettingGroups['branding'] };
-  'PUT /answer/admin/api/siteinfo/branding': { body: AdminSettingGroups['branding']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/branding': { body: In<typeof siteinfoReq.brandingSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/write': { data: AdminSettingGroups['write'] };
-  'PUT /answer/admin/api/siteinfo/write': { body: AdminSettingGroups['write']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/write': { body: In<typeof siteinfoReq.writeSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/legal': { data: AdminSettingGroups['legal'] };
-  'PUT /answer/admin/api/siteinfo/legal': { body: AdminSettingGroups['legal']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/legal': { body: In<typeof siteinfoReq.legalSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/seo': { data: AdminSettingGroups['seo'] };
-  'PUT /answer/admin/api/siteinfo/seo': { body: AdminSettingGroups['seo']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/seo': { body: In<typeof siteinfoReq.seoSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/login': { data: AdminSettingGroups['login'] };
-  'PUT /answer/admin/api/siteinfo/login': { body: AdminSettingGroups['login']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/login': { body: In<typeof siteinfoReq.loginSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/custom-css-html': { data: AdminSettingGroups['custom-css-html'] };
-  'PUT /answer/admin/api/siteinfo/custom-css-html': { body: AdminSettingGroups['custom-css-html']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/custom-css-html': { body: In<typeof siteinfoReq.cssHtmlSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/theme': { data: AdminSettingGroups['theme'] };
-  'PUT /answer/admin/api/siteinfo/theme': { body: AdminSettingGroups['theme']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/theme': { body: In<typeof siteinfoReq.themeSchema>; data: unknown };
   'GET /answer/admin/api/siteinfo/users': { data: AdminSettingGroups['users'] };
-  'PUT /answer/admin/api/siteinfo/users': { body: AdminSettingGroups['users']; data: unknown };
+  'PUT /answer/admin/api/siteinfo/users': { body: In<typeof siteinfoReq.usersSchema>; data: unknown };
   'GET /answer/admin/api/setting/smtp': { data: SmtpSettings };
-  'PUT /answer/admin/api/setting/smtp': { body: AdminSettingGroups['smtp']; data: null };
+  'PUT /answer/admin/api/setting/smtp': { body: In<typeof siteinfoReq.smtpSchema>; data: null };
   'GET /answer/admin/api/setting/privileges': { data: PrivilegeOptions };
-  'PUT /answer/admin/api/setting/privileges': { body: AdminSettingGroups['privileges']; data: null };
+  'PUT /answer/admin/api/setting/privileges': { body: In<typeof siteinfoReq.privilegesSchema>; data: null };
   'GET /answer/admin/api/language/options': { data: LanguageOption[] };
   'GET /answer/admin/api/theme/options': { data: { label: string; value: string }[] };
 
   // answer
-  'GET /answer/api/v1/answer/page': { query: { question_id: string; order?: string } & Paging; data: Page<AnswerInfo> };
-  'GET /answer/api/v1/answer/info': { query: { id: string }; data: AnswerWithQuestion };
-  'POST /answer/api/v1/answer': { data: { info: AnswerInfo } };
-  'PUT /answer/api/v1/answer': { data: EditResult };
-  'DELETE /answer/api/v1/answer': { body: { id: string } & Captcha; data: null };
-  'POST /answer/api/v1/answer/recover': { body: { answer_id: string }; data: null };
-  'POST /answer/api/v1/answer/acceptance': { body: { question_id: string; answer_id: string }; data: null };
+  'GET /answer/api/v1/answer/page': { query: In<typeof answerReq.answerPageQuery>; data: Page<AnswerInfo> };
+  'GET /answer/api/v1/answer/info': { query: In<typeof answerReq.answerIdQuery>; data: AnswerWithQuestion };
+  'POST /answer/api/v1/answer': { body: In<typeof answerReq.addAnswerSchema>; data: { info: AnswerInfo } };
+  'PUT /answer/api/v1/answer': { body: In<typeof answerReq.updateAnswerSchema>; data: EditResult };
+  'DELETE /answer/api/v1/answer': { body: In<typeof answerReq.removeAnswerSchema>; data: null };
+  'POST /answer/api/v1/answer/recover': { body: In<typeof answerReq.recoverAnswerSchema>; data: null };
+  'POST /answer/api/v1/answer/acceptance': { body: In<typeof answerReq.acceptSchema>; data: null };
 
   // API keys (admin's and personal)
   'GET /answer/admin/api/api-key/all': { data: ApiKeyInfo[] };
-  'POST /answer/admin/api/api-key': { data: ApiKeyCreated };
-  'PUT /answer/admin/api/api-key': { body: { id: number; description: string }; data: null };
-  'DELETE /answer/admin/api/api-key': { body: { id: number }; data: null };
+  'POST /answer/admin/api/api-key': { body: In<typeof apiKeyReq.addApiKeyBody>; data: ApiKeyCreated };
+  'PUT /answer/admin/api/api-key': { body: In<typeof apiKeyReq.updateApiKeyBody>; data: null };
+  'DELETE /answer/admin/api/api-key': { body: In<typeof apiKeyReq.deleteApiKeyBody>; data: null };
   'GET /answer/api/v1/personal/api-key/all': { data: ApiKeyInfo[] };
-  'POST /answer/api/v1/personal/api-key': { data: ApiKeyCreated };
-  'PUT /answer/api/v1/personal/api-key': { body: { id: number; description: string }; data: null };
-  'DELETE /answer/api/v1/personal/api-key': { body: { id: number }; data: null };
+  'POST /answer/api/v1/personal/api-key': { body: In<typeof apiKeyReq.addApiKeyBody>; data: ApiKeyCreated };
+  'PUT /answer/api/v1/personal/api-key': { body: In<typeof apiKeyReq.updateApiKeyBody>; data: null };
+  'DELETE /answer/api/v1/personal/api-key': { body: In<typeof apiKeyReq.deleteApiKeyBody>; data: null };
 
   // backups
   'GET /answer/admin/api/backups': { data: BackupOverview };
   'POST /answer/admin/api/backups': { data: { job: BackupJob } };
   'GET /answer/admin/api/backups/job': { data: BackupJob | null };
   'GET /answer/admin/api/backups/schedule': { data: BackupSchedule };
-  'PUT /answer/admin/api/backups/schedule': { body: BackupSchedule; data: BackupSchedule };
+  'PUT /answer/admin/api/backups/schedule': { body: In<typeof backupReq.scheduleSchema>; data: BackupSchedule };
   'POST /answer/admin/api/backups/:name/restore': { data: { job: BackupJob } };
   'DELETE /answer/admin/api/backups/:name': { data: null };
 
   // badge
   'GET /answer/api/v1/badges': { data: BadgeGroup[] | null };
-  'GET /answer/api/v1/badge': { query: { id: string }; data: BadgeInfo };
-  'GET /answer/api/v1/badge/awards/page': { query: { badge_id: string } & Paging; data: Page<BadgeAward> };
-  'GET /answer/api/v1/badge/user/awards': { query: { username: string }; data: Page<UserBadge> };
-  'GET /answer/api/v1/badge/user/awards/recent': { query: { username: string }; data: Page<UserBadge> };
-  'GET /answer/admin/api/badges': { data: Page<AdminBadge> };
-  'PUT /answer/admin/api/badge/status': { body: { id: string; status: 'active' | 'inactive' }; data: null };
+  'GET /answer/api/v1/badge': { query: In<typeof badgeReq.badgeIdQuery>; data: BadgeInfo };
+  'GET /answer/api/v1/badge/awards/page': { query: In<typeof badgeReq.awardPageQuery>; data: Page<BadgeAward> };
+  'GET /answer/api/v1/badge/user/awards': { query: In<typeof badgeReq.userAwardsQuery>; data: Page<UserBadge> };
+  'GET /answer/api/v1/badge/user/awards/recent': { query: In<typeof badgeReq.userAwardsQuery>; data: Page<UserBadge> };
+  'GET /answer/admin/api/badges': { query: In<typeof badgeReq.adminBadgePageQuery>; data: Page<AdminBadge> };
+  'PUT /answer/admin/api/badge/status': { body: In<typeof badgeReq.badgeStatusSchema>; data: null };
 
   // collection, follow
   'POST /answer/api/v1/collection/switch': {
-    body: { object_id: string; group_id: string; bookmark: boolean };
+    body: In<typeof collectionReq.collectionSwitchSchema>;
     data: { object_collection_count: number };
   };
-  'POST /answer/api/v1/follow': { body: { object_id: string; is_cancel: boolean }; data: { follows: number; is_followed: boolean } };
+  'POST /answer/api/v1/follow': { body: In<typeof followReq.followSchema>; data: { follows: number; is_followed: boolean } };
 
   // comment
-  'GET /answer/api/v1/comment/page': { query: { object_id: string } & Paging; data: Page<CommentInfo> };
-  'GET /answer/api/v1/comment': { query: { id: string }; data: CommentInfo };
-  'POST /answer/api/v1/comment': { data: CommentInfo };
-  'PUT /answer/api/v1/comment': { data: UpdatedComment };
-  'DELETE /answer/api/v1/comment': { body: { comment_id: string } & Captcha; data: null };
+  'GET /answer/api/v1/comment/page': { query: In<typeof commentReq.commentPageQuery>; data: Page<CommentInfo> };
+  'GET /answer/api/v1/comment': { query: In<typeof commentReq.commentIdQuery>; data: CommentInfo };
+  'POST /answer/api/v1/comment': { body: In<typeof commentReq.addCommentSchema>; data: CommentInfo };
+  'PUT /answer/api/v1/comment': { body: In<typeof commentReq.updateCommentSchema>; data: UpdatedComment };
+  'DELETE /answer/api/v1/comment': { body: In<typeof commentReq.removeCommentSchema>; data: null };
 
   // connector
   'GET /answer/api/v1/connector/info': { data: ConnectorInfo[] };
   'GET /answer/api/v1/connector/user/info': { data: UserConnector[] | null };
-  'DELETE /answer/api/v1/connector/user/unbinding': { body: { external_id: string }; data: null };
-  'POST /answer/api/v1/connector/binding/email': { body: { binding_key: string; email: string; must?: boolean }; data: BindingEmailResp };
+  'DELETE /answer/api/v1/connector/user/unbinding': { body: In<typeof connectorReq.unbindingSchema>; data: null };
+  'POST /answer/api/v1/connector/binding/email': { body: In<typeof connectorReq.bindingEmailSchema>; data: BindingEmailResp };
 
   // file, post
   'POST /answer/api/v1/file': { body: FormData; data: string };
-  'POST /answer/api/v1/post/render': { body: { content: string }; data: string };
+  'POST /answer/api/v1/post/render': { body: In<typeof renderReq.renderSchema>; data: string };
 
   // installation
   'GET /installation/language/options': { data: LanguageOption[] };
   'POST /installation/config-file/check': {
     data: { config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean; setup_code_required?: boolean };
   };
-  'POST /installation/setup-code/check': { body: { setup_code: string }; data: null };
-  'POST /installation/db/check': { data: { connection_success: boolean } };
-  'POST /installation/init': { data: null };
-  'POST /installation/base-info': { data: null };
+  'POST /installation/setup-code/check': { body: In<typeof installReq.setupCodeSchema>; data: null };
+  'POST /installation/db/check': { body: In<typeof installReq.checkDatabaseSchema>; data: { connection_success: boolean } };
+  'POST /installation/init': { body: In<typeof installReq.checkDatabaseSchema>; data: null };
+  'POST /installation/base-info': { body: In<typeof installReq.baseInfoSchema>; data: null };
 
   // language
   'GET /answer/api/v1/language/options': { data: (Omit<LanguageOption, 'progress'> & { progress?: number })[] };
 
   // meta
-  'GET /answer/api/v1/meta/reaction': { query: { object_id: string }; data: ReactionSummary };
-  'PUT /answer/api/v1/meta/reaction': {
-    body: { object_id: string; emoji: string; reaction: 'activate' | 'deactivate' };
-    data: ReactionSummary;
-  };
+  'GET /answer/api/v1/meta/reaction': { query: In<typeof metaReq.reactionQuery>; data: ReactionSummary };
+  'PUT /answer/api/v1/meta/reaction': { body: In<typeof metaReq.updateReactionSchema>; data: ReactionSummary };
 
   // notification
   'GET /answer/api/v1/notification/status': { data: RedDot };
-  'PUT /answer/api/v1/notification/status': { body: { type: string }; data: RedDot };
-  'GET /answer/api/v1/notification/page': { data: Page<NotificationItem> };
-  'PUT /answer/api/v1/notification/read/state': { body: { id: string }; data: Record<string, never> };
-  'PUT /answer/api/v1/notification/read/state/all': { body: { type: string }; data: Record<string, never> };
+  'PUT /answer/api/v1/notification/status': { body: In<typeof notificationReq.notificationTypeSchema>; data: RedDot };
+  'GET /answer/api/v1/notification/page': { query: In<typeof notificationReq.notificationPageQuery>; data: Page<NotificationItem> };
+  'PUT /answer/api/v1/notification/read/state': { body: In<typeof notificationReq.notificationIdSchema>; data: Record<string, never> };
+  'PUT /answer/api/v1/notification/read/state/all': {
+    body: In<typeof notificationReq.notificationTypeSchema>;
+    data: Record<string, never>;
+  };
 
   // personal
-  'GET /answer/api/v1/personal/user/info': { query: { username: string }; data: ProfileInfo };
-  'GET /answer/api/v1/personal/qa/top': { query: { username: string }; data: TopPosts };
-  'GET /answer/api/v1/personal/question/page': { data: Page<UserQuestion> };
-  'GET /answer/api/v1/personal/answer/page': { data: Page<UserAnswer> };
-  'GET /answer/api/v1/personal/comment/page': { data: Page<PersonalComment> };
-  'GET /answer/api/v1/personal/collection/page': { data: Page<QuestionDetail> };
-  'GET /answer/api/v1/personal/rank/page': { data: Page<RankItem> };
-  'GET /answer/api/v1/personal/vote/page': { data: Page<VoteItem> };
+  'GET /answer/api/v1/personal/user/info': { query: In<typeof userDirectoryReq.usernameQuery>; data: ProfileInfo };
+  'GET /answer/api/v1/personal/qa/top': { query: In<typeof personalReq.topQuery>; data: TopPosts };
+  'GET /answer/api/v1/personal/question/page': { query: In<typeof personalReq.personalPageQuery>; data: Page<UserQuestion> };
+  'GET /answer/api/v1/personal/answer/page': { query: In<typeof personalReq.personalPageQuery>; data: Page<UserAnswer> };
+  'GET /answer/api/v1/personal/comment/page': { query: In<typeof commentReq.personalCommentPageQuery>; data: Page<PersonalComment> };
+  'GET /answer/api/v1/personal/collection/page': { query: In<typeof collectionReq.collectionPageQuery>; data: Page<QuestionDetail> };
+  'GET /answer/api/v1/personal/rank/page': { query: In<typeof personalReq.rankPageQuery>; data: Page<RankItem> };
+  'GET /answer/api/v1/personal/vote/page': { query: In<typeof personalReq.votePageQuery>; data: Page<VoteItem> };
 
   // question
-  'GET /answer/api/v1/question/page': { data: Page<QuestionItem> };
-  'GET /answer/api/v1/question/recommend/page': { data: Page<QuestionItem> };
-  'GET /answer/api/v1/question/info': { query: { id: string; share?: string }; data: QuestionDetail };
-  'GET /answer/api/v1/question/similar': { query: { title: string }; data: SimilarQuestion[] | null };
-  'GET /answer/api/v1/question/similar/tag': { query: { question_id: string }; data: Page<QuestionItem> };
-  'GET /answer/api/v1/question/link': { data: Page<QuestionItem> };
-  'GET /answer/api/v1/question/tags': { query: { tag: string }; data: TagBasic[] | null };
-  'GET /answer/api/v1/question/invite': { query: { id: string }; data: UserBrief[] | null };
-  'PUT /answer/api/v1/question/invite': { data: null };
-  'POST /answer/api/v1/question': { data: QuestionDetail };
-  'POST /answer/api/v1/question/answer': { data: AnswerWithQuestion };
-  'PUT /answer/api/v1/question': { data: EditResult };
-  'DELETE /answer/api/v1/question': { body: { id: string } & Captcha; data: null };
-  'PUT /answer/api/v1/question/status': { data: null };
-  'PUT /answer/api/v1/question/reopen': { body: { question_id: string }; data: null };
-  'PUT /answer/api/v1/question/operation': { body: { id: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }; data: null };
-  'POST /answer/api/v1/question/recover': { body: { question_id: string }; data: null };
-  'GET /answer/api/v1/permission': { query: { action: string }; data: Permissions };
+  'GET /answer/api/v1/question/page': { query: In<typeof questionReq.questionPageQuery>; data: Page<QuestionItem> };
+  'GET /answer/api/v1/question/recommend/page': { query: In<typeof questionRelatedReq.recommendQuery>; data: Page<QuestionItem> };
+  'GET /answer/api/v1/question/info': { query: In<typeof questionReq.questionIdQuery>; data: QuestionDetail };
+  'GET /answer/api/v1/question/similar': { query: In<typeof questionRelatedReq.similarTitleQuery>; data: SimilarQuestion[] | null };
+  'GET /answer/api/v1/question/similar/tag': { query: In<typeof questionRelatedReq.similarTagQuery>; data: Page<QuestionItem> };
+  'GET /answer/api/v1/question/link': { query: In<typeof questionRelatedReq.linkQuery>; data: Page<QuestionItem> };
+  'GET /answer/api/v1/question/tags': { query: In<typeof tagReq.tagSearchQuery>; data: TagBasic[] | null };
+  'GET /answer/api/v1/question/invite': { query: In<typeof questionRelatedReq.inviteQuery>; data: UserBrief[] | null };
+  'PUT /answer/api/v1/question/invite': { body: In<typeof questionRelatedReq.updateInviteSchema>; data: null };
+  'POST /answer/api/v1/question': { body: In<typeof questionReq.addQuestionSchema>; data: QuestionDetail };
+  'POST /answer/api/v1/question/answer': { body: In<typeof questionReq.addQuestionByAnswerSchema>; data: AnswerWithQuestion };
+  'PUT /answer/api/v1/question': { body: In<typeof questionReq.updateQuestionSchema>; data: EditResult };
+  'DELETE /answer/api/v1/question': { body: In<typeof questionReq.removeQuestionSchema>; data: null };
+  'PUT /answer/api/v1/question/status': { body: In<typeof questionReq.closeQuestionSchema>; data: null };
+  'PUT /answer/api/v1/question/reopen': { body: In<typeof questionReq.reopenQuestionSchema>; data: null };
+  'PUT /answer/api/v1/question/operation': { body: In<typeof questionReq.operationQuestionSchema>; data: null };
+  'POST /answer/api/v1/question/recover': { body: In<typeof questionReq.recoverQuestionSchema>; data: null };
+  'GET /answer/api/v1/permission': { query: In<typeof permissionReq.permissionQuerySchema>; data: Permissions };
 
   // ranking
   'GET /answer/api/v1/user/ranking': { data: UserRanking };
-  'GET /answer/api/v1/user/staff': { query: { page_size?: number }; data: StaffUser[] | null };
+  'GET /answer/api/v1/user/staff': { query: In<typeof userDirectoryReq.staffQuery>; data: StaffUser[] | null };
 
   // reasons, reports, review
-  'GET /answer/api/v1/reasons': { query: { object_type: string; action: string }; data: ReasonItem[] | null };
-  'POST /answer/api/v1/report': { data: null };
+  'GET /answer/api/v1/reasons': { query: In<typeof reasonReq.reasonsQuery>; data: ReasonItem[] | null };
+  'POST /answer/api/v1/report': { body: In<typeof reportReq.addReportSchema>; data: null };
   'GET /answer/api/v1/reviewing/type': { data: ReviewingType[] | null };
-  'GET /answer/api/v1/review/pending/post/page': { query: Paging; data: Page<QueuedPost> };
-  'PUT /answer/api/v1/review/pending/post': { body: { review_id: number; status: 'approve' | 'reject' }; data: null };
-  'GET /answer/api/v1/report/unreviewed/post': { query: Paging; data: Page<FlaggedPost> };
-  'PUT /answer/api/v1/report/review': { data: null };
+  'GET /answer/api/v1/review/pending/post/page': { query: In<typeof reviewReq.pendingPostPageQuery>; data: Page<QueuedPost> };
+  'PUT /answer/api/v1/review/pending/post': { body: In<typeof reviewReq.updateReviewSchema>; data: null };
+  'GET /answer/api/v1/report/unreviewed/post': { query: In<typeof reportReq.unreviewedReportQuery>; data: Page<FlaggedPost> };
+  'PUT /answer/api/v1/report/review': { body: In<typeof reportReq.reviewReportSchema>; data: null };
 
   // revisions
-  'GET /answer/api/v1/revisions': { query: { object_id?: string }; data: Revision[] | null };
-  'GET /answer/api/v1/revisions/edit/check': { query: { id: string }; data: null };
-  'GET /answer/api/v1/revisions/unreviewed': { query: Paging; data: Page<SuggestedEdit> };
-  'PUT /answer/api/v1/revisions/audit': { body: { id: string; operation: string }; data: Record<string, never> };
+  'GET /answer/api/v1/revisions': { query: In<typeof revisionReq.revisionListQuery>; data: Revision[] | null };
+  'GET /answer/api/v1/revisions/edit/check': { query: In<typeof revisionReq.editCheckQuery>; data: null };
+  'GET /answer/api/v1/revisions/unreviewed': { query: In<typeof revisionReq.unreviewedQuery>; data: Page<SuggestedEdit> };
+  'PUT /answer/api/v1/revisions/audit': { body: In<typeof revisionReq.auditSchema>; data: Record<string, never> };
 
   // search
-  'GET /answer/api/v1/search': { data: Page<SearchResult> };
+  'GET /answer/api/v1/search': { query: In<typeof searchReq.searchQuery>; data: Page<SearchResult> };
 
   // site
   'GET /answer/api/v1/siteinfo': { data: SiteInfo };
-  'GET /answer/api/v1/siteinfo/legal': { query: { info_type: string }; data: Record<string, string> };
+  'GET /answer/api/v1/siteinfo/legal': { query: In<typeof siteinfoReq.legalQuerySchema>; data: Record<string, string> };
 
   // tag
-  'GET /answer/api/v1/tag': { query: { name?: string; id?: string }; data: TagDetail };
-  'POST /answer/api/v1/tag': { data: { slug_name: string } };
-  'PUT /answer/api/v1/tag': { data: { wait_for_review: boolean } | null };
-  'DELETE /answer/api/v1/tag': { body: { tag_id: string }; data: null };
-  'POST /answer/api/v1/tag/recover': { body: { tag_id: string }; data: null };
-  'GET /answer/api/v1/tags/page': { data: Page<TagItem> };
-  'GET /answer/api/v1/tags': { query: { tags: string }; data: TagBasic[] };
+  'GET /answer/api/v1/tag': { query: In<typeof tagReq.tagInfoQuery>; data: TagDetail };
+  'POST /answer/api/v1/tag': { body: In<typeof tagReq.addTagSchema>; data: { slug_name: string } };
+  'PUT /answer/api/v1/tag': { body: In<typeof tagReq.updateTagSchema>; data: { wait_for_review: boolean } | null };
+  'DELETE /answer/api/v1/tag': { body: In<typeof tagReq.tagIdBody>; data: null };
+  'POST /answer/api/v1/tag/recover': { body: In<typeof tagReq.tagIdBody>; data: null };
+  'GET /answer/api/v1/tags/page': { query: In<typeof tagReq.tagPageQuery>; data: Page<TagItem> };
+  'GET /answer/api/v1/tags': { query: In<typeof tagReq.tagsBySlugQuery>; data: TagBasic[] };
   'GET /answer/api/v1/tags/following': { data: FollowingTag[] };
-  'GET /answer/api/v1/tag/synonyms': { query: { tag_id?: string }; data: TagSynonyms };
-  'PUT /answer/api/v1/tag/synonym': { data: null };
+  'GET /answer/api/v1/tag/synonyms': { query: In<typeof tagReq.synonymsQuery>; data: TagSynonyms };
+  'PUT /answer/api/v1/tag/synonym': { body: In<typeof tagReq.updateSynonymSchema>; data: null };
 
   // user: accounts
-  'POST /answer/api/v1/user/login/email': { data: LoginResp };
-  'POST /answer/api/v1/user/register/email': { data: LoginResp };
-  'POST /answer/api/v1/user/email/verification': { body: { code: string }; data: LoginResp };
-  'POST /answer/api/v1/user/email/verification/send': { body: Captcha; data: null };
-  'POST /answer/api/v1/user/password/reset': { data: null };
-  'POST /answer/api/v1/user/password/replacement': { data: null };
-  'POST /answer/api/v1/user/email/change/code': { data: null };
-  'PUT /answer/api/v1/user/email': { body: { code: string }; data: LoginResp };
-  'PUT /answer/api/v1/user/notification/unsubscribe': { body: { code: string }; data: null };
+  'POST /answer/api/v1/user/login/email': { body: In<typeof userReq.loginSchema>; data: LoginResp };
+  'POST /answer/api/v1/user/register/email': { body: In<typeof userReq.registerSchema>; data: LoginResp };
+  'POST /answer/api/v1/user/email/verification': { body: In<typeof userReq.codeSchema>; data: LoginResp };
+  'POST /answer/api/v1/user/email/verification/send': { body: In<typeof userReq.captchaOnlySchema>; data: null };
+  'POST /answer/api/v1/user/password/reset': { body: In<typeof userReq.resetRequestSchema>; data: null };
+  'POST /answer/api/v1/user/password/replacement': { body: In<typeof userReq.replacePasswordSchema>; data: null };
+  'POST /answer/api/v1/user/email/change/code': { body: In<typeof userReq.changeEmailSchema>; data: null };
+  'PUT /answer/api/v1/user/email': { body: In<typeof userReq.codeSchema>; data: LoginResp };
+  'PUT /answer/api/v1/user/notification/unsubscribe': { body: In<typeof userReq.codeSchema>; data: null };
   'GET /answer/api/v1/user/logout': { data: null };
-  'GET /answer/api/v1/user/claim': { query: { code: string }; data: ClaimInfo };
-  'POST /answer/api/v1/user/claim': { body: { code: string; e_mail: string; pass: string }; data: LoginResp };
+  'GET /answer/api/v1/user/claim': { query: In<typeof claimReq.claimCodeQuery>; data: ClaimInfo };
+  'POST /answer/api/v1/user/claim': { body: In<typeof claimReq.claimSchema>; data: LoginResp };
 
   // user: the signed-in user and their settings
   'GET /answer/api/v1/user/info': { data: CurrentUserInfo | null };
-  'GET /answer/api/v1/user/action/record': { query: { action: string; captcha_kind?: string }; data: CaptchaRecord };
-  'GET /answer/api/v1/user/info/search': { query: { username: string }; data: UserBrief[] | null };
-  'PUT /answer/api/v1/user/info': { data: null };
-  'PUT /answer/api/v1/user/password': { data: null };
-  'PUT /answer/api/v1/user/interface': { data: null };
+  'GET /answer/api/v1/user/action/record': { query: In<typeof userReq.actionRecordSchema>; data: CaptchaRecord };
+  'GET /answer/api/v1/user/info/search': { query: In<typeof userDirectoryReq.usernameQuery>; data: UserBrief[] | null };
+  'PUT /answer/api/v1/user/info': { body: In<typeof userReq.updateInfoSchema>; data: null };
+  'PUT /answer/api/v1/user/password': { body: In<typeof userReq.modifyPasswordSchema>; data: null };
+  'PUT /answer/api/v1/user/interface': { body: In<typeof userReq.interfaceSchema>; data: null };
   'GET /answer/api/v1/user/notification/config': { data: NotificationConfig };
-  'PUT /answer/api/v1/user/notification/config': { body: NotificationConfig; data: null };
+  'PUT /answer/api/v1/user/notification/config': { body: In<typeof userReq.notificationConfigSchema>; data: null };
   'GET /answer/api/v1/user/plugin/configs': { data: UserPluginItem[] | null };
-  'GET /answer/api/v1/user/plugin/config': { query: { plugin_slug_name: string }; data: PluginConfigForm };
-  'PUT /answer/api/v1/user/plugin/config': { data: null };
+  'GET /answer/api/v1/user/plugin/config': { query: In<typeof pluginReq.pluginSlugQuery>; data: PluginConfigForm };
+  'PUT /answer/api/v1/user/plugin/config': { body: In<typeof pluginReq.pluginConfigSchema>; data: null };
   'GET /answer/api/v1/user-center/agent': { data: unknown };
 
   // vote
-  'POST /answer/api/v1/vote/up': { body: { object_id: string; is_cancel: boolean }; data: VoteResult };
-  'POST /answer/api/v1/vote/down': { body: { object_id: string; is_cancel: boolean }; data: VoteResult };
+  'POST /answer/api/v1/vote/up': { body: In<typeof voteReq.voteSchema>; data: VoteResult };
+  'POST /answer/api/v1/vote/down': { body: In<typeof voteReq.voteSchema>; data: VoteResult };
 
   // webhooks
   'GET /answer/admin/api/webhooks': { data: WebhookInfo[] };
-  'POST /answer/admin/api/webhooks': { data: WebhookWithSecret };
-  'PUT /answer/admin/api/webhooks/:id': { data: WebhookInfo | WebhookWithSecret };
+  'POST /answer/admin/api/webhooks': { body: In<typeof webhookReq.createHookSchema>; data: WebhookWithSecret };
+  'PUT /answer/admin/api/webhooks/:id': { body: In<typeof webhookReq.updateHookSchema>; data: WebhookInfo | WebhookWithSecret };
   'DELETE /answer/admin/api/webhooks/:id': { data: null };
-  'GET /answer/admin/api/webhooks/:id/deliveries': { query: Paging; data: { count: number; list: WebhookDeliveryInfo[] } };
+  'GET /answer/admin/api/webhooks/:id/deliveries': {
+    query: In<typeof webhookReq.deliveriesQuery>;
+    data: { count: number; list: WebhookDeliveryInfo[] };
+  };
   'POST /answer/admin/api/webhooks/:id/ping': { data: WebhookDeliveryInfo };
   'POST /answer/admin/api/webhooks/deliveries/:id/resend': { data: WebhookDeliveryInfo };
 }

@@ -2,13 +2,13 @@ import { useCallback, useRef, useState } from 'react';
 import { isCaptchaError } from '../api/errors';
 import { firstFieldError } from './useFormError';
 import { fetchCaptcha } from '../api/user/user-query';
-import type { CaptchaFields, CaptchaRecord } from '../api/user/types';
+import type { CaptchaAction, CaptchaFields, CaptchaRecord } from '../api/user/types';
 
 /**
  * Runs an action behind the captcha when the server asks for one: checks action/record, shows
  * the dialog, and on a wrong code refreshes the image and reopens the dialog.
  */
-export function useCaptcha(action: string) {
+export function useCaptcha(action: CaptchaAction) {
   const [record, setRecord] = useState<CaptchaRecord | null>(null);
   const [error, setError] = useState<string | undefined>();
   const pending = useRef<((fields: CaptchaFields) => Promise<void>) | null>(null);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf, EndpointKey } from '../../../server/contract/endpoints';
 import { ADMIN, api, V1 } from '../client';
 import { siteKeys } from '../site/keys';
 import { settingKeys } from './keys';
@@ -12,9 +13,34 @@ export function settingPath(group: SettingGroup) {
 /** GET one settings group (the endpoint map types each group's path; G picks the one asked for). */
 export const fetchSetting = <G extends SettingGroup>(group: G) => api.get(settingPath(group)) as Promise<AdminSettings[G]>;
 
-/** PUT one settings group (the whole group); field errors come back to the form. */
-export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G]) =>
-  api.put(settingPath(group), body, { handleErrors: true });
+/** The PUT endpoint of a group in the endpoint map. */
+type SettingPut<G extends SettingGroup> = G extends 'smtp' | 'privileges'
+  ? `PUT ${typeof ADMIN}/setting/${G}`
+  : `PUT ${typeof ADMIN}/siteinfo/${G}`;
+
+/**
+ * Groups whose contract type (AdminSettingGroups, also their GET's data) is wider than their PUT's
+ * schema: theme's color_scheme is a string (the schema: '', default, light, dark, system) and its
+ * theme_config values optional; privileges' level a number (the schema: 1, 2, 3, 99). The server
+ * still refuses what the schema does; narrowing the contract's types is left to do.
+ */
+type WiderThanSchema = 'theme' | 'privileges';
+
+/**
+ * Each other group's body is one its PUT's request schema takes (the map's body, from the server's
+ * zod schema): true, or the groups whose fields drift from their schemas.
+ */
+type BodiesFit = {
+  [G in Exclude<SettingGroup, WiderThanSchema>]: AdminSettings[G] extends BodyOf<SettingPut<G> & EndpointKey> ? true : G;
+}[Exclude<SettingGroup, WiderThanSchema>];
+
+/**
+ * PUT one settings group (the whole group); field errors come back to the form. For a generic group
+ * the compiler cannot pair path and body, so BodiesFit checks each pair: a group that drifts from
+ * its schema leaves no body this accepts.
+ */
+export const saveSetting = <G extends SettingGroup>(group: G, body: AdminSettings[G] & ([BodiesFit] extends [true] ? unknown : never)) =>
+  api.put(settingPath(group), body as BodyOf<SettingPut<SettingGroup>>, { handleErrors: true });
 
 /** One settings group as the admin pages load it (always fresh when a page opens). */
 export function useSetting<G extends SettingGroup>(group: G) {

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type { AnswerInfo, AnswerWithQuestion } from '../../../server/contract/api/answer';
 
@@ -6,16 +7,8 @@ export const ANSWER_ORDERS = ['default', 'created', 'updated'] as const;
 /** One of them. */
 export type AnswerOrder = (typeof ANSWER_ORDERS)[number];
 
-/** Body of POST answer. */
-export interface AnswerInput {
-  question_id: string;
-  content: string;
-  captcha_id?: string;
-  captcha_code?: string;
-}
+/** Body of POST answer (the endpoint map's). */
+export type AnswerInput = BodyOf<'POST /answer/api/v1/answer'>;
 
-/** Body of PUT answer. */
-export interface AnswerUpdateInput extends AnswerInput {
-  id: string;
-  edit_summary?: string;
-}
+/** Body of PUT answer (the endpoint map's). */
+export type AnswerUpdateInput = BodyOf<'PUT /answer/api/v1/answer'>;

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type {
   EditResult,
@@ -22,26 +23,14 @@ export interface QuestionPageParams {
   in_days?: number;
 }
 
-/** A tag as the question form sends it. */
-export interface TagInput {
-  slug_name: string;
-  display_name?: string;
-}
+/** A tag as the question form sends it (an item of the body's tags). */
+export type TagInput = QuestionInput['tags'][number];
 
-/** Body of POST question. */
-export interface QuestionInput {
-  title: string;
-  content: string;
-  tags: TagInput[];
-  captcha_id?: string;
-  captcha_code?: string;
-}
+/** Body of POST question (the endpoint map's). */
+export type QuestionInput = BodyOf<'POST /answer/api/v1/question'>;
 
-/** Body of PUT question. */
-export interface QuestionUpdateInput extends QuestionInput {
-  id: string;
-  edit_summary?: string;
-}
+/** Body of PUT question (the endpoint map's). */
+export type QuestionUpdateInput = BodyOf<'PUT /answer/api/v1/question'>;
 
 /** Question status codes (named in the contract). */
 export { QUESTION_STATUS } from '../../../server/contract/enums';

@@ -1,13 +1,9 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 import { useMutation } from '@tanstack/react-query';
-import type { CaptchaFields } from '../user/types';
 import { api, V1 } from '../client';
 
-/** Body of POST report. */
-export interface ReportInput extends CaptchaFields {
-  object_id: string;
-  report_type: number;
-  content?: string;
-}
+/** POST report's body (the endpoint map's). */
+export type ReportInput = BodyOf<'POST /answer/api/v1/report'>;
 
 /** POST report (errors go to the caller: field errors belong on the dialog). */
 export const addReport = (body: ReportInput) => api.post(`${V1}/report`, body, { handleErrors: true });

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type { FlaggedPost, FlagReason, QueuedPost, ReviewingType, ReviewPostFields } from '../../../server/contract/api/review';
 export type {
@@ -15,13 +16,5 @@ export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 /** What a flag's review does (PUT report/review). */
 export type FlagOperation = 'edit_post' | 'close_post' | 'delete_post' | 'unlist_post' | 'ignore_report';
 
-/** Body of PUT report/review. */
-export interface FlagReviewInput {
-  flag_id: string;
-  operation_type: FlagOperation;
-  close_type?: number;
-  close_msg?: string;
-  title?: string;
-  content?: string;
-  tags?: { slug_name: string }[];
-}
+/** PUT report/review's body (the endpoint map's). */
+export type FlagReviewInput = BodyOf<'PUT /answer/api/v1/report/review'>;

@@ -42,7 +42,7 @@ export function useTagById(id: string) {
 export function useTagSynonyms(tagId: string | undefined) {
   return useQuery({
     queryKey: tagKeys.synonyms(tagId ?? ''),
-    queryFn: () => api.get(`${V1}/tag/synonyms`, { tag_id: tagId }),
+    queryFn: () => api.get(`${V1}/tag/synonyms`, { tag_id: tagId ?? '' }),
     enabled: !!tagId,
   });
 }
@@ -52,7 +52,7 @@ export function useTagRevisions(tagId: string | undefined) {
   return useQuery({
     queryKey: tagKeys.revisions(tagId ?? ''),
     // a tag's id names tag revisions only
-    queryFn: () => api.get(`${V1}/revisions`, { object_id: tagId }, { handleErrors: true }).then((r) => (r ?? []) as TagRevision[]),
+    queryFn: () => api.get(`${V1}/revisions`, { object_id: tagId ?? '' }, { handleErrors: true }).then((r) => (r ?? []) as TagRevision[]),
     enabled: !!tagId,
   });
 }

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type { FollowingTag, TagBasic, TagDetail, TagItem, TagSynonym, TagSynonyms } from '../../../server/contract/api/tag';
 
@@ -22,14 +23,8 @@ export interface TagFields {
   edit_summary?: string;
 }
 
-/** Body of PUT tag. */
-export interface TagUpdateInput {
-  tag_id: string;
-  display_name: string;
-  slug_name: string;
-  original_text: string;
-  edit_summary?: string;
-}
+/** PUT tag's body (the endpoint map's). */
+export type TagUpdateInput = BodyOf<'PUT /answer/api/v1/tag'>;
 
 /** GET permission?action=...: one entry per action asked (the contract's). */
 export type { Permissions } from '../../../server/contract/api/user';

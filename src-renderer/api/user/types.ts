@@ -1,4 +1,9 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
 import type { CurrentUserInfo, LoginResp } from '../../../server/contract/api/user';
+import type { QueryOf } from '../../../server/contract/endpoints';
+
+/** An action a captcha guards (user/action/record's `action`, from the endpoint map). */
+export type CaptchaAction = QueryOf<'GET /answer/api/v1/user/action/record'>['action'];
 
 /** The response shapes live in the API contract, which the server's presenters use too. */
 export type {
@@ -48,21 +53,11 @@ export interface AvatarChoice {
   custom: string;
 }
 
-/** PUT user/info. */
-export interface UpdateInfoBody {
-  display_name: string;
-  username?: string;
-  avatar?: AvatarChoice;
-  bio?: string;
-  website?: string;
-  location?: string;
-}
+/** PUT user/info (the endpoint map's body, from the server's schema). */
+export type UpdateInfoBody = BodyOf<'PUT /answer/api/v1/user/info'>;
 
-/** PUT user/interface. */
-export interface InterfaceBody {
-  language: string;
-  color_scheme: 'default' | 'system' | 'light' | 'dark';
-}
+/** PUT user/interface (the endpoint map's body). */
+export type InterfaceBody = BodyOf<'PUT /answer/api/v1/user/interface'>;
 
 /** A plugin's per-user settings form (GET user/plugin/config) and its fields, as the contract describes them. */
 export type { PluginConfigField, PluginConfigForm, UserPluginItem } from '../../../server/contract/api/plugin';

@@ -1,3 +1,5 @@
+import type { BodyOf } from '../../../server/contract/endpoints';
+
 /** The response shapes live in the API contract, which the server uses too. */
 export type {
   WebhookDeliveryInfo,
@@ -8,12 +10,5 @@ export type {
 } from '../../../server/contract/api/webhook';
 export { WEBHOOK_EVENTS } from '../../../server/contract/limits';
 
-/** What the add/edit form sends. */
-export interface WebhookInput {
-  url: string;
-  description: string;
-  events: string[];
-  active: boolean;
-  allow_lan: boolean;
-  rotate_secret?: boolean;
-}
+/** What the add form sends (the edit form may add rotate_secret): the endpoint map's body. */
+export type WebhookInput = BodyOf<'POST /answer/admin/api/webhooks'>;

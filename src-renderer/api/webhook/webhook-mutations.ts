@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN, api } from '../client';
 import { webhookKeys } from './keys';
+import type { BodyOf } from '../../../server/contract/endpoints';
 import type { WebhookInput } from './types';
 
 function useWebhookMutation<I, O>(send: (input: I) => Promise<O>) {
@@ -16,7 +17,9 @@ export const useCreateWebhook = () =>
 
 /** PUT admin webhooks/:id (with rotate_secret the answer holds the new secret). */
 export const useUpdateWebhook = () =>
-  useWebhookMutation(({ id, ...input }: WebhookInput & { id: string }) => api.put(hookPath(id), input, { handleErrors: true }));
+  useWebhookMutation(({ id, ...input }: BodyOf<'PUT /answer/admin/api/webhooks/:id'> & { id: string }) =>
+    api.put(hookPath(id), input, { handleErrors: true }),
+  );
 
 /** DELETE admin webhooks/:id. */
 export const useDeleteWebhook = () => useWebhookMutation((id: string) => api.delete(hookPath(id)));

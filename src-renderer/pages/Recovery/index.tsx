@@ -12,10 +12,11 @@ import { useFeedback } from '../../components/Feedback';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
+import type { CaptchaAction } from '../../api/user/types';
 
 /** A card that asks for one email address behind the captcha and confirms once sent. */
 function EmailRequestCard(props: {
-  captchaAction: string;
+  captchaAction: CaptchaAction;
   title: string;
   intro: string;
   submitLabel: string;

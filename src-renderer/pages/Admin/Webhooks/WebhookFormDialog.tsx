@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { formFieldErrors } from '../../../hooks/useFormError';
 import { useCreateWebhook, useUpdateWebhook } from '../../../api/webhook/webhook-mutations';
-import { WEBHOOK_EVENTS, type WebhookInfo, type WebhookWithSecret } from '../../../api/webhook/types';
+import { WEBHOOK_EVENTS, type WebhookEvent, type WebhookInfo, type WebhookWithSecret } from '../../../api/webhook/types';
 import { Field } from '../../../components/Field';
 import { Button, Checkbox, Dialog, Message } from '../../../components/ui';
 
@@ -73,13 +73,13 @@ function HookForm({ editing, onHide, onSecret }: { editing?: WebhookInfo; onHide
   const update = useUpdateWebhook();
   const [url, setUrl] = useState(editing?.url ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
-  const [events, setEvents] = useState<string[]>(editing?.events ?? []);
+  const [events, setEvents] = useState<WebhookEvent[]>(editing?.events ?? []);
   const [active, setActive] = useState(editing?.active ?? true);
   const [allowLan, setAllowLan] = useState(editing?.allow_lan ?? false);
   const [rotate, setRotate] = useState(false);
   const error = editing ? update.error : create.error;
   const errors = formFieldErrors(error);
-  const toggle = (e: string, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
+  const toggle = (e: WebhookEvent, on: boolean) => setEvents((list) => (on ? [...list, e] : list.filter((x) => x !== e)));
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const input = { url: url.trim(), description, events, active, allow_lan: allowLan };

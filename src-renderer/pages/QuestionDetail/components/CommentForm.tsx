@@ -11,6 +11,7 @@ import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useDebounced } from '../../../hooks/useDebounced';
+import type { CaptchaAction } from '../../../api/user/types';
 
 /** The @name being typed just before the caret, if any. */
 export function mentionAt(text: string, caret: number): { start: number; query: string } | null {
@@ -41,7 +42,7 @@ export interface CommentFormProps {
   note?: string;
   busy?: boolean;
   /** The captcha action ('comment' when adding, 'edit' when editing). */
-  captchaAction: string;
+  captchaAction: CaptchaAction;
   onSubmit(text: string, mentions: string[], captcha: CaptchaFields): Promise<void>;
   onCancel(): void;
 }
