@@ -65,16 +65,20 @@ function printRouteJs(): Plugin {
   };
 }
 
-/** `new URL('./name.mjs', import.meta.url)`: a worker thread's entry, a plain JavaScript file beside the module that starts it. */
-const WORKER_ENTRY_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.mjs)\1\s*,\s*import\.meta\.url\s*\)/g;
+/**
+ * `new URL('./name.mjs', import.meta.url)` or `new URL('./name.ts', import.meta.url)`: a worker thread's entry
+ * file beside the module that starts it (plain JavaScript, or TypeScript: see startWorker in server/infra/worker-entry.ts).
+ */
+const WORKER_ENTRY_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.(?:mjs|ts))\1\s*,\s*import\.meta\.url\s*\)/g;
 const WORKER_ENTRY_REF = /__LANTERN_WORKER_ENTRY_([\w$]+)__/g;
 
 /**
  * The server's worker threads run entry files of their own (server/db/dialect/sqlite-read-worker.mjs
  * and the others beside the modules that start them), found by `new URL('./x.mjs', import.meta.url)`.
- * The bundle moves those modules into out/main/chunks/, so each such URL is pointed at a copy of its
- * file emitted to out/main/workers/ (a URL relative to the chunk that holds it). A URL naming a file
- * that does not exist fails the build.
+ * The bundle moves those modules into out/main/chunks/, so each such URL is pointed at its entry in
+ * out/main/workers/ (a URL relative to the chunk that holds it): a plain JavaScript entry copied as it
+ * is, a TypeScript one bundled (x.ts -> workers/x.js; what it shares with the server goes in a chunk).
+ * A URL naming a file that does not exist fails the build.
  */
 function workerEntries(): Plugin {
   /** Emitted entries: source path -> reference. */
@@ -93,9 +97,11 @@ function workerEntries(): Plugin {
         if (!existsSync(file)) this.error(`worker entry ${name} (named in ${id}) does not exist`);
         let ref = emitted.get(file);
         if (!ref) {
-          const taken = [...emitted.keys()].find((f) => basename(f) === name);
+          const taken = [...emitted.keys()].find((f) => basename(f).replace(/\.\w+$/, '') === name.replace(/\.\w+$/, ''));
           if (taken) this.error(`two worker entries are named ${name}: ${taken} and ${file}`);
-          ref = this.emitFile({ type: 'asset', fileName: `workers/${name}`, source: readFileSync(file, 'utf8') });
+          ref = name.endsWith('.ts')
+            ? this.emitFile({ type: 'chunk', id: file, fileName: `workers/${name.replace(/\.ts$/, '.js')}` })
+            : this.emitFile({ type: 'asset', fileName: `workers/${name}`, source: readFileSync(file, 'utf8') });
           emitted.set(file, ref);
         }
         this.addWatchFile(file);

@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import bcrypt from 'bcryptjs';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MainConfigFactory, type MainViteConfig } from 'electron-vite';
 import config from '../../electron.vite.config';
+import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, RENDER_WORK_LIMITS } from '../../server/infra/markdown/render-core';
 
 // The server's worker threads run entry files of their own (plain JavaScript beside the module that
 // starts each), found with `new URL('./x.mjs', import.meta.url)`; the build (workerEntries in
@@ -14,7 +15,7 @@ import config from '../../electron.vite.config';
 // the way the server is (an SSR bundle, their code in a chunk folder) and run from the output.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const WORKER_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.mjs)\1\s*,\s*import\.meta\.url\s*\)/g;
+const WORKER_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.(?:mjs|ts))\1\s*,\s*import\.meta\.url\s*\)/g;
 
 /** The server's sources (tests left out). */
 function serverSources(dir = join(root, 'server')): string[] {
@@ -63,6 +64,7 @@ describe('worker entry files', () => {
       'lib/read-pool': join(root, 'server/db/dialect/sqlite-read-pool.ts'),
       'lib/checkpointer': join(root, 'server/db/dialect/sqlite-checkpointer.ts'),
       'lib/bcrypt': join(root, 'server/infra/password/bcrypt-thread.ts'),
+      'lib/render-pool': join(root, 'server/infra/markdown/render-pool.ts'),
     };
     // electron-vite's main build (its presets: SSR, dependencies left outside) with Lantern's main
     // configuration (its plugins included), these three modules as its entries
@@ -73,20 +75,29 @@ describe('worker entry files', () => {
       { root },
     ).build();
     await build(viteConfig);
-    for (const [, entry] of namedEntries()) expect(existsSync(join(out, 'workers', entry.split('/').pop()!))).toBe(true);
+    // a plain JavaScript entry is copied, a TypeScript one bundled (x.ts -> x.js)
+    for (const [, entry] of namedEntries()) expect(existsSync(join(out, 'workers', basename(entry).replace(/\.ts$/, '.js')))).toBe(true);
     const built = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
-    expect(built.sort()).toEqual(['lib/bcrypt.js', 'lib/checkpointer.js', 'lib/read-pool.js']);
+    expect(built.filter((f) => f.startsWith('lib/')).sort()).toEqual([
+      'lib/bcrypt.js',
+      'lib/checkpointer.js',
+      'lib/read-pool.js',
+      'lib/render-pool.js',
+    ]);
     for (const name of built) {
       const code = readFileSync(join(out, name), 'utf8');
       expect(code).not.toContain('__LANTERN_WORKER_ENTRY_');
       expect(code).not.toMatch(/eval:\s*true/);
-      for (const m of code.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)) expect(m[1]).toMatch(/^\.\.\/workers\/[\w-]+\.mjs$/);
+      if (name.startsWith('lib/'))
+        for (const m of code.matchAll(/new URL\("([^"]+\.m?[jt]s)", import\.meta\.url\)/g))
+          expect(m[1]).toMatch(/^\.\.\/workers\/[\w-]+\.m?js$/);
     }
 
     const load = <T>(name: string) => import(pathToFileURL(join(out, 'lib', `${name}.js`)).href) as Promise<T>;
     const { SqliteReadPool } = await load<typeof import('../../server/db/dialect/sqlite-read-pool')>('read-pool');
     const { WalCheckpointer } = await load<typeof import('../../server/db/dialect/sqlite-checkpointer')>('checkpointer');
     const { BcryptThread } = await load<typeof import('../../server/infra/password/bcrypt-thread')>('bcrypt');
+    const { RenderPool, DEFAULT_RENDER_POOL } = await load<typeof import('../../server/infra/markdown/render-pool')>('render-pool');
 
     // the read pool: reads run in its worker (the pool answers only from a worker), errors keep their code
     const file = join(out, 'site.db');
@@ -130,6 +141,26 @@ describe('worker entry files', () => {
       expect(await thread.compare('other-pass', hash)).toBe(false);
     } finally {
       await thread.close();
+    }
+
+    // a render worker (its entry bundled with the renderer it shares with the request thread): fenced code highlighted
+    const renders = new RenderPool(
+      { ...DEFAULT_RENDER_POOL, size: 1 },
+      {
+        maxChars: HIGHLIGHT_MAX_CHARS,
+        maxLine: HIGHLIGHT_MAX_LINE,
+        maxTotal: HIGHLIGHT_MAX_TOTAL,
+        attributionClass: 'post-attribution',
+        idPrefix: 'user-content-',
+        work: RENDER_WORK_LIMITS,
+      },
+    );
+    try {
+      expect(await renders.render('```js\nconst a = 1;\n```', {})).toContain(
+        '<code class="hljs language-js"><span class="hljs-keyword">const</span>',
+      );
+    } finally {
+      await renders.close();
     }
   });
 });

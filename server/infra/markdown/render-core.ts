@@ -52,12 +52,11 @@ export const RENDER_WORK_LIMITS = Object.freeze({
 });
 
 /**
- * Builds the renderer from `load` (require, or the worker's loader by module id). The body uses only
- * its arguments and literals: it is sent as source text to the render worker (see render-pool.ts),
- * the way the read workers' body is (threadSource in server/db/dialect/sqlite-read-pool.ts), so
- * the same code renders in tests (TypeScript), in the bundled server, and on either thread. The
- * size limits are passed in for the same reason. Modules load on first use: highlight.js when a
- * block names a language, pinyin-pro when a title has Chinese characters, markdown-it on the first render.
+ * Builds the renderer from `load` (require, or the worker's loader by module id). The request thread
+ * and the render workers (render-worker.ts, their entry) both build it, so the same code renders on
+ * either thread; the worker is handed the modules' resolved paths and the size limits (workerData).
+ * Modules load on first use: highlight.js when a block names a language, pinyin-pro when a title has
+ * Chinese characters, markdown-it on the first render.
  */
 export function makeRenderer(
   load: (id: string) => unknown,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import type { RenderOptions } from './render-core.js';
-import { makeRenderer } from './render-core.js';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-entry.js';
+import type { makeRenderer, RenderOptions } from './render-core.js';
 
 /** The modules a render worker loads, resolved here so the worker finds them from any entry (tests or the bundle). */
 const MODULES = ['markdown-it', 'markdown-it-anchor', 'markdown-it-footnote', 'sanitize-html', 'highlight.js', 'pinyin-pro'];
@@ -16,49 +16,10 @@ interface RenderRequest {
 type RenderReply = { id: number; html: string } | { id: number; error: string };
 
 /**
- * The body of a render worker, sent as source text like the read workers' (threadSource in
- * server/db/dialect/sqlite-read-pool.ts): it may use only its arguments. It builds the renderer
- * from `make` (makeRenderer's source) and answers each request in turn.
+ * A render worker's entry (render-worker.ts beside this file, TypeScript): the build bundles it to
+ * out/main/workers/ and points this URL there; from the sources startWorker bundles it on first use.
  */
-function renderWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown, make: typeof makeRenderer): void {
-  const { parentPort, workerData } = threads;
-  const { paths, limits, nice } = workerData as { paths: Record<string, string>; limits: Parameters<typeof makeRenderer>[1]; nice: number };
-  // On Linux a nice value is per thread, and priority 0 names the calling thread: this worker
-  // yields the cores to the request thread. Elsewhere it would renice the whole process: not done.
-  if (nice && process.platform === 'linux') {
-    try {
-      (load('node:os') as typeof import('node:os')).setPriority(0, nice);
-    } catch {
-      // not allowed (a container without CAP_SYS_NICE may refuse): renders run at normal priority
-    }
-  }
-  const renderer = make((id) => load(paths[id] ?? id), limits);
-  // load the modules now (highlight.js with its languages too), so the deadline counts rendering only
-  renderer.render('*a* https://example.com\n\n```js\nconst a = 1;\n```');
-  // its thread id (Linux), so the pool can read the CPU time this thread has used
-  let tid: number | null = null;
-  try {
-    tid =
-      Number(
-        String((load('node:fs') as typeof import('node:fs')).readlinkSync('/proc/thread-self'))
-          .split('/')
-          .pop(),
-      ) || null;
-  } catch {
-    tid = null;
-  }
-  parentPort!.postMessage({ ready: tid });
-  parentPort!.on('message', (m: { id: number; source: string; options: RenderOptions }) => {
-    try {
-      parentPort!.postMessage({ id: m.id, html: renderer.render(m.source, m.options) });
-    } catch (e) {
-      parentPort!.postMessage({ id: m.id, error: String((e as Error)?.message ?? e) });
-    }
-  });
-}
-
-// `__name` is what a build that keeps function names (tsx) wraps inner functions with: the worker has no such helper
-const WORKER_SOURCE = `var __name = (f) => f;\n(${renderWorkerMain.toString()})(require('node:worker_threads'), require, (${makeRenderer.toString()}));`;
+const WORKER_ENTRY = new URL('./render-worker.ts', import.meta.url);
 
 const BOOT_FAILURES_MAX = 3;
 
@@ -223,10 +184,9 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
+    const worker = startWorker(WORKER_ENTRY, {
       workerData: { paths: this.paths, limits: this.limits, nice: this.options.nice },
-      // plain JavaScript needs no loader (tsx) and no flag of the parent's (--input-type would make this source a module)
+      // no flag of the parent's (a loader, from the sources, is startWorker's)
       execArgv: [],
       // a render holds one post: a small heap also bounds a hostile one
       resourceLimits: { maxOldGenerationSizeMb: 128 },
