@@ -104,7 +104,8 @@ export async function generateSite(dir: string, size: SiteSize, shared: string, 
   const metaFile = join(dir, 'site.json');
   if (existsSync(metaFile) && existsSync(join(dir, PRISTINE))) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as GeneratedSite;
-    if (JSON.stringify(meta.size) === JSON.stringify(size)) return meta;
+    // the folder it is in now: site.json keeps the path it was built at, which a moved or copied site (another checkout) no longer has
+    if (JSON.stringify(meta.size) === JSON.stringify(size)) return { ...meta, dataDir: dir };
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
 import * as createSearchIndex from '../migrations/2026_11_23_1300_create_search_index.js';
 import * as skipCreditLine from '../migrations/2026_11_25_1920_search_index_skip_credit_line.js';
+import * as searchStatistics from '../migrations/2026_11_29_1600_search_index_statistics.js';
 import { searchPosts, type SearchPlan } from '../../modules/search/search.repository.js';
 import { pgSearch } from './pg-search.js';
 import { UNINDEXED_TRAILER, type SearchTerm } from './sqlite-search.js';
@@ -174,12 +175,15 @@ describe.runIf(serverUrl)('PostgreSQL full-text search', () => {
             SELECT pg_get_triggerdef(oid) AS d FROM pg_trigger WHERE tgname LIKE 'search_%'
             UNION ALL SELECT pg_get_functiondef(oid) FROM pg_proc WHERE proname LIKE 'search_index%'
             UNION ALL SELECT pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'search_index'::regclass
+            UNION ALL SELECT 'doc statistics ' || attstattarget FROM pg_attribute WHERE attrelid = 'search_index'::regclass AND attname = 'doc'
           ) AS x`.execute(db)
         ).rows[0].d;
       await pgSearch.createIndex(db);
       const fromDialect = await shape();
+      expect(fromDialect).toContain('doc statistics 1000');
       await pgSearch.dropIndex(db);
       await createSearchIndex.up(db);
+      await searchStatistics.up(db);
       expect(await shape()).toBe(fromDialect);
     });
   });
@@ -358,6 +362,21 @@ describe.runIf(serverUrl)('PostgreSQL full-text search', () => {
       const [r1, r2] = await ranksOf('gooseneck');
       expect(r1!).toBeLessThan(r2!);
     });
+
+    it("on a large index counts a rare word exactly and takes the planner's estimate, within a tenth, for a common one", async () => {
+      // 24,000 posts: past the exact-size bound (20,000); "kettle" in every third, "samovar" in 40
+      await addQuestions(1, 24_000, (n) => ({
+        title: `post ${n}`,
+        original_text: `${n % 3 === 0 ? 'kettle ' : ''}${n % 600 === 0 ? 'samovar ' : ''}plain text`,
+      }));
+      await sql`ANALYZE search_index`.execute(db);
+      const [kettle, samovar] = await settled('kettle samovar');
+      expect(samovar.posts).toBe(40);
+      // the estimate from ANALYZE's lexeme statistics, not a count: close to the 8,000 posts having it
+      expect(kettle.posts!).toBeGreaterThan(8000 * 0.9);
+      expect(kettle.posts!).toBeLessThan(8000 * 1.1);
+      expect(samovar.idf!).toBeGreaterThan(kettle.idf!);
+    }, 120_000);
 
     it('weighs terms by how rare they are, so posts with a rare word rank before those with only a common one', async () => {
       // "lantern" in every question title (common); "battery" in three bodies

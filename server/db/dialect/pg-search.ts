@@ -48,6 +48,11 @@ const NUMERIC_ID = `'^[0-9]{1,18}$'`;
 // The index is counted exactly up to this many posts (and a term up to half of them); past it the
 // planner's estimates are close enough.
 const EXACT_SIZE_MAX = 20_000;
+// On a larger index a term's posts are counted exactly up to this many only: each counted post is a
+// heap visit (counting a common word up to a tenth of 400k posts took 500 ms), while the planner's
+// estimate from the lexeme statistics (search_index.doc keeps 1,000 of them a sample, migration
+// 2026_11_29_1600_search_index_statistics) is within a few per cent for a word in more posts than this.
+const EXACT_TERM_MAX = 1000;
 
 // Relevance over the whole index (rankedMatches): each term's best posts, its newest when ranking
 // all of its posts would cost too much, and the best posts having every term, all scored exactly.
@@ -94,6 +99,8 @@ const DDL = [
    $$`,
   `CREATE TABLE ${INDEX} (id bigint PRIMARY KEY, doc tsvector NOT NULL)`,
   `CREATE INDEX ${INDEX}_doc_idx ON ${INDEX} USING gin (doc)`,
+  // 10,000 most common lexemes kept by ANALYZE, not 1,000 (migration 2026_11_29_1600_search_index_statistics)
+  `ALTER TABLE ${INDEX} ALTER COLUMN doc SET STATISTICS 1000`,
   // Only posts a visitor may see are indexed: questions available or closed, answers available.
   sql`CREATE FUNCTION search_index_question() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
@@ -339,7 +346,7 @@ export const pgSearch: SearchIndexDialect = {
       cache.set(key, { n, at: now, posts });
       return n;
     };
-    const cap = Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE));
+    const cap = posts <= EXACT_SIZE_MAX ? Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE)) : EXACT_TERM_MAX;
     const out: SearchTerm[] = [];
     for (const t of terms) {
       if (!tokenTerm(t)) {
@@ -351,7 +358,7 @@ export const pgSearch: SearchIndexDialect = {
       let having = await count(query, cap);
       // a term in the share counted or more: counted on up to half the posts (past which bm25 gives
       // it no weight at all) while the index is small; on a large one each counted post is a heap
-      // visit (100 ms per 100k), so the planner's estimate from the lexeme statistics stands in
+      // visit, so past EXACT_TERM_MAX the planner's estimate from the lexeme statistics stands in
       if (having >= cap)
         having =
           posts <= EXACT_SIZE_MAX

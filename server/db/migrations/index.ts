@@ -23,6 +23,7 @@ import * as m20261129_1230 from './2026_11_29_1230_index_captcha_expiry.js';
 import * as m20261129_1300 from './2026_11_29_1300_create_api_key.js';
 import * as m20261129_1400 from './2026_11_29_1400_create_webhooks.js';
 import * as m20261129_1500 from './2026_11_29_1500_create_captcha_spent.js';
+import * as m20261129_1600 from './2026_11_29_1600_search_index_statistics.js';
 
 /** Every migration, listed statically so bundling keeps them; names sort in time order. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_1300_create_api_key': m20261129_1300,
   '2026_11_29_1400_create_webhooks': m20261129_1400,
   '2026_11_29_1500_create_captcha_spent': m20261129_1500,
+  '2026_11_29_1600_search_index_statistics': m20261129_1600,
 };
 
 /** kysely's Migrator reads migrations from here. */
