@@ -38,9 +38,13 @@ import type * as siteinfoReq from './requests/siteinfo.js';
 import type * as tagReq from './requests/tag.js';
 import type * as timelineReq from './requests/timeline.js';
 import type * as userReq from './requests/user.js';
+import type * as userCenterReq from './requests/user-center.js';
 import type * as userDirectoryReq from './requests/user-directory.js';
 import type * as voteReq from './requests/vote.js';
 import type * as webhookReq from './requests/webhook.js';
+import type { ExportScheduleBody } from './requests/export-schedule.js';
+import type { ExportScheduleOverview } from './api/export-schedule.js';
+import type { Locale } from './locales/index.js';
 import type { Timeline, TimelineDetail } from './api/activity.js';
 import type {
   AdminAnswer,
@@ -109,6 +113,7 @@ export interface Endpoints {
   'GET /answer/admin/api/roles': { data: AdminRole[] };
   'GET /answer/admin/api/user/activation': { query: In<typeof adminUserReq.userIdQuery>; data: { activation_url: string } };
   'POST /answer/admin/api/user/activation': { body: In<typeof adminUserReq.userIdBody>; data: null };
+  'POST /answer/admin/api/users/activation': { body: In<typeof adminUserReq.userIdBody>; data: null };
   'PUT /answer/admin/api/user/status': { body: In<typeof adminUserReq.updateStatusSchema>; data: null };
   'PUT /answer/admin/api/user/role': { body: In<typeof adminUserReq.updateRoleSchema>; data: null };
   'PUT /answer/admin/api/user/password': { body: In<typeof adminUserReq.updatePasswordSchema>; data: null };
@@ -128,8 +133,17 @@ export interface Endpoints {
   'PUT /answer/admin/api/lan': { body: In<typeof lanReq.lanSwitchSchema>; data: { restarting: boolean } };
   'POST /answer/admin/api/lan/site-url': { data: { site_url: string } };
   'GET /answer/admin/api/import/stackexchange': { data: ImportJobStatus };
+  'POST /answer/admin/api/import/stackexchange': { body: FormData; data: ImportJobStatus };
   'GET /answer/admin/api/mcp-config': { data: McpConfig };
   'PUT /answer/admin/api/mcp-config': { body: In<typeof mcpReq.mcpConfigBody>; data: null };
+  'GET /answer/admin/api/user-center/agent': {
+    data: {
+      allow_create_user: boolean;
+      allow_update_user_status: boolean;
+      allow_update_user_password: boolean;
+      allow_update_user_role: boolean;
+    };
+  };
 
   // admin settings: one pair per group
   'GET /answer/admin/api/siteinfo/general': { data: AdminSettingGroups['general'] };
@@ -186,6 +200,7 @@ export interface Endpoints {
   'PUT /answer/admin/api/backups/schedule': { body: In<typeof backupReq.scheduleSchema>; data: BackupSchedule };
   'POST /answer/admin/api/backups/:name/restore': { data: { job: BackupJob } };
   'DELETE /answer/admin/api/backups/:name': { data: null };
+  'POST /answer/admin/api/backups/restore': { body: FormData; data: { job: BackupJob } };
 
   // badge
   'GET /answer/api/v1/badges': { data: BadgeGroup[] | null };
@@ -202,6 +217,12 @@ export interface Endpoints {
     data: { object_collection_count: number };
   };
   'POST /answer/api/v1/follow': { body: In<typeof followReq.followSchema>; data: { follows: number; is_followed: boolean } };
+  'PUT /answer/api/v1/follow/tags': { body: In<typeof followReq.followTagsSchema>; data: null };
+
+  // exports (schedule and run; the files themselves are downloads, below)
+  'GET /answer/admin/api/exports/schedule': { data: ExportScheduleOverview };
+  'PUT /answer/admin/api/exports/schedule': { body: ExportScheduleBody; data: ExportScheduleOverview };
+  'POST /answer/admin/api/exports/run': { data: ExportScheduleOverview };
 
   // comment
   'GET /answer/api/v1/comment/page': { query: In<typeof commentReq.commentPageQuery>; data: Page<CommentInfo> };
@@ -226,12 +247,14 @@ export interface Endpoints {
     data: { config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean; setup_code_required?: boolean };
   };
   'POST /installation/setup-code/check': { body: In<typeof installReq.setupCodeSchema>; data: null };
+  'GET /installation/language/config': { query: In<typeof installReq.langQuerySchema>; data: Locale | null };
   'POST /installation/db/check': { body: In<typeof installReq.checkDatabaseSchema>; data: { connection_success: boolean } };
   'POST /installation/init': { body: In<typeof installReq.checkDatabaseSchema>; data: null };
   'POST /installation/base-info': { body: In<typeof installReq.baseInfoSchema>; data: null };
 
   // language
   'GET /answer/api/v1/language/options': { data: (Omit<LanguageOption, 'progress'> & { progress?: number })[] };
+  'GET /answer/api/v1/language/config': { data: Locale | null };
 
   // meta
   'GET /answer/api/v1/meta/reaction': { query: In<typeof metaReq.reactionQuery>; data: ReactionSummary };
@@ -298,6 +321,7 @@ export interface Endpoints {
 
   // search
   'GET /answer/api/v1/search': { query: In<typeof searchReq.searchQuery>; data: Page<SearchResult> };
+  'GET /answer/api/v1/search/desc': { data: { name: string; icon: string; link: string } };
 
   // site
   'GET /answer/api/v1/siteinfo': { data: SiteInfo };
@@ -309,6 +333,7 @@ export interface Endpoints {
   'PUT /answer/api/v1/tag': { body: In<typeof tagReq.updateTagSchema>; data: { wait_for_review: boolean } | null };
   'DELETE /answer/api/v1/tag': { body: In<typeof tagReq.tagIdBody>; data: null };
   'POST /answer/api/v1/tag/recover': { body: In<typeof tagReq.tagIdBody>; data: null };
+  'POST /answer/api/v1/tag/merge': { body: In<typeof tagReq.mergeTagSchema>; data: null };
   'GET /answer/api/v1/tags/page': { query: In<typeof tagReq.tagPageQuery>; data: Page<TagItem> };
   'GET /answer/api/v1/tags': { query: In<typeof tagReq.tagsBySlugQuery>; data: TagBasic[] };
   'GET /answer/api/v1/tags/following': { data: FollowingTag[] };
@@ -341,7 +366,23 @@ export interface Endpoints {
   'GET /answer/api/v1/user/plugin/configs': { data: UserPluginItem[] | null };
   'GET /answer/api/v1/user/plugin/config': { query: In<typeof pluginReq.pluginSlugQuery>; data: PluginConfigForm };
   'PUT /answer/api/v1/user/plugin/config': { body: In<typeof pluginReq.pluginConfigSchema>; data: null };
-  'GET /answer/api/v1/user-center/agent': { data: unknown };
+
+  // plugins: what the public pages read
+  'GET /answer/api/v1/plugin/status': { data: { slug_name: string; enabled: boolean }[] };
+  'GET /answer/api/v1/captcha/config': { data: { slug_name: string; config: unknown } };
+  'GET /answer/api/v1/embed/config': { data: { platform: string; enable: boolean }[] };
+  'GET /answer/api/v1/render/config': { data: unknown };
+  'GET /answer/api/v1/user-center/agent': { data: { enabled: boolean; agent_info: null } };
+  'GET /answer/api/v1/user-center/personal/branding': {
+    query: In<typeof userCenterReq.brandingQuery>;
+    data: { enabled: boolean; personal_branding: unknown[] };
+  };
+  'GET /answer/api/v1/user-center/user/settings': {
+    data: {
+      profile_setting_agent: { enabled: boolean; redirect_url: string };
+      account_setting_agent: { enabled: boolean; redirect_url: string };
+    };
+  };
 
   // vote
   'POST /answer/api/v1/vote/up': { body: In<typeof voteReq.voteSchema>; data: VoteResult };
@@ -359,6 +400,20 @@ export interface Endpoints {
   'POST /answer/admin/api/webhooks/:id/ping': { data: WebhookDeliveryInfo };
   'POST /answer/admin/api/webhooks/deliveries/:id/resend': { data: WebhookDeliveryInfo };
 }
+
+/*
+ * Routes outside the map, and why (none answers a JSON envelope the client could type):
+ * - files and streams: GET admin backups/:name/download (the archive), exports/html.zip and
+ *   export/stackexchange (zips written as they are read), GET /uploads/*path, /custom.css,
+ *   /robots.txt, /sitemap.xml, /sitemap/:file, /swagger, /swagger/index.html,
+ *   /swagger/lantern-init.js, /swagger/:file;
+ * - GET openapi.json: the OpenAPI document itself, not an envelope;
+ * - MCP (GET mcp/sse, POST mcp/message, GET/POST/DELETE mcp): JSON-RPC over SSE and streamable
+ *   HTTP, answered in the protocol's messages;
+ * - redirects: GET connector/login/:name, connector/redirect/:name, user-center/login/redirect,
+ *   user-center/sign-up/redirect, user-center/login/callback, user-center/sign-up/callback;
+ * - plugin/route/:slug/*path (api and admin, any method): a plugin's own routes, shaped by it.
+ */
 
 export type EndpointKey = keyof Endpoints;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

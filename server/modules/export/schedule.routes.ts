@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { auth } from '../../http/auth.js';
 import { ok, requestLanguage } from '../../http/envelope.js';
+import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { exportScheduleSchema } from './schedule.schema.js';
@@ -11,7 +12,8 @@ import { exportOverview, saveExportSchedule, startExportRun } from './schedule.s
  * the last run, saving them, and running the exports now (answered at once; the run goes on
  * off the request and the page follows it through the overview).
  */
-export function registerExportSchedule(ctx: AppContext, { admin }: Routers): void {
+export function registerExportSchedule(ctx: AppContext, routers: Routers): void {
+  const { admin } = typed(routers);
   admin.get('/exports/schedule', auth(ctx, 'admin'), async (req, res) => {
     ok(res, await exportOverview(ctx, requestLanguage(req)));
   });

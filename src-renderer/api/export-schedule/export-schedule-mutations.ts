@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN, request } from '../client';
+import { ADMIN, api } from '../client';
 import { exportScheduleKeys } from './keys';
-import type { ExportSchedule, ExportScheduleOverview } from './types';
+import type { ExportScheduleOverview } from './types';
+import type { BodyOf } from '../../../server/contract/endpoints';
 
 function useOverviewMutation<I>(send: (input: I) => Promise<ExportScheduleOverview>) {
   const client = useQueryClient();
@@ -13,7 +14,7 @@ function useOverviewMutation<I>(send: (input: I) => Promise<ExportScheduleOvervi
 
 /** PUT admin exports/schedule. */
 export const useSaveExportSchedule = () =>
-  useOverviewMutation((s: ExportSchedule) => request<ExportScheduleOverview>('PUT', `${ADMIN}/exports/schedule`, s));
+  useOverviewMutation((s: BodyOf<'PUT /answer/admin/api/exports/schedule'>) => api.put(`${ADMIN}/exports/schedule`, s));
 
 /** POST admin exports/run: run the chosen exports now (answered at once; the overview is then polled). */
-export const useRunExportsNow = () => useOverviewMutation(() => request<ExportScheduleOverview>('POST', `${ADMIN}/exports/run`, {}));
+export const useRunExportsNow = () => useOverviewMutation(() => api.post(`${ADMIN}/exports/run`));

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN, request } from '../client';
+import { ADMIN, api } from '../client';
 import { exportScheduleKeys } from './keys';
-import type { ExportScheduleOverview } from './types';
 
 /** How often the page asks while a run goes on. */
 export const EXPORT_POLL_MS = 1000;
@@ -10,7 +9,7 @@ export const EXPORT_POLL_MS = 1000;
 export function useExportSchedule() {
   return useQuery({
     queryKey: exportScheduleKeys.overview(),
-    queryFn: () => request<ExportScheduleOverview>('GET', `${ADMIN}/exports/schedule`),
+    queryFn: () => api.get(`${ADMIN}/exports/schedule`),
     refetchInterval: (q) => (q.state.data?.running ? EXPORT_POLL_MS : false),
   });
 }
