@@ -8,13 +8,13 @@ import { bodyLimitOf } from './http/body-limit.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { bookedRouter, type BookedRouter } from './http/route-book.js';
 import { chained, indexedRouter } from './http/route-index.js';
-import { dropOnContentChange, dropReusedAfterWrites, READER_PAGE_KEY } from './http/shared-response.js';
+import { dropReusedOnChange, READER_PAGE_KEY } from './http/shared-response.js';
 import { spaRouter } from './http/spa.js';
 import { inputSchemaOf } from './http/validate.js';
 import { accessLog } from './infra/access-log.js';
 import { httpsOnly } from './infra/tls.js';
 import type { Routers } from './modules/index.js';
-import { RED_DOT_KEY } from './modules/notification/notification.service.js';
+import { RED_DOT_KEY, redDotKey } from './modules/notification/notification.service.js';
 import { registerOpenApi } from './modules/openapi/openapi.routes.js';
 import { MODULES } from './modules/registry.js';
 import { SESSION_KEY } from './modules/session/session.service.js';
@@ -80,11 +80,10 @@ export function mountHttp(ctx: AppContext): MountedHttp {
   registerOpenApi(ctx, routers, routes);
 
   const cookies = cookieParser();
-  // reader pages go at once on an announced change, and with red dots and tokens after any write
-  dropOnContentChange(ctx, READER_PAGE_KEY);
-  const dropReused = dropReusedAfterWrites(ctx, [READER_PAGE_KEY, RED_DOT_KEY, SESSION_KEY]);
-  base.use('/answer/api/v1', chained(dropReused, cookies, indexedRouter(booked.api), apiNotFound));
-  base.use('/answer/admin/api', chained(dropReused, cookies, indexedRouter(booked.admin), apiNotFound));
+  // reader pages, red dots and resolved tokens go at once on the changes the services announce
+  dropReusedOnChange(ctx, { readerPages: READER_PAGE_KEY, redDots: RED_DOT_KEY, redDotOf: redDotKey, sessions: SESSION_KEY });
+  base.use('/answer/api/v1', chained(cookies, indexedRouter(booked.api), apiNotFound));
+  base.use('/answer/admin/api', chained(cookies, indexedRouter(booked.admin), apiNotFound));
   base.use('/installation', chained(cookies, booked.install, apiNotFound));
   base.use(cookieParser(), routers.root);
   if (config.rendererDir) base.use(spaRouter(config.rendererDir, config.basePath, () => ctx.settings.isInstalled()));

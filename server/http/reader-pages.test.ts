@@ -55,7 +55,7 @@ describe('a question as anonymous readers see it', () => {
     const id = await askQuestion(app, admin, { title: 'Which writes drop a reused question page?', tags: ['reuse'] });
     await settle();
     expect((await get(`/question/info?id=${id}`)).collection_count).toBe(0);
-    // a bookmark is announced by no event: the drop after every successful write shows it
+    // a bookmark is announced (collection.switched), which drops the reused page at once
     const marked = await app.call('POST', api('/collection/switch'), {
       token: reader.token,
       body: { object_id: id, group_id: '0', bookmark: true },

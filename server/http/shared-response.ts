@@ -1,7 +1,8 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import type { AppContext } from '../app-context.js';
 import type { DomainEventType } from '../infra/events.js';
 import type { LanguageCode } from '../contract/languages.js';
+import { ANSWER_STATUS, QUESTION_STATUS } from '../contract/enums.js';
 import { translate } from '../contract/messages/index.js';
 import { ok, requestLanguage } from './envelope.js';
 import { currentSession } from './auth.js';
@@ -53,25 +54,101 @@ export function sharedBody(language: LanguageCode, data: unknown, etagOf: EtagOf
 export const READER_PAGE_KEY = 'reader-page:';
 
 /**
- * Drops the entries under the prefixes after every write that succeeded, whatever it changed: the
- * announced changes drop reader pages at once (see dropOnContentChange), and this catches the rest
- * (a bookmark's count, a comment's edit, a review that changes a reviewer's count, an admin's
- * change of a user), so nothing waits for the TTL.
+ * Changes after which reader pages are stale, beyond CONTENT_CHANGING_EVENTS: a question's bookmark
+ * and follower counts, a comment's text, who follows a user, the names, avatars, reputation, status
+ * and last login the pages show of their users, tags, the settings pages are made with (permalinks,
+ * avatars, required tags), and the bulk writes of imports and purges.
  */
-export function dropReusedAfterWrites(ctx: AppContext, prefixes: string[]): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS')
-      res.once('finish', () => {
-        if (res.statusCode >= 400) return;
-        for (const prefix of prefixes) ctx.cache.invalidate(prefix);
-      });
-    next();
-  };
+export const READER_PAGE_EVENTS = [
+  ...CONTENT_CHANGING_EVENTS,
+  'collection.switched',
+  'comment.edited',
+  'user.followed',
+  'user.unfollowed',
+  'user.changed',
+  'rank.changed',
+  'tag.changed',
+  'settings.changed',
+  'content.imported',
+  'content.purged',
+] as const satisfies readonly DomainEventType[];
+
+/** The account changes a reader page shows (a profile's name, status, last login); password, email and interface show on none. */
+const SHOWN_ACCOUNT_CHANGES = new Set(['login', 'activated', 'status', 'role', 'profile', 'deleted']);
+
+/**
+ * Changes after which every reviewer's red dot is stale: the review work it counts (suggested edits,
+ * queued posts, flags) and the privileges that say who reviews what.
+ */
+export const RED_DOT_EVENTS = [
+  'revision.submitted',
+  'revision.reviewed',
+  'review.settled',
+  'report.created',
+  'report.handled',
+  'settings.changed',
+  'content.imported',
+  'content.purged',
+] as const satisfies readonly DomainEventType[];
+
+/**
+ * Changes to users' rows or roles, which resolved sessions hold whole (GET user/info answers from
+ * them): a session is found by its token, not its user, so these drop them all.
+ */
+export const SESSION_EVENTS = [
+  'user.changed',
+  'user.profile_updated',
+  'rank.changed',
+  'question.created',
+  'answer.created',
+  'post.status',
+  'user.followed',
+  'user.unfollowed',
+  'content.imported',
+  'content.purged',
+] as const satisfies readonly DomainEventType[];
+
+/** Where the reused answers are kept (prefixes of the cache keys, and one user's red dot). */
+export interface ReusedAnswers {
+  readerPages: string;
+  redDots: string;
+  redDotOf: (userId: number) => string;
+  sessions: string;
 }
 
-/** Drops the cache entries under `prefix` whenever content changes. */
+/**
+ * Drops reused answers on the changes the services announce, as they are announced (before the
+ * writer's response goes out), so a write shows at once to the reader who made it and to everyone
+ * else: reader pages and sessions by prefix, red dots by user where only one user's changed. A
+ * write that announces nothing changes nothing these answers show.
+ */
+export function dropReusedOnChange(ctx: AppContext, where: ReusedAnswers): void {
+  const drop = (key: string) => () => ctx.cache.invalidate(key);
+  for (const type of READER_PAGE_EVENTS)
+    ctx.events.onEmit(type, (e) => {
+      if (e.type === 'user.changed' && !SHOWN_ACCOUNT_CHANGES.has(e.change)) return;
+      ctx.cache.invalidate(where.readerPages);
+    });
+  for (const type of RED_DOT_EVENTS) ctx.events.onEmit(type, drop(where.redDots));
+  // a queued post adds to the queue's count; a published or deleted one takes from it
+  ctx.events.onEmit('question.created', (e) => {
+    if (e.status === QUESTION_STATUS.pending) ctx.cache.invalidate(where.redDots);
+  });
+  ctx.events.onEmit('answer.created', (e) => {
+    if (e.status === ANSWER_STATUS.pending) ctx.cache.invalidate(where.redDots);
+  });
+  ctx.events.onEmit('post.status', (e) => {
+    if (e.action === 'approved' || e.action === 'deleted') ctx.cache.invalidate(where.redDots);
+  });
+  // what one user may review follows their reputation and role
+  ctx.events.onEmit('rank.changed', (e) => ctx.cache.invalidate(where.redDotOf(e.userId)));
+  ctx.events.onEmit('user.changed', (e) => ctx.cache.invalidate(where.redDotOf(e.userId)));
+  for (const type of SESSION_EVENTS) ctx.events.onEmit(type, drop(where.sessions));
+}
+
+/** Drops the cache entries under `prefix` whenever content changes (as it is announced). */
 export function dropOnContentChange(ctx: AppContext, prefix: string): void {
-  for (const type of CONTENT_CHANGING_EVENTS) ctx.events.on(type, () => ctx.cache.invalidate(prefix));
+  for (const type of CONTENT_CHANGING_EVENTS) ctx.events.onEmit(type, () => ctx.cache.invalidate(prefix));
 }
 
 /**

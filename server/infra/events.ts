@@ -61,7 +61,41 @@ export type DomainEvent =
   | { type: 'user.registered'; userId: number }
   | { type: 'report.created'; reportId: string; objectId: string; objectType: 'question' | 'answer' | 'comment'; userId: number }
   | { type: 'reaction.changed'; objectId: string; objectType: 'question' | 'answer'; userId: number; emoji: string; active: boolean }
-  | { type: 'question.shared'; questionId: string; sharerId: number; visitorId: number | null };
+  | { type: 'question.shared'; questionId: string; sharerId: number; visitorId: number | null }
+  | { type: 'collection.switched'; questionId: string; userId: number; bookmarked: boolean }
+  | { type: 'comment.edited'; commentId: string; objectId: string; userId: number }
+  | { type: 'user.unfollowed'; followerId: number; objectId: string; objectType: 'question' | 'tag' | 'user' }
+  | {
+      /** a user's account changed (their row or role): what their pages, session and red dot show */
+      type: 'user.changed';
+      userId: number;
+      change: 'login' | 'email' | 'activated' | 'password' | 'interface' | 'status' | 'role' | 'profile' | 'deleted' | 'notice';
+      /** who acted: the user, or an admin */ byUserId: number;
+    }
+  | {
+      /** an edit waits for review (the reviewers' red dot counts it) */
+      type: 'revision.submitted';
+      objectId: string;
+      objectType: 'question' | 'answer' | 'tag';
+      userId: number;
+    }
+  | { type: 'report.handled'; reportId: string; objectId: string; byUserId: number }
+  | {
+      /** a queued post's reviews were settled (the queue's count changed) */ type: 'review.settled';
+      objectId: string;
+      approved: boolean;
+      byUserId: number;
+    }
+  | {
+      type: 'tag.changed';
+      tagId: string;
+      action: 'created' | 'deleted' | 'recovered' | 'synonyms' | 'merged';
+      byUserId: number;
+    }
+  | { type: 'badge.status'; badgeId: string; active: boolean }
+  | { /** a group of the site's settings was saved */ type: 'settings.changed'; group: string }
+  | { /** an import wrote posts, users and tags (or some of them, when it failed) */ type: 'content.imported'; site: string }
+  | { /** an admin removed deleted users' or posts' rows for good */ type: 'content.purged'; kind: 'users' | 'questions' | 'answers' };
 
 export type DomainEventType = DomainEvent['type'];
 type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T }>) => Promise<void> | void;
@@ -69,6 +103,7 @@ type Handler<T extends DomainEventType> = (event: Extract<DomainEvent, { type: T
 /** One bus per app instance. Handlers run after the emitting request's work; a failing handler is logged, never the request's failure. */
 export class EventBus {
   private readonly handlers = new Map<DomainEventType, Handler<DomainEventType>[]>();
+  private readonly now = new Map<DomainEventType, ((event: DomainEvent) => void)[]>();
   private pending = new Set<Promise<void>>();
 
   constructor(private readonly logger: Pick<Logger, 'error'>) {}
@@ -80,8 +115,25 @@ export class EventBus {
     this.handlers.set(type, list);
   }
 
+  /**
+   * Subscribes a synchronous handler that runs inside emit(), before it returns: for drops of reused
+   * answers (see server/http/reuse-drops.ts), which must be done before the emitter's response goes
+   * out, not after the other handlers' work. A throwing one is logged; it fails nothing else.
+   */
+  onEmit<T extends DomainEventType>(type: T, handler: (event: Extract<DomainEvent, { type: T }>) => void): void {
+    const list = this.now.get(type) ?? [];
+    list.push(handler as unknown as (event: DomainEvent) => void);
+    this.now.set(type, list);
+  }
+
   /** Announces an event (call after the transaction committed). Returns at once; handlers run in order. */
   emit(event: DomainEvent): void {
+    for (const h of this.now.get(event.type) ?? [])
+      try {
+        h(event);
+      } catch (err) {
+        this.logger.error({ err, event: event.type }, 'event handler failed');
+      }
     const list = this.handlers.get(event.type);
     if (!list?.length) return;
     const run = (async () => {

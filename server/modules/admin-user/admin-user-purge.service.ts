@@ -36,4 +36,5 @@ export async function deletePermanently(ctx: AppContext, type: 'users' | 'questi
     await repo.deleteAnswerRows(trx, aids);
     await repo.resetLastAnswers(trx, aids);
   });
+  ctx.events.emit({ type: 'content.purged', kind: type });
 }

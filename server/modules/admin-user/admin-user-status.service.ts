@@ -79,4 +79,10 @@ export async function updateStatus(ctx: AppContext, session: SessionUser, input:
     return events;
   });
   announce(ctx, removed);
+  ctx.events.emit({
+    type: 'user.changed',
+    userId: user.id,
+    change: input.status === 'deleted' ? 'deleted' : 'status',
+    byUserId: session.user.id,
+  });
 }

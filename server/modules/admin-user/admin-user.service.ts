@@ -65,6 +65,7 @@ export async function updateRole(ctx: AppContext, session: SessionUser, input: {
     await updateUser(trx, user.id, { is_admin: roleId === ROLE.admin ? 1 : 0, updated_at: ctx.clock.now() });
     await ctx.sessions.revokeAll(user.id, trx);
   });
+  ctx.events.emit({ type: 'user.changed', userId: user.id, change: 'role', byUserId: session.user.id });
 }
 
 async function activationUrl(ctx: AppContext, user: UserRow, origin: string): Promise<string> {
@@ -96,6 +97,7 @@ export async function updatePassword(ctx: AppContext, session: SessionUser, inpu
     await updateUser(trx, user.id, { pass, updated_at: ctx.clock.now() });
     await ctx.sessions.revokeAll(user.id, trx);
   });
+  ctx.events.emit({ type: 'user.changed', userId: user.id, change: 'password', byUserId: session.user.id });
 }
 
 /** PUT user/profile: someone else's display name, username and email (the email counts as verified). */
@@ -118,4 +120,5 @@ export async function editProfile(ctx: AppContext, session: SessionUser, input: 
       updated_at: now,
     });
   });
+  ctx.events.emit({ type: 'user.changed', userId: user.id, change: 'profile', byUserId: session.user.id });
 }

@@ -85,7 +85,8 @@ export async function claim(ctx: AppContext, input: ClaimInput) {
     throw fieldError('error.email.illegal_email_domain_error', 'e_mail');
   const now = ctx.clock.now();
   const pass = await ctx.passwords.hash(input.pass);
-  return ctx.db.transaction().execute(async (trx) => {
+  let userId = 0;
+  const out = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.peekClaimCode(trx, hashToken(input.code), now))) throw expired();
     if (await findUserByEmail(trx, input.e_mail)) throw fieldError('error.email.duplicate', 'e_mail');
     const found = await takeCode(trx, input.code, 'claim', now);
@@ -94,6 +95,9 @@ export async function claim(ctx: AppContext, input: ClaimInput) {
     if (!found || !user || !imported?.claimable) throw expired();
     await repo.takeOver(trx, user.id, { e_mail: input.e_mail.toLowerCase(), pass, now });
     await ctx.sessions.revokeAll(user.id, trx);
+    userId = user.id;
     return loginPayload(ctx, user.id, trx);
   });
+  ctx.events.emit({ type: 'user.changed', userId, change: 'email', byUserId: userId });
+  return out;
 }

@@ -240,6 +240,7 @@ export async function updateAnswer(ctx: AppContext, session: SessionUser, sent: 
       ownerId: a.user_id,
       questionId: a.question_id,
     });
+  else ctx.events.emit({ type: 'revision.submitted', objectId: a.id, objectType: 'answer', userId: uid });
   return { wait_for_review: !direct };
 }
 

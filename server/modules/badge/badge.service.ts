@@ -189,4 +189,5 @@ export async function updateBadgeStatus(ctx: AppContext, input: BadgeStatusInput
     await repo.setBadgeStatus(trx, badge.id, status, now);
     if (status === BADGE_STATUS.active) await repo.recountAwards(trx, badge.id);
   });
+  ctx.events.emit({ type: 'badge.status', badgeId: badge.id, active: status === BADGE_STATUS.active });
 }

@@ -38,6 +38,7 @@ export async function switchCollection(ctx: AppContext, session: SessionUser, in
     }
     return repo.recountQuestionCollections(trx, id);
   });
+  ctx.events.emit({ type: 'collection.switched', questionId: id, userId: uid, bookmarked: input.bookmark });
   return presentSwitch(count);
 }
 

@@ -231,6 +231,7 @@ export async function updateComment(ctx: AppContext, session: SessionUser, sent:
   const { html } = await renderComment(ctx.db, input.original_text, [], uid);
   if (isBlankHtml(html)) throw fieldError('error.comment.content_cannot_empty', 'original_text');
   await repo.updateCommentText(ctx.db, c.id, input.original_text, html, now);
+  ctx.events.emit({ type: 'comment.edited', commentId: c.id, objectId: c.object_id, userId: session.user.id });
   await ctx.captcha.count('edit', uid);
   return presentUpdatedComment({ id: c.id, original_text: input.original_text, parsed_text: html });
 }

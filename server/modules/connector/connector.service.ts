@@ -155,6 +155,7 @@ export async function externalLogin(
   const login = await ctx.settings.get('login');
   // a new account made here is announced after the transaction commits
   let registered: number | undefined;
+  let loggedIn: number | undefined;
   const result = await ctx.db.transaction().execute(async (trx): Promise<ExternalLoginResult> => {
     const bound = await repo.findExternalLogin(trx, info.provider, info.external_id);
     const boundUser = bound ? await findUserById(trx, bound.user_id) : undefined;
@@ -182,9 +183,11 @@ export async function externalLogin(
     if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= now))
       return deny('error.user.suspended');
     await activate(trx, user, info, now);
+    loggedIn = user.id;
     return { accessToken: (await ctx.sessions.issue(user.id, trx)).accessToken };
   });
   if (registered !== undefined && 'accessToken' in result) ctx.events.emit({ type: 'user.registered', userId: registered });
+  else if (loggedIn !== undefined) ctx.events.emit({ type: 'user.changed', userId: loggedIn, change: 'login', byUserId: loggedIn });
   return result;
 }
 

@@ -52,15 +52,17 @@ async function followable(ctx: AppContext, session: SessionUser, raw: string, ca
 export async function follow(ctx: AppContext, session: SessionUser, input: FollowInput) {
   const target = await followable(ctx, session, input.object_id, input.is_cancel);
   const now = ctx.clock.now();
-  const done = { started: false };
+  const done = { started: false, stopped: false };
   const follows = await ctx.db.transaction().execute(async (trx) => {
-    if (input.is_cancel) await repo.stopFollow(trx, session.user.id, target.id, target.type, now);
+    if (input.is_cancel) done.stopped = await repo.stopFollow(trx, session.user.id, target.id, target.type, now);
     else done.started = await repo.startFollow(trx, session.user.id, target.id, target.type, now);
     const count = await repo.countFollowers(trx, target.id, target.type);
     await repo.storeFollowCount(trx, target.table, target.id, count);
     return count;
   });
   if (done.started) ctx.events.emit({ type: 'user.followed', followerId: session.user.id, objectId: target.id, objectType: target.table });
+  if (done.stopped)
+    ctx.events.emit({ type: 'user.unfollowed', followerId: session.user.id, objectId: target.id, objectType: target.table });
   return { follows, is_followed: !input.is_cancel };
 }
 
@@ -71,6 +73,7 @@ export async function updateFollowTags(ctx: AppContext, session: SessionUser, na
   const uid = session.user.id;
   const now = ctx.clock.now();
   const started: string[] = [];
+  const stopped: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     const wanted = new Set((await availableTagsBySlugs(trx, slugs)).map((t) => t.id));
     const current = new Set(await repo.followedIds(trx, uid, type));
@@ -78,8 +81,10 @@ export async function updateFollowTags(ctx: AppContext, session: SessionUser, na
     for (const id of wanted) if (!current.has(id) && (await repo.startFollow(trx, uid, id, type, now))) touched.push(id);
     started.push(...touched);
     for (const id of current) if (!wanted.has(id) && (await repo.stopFollow(trx, uid, id, type, now))) touched.push(id);
+    stopped.push(...touched.filter((id) => !started.includes(id)));
     for (const id of touched) await repo.storeFollowCount(trx, 'tag', id, await repo.countFollowers(trx, id, type));
   });
   for (const id of started) ctx.events.emit({ type: 'user.followed', followerId: uid, objectId: id, objectType: 'tag' });
+  for (const id of stopped) ctx.events.emit({ type: 'user.unfollowed', followerId: uid, objectId: id, objectType: 'tag' });
   return null;
 }

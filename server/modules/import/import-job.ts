@@ -95,6 +95,8 @@ export class ImportJobs {
         await rm(cleanup, { recursive: true, force: true }).catch(() => {});
         Object.assign(job, outcome, { finished_at: this.ctx.clock.now() });
         this.running = null;
+        // what was written before a failure stays too
+        this.ctx.events.emit({ type: 'content.imported', site });
       }
     })();
     return this.status();

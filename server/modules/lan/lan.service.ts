@@ -95,6 +95,7 @@ export async function applySuggestedSiteUrl(ctx: AppContext): Promise<{ site_url
   const url = normaliseSiteUrl(suggestion.suggested);
   const general = await ctx.settings.get('general');
   await ctx.settings.put('general', { ...general, site_url: url });
+  ctx.events.emit({ type: 'settings.changed', group: 'general' });
   return { site_url: url };
 }
 
@@ -137,7 +138,10 @@ export async function followSiteUrl(ctx: AppContext): Promise<string | null> {
   if (!(await ctx.settings.isInstalled())) return null;
   const url = normaliseSiteUrl(lanUrls(ctx)[0] ?? `${schemeOf(ctx)}://127.0.0.1:${ctx.binding.port}${ctx.config.basePath}`);
   const general = await ctx.settings.get('general');
-  if (general.site_url !== url) await ctx.settings.put('general', { ...general, site_url: url });
+  if (general.site_url !== url) {
+    await ctx.settings.put('general', { ...general, site_url: url });
+    ctx.events.emit({ type: 'settings.changed', group: 'general' });
+  }
   return url;
 }
 
@@ -162,5 +166,6 @@ export async function followSiteUrlScheme(ctx: AppContext): Promise<string | nul
   if (!ours || port !== ctx.binding.port || url.protocol === `${input.scheme}:`) return null;
   const next = normaliseSiteUrl(general.site_url.replace(/^https?:/i, `${input.scheme}:`));
   await ctx.settings.put('general', { ...general, site_url: next });
+  ctx.events.emit({ type: 'settings.changed', group: 'general' });
   return next;
 }

@@ -18,7 +18,7 @@ export function registerNotification(ctx: AppContext, routers: Routers): void {
     ok(res, await service.notificationPage(ctx, requireSession(res), inputOf(notificationPageQuery, res), requestLanguage(req)));
   });
   api.get('/notification/status', auth(ctx, 'active'), async (req, res) => {
-    // polled by every open page: reused until the user's notifications change (or any write: review counts)
+    // polled by every open page: reused until the user's notifications or the review counts change (dropReusedOnChange)
     const session = requireSession(res);
     await okShared(ctx, res, service.redDotKey(session.user.id), ctx.config.pageTtlMs, () =>
       service.redDot(ctx, session, requestLanguage(req)),

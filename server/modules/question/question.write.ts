@@ -277,6 +277,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, sent
   if (changed) await ctx.captcha.count('edit', String(uid));
   if (changed && direct)
     ctx.events.emit({ type: 'post.edited', objectId: q.id, objectType: 'question', editorId: uid, ownerId: q.user_id, questionId: q.id });
+  if (changed && !direct) ctx.events.emit({ type: 'revision.submitted', objectId: q.id, objectType: 'question', userId: uid });
   return { url_title: urlTitle(input.title), wait_for_review: changed && !direct };
 }
 

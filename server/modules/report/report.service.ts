@@ -202,6 +202,7 @@ export async function reviewReport(ctx: AppContext, session: SessionUser, input:
   const now = ctx.clock.now();
   if (input.operation_type === 'ignore_report') {
     await repo.settleReport(ctx.db, flag.id, repo.REPORT_STATUS.ignored, now);
+    ctx.events.emit({ type: 'report.handled', reportId: flag.id, objectId: flag.object_id, byUserId: session.user.id });
     return;
   }
   const post = await loadPostInfo(ctx.db, flag.object_id, false);
@@ -209,4 +210,5 @@ export async function reviewReport(ctx: AppContext, session: SessionUser, input:
   await applyOperation(ctx, session, post, input);
   if (input.operation_type === 'delete_post') await repo.settleReportsOf(ctx.db, flag.object_id, repo.REPORT_STATUS.completed, now);
   else await repo.settleReport(ctx.db, flag.id, repo.REPORT_STATUS.completed, now);
+  ctx.events.emit({ type: 'report.handled', reportId: flag.id, objectId: flag.object_id, byUserId: session.user.id });
 }

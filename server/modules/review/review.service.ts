@@ -163,6 +163,7 @@ export async function rejectQueued(ctx: AppContext, session: SessionUser, object
     else await removeAnswer(ctx, session, { id: objectId });
   }
   await repo.settleReviews(ctx.db, objectId, repo.REVIEW_STATUS.rejected, session.user.id, ctx.clock.now());
+  ctx.events.emit({ type: 'review.settled', objectId, approved: false, byUserId: session.user.id });
 }
 
 /**
@@ -181,6 +182,7 @@ export async function updateReview(ctx: AppContext, session: SessionUser, input:
   }
   if (await publishQueued(ctx, session, r.object_id)) return;
   await repo.settleReviews(ctx.db, r.object_id, repo.REVIEW_STATUS.rejected, session.user.id, ctx.clock.now());
+  ctx.events.emit({ type: 'review.settled', objectId: r.object_id, approved: false, byUserId: session.user.id });
   throw badRequest('error.review.object_gone');
 }
 
@@ -190,6 +192,8 @@ export async function updateReview(ctx: AppContext, session: SessionUser, input:
  */
 export function settleReviewsOnDelete(ctx: AppContext): void {
   ctx.events.on('post.status', async (e) => {
-    if (e.action === 'deleted') await repo.settleReviews(ctx.db, e.objectId, repo.REVIEW_STATUS.rejected, e.byUserId, ctx.clock.now());
+    if (e.action !== 'deleted') return;
+    await repo.settleReviews(ctx.db, e.objectId, repo.REVIEW_STATUS.rejected, e.byUserId, ctx.clock.now());
+    ctx.events.emit({ type: 'review.settled', objectId: e.objectId, approved: false, byUserId: e.byUserId });
   });
 }

@@ -79,7 +79,7 @@ describe('a reused session', () => {
     expect(await signedIn(u.token)).toBe(true);
   });
 
-  it('a successful write drops every reused token after it; a refused one drops nothing', async () => {
+  it('a write that changes no account keeps reused tokens; an announced change of an account drops them', async () => {
     const u = await makeUser(app, { name: 'Writes Then Reads' });
     const watcher = await makeUser(app, { name: 'Watches Tokens' });
     expect(await signedIn(watcher.token)).toBe(true);
@@ -87,8 +87,13 @@ describe('a reused session', () => {
     const refused = await app.call('PUT', api('/notification/status'), { token: u.token, body: { type: 'nonsense' } });
     expect(refused.status).toBe(400);
     expect(await signedIn(watcher.token)).toBe(!onPostgres);
+    // clearing one's red dot changes no user's row or role: nothing is announced for sessions
     const written = await app.call('PUT', api('/notification/status'), { token: u.token, body: { type: 'inbox' } });
     expect(written.status).toBe(200);
+    expect(await signedIn(watcher.token)).toBe(!onPostgres);
+    // a change of an account (here u's interface) is announced (user.changed), and resolved tokens go
+    const changed = await app.call('PUT', api('/user/interface'), { token: u.token, body: { language: 'en_US', color_scheme: 'dark' } });
+    expect(changed.status).toBe(200);
     expect(await signedIn(watcher.token)).toBe(false);
   });
 });

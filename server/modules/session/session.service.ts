@@ -25,9 +25,9 @@ export class Sessions {
   /**
    * With `reuse`, a token resolved once is reused for `ttlMs`: ending a session drops it at once
    * (here, and in the other server processes through the cache's drops), and so does every
-   * successful write (the app drops SESSION_KEY after each one, once it has committed), so a
-   * suspension, a role change or a revocation made in a transaction is never outlived; a user's
-   * reputation changed by someone else's vote shows within `ttlMs`.
+   * announced change of a user's row or role (dropReusedOnChange drops SESSION_KEY as the change
+   * is announced, once it has committed), so a suspension, a role change or a revocation made in a
+   * transaction is never outlived.
    */
   constructor(
     private readonly db: Db,

@@ -127,5 +127,6 @@ export async function saveGroupSetting(ctx: AppContext, r: GroupSetting<GroupNam
   // a group without toStored stores what its schema parsed (the schema is the stored shape)
   const stored = r.toStored ? await r.toStored(body, ctx) : (body as SiteGroups[GroupName]);
   await ctx.settings.put(r.group, stored);
+  ctx.events.emit({ type: 'settings.changed', group: r.group });
   return r.echo ? r.echo(body) : null;
 }

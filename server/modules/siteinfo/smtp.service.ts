@@ -74,4 +74,5 @@ export async function savePrivileges(ctx: AppContext, body: z.infer<typeof privi
     await applyPrivileges(trx, values);
   });
   ctx.settings.invalidate();
+  ctx.events.emit({ type: 'settings.changed', group: 'privileges' });
 }

@@ -174,7 +174,7 @@ const slugCharsError = (field: string) => badRequest('base.request_format_error'
 export async function updateSynonyms(ctx: AppContext, session: SessionUser, input: { tag_id: string; synonym_tag_list: TagItemInput[] }) {
   await requirePermission(ctx, session, 'tag.synonym');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const mainId = await ctx.db.transaction().execute(async (trx) => {
     const main = await availableTag(trx, input.tag_id);
     if (main.main_tag_id !== '0') throw badRequest('error.tag.not_contain_synonym_tags');
     const items = new Map<string, TagItemInput>();
@@ -207,7 +207,9 @@ export async function updateSynonyms(ctx: AppContext, session: SessionUser, inpu
     const dropped = (await repo.synonymsOf(trx, main.id)).filter((s) => !keep.has(s.id)).map((s) => s.id);
     await repo.setMainTag(trx, dropped, '0', '', now);
     await repo.setMainTag(trx, unique(wanted), main.id, main.slug_name, now);
+    return main.id;
   });
+  ctx.events.emit({ type: 'tag.changed', tagId: mainId, action: 'synonyms', byUserId: session.user.id });
   return null;
 }
 
@@ -215,7 +217,7 @@ export async function updateSynonyms(ctx: AppContext, session: SessionUser, inpu
 export async function mergeTags(ctx: AppContext, session: SessionUser, input: { source_tag_id: string; target_tag_id: string }) {
   if (!canMergeTags(session)) throw forbidden();
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const targetId = await ctx.db.transaction().execute(async (trx) => {
     const source = await availableTag(trx, input.source_tag_id);
     let target = await availableTag(trx, input.target_tag_id);
     if (target.main_tag_id !== '0') target = await availableTag(trx, target.main_tag_id);
@@ -226,7 +228,9 @@ export async function mergeTags(ctx: AppContext, session: SessionUser, input: { 
     for (const id of [source.id, target.id]) await storeFollowCount(trx, 'tag', id, await countFollowers(trx, id, TAG_FOLLOW));
     await repo.moveTagRels(trx, source.id, target.id, now);
     await repo.recountTags(trx, [source.id, target.id]);
+    return target.id;
   });
+  ctx.events.emit({ type: 'tag.changed', tagId: targetId, action: 'merged', byUserId: session.user.id });
   return null;
 }
 
@@ -236,16 +240,18 @@ export async function addTag(ctx: AppContext, session: SessionUser, sent: AddTag
   await requirePermission(ctx, session, 'tag.add');
   const now = ctx.clock.now();
   const parsed = input.original_text ? await renderMarkdown(input.original_text, { account: String(session.user.id) }) : '';
-  return ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     if (await repo.findTagBySlug(trx, input.slug_name)) throw fieldError('error.tag.already_exist', 'slug_name');
-    await createTag(
+    const tagId = await createTag(
       trx,
       { slug_name: input.slug_name, display_name: input.display_name, original_text: input.original_text, parsed_text: parsed },
       session.user.id,
       now,
     );
-    return { slug_name: input.slug_name };
+    return { out: { slug_name: input.slug_name }, tagId };
   });
+  ctx.events.emit({ type: 'tag.changed', tagId: created.tagId, action: 'created', byUserId: session.user.id });
+  return created.out;
 }
 
 /**
@@ -310,6 +316,7 @@ export async function updateTag(ctx: AppContext, session: SessionUser, sent: Upd
   });
   if (done.edited)
     ctx.events.emit({ type: 'post.edited', objectId: found.id, objectType: 'tag', editorId: uid, ownerId: found.user_id, questionId: '' });
+  if (out.wait_for_review) ctx.events.emit({ type: 'revision.submitted', objectId: found.id, objectType: 'tag', userId: uid });
   return out;
 }
 
@@ -317,16 +324,18 @@ export async function updateTag(ctx: AppContext, session: SessionUser, sent: Upd
 export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: string) {
   await requirePermission(ctx, session, 'tag.delete');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     const id = tagIdOf(rawId);
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
-    if (tag.status === TAG_STATUS.deleted) return;
+    if (tag.status === TAG_STATUS.deleted) return undefined;
     if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0)
       throw badRequest('error.tag.is_used_cannot_delete');
     await repo.updateTag(trx, tag.id, { status: TAG_STATUS.deleted, now });
     await recordTimeline(trx, { userId: session.user.id, objectId: tag.id, originalObjectId: tag.id, key: 'tag.deleted', now });
+    return tag.id;
   });
+  if (deleted) ctx.events.emit({ type: 'tag.changed', tagId: deleted, action: 'deleted', byUserId: session.user.id });
   return null;
 }
 
@@ -334,11 +343,11 @@ export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: st
 export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: string) {
   await requirePermission(ctx, session, 'tag.undeleted');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const recovered = await ctx.db.transaction().execute(async (trx) => {
     const id = tagIdOf(rawId);
     const tag = id ? await repo.findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
-    if (tag.status !== TAG_STATUS.deleted) return;
+    if (tag.status !== TAG_STATUS.deleted) return undefined;
     await repo.updateTag(trx, tag.id, { status: TAG_STATUS.available, now });
     await recordTimeline(trx, {
       userId: session.user.id,
@@ -348,6 +357,8 @@ export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: s
       key: 'tag.undeleted',
       now,
     });
+    return tag.id;
   });
+  if (recovered) ctx.events.emit({ type: 'tag.changed', tagId: recovered, action: 'recovered', byUserId: session.user.id });
   return null;
 }

@@ -140,21 +140,26 @@ export async function login(
   // unlike the reference, a suspended account gets no token at all
   if (user.status === USER_STATUS.suspended && !(user.suspended_until && user.suspended_until <= ctx.clock.now())) throw suspendedError();
   await updateUser(ctx.db, user.id, { last_login_date: ctx.clock.now(), ...(pass ? { pass } : {}) });
+  ctx.events.emit({ type: 'user.changed', userId: user.id, change: 'login', byUserId: user.id });
   return loginPayload(ctx, user.id);
 }
 
 /** POST user/email/verification: activates the account of a live activation code. */
 export async function verifyEmail(ctx: AppContext, code: string) {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  let userId = 0;
+  const out = await ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, code, 'activation', now);
     const user = found && (await findUserById(trx, found.userId));
     if (!found || !user || user.status === USER_STATUS.deleted || user.e_mail !== found.payload.e_mail) throw urlExpiredError();
     await updateUser(trx, user.id, { mail_status: MAIL_STATUS.verified, updated_at: now });
     await grantActivation(trx, user.id, now);
     await bindFromActivationCode(trx, user.id, found.payload, now);
+    userId = user.id;
     return loginPayload(ctx, user.id, trx);
   });
+  ctx.events.emit({ type: 'user.changed', userId, change: 'activated', byUserId: userId });
+  return out;
 }
 
 /** POST user/email/verification/send: a new activation link for an unverified account. */
@@ -194,13 +199,15 @@ export async function requestPasswordReset(
 export async function replacePassword(ctx: AppContext, input: { code: string; pass: string }): Promise<void> {
   const now = ctx.clock.now();
   const pass = await ctx.passwords.hash(input.pass);
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, input.code, 'password_reset', now);
     const user = found && (await findUserById(trx, found.userId));
     if (!found || !user || user.status === USER_STATUS.deleted) throw urlExpiredError();
     await updateUser(trx, user.id, { pass, updated_at: now });
     await ctx.sessions.revokeAll(user.id, trx);
+    return user.id;
   });
+  ctx.events.emit({ type: 'user.changed', userId, change: 'password', byUserId: userId });
 }
 
 /** POST user/email/change/code: sends a confirmation link to the new address. */
@@ -228,7 +235,8 @@ export async function requestEmailChange(
 /** PUT user/email: applies the new address of a live code; the account counts as verified. */
 export async function confirmEmailChange(ctx: AppContext, code: string) {
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  let userId = 0;
+  const out = await ctx.db.transaction().execute(async (trx) => {
     const found = await takeCode(trx, code, 'change_email', now);
     const user = found && (await findUserById(trx, found.userId));
     const email = found && typeof found.payload.e_mail === 'string' ? found.payload.e_mail : '';
@@ -237,8 +245,11 @@ export async function confirmEmailChange(ctx: AppContext, code: string) {
     if (other && other.id !== user.id) throw fieldError('error.email.duplicate', 'e_mail');
     await updateUser(trx, user.id, { e_mail: email, mail_status: MAIL_STATUS.verified, updated_at: now });
     await grantActivation(trx, user.id, now);
+    userId = user.id;
     return loginPayload(ctx, user.id, trx);
   });
+  ctx.events.emit({ type: 'user.changed', userId, change: 'email', byUserId: userId });
+  return out;
 }
 
 /** PUT user/notification/unsubscribe: turns the email channels of the code's user off. */

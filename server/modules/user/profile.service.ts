@@ -63,6 +63,7 @@ export async function updateInterface(
 ): Promise<void> {
   if (input.language !== 'Default' && !isLanguage(input.language)) throw fieldError('error.lang.not_found', 'language');
   await updateUser(ctx.db, session.user.id, { language: input.language, color_scheme: input.color_scheme, updated_at: ctx.clock.now() });
+  ctx.events.emit({ type: 'user.changed', userId: session.user.id, change: 'interface', byUserId: session.user.id });
 }
 
 /** PUT user/password: checks the old one and ends the user's other sessions. */
@@ -87,6 +88,7 @@ export async function modifyPassword(
   }
   await updateUser(ctx.db, user.id, { pass: await ctx.passwords.hash(input.pass), updated_at: ctx.clock.now() });
   await ctx.sessions.revokeAll(user.id, ctx.db, session.tokenHash);
+  ctx.events.emit({ type: 'user.changed', userId: user.id, change: 'password', byUserId: user.id });
 }
 
 /** The notification sources, in the order GET user/notification/config lists them. */
