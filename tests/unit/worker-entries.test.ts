@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MainConfigFactory, type MainViteConfig } from 'electron-vite';
 import config from '../../electron.vite.config';
+import { sevenZipMaker } from '../support/make-7z';
 import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, RENDER_WORK_LIMITS } from '../../server/infra/markdown/render-core';
 
 // The server's worker threads run entry files of their own (plain JavaScript beside the module that
@@ -65,6 +66,7 @@ describe('worker entry files', () => {
       'lib/checkpointer': join(root, 'server/db/dialect/sqlite-checkpointer.ts'),
       'lib/bcrypt': join(root, 'server/infra/password/bcrypt-thread.ts'),
       'lib/render-pool': join(root, 'server/infra/markdown/render-pool.ts'),
+      'lib/seven-zip': join(root, 'server/modules/import/seven-zip.ts'),
     };
     // electron-vite's main build (its presets: SSR, dependencies left outside) with Lantern's main
     // configuration (its plugins included), these three modules as its entries
@@ -83,6 +85,7 @@ describe('worker entry files', () => {
       'lib/checkpointer.js',
       'lib/read-pool.js',
       'lib/render-pool.js',
+      'lib/seven-zip.js',
     ]);
     for (const name of built) {
       const code = readFileSync(join(out, name), 'utf8');
@@ -98,6 +101,7 @@ describe('worker entry files', () => {
     const { WalCheckpointer } = await load<typeof import('../../server/db/dialect/sqlite-checkpointer')>('checkpointer');
     const { BcryptThread } = await load<typeof import('../../server/infra/password/bcrypt-thread')>('bcrypt');
     const { RenderPool, DEFAULT_RENDER_POOL } = await load<typeof import('../../server/infra/markdown/render-pool')>('render-pool');
+    const { sevenZipInWorker } = await load<typeof import('../../server/modules/import/seven-zip')>('seven-zip');
 
     // the read pool: reads run in its worker (the pool answers only from a worker), errors keep their code
     const file = join(out, 'site.db');
@@ -162,5 +166,14 @@ describe('worker entry files', () => {
     } finally {
       await renders.close();
     }
+
+    // a 7-Zip reader thread (its entry bundled with the reader): lists an archive and unpacks an entry
+    const archive = await sevenZipMaker(out).make7z({ 'Posts.xml': '<posts><row Id="1" /></posts>' });
+    const listed = await sevenZipInWorker({ op: 'list', path: archive });
+    expect(listed).toEqual([{ index: 0, path: 'Posts.xml', size: 29, folder: false, link: false }]);
+    const target = join(out, 'Posts.xml');
+    expect(await sevenZipInWorker({ op: 'extract', path: archive, targets: [{ index: 0, file: target }], budget: 1000 })).toBe(29);
+    expect(readFileSync(target, 'utf8')).toBe('<posts><row Id="1" /></posts>');
+    expect(await sevenZipInWorker({ op: 'list', path: target })).toMatchObject({ kind: 'corrupt' });
   });
 });

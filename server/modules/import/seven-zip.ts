@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../infra/worker-entry.js';
 
 // A reader of 7-Zip archives (.7z) written for the Stack Exchange import: the container (signature header, a header
 // that may itself be compressed, folders, substreams, file names) and streaming decoders for the methods 7-Zip uses
@@ -33,7 +33,7 @@ type Fs = typeof import('node:fs');
 type Zlib = typeof import('node:zlib');
 
 /**
- * The reader, self-contained (it uses only its arguments, so its source can run in a worker: see WORKER_SOURCE).
+ * The reader (it uses only its arguments: the worker thread, seven-zip-worker.ts, hands it node:fs and node:zlib).
  * list() gives the entries; extract() unpacks the targets, counting every decoded byte (wanted or passed over in a
  * solid block) against `budget` and stopping at the first byte past it. Failures are thrown as SevenZipFailure.
  */
@@ -1127,29 +1127,8 @@ export function makeSevenZip(fs: Fs, zlib: Zlib) {
 export type SevenZipJob = { op: 'list'; path: string } | { op: 'extract'; path: string; targets: SevenZipTarget[]; budget: number };
 type SevenZipReply = { ok: true; entries?: SevenZipEntry[]; written?: number } | { ok: false; failure: SevenZipFailure };
 
-function sevenZipWorkerMain(
-  threads: typeof import('node:worker_threads'),
-  fs: typeof import('node:fs'),
-  zlib: typeof import('node:zlib'),
-  make: typeof makeSevenZip,
-): void {
-  const { parentPort, workerData } = threads;
-  const job = workerData as SevenZipJob;
-  try {
-    const reader = make(fs, zlib);
-    if (job.op === 'list') parentPort!.postMessage({ ok: true, entries: reader.list(job.path) });
-    else parentPort!.postMessage({ ok: true, written: reader.extract(job.path, job.targets, job.budget) });
-  } catch (err) {
-    const e = err as { sevenZip?: boolean; kind?: string; message?: string };
-    parentPort!.postMessage({
-      ok: false,
-      failure: e?.sevenZip ? { kind: e.kind, message: e.message } : { kind: 'corrupt', message: String(e?.message ?? err) },
-    });
-  }
-}
-
-// `__name` is what a build that keeps function names (tsx) wraps inner functions with: the worker has no such helper
-const WORKER_SOURCE = `var __name = (f) => f;\n(${sevenZipWorkerMain.toString()})(require('node:worker_threads'), require('node:fs'), require('node:zlib'), (${makeSevenZip.toString()}));`;
+/** The reader thread's entry (seven-zip-worker.ts beside this file): bundled by the build, or by startWorker from the sources. */
+const WORKER_ENTRY = new URL('./seven-zip-worker.ts', import.meta.url);
 
 /** Runs a job in a worker thread (the request thread keeps serving); a failure comes back as SevenZipFailure. */
 export function sevenZipInWorker(job: { op: 'list'; path: string }): Promise<SevenZipEntry[] | SevenZipFailure>;
@@ -1161,7 +1140,7 @@ export function sevenZipInWorker(job: {
 }): Promise<number | SevenZipFailure>;
 export function sevenZipInWorker(job: SevenZipJob): Promise<SevenZipEntry[] | number | SevenZipFailure> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: job, execArgv: [] });
+    const worker = startWorker(WORKER_ENTRY, { workerData: job, execArgv: [] });
     let settled = false;
     const settle = (v: SevenZipEntry[] | number | SevenZipFailure) => {
       if (settled) return;
