@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The endpoint map (server/contract/endpoints.ts) pairs each path with its types for the server's
 // routers and the renderer's client. tests/unit/fixtures/endpoint-map.typecheck.ts marks wrong
@@ -73,5 +74,65 @@ describe('the endpoint map', () => {
     expect(text('a path the map lacks')).toMatch(/no\/such\/endpoint/);
     expect(text('GET badge takes { id }')).toMatch(/badge/);
     expect(text('POST vote/up takes')).toMatch(/number.*not assignable.*string|object_id/);
+    expect(text("PUT question's schema: title")).toMatch(/title|number.*not assignable.*string/);
+    expect(text("POST comment's schema knows no field")).toMatch(/text/);
+    expect(text("PUT admin webhooks/:id's schema")).toMatch(/no\.such\.event/);
+    expect(text("GET user/action/record's schema")).toMatch(/fly/);
+  });
+});
+
+// The map against the running app's route table: every route whose validate() checks a body or
+// query names that very schema in its entry (`In<typeof ...>` of server/contract/requests), and
+// every route outside the map is listed, with its reason, in the map's comment.
+describe('the endpoint map and the routes', () => {
+  const MAP = readFileSync(`${root}server/contract/endpoints.ts`, 'utf8');
+  const ENTRIES = MAP.slice(MAP.indexOf('export interface Endpoints'), MAP.indexOf('\n}\n', MAP.indexOf('export interface Endpoints')));
+  const OUTSIDE = MAP.slice(MAP.indexOf('Routes outside the map'), MAP.indexOf('export type EndpointKey'));
+  /** Each entry's text by key (an entry may span lines: up to the next key). */
+  const entries = new Map<string, string>();
+  const starts = [...ENTRIES.matchAll(/^ {2}'((?:GET|POST|PUT|DELETE) [^']+)': /gm)];
+  starts.forEach((m, n) => entries.set(m[1], ENTRIES.slice(m.index, starts[n + 1]?.index)));
+  /** The request-schema namespaces the map imports: name → file under requests/. */
+  const namespaces = new Map([...MAP.matchAll(/import type \* as (\w+) from '\.\/requests\/([\w-]+)\.js';/g)].map((m) => [m[1], m[2]]));
+  let app: TestApp;
+  let schemaNames: Map<unknown, string>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    schemaNames = new Map();
+    for (const file of new Set(namespaces.values())) {
+      const mod = (await import(`${root}server/contract/requests/${file}.ts`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(mod)) if (value && typeof value === 'object') schemaNames.set(value, `${file}.${name}`);
+    }
+  }, 120_000);
+  afterAll(async () => app?.stop());
+
+  it('types each validated body and query from the schema its route checks', () => {
+    const wrong: string[] = [];
+    let typed = 0;
+    for (const r of app.lantern.routes()) {
+      const key = `${r.method.toUpperCase()} ${r.path}`;
+      if (!r.input || !entries.has(key)) continue;
+      const m = new RegExp(`${r.input.source}: In<typeof (\\w+)\\.(\\w+)>`).exec(entries.get(key)!);
+      const named = m ? `${namespaces.get(m[1])}.${m[2]}` : undefined;
+      // PUT exports/schedule's schema is made with the platform's isAbsolute: the map names its input type
+      if (key === 'PUT /answer/admin/api/exports/schedule' && /body: ExportScheduleBody;/.test(entries.get(key)!)) continue;
+      if (named && named === schemaNames.get(r.input.schema)) typed++;
+      else
+        wrong.push(
+          `${key}: ${named ?? 'no schema type'} (the route checks ${schemaNames.get(r.input.schema) ?? 'a schema outside the contract'})`,
+        );
+    }
+    expect(wrong).toEqual([]);
+    expect(typed).toBeGreaterThanOrEqual(150);
+  });
+
+  it('lists every route it lacks, with the reason', () => {
+    const unlisted = app.lantern
+      .routes()
+      .filter((r) => !entries.has(`${r.method.toUpperCase()} ${r.path}`))
+      .map((r) => r.path.replace(/^\/answer\/(api\/v1|admin\/api)\//, ''))
+      .filter((p) => !OUTSIDE.includes(p));
+    expect(unlisted).toEqual([]);
   });
 });
