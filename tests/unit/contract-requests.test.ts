@@ -1,11 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { addAnswerSchema, updateAnswerSchema } from '../../server/modules/answer/answer.schema';
-import type { addCommentSchema } from '../../server/modules/comment/comment.schema';
-import type { addQuestionSchema, updateQuestionSchema } from '../../server/modules/question/question.schema';
-import type { reviewReportSchema } from '../../server/modules/report/report.schema';
-import type { updateTagSchema } from '../../server/modules/tag/tag.schema';
-import type { interfaceSchema, updateInfoSchema } from '../../server/modules/user/user.schema';
+import type { addAnswerSchema, updateAnswerSchema } from '../../server/contract/requests/answer';
+import type { addCommentSchema } from '../../server/contract/requests/comment';
+import type { addQuestionSchema, updateQuestionSchema } from '../../server/contract/requests/question';
+import type { reviewReportSchema } from '../../server/contract/requests/report';
+import type { updateTagSchema } from '../../server/contract/requests/tag';
+import type { interfaceSchema, updateInfoSchema } from '../../server/contract/requests/user';
 import type { AnswerInput, AnswerUpdateInput } from '../../src-renderer/api/answer/types';
 import type { CommentInput } from '../../src-renderer/api/comment/types';
 import type { QuestionInput, QuestionUpdateInput } from '../../src-renderer/api/question/types';
@@ -13,11 +13,11 @@ import type { FlagReviewInput } from '../../src-renderer/api/review/types';
 import type { TagUpdateInput } from '../../src-renderer/api/tag/types';
 import type { InterfaceBody, UpdateInfoBody } from '../../src-renderer/api/user/types';
 
-// Request bodies: the server's zod schemas import the HTTP field helpers, so they cannot move into
-// server/contract; instead the renderer's hand-written bodies are checked against them here, at
-// the type level (npx tsc -p tsconfig.json --noEmit fails on a mismatch): every body the renderer
-// builds is one the schema accepts (toExtend on the body), and names no field the schema does not
-// know (toExtend on its keys).
+// Request bodies: the renderer's body types are the endpoint map's (BodyOf), which the map takes
+// from the request schemas of server/contract/requests, the ones the routes' validate() checks.
+// This checks the pairing end to end at the type level (npx tsc -p tsconfig.json --noEmit fails on
+// a mismatch): every body the renderer builds is one the schema accepts (toExtend on the body), and
+// names no field the schema does not know (toExtend on its keys).
 
 describe("the renderer's request bodies match the server's schemas", () => {
   it('questions and answers', () => {
