@@ -26,6 +26,22 @@ describe('the event bus', () => {
     expect(seen).toEqual(['handler']);
   });
 
+  it('runs onEmit handlers inside emit, before it returns; a throwing one is logged and fails nothing else', async () => {
+    const logger = { error: vi.fn() };
+    const bus = new EventBus(logger);
+    const seen: string[] = [];
+    bus.onEmit('collection.switched', () => {
+      throw new Error('boom');
+    });
+    bus.onEmit('collection.switched', (e) => void seen.push(`now:${e.questionId}`));
+    bus.on('collection.switched', (e) => void seen.push(`later:${e.questionId}`));
+    bus.emit({ type: 'collection.switched', questionId: 'q', userId: 1, bookmarked: true });
+    expect(seen).toEqual(['now:q']);
+    expect(logger.error).toHaveBeenCalledOnce();
+    await bus.settle();
+    expect(seen).toEqual(['now:q', 'later:q']);
+  });
+
   it('logs a failing handler and still runs the next', async () => {
     const logger = { error: vi.fn() };
     const bus = new EventBus(logger);
