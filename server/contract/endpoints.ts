@@ -91,9 +91,15 @@ export interface Endpoint {
 
 /**
  * What a client sends for a request schema of server/contract/requests (the one the route's
- * validate() checks): the schema's input, before its defaults and transforms.
+ * validate() checks): the schema's input, before its defaults and transforms. A field whose input
+ * takes undefined (coerced and preprocessed fields take anything) may be left out: the object
+ * schema reads a missing field as undefined.
  */
-type In<S extends z.ZodType> = z.input<S>;
+type In<S extends z.ZodType> = Optional<z.input<S>>;
+type Optional<T> = T extends object
+  ? Flat<{ [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }>
+  : T;
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /**
  * Every JSON endpoint the renderer calls (and more of the server's), by "METHOD path". The server's

@@ -1,4 +1,4 @@
-import type { BodyOf, CallablePath, DataOf, KeyOf, QueryOf } from '../../server/contract/endpoints';
+import type { BodyOf, CallablePath, DataOf, EndpointKey, KeyOf, QueryOf } from '../../server/contract/endpoints';
 import { TIMING } from '../../server/contract/limits';
 import { basePath } from '../utils/base-path';
 import { ApiError } from './errors';
@@ -84,18 +84,26 @@ function withQuery(path: string, query?: object): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** A write's body and options: the body may be left out only where its schema requires no field. */
+type BodyArgs<K extends EndpointKey> =
+  Record<string, never> extends BodyOf<K> ? [body?: BodyOf<K>, opts?: RequestOptions] : [body: BodyOf<K>, opts?: RequestOptions];
+
+/** A read's query and options: the query may be left out only where its schema requires no field. */
+type QueryArgs<K extends EndpointKey> =
+  Record<string, never> extends QueryOf<K> ? [query?: QueryOf<K>, opts?: RequestOptions] : [query: QueryOf<K>, opts?: RequestOptions];
+
 /**
  * The client, typed by the endpoint map (server/contract/endpoints.ts): the path called picks the
  * endpoint, which gives the query or body it takes and the data it returns.
  */
 export const api = {
-  get: <P extends CallablePath<'GET'>>(path: P, query?: QueryOf<KeyOf<'GET', P>>, opts?: RequestOptions) =>
+  get: <P extends CallablePath<'GET'>>(path: P, ...[query, opts]: QueryArgs<KeyOf<'GET', P>>) =>
     request<DataOf<KeyOf<'GET', P>>>('GET', withQuery(path, query as object | undefined), undefined, opts),
-  post: <P extends CallablePath<'POST'>>(path: P, body?: BodyOf<KeyOf<'POST', P>>, opts?: RequestOptions) =>
+  post: <P extends CallablePath<'POST'>>(path: P, ...[body, opts]: BodyArgs<KeyOf<'POST', P>>) =>
     request<DataOf<KeyOf<'POST', P>>>('POST', path, body ?? {}, opts),
-  put: <P extends CallablePath<'PUT'>>(path: P, body?: BodyOf<KeyOf<'PUT', P>>, opts?: RequestOptions) =>
+  put: <P extends CallablePath<'PUT'>>(path: P, ...[body, opts]: BodyArgs<KeyOf<'PUT', P>>) =>
     request<DataOf<KeyOf<'PUT', P>>>('PUT', path, body ?? {}, opts),
-  delete: <P extends CallablePath<'DELETE'>>(path: P, body?: BodyOf<KeyOf<'DELETE', P>>, opts?: RequestOptions) =>
+  delete: <P extends CallablePath<'DELETE'>>(path: P, ...[body, opts]: BodyArgs<KeyOf<'DELETE', P>>) =>
     request<DataOf<KeyOf<'DELETE', P>>>('DELETE', path, body ?? {}, opts),
   /** POST multipart/form-data. */
   upload: <P extends CallablePath<'POST'>>(path: P, form: FormData, opts?: RequestOptions) =>

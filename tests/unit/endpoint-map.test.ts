@@ -78,6 +78,7 @@ describe('the endpoint map', () => {
     expect(text("POST comment's schema knows no field")).toMatch(/text/);
     expect(text("PUT admin webhooks/:id's schema")).toMatch(/no\.such\.event/);
     expect(text("GET user/action/record's schema")).toMatch(/fly/);
+    expect(text("POST vote/up's schema requires object_id")).toMatch(/arguments|argument/);
   });
 });
 
