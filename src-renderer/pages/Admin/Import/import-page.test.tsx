@@ -65,7 +65,7 @@ async function summaryRows() {
 }
 
 describe('the import summary', () => {
-  it('has a row for each file kind the dump had: badges, post links, votes, history, with their reasons and totals', async () => {
+  it('has a row for each file kind the dump had: badges, post links, votes, history, uploads, with their reasons and totals', async () => {
     const report: ImportReport = {
       ...base,
       files: [...base.files, 'Badges.xml', 'PostLinks.xml', 'Votes.xml', 'PostHistory.xml'],
@@ -75,6 +75,7 @@ describe('the import summary', () => {
       votes: { ...counts(10, 3, 0, 5), votes: 2, bookmarks: 1, inScore: 2 },
       history: counts(12, 8, 0, 4),
       revisions: 5,
+      uploads: counts(3, 1, 1, 1, { 'not in the dump': 1 }),
     };
     mockFetch({ 'GET /admin/api/import/stackexchange': { data: done(report) } }, { base: '/answer' });
     renderWithApp(<ImportPage />, { path: '/admin/import', user: ADMIN });
@@ -87,6 +88,7 @@ describe('the import summary', () => {
       ['Post links', 6, 3, 0, 3],
       ['Votes', 10, 3, 0, 5],
       ['Post history', 12, 8, 0, 4],
+      ['Uploaded files', 3, 1, 1, 1],
     ]);
     expect(
       screen.getByText(
@@ -94,6 +96,7 @@ describe('the import summary', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText('Badge awards: no such badge here: Yearling (1)')).toBeTruthy();
+    expect(screen.getByText('Uploaded files: not in the dump (1)')).toBeTruthy();
   });
 
   it('leaves out the kinds whose file the dump did not have (and reports without them)', async () => {
