@@ -4,6 +4,7 @@ import { join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Entry as ZipEntry, ZipFile } from 'yauzl';
+import { STORED_PATH_IN_TEXT } from '../upload/upload.service.js';
 import { isFailure, sevenZipInWorker, type SevenZipFailure } from './seven-zip.js';
 
 /** The files of a Stack Exchange dump, by their lower-case name. */
@@ -59,9 +60,11 @@ export function dumpFileName(name: string): string | undefined {
   return BY_LOWER.get(base.toLowerCase());
 }
 
+const EXPORTED_UPLOAD = new RegExp(String.raw`^(?:[^/\\]+/)?(uploads/${STORED_PATH_IN_TEXT})$`);
+
 /** A Lantern export's upload entry (`uploads/post/<24 hex>.png`, in a folder too) as its path in the dump folder, else undefined. */
 export function exportedUpload(name: string): string | undefined {
-  const m = /^(?:[^/\\]+\/)?(uploads\/(?:post|avatar|branding|files\/post)\/[a-f0-9]{24}\.(?:jpg|png|gif|webp))$/.exec(name);
+  const m = EXPORTED_UPLOAD.exec(name);
   return m?.[1];
 }
 

@@ -3,8 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import type { ImportCounts } from '../../contract/api/import.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { sniffImage } from '../upload/upload.images.js';
-import { STORED_PATH, writeWhole } from '../upload/upload.service.js';
-import { importedPostsContaining, insertImportedUpload, uploadRecorded } from './image-fetch.repository.js';
+import { recordStoredFile, sourceOfStoredPath, STORED_PATH_IN_TEXT, writeWhole } from '../upload/upload.service.js';
+import { importedPostsContaining } from './image-fetch.repository.js';
 
 // A Lantern export (lantern export-se) puts the site's uploads beside its XML, under uploads/ with the
 // paths its posts name (`/uploads/post/<24 hex>.png`, site-relative). An import of such an export
@@ -30,7 +30,7 @@ export interface DumpUploadsOptions {
 /** A site-relative upload address in a post's text: `<base path>/uploads/<stored path>`, not part of a longer path or a URL. */
 const NAMED = (basePath: string) =>
   new RegExp(
-    String.raw`(?<![\w.~%/-])${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/uploads/(?<rel>(?:post|avatar|branding|files/post)/[a-f0-9]{24}\.(?:jpg|png|gif|webp))(?![\w.~%/-])`,
+    String.raw`(?<![\w.~%/-])${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/uploads/(?<rel>${STORED_PATH_IN_TEXT})(?![\w.~%/-])`,
     'g',
   );
 
@@ -76,21 +76,18 @@ export async function restoreDumpUploads(db: DbOrTrx, opts: DumpUploadsOptions):
       await mkdir(resolve(target, '..'), { recursive: true });
       await writeWhole(target, bytes);
     }
-    if (await uploadRecorded(db, rel)) {
-      counts.existing++;
-      return;
-    }
-    await insertImportedUpload(db, {
+    const recorded = await recordStoredFile(db, {
       user_id: userId,
       file_url: `${opts.basePath}/uploads/${rel}`,
       file_path: rel,
       file_name: basename(rel),
       mime_type: image.mime,
       size: bytes.length,
-      source: rel.startsWith('files/post/') ? 'post_attachment' : (rel.split('/')[0] as 'post' | 'avatar' | 'branding'),
+      source: sourceOfStoredPath(rel) ?? 'post',
       now: opts.now,
     });
-    counts.imported++;
+    if (recorded) counts.imported++;
+    else counts.existing++;
   };
 
   const named = NAMED(opts.basePath);
@@ -103,7 +100,7 @@ export async function restoreDumpUploads(db: DbOrTrx, opts: DumpUploadsOptions):
       for (const post of page) {
         for (const m of post.original_text.matchAll(named)) {
           const rel = m.groups!.rel;
-          if (seen.has(rel) || !STORED_PATH.test(rel)) continue;
+          if (seen.has(rel)) continue;
           seen.add(rel);
           await restore(rel, post.user_id);
         }

@@ -3,9 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { DbOrTrx } from '../../db/database.js';
 import { sniffImage, stripMetadata } from '../upload/upload.images.js';
-import { writeWhole } from '../upload/upload.service.js';
+import { recordStoredFile, writeWhole } from '../upload/upload.service.js';
 import { fetchRemote, type FetchLimits } from './image-fetch.js';
-import { importedPostsWithLinks, insertFetchedImage, updatePostTexts, type PostText } from './image-fetch.repository.js';
+import { importedPostsWithLinks, updatePostTexts, type PostText } from './image-fetch.repository.js';
 
 /** The bounds of fetching an import's images: 4 MB an image (the upload limit), 15 s each, 4 at a time. */
 export const IMAGE_FETCH_DEFAULTS = { maxBytes: 4 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3, concurrency: 4 } as const;
@@ -106,13 +106,14 @@ export async function localiseImportedImages(db: DbOrTrx, opts: LocaliseOptions)
         await writeImage(resolve(opts.uploadsDir, relPath), stored);
         const fileUrl = `${opts.basePath}/uploads/${relPath}`;
         const name = basename(new URL(url).pathname).slice(0, 255) || 'image';
-        await insertFetchedImage(db, {
+        await recordStoredFile(db, {
           user_id: userId,
           file_url: fileUrl,
           file_path: relPath,
           file_name: name,
           mime_type: image.mime,
           size: stored.length,
+          source: 'post',
           now: opts.now,
         });
         report.stored++;

@@ -2,15 +2,12 @@ import { access } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { normaliseSiteUrl } from '../config/site-url.js';
-import { STORED_PATH, uploadsDir } from './upload.service.js';
+import { STORED_PATH_IN_TEXT, uploadsDir } from './upload.service.js';
 
 // Uploads are stored referenced site-relative (`<base path>/uploads/post/<name>.png`), so that a
 // picture loads from whatever address the visitor used: loopback on the desktop, a LAN address,
 // the site URL behind a proxy. Only the upload endpoint answers an absolute URL (a stock Answer
 // client puts it into markdown as it is), and what comes back is made relative again here.
-
-/** A stored upload's path below uploads/ (a known folder and a generated name), without anchors. */
-const STORED = STORED_PATH.source.replace(/^\^|\$$/g, '');
 
 /**
  * An absolute http(s) URL of an upload where a text refers to something: a markdown link or image
@@ -21,12 +18,12 @@ const STORED = STORED_PATH.source.replace(/^\^|\$$/g, '');
  */
 const ABSOLUTE_IN_TEXT = new RegExp(
   String.raw`(?<=\]\(<?|url\(["']?|=["']|=\\"|\]:[ \t]{0,3})` +
-    String.raw`(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${STORED})(?!\.?[A-Za-z0-9_~%/-])`,
+    String.raw`(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${STORED_PATH_IN_TEXT})(?!\.?[A-Za-z0-9_~%/-])`,
   'g',
 );
 /** The same URL as a whole value (an avatar's or a logo's), with an optional query or fragment. */
 const ABSOLUTE_VALUE = new RegExp(
-  String.raw`^(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${STORED})(?<rest>[?#][^\s]*)?$`,
+  String.raw`^(?<origin>https?://[A-Za-z0-9.:[\]-]+)(?<prefix>(?:/[A-Za-z0-9._~-]+)*?)/uploads/(?<rel>${STORED_PATH_IN_TEXT})(?<rest>[?#][^\s]*)?$`,
 );
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1)$/;

@@ -22,6 +22,11 @@ export async function insertFileRecord(
     .execute();
 }
 
+/** Whether a file at this path below uploads/ is recorded. */
+export async function fileRecorded(db: DbOrTrx, filePath: string): Promise<boolean> {
+  return !!(await db.selectFrom('file_record').select('id').where('file_path', '=', filePath).executeTakeFirst());
+}
+
 /** A member's uploads made after `since` (Unix seconds), oldest first: when each was made and its bytes. */
 export async function uploadsSince(db: DbOrTrx, userId: number, since: number): Promise<{ created_at: number; size: number }[]> {
   return db

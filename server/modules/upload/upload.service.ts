@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { isAdmin } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -19,10 +20,31 @@ export type UploadSource = keyof typeof SOURCE_DIRS;
 
 /** A stored upload's path below uploads/: a known folder and a generated name. */
 export const STORED_PATH = /^(post|avatar|branding|files\/post)\/[a-f0-9]{24}\.(jpg|png|gif|webp)$/;
+/** STORED_PATH's pattern without its anchors, to find stored paths inside longer text. */
+export const STORED_PATH_IN_TEXT = STORED_PATH.source.replace(/^\^|\$$/g, '');
 
 /** The folder uploads live in: the configured one (shared by processes on several machines), else the data dir's. */
 export function uploadsDir(ctx: AppContext): string {
   return ctx.config.uploadsDir ?? join(ctx.config.dataDir, 'uploads');
+}
+
+/** The source a stored path's folder stands for (post, avatar, branding, post_attachment), or null. */
+export function sourceOfStoredPath(relPath: string): UploadSource | null {
+  const found = (Object.entries(SOURCE_DIRS) as [UploadSource, string][]).find(([, dir]) => relPath.startsWith(`${dir}/`));
+  return found ? found[0] : null;
+}
+
+/** A file written whole below uploads/ by other means than an upload (an import's fetched or restored image). */
+export type StoredFileRecord = Parameters<typeof repo.insertFileRecord>[1];
+
+/**
+ * Records a file already written whole below uploads/ as an upload of `row.user_id`, as uploadFile
+ * records one; a path already recorded is left as it is. True when it recorded it now.
+ */
+export async function recordStoredFile(db: DbOrTrx, row: StoredFileRecord): Promise<boolean> {
+  if (await repo.fileRecorded(db, row.file_path)) return false;
+  await repo.insertFileRecord(db, row);
+  return true;
 }
 
 /** The limit in MB for a source: the write setting when set, never above 4 MB. */
