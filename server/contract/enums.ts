@@ -178,3 +178,20 @@ export const POST_STATUS_NAME: Readonly<Record<number, 'available' | 'closed' | 
 export function postStatusName(status: number): 'available' | 'closed' | 'deleted' | 'pending' {
   return POST_STATUS_NAME[status] ?? 'available';
 }
+
+/** Actions that may need a captcha (the reference's action names; GET user/action/record takes them). */
+export const CAPTCHA_ACTIONS = [
+  'email',
+  'password',
+  'edit_userinfo',
+  'question',
+  'answer',
+  'comment',
+  'edit',
+  'invitation_answer',
+  'search',
+  'report',
+  'delete',
+  'vote',
+] as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { captchaFields, msg, optionalText, pageNumber, text } from './fields.js';
+import { captchaFields, msg, optionalText, paging, text } from './fields.js';
 
 /** POST answer. */
 export const addAnswerSchema = z.object({
@@ -20,8 +20,7 @@ export const acceptSchema = z.object({ question_id: text({ max: 32 }), answer_id
 export const answerPageQuery = z.object({
   question_id: text({ max: 32 }),
   order: z.enum(['default', 'updated', 'created', 'vote']).catch('default'),
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type AnswerPageQuery = z.infer<typeof answerPageQuery>;
 

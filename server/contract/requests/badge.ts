@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, text } from './fields.js';
+import { paging, text } from './fields.js';
 
 const typeError = { error: 'validation.type' } as const;
 
@@ -10,8 +10,7 @@ export const badgeIdQuery = z.object({ id: text({ max: 32 }) });
 export const awardPageQuery = z.object({
   badge_id: text({ max: 32 }),
   username: z.string(typeError).trim().max(100).optional().default(''),
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(30, 100),
+  ...paging(30),
 });
 export type AwardPageQuery = z.infer<typeof awardPageQuery>;
 
@@ -20,8 +19,7 @@ export const userAwardsQuery = z.object({ username: text({ max: 100 }) });
 
 /** GET /answer/admin/api/badges (?page, page_size, status, q). */
 export const adminBadgePageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
   status: z.enum(['', 'active', 'inactive'], typeError).optional().default(''),
   q: z.string(typeError).trim().max(100).optional().default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, pageNumber, text } from './fields.js';
+import { flag, paging, text } from './fields.js';
 
 /** POST collection/switch (CollectionSwitchReq); group_id is required but, as in the reference, the default group is used. */
 export const collectionSwitchSchema = z.object({
@@ -11,6 +11,5 @@ export type CollectionSwitchInput = z.infer<typeof collectionSwitchSchema>;
 
 /** GET personal/collection/page. */
 export const collectionPageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });

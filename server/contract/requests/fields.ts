@@ -77,6 +77,11 @@ export function pageNumber(dflt: number, max: number) {
     .transform((n) => (n <= 0 ? dflt : Math.min(n, max)));
 }
 
+/** The paging of a list query: page (1 to 100,000) and page_size (`size` by default, at most 100), as pageNumber reads them. */
+export function paging(size = 20) {
+  return { page: pageNumber(1, 100000), page_size: pageNumber(size, 100) };
+}
+
 /**
  * A page number or size where the reference's tag is `validate:"omitempty,min=1"`: missing, empty or
  * 0 means the default (omitempty skips the zero value), a negative number is refused with 400

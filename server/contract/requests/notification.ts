@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber, text } from './fields.js';
+import { msg, paging, text } from './fields.js';
 
 const notificationType = z.enum(['inbox', 'achievement'], {
   error: (iss) =>
@@ -10,8 +10,7 @@ const notificationType = z.enum(['inbox', 'achievement'], {
 
 /** GET notification/page: type is required; an unknown inbox_type lists everything (as the reference does). */
 export const notificationPageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(10, 100),
+  ...paging(10),
   type: notificationType,
   inbox_type: z.enum(['all', 'posts', 'invites', 'votes']).catch('all').optional().default('all'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, text } from './fields.js';
+import { paging, text } from './fields.js';
 
 const username = text({ max: 100 });
 
@@ -7,8 +7,7 @@ const username = text({ max: 100 });
 export const personalPageQuery = z.object({
   username,
   order: z.enum(['newest', 'score']).catch('newest'),
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type PersonalPageQuery = z.infer<typeof personalPageQuery>;
 
@@ -20,14 +19,12 @@ export const topQuery = z.object({
 /** GET personal/rank/page. */
 export const rankPageQuery = z.object({
   username,
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type RankPageQuery = z.infer<typeof rankPageQuery>;
 
 /** GET personal/vote/page (the caller's own votes). */
 export const votePageQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type VotePageQuery = z.infer<typeof votePageQuery>;

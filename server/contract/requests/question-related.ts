@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { captchaFields, msg, pageNumber, text } from './fields.js';
+import { captchaFields, msg, paging, text } from './fields.js';
 
 /** The most people one question may invite (the reference's client limit). */
 export const MAX_INVITE_USERS = 20;
@@ -50,14 +50,12 @@ export const linkQuery = z.object({
   question_id: text({ max: 32 }),
   order,
   in_days: inDays,
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type LinkQuery = z.infer<typeof linkQuery>;
 
 /** GET question/recommend/page (QuestionPageReq sent as a query; only the paging is used). */
 export const recommendQuery = z.object({
-  page: pageNumber(1, 100000),
-  page_size: pageNumber(20, 100),
+  ...paging(),
 });
 export type RecommendQuery = z.infer<typeof recommendQuery>;

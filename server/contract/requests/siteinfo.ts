@@ -53,6 +53,20 @@ export const brandingSchema = z.object({
   favicon: urlOrPath(512),
 });
 
+/** A list of file extensions (lower-cased, letters and digits, at most 50), `dflt` when left out. */
+const extensions = (dflt: string[]) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]{1,10}$/, 'validation.type'),
+    )
+    .max(50)
+    .optional()
+    .default(dflt);
+
 /** PUT siteinfo/write. */
 export const writeSchema = z.object({
   restrict_answer: boolOn,
@@ -62,28 +76,8 @@ export const writeSchema = z.object({
   max_image_size: positive(4),
   max_attachment_size: positive(8),
   max_image_megapixel: positive(40),
-  authorized_image_extensions: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9]{1,10}$/, 'validation.type'),
-    )
-    .max(50)
-    .optional()
-    .default(['jpg', 'jpeg', 'png', 'gif', 'webp']),
-  authorized_attachment_extensions: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z0-9]{1,10}$/, 'validation.type'),
-    )
-    .max(50)
-    .optional()
-    .default([]),
+  authorized_image_extensions: extensions(['jpg', 'jpeg', 'png', 'gif', 'webp']),
+  authorized_attachment_extensions: extensions([]),
   // Lantern's own upload quotas: a stock client's PUT leaves them out, and the stored values stay
   max_uploads_per_hour: quota,
   max_upload_mb_per_day: quota,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTCHA_ACTIONS } from '../enums.js';
 import { DISPLAY_NAME_PATTERN, LIMITS } from '../limits.js';
 import { captchaFields, email, msg, password, text } from './fields.js';
 
@@ -88,25 +89,7 @@ export const notificationConfigSchema = z.object({
 
 /** GET user/action/record. */
 export const actionRecordSchema = z.object({
-  action: z.enum(
-    [
-      'email',
-      'password',
-      'edit_userinfo',
-      'question',
-      'answer',
-      'comment',
-      'edit',
-      'invitation_answer',
-      'search',
-      'report',
-      'delete',
-      'vote',
-    ],
-    {
-      error: 'validation.type',
-    },
-  ),
+  action: z.enum(CAPTCHA_ACTIONS, { error: 'validation.type' }),
   /** Lantern's UI asks for the proof-of-work captcha; other clients get the image code. */
   captcha_kind: z.enum(['image', 'altcha'], { error: 'validation.type' }).optional(),
 });

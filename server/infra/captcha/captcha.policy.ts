@@ -1,19 +1,6 @@
-/** Actions that may need a captcha (the reference's action names). */
-export const CAPTCHA_ACTIONS = [
-  'email',
-  'password',
-  'edit_userinfo',
-  'question',
-  'answer',
-  'comment',
-  'edit',
-  'invitation_answer',
-  'search',
-  'report',
-  'delete',
-  'vote',
-] as const;
-export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+import type { CaptchaAction } from '../../contract/enums.js';
+
+export { CAPTCHA_ACTIONS, type CaptchaAction } from '../../contract/enums.js';
 
 /** A unit's record for one action today. */
 export interface ActionRecord {
