@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MainConfigFactory, type MainViteConfig } from 'electron-vite';
 import config from '../../electron.vite.config';
 import { sevenZipMaker } from '../support/make-7z';
-import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, RENDER_WORK_LIMITS } from '../../server/infra/markdown/render-core';
+import { RENDER_LIMITS } from '../../server/infra/markdown/render';
 
 // The server's worker threads run entry files of their own (plain JavaScript beside the module that
 // starts each), found with `new URL('./x.mjs', import.meta.url)`; the build (workerEntries in
@@ -148,17 +148,7 @@ describe('worker entry files', () => {
     }
 
     // a render worker (its entry bundled with the renderer it shares with the request thread): fenced code highlighted
-    const renders = new RenderPool(
-      { ...DEFAULT_RENDER_POOL, size: 1 },
-      {
-        maxChars: HIGHLIGHT_MAX_CHARS,
-        maxLine: HIGHLIGHT_MAX_LINE,
-        maxTotal: HIGHLIGHT_MAX_TOTAL,
-        attributionClass: 'post-attribution',
-        idPrefix: 'user-content-',
-        work: RENDER_WORK_LIMITS,
-      },
-    );
+    const renders = new RenderPool({ ...DEFAULT_RENDER_POOL, size: 1 }, RENDER_LIMITS);
     try {
       expect(await renders.render('```js\nconst a = 1;\n```', {})).toContain(
         '<code class="hljs language-js"><span class="hljs-keyword">const</span>',

@@ -1,19 +1,12 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINE, HIGHLIGHT_MAX_TOTAL, makeRenderer, RENDER_WORK_LIMITS } from './render-core.js';
+import { makeRenderer, RENDER_WORK_LIMITS } from './render-core.js';
 import { DEFAULT_RENDER_POOL } from './render-pool.js';
-import { renderMarkdown } from './render.js';
+import { RENDER_LIMITS, renderMarkdown } from './render.js';
 
 // the renderer the workers run, here on this thread, so its CPU time can be read
-const renderer = makeRenderer(createRequire(import.meta.url), {
-  maxChars: HIGHLIGHT_MAX_CHARS,
-  maxLine: HIGHLIGHT_MAX_LINE,
-  maxTotal: HIGHLIGHT_MAX_TOTAL,
-  attributionClass: 'post-attribution',
-  idPrefix: 'user-content-',
-  work: RENDER_WORK_LIMITS,
-});
+const renderer = makeRenderer(createRequire(import.meta.url), RENDER_LIMITS);
 const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
 const K64 = 64 * 1024;
 

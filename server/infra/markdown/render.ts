@@ -23,7 +23,8 @@ const ATTRIBUTION_START = `<section class="${ATTRIBUTION_CLASS}">`;
 /** User ids are prefixed so a post cannot take (or style itself as) one of the layout's ids. */
 export const USER_ID_PREFIX = 'user-content-';
 
-const LIMITS = {
+/** The limits and names every renderer of posts runs with (the request thread's and the workers'). */
+export const RENDER_LIMITS = {
   maxChars: HIGHLIGHT_MAX_CHARS,
   maxLine: HIGHLIGHT_MAX_LINE,
   maxTotal: HIGHLIGHT_MAX_TOTAL,
@@ -34,7 +35,7 @@ const LIMITS = {
 
 // The request thread's renderer: small texts, titles, and the site's own texts. highlight.js and
 // pinyin-pro (about 250 ms of a cold start together) load on first use, once per process.
-const mainRenderer = makeRenderer(createRequire(import.meta.url), LIMITS);
+const mainRenderer = makeRenderer(createRequire(import.meta.url), RENDER_LIMITS);
 
 let pool: RenderPool | undefined;
 let poolOptions: RenderPoolOptions = DEFAULT_RENDER_POOL;
@@ -122,7 +123,7 @@ export async function renderMarkdown(source: string, options: RenderMarkdownOpti
 }
 
 async function renderInWorker(source: string, render: RenderOptions, deadlineMs: number | undefined, meter: RenderMeter): Promise<string> {
-  pool ??= new RenderPool(poolOptions, LIMITS);
+  pool ??= new RenderPool(poolOptions, RENDER_LIMITS);
   const html = await pool.render(source, render, deadlineMs, meter);
   if (html !== null) return html;
   if (render.highlight !== false && FENCE.test(source)) {
