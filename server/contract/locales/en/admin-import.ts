@@ -3,7 +3,7 @@ export const admin_import = {
   menu: 'Import',
   title: 'Import from Stack Exchange',
   intro:
-    'Upload a Stack Exchange data dump: its XML files, or a .zip or .7z of them (the .7z as Stack Exchange distributes it). Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
+    'Upload a Stack Exchange data dump: its XML files, or a .zip or .7z of them (the .7z as Stack Exchange distributes it). Every file of the dump is taken: Users.xml, Posts.xml (questions, answers and tag wikis), Comments.xml, Tags.xml, Badges.xml, PostLinks.xml, Votes.xml and PostHistory.xml, and the pictures in the uploads/ folder of a Lantern export .zip. The site keeps serving while the import runs; importing the same dump again adds only what is new.',
   files_label: 'Dump files',
   files_hint: 'XML files, or one .zip or .7z archive.',
   files_chosen_one: '{{count}} file chosen: {{names}}',

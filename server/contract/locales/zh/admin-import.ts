@@ -5,7 +5,7 @@ export const admin_import: LocalePart<Locale['admin_import']> = {
   menu: '导入',
   title: '从 Stack Exchange 导入',
   intro:
-    '上传 Stack Exchange 数据转储：其中的 XML 文件，或它们的 .zip 或 .7z 压缩包（即 Stack Exchange 发布时的 .7z）。转储中的每个文件都会被读取：Users.xml、Posts.xml（问题、回答和标签 wiki）、Comments.xml、Tags.xml、Badges.xml、PostLinks.xml、Votes.xml 和 PostHistory.xml。导入期间站点照常提供服务；再次导入同一个转储只会添加新的内容。',
+    '上传 Stack Exchange 数据转储：其中的 XML 文件，或它们的 .zip 或 .7z 压缩包（即 Stack Exchange 发布时的 .7z）。转储中的每个文件都会被读取：Users.xml、Posts.xml（问题、回答和标签 wiki）、Comments.xml、Tags.xml、Badges.xml、PostLinks.xml、Votes.xml 和 PostHistory.xml，以及 Lantern 导出 .zip 中 uploads/ 文件夹里的图片。导入期间站点照常提供服务；再次导入同一个转储只会添加新的内容。',
   files_label: '转储文件',
   files_hint: 'XML 文件，或一个 .zip 或 .7z 压缩包。',
   files_chosen_one: '已选择 {{count}} 个文件：{{names}}',
