@@ -124,7 +124,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, sent: Add
   const siteUrl = await siteUrlOf(ctx);
   const body = { question_id: question.id, content: input.content };
   const review = await initialStatusFor(ctx, session, html);
-  const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /answer', body), now, () =>
+  const id = await onceWithin5Minutes(ctx, guardKey(session.user.id, 'POST /answer', body), now, () =>
     ctx.db
       .transaction()
       .execute(async (trx) =>

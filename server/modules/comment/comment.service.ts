@@ -163,7 +163,7 @@ export async function addComment(
   if (isBlankHtml(html)) throw fieldError('error.comment.content_cannot_empty', 'original_text');
   const now = ctx.clock.now();
   const { captcha_id: _i, captcha_code: _c, ...body } = input;
-  const id = await onceWithin5Minutes(ctx.db, guardKey(uid, 'POST /comment', body), now, () =>
+  const id = await onceWithin5Minutes(ctx, guardKey(uid, 'POST /comment', body), now, () =>
     ctx.db.transaction().execute(async (trx) => {
       const cid = await newObjectId(trx, OBJECT_TYPE.comment);
       await repo.insertComment(trx, {

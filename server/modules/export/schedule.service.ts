@@ -5,6 +5,7 @@ import type { ExportKinds, ExportRun, ExportSchedule, ExportScheduleOverview } f
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import { AppError, badRequest, fieldError } from '../../http/errors.js';
+import { appSlot } from '../../infra/app-state.js';
 import { readConfigValue, upsertConfigValue } from '../config/config.repository.js';
 import { currentJob, inMaintenance } from '../backup/backup.service.js';
 import { DEFAULT_RUNNERS, type ExportRunners, type StepOutcome } from './schedule.steps.js';
@@ -122,15 +123,11 @@ interface RunState {
   abort: AbortController | null;
   closeHooked: boolean;
 }
-const states = new WeakMap<AppContext, RunState>();
+/** The app's run going on, held by its context (two apps in one process each have their own). */
+const RUN = appSlot<RunState>('export.schedule-run');
 
 function runState(ctx: AppContext): RunState {
-  let s = states.get(ctx);
-  if (!s) {
-    s = { running: null, abort: null, closeHooked: false };
-    states.set(ctx, s);
-  }
-  return s;
+  return ctx.state.getOrMake(RUN, () => ({ running: null, abort: null, closeHooked: false }));
 }
 
 /** Whether a run is going on in this process. */

@@ -92,7 +92,7 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, sent: A
   const rules = await tagRules(ctx, session, input.tags);
   const siteUrl = await siteUrlOf(ctx);
   const review = await initialStatusFor(ctx, session, html);
-  const id = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question', body), now, () =>
+  const id = await onceWithin5Minutes(ctx, guardKey(session.user.id, 'POST /question', body), now, () =>
     ctx.db
       .transaction()
       .execute(async (trx) => queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now)),
@@ -119,7 +119,7 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   const rules = await tagRules(ctx, session, input.tags);
   const siteUrl = await siteUrlOf(ctx);
   const review = await initialStatusFor(ctx, session, html + answerHtml);
-  const answerId = await onceWithin5Minutes(ctx.db, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
+  const answerId = await onceWithin5Minutes(ctx, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
     ctx.db.transaction().execute(async (trx) => {
       const qid = await queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now);
       return queueIfNeeded(
