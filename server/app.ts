@@ -13,7 +13,7 @@ import { RateLimiter } from './infra/captcha/rate-limit.js';
 import { Passwords } from './infra/password/password.js';
 import { LANTERN_CAPTCHA } from './modules/plugin/plugin.registry.js';
 import { systemClock, type Clock } from './infra/clock.js';
-import { closeLogger, createLogger, logFileOfProcess } from './infra/logger.js';
+import { logFileOfProcess, openLogger } from './infra/logger.js';
 import { headlessHost, type HostControl } from './infra/host-control.js';
 import { httpsFront, loadTls, siteCertificateNames, type FrontServer, type TlsMaterial } from './infra/tls.js';
 import { AppState } from './infra/app-state.js';
@@ -63,7 +63,7 @@ export interface LanternApp {
  * (modules/jobs.ts, started in order; app.close() stops them in reverse before the database closes).
  */
 export async function createApp(config: Config, deps: AppDeps = {}): Promise<LanternApp> {
-  const { ctx, tls } = await buildContext(config, deps);
+  const { ctx, tls, closeLog } = await buildContext(config, deps);
   if (config.autoInstall) await runAutoInstall(ctx, config.autoInstall);
   const http = mountHttp(ctx);
   for (const make of JOBS) {
@@ -71,16 +71,19 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<Lan
     if (job) ctx.jobs.add(job);
   }
   ctx.jobs.start();
-  return lanternApp(ctx, http.app, http.routes, tls);
+  return lanternApp(ctx, http.app, http.routes, tls, closeLog);
 }
 
 /** Step 1: the app's context, its database open and its services made; nothing runs yet. */
-async function buildContext(config: Config, deps: AppDeps): Promise<{ ctx: AppContext; tls: TlsMaterial | null }> {
+async function buildContext(
+  config: Config,
+  deps: AppDeps,
+): Promise<{ ctx: AppContext; tls: TlsMaterial | null; closeLog: () => Promise<void> }> {
   // an app's own clock object: a test that moves one app's time (ctx.clock.now = ...) moves no other's
   const clock: Clock = deps.clock ?? { now: systemClock.now };
   // several server processes write one log file each (lantern.log, lantern-1.log, ...)
   const logPeers = deps.peers ?? solePeers;
-  const logger = createLogger(config.logLevel, {
+  const { logger, close: closeLog } = openLogger(config.logLevel, {
     format: config.logFormat,
     file: config.logFile && logFileOfProcess(config.logFile, logPeers.index, logPeers.size),
     destination: deps.logDestination,
@@ -146,11 +149,17 @@ async function buildContext(config: Config, deps: AppDeps): Promise<{ ctx: AppCo
     jobs: new JobRegistry({ logger, leader: () => peers.leader, timers: deps.timers }),
     state: new AppState(),
   };
-  return { ctx, tls };
+  return { ctx, tls, closeLog };
 }
 
 /** The app's lifecycle: listen (HTTP, or HTTPS with a redirect on the same port) and close. */
-function lanternApp(ctx: AppContext, app: Express, routes: () => RouteInfo[], tls: TlsMaterial | null): LanternApp {
+function lanternApp(
+  ctx: AppContext,
+  app: Express,
+  routes: () => RouteInfo[],
+  tls: TlsMaterial | null,
+  closeLog: () => Promise<void>,
+): LanternApp {
   const { config } = ctx;
   let server: Server | FrontServer | null = null;
   const lantern: LanternApp = {
@@ -188,7 +197,7 @@ function lanternApp(ctx: AppContext, app: Express, routes: () => RouteInfo[], tl
       await ctx.events.settle();
       await ctx.peers.close?.();
       await ctx.dialect.close();
-      await closeLogger(ctx.logger);
+      await closeLog();
     },
   };
   return lantern;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captchaFor, registerViaApi } from '../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.js';
-import { closeLogger, collectingStream, createLogger, LOG_FILE_COUNT, logFileOfProcess } from './logger.js';
+import { collectingStream, LOG_FILE_COUNT, logFileOfProcess, openLogger } from './logger.js';
 import { maskSecrets } from './log-mask.js';
 import { defaultLogFormat, logFormatFrom } from './log-options.js';
 import { loadConfig, logFileFrom } from '../config.js';
@@ -37,16 +37,16 @@ describe('maskSecrets', () => {
   });
 });
 
-describe('createLogger', () => {
+describe('openLogger', () => {
   it('redacts secret fields and masks addresses and tokens in any field or message', async () => {
     const lines: string[] = [];
-    const logger = createLogger('info', { destination: collectingStream(lines) });
+    const { logger, close } = openLogger('info', { destination: collectingStream(lines) });
     logger.info(
       { to: 'x@example.com', password: 'hunter22', nested: { email: 'y@example.com' }, url: `/a?code=${TOKEN}` },
       'hello z@example.com',
     );
     logger.error({ err: new Error('550 <w@example.com> rejected') }, 'mail delivery failed');
-    await closeLogger(logger);
+    await close();
     expect(lines).toHaveLength(2);
     const first = JSON.parse(lines[0]);
     expect(first).toMatchObject({
@@ -104,11 +104,11 @@ describe('createLogger', () => {
   it('rotates the log file: lantern.log and at most four older files', async () => {
     const dir = tempDir();
     const file = join(dir, 'logs', 'lantern.log');
-    const logger = createLogger('info', { file, stdout: false, fileSize: '100K' });
+    const { logger, close } = openLogger('info', { file, stdout: false, fileSize: '100K' });
     const big = 'x'.repeat(4 * 1024);
     // 800 kB in all: eight rotations at 100 kB
     for (let i = 0; i < 200; i++) logger.info({ i, big }, 'filler');
-    await closeLogger(logger);
+    await close();
     const names = readdirSync(join(dir, 'logs')).sort();
     expect(names).toEqual(['lantern.log', 'lantern.log.1', 'lantern.log.2', 'lantern.log.3', 'lantern.log.4'].slice(0, LOG_FILE_COUNT));
     // the newest line is in lantern.log, or in lantern.log.1 when the last write filled it
@@ -116,6 +116,19 @@ describe('createLogger', () => {
     expect(JSON.parse(newest.split('\n').at(-1)!)).toMatchObject({ i: 199, msg: 'filler' });
     // each older file is about the rotation size
     for (const n of [1, 2, 3, 4]) expect(readFileSync(`${file}.${n}`).length).toBeLessThan(100 * 1024 + 8 * 1024);
+  });
+
+  it('closes only its own file: another logger of the process writes on after it', async () => {
+    const dir = tempDir();
+    const first = openLogger('info', { file: join(dir, 'a.log'), stdout: false });
+    const second = openLogger('info', { file: join(dir, 'b.log'), stdout: false });
+    first.logger.info('from the first');
+    await first.close();
+    await first.close();
+    second.logger.info('from the second');
+    await second.close();
+    expect(readFileSync(join(dir, 'a.log'), 'utf8')).toContain('"msg":"from the first"');
+    expect(readFileSync(join(dir, 'b.log'), 'utf8')).toContain('"msg":"from the second"');
   });
 });
 

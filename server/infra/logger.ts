@@ -55,8 +55,6 @@ export const REDACTED_PATHS = [
   'headers.cookie',
 ];
 
-/** The streams a logger writes to, ended by closeLogger. */
-const open = new WeakMap<Logger, { files: RotatingFileStream[]; paths: string[] }>();
 /** Log files of this process, for a line about an uncaught exception (written at once: the process is ending). */
 const crashFiles = new Set<string>();
 let crashHookSet = false;
@@ -97,19 +95,41 @@ function rotatingFile(file: string, size: string): RotatingFileStream {
   return stream;
 }
 
+/** A logger and the files it writes, which `close` ends (an app's close() ends with it). */
+export interface OpenLogger {
+  readonly logger: Logger;
+  /** Writes out what is pending and closes the log file; later calls do nothing. */
+  close(): Promise<void>;
+}
+
+/** Ends the rotating files, once each has written out what is pending. */
+async function endFiles(files: RotatingFileStream[]): Promise<void> {
+  await Promise.all(
+    files.map(
+      (f) =>
+        new Promise<void>((resolve) => {
+          if (f.destroyed || f.writableFinished) return resolve();
+          f.once('finish', () => resolve());
+          f.once('error', () => resolve());
+          f.end();
+        }),
+    ),
+  );
+}
+
 /**
  * The server's logger. On stdout: JSON lines, or readable ones on a terminal (`format: 'pretty'`);
  * with `file`, JSON lines into a rotating file too. Every line has its secrets masked first
  * (REDACTED_PATHS, then `maskSecrets`: email addresses, bearer tokens, long hex tokens, a URL's codes).
  */
-export function createLogger(level: string, out: LogOutput = {}): Logger {
+export function openLogger(level: string, out: LogOutput = {}): OpenLogger {
   const options = {
     level,
     base: { app: 'lantern' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     hooks: { streamWrite: maskSecrets },
   };
-  if (level === 'silent') return pino(options);
+  if (level === 'silent') return { logger: pino(options), close: async () => {} };
   const streams: pino.StreamEntry[] = [];
   const files: RotatingFileStream[] = [];
   if (out.destination) streams.push({ level: 'trace', stream: out.destination });
@@ -128,28 +148,16 @@ export function createLogger(level: string, out: LogOutput = {}): Logger {
       process.on('uncaughtExceptionMonitor', onUncaught);
     }
   }
-  const logger = pino(options, pino.multistream(streams));
-  open.set(logger, { files, paths: out.file ? [out.file] : [] });
-  return logger;
-}
-
-/** Writes out what is pending and closes the log file (an app's close() ends with it). */
-export async function closeLogger(logger: Logger): Promise<void> {
-  const entry = open.get(logger);
-  if (!entry) return;
-  open.delete(logger);
-  for (const p of entry.paths) crashFiles.delete(p);
-  await Promise.all(
-    entry.files.map(
-      (f) =>
-        new Promise<void>((resolve) => {
-          if (f.destroyed || f.writableFinished) return resolve();
-          f.once('finish', () => resolve());
-          f.once('error', () => resolve());
-          f.end();
-        }),
-    ),
-  );
+  let closed = false;
+  return {
+    logger: pino(options, pino.multistream(streams)),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (out.file) crashFiles.delete(out.file);
+      await endFiles(files);
+    },
+  };
 }
 
 /** The file a server process writes: process 0 (or the only one) the given file, process n lantern-n.log beside it. */
