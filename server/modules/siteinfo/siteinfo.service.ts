@@ -15,17 +15,21 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * One read of the stored groups, with the groups merged from it so far (frozen): a request reads
+ * several groups, many requests read the same ones, and cloning the defaults and parsing the JSON
+ * again for each was about 3% of a question page. Goes with the read (a new read, a new set).
+ */
+interface Loaded {
+  readonly groups: Map<string, string>;
+  readonly merged: Map<GroupName, unknown>;
+}
+
 /** Site settings with defaults merged in; cached briefly because every request reads them. */
 export class SiteSettings {
-  private cache: { at: number; groups: Map<string, string> } | null = null;
+  private cache: { at: number; loaded: Loaded } | null = null;
   /** Bumped by every drop: a load that began before a drop does not fill the cache with what it read. */
   private generation = 0;
-  /**
-   * Each loaded set of groups with the groups read from it so far, merged and frozen: a request
-   * reads several groups, many requests read the same ones, and cloning the defaults and parsing
-   * the JSON again for each was about 3% of a question page.
-   */
-  private readonly merged = new WeakMap<Map<string, string>, Map<GroupName, unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -39,16 +43,11 @@ export class SiteSettings {
    * connection the transaction holds.
    */
   async get<G extends GroupName>(name: G, db: DbOrTrx = this.db): Promise<SiteGroups[G]> {
-    const groups = await this.load(db);
-    let seen = this.merged.get(groups);
-    if (!seen) {
-      seen = new Map();
-      this.merged.set(groups, seen);
-    }
-    let value = seen.get(name) as SiteGroups[G] | undefined;
+    const { groups, merged } = await this.load(db);
+    let value = merged.get(name) as SiteGroups[G] | undefined;
     if (value === undefined) {
       value = deepFreeze(this.merge(name, groups.get(GROUP_TYPES[name])));
-      seen.set(name, value);
+      merged.set(name, value);
     }
     return value;
   }
@@ -76,7 +75,7 @@ export class SiteSettings {
 
   /** Whether the site has been installed (the general group is written by install). */
   async isInstalled(): Promise<boolean> {
-    const groups = await this.load();
+    const { groups } = await this.load();
     return groups.has(GROUP_TYPES.general);
   }
 
@@ -99,13 +98,13 @@ export class SiteSettings {
     this.dropListener = listener;
   }
 
-  private async load(db: DbOrTrx = this.db): Promise<Map<string, string>> {
+  private async load(db: DbOrTrx = this.db): Promise<Loaded> {
     const now = Date.now();
-    if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.groups;
+    if (this.cache && now - this.cache.at < CACHE_MS) return this.cache.loaded;
     const generation = this.generation;
-    const groups = await findAllGroups(db);
+    const loaded: Loaded = { groups: await findAllGroups(db), merged: new Map() };
     // what a transaction read may never commit; what was read before a drop is already old
-    if (db === this.db && generation === this.generation) this.cache = { at: now, groups };
-    return groups;
+    if (db === this.db && generation === this.generation) this.cache = { at: now, loaded };
+    return loaded;
   }
 }
