@@ -60,3 +60,8 @@ export function databaseBody(f: DatabaseChoice): DatabaseForm {
     ...(f.ssl_enabled ? { ssl_mode: 'require' } : {}),
   };
 }
+
+/** The base-info body: the form with its names and address trimmed, and the language chosen on the first step. */
+export function siteBody(f: SiteForm, lang: string): BaseInfo {
+  return { ...f, lang, site_name: f.site_name.trim(), site_url: f.site_url.trim(), name: f.name.trim() };
+}
