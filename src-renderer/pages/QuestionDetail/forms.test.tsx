@@ -6,7 +6,8 @@ import { fail, mockFetch } from '../../../tests/support/fetch-mock';
 import { renderWithApp } from '../../../tests/support/render';
 import type { QuestionDetail } from '../../api/question/types';
 import { AnswerForm } from './components/AnswerForm';
-import { CommentForm, mentionAt, mentionedUsernames } from './components/CommentForm';
+import { CommentForm } from './components/CommentForm';
+import { mentionAt, mentionedUsernames } from './components/mentions';
 
 afterEach(() => {
   cleanup();
