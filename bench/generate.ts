@@ -3,6 +3,7 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  ACTIVITY_TYPE,
   ANSWER_STATUS,
   CANCELLED,
   COMMENT_STATUS,
@@ -18,7 +19,6 @@ import { createApp } from '../server/app.js';
 import { makeConfig } from '../server/config.js';
 import type { Db } from '../server/db/database.js';
 import { renderTrustedMarkdown } from '../server/infra/markdown/render.js';
-import { ACTIVITY_TYPE } from '../server/modules/activity/activity-types.js';
 import { writeConfigValue } from '../server/modules/config/config.repository.js';
 import { searchDialect } from '../server/modules/search/search.service.js';
 import { loadTexts, type TextPool } from './texts.js';

@@ -47,6 +47,11 @@ export function encodeShortId(id: string): string {
   return enc(n / TYPE_FACTOR) + enc(n % TYPE_FACTOR);
 }
 
+/** An id as a payload carries it: the short id when the permalink setting is 3 or 4 (never for "0"). */
+export function idOut(id: string, permalink: number): string {
+  return permalink >= 3 && id !== '0' ? encodeShortId(id) : id;
+}
+
 /** A long id from a long or short id, or null when it is neither. */
 export function decodeId(idOrShort: string): string | null {
   const s = idOrShort.trim();

@@ -1,20 +1,18 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
-import { objectTypeOf } from '../../infra/ids/object-id.js';
+import { idOut, objectTypeOf } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
 import { findQuestion } from '../question/question-common.service.js';
-import { idOut } from '../question/question.presenter.js';
 import { contentObject } from '../revision/revision.service.js';
 import { findRevision } from '../revision/revision-common.service.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from '../revision/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs } from '../tag/tag-common.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
-import { ACTIVITY_TYPE, type ActivityKey } from './activity-types.js';
 import { HIDDEN_USER, presentObjectInfo, presentRevisionDetail, presentTimelineItem } from './timeline.presenter.js';
 import * as repo from './timeline.repository.js';
 import type { TimelineDetailQuery, TimelineQuery } from './timeline.schema.js';
-import { OBJECT_TYPE } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, type ActivityKey, OBJECT_TYPE } from '../../contract/enums.js';
 import { isAdmin } from '../permission/policy.js';
 
 const TIMELINE_KEYS: ActivityKey[] = [

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { ACTIVITY_TYPE, type ActivityKey } from './activity-types.js';
+import { ACTIVITY_TYPE, type ActivityKey } from '../../contract/enums.js';
 import { insertTimelineEntry } from './timeline.repository.js';
 
 /** Writes a timeline entry (question.asked, answer.answered, question.closed, tag.created ...). */

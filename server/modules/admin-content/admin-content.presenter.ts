@@ -1,7 +1,7 @@
 import type { AdminAnswer, AdminQuestion } from '../../contract/api/admin.js';
 import type { AnswerRow, QuestionRow } from '../../db/tables/content.table.js';
 import { htmlToExcerpt } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** AdminQuestionInfo: a row of the admin question list. */

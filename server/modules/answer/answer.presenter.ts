@@ -1,7 +1,7 @@
 import type { AnswerInfo } from '../../contract/api/answer.js';
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerRow } from '../../db/tables/content.table.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 
 /** AnswerInfo as the reference sends it. */

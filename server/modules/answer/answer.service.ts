@@ -5,7 +5,6 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, keepsAttribution, renderMarkdown } from '../../infra/markdown/render.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
@@ -35,7 +34,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
-import { ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerWithQuestion } from '../../contract/api/answer.js';
 import type { EditResult } from '../../contract/api/question.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { DomainEvent, DomainEventType } from '../../infra/events.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import type { ActivityKey } from '../activity/activity-types.js';
+import type { ActivityKey } from '../../contract/enums.js';
 import { parseReactionSummary } from '../meta/meta.presenter.js';
 import { notifyBadgeAward } from '../notification/notification.service.js';
 import * as repo from './badge.repository.js';

@@ -1,7 +1,7 @@
 import type { AdminBadge, AwardObject, BadgeAward, BadgeInfo, BadgeListItem, UserBadge } from '../../contract/api/badge.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { BADGE_SINGLE, BADGE_STATUS, type BadgeAwardRow, type BadgeRow } from './badge.repository.js';
 

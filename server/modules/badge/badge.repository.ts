@@ -2,8 +2,9 @@ import type { Selectable } from 'kysely';
 import type { BadgeStatus } from '../../contract/enums.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { BadgeAwardTable, BadgeGroupTable, BadgeTable } from '../../db/tables/content.table.js';
-import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import {
+  ACTIVITY_TYPE,
+  type ActivityKey,
   ADOPTED,
   ANSWER_STATUS,
   BADGE_SINGLE,

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { badRequest } from '../../http/errors.js';
-import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { decodeId, idOut, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
 import type { SessionUser } from '../session/session.service.js';
 import { findUserByUsername } from '../user/user-common.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';

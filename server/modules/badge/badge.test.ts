@@ -6,7 +6,7 @@ import { askQuestion, postAnswer, postComment, vote } from '../../../tests/suppo
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import type { DomainEvent, DomainEventType } from '../../infra/events.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { awardBadge } from './badge.award.js';
 
 const V1 = '/answer/api/v1';

@@ -1,8 +1,7 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { CommentStatus } from '../../contract/enums.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { CANCELLED, COMMENT_STATUS, USER_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, CANCELLED, COMMENT_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Comment statuses (named in the contract). */
 export { COMMENT_STATUS };

@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { CommentRow } from '../../db/tables/content.table.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.js';
-import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
+import { decodeId, idOut, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { findAnswer } from '../answer/answer-common.service.js';
@@ -19,7 +19,6 @@ import {
   isStaff,
   memberActions,
 } from '../permission/policy.js';
-import { idOut } from '../question/question.presenter.js';
 import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from '../user/account.service.js';

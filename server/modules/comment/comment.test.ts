@@ -3,7 +3,7 @@ import { adminToken, captchaFor, captchaOff, makeUser } from '../../../tests/sup
 import { postComment, askQuestion } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { addComment } from './comment.service.js';
 

@@ -2,7 +2,7 @@ import type { DashboardActivity } from '../../contract/api/admin.js';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../../app-context.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { liftExpiredSuspensions } from '../admin-user/admin-user-common.service.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { formatSize, presentDashboard } from './dashboard.presenter.js';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { mayFollowQuestion, mayFollowUser } from '../permission/policy.js';
 import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -10,7 +9,7 @@ import { tagSlug } from '../tag/tag.usage.js';
 import { findUserById } from '../user/user-common.service.js';
 import * as repo from './follow.repository.js';
 import type { FollowInput } from './follow.schema.js';
-import { TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
 
 /** Something that can be followed: where its follower count lives and which activity type stores it. */
 interface Followable {

@@ -4,7 +4,7 @@ import { translate } from '../../contract/messages/index.js';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import { readConfigValue } from '../config/config.repository.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import { findQuestion } from '../question/question-common.service.js';
 import { unsubscribeUrl } from '../user/account.service.js';
 import { linkBase } from '../user/user.mail.js';

@@ -1,7 +1,7 @@
 import type { NotificationItem, RedDot } from '../../contract/api/notification.js';
 import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import { READ_STATE, type NotificationRow } from './notification.repository.js';
 

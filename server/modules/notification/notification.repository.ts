@@ -3,8 +3,16 @@ import type { MsgType, NotificationType } from '../../contract/enums.js';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import type { NotificationTable } from '../../db/tables/content.table.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
-import { CANCELLED, MSG_TYPE, NOTIFICATION_TYPE, QUESTION_STATUS, READ_STATE, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
+import {
+  ACTIVITY_TYPE,
+  CANCELLED,
+  MSG_TYPE,
+  NOTIFICATION_TYPE,
+  QUESTION_STATUS,
+  READ_STATE,
+  SHOW_STATUS,
+  TAG_REL_STATUS,
+} from '../../contract/enums.js';
 
 /** notification.type, msg_type and is_read values (named in the contract). */
 export { MSG_TYPE, NOTIFICATION_TYPE, READ_STATE };

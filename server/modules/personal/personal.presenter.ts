@@ -2,7 +2,7 @@ import type { ActivityObject, RankItem, UserAnswer, UserQuestion, VoteItem } fro
 import { postStatusName } from '../../contract/enums.js';
 import type { AnswerRow, QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 
 /** UserQuestionInfo: an item of personal/question/page and of the top list. */

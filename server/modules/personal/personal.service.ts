@@ -3,7 +3,6 @@ import type { LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
 import { badRequest } from '../../http/errors.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import { canSeeHiddenPost, canSeePrivateOf } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
@@ -19,7 +18,7 @@ import {
 } from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 import type { PersonalPageQuery, RankPageQuery, VotePageQuery } from './personal.schema.js';
-import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, type ActivityKey, ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 const TOP_LIMIT = 5;
 

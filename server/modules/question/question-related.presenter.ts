@@ -2,7 +2,7 @@ import type { SimilarQuestion } from '../../contract/api/question.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from './question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 
 /** QuestionBaseInfo: an item of GET question/similar. */
 export function presentQuestionBase(q: QuestionRow, permalink: number): SimilarQuestion {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { decodeId } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { readThresholds } from '../permission/permission.service.js';
 import { canInviteToAnswer, canSeeAllPosts, canSeePost, isStaff } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';

@@ -6,7 +6,7 @@ import { captchaFor, makeUser } from '../../../tests/support/accounts.js';
 import { askQuestion } from '../../../tests/support/factories.js';
 import type { TestApp } from '../../../tests/support/test-app.js';
 import { writeConfigValue } from '../config/config.repository.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { parseInvitedIds, similarityScore, titleWords } from './question-related.service.js';
 
 let app: TestApp;

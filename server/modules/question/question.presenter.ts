@@ -2,15 +2,10 @@ import type { QuestionOperation, QuestionCounters, QuestionDetail, QuestionItem 
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
-import { encodeShortId } from '../../infra/ids/object-id.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
-
-/** Ids shown as short ids when the permalink setting is 3 or 4. */
-export function idOut(id: string, permalink: number): string {
-  return permalink >= 3 && id !== '0' ? encodeShortId(id) : id;
-}
 
 /** The counters every question payload carries. */
 function counters(q: QuestionRow, permalink: number): QuestionCounters {

@@ -6,7 +6,6 @@ import { translate } from '../../contract/messages/index.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { readThresholds } from '../permission/permission.service.js';
 import { MEMBER_ACTION_THRESHOLDS, canSeePost, memberActions } from '../permission/policy.js';
 import { latestApplied } from '../revision/revision-common.service.js';
@@ -21,7 +20,7 @@ import { findUserByUsername } from '../user/user-common.service.js';
 import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
 import type { QuestionPageQuery } from './question.schema.js';
-import { QUESTION_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, QUESTION_STATUS } from '../../contract/enums.js';
 
 async function viewerState(
   ctx: AppContext,

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { readConfigValues } from '../config/config.repository.js';
-import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import * as repo from './rank.repository.js';
-import { CANCELLED } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, type ActivityKey, CANCELLED } from '../../contract/enums.js';
 
 const DAILY_LIMIT_KEY = 'daily_rank_limit';
 

@@ -1,6 +1,6 @@
 import type { QueuedPost, ReviewPostFields } from '../../contract/api/review.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 

@@ -1,6 +1,6 @@
 import type { AnswerRow, QuestionRow, RevisionRow, TagRow } from '../../db/tables/content.table.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import type { RevisionContent, Revision, UnreviewedRevisionInfo } from '../../contract/api/revision.js';

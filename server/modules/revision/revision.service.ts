@@ -8,7 +8,6 @@ import type { AnswerRow, QuestionRow, RevisionRow, TagRow } from '../../db/table
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { applyAnswerRevision } from '../answer/answer.service.js';
 import { findAnswer } from '../answer/answer-common.service.js';
@@ -32,7 +31,7 @@ import {
 } from './revision.presenter.js';
 import * as repo from './revision.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
-import { ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** A question, answer or tag named by an id, with who owns it and whether it is hidden. */
 export type ContentObject =

@@ -2,7 +2,7 @@ import type { SearchResult, SearchUser } from '../../contract/api/search.js';
 import { postStatusName } from '../../contract/enums.js';
 import type { SearchTerm } from '../../db/dialect/sqlite-search.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import type { SearchRow } from './search.repository.js';

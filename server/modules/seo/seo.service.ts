@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { idOut } from '../question/question.presenter.js';
+import { idOut } from '../../infra/ids/object-id.js';
 import { normaliseSiteUrl } from '../config/site-url.js';
 import { countPublicQuestions, publicQuestionPage } from './seo.repository.js';
 

@@ -4,7 +4,6 @@ import type { TagRow } from '../../db/tables/content.table.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
 import { recordTimeline } from '../activity/timeline.service.js';
 import { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from '../follow/follow-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
@@ -38,7 +37,7 @@ import {
   type UpdateTagInput,
 } from './tag.schema.js';
 import { createTag, tagSlug } from './tag.usage.js';
-import { TAG_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, TAG_STATUS } from '../../contract/enums.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
 
 const TAG_FOLLOW = ACTIVITY_TYPE['tag.follow'];

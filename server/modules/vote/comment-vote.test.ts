@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { encodeShortId } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { askQuestion } from '../../../tests/support/factories.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { askQuestion, postAnswer, vote } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { ACTIVITY_TYPE } from '../activity/activity-types.js';
+import { ACTIVITY_TYPE } from '../../contract/enums.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 
 // A post keeps its up and down votes (up_votes, down_votes) in the vote's own transaction, so a vote
