@@ -9,6 +9,7 @@ import { skip, type Trx } from './stackexchange-common.js';
 import type { SeImport } from './stackexchange-context.js';
 import type { ImportedPost } from './stackexchange-ids.js';
 import { postTexts, type PostsRead } from './stackexchange-posts.js';
+import { setScoreOffset } from '../vote/vote-common.service.js';
 import * as repo from './stackexchange.repository.js';
 import { answerRow, rowProblem, type AnswerRow } from './stackexchange.schema.js';
 
@@ -55,7 +56,7 @@ async function writeAnswer(cx: SeImport, read: PostsRead, t: DbOrTrx, a: AnswerR
     now: a.CreationDate,
   });
   await repo.markImported(t, id, sourceKey(cx.site, 'a', a.Id), a.CreationDate);
-  await repo.setScoreOffset(t, id, a.Score ?? 0, a.CreationDate);
+  await setScoreOffset(t, id, a.Score ?? 0, a.CreationDate);
   cx.batches.touched.questions.add(parent.questionId);
   cx.batches.touched.users.add(owner.id);
   cx.batches.afterRow(() => {

@@ -3,6 +3,7 @@ import type { PendingRender } from './import-renders.js';
 import { commentText, sourceKey } from './stackexchange-authors.js';
 import { skip } from './stackexchange-common.js';
 import type { SeImport } from './stackexchange-context.js';
+import { setScoreOffset } from '../vote/vote-common.service.js';
 import * as repo from './stackexchange.repository.js';
 import { commentRow, rowProblem, type CommentRow } from './stackexchange.schema.js';
 
@@ -51,7 +52,7 @@ export async function importComments(cx: SeImport): Promise<void> {
           created_at: c.CreationDate,
         });
         await repo.markImported(t, id, sourceKey(cx.site, 'c', c.Id), c.CreationDate);
-        await repo.setScoreOffset(t, id, c.Score ?? 0, c.CreationDate);
+        await setScoreOffset(t, id, c.Score ?? 0, c.CreationDate);
         cx.batches.afterRow(() => cx.ids.comments.add(c.Id));
       });
       if (failed) skip(counts, `database: ${failed}`);

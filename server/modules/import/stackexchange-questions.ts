@@ -10,6 +10,7 @@ import { attribution, sourceKey } from './stackexchange-authors.js';
 import { MAX_TITLE, skip, type Trx } from './stackexchange-common.js';
 import type { SeImport } from './stackexchange-context.js';
 import { keepWikiPost, postTexts, type PostsRead } from './stackexchange-posts.js';
+import { setScoreOffset } from '../vote/vote-common.service.js';
 import * as repo from './stackexchange.repository.js';
 import { parseTagList, questionRow, rowProblem, type QuestionRow } from './stackexchange.schema.js';
 
@@ -85,7 +86,7 @@ async function writeQuestion(cx: SeImport, read: PostsRead, t: DbOrTrx, q: Quest
   await repo.setRevision(t, 'question', id, revisionId);
   await recordTimeline(t, { userId: owner.id, objectId: id, originalObjectId: id, key: 'question.asked', revisionId, now: q.CreationDate });
   await repo.markImported(t, id, sourceKey(cx.site, 'q', q.Id), q.CreationDate);
-  await repo.setScoreOffset(t, id, q.Score ?? 0, q.CreationDate);
+  await setScoreOffset(t, id, q.Score ?? 0, q.CreationDate);
   const batch = cx.batches.touched;
   batch.questions.add(id);
   batch.users.add(owner.id);

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { defaultGroupId, findCollection, insertCollection, recountQuestionCollections } from '../collection/collection-common.service.js';
 import { changeRank } from '../rank/rank.service.js';
-import { moveVoteTally } from '../vote/vote-common.service.js';
+import { moveScoreIntoVotes, moveVoteTally, scoreOffset } from '../vote/vote-common.service.js';
 import { ALREADY_THERE, AlreadyThere, skip, type Trx } from './stackexchange-common.js';
 import type { SeImport } from './stackexchange-context.js';
 import type { ImportedPost, ImportedUser } from './stackexchange-ids.js';
@@ -23,9 +23,9 @@ async function writeVote(t: DbOrTrx, v: VoteRow, post: ImportedPost, voter: Impo
   // reputation came along with Users.xml: the rows carry none
   await changeRank(t, { ...rank, userId: voter.id, triggerUserId: 0, key: `${kind}.vote_${dir}` });
   await changeRank(t, { ...rank, userId: owner.user_id, triggerUserId: voter.id, key: `${kind}.voted_${dir}` });
-  await repo.moveScoreIntoVotes(t, post.id, dir === 'up' ? 1 : -1, v.CreationDate);
+  await moveScoreIntoVotes(t, post.id, dir === 'up' ? 1 : -1, v.CreationDate);
   // the post's tally counts the row; its score stays (what the offset lost, the row adds)
-  await moveVoteTally(t, kind, post.id, { up: dir === 'up' ? 1 : 0, down: dir === 'down' ? 1 : 0 }, await repo.scoreOffset(t, post.id));
+  await moveVoteTally(t, kind, post.id, { up: dir === 'up' ? 1 : 0, down: dir === 'down' ? 1 : 0 }, await scoreOffset(t, post.id));
 }
 
 /** An up or down vote (2, 3): a member's vote when the voter was imported, else left in the score. */

@@ -56,3 +56,42 @@ export async function moveVoteTally(
     .executeTakeFirstOrThrow();
   return { up_votes: Number(row.up_votes), down_votes: Number(row.down_votes), vote_count: Number(row.vote_count) };
 }
+
+/**
+ * The meta key holding the score an imported post or comment brought along (its votes on the
+ * original site, which have no vote rows here). A recount of votes adds it, so a member's vote on
+ * an imported post of score 6 makes it 7, not 1.
+ */
+export const SCORE_OFFSET_KEY = 'stackexchange.score';
+
+/** Records an imported object's score offset (nothing for 0). */
+export async function setScoreOffset(db: DbOrTrx, objectId: string, score: number, now: number): Promise<void> {
+  if (score === 0) return;
+  await db
+    .insertInto('meta')
+    .values({ object_id: objectId, key: SCORE_OFFSET_KEY, value: String(score), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['object_id', 'key']).doUpdateSet({ value: String(score), updated_at: now }))
+    .execute();
+}
+
+/** The score an object brought from an import (0 for anything not imported). */
+export async function scoreOffset(db: DbOrTrx, objectId: string): Promise<number> {
+  const row = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('object_id', '=', objectId)
+    .where('key', '=', SCORE_OFFSET_KEY)
+    .executeTakeFirst();
+  const n = row ? Number(row.value) : 0;
+  return Number.isSafeInteger(n) ? n : 0;
+}
+
+/**
+ * Turns one vote of an imported post's score into a vote row: the offset loses what the row now
+ * counts (+1 for an up vote, -1 for a down vote), so the score stays.
+ */
+export async function moveScoreIntoVotes(db: DbOrTrx, objectId: string, vote: 1 | -1, now: number): Promise<void> {
+  const left = (await scoreOffset(db, objectId)) - vote;
+  if (left === 0) await db.deleteFrom('meta').where('object_id', '=', objectId).where('key', '=', SCORE_OFFSET_KEY).execute();
+  else await setScoreOffset(db, objectId, left, now);
+}

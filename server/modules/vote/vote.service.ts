@@ -3,16 +3,14 @@ import type { VoteResult } from '../../contract/api/vote.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { ACTIVITY_TYPE, type ActivityKey } from '../activity/activity-types.js';
 import { findComment } from '../comment/comment-common.service.js';
 import { findPost } from '../comment/comment.service.js';
 import { requirePermission } from '../permission/permission.service.js';
 import { isHiddenStatus, mayVoteOn } from '../permission/policy.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
-import { moveVoteTally, setVoteCount, votersRows } from './vote.repository.js';
+import { moveVoteTally, scoreOffset, setVoteCount, votersRows } from './vote.repository.js';
 import type { SessionUser } from '../session/session.service.js';
-import { scoreOffset } from '../import/import-common.service.js';
-import { POST_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, type ActivityKey, POST_STATUS } from '../../contract/enums.js';
 
 type Direction = 'up' | 'down';
 
