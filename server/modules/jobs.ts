@@ -6,7 +6,7 @@ import { digestJob } from './notification/notification.jobs.js';
 import { hotScoreJob } from './question/hot-score.js';
 import { viewCounterJob } from './question/view-counter.js';
 import { termListsJob } from './search/term-lists.js';
-import { sessionPurgeJob } from './session/session.purge.js';
+import { sessionPurgeJob } from './user/sign-in.purge.js';
 import { orphanUploadsJob } from './upload/upload.orphans.js';
 import { webhookDeliveryJob, webhookPurgeJob } from './webhook/webhook.jobs.js';
 

@@ -10,4 +10,3 @@ export {
   setUserRole,
   upsertNotificationConfig,
 } from './user.repository.js';
-export { deleteDeadCodes } from './email-code.repository.js';

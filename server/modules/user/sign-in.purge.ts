@@ -1,12 +1,13 @@
 import type { AppContext } from '../../app-context.js';
 import type { JobSpec } from '../../infra/jobs/registry.js';
-import { deleteDeadCodes } from '../user/user-common.service.js';
+import { deleteDeadCodes } from './email-code.repository.js';
 
 /**
  * Deletes the rows that have expired, at start and then every `config.sessionPurgeMs` (an hour):
  * each of these tables only grew before, its expired rows refused but kept. Each step runs on its
  * own (one failing is logged and the others still run); the registry runs one pass at a time and
- * awaits a pass in progress on stop.
+ * awaits a pass in progress on stop. It lives in the user module, which owns the e-mail codes; the
+ * sessions, counters and captchas it reaches through the context.
  */
 export function sessionPurgeJob(ctx: AppContext): JobSpec {
   const steps: { what: string; run: () => Promise<void> }[] = [

@@ -7,8 +7,8 @@ import type { Database as Schema } from '../../db/database.js';
 import { deleteExpiredCaptchas } from '../../infra/captcha/captcha.repository.js';
 import { captchaOff, captchaOn, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { issueCode } from '../user/email-code.js';
-import { markCodeUsed } from '../user/email-code.repository.js';
+import { issueCode } from './email-code.js';
+import { markCodeUsed } from './email-code.repository.js';
 import { hashToken } from '../../infra/tokens.js';
 
 // The hourly purge of expired rows (here every 30 ms) takes with the sessions the other tables that
