@@ -1,35 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import type { ActivityRow } from '../../db/tables/content.table.js';
 
-/** Inserts an activity row of the timeline (no reputation). */
-export async function insertTimelineEntry(
-  db: DbOrTrx,
-  e: {
-    userId: number;
-    triggerUserId: number;
-    objectId: string;
-    originalObjectId: string;
-    activityType: number;
-    revisionId: number;
-    now: number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      created_at: e.now,
-      updated_at: e.now,
-      cancelled_at: null,
-      user_id: e.userId,
-      trigger_user_id: e.triggerUserId,
-      object_id: e.objectId,
-      original_object_id: e.originalObjectId,
-      activity_type: e.activityType,
-      revision_id: e.revisionId,
-    })
-    .execute();
-}
-
 /**
  * The timeline rows of an object, newest first: entries filed under it (original_object_id) of the
  * timeline types, plus, when asked, the votes cast on it (object_id).

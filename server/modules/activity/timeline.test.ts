@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { recordTimeline } from './timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, keepsAttribution, renderMarkdown } from '../../infra/markdown/render.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
@@ -20,11 +20,11 @@ import {
 } from '../permission/policy.js';
 import { announce, removeAnswerTx } from '../question/post-removal.js';
 import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
-import { findQuestion, insertRevision } from '../question/question-common.service.js';
+import { findQuestion } from '../question/question-common.service.js';
 import { questionInfo } from '../question/question.read.js';
 import { siteUrlOf } from '../config/site-url.js';
-import { pendingRevision, REVISION_STATUS } from '../revision/revision-common.service.js';
-import { answerSnapshotJson, type AnswerSnapshot } from '../revision/revision.snapshot.js';
+import { insertRevision, pendingRevision } from '../post-history/post-history-common.service.js';
+import { answerSnapshotJson, type AnswerSnapshot } from '../post-history/revision.snapshot.js';
 import { activeTypesOfUser } from '../rank/rank-common.service.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -34,7 +34,7 @@ import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import type { AddAnswerInput, AnswerPageQuery, UpdateAnswerInput } from './answer.schema.js';
-import { ACTIVITY_TYPE, ADOPTED, ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { ACTIVITY_TYPE, ADOPTED, ANSWER_STATUS, QUESTION_STATUS, REVISION_STATUS } from '../../contract/enums.js';
 import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerWithQuestion } from '../../contract/api/answer.js';
 import type { EditResult } from '../../contract/api/question.js';

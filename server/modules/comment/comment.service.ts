@@ -7,7 +7,7 @@ import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { decodeId, idOut, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { findAnswer } from '../answer/answer-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import type { DomainEvent } from '../../infra/events.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import {
   afterAnswerChange,
   clearAcceptance,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { siteUrlOf } from '../config/site-url.js';
 import { resyncSource } from './question-links.js';
 import * as repo from './question.repository.js';

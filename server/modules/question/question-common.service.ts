@@ -5,7 +5,6 @@ export {
   findQuestion,
   updateQuestion,
   recountUserQuestions,
-  insertRevision,
   closeReason,
   saveCloseReason,
   insertLink,

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { ObjectTypeCode, QuestionLinkStatus, QuestionStatus, RevisionStatus } from '../../contract/enums.js';
+import type { QuestionLinkStatus, QuestionStatus } from '../../contract/enums.js';
 import type { Database, DbOrTrx } from '../../db/database.js';
 import type { QuestionRow } from '../../db/tables/content.table.js';
 import type { QuestionPageQuery } from './question.schema.js';
@@ -113,29 +113,6 @@ export async function recountUserQuestions(db: DbOrTrx, userId: number): Promise
     .set({ question_count: Number(n) })
     .where('id', '=', userId)
     .execute();
-}
-
-/** Writes a revision; returns its id. */
-export async function insertRevision(
-  db: DbOrTrx,
-  row: {
-    user_id: number;
-    object_type: ObjectTypeCode;
-    object_id: string;
-    title: string;
-    content: string;
-    log: string;
-    status: RevisionStatus;
-    now: number;
-  },
-): Promise<number> {
-  const { now, ...rest } = row;
-  const r = await db
-    .insertInto('revision')
-    .values({ ...rest, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
 }
 
 /**

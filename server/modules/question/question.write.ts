@@ -6,12 +6,12 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, keepsAttribution, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import { canSeeHiddenPost, canUseReservedTags, editsWithoutReview, isStaff } from '../permission/policy.js';
-import { pendingRevision, REVISION_STATUS } from '../revision/revision-common.service.js';
-import { questionSnapshotJson, type QuestionSnapshot } from '../revision/revision.snapshot.js';
+import { insertRevision, pendingRevision } from '../post-history/post-history-common.service.js';
+import { questionSnapshotJson, type QuestionSnapshot } from '../post-history/revision.snapshot.js';
 import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs } from '../tag/tag-common.service.js';
 import { questionTags, resolvePostTags, setQuestionTags, tagRules, tagSlug, type TagBrief, type TagRules } from '../tag/tag.usage.js';
@@ -22,7 +22,7 @@ import * as repo from './question.repository.js';
 import type { AddQuestionByAnswerInput, AddQuestionInput, UpdateQuestionInput } from './question.schema.js';
 import { siteUrlOf } from '../config/site-url.js';
 import { questionInfo } from './question.read.js';
-import { QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { QUESTION_STATUS, REVISION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import type { EditResult } from '../../contract/api/question.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
 
@@ -64,7 +64,7 @@ async function createQuestionTx(
     html: linked.html,
     tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })),
   });
-  const revisionId = await repo.insertRevision(trx, {
+  const revisionId = await insertRevision(trx, {
     user_id: session.user.id,
     object_type: OBJECT_TYPE.question,
     object_id: qid,
@@ -261,7 +261,7 @@ export async function updateQuestion(ctx: AppContext, session: SessionUser, sent
       html,
       tags: tags.map((t) => ({ slug_name: t.slug_name, display_name: t.display_name })),
     };
-    const revisionId = await repo.insertRevision(trx, {
+    const revisionId = await insertRevision(trx, {
       user_id: uid,
       object_type: OBJECT_TYPE.question,
       object_id: q.id,

@@ -1,13 +1,4 @@
 // Revision: what other modules may use of this module's data (as Apache Answer's *_common services).
 // Other modules call these, never ./revision.repository.ts itself (lint: lantern/module-boundaries), so the module
 // keeps its tables to itself and the list below is all it promises.
-export {
-  findRevision,
-  pendingRevision,
-  REVISION_STATUS,
-  countPendingFlags,
-  countPendingQueue,
-  countUnreviewed,
-  findTag,
-  latestApplied,
-} from './revision.repository.js';
+export { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from './revision.repository.js';

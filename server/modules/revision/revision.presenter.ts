@@ -4,7 +4,7 @@ import { idOut } from '../../infra/ids/object-id.js';
 import type { TagBrief } from '../tag/tag.usage.js';
 import type { UserBasicInfo } from '../user/user-brief.presenter.js';
 import type { RevisionContent, Revision, UnreviewedRevisionInfo } from '../../contract/api/revision.js';
-import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
+import { answerSnapshot, questionSnapshot, tagSnapshot } from '../post-history/revision.snapshot.js';
 import { ADOPTED, OBJECT_TYPE, SHOW_STATUS } from '../../contract/enums.js';
 
 /** Object type names by code. */

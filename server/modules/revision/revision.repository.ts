@@ -6,22 +6,6 @@ import { CANCELLED, REPORT_STATUS, REVIEW_STATUS, REVISION_STATUS } from '../../
 /** Revision statuses (the reference's values). */
 export { REVISION_STATUS };
 
-/** A revision by id. */
-export async function findRevision(db: DbOrTrx, id: number): Promise<RevisionRow | undefined> {
-  return db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The pending suggested edit of an object, if any. */
-export async function pendingRevision(db: DbOrTrx, objectId: string): Promise<RevisionRow | undefined> {
-  return db
-    .selectFrom('revision')
-    .selectAll()
-    .where('object_id', '=', objectId)
-    .where('status', '=', REVISION_STATUS.pending)
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
 /** The applied revisions of an object (created, edited, approved), newest first. */
 export async function appliedRevisions(db: DbOrTrx, objectId: string): Promise<RevisionRow[]> {
   return db
@@ -31,17 +15,6 @@ export async function appliedRevisions(db: DbOrTrx, objectId: string): Promise<R
     .where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved])
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** The newest applied revision of an object. */
-export async function latestApplied(db: DbOrTrx, objectId: string): Promise<RevisionRow | undefined> {
-  return db
-    .selectFrom('revision')
-    .selectAll()
-    .where('object_id', '=', objectId)
-    .where('status', 'in', [REVISION_STATUS.normal, REVISION_STATUS.approved])
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
 }
 
 /** Pending suggestions of some object types, oldest first: total and one page. */

@@ -8,7 +8,8 @@ import type { AnswerRow, QuestionRow, RevisionRow, TagRow } from '../../db/table
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { findRevision, pendingRevision } from '../post-history/post-history-common.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { applyAnswerRevision } from '../answer/answer.service.js';
 import { findAnswer } from '../answer/answer-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
@@ -30,7 +31,7 @@ import {
   type TagLookup,
 } from './revision.presenter.js';
 import * as repo from './revision.repository.js';
-import { answerSnapshot, questionSnapshot, tagSnapshot } from './revision.snapshot.js';
+import { answerSnapshot, questionSnapshot, tagSnapshot } from '../post-history/revision.snapshot.js';
 import { ACTIVITY_TYPE, ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
 
 /** A question, answer or tag named by an id, with who owns it and whether it is hidden. */
@@ -123,7 +124,7 @@ export async function checkCanEdit(ctx: AppContext, session: SessionUser, rawId:
   const obj = await contentObject(ctx, session, rawId);
   await requirePermission(ctx, session, EDIT_ACTION[obj.kind], obj.kind === 'tag' ? undefined : obj.ownerId);
   if (obj.deleted) throw badRequest('error.object.already_deleted');
-  if (await repo.pendingRevision(ctx.db, obj.id)) throw new AppError(400, 'error.revision.review_underway', { err_type: 'toast' });
+  if (await pendingRevision(ctx.db, obj.id)) throw new AppError(400, 'error.revision.review_underway', { err_type: 'toast' });
   return null;
 }
 
@@ -220,7 +221,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
   const types = await auditableTypes(ctx, session);
   if (types.length === 0) throw new AppError(403, 'error.revision.no_permission');
   const revId = /^\d{1,15}$/.test(input.id) ? Number(input.id) : NaN;
-  const rev = Number.isSafeInteger(revId) ? await repo.findRevision(ctx.db, revId) : undefined;
+  const rev = Number.isSafeInteger(revId) ? await findRevision(ctx.db, revId) : undefined;
   if (!rev) throw notFound('error.object.not_found');
   if (rev.status !== repo.REVISION_STATUS.pending) return;
   if (!types.includes(rev.object_type)) throw badRequest('error.revision.no_permission');

@@ -4,7 +4,7 @@ import type { TagRow } from '../../db/tables/content.table.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { recordTimeline } from '../activity/timeline.service.js';
+import { recordTimeline } from '../post-history/post-history.service.js';
 import { countFollowers, followedAmong, followedIds, moveFollowers, storeFollowCount } from '../follow/follow-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
@@ -15,7 +15,7 @@ import {
   editsWithoutReview,
   memberActions,
 } from '../permission/policy.js';
-import { insertRevision } from '../question/question-common.service.js';
+import { insertRevision } from '../post-history/post-history-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import {
   presentFollowingTag,

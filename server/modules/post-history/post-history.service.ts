@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/database.js';
 import { ACTIVITY_TYPE, type ActivityKey } from '../../contract/enums.js';
-import { insertTimelineEntry } from './timeline.repository.js';
+import { insertTimelineEntry } from './post-history.repository.js';
 
 /** Writes a timeline entry (question.asked, answer.answered, question.closed, tag.created ...). */
 export async function recordTimeline(
