@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog } from './ui';
 import { useAddTag } from '../api/tag/tag-mutations';
 import type { TagFields } from '../api/tag/types';
-import { slugOf, TagForm } from './TagForm';
+import { slugOf } from './tag-rules';
+import { TagForm } from './TagForm';
 
 /** The create-tag dialog (spec: 'Dialogs: create tag'): the tag form in a modal; `onCreated` gets the new tag. */
 export function CreateTagDialog({
