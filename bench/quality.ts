@@ -5,7 +5,7 @@
 // the summed bm25 of the exhaustive top 10. Independent of load: it is computed exactly.
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { sqliteSearch } from '../server/db/dialect/sqlite-search.js';
+import { createSqliteSearch } from '../server/db/dialect/sqlite-search.js';
 import { decodeId } from '../server/infra/ids/object-id.js';
 import { parseSearch } from '../server/modules/search/search.parser.js';
 
@@ -33,6 +33,7 @@ export function qualityRatio(scores: Map<string, number>, ours: string[], n = 10
 export async function searchQuality(base: string, dbFile: string, searches: string[]): Promise<SearchQuality> {
   const database = new Database(dbFile, { readonly: true });
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+  const sqliteSearch = createSqliteSearch();
   const exhaustive = database
     .prepare(`SELECT rowid AS id, rank FROM search_index WHERE search_index MATCH ? AND rank MATCH 'bm25(4.0, 1.0)'`)
     .safeIntegers(true);

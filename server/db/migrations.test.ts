@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteSearch } from './dialect/sqlite-search.js';
+import { createSqliteSearch } from './dialect/sqlite-search.js';
 import { MIGRATIONS, migrationProvider } from './migrations/index.js';
 
 // Migrations are frozen: a site created at any earlier migration and brought up to head must end
@@ -63,6 +63,7 @@ describe('migrations', () => {
     await migrateTo(head, HEAD);
     const current = memoryDb();
     await migrateTo(current, HEAD);
+    const sqliteSearch = createSqliteSearch();
     await sqliteSearch.dropIndex(current);
     await sqliteSearch.createIndex(current);
     expect(await schemaOf(head)).toEqual(await schemaOf(current));

@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database as Schema } from '../database.js';
+import type { SearchIndexDialect } from './sqlite-search.js';
 
 /** The database engines Lantern runs on. */
 export type EngineName = 'sqlite' | 'postgres';
@@ -8,6 +9,8 @@ export type EngineName = 'sqlite' | 'postgres';
 export interface DialectHandle {
   readonly name: EngineName;
   readonly db: Kysely<Schema>;
+  /** The engine's full-text search, with what it keeps between searches (this database's own). */
+  readonly search: SearchIndexDialect;
   /** Bytes the site's data takes (SQLite: main file + WAL; PostgreSQL: the database's size). */
   sizeBytes(): Promise<number>;
   /** The engine's version string. */

@@ -6,8 +6,11 @@ import * as createSearchIndex from '../migrations/2026_11_23_1300_create_search_
 import * as skipCreditLine from '../migrations/2026_11_25_1920_search_index_skip_credit_line.js';
 import * as searchStatistics from '../migrations/2026_11_29_1600_search_index_statistics.js';
 import { searchPosts, type SearchPlan } from '../../modules/search/search.repository.js';
-import { pgSearch } from './pg-search.js';
+import { createPgSearch } from './pg-search.js';
 import { UNINDEXED_TRAILER, type SearchTerm } from './sqlite-search.js';
+
+/** The engine of the test database (one for the file, as opening a database makes one). */
+const pgSearch = createPgSearch();
 
 // The PostgreSQL search engine against a real server (LANTERN_TEST_DATABASE_URL): a database of its
 // own, with the question and answer columns the triggers and the search queries read.

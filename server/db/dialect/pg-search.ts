@@ -162,13 +162,14 @@ const FILL = [
   sql`INSERT INTO ${sql.raw(INDEX)} (id, doc) SELECT id::bigint, search_index_doc('', original_text) FROM answer WHERE ${answerVisible('status')} AND id ~ ${sql.raw(NUMERIC_ID)}`,
 ];
 
-/** Per database: each term's post count (reused for COUNT_TTL_MS) and the index size last counted. */
-const state = new WeakMap<object, { counts: Map<string, { n: Promise<number>; at: number; posts: number }>; posts?: number }>();
-
-function stateOf(db: Kysely<any>) {
-  let s = state.get(db);
-  if (!s) state.set(db, (s = { counts: new Map() }));
-  return s;
+/**
+ * What one engine (one database) keeps between searches: each term's post count (reused for
+ * COUNT_TTL_MS) and the index size last counted. Made with the engine, when the database is opened
+ * (see createPgSearch), and gone with it.
+ */
+interface SearchMemory {
+  counts: Map<string, { n: Promise<number>; at: number; posts: number }>;
+  posts?: number;
 }
 
 /** Text with its combining accents folded away, as the index folds it. */
@@ -284,7 +285,7 @@ function rowsTable(rows: [string, number][]): RawBuilder<MatchRow> {
  * How many posts the index holds: counted exactly while small, else the planner's estimate
  * (kept by autovacuum), which is all the idf of a term needs. Remembered for rankedMatches.
  */
-async function indexSize(db: Kysely<any>): Promise<number> {
+async function indexSize(db: Kysely<any>, memory: SearchMemory): Promise<number> {
   const row = (
     await sql<{ counted: string; estimate: number | null }>`SELECT
       (SELECT count(*) FROM (SELECT 1 FROM ${sql.raw(INDEX)} LIMIT ${sql.lit(EXACT_SIZE_MAX + 1)}) AS x) AS counted,
@@ -292,7 +293,7 @@ async function indexSize(db: Kysely<any>): Promise<number> {
   ).rows[0];
   const counted = Number(row.counted);
   const posts = counted <= EXACT_SIZE_MAX ? counted : Math.max(counted, Number(row.estimate ?? 0));
-  stateOf(db).posts = posts;
+  memory.posts = posts;
   return posts;
 }
 
@@ -304,143 +305,150 @@ async function estimated(db: Kysely<any>, query: string): Promise<number> {
   return Number(rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
 }
 
-/** The PostgreSQL full-text search engine. */
-export const pgSearch: SearchIndexDialect = {
-  name: 'postgres',
+/** The PostgreSQL full-text search engine of one database, with what it keeps between searches (see openPostgres). */
+export function createPgSearch(): SearchIndexDialect {
+  const memory: SearchMemory = { counts: new Map() };
+  return {
+    name: 'postgres',
 
-  async createIndex(db) {
-    for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
-    await this.rebuildIndex(db);
-  },
+    async createIndex(db) {
+      for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
+      await this.rebuildIndex(db);
+    },
 
-  async dropIndex(db) {
-    for (const stmt of DROP) await sql.raw(stmt).execute(db);
-  },
+    async dropIndex(db) {
+      for (const stmt of DROP) await sql.raw(stmt).execute(db);
+    },
 
-  async rebuildIndex(db) {
-    // DELETE rather than TRUNCATE: searches running meanwhile keep seeing the old rows until commit
-    await sql.raw(`DELETE FROM ${INDEX}`).execute(db);
-    for (const stmt of FILL) await stmt.execute(db);
-  },
+    async rebuildIndex(db) {
+      // DELETE rather than TRUNCATE: searches running meanwhile keep seeing the old rows until commit
+      await sql.raw(`DELETE FROM ${INDEX}`).execute(db);
+      for (const stmt of FILL) await stmt.execute(db);
+    },
 
-  queryString: buildQueryString,
+    queryString: buildQueryString,
 
-  async settleTerms(db, terms) {
-    const cache = stateOf(db).counts;
-    const now = Date.now();
-    // a count is reused for COUNT_TTL_MS while the index keeps about the size it had
-    const posts = await indexSize(db);
-    const drift = Math.max(10, posts * 0.01);
-    /** Posts matching a tsquery text, counted up to `cap`; a count in progress is shared. */
-    const count = (query: string, cap: number): Promise<number> => {
-      const key = `${cap}:${query}`;
-      const hit = cache.get(key);
-      if (hit && now - hit.at < COUNT_TTL_MS && Math.abs(hit.posts - posts) <= drift) return hit.n;
-      if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-      const n = sql<{
-        n: string;
-      }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE doc @@ ${tsquery(query)} LIMIT ${sql.lit(cap)}) AS x`
-        .execute(db)
-        .then((r) => Number(r.rows[0].n));
-      n.catch(() => cache.delete(key));
-      cache.set(key, { n, at: now, posts });
-      return n;
-    };
-    const cap = posts <= EXACT_SIZE_MAX ? Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE)) : EXACT_TERM_MAX;
-    const out: SearchTerm[] = [];
-    for (const t of terms) {
-      if (!tokenTerm(t)) {
-        out.push(t);
-        continue;
+    async settleTerms(db, terms) {
+      const cache = memory.counts;
+      const now = Date.now();
+      // a count is reused for COUNT_TTL_MS while the index keeps about the size it had
+      const posts = await indexSize(db, memory);
+      const drift = Math.max(10, posts * 0.01);
+      /** Posts matching a tsquery text, counted up to `cap`; a count in progress is shared. */
+      const count = (query: string, cap: number): Promise<number> => {
+        const key = `${cap}:${query}`;
+        const hit = cache.get(key);
+        if (hit && now - hit.at < COUNT_TTL_MS && Math.abs(hit.posts - posts) <= drift) return hit.n;
+        if (cache.size >= COUNT_CACHE_MAX) cache.clear();
+        const n = sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE doc @@ ${tsquery(query)} LIMIT ${sql.lit(cap)}) AS x`
+          .execute(db)
+          .then((r) => Number(r.rows[0].n));
+        n.catch(() => cache.delete(key));
+        cache.set(key, { n, at: now, posts });
+        return n;
+      };
+      const cap = posts <= EXACT_SIZE_MAX ? Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE)) : EXACT_TERM_MAX;
+      const out: SearchTerm[] = [];
+      for (const t of terms) {
+        if (!tokenTerm(t)) {
+          out.push(t);
+          continue;
+        }
+        const settled = t.phrase
+          ? { ...t }
+          : { ...t, prefix: (await count(termQuery({ ...t, prefix: false }), COMMON_WORD)) < COMMON_WORD };
+        const query = termQuery(settled);
+        let having = await count(query, cap);
+        // a term in the share counted or more: counted on up to half the posts (past which bm25 gives
+        // it no weight at all) while the index is small; on a large one each counted post is a heap
+        // visit, so past EXACT_TERM_MAX the planner's estimate from the lexeme statistics stands in
+        if (having >= cap)
+          having =
+            posts <= EXACT_SIZE_MAX
+              ? await count(query, Math.ceil(posts / 2) + 1)
+              : Math.min(posts, Math.max(cap, await estimated(db, query)));
+        out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
       }
-      const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(termQuery({ ...t, prefix: false }), COMMON_WORD)) < COMMON_WORD };
-      const query = termQuery(settled);
-      let having = await count(query, cap);
-      // a term in the share counted or more: counted on up to half the posts (past which bm25 gives
-      // it no weight at all) while the index is small; on a large one each counted post is a heap
-      // visit, so past EXACT_TERM_MAX the planner's estimate from the lexeme statistics stands in
-      if (having >= cap)
-        having =
-          posts <= EXACT_SIZE_MAX
-            ? await count(query, Math.ceil(posts / 2) + 1)
-            : Math.min(posts, Math.max(cap, await estimated(db, query)));
-      out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
-    }
-    return out;
-  },
+      return out;
+    },
 
-  matches(terms, opts = {}) {
-    const tokens = terms.filter(tokenTerm);
-    const limit = opts.newestPerType;
-    const parts: RawBuilder<unknown>[] = [];
-    if (tokens.length && limit) {
-      // Bounded: for each term, the newest `limit` posts of each kind that have it in their title,
-      // and in their body (so title hits are not crowded out by newer body hits). The primary key
-      // is walked downwards within the kind's id range, or the term's few posts sorted, whichever
-      // the planner finds cheaper: a word found in half the site costs no more than a rare one.
-      // Each post found is then scored for all the terms.
-      const kinds = opts.kind ? [opts.kind] : KINDS;
-      const ids = kinds.flatMap((kind) =>
-        tokens.flatMap((t) =>
-          (kind === 'question' ? (['A', 'D'] as const) : (['D'] as const)).map((w) => newestIds(termQuery(t, w), kind, limit)),
-        ),
+    matches(terms, opts = {}) {
+      const tokens = terms.filter(tokenTerm);
+      const limit = opts.newestPerType;
+      const parts: RawBuilder<unknown>[] = [];
+      if (tokens.length && limit) {
+        // Bounded: for each term, the newest `limit` posts of each kind that have it in their title,
+        // and in their body (so title hits are not crowded out by newer body hits). The primary key
+        // is walked downwards within the kind's id range, or the term's few posts sorted, whichever
+        // the planner finds cheaper: a word found in half the site costs no more than a rare one.
+        // Each post found is then scored for all the terms.
+        const kinds = opts.kind ? [opts.kind] : KINDS;
+        const ids = kinds.flatMap((kind) =>
+          tokens.flatMap((t) =>
+            (kind === 'question' ? (['A', 'D'] as const) : (['D'] as const)).map((w) => newestIds(termQuery(t, w), kind, limit)),
+          ),
+        );
+        parts.push(sql`(${scoredRows(tokens, ids)})`);
+      } else if (tokens.length) {
+        parts.push(
+          sql`(SELECT s.id::text AS id, -${score(tokens, sql.raw('s.doc'))} AS rank FROM ${sql.raw(INDEX)} s WHERE s.doc @@ ${tsquery(buildQueryString(tokens))} AND ${ofKind(opts.kind, 's.id')})`,
+        );
+      }
+      for (const t of terms.filter((x) => UNSPACED.test(x.text))) parts.push(...substringRows(t, opts.kind, limit));
+      if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS text) AS id, CAST(NULL AS float8) AS rank WHERE false)`;
+      // a post found by several parts (token terms, each unspaced term) adds their ranks up
+      return sql<MatchRow>`(SELECT p.id, CAST(SUM(p.rank) AS float8) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) AS p GROUP BY p.id)`;
+    },
+
+    async rankedMatches(db, terms) {
+      const tokens = terms.filter(tokenTerm);
+      if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
+      const posts = memory.posts ?? (await indexSize(db, memory));
+      // A term found in too many posts to rank them all during a search, or in most posts (bm25 gives
+      // it no weight, so its "best" posts would be arbitrary), brings its newest posts; every other
+      // term its best. Each candidate is then scored exactly, so the order among them is the order
+      // over the whole index.
+      const unranked = (t: SearchTerm) => (t.posts ?? 0) > LIST_COST_MAX || (t.idf ?? 1) <= NO_WEIGHT;
+      const newest = tokens.filter(unranked);
+      // a newest list matters most when no term is ranked; else it only adds to the posts having a rarer term
+      const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
+      const ids: RawBuilder<unknown>[] = [];
+      for (const t of tokens) {
+        if (unranked(t)) ids.push(...KINDS.map((kind) => newestIds(termQuery(t), kind, perTerm)));
+        else ids.push(bestIds(termQuery(t), tokens, CHAMPIONS));
+      }
+      // posts having every term, when few are expected (the shares of posts having each term,
+      // multiplied) and finding them is cheap
+      const having = tokens.map((t) => t.posts ?? 0);
+      const expected = having.reduce((n, h) => (n * h) / Math.max(1, posts), posts);
+      if (tokens.length > 1 && expected <= ALL_TERMS_MAX && having.reduce((a, b) => a + b, 0) <= AND_COST_MAX)
+        ids.push(bestIds(tokens.map((t) => `(${termQuery(t)})`).join(' & '), tokens, ALL_TERMS_TOP));
+      const { rows } = await sql<{
+        id: string;
+        rank: number;
+      }>`SELECT c.id, c.rank FROM (${scoredRows(tokens, ids)}) AS c ORDER BY c.rank, c.id DESC LIMIT ${sql.lit(CANDIDATES_MAX)}`.execute(
+        db,
       );
-      parts.push(sql`(${scoredRows(tokens, ids)})`);
-    } else if (tokens.length) {
-      parts.push(
-        sql`(SELECT s.id::text AS id, -${score(tokens, sql.raw('s.doc'))} AS rank FROM ${sql.raw(INDEX)} s WHERE s.doc @@ ${tsquery(buildQueryString(tokens))} AND ${ofKind(opts.kind, 's.id')})`,
-      );
-    }
-    for (const t of terms.filter((x) => UNSPACED.test(x.text))) parts.push(...substringRows(t, opts.kind, limit));
-    if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS text) AS id, CAST(NULL AS float8) AS rank WHERE false)`;
-    // a post found by several parts (token terms, each unspaced term) adds their ranks up
-    return sql<MatchRow>`(SELECT p.id, CAST(SUM(p.rank) AS float8) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) AS p GROUP BY p.id)`;
-  },
+      const kept = rows.map((r): [string, number] => [r.id, Number(r.rank)]);
+      const inKind = (kind: Kind) => kept.filter(([id]) => inIdRange(id, kind));
+      return {
+        table: (kind, opts = {}) => {
+          const best = rowsTable(kind ? inKind(kind) : kept);
+          if (!opts.newestPerType) return best;
+          // the best posts, then the newest matches not among them (for filters that may leave few of the best)
+          return sql<MatchRow>`(SELECT DISTINCT ON (c.id) c.id, c.rank FROM (SELECT b.id, b.rank, 0 AS src FROM ${best} AS b UNION ALL SELECT n.id, n.rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })} AS n) AS c ORDER BY c.id, c.src)`;
+        },
+      };
+    },
 
-  async rankedMatches(db, terms) {
-    const tokens = terms.filter(tokenTerm);
-    if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
-    const posts = stateOf(db).posts ?? (await indexSize(db));
-    // A term found in too many posts to rank them all during a search, or in most posts (bm25 gives
-    // it no weight, so its "best" posts would be arbitrary), brings its newest posts; every other
-    // term its best. Each candidate is then scored exactly, so the order among them is the order
-    // over the whole index.
-    const unranked = (t: SearchTerm) => (t.posts ?? 0) > LIST_COST_MAX || (t.idf ?? 1) <= NO_WEIGHT;
-    const newest = tokens.filter(unranked);
-    // a newest list matters most when no term is ranked; else it only adds to the posts having a rarer term
-    const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
-    const ids: RawBuilder<unknown>[] = [];
-    for (const t of tokens) {
-      if (unranked(t)) ids.push(...KINDS.map((kind) => newestIds(termQuery(t), kind, perTerm)));
-      else ids.push(bestIds(termQuery(t), tokens, CHAMPIONS));
-    }
-    // posts having every term, when few are expected (the shares of posts having each term,
-    // multiplied) and finding them is cheap
-    const having = tokens.map((t) => t.posts ?? 0);
-    const expected = having.reduce((n, h) => (n * h) / Math.max(1, posts), posts);
-    if (tokens.length > 1 && expected <= ALL_TERMS_MAX && having.reduce((a, b) => a + b, 0) <= AND_COST_MAX)
-      ids.push(bestIds(tokens.map((t) => `(${termQuery(t)})`).join(' & '), tokens, ALL_TERMS_TOP));
-    const { rows } = await sql<{
-      id: string;
-      rank: number;
-    }>`SELECT c.id, c.rank FROM (${scoredRows(tokens, ids)}) AS c ORDER BY c.rank, c.id DESC LIMIT ${sql.lit(CANDIDATES_MAX)}`.execute(db);
-    const kept = rows.map((r): [string, number] => [r.id, Number(r.rank)]);
-    const inKind = (kind: Kind) => kept.filter(([id]) => inIdRange(id, kind));
-    return {
-      table: (kind, opts = {}) => {
-        const best = rowsTable(kind ? inKind(kind) : kept);
-        if (!opts.newestPerType) return best;
-        // the best posts, then the newest matches not among them (for filters that may leave few of the best)
-        return sql<MatchRow>`(SELECT DISTINCT ON (c.id) c.id, c.rank FROM (SELECT b.id, b.rank, 0 AS src FROM ${best} AS b UNION ALL SELECT n.id, n.rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })} AS n) AS c ORDER BY c.id, c.src)`;
-      },
-    };
-  },
-
-  rankOf(terms, idColumn) {
-    const tokens = terms.filter(tokenTerm);
-    if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
-    return sql<
-      number | null
-    >`(SELECT -${score(tokens, sql.raw('s.doc'))} FROM ${sql.raw(INDEX)} s WHERE s.id = ${idAsBigint(idColumn)} AND s.doc @@ ${tsquery(buildQueryString(tokens))})`;
-  },
-};
+    rankOf(terms, idColumn) {
+      const tokens = terms.filter(tokenTerm);
+      if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
+      return sql<
+        number | null
+      >`(SELECT -${score(tokens, sql.raw('s.doc'))} FROM ${sql.raw(INDEX)} s WHERE s.id = ${idAsBigint(idColumn)} AND s.doc @@ ${tsquery(buildQueryString(tokens))})`;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type TransactionSettings } from 'kysely';
 import type { Database as Schema } from '../database.js';
 import type { DialectHandle } from './handle.js';
+import { createPgSearch } from './pg-search.js';
 import { PortableSchemaPlugin } from './portable-schema.js';
 
 // PostgreSQL: the engine for teams that outgrow one desktop (several server processes, a database the
@@ -95,6 +96,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Dialec
   return {
     name: 'postgres',
     db,
+    search: createPgSearch(),
     async sizeBytes() {
       const r = await pool.query<{ n: number }>('select pg_database_size(current_database()) as n');
       return r.rows[0]?.n ?? 0;

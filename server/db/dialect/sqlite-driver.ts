@@ -25,18 +25,6 @@ const UNKNOWN_MS = 1;
 /** Statements whose run time is remembered (oldest forgotten first). */
 const COSTS_KEPT = 500;
 
-const offMainThread = new WeakMap<object, RoutedSqliteDriver>();
-
-/** Marks a kysely instance whose reads run in worker threads (slow reads do not hold up requests). */
-export function markReadsOffMainThread(db: object, driver: RoutedSqliteDriver): void {
-  offMainThread.set(db, driver);
-}
-
-/** Whether `db`'s reads made outside a transaction run in worker threads now (a worker is ready). */
-export function readsOffMainThread(db: object): boolean {
-  return offMainThread.get(db)?.pool?.available ?? false;
-}
-
 /** Where a statement can run: a read outside a transaction may go to the pool. */
 function isRead(query: CompiledQuery): boolean {
   if (SelectQueryNode.is(query.query)) return true;
@@ -130,6 +118,11 @@ export class RoutedSqliteDriver implements Driver {
    * connection; the pool starts again on the next read after.
    */
   /** Resolves once the read workers (if any) have their connections open. */
+  /** Whether reads made outside a transaction run in worker threads now (a worker is ready). */
+  readsOffMainThread(): boolean {
+    return this.pool?.available ?? false;
+  }
+
   async readersReady(): Promise<void> {
     await this.pool?.whenReady();
   }

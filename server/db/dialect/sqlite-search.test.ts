@@ -4,13 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHAMPIONS, indexWords, refreshTermLists, sqliteSearch } from './sqlite-search.js';
+import { CHAMPIONS, createSqliteSearch, indexWords, refreshTermLists, type SearchIndexDialect } from './sqlite-search.js';
 import { openSqlite } from './sqlite.js';
 
 // The bounded and the per-post matching of the FTS5 engine, on the smallest tables its triggers need.
 let db: Kysely<any>;
 let raw: Database.Database;
 let dir: string;
+/** The engine of this test's database (a new one per test, as opening a database makes one). */
+let sqliteSearch: SearchIndexDialect;
 const qid = (n: number) => String(10010000000000000n + BigInt(n));
 const aid = (n: number) => String(10020000000000000n + BigInt(n));
 
@@ -18,6 +20,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lantern-fts-'));
   raw = new Database(':memory:');
   db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
+  sqliteSearch = createSqliteSearch();
   await sql`CREATE TABLE question (id TEXT PRIMARY KEY, title TEXT, original_text TEXT, status INTEGER)`.execute(db);
   await sql`CREATE TABLE answer (id TEXT PRIMARY KEY, original_text TEXT, status INTEGER)`.execute(db);
   await sqliteSearch.createIndex(db);
@@ -174,10 +177,10 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
     const pooled = openSqlite(file, { readWorkers: 2 });
     try {
       await pooled.readersReady();
-      const terms = await sqliteSearch.settleTerms(pooled.db, [{ text: 'common', phrase: false }]);
+      const terms = await pooled.search.settleTerms(pooled.db, [{ text: 'common', phrase: false }]);
       expect(terms[0].posts).toBe(9020);
       const top = async () => {
-        const m = (await sqliteSearch.rankedMatches(pooled.db, terms))!;
+        const m = (await pooled.search.rankedMatches(pooled.db, terms))!;
         const rows = await pooled.db
           .selectFrom(m.table().as('m'))
           .select(['m.id'])
@@ -198,8 +201,12 @@ describe('sqlite FTS5 relevance over the whole index (rankedMatches)', () => {
 });
 
 describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
-  /** The statements a search ran, through a second handle on the same database that records them. */
+  /**
+   * The statements a search ran, through a second handle on the same database that records them
+   * (with an engine of its own: nothing kept from an earlier search).
+   */
   const searched = async (text: string) => {
+    const engine = createSqliteSearch();
     const statements: string[] = [];
     const logged = new Kysely<any>({
       dialect: new SqliteDialect({ database: raw }),
@@ -207,11 +214,11 @@ describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
         if (e.level === 'query') statements.push(e.query.sql);
       },
     });
-    const terms = await sqliteSearch.settleTerms(
+    const terms = await engine.settleTerms(
       logged,
       text.split(' ').map((w) => ({ text: w, phrase: false })),
     );
-    const m = (await sqliteSearch.rankedMatches(logged, terms))!;
+    const m = (await engine.rankedMatches(logged, terms))!;
     const ids = (
       await logged.selectFrom(m.table().as('m')).select(['m.id', 'm.rank']).orderBy('m.rank').orderBy('m.id', 'desc').execute()
     ).map((r) => r.id);
@@ -333,8 +340,9 @@ describe('sqlite FTS5 lists made ahead of time (refreshTermLists)', () => {
       dialect: new SqliteDialect({ database: raw }),
       log: (e) => void statements.push(e.query.sql),
     });
-    const terms = await sqliteSearch.settleTerms(logged, [{ text: 'filler', phrase: false }]);
-    await sqliteSearch.rankedMatches(logged, terms);
+    const engine = createSqliteSearch();
+    const terms = await engine.settleTerms(logged, [{ text: 'filler', phrase: false }]);
+    await engine.rankedMatches(logged, terms);
     expect(statements.filter((q) => /rowid >/.test(q))).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { readsOffMainThread } from './sqlite-driver.js';
 import {
   answerVisible,
   CHAMPIONS,
@@ -212,22 +211,22 @@ interface IndexState {
   newest: { question: string; answer: string };
 }
 
-/** Per database: each term's post count (reused for COUNT_TTL_MS), the terms' lists, and the lists being made. */
-const counts = new WeakMap<
-  object,
-  {
-    terms: Map<string, { n: Promise<number>; at: number; posts: number }>;
-    lists: Map<string, TermList>;
-    making: Map<string, Promise<TermList>>;
-    /** Common terms' lists being made. */
-    common: number;
-  }
->();
-
-function countsOf(db: Kysely<any>) {
-  let c = counts.get(db);
-  if (!c) counts.set(db, (c = { terms: new Map(), lists: new Map(), making: new Map(), common: 0 }));
-  return c;
+/**
+ * What one engine (one database) keeps between searches: each term's post count (reused for
+ * COUNT_TTL_MS), the terms' lists, and the lists being made. Made with the engine, when the
+ * database is opened (see createSqliteSearch), and gone with it.
+ */
+interface SearchMemory {
+  terms: Map<string, { n: Promise<number>; at: number; posts: number }>;
+  lists: Map<string, TermList>;
+  making: Map<string, Promise<TermList>>;
+  /** Common terms' lists being made. */
+  common: number;
+  /**
+   * The index's state each settled set of terms was counted against (settleTerms), for
+   * rankedMatches: keyed by the array settleTerms returned, so it goes with the search.
+   */
+  settledAt: WeakMap<SearchTerm[], IndexState>;
 }
 
 /**
@@ -530,13 +529,14 @@ async function bestRanked(db: Kysely<any>, query: string, limit: number, ...rang
  */
 async function termList(
   db: Kysely<any>,
+  memory: SearchMemory,
   query: string,
   state: IndexState,
   /** How many posts have the term, when known (counted here otherwise). */
   having: number | undefined,
   waitMs?: number,
 ): Promise<{ list: TermList; added: [string, number][] } | null> {
-  const cache = countsOf(db).lists;
+  const cache = memory.lists;
   const now = Date.now();
   const kept = cache.get(query);
   // a changed index's list is reused only while young, and only if the index has grown since (not
@@ -556,13 +556,13 @@ async function termList(
     return { list: kept, added: ranges.length ? await bestRanked(db, query, CHAMPIONS, ...ranges) : [] };
   }
   // searches running at once that need the same list wait for one making of it
-  const c = countsOf(db);
+  const c = memory;
   let making = c.making.get(query);
   if (!making) {
     if (waitMs !== undefined && c.common >= COMMON_LISTS_AT_ONCE) return null;
     const common = waitMs !== undefined;
     if (common) c.common++;
-    making = makeList(db, query, state, having).finally(() => {
+    making = makeList(db, memory, query, state, having).finally(() => {
       c.making.delete(query);
       if (common) c.common--;
     });
@@ -579,8 +579,14 @@ async function termList(
 }
 
 /** Ranks every post having the term and keeps the best CHAMPIONS (see termList). */
-async function makeList(db: Kysely<any>, query: string, state: IndexState, having: number | undefined): Promise<TermList> {
-  const cache = countsOf(db).lists;
+async function makeList(
+  db: Kysely<any>,
+  memory: SearchMemory,
+  query: string,
+  state: IndexState,
+  having: number | undefined,
+): Promise<TermList> {
+  const cache = memory.lists;
   const best = await bestRanked(db, query, CHAMPIONS);
   const complete = best.length < CHAMPIONS;
   const count = complete
@@ -622,243 +628,248 @@ function ranksTable(rows: [string, number][]): RawBuilder<MatchRow> {
   return sql<MatchRow>`(SELECT key AS id, value AS rank FROM json_each(${json}))`;
 }
 
-/** The index's state each settled set of terms was counted against (settleTerms), for rankedMatches. */
-const settledAt = new WeakMap<SearchTerm[], IndexState>();
+/**
+ * The SQLite FTS5 search engine of one database, with what it keeps between searches (made when the
+ * database is opened: see openSqlite). `readsOffMainThread` says whether the database's reads run
+ * in worker threads now (a commoner term's list is then made there during a search).
+ */
+export function createSqliteSearch(opts: { readsOffMainThread?: () => boolean } = {}): SearchIndexDialect {
+  const memory: SearchMemory = { terms: new Map(), lists: new Map(), making: new Map(), common: 0, settledAt: new WeakMap() };
+  const readsOffMainThread = opts.readsOffMainThread ?? (() => false);
+  return {
+    name: 'sqlite-fts5',
 
-/** The SQLite FTS5 search engine. */
-export const sqliteSearch: SearchIndexDialect = {
-  name: 'sqlite-fts5',
+    async createIndex(db) {
+      for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
+      await this.rebuildIndex(db);
+    },
 
-  async createIndex(db) {
-    for (const stmt of DDL) await (typeof stmt === 'string' ? sql.raw(stmt) : stmt).execute(db);
-    await this.rebuildIndex(db);
-  },
+    async dropIndex(db) {
+      for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+      await sql.raw(`DROP TABLE IF EXISTS ${VOCAB}`).execute(db);
+      await sql.raw(`DROP TABLE IF EXISTS ${LISTS}`).execute(db);
+      await sql.raw(`DROP TABLE IF EXISTS ${INDEX}`).execute(db);
+    },
 
-  async dropIndex(db) {
-    for (const t of TRIGGERS) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
-    await sql.raw(`DROP TABLE IF EXISTS ${VOCAB}`).execute(db);
-    await sql.raw(`DROP TABLE IF EXISTS ${LISTS}`).execute(db);
-    await sql.raw(`DROP TABLE IF EXISTS ${INDEX}`).execute(db);
-  },
-
-  async rebuildIndex(db) {
-    await sql.raw(`DELETE FROM ${LISTS}`).execute(db);
-    await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
-    await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${sql.raw(indexed('original_text'))} FROM question WHERE ${questionVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
-      db,
-    );
-    await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${sql.raw(indexed('original_text'))} FROM answer WHERE ${answerVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
-      db,
-    );
-  },
-
-  queryString: buildQueryString,
-
-  refreshLists: (db, opts) => refreshTermLists(db, opts),
-
-  async settleTerms(db, terms) {
-    const cache = countsOf(db);
-    const now = Date.now();
-    // the index size is read every time (two records by key); a count is reused for COUNT_TTL_MS
-    // while the index keeps about the size it had (not after an import, a restore or a purge)
-    const state = await indexState(db);
-    const posts = state.posts;
-    // words with a stored list: their count comes with it, and the search takes the list from here
-    const words = new Map<SearchTerm, string>();
-    for (const t of terms) {
-      if (!tokenTerm(t) || t.phrase) continue;
-      const split = indexWords(t.text);
-      if (split.length === 1) words.set(t, split[0]);
-    }
-    const stored = await storedLists(db, [...new Set(words.values())], state);
-    const drift = Math.max(10, posts * 0.01);
-    /** Posts matching an FTS5 query string, counted up to `cap`; a count in progress is shared. */
-    const count = (query: string, cap: number): Promise<number> => {
-      const key = `${cap}:${query}`;
-      const hit = cache.terms.get(key);
-      if (hit && now - hit.at < COUNT_TTL_MS && Math.abs(hit.posts - posts) <= drift) return hit.n;
-      if (cache.terms.size >= COUNT_CACHE_MAX) cache.terms.clear();
-      const n = sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`
-        .execute(db)
-        .then((r) => Number(r.rows[0].n));
-      n.catch(() => cache.terms.delete(key));
-      cache.terms.set(key, { n, at: now, posts });
-      return n;
-    };
-    const cap = Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE));
-    const out: SearchTerm[] = [];
-    for (const t of terms) {
-      if (!tokenTerm(t)) {
-        out.push(t);
-        continue;
-      }
-      const list = stored.get(words.get(t) ?? '');
-      if (list) {
-        // common as it is (at least STORED_LIST_MIN posts), so matched only as itself
-        const settled = { ...t, prefix: false };
-        const query = buildQueryString([settled]);
-        const held = cache.lists.get(query);
-        if (!held || held.version !== state.version) {
-          cache.lists.delete(query);
-          if (cache.lists.size >= LISTS_MAX) cache.lists.delete(cache.lists.keys().next().value!);
-          cache.lists.set(query, list);
-        }
-        out.push({ ...settled, idf: inverseFrequency(posts, list.having), posts: list.having });
-        continue;
-      }
-      const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(ftsString(t.text), COMMON_WORD)) < COMMON_WORD };
-      const query = buildQueryString([settled]);
-      let having = await count(query, cap);
-      // a term in the share counted or more: counted on up to half the posts, past which bm25
-      // gives it no weight at all (FTS5 floors the weight of a term in most posts)
-      if (having >= cap) having = await count(query, Math.ceil(posts / 2) + 1);
-      out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
-    }
-    // the search ranks with the index as it was read here (one read of its state per search)
-    settledAt.set(out, state);
-    return out;
-  },
-
-  matches(terms, opts = {}) {
-    const parts: RawBuilder<unknown>[] = [];
-    const fts = buildQueryString(terms);
-    const limit = opts.newestPerType;
-    if (fts && limit) {
-      // Bounded: for each term, the newest `limit` posts of the kind that have it in their title,
-      // and in their body. FTS5 walks ids downwards within the kind's id range and stops, so a word
-      // found in half the site costs as much as a rare one (bm25 would first count every post
-      // having each word). A post scores as bm25 would without lengths: per term its idf times the
-      // better of a title hit and a body hit, summed over terms. So a word found in a large share of
-      // the posts weighs little, and its many newest posts rank after those having a rarer word.
-      const tokens = terms.filter(tokenTerm);
-      const kinds = opts.kind ? [opts.kind] : (['question', 'answer'] as const);
-      for (const kind of kinds) {
-        const [lo, hi] = ID_RANGE[kind];
-        tokens.forEach((t, i) => {
-          const one = buildQueryString([t]);
-          const idf = t.idf ?? 1;
-          const columns: [string, number][] =
-            kind === 'question'
-              ? [
-                  ['title', TITLE_SCORE],
-                  ['body', BODY_SCORE],
-                ]
-              : [['body', BODY_SCORE]];
-          for (const [column, weight] of columns) {
-            parts.push(
-              sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(i)} AS t, ${sql.raw(String(-weight * idf))} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
-            );
-          }
-        });
-      }
-    } else if (fts) {
-      // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
-      parts.push(
-        sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`,
+    async rebuildIndex(db) {
+      await sql.raw(`DELETE FROM ${LISTS}`).execute(db);
+      await sql.raw(`INSERT INTO ${INDEX}(${INDEX}) VALUES ('delete-all')`).execute(db);
+      await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), title, ${sql.raw(indexed('original_text'))} FROM question WHERE ${questionVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
+        db,
       );
-    }
-    // in a bounded search every part says which term it is for (t)
-    const tag = (i: number) => (limit ? sql`${sql.lit(100 + i)} AS t, ` : sql``);
-    terms
-      .filter((x) => UNSPACED.test(x.text))
-      .forEach((t, i) => {
-        const needle = t.text.toLowerCase();
-        const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
-        if (opts.kind !== 'answer')
-          parts.push(
-            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE ${questionVisible('status')} AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`,
-          );
-        if (opts.kind !== 'question')
-          parts.push(
-            sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE ${answerVisible('status')} AND instr(lower(original_text), ${needle}) > 0${cap})`,
-          );
+      await sql`INSERT INTO ${sql.raw(INDEX)}(rowid, title, body) SELECT CAST(id AS INTEGER), '', ${sql.raw(indexed('original_text'))} FROM answer WHERE ${answerVisible('status')} AND ${sql.raw(numericId('id'))}`.execute(
+        db,
+      );
+    },
+
+    queryString: buildQueryString,
+
+    refreshLists: (db, opts) => refreshTermLists(db, opts),
+
+    async settleTerms(db, terms) {
+      const cache = memory;
+      const now = Date.now();
+      // the index size is read every time (two records by key); a count is reused for COUNT_TTL_MS
+      // while the index keeps about the size it had (not after an import, a restore or a purge)
+      const state = await indexState(db);
+      const posts = state.posts;
+      // words with a stored list: their count comes with it, and the search takes the list from here
+      const words = new Map<SearchTerm, string>();
+      for (const t of terms) {
+        if (!tokenTerm(t) || t.phrase) continue;
+        const split = indexWords(t.text);
+        if (split.length === 1) words.set(t, split[0]);
+      }
+      const stored = await storedLists(db, [...new Set(words.values())], state);
+      const drift = Math.max(10, posts * 0.01);
+      /** Posts matching an FTS5 query string, counted up to `cap`; a count in progress is shared. */
+      const count = (query: string, cap: number): Promise<number> => {
+        const key = `${cap}:${query}`;
+        const hit = cache.terms.get(key);
+        if (hit && now - hit.at < COUNT_TTL_MS && Math.abs(hit.posts - posts) <= drift) return hit.n;
+        if (cache.terms.size >= COUNT_CACHE_MAX) cache.terms.clear();
+        const n = sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${query} LIMIT ${sql.lit(cap)})`
+          .execute(db)
+          .then((r) => Number(r.rows[0].n));
+        n.catch(() => cache.terms.delete(key));
+        cache.terms.set(key, { n, at: now, posts });
+        return n;
+      };
+      const cap = Math.max(MIN_COUNT, Math.ceil(posts * COUNT_SHARE));
+      const out: SearchTerm[] = [];
+      for (const t of terms) {
+        if (!tokenTerm(t)) {
+          out.push(t);
+          continue;
+        }
+        const list = stored.get(words.get(t) ?? '');
+        if (list) {
+          // common as it is (at least STORED_LIST_MIN posts), so matched only as itself
+          const settled = { ...t, prefix: false };
+          const query = buildQueryString([settled]);
+          const held = cache.lists.get(query);
+          if (!held || held.version !== state.version) {
+            cache.lists.delete(query);
+            if (cache.lists.size >= LISTS_MAX) cache.lists.delete(cache.lists.keys().next().value!);
+            cache.lists.set(query, list);
+          }
+          out.push({ ...settled, idf: inverseFrequency(posts, list.having), posts: list.having });
+          continue;
+        }
+        const settled = t.phrase ? { ...t } : { ...t, prefix: (await count(ftsString(t.text), COMMON_WORD)) < COMMON_WORD };
+        const query = buildQueryString([settled]);
+        let having = await count(query, cap);
+        // a term in the share counted or more: counted on up to half the posts, past which bm25
+        // gives it no weight at all (FTS5 floors the weight of a term in most posts)
+        if (having >= cap) having = await count(query, Math.ceil(posts / 2) + 1);
+        out.push({ ...settled, idf: inverseFrequency(posts, having), posts: having });
+      }
+      // the search ranks with the index as it was read here (one read of its state per search)
+      memory.settledAt.set(out, state);
+      return out;
+    },
+
+    matches(terms, opts = {}) {
+      const parts: RawBuilder<unknown>[] = [];
+      const fts = buildQueryString(terms);
+      const limit = opts.newestPerType;
+      if (fts && limit) {
+        // Bounded: for each term, the newest `limit` posts of the kind that have it in their title,
+        // and in their body. FTS5 walks ids downwards within the kind's id range and stops, so a word
+        // found in half the site costs as much as a rare one (bm25 would first count every post
+        // having each word). A post scores as bm25 would without lengths: per term its idf times the
+        // better of a title hit and a body hit, summed over terms. So a word found in a large share of
+        // the posts weighs little, and its many newest posts rank after those having a rarer word.
+        const tokens = terms.filter(tokenTerm);
+        const kinds = opts.kind ? [opts.kind] : (['question', 'answer'] as const);
+        for (const kind of kinds) {
+          const [lo, hi] = ID_RANGE[kind];
+          tokens.forEach((t, i) => {
+            const one = buildQueryString([t]);
+            const idf = t.idf ?? 1;
+            const columns: [string, number][] =
+              kind === 'question'
+                ? [
+                    ['title', TITLE_SCORE],
+                    ['body', BODY_SCORE],
+                  ]
+                : [['body', BODY_SCORE]];
+            for (const [column, weight] of columns) {
+              parts.push(
+                sql`SELECT * FROM (SELECT CAST(rowid AS TEXT) AS id, ${sql.lit(i)} AS t, ${sql.raw(String(-weight * idf))} AS rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${`{${column}} : ${one}`} AND rowid BETWEEN ${sql.raw(lo)} AND ${sql.raw(hi)} ORDER BY rowid DESC LIMIT ${sql.lit(limit)})`,
+              );
+            }
+          });
+        }
+      } else if (fts) {
+        // the hidden rank column (not a bm25() call) keeps working when SQLite flattens this subquery
+        parts.push(
+          sql`SELECT CAST(rowid AS TEXT) AS id, rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)}`,
+        );
+      }
+      // in a bounded search every part says which term it is for (t)
+      const tag = (i: number) => (limit ? sql`${sql.lit(100 + i)} AS t, ` : sql``);
+      terms
+        .filter((x) => UNSPACED.test(x.text))
+        .forEach((t, i) => {
+          const needle = t.text.toLowerCase();
+          const cap = limit ? sql` ORDER BY id DESC LIMIT ${sql.lit(limit)}` : sql``;
+          if (opts.kind !== 'answer')
+            parts.push(
+              sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM question WHERE ${questionVisible('status')} AND (instr(lower(title), ${needle}) > 0 OR instr(lower(original_text), ${needle}) > 0)${cap})`,
+            );
+          if (opts.kind !== 'question')
+            parts.push(
+              sql`SELECT * FROM (SELECT id, ${tag(i)}-1.0 AS rank FROM answer WHERE ${answerVisible('status')} AND instr(lower(original_text), ${needle}) > 0${cap})`,
+            );
+        });
+      if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
+      if (limit) {
+        // per post and term the better column, summed over the terms
+        return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (SELECT id, MIN(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id, t) GROUP BY id)`;
+      }
+      return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
+    },
+
+    async rankedMatches(db, terms) {
+      const tokens = terms.filter(tokenTerm);
+      if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
+      const state = memory.settledAt.get(terms) ?? (await indexState(db));
+      const scores = new Map<string, number>();
+      /** Posts whose score is their whole bm25 (ranked with every term together). */
+      const exact = new Set<string>();
+      const cache = memory.lists;
+      // each term's best posts, summed: a post in every list has its exact bm25. A common term
+      // without a list yet is ranked among its newest posts (in SQL, below).
+      const newest: SearchTerm[] = [];
+      const common = (t: SearchTerm) => (t.posts ?? 0) > LIST_COST_MAX;
+      const got: ({ list: TermList; added: [string, number][] } | null)[] = [];
+      for (const t of tokens) {
+        const query = buildQueryString([t]);
+        // a term in most posts has no weight in bm25 (FTS5 floors it), so a list of its best posts
+        // would be arbitrary: its newest posts are listed after those having a weighed term
+        if ((t.idf ?? 1) <= NO_WEIGHT) got.push(null);
+        // a commoner term's list is made off the main thread (where reads run in workers) and
+        // waited for briefly; without one the term's newest posts are ranked
+        else if (!common(t)) got.push(await termList(db, memory, query, state, t.posts));
+        else if (readsOffMainThread()) got.push(await termList(db, memory, query, state, t.posts, LIST_WAIT_MS));
+        else got.push(cache.has(query) ? await termList(db, memory, query, state, t.posts) : null);
+      }
+      // common terms use their lists only when all of them have one: one common term's best posts
+      // beside another's few newest would miss the posts having both
+      const commonWithout = tokens.some((t, i) => (t.idf ?? 1) > NO_WEIGHT && common(t) && !got[i]);
+      tokens.forEach((t, i) => {
+        const one = got[i];
+        if (!one || (commonWithout && common(t))) {
+          newest.push(t);
+          return;
+        }
+        one.list.ids.forEach((id, k) => scores.set(id, (scores.get(id) ?? 0) + one.list.scores[k]));
+        for (const [id, score] of one.added) scores.set(id, (scores.get(id) ?? 0) + score);
       });
-    if (parts.length === 0) return sql<MatchRow>`(SELECT CAST(NULL AS TEXT) AS id, CAST(NULL AS REAL) AS rank WHERE 0)`;
-    if (limit) {
-      // per post and term the better column, summed over the terms
-      return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (SELECT id, MIN(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id, t) GROUP BY id)`;
-    }
-    return sql<MatchRow>`(SELECT id, SUM(rank) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY id)`;
-  },
-
-  async rankedMatches(db, terms) {
-    const tokens = terms.filter(tokenTerm);
-    if (tokens.length === 0 || terms.some((t) => UNSPACED.test(t.text))) return null;
-    const state = settledAt.get(terms) ?? (await indexState(db));
-    const scores = new Map<string, number>();
-    /** Posts whose score is their whole bm25 (ranked with every term together). */
-    const exact = new Set<string>();
-    const cache = countsOf(db).lists;
-    // each term's best posts, summed: a post in every list has its exact bm25. A common term
-    // without a list yet is ranked among its newest posts (in SQL, below).
-    const newest: SearchTerm[] = [];
-    const common = (t: SearchTerm) => (t.posts ?? 0) > LIST_COST_MAX;
-    const got: ({ list: TermList; added: [string, number][] } | null)[] = [];
-    for (const t of tokens) {
-      const query = buildQueryString([t]);
-      // a term in most posts has no weight in bm25 (FTS5 floors it), so a list of its best posts
-      // would be arbitrary: its newest posts are listed after those having a weighed term
-      if ((t.idf ?? 1) <= NO_WEIGHT) got.push(null);
-      // a commoner term's list is made off the main thread (where reads run in workers) and
-      // waited for briefly; without one the term's newest posts are ranked
-      else if (!common(t)) got.push(await termList(db, query, state, t.posts));
-      else if (readsOffMainThread(db)) got.push(await termList(db, query, state, t.posts, LIST_WAIT_MS));
-      else got.push(cache.has(query) ? await termList(db, query, state, t.posts) : null);
-    }
-    // common terms use their lists only when all of them have one: one common term's best posts
-    // beside another's few newest would miss the posts having both
-    const commonWithout = tokens.some((t, i) => (t.idf ?? 1) > NO_WEIGHT && common(t) && !got[i]);
-    tokens.forEach((t, i) => {
-      const one = got[i];
-      if (!one || (commonWithout && common(t))) {
-        newest.push(t);
-        return;
+      // posts having every term: each a sum of scores that may be in no list, so FTS5 ranks them
+      // (exactly) when there are few (the shares of posts having each term, multiplied) and FTS5's
+      // count of each term's posts (bm25's weights) is cheap
+      const having = tokens.map((t) => t.posts ?? 0);
+      const expected = having.reduce((n, h) => (n * h) / Math.max(1, state.posts), state.posts);
+      if (tokens.length > 1 && expected <= ALL_TERMS_MAX && having.reduce((a, b) => a + b, 0) <= AND_COST_MAX) {
+        const all = tokens.map((t) => buildQueryString([t])).join(' AND ');
+        for (const [id, score] of await bestRanked(db, all, ALL_TERMS_TOP)) {
+          scores.set(id, score);
+          exact.add(id);
+        }
       }
-      one.list.ids.forEach((id, k) => scores.set(id, (scores.get(id) ?? 0) + one.list.scores[k]));
-      for (const [id, score] of one.added) scores.set(id, (scores.get(id) ?? 0) + score);
-    });
-    // posts having every term: each a sum of scores that may be in no list, so FTS5 ranks them
-    // (exactly) when there are few (the shares of posts having each term, multiplied) and FTS5's
-    // count of each term's posts (bm25's weights) is cheap
-    const having = tokens.map((t) => t.posts ?? 0);
-    const expected = having.reduce((n, h) => (n * h) / Math.max(1, state.posts), state.posts);
-    if (tokens.length > 1 && expected <= ALL_TERMS_MAX && having.reduce((a, b) => a + b, 0) <= AND_COST_MAX) {
-      const all = tokens.map((t) => buildQueryString([t])).join(' AND ');
-      for (const [id, score] of await bestRanked(db, all, ALL_TERMS_TOP)) {
-        scores.set(id, score);
-        exact.add(id);
-      }
-    }
-    // the best CANDIDATES_MAX (whole or partial) scores go on to the filters and the page
-    const kept = [...scores].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES_MAX);
-    const ofKind = (kind: 'question' | 'answer') => kept.filter(([id]) => inIdRange(id, kind));
-    // a listless term's newest posts matter most when no term has a list; else they only add to
-    // the posts having a rarer term
-    const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
-    return {
-      table: (kind, opts = {}) => {
-        const rows = kind ? ofKind(kind) : kept;
-        let best = ranksTable(rows.map(([id, score]) => [id, -score]));
-        // terms without a list: their newest posts' scores are added (a post scored exactly by
-        // the terms together keeps that score)
-        if (newest.length)
-          best = sql<MatchRow>`(SELECT id, CASE WHEN MAX(x) = 1 THEN MIN(rank) ELSE SUM(rank) END AS rank FROM (SELECT id, rank, x FROM ${rowsTable(
-            rows.map(([id, score]) => [id, -score, exact.has(id) ? 1 : 0]),
-          )} UNION ALL SELECT id, rank, 0 AS x FROM ${this.matches(newest, { newestPerType: perTerm, kind })}) GROUP BY id)`;
-        if (!opts.newestPerType) return best;
-        // the best posts first (src 0), then the newest matches not among them, ranked as `matches` ranks them
-        return sql<MatchRow>`(SELECT id, rank FROM (SELECT id, rank, MIN(src) FROM (SELECT id, rank, 0 AS src FROM ${best} UNION ALL SELECT id, rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })}) GROUP BY id))`;
-      },
-    };
-  },
+      // the best CANDIDATES_MAX (whole or partial) scores go on to the filters and the page
+      const kept = [...scores].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES_MAX);
+      const ofKind = (kind: 'question' | 'answer') => kept.filter(([id]) => inIdRange(id, kind));
+      // a listless term's newest posts matter most when no term has a list; else they only add to
+      // the posts having a rarer term
+      const perTerm = newest.length === tokens.length ? NEWEST_PER_TERM : NEWEST_PER_TERM / 5;
+      return {
+        table: (kind, opts = {}) => {
+          const rows = kind ? ofKind(kind) : kept;
+          let best = ranksTable(rows.map(([id, score]) => [id, -score]));
+          // terms without a list: their newest posts' scores are added (a post scored exactly by
+          // the terms together keeps that score)
+          if (newest.length)
+            best = sql<MatchRow>`(SELECT id, CASE WHEN MAX(x) = 1 THEN MIN(rank) ELSE SUM(rank) END AS rank FROM (SELECT id, rank, x FROM ${rowsTable(
+              rows.map(([id, score]) => [id, -score, exact.has(id) ? 1 : 0]),
+            )} UNION ALL SELECT id, rank, 0 AS x FROM ${this.matches(newest, { newestPerType: perTerm, kind })}) GROUP BY id)`;
+          if (!opts.newestPerType) return best;
+          // the best posts first (src 0), then the newest matches not among them, ranked as `matches` ranks them
+          return sql<MatchRow>`(SELECT id, rank FROM (SELECT id, rank, MIN(src) FROM (SELECT id, rank, 0 AS src FROM ${best} UNION ALL SELECT id, rank, 1 AS src FROM ${this.matches(terms, { newestPerType: opts.newestPerType, kind })}) GROUP BY id))`;
+        },
+      };
+    },
 
-  rankOf(terms, idColumn) {
-    const fts = buildQueryString(terms);
-    if (!fts || terms.some((t) => UNSPACED.test(t.text))) return null;
-    return sql<
-      number | null
-    >`(SELECT rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid = CAST(${sql.ref(idColumn)} AS INTEGER))`;
-  },
-};
+    rankOf(terms, idColumn) {
+      const fts = buildQueryString(terms);
+      if (!fts || terms.some((t) => UNSPACED.test(t.text))) return null;
+      return sql<
+        number | null
+      >`(SELECT rank FROM ${sql.raw(INDEX)} WHERE ${sql.raw(INDEX)} MATCH ${fts} AND rank MATCH ${sql.lit(RANK_FUNCTION)} AND rowid = CAST(${sql.ref(idColumn)} AS INTEGER))`;
+    },
+  };
+}

@@ -3,7 +3,8 @@ import { Kysely, SqliteDriver } from 'kysely';
 import { statSync } from 'node:fs';
 import type { Database as Schema } from '../database.js';
 import type { DialectHandle } from './handle.js';
-import { markReadsOffMainThread, RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
+import { RoutedSqliteDialect, RoutedSqliteDriver } from './sqlite-driver.js';
+import { createSqliteSearch } from './sqlite-search.js';
 import { SqliteReadPool } from './sqlite-read-pool.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './sqlite-checkpointer.js';
 
@@ -56,11 +57,12 @@ export function openSqlite(file: string, options: { readWorkers?: number; readWo
         }
       : {}),
   });
-  if (workers > 0) markReadsOffMainThread(db, driver);
   let closed = false;
   return {
     name: 'sqlite',
     db,
+    // a commoner word's list is made during a search only where reads run in worker threads
+    search: createSqliteSearch({ readsOffMainThread: () => driver.readsOffMainThread() }),
     async sizeBytes() {
       if (file === ':memory:') return 0;
       let total = 0;

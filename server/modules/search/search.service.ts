@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { pgSearch } from '../../db/dialect/pg-search.js';
-import { sqliteSearch, type SearchIndexDialect } from '../../db/dialect/sqlite-search.js';
+import type { SearchIndexDialect } from '../../db/dialect/sqlite-search.js';
 import { decodeId } from '../../infra/ids/object-id.js';
 import { isStaff } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -21,14 +20,9 @@ const PER_POST_CHECK_MAX = 3000;
 
 const EMPTY = { count: 0, list: [] as ReturnType<typeof presentSearchResult>[] };
 
-/** The full-text engine of the database in use. */
+/** The full-text engine of the database in use (made with it: what it keeps between searches is this app's). */
 export function searchDialect(ctx: AppContext): SearchIndexDialect {
-  switch (ctx.dialect.name) {
-    case 'sqlite':
-      return sqliteSearch;
-    case 'postgres':
-      return pgSearch;
-  }
+  return ctx.dialect.search;
 }
 
 /** Resolves the author filter: null = none, undefined = nobody matches. */

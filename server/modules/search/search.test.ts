@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser, solveCaptcha } from '../../../tests/support/accounts.js';
 import { askQuestion, postAnswer } from '../../../tests/support/factories.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { sqliteSearch } from '../../db/dialect/sqlite-search.js';
+import { createSqliteSearch } from '../../db/dialect/sqlite-search.js';
 import { searchDialect } from './search.service.js';
 import { writeConfigValue } from '../config/config.repository.js';
 import { parseSearch } from './search.parser.js';
@@ -752,6 +752,7 @@ describe('parseSearch', () => {
 
   it('builds FTS5 strings that quote every term', () => {
     const terms = parseSearch('a NEAR(b "c d" e*').terms;
+    const sqliteSearch = createSqliteSearch();
     expect(sqliteSearch.queryString(terms)).toBe('"c d" OR "a" OR "NEAR(b"* OR "e*"');
     expect(sqliteSearch.queryString([{ text: 'say "hi"', phrase: true }])).toBe('"say ""hi"""');
     expect(sqliteSearch.queryString([{ text: '***', phrase: false }])).toBe('');
