@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { deleteUsersExternalLogins } from '../connector/connector-common.service.js';
+import { deleteUsersExternalLogins } from '../external-login/external-login-common.service.js';
 import { deleteUserPluginConfigs } from '../plugin/plugin-common.service.js';
 import * as repo from './admin-user.repository.js';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { MAIL_STATUS } from '../../contract/limits.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import { deleteUsersExternalLogins } from '../connector/connector-common.service.js';
+import { deleteUsersExternalLogins } from '../external-login/external-login-common.service.js';
 import { deleteUserPluginConfigs } from '../plugin/plugin-common.service.js';
 import { announce, removeAllPostsOfTx } from '../question/post-removal.js';
 import type { SessionUser } from '../session/session.service.js';

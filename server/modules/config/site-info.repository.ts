@@ -17,6 +17,22 @@ export async function saveGroup(db: DbOrTrx, type: string, content: string, now:
     .execute();
 }
 
+/** Reads one stored JSON document of site_info parsed, or undefined (none stored, or not JSON). */
+export async function findGroupJson(db: DbOrTrx, type: string): Promise<unknown> {
+  const content = await findGroup(db, type);
+  if (content === undefined) return undefined;
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes (inserts or replaces) one JSON document of site_info. */
+export async function saveGroupJson(db: DbOrTrx, type: string, value: unknown, now: number): Promise<void> {
+  await saveGroup(db, type, JSON.stringify(value), now);
+}
+
 /** Reads every stored group at once. */
 export async function findAllGroups(db: DbOrTrx): Promise<Map<string, string>> {
   const rows = await db.selectFrom('site_info').select(['type', 'content']).execute();

@@ -15,6 +15,12 @@ import { emailDomainAllowed, freeUsername, usernameFromName } from '../user/user
 import { linkBase, sendAccountMail } from '../user/user.mail.js';
 import { findUserByEmail, findUserById, insertUser, updateUser, upsertNotificationConfig } from '../user/user-common.service.js';
 import { presentConnector, presentUserConnector } from './connector.presenter.js';
+import {
+  deleteExternalLogin,
+  findExternalLogin,
+  saveExternalLogin,
+  userExternalLogins,
+} from '../external-login/external-login-common.service.js';
 import * as repo from './connector.repository.js';
 import type { BindingEmailInput } from './connector.schema.js';
 import { NOTICE_STATUS, USER_STATUS } from '../../contract/enums.js';
@@ -157,7 +163,7 @@ export async function externalLogin(
   let registered: number | undefined;
   let loggedIn: number | undefined;
   const result = await ctx.db.transaction().execute(async (trx): Promise<ExternalLoginResult> => {
-    const bound = await repo.findExternalLogin(trx, info.provider, info.external_id);
+    const bound = await findExternalLogin(trx, info.provider, info.external_id);
     const boundUser = bound ? await findUserById(trx, bound.user_id) : undefined;
     let user = boundUser && boundUser.status !== USER_STATUS.deleted ? boundUser : undefined;
     if (!user) {
@@ -174,7 +180,7 @@ export async function externalLogin(
         registered = await registerExternalUser(trx, { ...info, email: info.email }, now);
         user = (await findUserById(trx, registered))!;
       }
-      await repo.saveExternalLogin(
+      await saveExternalLogin(
         trx,
         { provider: info.provider, external_id: info.external_id, user_id: user.id, meta_info: info.meta_info ?? '' },
         now,
@@ -228,7 +234,7 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
   const result = await ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw fieldError('error.email.duplicate', 'email');
     const id = await registerExternalUser(trx, { ...pending, email }, now);
-    await repo.saveExternalLogin(
+    await saveExternalLogin(
       trx,
       { provider: pending.provider, external_id: pending.external_id, user_id: id, meta_info: pending.meta_info ?? '' },
       now,
@@ -245,7 +251,7 @@ export async function bindingSendEmail(ctx: AppContext, input: BindingEmailInput
 /** GET connector/user/info: each connector that is on and the caller's binding to it. */
 export async function userConnectors(ctx: AppContext, session: SessionUser, origin: string) {
   const site = await linkBase(ctx, origin);
-  const mine = await repo.userExternalLogins(ctx.db, session.user.id);
+  const mine = await userExternalLogins(ctx.db, session.user.id);
   return (await connectors(ctx)).map((c) =>
     presentUserConnector(c.plugin, site, mine.find((l) => l.provider === c.plugin.slug_name)?.external_id),
   );
@@ -253,7 +259,7 @@ export async function userConnectors(ctx: AppContext, session: SessionUser, orig
 
 /** DELETE connector/user/unbinding: an account without a password keeps its last way in. */
 export async function unbind(ctx: AppContext, session: SessionUser, externalId: string): Promise<void> {
-  const mine = await repo.userExternalLogins(ctx.db, session.user.id);
+  const mine = await userExternalLogins(ctx.db, session.user.id);
   if (session.user.pass === '' && mine.length <= 1) throw badRequest('error.user.external_login_unbinding_forbidden');
-  await repo.deleteExternalLogin(ctx.db, session.user.id, externalId, ctx.clock.now());
+  await deleteExternalLogin(ctx.db, session.user.id, externalId, ctx.clock.now());
 }

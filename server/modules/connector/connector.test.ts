@@ -3,7 +3,7 @@ import { adminToken, captchaOff, makeUser, useSmtp } from '../../../tests/suppor
 import { linkIn, startSmtp, type SmtpCapture } from '../../../tests/support/smtp.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { pluginRegistry, type ConnectorPlugin, type ExternalUserInfo } from '../plugin/plugin.registry.js';
-import { allExternalLogins, userExternalLogins } from './connector.repository.js';
+import { allExternalLogins, userExternalLogins } from '../external-login/external-login-common.service.js';
 
 let app: TestApp;
 let smtp: SmtpCapture;

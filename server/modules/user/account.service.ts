@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, fieldError, suspendedError, urlExpiredError } from '../../http/errors.js';
 import type { CaptchaAction } from '../../infra/captcha/captcha.policy.js';
 import { addressUnit, type Limit } from '../../infra/captcha/rate-limit.js';
-import { bindFromActivationCode } from '../connector/connector.binding.js';
+import { bindFromActivationCode } from '../external-login/external-login.binding.js';
 import { addUserRank, hasActivityOfType, insertActivity } from '../rank/rank-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { issueCode, takeCode } from './email-code.js';

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import { saveExternalLogin } from './connector.repository.js';
+import { saveExternalLogin } from './external-login.repository.js';
 
 /** A third-party account waiting in an activation code until the mailbox owner confirms it. */
 export interface CodeBinding {

@@ -1,4 +1,0 @@
-// Connector: what other modules may use of this module's data (as Apache Answer's *_common services).
-// Other modules call these, never ./connector.repository.ts itself (lint: lantern/module-boundaries), so the module
-// keeps its tables to itself and the list below is all it promises.
-export { deleteUsersExternalLogins } from './connector.repository.js';
