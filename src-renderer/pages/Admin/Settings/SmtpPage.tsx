@@ -5,10 +5,9 @@ import { useFeedback } from '../../../components/Feedback';
 import { Check, Radios, SettingsForm, SettingsScreen, TextInput, useGroupForm } from './form';
 import { checkSmtp, type SmtpValues } from './validation';
 
-function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const initial: SmtpValues = {
+/** The saved mail settings as the form's values (port 465 and authentication on by default; the test recipient empty). */
+function smtpValues(data: AdminSettings['smtp']): SmtpValues {
+  return {
     from_email: data.from_email ?? '',
     from_name: data.from_name ?? '',
     smtp_host: data.smtp_host ?? '',
@@ -19,47 +18,48 @@ function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
     smtp_password: data.smtp_password ?? '',
     test_email_recipient: '',
   };
-  const form = useGroupForm('smtp', initial, {
+}
+
+/** The form's values as the smtp group's body: addresses and host trimmed, the port a number. */
+function smtpBody(v: SmtpValues): AdminSettings['smtp'] {
+  return {
+    ...v,
+    from_email: v.from_email.trim(),
+    smtp_host: v.smtp_host.trim(),
+    smtp_port: Number(v.smtp_port.trim()),
+    test_email_recipient: v.test_email_recipient.trim(),
+  };
+}
+
+/** The mail server's form: sender, host, encryption, port, login, and an address to send a test mail to on save. */
+function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const form = useGroupForm('smtp', smtpValues(data), {
     check: (v) => checkSmtp(t, v),
-    toBody: (v) => ({
-      ...v,
-      from_email: v.from_email.trim(),
-      smtp_host: v.smtp_host.trim(),
-      smtp_port: Number(v.smtp_port.trim()),
-      test_email_recipient: v.test_email_recipient.trim(),
-    }),
+    toBody: smtpBody,
     onSaved: (v) => {
       if (v.test_email_recipient.trim()) feedback.toast('success', t('admin_settings.smtp.test_sent'));
     },
   });
   const { values: v, set, errors: e } = form;
+  /** What every text field here shares: its key names the input, its value and its error. */
+  const field = (k: Exclude<keyof SmtpValues, 'smtp_authentication' | 'encryption'>) => ({
+    id: k,
+    value: v[k],
+    onChange: (x: string) => set(k, x),
+    error: e[k],
+  });
   return (
     <SettingsForm form={form}>
       <TextInput
-        id="from_email"
+        {...field('from_email')}
         label={t('admin_settings.smtp.from_email')}
         type="email"
-        value={v.from_email}
-        onChange={(x) => set('from_email', x)}
-        error={e.from_email}
         hint={t('admin_settings.smtp.from_email_hint')}
       />
-      <TextInput
-        id="from_name"
-        label={t('admin_settings.smtp.from_name')}
-        value={v.from_name}
-        onChange={(x) => set('from_name', x)}
-        error={e.from_name}
-        hint={t('admin_settings.smtp.from_name_hint')}
-      />
-      <TextInput
-        id="smtp_host"
-        label={t('admin_settings.smtp.host')}
-        value={v.smtp_host}
-        onChange={(x) => set('smtp_host', x)}
-        error={e.smtp_host}
-        hint={t('admin_settings.smtp.host_hint')}
-      />
+      <TextInput {...field('from_name')} label={t('admin_settings.smtp.from_name')} hint={t('admin_settings.smtp.from_name_hint')} />
+      <TextInput {...field('smtp_host')} label={t('admin_settings.smtp.host')} hint={t('admin_settings.smtp.host_hint')} />
       <Radios<SmtpValues['encryption']>
         id="encryption"
         legend={t('admin_settings.smtp.encryption')}
@@ -72,14 +72,7 @@ function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
           { value: 'TLS', label: t('admin_settings.smtp.encryption_tls') },
         ]}
       />
-      <TextInput
-        id="smtp_port"
-        label={t('admin_settings.smtp.port')}
-        value={v.smtp_port}
-        onChange={(x) => set('smtp_port', x)}
-        error={e.smtp_port}
-        hint={t('admin_settings.smtp.port_hint')}
-      />
+      <TextInput {...field('smtp_port')} label={t('admin_settings.smtp.port')} hint={t('admin_settings.smtp.port_hint')} />
       <Check
         id="smtp_authentication"
         label={t('admin_settings.smtp.authentication')}
@@ -89,31 +82,14 @@ function SmtpForm({ data }: { data: AdminSettings['smtp'] }) {
       />
       {v.smtp_authentication && (
         <>
-          <TextInput
-            id="smtp_username"
-            label={t('admin_settings.smtp.username')}
-            value={v.smtp_username}
-            onChange={(x) => set('smtp_username', x)}
-            error={e.smtp_username}
-          />
-          <TextInput
-            id="smtp_password"
-            label={t('admin_settings.smtp.password')}
-            type="password"
-            autoComplete="new-password"
-            value={v.smtp_password}
-            onChange={(x) => set('smtp_password', x)}
-            error={e.smtp_password}
-          />
+          <TextInput {...field('smtp_username')} label={t('admin_settings.smtp.username')} />
+          <TextInput {...field('smtp_password')} label={t('admin_settings.smtp.password')} type="password" autoComplete="new-password" />
         </>
       )}
       <TextInput
-        id="test_email_recipient"
+        {...field('test_email_recipient')}
         label={t('admin_settings.smtp.test')}
         type="email"
-        value={v.test_email_recipient}
-        onChange={(x) => set('test_email_recipient', x)}
-        error={e.test_email_recipient}
         hint={t('admin_settings.smtp.test_hint')}
       />
     </SettingsForm>
