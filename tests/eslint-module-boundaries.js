@@ -1,12 +1,15 @@
 // Lint rule `lantern/module-boundaries`: the modules of server/modules talk through each other's
 // services, never another module's repository (house-style). A file of server/modules/X may not
 // import server/modules/Y/*.repository* for Y ≠ X. The shared lower modules (SHARED_MODULES: stored
-// settings rows, read by nearly every module) are the exception: any module may read their
+// settings rows and post rows by id, read by nearly every module) are the exception: any module may read their
 // repositories, and they themselves import no other module, so that they stay below the rest.
 import { dirname, relative, resolve, sep } from 'node:path';
 
-/** Modules below all others: their repositories are open to every module; they import none. */
-export const SHARED_MODULES = ['config'];
+/**
+ * Modules below all others: their repositories are open to every module; they import none. config: the
+ * stored settings; post: the question and answer rows by id, which nearly every module reads.
+ */
+export const SHARED_MODULES = ['config', 'post'];
 
 const REPOSITORY = /\.repository(\.[cm]?[jt]s)?$/;
 

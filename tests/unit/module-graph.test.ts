@@ -19,11 +19,6 @@ const ALLOWED_BACK_EDGES: { from: string; to: string; why: string }[] = [
       'need the question, answer and comment rows below all three, a split of their repositories not done yet',
   },
   {
-    from: 'comment',
-    to: 'question',
-    why: 'comment.service reads the question a comment is on (findQuestion); question/post-removal.ts removes comments',
-  },
-  {
     from: 'question',
     to: 'collection',
     why: "a question's detail says whether the reader collected it (findCollection), while the collection page presents questions",

@@ -2,7 +2,6 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { idOut, objectTypeOf } from '../../infra/ids/object-id.js';
 import { renderMarkdown } from '../../infra/markdown/render.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { contentObject } from '../revision/revision.service.js';
 import { findRevision } from '../post-history/post-history-common.service.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from '../post-history/revision.snapshot.js';
@@ -14,6 +13,7 @@ import * as repo from './timeline.repository.js';
 import type { TimelineDetailQuery, TimelineQuery } from './timeline.schema.js';
 import { ACTIVITY_TYPE, type ActivityKey, OBJECT_TYPE } from '../../contract/enums.js';
 import { isAdmin } from '../permission/policy.js';
+import { findQuestion } from '../post/post.repository.js';
 
 const TIMELINE_KEYS: ActivityKey[] = [
   'question.asked',

@@ -2,10 +2,8 @@ import type { AppContext } from '../../app-context.js';
 import type { AnswerStatus, QuestionStatus } from '../../contract/enums.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { recoverAnswer, removeAnswer } from '../answer/answer.service.js';
 import { closeQuestionAs, reopenQuestionAs } from '../question/question-close.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { recoverQuestion, removeQuestion } from '../question/question.moderation.js';
 import { publishQueued, rejectQueued } from '../review/review.service.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -20,6 +18,7 @@ import type {
   AdminQuestionStatusInput,
 } from './admin-content.schema.js';
 import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 const QUESTION_LIST_STATUS: Record<string, QuestionStatus> = {
   normal: QUESTION_STATUS.available,

@@ -2,7 +2,6 @@
 // Other modules call these, never ./answer.repository.ts itself (lint: lantern/module-boundaries), so the module
 // keeps its tables to itself and the list below is all it promises.
 export {
-  findAnswer,
   updateAnswer,
   afterAnswerChange,
   clearAcceptance,

@@ -2,11 +2,6 @@ import type { DbOrTrx } from '../../db/database.js';
 import type { AnswerRow } from '../../db/tables/content.table.js';
 import { ADOPTED, ANSWER_STATUS } from '../../contract/enums.js';
 
-/** An answer by id. */
-export async function findAnswer(db: DbOrTrx, id: string): Promise<AnswerRow | undefined> {
-  return db.selectFrom('answer').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Whether a user already has an answer (any status but deleted) on a question. */
 export async function userHasAnswered(db: DbOrTrx, questionId: string, userId: number): Promise<boolean> {
   const row = await db

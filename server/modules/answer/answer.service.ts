@@ -20,7 +20,6 @@ import {
 } from '../permission/policy.js';
 import { announce, removeAnswerTx } from '../question/post-removal.js';
 import { resyncSource, syncQuestionLinks } from '../question/question-links.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { questionInfo } from '../question/question.read.js';
 import { siteUrlOf } from '../config/site-url.js';
 import { insertRevision, pendingRevision } from '../post-history/post-history-common.service.js';
@@ -39,6 +38,7 @@ import type { MemberAction, VoteStatus } from '../../contract/api/common.js';
 import type { AnswerWithQuestion } from '../../contract/api/answer.js';
 import type { EditResult } from '../../contract/api/question.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 async function viewerOf(
   ctx: AppContext,
@@ -57,7 +57,7 @@ async function viewerOf(
   return { collected: false, vote_status: up ? 'vote_up' : down ? 'vote_down' : '', member_actions: actions };
 }
 
-async function present(ctx: AppContext, session: SessionUser | undefined, rows: Awaited<ReturnType<typeof repo.findAnswer>>[]) {
+async function present(ctx: AppContext, session: SessionUser | undefined, rows: Awaited<ReturnType<typeof findAnswer>>[]) {
   const list = rows.filter((r): r is NonNullable<typeof r> => !!r);
   const [seo, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('users')]);
   const users = await userBriefs(
@@ -183,7 +183,7 @@ export async function applyAnswerRevision(
 /** An answer by a long or short id, or 404. */
 async function answerOr404(ctx: AppContext, rawId: string): Promise<AnswerRow> {
   const id = decodeId(rawId);
-  const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
+  const a = id ? await findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');
   return a;
 }
@@ -293,7 +293,7 @@ export async function recoverAnswer(ctx: AppContext, session: SessionUser, rawId
 /** GET answer/info: {info, question}. */
 export async function answerInfo(ctx: AppContext, session: SessionUser | undefined, rawId: string): Promise<AnswerWithQuestion> {
   const id = decodeId(rawId);
-  const a = id ? await repo.findAnswer(ctx.db, id) : undefined;
+  const a = id ? await findAnswer(ctx.db, id) : undefined;
   if (!a) throw notFound('error.answer.not_found');
   // a deleted (or queued) answer is its author's and staff's only; the reference shows it to anyone
   if (!canSeePost(session, a)) throw notFound('error.answer.not_found');
@@ -327,7 +327,7 @@ export async function acceptAnswer(
   if (!question || question.status === QUESTION_STATUS.deleted) throw notFound('error.question.not_found');
   if (!canAcceptAnswer(session, question.user_id)) throw new AppError(403, 'base.forbidden_error');
   const wanted = input.answer_id && input.answer_id !== '0' ? decodeId(input.answer_id) : '0';
-  const answer = wanted && wanted !== '0' ? await repo.findAnswer(ctx.db, wanted) : undefined;
+  const answer = wanted && wanted !== '0' ? await findAnswer(ctx.db, wanted) : undefined;
   if (wanted !== '0' && (!answer || answer.question_id !== question.id || answer.status !== ANSWER_STATUS.available))
     throw badRequest('error.answer.not_found');
   if ((wanted ?? '0') === question.accepted_answer_id) return;

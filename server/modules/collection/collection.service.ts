@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { questionTags } from '../tag/tag.usage.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -9,6 +8,7 @@ import { presentCollectedQuestion, presentSwitch } from './collection.presenter.
 import * as repo from './collection.repository.js';
 import type { CollectionSwitchInput } from './collection.schema.js';
 import { QUESTION_STATUS } from '../../contract/enums.js';
+import { findQuestion } from '../post/post.repository.js';
 
 /**
  * POST collection/switch: bookmark (or un-bookmark) a question in the caller's default group;

@@ -8,7 +8,6 @@ import { badRequest, fieldError, forbidden, notFound } from '../../http/errors.j
 import { decodeId, idOut, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, renderMarkdown } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../post-history/post-history.service.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import {
   MEMBER_ACTION_THRESHOLDS,
@@ -19,7 +18,6 @@ import {
   isStaff,
   memberActions,
 } from '../permission/policy.js';
-import { findQuestion } from '../question/question-common.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -36,6 +34,7 @@ import type {
 } from './comment.schema.js';
 import { POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 /** A question or an answer that comments and reactions attach to. */
 export interface Post {

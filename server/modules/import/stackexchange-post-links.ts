@@ -1,6 +1,6 @@
 import { QUESTION_STATUS } from '../../contract/enums.js';
 import { urlTitle } from '../../infra/markdown/render.js';
-import { closeReason, findQuestion, insertLink, linksFrom, recountLinked, saveCloseReason } from '../question/question-common.service.js';
+import { closeReason, insertLink, linksFrom, recountLinked, saveCloseReason } from '../question/question-common.service.js';
 import { findGroup } from '../config/site-info.repository.js';
 import { normaliseSiteUrl } from '../config/site-url.js';
 import { ALREADY_THERE, AlreadyThere, skip } from './stackexchange-common.js';
@@ -8,6 +8,7 @@ import type { SeImport } from './stackexchange-context.js';
 import type { IdMap } from './stackexchange-ids.js';
 import * as repo from './stackexchange.repository.js';
 import { postLinkRow, rowProblem, type PostLinkRow } from './stackexchange.schema.js';
+import { findQuestion } from '../post/post.repository.js';
 
 /** The question (and answer, '0' for none) a Stack Exchange post id stands for. */
 function placeOf(ids: IdMap, seId: number): { questionId: string; answerId: string } | undefined {

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../app-context.js';
 import type { DomainEvent } from '../../infra/events.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { findComment } from '../comment/comment-common.service.js';
 import { postUrl, sendInboxMail, sendNewQuestionMails, type InboxMailKind } from './notification.mail.js';
 import * as repo from './notification.repository.js';
 import { actionKey, describeObject, notifyInbox, notifyReputation, type InboxAction, type NotifiedObject } from './notification.service.js';
 import { COMMENT_STATUS, POST_STATUS } from '../../contract/enums.js';
+import { findAnswer } from '../post/post.repository.js';
 
 type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 

@@ -5,12 +5,12 @@ import { MAIL_STATUS } from '../../contract/limits.js';
 import { htmlToExcerpt, urlTitle } from '../../infra/markdown/render.js';
 import { readConfigValue } from '../config/config.repository.js';
 import { idOut } from '../../infra/ids/object-id.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { unsubscribeUrl } from '../user/account.service.js';
 import { linkBase } from '../user/user.mail.js';
 import { notificationConfig } from '../user/profile.service.js';
 import * as repo from './notification.repository.js';
 import { QUESTION_STATUS, SHOW_STATUS, USER_STATUS } from '../../contract/enums.js';
+import { findQuestion } from '../post/post.repository.js';
 
 /** Most questions a weekly digest lists (the reference's 50 new-question mails a week). */
 export const DIGEST_LIMIT = 50;

@@ -2,7 +2,6 @@
 // Other modules call these, never ./question.repository.ts itself (lint: lantern/module-boundaries), so the module
 // keeps its tables to itself and the list below is all it promises.
 export {
-  findQuestion,
   updateQuestion,
   recountUserQuestions,
   closeReason,

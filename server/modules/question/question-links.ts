@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import * as repo from './question.repository.js';
 import { ANSWER_STATUS, QUESTION_LINK_STATUS, QUESTION_STATUS, SHOW_STATUS } from '../../contract/enums.js';
+import { findQuestion } from '../post/post.repository.js';
 
 /** A reference to a question (or one of its answers) found in a post. */
 export interface QuestionRef {
@@ -111,7 +112,7 @@ async function resolveRefs(db: DbOrTrx, refs: QuestionRef[]): Promise<Map<string
       }
     }
     if (!questionId) continue;
-    const q = await repo.findQuestion(db, questionId);
+    const q = await findQuestion(db, questionId);
     if (!q || (q.status !== QUESTION_STATUS.available && q.status !== QUESTION_STATUS.closed) || q.show !== SHOW_STATUS.shown) continue;
     if (ref.answerRaw) {
       const aid = decodeId(ref.answerRaw);
@@ -211,7 +212,7 @@ export async function removeAnswerLinks(trx: DbOrTrx, questionId: string, answer
 /** Re-reads one source from the database and syncs its links (none when it is not available). */
 export async function resyncSource(trx: DbOrTrx, source: LinkSource, siteUrl: string, now: number): Promise<void> {
   const fromAnswerId = source.fromAnswerId ?? '0';
-  const q = await repo.findQuestion(trx, source.fromQuestionId);
+  const q = await findQuestion(trx, source.fromQuestionId);
   const qAvailable = !!q && (q.status === QUESTION_STATUS.available || q.status === QUESTION_STATUS.closed) && q.show === SHOW_STATUS.shown;
   if (fromAnswerId === '0') {
     if (!q || !qAvailable) {

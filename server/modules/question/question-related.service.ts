@@ -13,7 +13,7 @@ import { presentQuestionBase } from './question-related.presenter.js';
 import * as repo from './question-related.repository.js';
 import type { LinkQuery, RecommendQuery, UpdateInviteInput } from './question-related.schema.js';
 import { presentQuestionItem } from './question.presenter.js';
-import { findQuestion } from './question.repository.js';
+import { findQuestion } from '../post/post.repository.js';
 
 const SIMILAR_TITLE_LIMIT = 10;
 const SIMILAR_TAG_LIMIT = 6;

@@ -21,6 +21,7 @@ import * as repo from './question.repository.js';
 import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
 import type { QuestionPageQuery } from './question.schema.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS } from '../../contract/enums.js';
+import { findQuestion } from '../post/post.repository.js';
 
 async function viewerState(
   ctx: AppContext,
@@ -64,7 +65,7 @@ export async function questionInfo(
   lang: LanguageCode = DEFAULT_LANGUAGE,
 ) {
   const id = decodeId(rawId);
-  const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
+  const q = id ? await findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
   if (!canSeePost(session, q)) throw notFound('error.question.not_found');
   if (countView) {

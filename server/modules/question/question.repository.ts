@@ -6,11 +6,6 @@ import type { QuestionPageQuery } from './question.schema.js';
 import { engineOf } from '../../db/dialect/handle.js';
 import { ANSWER_STATUS, QUESTION_LINK_STATUS, QUESTION_STATUS, REVIEW_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
 
-/** A question by id. */
-export async function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow | undefined> {
-  return db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Inserts a question. */
 export async function insertQuestion(
   db: DbOrTrx,

@@ -25,6 +25,7 @@ import { questionInfo } from './question.read.js';
 import { QUESTION_STATUS, REVISION_STATUS, SHOW_STATUS, TAG_REL_STATUS, TAG_STATUS } from '../../contract/enums.js';
 import type { EditResult } from '../../contract/api/question.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
+import { findQuestion } from '../post/post.repository.js';
 
 const contentEmpty = () => badRequest('base.request_format_error', [{ field: 'content', key: 'error.question.content_cannot_empty' }]);
 
@@ -148,7 +149,7 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
 /** A question visible to the caller for a write: 404 when unknown, or pending and not theirs. */
 export async function questionForWrite(ctx: AppContext, session: SessionUser, rawId: string): Promise<QuestionRow> {
   const id = decodeId(rawId);
-  const q = id ? await repo.findQuestion(ctx.db, id) : undefined;
+  const q = id ? await findQuestion(ctx.db, id) : undefined;
   if (!q) throw notFound('error.question.not_found');
   if (q.status === QUESTION_STATUS.pending && !canSeeHiddenPost(session, q.user_id)) throw notFound('error.question.not_found');
   return q;

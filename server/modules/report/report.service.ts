@@ -12,7 +12,6 @@ import { findPost, removeComment, updateComment } from '../comment/comment.servi
 import { requirePermission } from '../permission/permission.service.js';
 import { canModerate, isStaff } from '../permission/policy.js';
 import { extractQuestionRefs } from '../question/question-links.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { closeQuestionSchema, updateQuestionSchema } from '../question/question.schema.js';
 import { closeQuestion, operateQuestion, removeQuestion } from '../question/question.moderation.js';
 import { siteUrlOf } from '../config/site-url.js';
@@ -27,6 +26,7 @@ import { presentFlag, type FlagReason } from './report.presenter.js';
 import * as repo from './report.repository.js';
 import type { AddReportInput, ReviewReportInput } from './report.schema.js';
 import { COMMENT_STATUS, POST_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { findQuestion } from '../post/post.repository.js';
 
 type Kind = 'question' | 'answer' | 'comment';
 const KIND: Record<number, Kind> = { [OBJECT_TYPE.question]: 'question', [OBJECT_TYPE.answer]: 'answer', [OBJECT_TYPE.comment]: 'comment' };

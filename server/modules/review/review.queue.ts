@@ -15,6 +15,7 @@ import { recountTags, setQuestionTagStatus } from '../tag/tag-common.service.js'
 import { countLinks, LANTERN_REVIEWER, REVIEWER_SLUG, reviewerRules } from './review.plugin.js';
 import * as repo from './review.repository.js';
 import { ANSWER_STATUS, POST_STATUS, QUESTION_STATUS, SHOW_STATUS, TAG_REL_STATUS } from '../../contract/enums.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 /** What the reviewer decided for a new post: published at once (status 1) or queued (status 11). */
 export interface PostReview {
@@ -70,7 +71,7 @@ export async function queueIfNeeded(trx: DbOrTrx, review: PostReview, objectId: 
     await removeQuestionLinks(trx, objectId, now);
     await questionRepo.recountUserQuestions(trx, review.userId);
   } else if (type === OBJECT_TYPE.answer) {
-    const a = await answerRepo.findAnswer(trx, objectId);
+    const a = await findAnswer(trx, objectId);
     if (!a) return objectId;
     await answerRepo.updateAnswer(trx, objectId, { status: ANSWER_STATUS.pending });
     await questionRepo.updateQuestion(trx, a.question_id, { last_answer_id: await repo.latestAvailableAnswerId(trx, a.question_id) });
@@ -102,7 +103,7 @@ export interface Published {
 export async function publishPendingTx(trx: DbOrTrx, objectId: string, siteUrl: string, now: number): Promise<Published | undefined> {
   const type = objectTypeOf(objectId);
   if (type === OBJECT_TYPE.question) {
-    const q = await questionRepo.findQuestion(trx, objectId);
+    const q = await findQuestion(trx, objectId);
     if (!q || q.status !== QUESTION_STATUS.pending) return undefined;
     await questionRepo.updateQuestion(trx, q.id, { status: QUESTION_STATUS.available });
     if (q.show === SHOW_STATUS.shown)
@@ -112,7 +113,7 @@ export async function publishPendingTx(trx: DbOrTrx, objectId: string, siteUrl: 
     return { objectType: 'question', ownerId: q.user_id, questionId: q.id };
   }
   if (type === OBJECT_TYPE.answer) {
-    const a = await answerRepo.findAnswer(trx, objectId);
+    const a = await findAnswer(trx, objectId);
     if (!a || a.status !== ANSWER_STATUS.pending) return undefined;
     await answerRepo.updateAnswer(trx, a.id, { status: ANSWER_STATUS.available });
     await answerRepo.afterAnswerChange(trx, a.question_id, a.user_id, a.id, now, true);

@@ -2,12 +2,10 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { removeAnswer } from '../answer/answer.service.js';
 import { findComment } from '../comment/comment-common.service.js';
 import { canModerate } from '../permission/policy.js';
 import { pluginRegistry } from '../plugin/plugin.registry.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { removeQuestion } from '../question/question.moderation.js';
 import { siteUrlOf } from '../config/site-url.js';
 import type { SessionUser } from '../session/session.service.js';
@@ -18,6 +16,7 @@ import { publishPendingTx } from './review.queue.js';
 import * as repo from './review.repository.js';
 import type { PendingPostPageQuery, UpdateReviewInput } from './review.schema.js';
 import { ANSWER_STATUS, QUESTION_STATUS } from '../../contract/enums.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 /** A question, answer or comment (any status) with what the review queues show; undefined when unknown. */
 export async function loadPostInfo(db: DbOrTrx, objectId: string, requiredTagOn: boolean): Promise<PostInfo | undefined> {

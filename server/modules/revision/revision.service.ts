@@ -11,10 +11,8 @@ import { renderMarkdown } from '../../infra/markdown/render.js';
 import { findRevision, pendingRevision } from '../post-history/post-history-common.service.js';
 import { recordTimeline } from '../post-history/post-history.service.js';
 import { applyAnswerRevision } from '../answer/answer.service.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import { canModerate, canReviewEdits, canSeeHiddenObject } from '../permission/policy.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { applyQuestionRevision, snapshotTagIds } from '../question/question.write.js';
 import { siteUrlOf } from '../config/site-url.js';
 import { changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
@@ -33,6 +31,7 @@ import {
 import * as repo from './revision.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from '../post-history/revision.snapshot.js';
 import { ACTIVITY_TYPE, ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 /** A question, answer or tag named by an id, with who owns it and whether it is hidden. */
 export type ContentObject =

@@ -2,13 +2,12 @@ import type { AppContext } from '../../app-context.js';
 import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_STATUS, SHOW_STATUS, USER_STATUS } from '../../contract/enums.js';
 import type { WebhookEvent } from '../../contract/api/webhook.js';
 import type { DomainEvent } from '../../infra/events.js';
-import { findAnswer } from '../answer/answer-common.service.js';
 import { findComment } from '../comment/comment-common.service.js';
 import { postUrl } from '../notification/notification.mail.js';
-import { findQuestion } from '../question/question-common.service.js';
 import { tagsOfQuestions } from '../tag/tag-common.service.js';
 import { linkBase } from '../user/user.mail.js';
 import { findUserById } from '../user/user-common.service.js';
+import { findAnswer, findQuestion } from '../post/post.repository.js';
 
 // What a hook receives about an event: the object's public data only, as a reader of the site
 // would see it (titles, links, authors' user names and display names; never an e-mail address, a
