@@ -1,14 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ProgressSpinner } from '../../components/ui';
 import { isCaptchaError } from '../../api/errors';
-import { firstFieldError } from '../../hooks/useFormError';
-import { useSearch, useSearchTag } from '../../api/search/search-query';
 import { SEARCH_ORDERS, type SearchOrder } from '../../api/search/types';
-import { fetchCaptcha } from '../../api/user/user-query';
-import type { CaptchaFields, CaptchaRecord } from '../../api/user/types';
-import { paths, slugInLinks, to } from '../../app/paths';
+import { paths, slugInLinks } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { OrderTabs } from '../../components/OrderTabs';
@@ -16,11 +11,10 @@ import { Pager } from '../../components/Pager';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { SearchResultItem } from './SearchResultItem';
+import { SearchTagCard } from './SearchTagCard';
 import { SearchTips } from './SearchTips';
+import { SEARCH_PAGE_SIZE, useSearchResults } from './useSearchResults';
 import './search.css';
-
-/** Results per page (the reference's search page asks for 20). */
-export const SEARCH_PAGE_SIZE = 20;
 
 /** The order named in the address; active by default, as the reference's search page. */
 function orderOf(v: string | null): SearchOrder {
@@ -62,44 +56,21 @@ export default function SearchPage() {
   );
 }
 
+/** The link to a page of the results of `q` in an order (the defaults left out of the address). */
+function searchHref(q: string, o: { order?: SearchOrder; page?: number }): string {
+  const s = new URLSearchParams({ q });
+  if (o.order && o.order !== 'active') s.set('order', o.order);
+  if (o.page && o.page > 1) s.set('page', String(o.page));
+  return `${paths.search}?${s.toString()}`;
+}
+
+/** The search page for one query, order and page: heading, tag card, count and orders, results, pager and tips. */
 function Search({ q, order, page }: { q: string; order: SearchOrder; page: number }) {
   const { t } = useTranslation();
-  const { site } = useSession();
-  const captcha = useRef<CaptchaFields>({});
-  const [record, setRecord] = useState<CaptchaRecord | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | undefined>();
-  const results = useSearch({ q, order, page, size: SEARCH_PAGE_SIZE }, () => captcha.current);
-  const slow = useDelayed(results.isFetching && !results.data);
+  const { results, captchaDialog } = useSearchResults({ q, order, page });
   const tag = tagOnly(q);
-  const tagInfo = useSearchTag(tag);
-  const withSlug = slugInLinks(site.site_seo?.permalink);
   usePageTitle(q ? `${t('inbox.search.page_title')}: ${q}` : t('inbox.search.page_title'));
-
-  // too many searches in a minute: the server asks for a captcha; solved, the search runs again with it
-  const error = results.error;
-  useEffect(() => {
-    if (!isCaptchaError(error)) return;
-    if (captcha.current.captcha_code) setCaptchaError(firstFieldError(error) ?? error.message);
-    void fetchCaptcha('search').then(
-      (r) => setRecord(r.verify ? r : null),
-      () => undefined,
-    );
-  }, [error]);
-  useEffect(() => {
-    if (results.isSuccess) {
-      captcha.current = {};
-      setCaptchaError(undefined);
-    }
-  }, [results.isSuccess, results.dataUpdatedAt]);
-
-  const href = (o: { order?: SearchOrder; page?: number }) => {
-    const s = new URLSearchParams({ q });
-    if (o.order && o.order !== 'active') s.set('order', o.order);
-    if (o.page && o.page > 1) s.set('page', String(o.page));
-    return `${paths.search}?${s.toString()}`;
-  };
   const data = results.data;
-  const items = data?.list ?? [];
 
   return (
     <div className="with-aside search-page">
@@ -109,21 +80,7 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
             {t('inbox.search.heading')}
           </h1>
           {q && <p className="search-for">{t('inbox.search.results_for', { q })}</p>}
-          {tag && tagInfo.data && (
-            <div className="search-tag card">
-              <h2 className="search-tag-name">
-                <Link to={to.tag(tagInfo.data.slug_name)} className="tag-chip">
-                  {tagInfo.data.display_name || tagInfo.data.slug_name}
-                </Link>
-              </h2>
-              {tagInfo.data.excerpt && <p className="muted small search-tag-excerpt">{tagInfo.data.excerpt}</p>}
-              <p className="small search-tag-links">
-                <Link to={to.tag(tagInfo.data.slug_name)}>{t('inbox.search.tag_link', { tag: tagInfo.data.slug_name })}</Link>
-                <span className="muted"> · {t('inbox.search.tag_questions', { count: tagInfo.data.question_count })} · </span>
-                <Link to={to.tagInfo(tagInfo.data.slug_name)}>{t('inbox.search.tag_info')}</Link>
-              </p>
-            </div>
-          )}
+          {tag && <SearchTagCard tag={tag} />}
           {!q && <p className="empty-state muted">{t('inbox.search.empty_query')}</p>}
           {q && (
             <div className="list-tools">
@@ -135,46 +92,46 @@ function Search({ q, order, page }: { q: string; order: SearchOrder; page: numbe
                 current={order}
                 label={t('inbox.search.order_label')}
                 labelOf={(o) => t(`inbox.search.order_${o}`)}
-                hrefFor={(o) => href({ order: o })}
+                hrefFor={(o) => searchHref(q, { order: o })}
               />
             </div>
           )}
-          {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
-          {error && !isCaptchaError(error) && (
-            <p className="field-error" role="alert">
-              {error.message}
-            </p>
-          )}
-          {q && results.isSuccess && items.length === 0 && <p className="empty-state">{t('inbox.search.empty')}</p>}
-          {items.length > 0 && (
-            <ul className="q-list search-list" aria-label={t('inbox.search.list_label')} aria-busy={results.isFetching}>
-              {items.map((r) => (
-                <SearchResultItem key={`${r.object_type}-${r.object.id}`} result={r} withSlug={withSlug} />
-              ))}
-            </ul>
-          )}
-          {data && <Pager page={page} pageSize={SEARCH_PAGE_SIZE} total={data.count} hrefFor={(p) => href({ order, page: p })} />}
+          <SearchResults q={q} results={results} />
+          {data && <Pager page={page} pageSize={SEARCH_PAGE_SIZE} total={data.count} hrefFor={(p) => searchHref(q, { order, page: p })} />}
         </section>
       </div>
       <aside className="side-column" aria-labelledby="search-tips-title">
         <SearchTips />
       </aside>
-      <CaptchaDialog
-        record={record}
-        error={captchaError}
-        onSubmit={(fields) => {
-          captcha.current = fields;
-          setRecord(null);
-          void results.refetch();
-        }}
-        onRefresh={() =>
-          void fetchCaptcha('search').then(
-            (r) => setRecord(r),
-            () => undefined,
-          )
-        }
-        onCancel={() => setRecord(null)}
-      />
+      <CaptchaDialog {...captchaDialog} />
     </div>
+  );
+}
+
+/** The results' states: loading (when slow), an error other than the captcha's, none found, or the list. */
+function SearchResults({ q, results }: { q: string; results: ReturnType<typeof useSearchResults>['results'] }) {
+  const { t } = useTranslation();
+  const { site } = useSession();
+  const slow = useDelayed(results.isFetching && !results.data);
+  const withSlug = slugInLinks(site.site_seo?.permalink);
+  const error = results.error;
+  const items = results.data?.list ?? [];
+  return (
+    <>
+      {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
+      {error && !isCaptchaError(error) && (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {q && results.isSuccess && items.length === 0 && <p className="empty-state">{t('inbox.search.empty')}</p>}
+      {items.length > 0 && (
+        <ul className="q-list search-list" aria-label={t('inbox.search.list_label')} aria-busy={results.isFetching}>
+          {items.map((r) => (
+            <SearchResultItem key={`${r.object_type}-${r.object.id}`} result={r} withSlug={withSlug} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
