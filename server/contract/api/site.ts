@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { privilegesSchema, themeSchema } from '../requests/siteinfo.js';
+
 /** The site's settings groups as stored (the reference's install values are their defaults). */
 export interface SiteSettings {
   general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
@@ -50,8 +53,25 @@ export interface SiteSettings {
   mcp: { enabled: boolean };
 }
 
+/**
+ * The theme group as the API gives it and PUT siteinfo/theme takes it (its schema's output): a
+ * colour scheme of '', default, light, dark or system; theme_config's values strings. What is stored
+ * is wider (an older or imported value): GET maps it onto these (presentTheme).
+ */
+export type ThemeSettings = z.output<typeof themeSchema>;
+/** A colour scheme the theme settings take ('' is the default, as the reference stores it). */
+export type ColorScheme = ThemeSettings['color_scheme'];
+
 /** The theme group as GET answers it: with its options. */
-export type ThemeInfo = SiteSettings['theme'] & { theme_options: { label: string; value: string }[] };
+export type ThemeInfo = ThemeSettings & { theme_options: { label: string; value: string }[] };
+
+/**
+ * The privileges group as PUT setting/privileges takes it (its schema's output): level 1, 2 or 3,
+ * or 99 with the custom values.
+ */
+export type PrivilegeSettings = z.output<typeof privilegesSchema>;
+/** A privilege level: 1, 2, 3 or 99 (custom). */
+export type PrivilegeLevel = PrivilegeSettings['level'];
 
 /** GET siteinfo: every public group in one payload. */
 export interface SiteInfo {
@@ -71,8 +91,8 @@ export interface SiteInfo {
 
 /** GET setting/privileges: the three levels plus the custom one (99), and the selected level. */
 export interface PrivilegeOptions {
-  options: { level: number; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
-  selected_level: number;
+  options: { level: PrivilegeLevel; level_desc: string; privileges: { key: string; label: string; value: number }[] }[];
+  selected_level: PrivilegeLevel;
 }
 
 /** GetSMTPConfigResp: GET setting/smtp (the password as asterisks of its length). */
@@ -113,12 +133,9 @@ export interface AdminSettingGroups {
   seo: SiteSettings['seo'];
   login: SiteSettings['login'];
   'custom-css-html': SiteSettings['css_html'];
-  /** theme_config as the themes store it (the contract leaves it open). */
-  theme: Omit<SiteSettings['theme'], 'theme_config'> & { theme_config: Record<string, { navbar_style?: string; primary_color?: string }> };
+  theme: ThemeSettings;
   users: SiteSettings['users'];
   /** GET answers the contract's SmtpSettings; PUT may add a test mail's recipient. */
   smtp: SmtpSettings & { test_email_recipient?: string };
-  privileges: Pick<SiteSettings['privileges'], 'level'> & {
-    custom_privileges: NonNullable<SiteSettings['privileges']['custom_privileges']>;
-  };
+  privileges: PrivilegeSettings;
 }

@@ -1,4 +1,6 @@
-import type { PrivilegeOptions } from '../../contract/api/site.js';
+import type { PrivilegeLevel, PrivilegeOptions } from '../../contract/api/site.js';
+import { GROUP_DEFAULTS } from './siteinfo.defaults.js';
+import { privilegesSchema } from './siteinfo.schema.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { readConfigValues, writeConfigValue } from '../config/config.repository.js';
 
@@ -35,6 +37,15 @@ const LEVEL_DESC: Record<number, string> = {
   99: 'Custom Level',
 };
 
+/** The level of a site that never chose one (the defaults'), as PUT takes it. */
+const DEFAULT_LEVEL: PrivilegeLevel = privilegesSchema.shape.level.parse(GROUP_DEFAULTS.privileges.level);
+
+/** A stored level as PUT would take it; one it would refuse (an older or imported value) is the default level. */
+function levelOf(stored: unknown): PrivilegeLevel {
+  const parsed = privilegesSchema.shape.level.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_LEVEL;
+}
+
 /** GET setting/privileges: the three levels plus the custom one, and the selected level. */
 export function privilegeOptions(selected: { level: number; custom_privileges?: { key: string; value: number }[] }): PrivilegeOptions {
   const custom = new Map((selected.custom_privileges ?? []).map((p) => [p.key, p.value]));
@@ -49,12 +60,12 @@ export function privilegeOptions(selected: { level: number; custom_privileges?: 
       level(2),
       level(3),
       {
-        level: 99,
+        level: 99 as const,
         level_desc: LEVEL_DESC[99],
         privileges: PRIVILEGES.map((p) => ({ key: p.key, label: p.label, value: custom.get(p.key) ?? p.levels[0] })),
       },
     ],
-    selected_level: selected.level,
+    selected_level: levelOf(selected.level),
   };
 }
 

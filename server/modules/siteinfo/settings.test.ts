@@ -4,6 +4,7 @@ import { adminToken } from '../../../tests/support/accounts.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { readConfigValue } from '../config/config.repository.js';
+import { saveGroupJson } from '../config/site-info.repository.js';
 
 let app: TestApp;
 let admin: string;
@@ -114,6 +115,34 @@ describe('setting/privileges', () => {
     });
     const level = await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: 4 } });
     expect(level.body.data[0].error_field).toBe('level');
+  });
+});
+
+describe('stored values PUT would refuse (an older or imported site)', () => {
+  /** Stores a group's JSON as it is, as another build or an import may have left it. */
+  const store = async (type: string, value: unknown) => {
+    await saveGroupJson(app.lantern.ctx.db, type, value, app.lantern.ctx.clock.now());
+    app.lantern.ctx.settings.invalidate();
+  };
+
+  it('GET siteinfo/theme gives an unknown colour scheme as the default and only the string theme_config values, which PUT takes back', async () => {
+    await store('theme', {
+      theme: 'default',
+      color_scheme: 'sepia',
+      theme_config: { default: { navbar_style: 'light', primary_color: 7 }, old: 'x' },
+    });
+    const { theme_options: _options, ...got } = (await app.call('GET', `${A}/siteinfo/theme`, { token: admin })).body.data;
+    expect(got).toEqual({ theme: 'default', color_scheme: '', theme_config: { default: { navbar_style: 'light' } } });
+    expect((await app.call('PUT', `${A}/siteinfo/theme`, { token: admin, body: got })).status).toBe(200);
+  });
+
+  it('GET setting/privileges gives an unknown stored level as the default level 2', async () => {
+    await store('privileges', { level: 7 });
+    const r = await app.call('GET', `${A}/setting/privileges`, { token: admin });
+    expect(r.body.data.selected_level).toBe(2);
+    expect((await app.call('PUT', `${A}/setting/privileges`, { token: admin, body: { level: r.body.data.selected_level } })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -1,10 +1,33 @@
 import type { Config } from '../../config.js';
-import type { SiteInfo, ThemeInfo } from '../../contract/api/site.js';
+import type { ColorScheme, SiteInfo, ThemeInfo, ThemeSettings } from '../../contract/api/site.js';
 import type { SiteGroups } from './siteinfo.defaults.js';
+import { themeSchema } from './siteinfo.schema.js';
 
-/** The theme group with its options, as GET answers it. */
+/** A stored colour scheme as PUT would take it; one it would refuse (an older or imported value) is the default, ''. */
+function colorSchemeOf(stored: unknown): ColorScheme {
+  const parsed = themeSchema.shape.color_scheme.safeParse(stored);
+  return parsed.success ? parsed.data : '';
+}
+
+/** A stored theme_config with only its string values (each theme's), as PUT would take them. */
+function themeConfigOf(stored: unknown): ThemeSettings['theme_config'] {
+  const out: ThemeSettings['theme_config'] = {};
+  if (!stored || typeof stored !== 'object') return out;
+  for (const [name, values] of Object.entries(stored)) {
+    if (!values || typeof values !== 'object') continue;
+    out[name] = Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+  return out;
+}
+
+/** The theme group with its options, as GET answers it: stored values mapped onto what PUT takes. */
 export function presentTheme(theme: SiteGroups['theme']): ThemeInfo {
-  return { ...theme, theme_options: [{ label: 'Default', value: 'default' }] };
+  return {
+    theme: theme.theme,
+    color_scheme: colorSchemeOf(theme.color_scheme),
+    theme_config: themeConfigOf(theme.theme_config),
+    theme_options: [{ label: 'Default', value: 'default' }],
+  };
 }
 
 /** GET siteinfo: every public group in one payload. */

@@ -19,20 +19,12 @@ type SettingPut<G extends SettingGroup> = G extends 'smtp' | 'privileges'
   : `PUT ${typeof ADMIN}/siteinfo/${G}`;
 
 /**
- * Groups whose contract type (AdminSettingGroups, also their GET's data) is wider than their PUT's
- * schema: theme's color_scheme is a string (the schema: '', default, light, dark, system) and its
- * theme_config values optional; privileges' level a number (the schema: 1, 2, 3, 99). The server
- * still refuses what the schema does; narrowing the contract's types is left to do.
- */
-type WiderThanSchema = 'theme' | 'privileges';
-
-/**
- * Each other group's body is one its PUT's request schema takes (the map's body, from the server's
- * zod schema): true, or the groups whose fields drift from their schemas.
+ * Each group's body is one its PUT's request schema takes (the map's body, from the server's zod
+ * schema): true, or the groups whose fields drift from their schemas.
  */
 type BodiesFit = {
-  [G in Exclude<SettingGroup, WiderThanSchema>]: AdminSettings[G] extends BodyOf<SettingPut<G> & EndpointKey> ? true : G;
-}[Exclude<SettingGroup, WiderThanSchema>];
+  [G in SettingGroup]: AdminSettings[G] extends BodyOf<SettingPut<G> & EndpointKey> ? true : G;
+}[SettingGroup];
 
 /**
  * PUT one settings group (the whole group); field errors come back to the form. For a generic group

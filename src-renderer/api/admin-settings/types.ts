@@ -7,7 +7,7 @@ export type { AdminSettingGroups as AdminSettings, TagRef } from '../../../serve
 export type SettingGroup = keyof AdminSettingGroups;
 
 /** GET setting/privileges and GET setting/smtp (the contract's). */
-export type { PrivilegeOptions, SmtpSettings } from '../../../server/contract/api/site';
+export type { PrivilegeLevel, PrivilegeOptions, SmtpSettings } from '../../../server/contract/api/site';
 
 /** A plugin's settings form (GET admin plugin/config) and its fields, as the contract describes them. */
 export type { PluginConfigField, PluginConfigForm as PluginConfig } from '../../../server/contract/api/plugin';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { InputText } from '../../../components/ui';
 import { usePrivilegeOptions } from '../../../api/admin-settings/settings-query';
-import type { PrivilegeOptions } from '../../../api/admin-settings/types';
+import type { PrivilegeLevel, PrivilegeOptions } from '../../../api/admin-settings/types';
 import type { Errors } from '../../../utils/validation';
 import { FieldFoot, Radios, SettingsForm, SettingsScreen, useGroupForm } from './form';
 import { checkPrivilege } from './validation';
 
-const CUSTOM = 99;
+const CUSTOM: PrivilegeLevel = 99;
 
 function PrivilegesForm({ data }: { data: PrivilegeOptions }) {
   const { t } = useTranslation();
@@ -36,7 +36,7 @@ function PrivilegesForm({ data }: { data: PrivilegeOptions }) {
   const editable = v.level === CUSTOM;
   return (
     <SettingsForm form={form}>
-      <Radios<number>
+      <Radios<PrivilegeLevel>
         id="level"
         legend={t('admin_settings.privileges.level')}
         value={v.level}
