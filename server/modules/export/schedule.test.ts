@@ -189,6 +189,26 @@ describe('the scheduled job', () => {
     expect((await first.done).ok).toBe(true);
   });
 
+  it("keeps each app's run apart: a second app in the process starts its own while the first one's goes on", async () => {
+    const other = await startTestApp();
+    try {
+      const kinds = { archive: true, backup: false, se: false };
+      await saveExportSchedule(app.lantern.ctx, { enabled: false, folder: tempDir(), time: '02:00', kinds });
+      await saveExportSchedule(other.lantern.ctx, { enabled: false, folder: tempDir(), time: '02:00', kinds });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow: ExportRunners = { ...RUNNERS, archive: async () => (await held, { path: 'site', counts: {} }) };
+      const first = await startExportRun(app.lantern.ctx, 'manual', slow);
+      const second = await startExportRun(other.lantern.ctx, 'manual', RUNNERS);
+      expect((await second.done).ok).toBe(true);
+      await expect(startExportRun(app.lantern.ctx, 'manual', slow)).rejects.toMatchObject({ reason: 'error.export.busy' });
+      release();
+      expect((await first.done).ok).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('looks at the schedule on its registry timer until the app stops', async () => {
     await app.stop();
     const timers = manualTimers();
