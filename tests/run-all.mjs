@@ -49,13 +49,14 @@ const canNice = process.platform !== 'win32' && spawnSync('nice', ['-n', '1', 't
 
 /**
  * Starts one step's command; resolves with its exit code and time. Its output is kept and printed whole when
- * it ends (`live` prints it as it comes). `niced` steps run at a lower priority, so the e2e step's browsers,
- * whose waits are the run's longest path, get a core when they need one.
+ * it ends (`live` prints it as it comes). `niced` steps run at nice 15, below the e2e step's browsers and server
+ * (and the server's render workers, at nice 10): the e2e step's waits are the run's longest path, so it gets a
+ * core when it needs one.
  */
 function start(name, cmd, args, { env = {}, live = false, niced = false } = {}) {
   const started = Date.now();
   const chunks = [];
-  const [file, argv] = niced && canNice ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
+  const [file, argv] = niced && canNice ? ['nice', ['-n', '15', cmd, ...args]] : [cmd, args];
   if (live) process.stdout.write(`\n=== ${name} ===\n`);
   return new Promise((resolve) => {
     const child = spawn(file, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
