@@ -1,17 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, ProgressSpinner } from '../../components/ui';
-import { claimAccount, useClaimInfo } from '../../api/claims/claim-query';
-import { ApiError } from '../../api/errors';
-import { formFieldErrors, useFormError } from '../../hooks/useFormError';
-import { paths, to } from '../../app/paths';
-import { useSession } from '../../app/session';
-import { Field } from '../../components/Field';
-import { useFeedback } from '../../components/Feedback';
+import { Link, useSearchParams } from 'react-router';
+import { ProgressSpinner } from '../../components/ui';
+import { useClaimInfo } from '../../api/claims/claim-query';
+import { paths } from '../../app/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
-import { checkEmail, checkPassword, compact, type Errors } from '../../utils/validation';
+import { ClaimForm } from './ClaimForm';
 
 /** The card of a link that does not work (expired, used, or never was). */
 function ClaimFailed() {
@@ -36,15 +31,6 @@ export default function ClaimPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const info = useClaimInfo(code);
-  const navigate = useNavigate();
-  const feedback = useFeedback();
-  const { signIn } = useSession();
-  const [email, setEmail] = useState('');
-  const [pass, setPass] = useState('');
-  const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const showError = useFormError(setErrors);
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   if (!code || failed || info.isError) return <ClaimFailed />;
@@ -57,28 +43,6 @@ export default function ClaimPage() {
     );
   }
   const account = info.data;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local = compact({
-      e_mail: checkEmail(t, email),
-      pass: checkPassword(t, pass),
-      pass_again: pass !== again ? t('form.password_mismatch') : undefined,
-    });
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
-      const payload = await claimAccount({ code, e_mail: email.trim(), pass });
-      await signIn(payload);
-      feedback.toast('success', t('claims.done', { name: payload.display_name }));
-      navigate(to.user(payload.username), { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && !Object.keys(formFieldErrors(err)).length) setFailed(true);
-      else showError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section className="card auth-card" aria-labelledby="claim-title">
       <h1 id="claim-title">{t('claims.title')}</h1>
@@ -92,37 +56,7 @@ export default function ClaimPage() {
           {t('claims.answers', { count: account.answer_count })}
         </p>
       </div>
-      <form onSubmit={submit} noValidate className="stack">
-        <Field
-          id="e_mail"
-          label={t('form.email')}
-          type="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.e_mail}
-          autoComplete="email"
-          autoFocus
-        />
-        <Field
-          id="pass"
-          label={t('form.password')}
-          type="password"
-          value={pass}
-          onChange={setPass}
-          error={errors.pass}
-          autoComplete="new-password"
-        />
-        <Field
-          id="pass_again"
-          label={t('form.confirm_password')}
-          type="password"
-          value={again}
-          onChange={setAgain}
-          error={errors.pass_again}
-          autoComplete="new-password"
-        />
-        <Button type="submit" label={t('claims.submit')} loading={busy} />
-      </form>
+      <ClaimForm code={code} onFailed={() => setFailed(true)} />
       <p className="muted small">{t('claims.expires', { date: fullTime(account.expires_at, i18n.language) })}</p>
     </section>
   );
