@@ -24,11 +24,6 @@ const ALLOWED_BACK_EDGES: { from: string; to: string; why: string }[] = [
     why: "a question's detail says whether the reader collected it (findCollection), while the collection page presents questions",
   },
   {
-    from: 'tag',
-    to: 'follow',
-    why: "the tag pages show and count a tag's followers and a merge moves them (in the merge's transaction), while following a tag looks tags up",
-  },
-  {
     from: 'question',
     to: 'review',
     why:

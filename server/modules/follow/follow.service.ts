@@ -3,13 +3,12 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { decodeId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { mayFollowQuestion, mayFollowUser } from '../permission/policy.js';
 import type { SessionUser } from '../session/session.service.js';
-import { availableTagsBySlugs, findTag } from '../tag/tag-common.service.js';
-import { tagSlug } from '../tag/tag.usage.js';
+import { tagSlug } from '../../contract/requests/tag.js';
 import { findUserById } from '../user/user-common.service.js';
 import * as repo from './follow.repository.js';
 import type { FollowInput } from './follow.schema.js';
 import { ACTIVITY_TYPE, TAG_STATUS, USER_STATUS } from '../../contract/enums.js';
-import { findQuestion } from '../post/post.repository.js';
+import { availableTagsBySlugs, findQuestion, findTag } from '../post/post.repository.js';
 
 /** Something that can be followed: where its follower count lives and which activity type stores it. */
 interface Followable {

@@ -5,7 +5,7 @@ import type { DbOrTrx } from '../../db/database.js';
 import { objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { findComment } from '../comment/comment-common.service.js';
 import { canModerate, isOwner } from '../permission/policy.js';
-import { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from '../revision/revision-common.service.js';
+import { countPendingFlags, countPendingQueue, countUnreviewed } from '../revision/revision-common.service.js';
 import { auditableTypes } from '../revision/revision.service.js';
 import type { SessionUser } from '../session/session.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
@@ -14,7 +14,7 @@ import * as repo from './notification.repository.js';
 import { MSG_TYPE, NOTIFICATION_TYPE } from './notification.repository.js';
 import type { NotificationPageQuery } from './notification.schema.js';
 import { USER_STATUS } from '../../contract/enums.js';
-import { findAnswer, findQuestion } from '../post/post.repository.js';
+import { findAnswer, findQuestion, findTag } from '../post/post.repository.js';
 
 /** Inbox actions (Answer's notification.action.* keys without the prefix) and the inbox kind each belongs to. */
 const INBOX_ACTIONS = {

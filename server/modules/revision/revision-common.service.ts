@@ -1,4 +1,4 @@
 // Revision: what other modules may use of this module's data (as Apache Answer's *_common services).
 // Other modules call these, never ./revision.repository.ts itself (lint: lantern/module-boundaries), so the module
 // keeps its tables to itself and the list below is all it promises.
-export { countPendingFlags, countPendingQueue, countUnreviewed, findTag } from './revision.repository.js';
+export { countPendingFlags, countPendingQueue, countUnreviewed } from './revision.repository.js';

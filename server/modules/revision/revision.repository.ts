@@ -92,11 +92,6 @@ export async function countPendingFlags(db: DbOrTrx): Promise<number> {
   return Number(n);
 }
 
-/** A tag by id. */
-export async function findTag(db: DbOrTrx, id: string) {
-  return db.selectFrom('tag').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Whether another tag already uses a slug. */
 export async function slugTakenByOther(db: DbOrTrx, slug: string, tagId: string): Promise<boolean> {
   const row = await db.selectFrom('tag').select('id').where('slug_name', '=', slug).where('id', '!=', tagId).executeTakeFirst();

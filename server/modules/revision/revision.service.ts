@@ -31,7 +31,7 @@ import {
 import * as repo from './revision.repository.js';
 import { answerSnapshot, questionSnapshot, tagSnapshot } from '../post-history/revision.snapshot.js';
 import { ACTIVITY_TYPE, ANSWER_STATUS, QUESTION_STATUS, TAG_STATUS } from '../../contract/enums.js';
-import { findAnswer, findQuestion } from '../post/post.repository.js';
+import { findAnswer, findQuestion, findTag } from '../post/post.repository.js';
 
 /** A question, answer or tag named by an id, with who owns it and whether it is hidden. */
 export type ContentObject =
@@ -71,7 +71,7 @@ export async function contentObject(ctx: AppContext, session: SessionUser | unde
         row: a,
       };
   } else {
-    const t = await repo.findTag(ctx.db, id);
+    const t = await findTag(ctx.db, id);
     if (t)
       found = {
         kind: 'tag',
@@ -158,7 +158,7 @@ async function currentInfo(
       permalink,
     );
   }
-  const t = await repo.findTag(ctx.db, rev.object_id);
+  const t = await findTag(ctx.db, rev.object_id);
   return t ? presentUnreviewedInfo({ kind: 'tag', t }, permalink) : null;
 }
 
@@ -278,7 +278,7 @@ export async function audit(ctx: AppContext, session: SessionUser, input: { id: 
     if (done) applied({ objectType: 'answer', ownerId: a.user_id, questionId: a.question_id });
     return;
   }
-  const t = await repo.findTag(ctx.db, rev.object_id);
+  const t = await findTag(ctx.db, rev.object_id);
   if (!t || t.status === TAG_STATUS.deleted) throw badRequest('error.object.already_deleted');
   const snap = tagSnapshot(rev.content);
   const parsed = snap.parsed_text || (snap.original_text ? await renderMarkdown(snap.original_text) : '');

@@ -2,10 +2,8 @@
 // Other modules call these, never ./tag.repository.ts itself (lint: lantern/module-boundaries), so the module
 // keeps its tables to itself and the list below is all it promises.
 export {
-  findTag,
   findTagsBySlugs,
   findTagsByIds,
-  availableTagsBySlugs,
   findAvailableTagBySlug,
   synonymIds,
   tagsOfQuestions,

@@ -131,11 +131,6 @@ export async function tagsOfQuestions(
     .execute();
 }
 
-/** A tag by id, any status. */
-export async function findTag(db: DbOrTrx, id: string): Promise<TagRow | undefined> {
-  return db.selectFrom('tag').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** A tag by slug, any status. */
 export async function findTagBySlug(db: DbOrTrx, slug: string): Promise<TagRow | undefined> {
   return db.selectFrom('tag').selectAll().where('slug_name', '=', slug).executeTakeFirst();
@@ -291,12 +286,6 @@ export async function searchTagsByPrefix(db: DbOrTrx, text: string, recommendedS
     );
   }
   return q.orderBy('slug_name').limit(limit).execute();
-}
-
-/** Available tags by slug, in no particular order. */
-export async function availableTagsBySlugs(db: DbOrTrx, slugs: string[]): Promise<TagRow[]> {
-  if (slugs.length === 0) return [];
-  return db.selectFrom('tag').selectAll().where('slug_name', 'in', slugs).where('status', '=', TAG_STATUS.available).execute();
 }
 
 /** Moves a tag's question links to another tag; a question holding both keeps one link, the livelier status. */

@@ -39,6 +39,7 @@ import {
 import { createTag, tagSlug } from './tag.usage.js';
 import { ACTIVITY_TYPE, TAG_STATUS } from '../../contract/enums.js';
 import { relativeUploadFields } from '../upload/upload-url.js';
+import { availableTagsBySlugs, findTag } from '../post/post.repository.js';
 
 const TAG_FOLLOW = ACTIVITY_TYPE['tag.follow'];
 
@@ -55,7 +56,7 @@ async function flagger(ctx: AppContext): Promise<TagFlagger> {
 /** An available tag by id, or 400 error.tag.not_found as the reference answers on writes. */
 async function availableTag(db: DbOrTrx, raw: string): Promise<TagRow> {
   const id = tagIdOf(raw);
-  const tag = id ? await repo.findTag(db, id) : undefined;
+  const tag = id ? await findTag(db, id) : undefined;
   if (!tag || tag.status !== TAG_STATUS.available) throw badRequest('error.tag.not_found');
   return tag;
 }
@@ -98,7 +99,7 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
   let tag: TagRow | undefined;
   if (rawId) {
     const id = tagIdOf(rawId);
-    tag = id ? await repo.findTag(ctx.db, id) : undefined;
+    tag = id ? await findTag(ctx.db, id) : undefined;
   } else if (rawName) {
     tag = await repo.findTagBySlug(ctx.db, tagSlug(rawName));
   }
@@ -107,7 +108,7 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
   if (!visible(tag)) throw notFound('error.tag.not_found');
   let mainSlug = '';
   if (tag.main_tag_id !== '0') {
-    const main = await repo.findTag(ctx.db, tag.main_tag_id);
+    const main = await findTag(ctx.db, tag.main_tag_id);
     if (!visible(main)) throw notFound('error.tag.not_found');
     tag = main;
     mainSlug = main.slug_name;
@@ -123,7 +124,7 @@ export async function tagInfo(ctx: AppContext, session: SessionUser | undefined,
 /** GET tags?tags=a,b: the available tags among the slugs, in the order asked. */
 export async function tagsBySlugs(ctx: AppContext, names: string[]) {
   const slugs = unique(names.map(tagSlug).filter(Boolean)).slice(0, 100);
-  const rows = await repo.availableTagsBySlugs(ctx.db, slugs);
+  const rows = await availableTagsBySlugs(ctx.db, slugs);
   const bySlug = new Map(rows.map((t) => [t.slug_name, t]));
   const flags = await flagger(ctx);
   return slugs.flatMap((s) => (bySlug.has(s) ? [presentTagBasic(bySlug.get(s)!, flags)] : []));
@@ -325,7 +326,7 @@ export async function deleteTag(ctx: AppContext, session: SessionUser, rawId: st
   const now = ctx.clock.now();
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const id = tagIdOf(rawId);
-    const tag = id ? await repo.findTag(trx, id) : undefined;
+    const tag = id ? await findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
     if (tag.status === TAG_STATUS.deleted) return undefined;
     if ((await repo.countTagUses(trx, tag.id)) > 0 || (await repo.countSynonyms(trx, tag.id)) > 0)
@@ -344,7 +345,7 @@ export async function recoverTag(ctx: AppContext, session: SessionUser, rawId: s
   const now = ctx.clock.now();
   const recovered = await ctx.db.transaction().execute(async (trx) => {
     const id = tagIdOf(rawId);
-    const tag = id ? await repo.findTag(trx, id) : undefined;
+    const tag = id ? await findTag(trx, id) : undefined;
     if (!tag) throw badRequest('error.tag.not_found');
     if (tag.status !== TAG_STATUS.deleted) return undefined;
     await repo.updateTag(trx, tag.id, { status: TAG_STATUS.available, now });
