@@ -20,11 +20,6 @@ const ALLOWED_BACK_EDGES: { from: string; to: string; why: string }[] = [
   },
   {
     from: 'question',
-    to: 'collection',
-    why: "a question's detail says whether the reader collected it (findCollection), while the collection page presents questions",
-  },
-  {
-    from: 'question',
     to: 'review',
     why:
       "a new question is queued for review in its creating transaction (review/review.queue.ts), while review's " +

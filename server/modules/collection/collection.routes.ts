@@ -4,16 +4,13 @@ import { ok } from '../../http/envelope.js';
 import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
-import { collectionPageQuery, collectionSwitchSchema } from '../../contract/requests/collection.js';
+import { collectionSwitchSchema } from '../../contract/requests/collection.js';
 import * as service from './collection.service.js';
 
-/** Bookmarks: switch a question's bookmark, list the caller's bookmarks. */
+/** Bookmarks: switch a question's bookmark (the caller's list of them is a personal page: personal.routes). */
 export function registerCollection(ctx: AppContext, routers: Routers): void {
   const { api } = typed(routers);
   api.post('/collection/switch', auth(ctx, 'active'), validate(collectionSwitchSchema), async (_req, res) => {
     ok(res, await service.switchCollection(ctx, requireSession(res), inputOf(collectionSwitchSchema, res)));
-  });
-  api.get('/personal/collection/page', auth(ctx, 'active'), validate(collectionPageQuery, 'query'), async (_req, res) => {
-    ok(res, await service.collectionPage(ctx, requireSession(res), inputOf(collectionPageQuery, res)));
   });
 }

@@ -2,9 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { decodeId, newObjectId, objectTypeOf, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import type { SessionUser } from '../session/session.service.js';
-import { questionTags } from '../tag/tag.usage.js';
-import { userBriefs } from '../user/user-brief.presenter.js';
-import { presentCollectedQuestion, presentSwitch } from './collection.presenter.js';
+import { presentSwitch } from './collection.presenter.js';
 import * as repo from './collection.repository.js';
 import type { CollectionSwitchInput } from './collection.schema.js';
 import { QUESTION_STATUS } from '../../contract/enums.js';
@@ -40,21 +38,4 @@ export async function switchCollection(ctx: AppContext, session: SessionUser, in
   });
   ctx.events.emit({ type: 'collection.switched', questionId: id, userId: uid, bookmarked: input.bookmark });
   return presentSwitch(count);
-}
-
-/** GET personal/collection/page: the caller's bookmarked questions, newest bookmark first. */
-export async function collectionPage(ctx: AppContext, session: SessionUser, q: { page: number; page_size: number }) {
-  const { count, rows } = await repo.pageCollectedQuestions(ctx.db, session.user.id, q.page, q.page_size);
-  const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const tags = await questionTags(
-    ctx.db,
-    rows.map((r) => r.id),
-    write.required_tag,
-  );
-  const users = await userBriefs(
-    ctx.db,
-    usersCfg,
-    rows.map((r) => r.user_id),
-  );
-  return { count, list: rows.map((r) => presentCollectedQuestion(r, tags.get(r.id) ?? [], users, seo.permalink)) };
 }

@@ -6,6 +6,8 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { personalPageQuery, rankPageQuery, topQuery, votePageQuery } from '../../contract/requests/personal.js';
+import { collectionPageQuery } from '../../contract/requests/collection.js';
+import { collectionPage } from './personal-collection.service.js';
 import * as service from './personal.service.js';
 
 /** Routes for the personal pages of a profile: questions, answers, top posts, reputation and the caller's votes. */
@@ -26,5 +28,8 @@ export function registerPersonal(ctx: AppContext, routers: Routers): void {
   });
   api.get('/personal/vote/page', auth(ctx, 'active'), validate(votePageQuery, 'query'), async (req, res) => {
     ok(res, await service.myVotes(ctx, requireSession(res), requestLanguage(req), inputOf(votePageQuery, res)));
+  });
+  api.get('/personal/collection/page', auth(ctx, 'active'), validate(collectionPageQuery, 'query'), async (_req, res) => {
+    ok(res, await collectionPage(ctx, requireSession(res), inputOf(collectionPageQuery, res)));
   });
 }
