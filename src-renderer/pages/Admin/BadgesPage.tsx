@@ -20,6 +20,43 @@ function BadgeIcon({ badge }: { badge: AdminBadge }) {
   return <Icon name="star" className={`admin-badge-icon level-${badge.level}`} />;
 }
 
+/** One badge's row: icon, name linked to its page, description, group, awards, and its active switch. */
+function BadgeRow({ badge: b, busy, onToggle }: { badge: AdminBadge; busy: boolean; onToggle(on: boolean): void }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <td>
+        <span className="admin-user-cell">
+          <BadgeIcon badge={b} />
+          <span>
+            <Link to={to.badge(b.id)}>{b.name}</Link>
+            <small className="admin-sub">{b.description}</small>
+          </span>
+        </span>
+      </td>
+      <td data-label={t('admin.badges.group')}>{b.group_name}</td>
+      <td data-label={t('admin.badges.awarded')}>{b.award_count}</td>
+      <td data-label={t('admin.badges.status')}>
+        <span className="admin-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            className="admin-switch-input"
+            id={`badge-${b.id}`}
+            checked={b.status === 'active'}
+            onChange={(e) => onToggle(e.target.checked)}
+            disabled={busy}
+          />
+          <label htmlFor={`badge-${b.id}`}>
+            {b.status === 'active' ? t('admin.badges.active') : t('admin.badges.inactive')}
+            <span className="sr-only">: {b.name}</span>
+          </label>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 /** /admin/badges: every badge with its awards; each can be switched active or inactive. */
 export default function BadgesPage() {
   const { t } = useTranslation();
@@ -74,36 +111,7 @@ export default function BadgesPage() {
               </thead>
               <tbody>
                 {list.map((b) => (
-                  <tr key={b.id}>
-                    <td>
-                      <span className="admin-user-cell">
-                        <BadgeIcon badge={b} />
-                        <span>
-                          <Link to={to.badge(b.id)}>{b.name}</Link>
-                          <small className="admin-sub">{b.description}</small>
-                        </span>
-                      </span>
-                    </td>
-                    <td data-label={t('admin.badges.group')}>{b.group_name}</td>
-                    <td data-label={t('admin.badges.awarded')}>{b.award_count}</td>
-                    <td data-label={t('admin.badges.status')}>
-                      <span className="admin-switch">
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          className="admin-switch-input"
-                          id={`badge-${b.id}`}
-                          checked={b.status === 'active'}
-                          onChange={(e) => void toggle(b, e.target.checked)}
-                          disabled={change.isPending}
-                        />
-                        <label htmlFor={`badge-${b.id}`}>
-                          {b.status === 'active' ? t('admin.badges.active') : t('admin.badges.inactive')}
-                          <span className="sr-only">: {b.name}</span>
-                        </label>
-                      </span>
-                    </td>
-                  </tr>
+                  <BadgeRow key={b.id} badge={b} busy={change.isPending} onToggle={(on) => void toggle(b, on)} />
                 ))}
               </tbody>
             </table>
