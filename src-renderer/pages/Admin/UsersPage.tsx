@@ -83,6 +83,41 @@ function RowActions({ user, onPick }: { user: AdminUser; onPick(d: UserDialog): 
   );
 }
 
+/** One account's row: avatar and names (imported ones marked), email, reputation, age, role, status, its actions. */
+function UserRow({ user: u, onPick }: { user: AdminUser; onPick(d: UserDialog): void }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <td>
+        <span className="admin-user-cell">
+          <UserAvatar user={u} size={28} />
+          <span>
+            <Link to={to.adminUser(u.user_id)}>{u.display_name}</Link>
+            <small className="admin-sub">
+              @{u.username}
+              {u.imported && ` · ${t('claims.admin.imported')}`}
+            </small>
+          </span>
+        </span>
+      </td>
+      <td data-label={t('admin.users.email')} className="admin-break">
+        {u.e_mail}
+      </td>
+      <td data-label={t('admin.users.reputation')}>{u.rank}</td>
+      <td data-label={t('admin.users.created')}>
+        <TimeAgo seconds={u.created_at} />
+      </td>
+      <td data-label={t('admin.users.role')}>{u.role_name}</td>
+      <td data-label={t('admin.users.status')}>
+        <UserStatus user={u} />
+      </td>
+      <td className="admin-actions">
+        <RowActions user={u} onPick={onPick} />
+      </td>
+    </tr>
+  );
+}
+
 /** /admin/users: accounts by status (or staff), searchable, with every admin action on each. */
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -135,34 +170,7 @@ export default function UsersPage() {
               </thead>
               <tbody>
                 {list.map((u) => (
-                  <tr key={u.user_id}>
-                    <td>
-                      <span className="admin-user-cell">
-                        <UserAvatar user={u} size={28} />
-                        <span>
-                          <Link to={to.adminUser(u.user_id)}>{u.display_name}</Link>
-                          <small className="admin-sub">
-                            @{u.username}
-                            {u.imported && ` · ${t('claims.admin.imported')}`}
-                          </small>
-                        </span>
-                      </span>
-                    </td>
-                    <td data-label={t('admin.users.email')} className="admin-break">
-                      {u.e_mail}
-                    </td>
-                    <td data-label={t('admin.users.reputation')}>{u.rank}</td>
-                    <td data-label={t('admin.users.created')}>
-                      <TimeAgo seconds={u.created_at} />
-                    </td>
-                    <td data-label={t('admin.users.role')}>{u.role_name}</td>
-                    <td data-label={t('admin.users.status')}>
-                      <UserStatus user={u} />
-                    </td>
-                    <td className="admin-actions">
-                      <RowActions user={u} onPick={(kind) => setDialog({ kind, user: u })} />
-                    </td>
-                  </tr>
+                  <UserRow key={u.user_id} user={u} onPick={(kind) => setDialog({ kind, user: u })} />
                 ))}
               </tbody>
             </table>
