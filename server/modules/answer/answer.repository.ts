@@ -136,3 +136,16 @@ export async function clearAcceptance(db: DbOrTrx, questionId: string, answerId:
     .where('accepted_answer_id', '=', answerId)
     .execute();
 }
+
+/** The newest available answer of a question, '0' when there is none. */
+export async function latestAvailableAnswerId(db: DbOrTrx, questionId: string): Promise<string> {
+  const row = await db
+    .selectFrom('answer')
+    .select('id')
+    .where('question_id', '=', questionId)
+    .where('status', '=', ANSWER_STATUS.available)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? '0';
+}

@@ -27,7 +27,8 @@ import { answerSnapshotJson, type AnswerSnapshot } from '../post-history/revisio
 import { activeTypesOfUser } from '../rank/rank-common.service.js';
 import { activeActivities, cancelActivity, changeRank, emitRankMoves, type RankMove } from '../rank/rank.service.js';
 import type { SessionUser } from '../session/session.service.js';
-import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
+import { initialStatusFor } from '../review-queue/review-queue.service.js';
+import { queueAnswerIfNeeded } from './answer-queue.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { presentAnswer } from './answer.presenter.js';
@@ -127,7 +128,7 @@ export async function addAnswer(ctx: AppContext, session: SessionUser, sent: Add
     ctx.db
       .transaction()
       .execute(async (trx) =>
-        queueIfNeeded(
+        queueAnswerIfNeeded(
           trx,
           review,
           await addAnswerTx(trx, { questionId: question.id, userId: session.user.id, content: input.content, html, siteUrl, now }),

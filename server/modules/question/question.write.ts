@@ -7,6 +7,7 @@ import { guardKey, onceWithin5Minutes } from '../../http/duplicate-guard.js';
 import { decodeId, newObjectId, OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { isBlankHtml, keepsAttribution, renderMarkdown, urlTitle } from '../../infra/markdown/render.js';
 import { recordTimeline } from '../post-history/post-history.service.js';
+import { queueAnswerIfNeeded } from '../answer/answer-queue.js';
 import { addAnswerTx, answerInfo } from '../answer/answer.service.js';
 import { readThresholds, requirePermission } from '../permission/permission.service.js';
 import { canSeeHiddenPost, canUseReservedTags, editsWithoutReview, isStaff } from '../permission/policy.js';
@@ -15,7 +16,8 @@ import { questionSnapshotJson, type QuestionSnapshot } from '../post-history/rev
 import type { SessionUser } from '../session/session.service.js';
 import { findTagsBySlugs } from '../tag/tag-common.service.js';
 import { questionTags, resolvePostTags, setQuestionTags, tagRules, tagSlug, type TagBrief, type TagRules } from '../tag/tag.usage.js';
-import { initialStatusFor, queueIfNeeded } from '../review/review.queue.js';
+import { initialStatusFor } from '../review-queue/review-queue.service.js';
+import { queueQuestionIfNeeded } from './question-queue.js';
 import { checkCaptcha } from '../user/account.service.js';
 import { syncQuestionLinks } from './question-links.js';
 import * as repo from './question.repository.js';
@@ -96,7 +98,9 @@ export async function addQuestion(ctx: AppContext, session: SessionUser, sent: A
   const id = await onceWithin5Minutes(ctx, guardKey(session.user.id, 'POST /question', body), now, () =>
     ctx.db
       .transaction()
-      .execute(async (trx) => queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now)),
+      .execute(async (trx) =>
+        queueQuestionIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now),
+      ),
   );
   await ctx.captcha.count('question', String(session.user.id));
   const out = await questionInfo(ctx, session, id, false);
@@ -122,8 +126,8 @@ export async function addQuestionByAnswer(ctx: AppContext, session: SessionUser,
   const review = await initialStatusFor(ctx, session, html + answerHtml);
   const answerId = await onceWithin5Minutes(ctx, guardKey(session.user.id, 'POST /question/answer', body), now, () =>
     ctx.db.transaction().execute(async (trx) => {
-      const qid = await queueIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now);
-      return queueIfNeeded(
+      const qid = await queueQuestionIfNeeded(trx, review, await createQuestionTx(trx, rules, session, input, html, siteUrl, now), now);
+      return queueAnswerIfNeeded(
         trx,
         review,
         await addAnswerTx(trx, { questionId: qid, userId: session.user.id, content: input.answer_content, html: answerHtml, siteUrl, now }),

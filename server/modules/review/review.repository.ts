@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/database.js';
-import type { ObjectTypeCode, ReviewStatus } from '../../contract/enums.js';
+import type { ReviewStatus } from '../../contract/enums.js';
 import { OBJECT_TYPE } from '../../infra/ids/object-id.js';
 import { ANSWER_STATUS, COMMENT_STATUS, QUESTION_STATUS, REVIEW_STATUS } from '../../contract/enums.js';
 
@@ -9,20 +9,6 @@ export { REVIEW_STATUS };
 /** A review row by id. */
 export async function findReview(db: DbOrTrx, id: number) {
   return db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Writes a pending review row for a queued post; returns its id. */
-export async function insertReview(
-  db: DbOrTrx,
-  row: { user_id: number; object_id: string; object_type: ObjectTypeCode; submitter: string; reason: string; now: number },
-): Promise<number> {
-  const { now, ...rest } = row;
-  const r = await db
-    .insertInto('review')
-    .values({ ...rest, status: REVIEW_STATUS.pending, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
 }
 
 /** Settles the pending reviews of an object (approved or rejected) by a reviewer. */
@@ -82,34 +68,4 @@ export async function pagePendingReviews(db: DbOrTrx, q: { objectId?: string; pa
     .offset((q.page - 1) * q.pageSize)
     .execute();
   return { count: Number(n), rows };
-}
-
-/** How many of a user's questions and answers are published (questions open or closed, answers available). */
-export async function countApprovedPosts(db: DbOrTrx, userId: number): Promise<number> {
-  const qs = await db
-    .selectFrom('question')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', [QUESTION_STATUS.available, QUESTION_STATUS.closed])
-    .executeTakeFirstOrThrow();
-  const as = await db
-    .selectFrom('answer')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', ANSWER_STATUS.available)
-    .executeTakeFirstOrThrow();
-  return Number(qs.n) + Number(as.n);
-}
-
-/** The newest available answer of a question, '0' when there is none. */
-export async function latestAvailableAnswerId(db: DbOrTrx, questionId: string): Promise<string> {
-  const row = await db
-    .selectFrom('answer')
-    .select('id')
-    .where('question_id', '=', questionId)
-    .where('status', '=', ANSWER_STATUS.available)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id ?? '0';
 }

@@ -5,7 +5,7 @@ import { typed } from '../../http/typed-router.js';
 import { inputOf, validate } from '../../http/validate.js';
 import type { Routers } from '../index.js';
 import { pluginRegistry } from '../plugin/plugin.registry.js';
-import { LANTERN_REVIEWER } from './review.plugin.js';
+import { LANTERN_REVIEWER } from '../review-queue/review-queue.plugin.js';
 import { pendingPostPageQuery, updateReviewSchema } from '../../contract/requests/review.js';
 import * as service from './review.service.js';
 

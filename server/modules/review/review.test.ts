@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, captchaOff, makeUser } from '../../../tests/support/accounts.js';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { countLinks, reviewerRules } from './review.plugin.js';
+import { countLinks, reviewerRules } from '../review-queue/review-queue.plugin.js';
 import { askQuestion } from '../../../tests/support/factories.js';
 
 let app: TestApp;
