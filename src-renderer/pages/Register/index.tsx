@@ -1,30 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui';
-import { rethrowIfCaptcha } from '../../api/errors';
-import { useFormError } from '../../hooks/useFormError';
-import { registerByEmail } from '../../api/user/account-mutations';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session';
 import { CaptchaDialog } from '../../components/CaptchaDialog';
 import { Field } from '../../components/Field';
-import { useCaptcha } from '../../hooks/useCaptcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { checkEmail, checkName, checkPassword, compact, type Errors } from '../../utils/validation';
+import { useRegisterForm } from './useRegisterForm';
 
 /** /users/register: name, email and password; the server asks for a captcha. */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { site, signIn } = useSession();
-  const navigate = useNavigate();
-  const captcha = useCaptcha('email');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [pass, setPass] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const showError = useFormError(setErrors);
-  const [busy, setBusy] = useState(false);
+  const { site } = useSession();
+  const form = useRegisterForm();
+  const { errors } = form;
   usePageTitle(t('page_title.signup'));
 
   if (!site.login.allow_email_registrations) {
@@ -36,35 +25,15 @@ export default function RegisterPage() {
     );
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local = compact({ name: checkName(t, name), e_mail: checkEmail(t, email), pass: checkPassword(t, pass) });
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    await captcha
-      .run(async (fields) => {
-        try {
-          const payload = await registerByEmail({ name: name.trim(), e_mail: email.trim(), pass, ...fields });
-          await signIn(payload);
-          navigate(paths.inactive, { replace: true });
-        } catch (err) {
-          rethrowIfCaptcha(err);
-          showError(err);
-        }
-      })
-      .finally(() => setBusy(false));
-  };
-
   return (
     <section className="card auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">{t('signup.title', { site: site.general.name })}</h1>
-      <form onSubmit={submit} noValidate className="stack">
+      <form onSubmit={form.submit} noValidate className="stack">
         <Field
           id="name"
           label={t('form.name')}
-          value={name}
-          onChange={setName}
+          value={form.name}
+          onChange={form.setName}
           error={errors.name}
           hint={t('form.name_hint')}
           autoComplete="name"
@@ -74,8 +43,8 @@ export default function RegisterPage() {
           id="e_mail"
           label={t('form.email')}
           type="email"
-          value={email}
-          onChange={setEmail}
+          value={form.email}
+          onChange={form.setEmail}
           error={errors.e_mail}
           autoComplete="email"
         />
@@ -83,12 +52,12 @@ export default function RegisterPage() {
           id="pass"
           label={t('form.password')}
           type="password"
-          value={pass}
-          onChange={setPass}
+          value={form.pass}
+          onChange={form.setPass}
           error={errors.pass}
           autoComplete="new-password"
         />
-        <Button type="submit" label={t('signup.submit')} loading={busy} />
+        <Button type="submit" label={t('signup.submit')} loading={form.busy} />
       </form>
       <p className="muted small">
         {t('signup.agreement')} <Link to={paths.tos}>{t('page_title.tos')}</Link> ·{' '}
@@ -97,7 +66,7 @@ export default function RegisterPage() {
       <p className="muted">
         {t('signup.have_account')} <Link to={paths.login}>{t('signup.login_link')}</Link>
       </p>
-      <CaptchaDialog {...captcha.dialogProps} />
+      <CaptchaDialog {...form.captcha.dialogProps} />
     </section>
   );
 }
