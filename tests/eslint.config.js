@@ -2,8 +2,6 @@
 // house-style (server never imports src-*, the renderer imports only pure contract code and the
 // preload's types, src-main never imports the renderer).
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import prettierOff from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -148,16 +146,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    // no import cycles inside the server or the renderer (a cycle hides which module owns what)
-    files: ['server/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'src-main/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
+  // import cycles between files: tests/unit/import-cycles.test.ts (tools/import-cycles.mjs), once for the whole tree
   {
     // stored codes are compared, filtered and written by name (server/contract/enums.ts), never as
     // `status === 10` or `{ status: 1 }`; HTTP statuses (0, 3 digits) stay numbers, tests may assert
