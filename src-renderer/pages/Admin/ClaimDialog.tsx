@@ -11,19 +11,12 @@ import { useFeedback } from '../../components/Feedback';
 import { fullTime } from '../../utils/time';
 import { checkEmail, compact, type Errors } from '../../utils/validation';
 
-/**
- * Admin → Users → an imported account → "Claim link": a one-time link (7 days) for the person
- * behind the account, shown to copy and, when an address is given, mailed there (a new link each
- * time; the previous one stops working).
- */
-export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+/** A new claim link for the account, asked for once on opening (a refusal toasts and reloads the users), and its copy to the clipboard. */
+function useClaimLink(user: AdminUser) {
+  const { t } = useTranslation();
   const feedback = useFeedback();
   const qc = useQueryClient();
   const [link, setLink] = useState<ClaimLink | null>(null);
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const showError = useFormError(setErrors);
   const make = useMutation({ mutationFn: createClaimLink, onSuccess: (r) => setLink(r) });
   const started = useRef(false);
   useEffect(() => {
@@ -43,6 +36,16 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
       (document.getElementById('claim-url') as HTMLInputElement | null)?.select();
     }
   };
+  return { link, make, copy };
+}
+
+/** Mails a new link to an address (which replaces the one shown). */
+function SendLinkForm({ user, make }: { user: AdminUser; make: ReturnType<typeof useClaimLink>['make'] }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const showError = useFormError(setErrors);
   const send = async (e: FormEvent) => {
     e.preventDefault();
     const local = compact({ e_mail: checkEmail(t, email) });
@@ -55,6 +58,33 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
       showError(err);
     }
   };
+  return (
+    <form onSubmit={send} noValidate className="stack" aria-label={t('claims.admin.send')}>
+      <Field
+        id="claim-email"
+        label={t('claims.admin.email_label')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.e_mail}
+        hint={t('claims.admin.email_hint')}
+        autoComplete="off"
+      />
+      <div>
+        <Button type="submit" outlined icon="mail" label={t('claims.admin.send')} loading={make.isPending && email !== ''} />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Admin → Users → an imported account → "Claim link": a one-time link (7 days) for the person
+ * behind the account, shown to copy and, when an address is given, mailed there (a new link each
+ * time; the previous one stops working).
+ */
+export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const { link, make, copy } = useClaimLink(user);
   return (
     <Dialog
       header={t('claims.admin.title', { name: user.display_name })}
@@ -83,21 +113,7 @@ export function ClaimDialog({ user, onClose }: { user: AdminUser; onClose(): voi
             {link ? t('claims.admin.expires', { date: fullTime(link.expires_at, i18n.language) }) : t('common.loading')}
           </small>
         </div>
-        <form onSubmit={send} noValidate className="stack" aria-label={t('claims.admin.send')}>
-          <Field
-            id="claim-email"
-            label={t('claims.admin.email_label')}
-            type="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.e_mail}
-            hint={t('claims.admin.email_hint')}
-            autoComplete="off"
-          />
-          <div>
-            <Button type="submit" outlined icon="mail" label={t('claims.admin.send')} loading={make.isPending && email !== ''} />
-          </div>
-        </form>
+        <SendLinkForm user={user} make={make} />
       </div>
     </Dialog>
   );
