@@ -13,7 +13,8 @@ import { DRAFT_KEYS, readDraft, stringField, useDraft } from '../../hooks/useDra
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
 import { EditGate } from '../../components/EditGate';
-import { QuestionForm, type QuestionFields } from './components/QuestionForm';
+import type { QuestionFields } from './components/question-rules';
+import { QuestionForm } from './components/QuestionForm';
 import { SimilarQuestions } from './components/SimilarQuestions';
 
 const EMPTY: QuestionFields = { title: '', content: '', tags: [] };
