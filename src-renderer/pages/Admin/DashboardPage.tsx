@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Chart, ProgressSpinner } from '../../components/ui';
+import { ProgressSpinner } from '../../components/ui';
 import { useDashboard, useDashboardActivity } from '../../api/admin/dashboard-query';
-import type { DashboardActivity } from '../../api/admin/types';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { fullTime } from '../../utils/time';
 import { ExportStatusCard } from './Backups/ExportStatusCard';
+import { ActivityChart } from './Dashboard/ActivityChart';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -24,101 +23,6 @@ export function uptime(seconds: number): string {
   const h = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return [d ? `${d}d` : '', d || h ? `${h}h` : '', `${m}m`].filter(Boolean).join(' ');
-}
-
-/** The chart's colours from the page's theme (the canvas cannot read CSS variables itself). */
-function themeColours() {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return { fg: v('--fg', '#1f2328'), muted: v('--muted', '#57606a'), border: v('--border', '#d0d7de') };
-}
-
-/** Questions, answers and users per day as a line chart, with the same figures as a table for screen readers. */
-function ActivityChart({ activity }: { activity: DashboardActivity }) {
-  const { t, i18n } = useTranslation();
-  const days = activity.days;
-  const labels = days.map((d) =>
-    new Date(`${d.date}T00:00:00Z`).toLocaleDateString(i18n.language.replace('_', '-'), {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }),
-  );
-  const c = themeColours();
-  const data = useMemo(
-    () => ({
-      labels,
-      datasets: [
-        {
-          label: t('admin.dashboard.questions'),
-          data: days.map((d) => d.questions),
-          borderColor: '#2563eb',
-          backgroundColor: '#2563eb',
-          tension: 0.25,
-        },
-        {
-          label: t('admin.dashboard.answers'),
-          data: days.map((d) => d.answers),
-          borderColor: '#16a34a',
-          backgroundColor: '#16a34a',
-          tension: 0.25,
-        },
-        {
-          label: t('admin.dashboard.users'),
-          data: days.map((d) => d.users),
-          borderColor: '#d97706',
-          backgroundColor: '#d97706',
-          tension: 0.25,
-        },
-      ],
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [activity, t],
-  );
-  const options = {
-    maintainAspectRatio: false,
-    animation: false,
-    plugins: { legend: { labels: { color: c.fg } } },
-    scales: {
-      x: { ticks: { color: c.muted, maxRotation: 0, autoSkipPadding: 12 }, grid: { color: c.border } },
-      y: { beginAtZero: true, ticks: { color: c.muted, precision: 0 }, grid: { color: c.border } },
-    },
-  };
-  const sum = (k: 'questions' | 'answers' | 'users') => days.reduce((n, d) => n + d[k], 0);
-  return (
-    <section className="admin-card admin-activity" aria-labelledby="activity-title">
-      <h2 id="activity-title">{t('admin.dashboard.activity')}</h2>
-      <p className="admin-activity-summary">
-        {t('admin.dashboard.activity_summary', { questions: sum('questions'), answers: sum('answers'), users: sum('users') })}
-      </p>
-      <div className="admin-chart" aria-hidden="true">
-        <Chart type="line" data={data} options={options} style={{ height: '100%' }} />
-      </div>
-      <details className="admin-activity-table">
-        <summary>{t('admin.dashboard.activity_table')}</summary>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.dashboard.date')}</th>
-              <th scope="col">{t('admin.dashboard.questions')}</th>
-              <th scope="col">{t('admin.dashboard.answers')}</th>
-              <th scope="col">{t('admin.dashboard.users')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{d.date}</th>
-                <td>{d.questions}</td>
-                <td>{d.answers}</td>
-                <td>{d.users}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </section>
-  );
 }
 
 /** /admin and /admin/dashboard: the site's figures, activity over the last 30 days and the server's health. */
