@@ -188,6 +188,62 @@ export function ChangePasswordForm() {
   );
 }
 
+/** One third-party login: its icon and name, whether it is connected, and the button to connect or remove it. */
+function ConnectorItem({ connector: c, onRemove }: { connector: UserConnector; onRemove(): void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="connector-item">
+      {c.icon && (
+        <img
+          className="connector-icon"
+          src={c.icon.startsWith('<svg') ? `data:image/svg+xml;utf8,${encodeURIComponent(c.icon)}` : c.icon}
+          alt=""
+          width={24}
+          height={24}
+        />
+      )}
+      <span className="connector-name">{c.name}</span>
+      <span className="muted small">{c.binding ? t('settings.account.bound') : t('settings.account.not_bound')}</span>
+      {c.binding ? (
+        <Button
+          type="button"
+          outlined
+          severity="danger"
+          size="small"
+          label={t('settings.account.unbind')}
+          aria-label={`${t('settings.account.unbind')} ${c.name}`}
+          onClick={onRemove}
+        />
+      ) : (
+        <a className="p-button p-button-outlined p-button-sm" href={c.link} aria-label={`${t('settings.account.bind')} ${c.name}`}>
+          {t('settings.account.bind')}
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** Asks before a third-party login is removed from the account. */
+function UnbindDialog(props: { visible: boolean; busy: boolean; onCancel(): void; onConfirm(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      header={t('settings.account.unbind_title')}
+      visible={props.visible}
+      onHide={props.onCancel}
+      style={{ width: 'min(26rem, 92vw)' }}
+      footer={
+        <div className="form-buttons">
+          <Button label={t('common.cancel')} outlined onClick={props.onCancel} autoFocus />
+          <Button label={t('settings.account.unbind')} severity="danger" loading={props.busy} onClick={props.onConfirm} />
+        </div>
+      }
+    >
+      <p>{t('settings.account.unbind_body')}</p>
+    </Dialog>
+  );
+}
+
 /** My logins: the third-party logins that are on, to connect or remove. */
 export function MyLogins() {
   const { t } = useTranslation();
@@ -220,56 +276,12 @@ export function MyLogins() {
           <p className="muted">{t('settings.account.logins_intro')}</p>
           <ul className="connector-list">
             {items.map((c) => (
-              <li key={c.name} className="connector-item">
-                {c.icon && (
-                  <img
-                    className="connector-icon"
-                    src={c.icon.startsWith('<svg') ? `data:image/svg+xml;utf8,${encodeURIComponent(c.icon)}` : c.icon}
-                    alt=""
-                    width={24}
-                    height={24}
-                  />
-                )}
-                <span className="connector-name">{c.name}</span>
-                <span className="muted small">{c.binding ? t('settings.account.bound') : t('settings.account.not_bound')}</span>
-                {c.binding ? (
-                  <Button
-                    type="button"
-                    outlined
-                    severity="danger"
-                    size="small"
-                    label={t('settings.account.unbind')}
-                    aria-label={`${t('settings.account.unbind')} ${c.name}`}
-                    onClick={() => setRemoving(c)}
-                  />
-                ) : (
-                  <a
-                    className="p-button p-button-outlined p-button-sm"
-                    href={c.link}
-                    aria-label={`${t('settings.account.bind')} ${c.name}`}
-                  >
-                    {t('settings.account.bind')}
-                  </a>
-                )}
-              </li>
+              <ConnectorItem key={c.name} connector={c} onRemove={() => setRemoving(c)} />
             ))}
           </ul>
         </>
       )}
-      <Dialog
-        header={t('settings.account.unbind_title')}
-        visible={!!removing}
-        onHide={() => setRemoving(null)}
-        style={{ width: 'min(26rem, 92vw)' }}
-        footer={
-          <div className="form-buttons">
-            <Button label={t('common.cancel')} outlined onClick={() => setRemoving(null)} autoFocus />
-            <Button label={t('settings.account.unbind')} severity="danger" loading={unbind.isPending} onClick={confirm} />
-          </div>
-        }
-      >
-        <p>{t('settings.account.unbind_body')}</p>
-      </Dialog>
+      <UnbindDialog visible={!!removing} busy={unbind.isPending} onCancel={() => setRemoving(null)} onConfirm={confirm} />
     </section>
   );
 }
