@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ProgressSpinner } from '../../components/ui';
 import { ApiError } from '../../api/errors';
 import { useQuestionPage } from '../../api/question/question-query';
 import { QUESTION_ORDERS, type QuestionOrder } from '../../api/question/types';
-import { useTagInfo, useTagSynonyms } from '../../api/tag/tag-query';
+import { useTagInfo } from '../../api/tag/tag-query';
 import type { TagDetail } from '../../api/tag/types';
 import { paths, slugInLinks, to } from '../../app/paths';
 import { useSession } from '../../app/session';
@@ -15,7 +14,7 @@ import { Pager } from '../../components/Pager';
 import { useDelayed } from '../../hooks/useDelayed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { QuestionListItem } from '../Home/components/QuestionListItem';
-import { FollowTagButton } from './components/FollowTagButton';
+import { TagHeader } from './components/TagHeader';
 import './tags.css';
 
 const PAGE_SIZE = 20;
@@ -37,53 +36,32 @@ export default function TagPage() {
   return <TagQuestions key={info.data.tag_id} tag={info.data} asked={asked} />;
 }
 
+/** The address of a page of the tag's questions in an order (the defaults left out). */
+function tagPageHref(base: string, q: { order?: QuestionOrder; page?: number }): string {
+  const qs = new URLSearchParams();
+  if (q.order && q.order !== 'newest') qs.set('order', q.order);
+  if (q.page && q.page > 1) qs.set('page', String(q.page));
+  const s = qs.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+/** A tag's page once it is loaded: its header, then its questions in the order and page the address names. */
 function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
   const { t } = useTranslation();
-  const { site, user } = useSession();
+  const { site } = useSession();
   const [params] = useSearchParams();
   const order = orderOf(params.get('order'));
   const page = Math.max(1, Math.min(100000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const list = useQuestionPage({ order, page, page_size: PAGE_SIZE, tag: tag.slug_name });
-  const synonyms = useTagSynonyms(tag.status === 'available' ? tag.tag_id : undefined);
-  const [follows, setFollows] = useState(tag.follow_count);
   const slow = useDelayed(list.isLoading);
   const withSlug = slugInLinks(site.site_seo?.permalink);
   const name = tag.display_name || tag.slug_name;
-  const canEdit = tag.member_actions.some((a) => a.action === 'edit');
   const base = to.tag(asked === tag.slug_name ? tag.slug_name : asked);
-  const href = (q: { order?: QuestionOrder; page?: number }) => {
-    const qs = new URLSearchParams();
-    if (q.order && q.order !== 'newest') qs.set('order', q.order);
-    if (q.page && q.page > 1) qs.set('page', String(q.page));
-    const s = qs.toString();
-    return s ? `${base}?${s}` : base;
-  };
   const items = list.data?.list ?? [];
-  const synonymCount = synonyms.data?.synonyms.length ?? 0;
 
   return (
     <div className="tag-page">
-      <header className="tag-header card">
-        <div className="tag-header-top">
-          <h1 className="tag-title">
-            <span className="tag-chip tag-chip-large">{name}</span>
-          </h1>
-          <div className="tag-header-actions">
-            <span className="muted small">{t('tags.followers', { count: follows })}</span>
-            {tag.status === 'available' && (
-              <FollowTagButton tagId={tag.tag_id} name={name} followed={tag.is_follower} onChange={(_f, n) => setFollows(n)} />
-            )}
-          </div>
-        </div>
-        {tag.status === 'deleted' && <p className="post-notice">{t('tags.deleted_notice')}</p>}
-        {tag.main_tag_slug_name && asked !== tag.slug_name && <p className="tag-note">{t('tags.synonym_note', { asked })}</p>}
-        <p className={tag.description ? 'tag-header-excerpt' : 'tag-header-excerpt muted'}>{tag.description || t('tags.no_desc')}</p>
-        <nav className="tag-links" aria-label={t('tags.info_heading')}>
-          <Link to={to.tagInfo(tag.slug_name)}>{t('tags.learn_more')}</Link>
-          {synonymCount > 0 && <Link to={to.tagInfo(tag.slug_name)}>{t('tags.has_synonyms', { count: synonymCount })}</Link>}
-          {user && canEdit && <Link to={to.tagEdit(tag.tag_id)}>{t('tags.edit')}</Link>}
-        </nav>
-      </header>
+      <TagHeader tag={tag} asked={asked} />
       <section aria-labelledby="tag-questions-title">
         <div className="list-head">
           <h2 id="tag-questions-title">{t('tags.questions_heading', { name })}</h2>
@@ -100,7 +78,7 @@ function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
             current={order}
             label={t('question.order_label')}
             labelOf={(o) => t(`question.order_${o}`)}
-            hrefFor={(o) => href({ order: o })}
+            hrefFor={(o) => tagPageHref(base, { order: o })}
           />
         </div>
         {slow && <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('common.loading')} />}
@@ -115,7 +93,9 @@ function TagQuestions({ tag, asked }: { tag: TagDetail; asked: string }) {
             <QuestionListItem key={q.id} q={q} withSlug={withSlug} headingLevel={3} />
           ))}
         </ul>
-        {list.data && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.count} hrefFor={(p) => href({ order, page: p })} />}
+        {list.data && (
+          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.count} hrefFor={(p) => tagPageHref(base, { order, page: p })} />
+        )}
       </section>
     </div>
   );
