@@ -12,15 +12,12 @@ type Branding = AdminSettings['branding'];
 type Key = keyof Branding;
 const KEYS: Key[] = ['logo', 'mobile_logo', 'square_icon', 'favicon'];
 
-/** One image of the branding: its preview, upload and remove buttons, and its URL. */
-function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> }) {
+/** Picks an image for one branding slot, checks it is an image within the upload limit, uploads it and sets the slot's URL. */
+function useBrandingUpload(name: Key, set: GroupForm<Branding>['set']) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
-  const label = t(`admin_settings.branding.${name}`);
-  const url = form.values[name];
-  const { set } = form;
   const onPicked = useCallback(
     async (file: PickedFile) => {
       setUploadError(undefined);
@@ -39,6 +36,16 @@ function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> })
     [feedback, name, set, t],
   );
   const picker = useImagePicker(onPicked);
+  return { busy, uploadError, picker };
+}
+
+/** One image of the branding: its preview, upload and remove buttons, and its URL. */
+function BrandingImage({ name, form }: { name: Key; form: GroupForm<Branding> }) {
+  const { t } = useTranslation();
+  const label = t(`admin_settings.branding.${name}`);
+  const url = form.values[name];
+  const { set } = form;
+  const { busy, uploadError, picker } = useBrandingUpload(name, set);
   return (
     <section className="admin-branding-item" aria-labelledby={`${name}_heading`}>
       <div className="admin-branding-preview">
