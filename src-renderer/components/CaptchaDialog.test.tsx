@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 const i18n = initI18n();
 
-// a challenge as the server signs it (the widget only shows it here: jsdom has no worker to solve it)
+// a challenge as the server signs it (the widget only shows it here: happy-dom has no worker to solve it)
 const ALTCHA_RECORD: CaptchaRecord = {
   captcha_id: 'altcha-7d1c4c8e-31a5-4a4e-8a47-8e2a4c1f0b11',
   captcha_img: '',

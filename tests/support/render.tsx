@@ -10,7 +10,7 @@ import { FeedbackProvider } from '../../src-renderer/components/Feedback';
 import { UiProvider } from '../../src-renderer/components/ui';
 import { initI18n } from '../../src-renderer/i18n';
 
-// Component tests of the renderer (files with `// @vitest-environment jsdom`): one screen or form
+// Component tests of the renderer (files with `// @vitest-environment happy-dom`): one screen or form
 // rendered with the app's providers (i18n in en_US, react-query, session, toasts, a memory router).
 
 // findBy* and waitFor wait on their condition up to 5 s (the default 1 s ran out on a busy CI machine;

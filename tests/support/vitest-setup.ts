@@ -1,7 +1,7 @@
 /** Shared vitest setup: quiet logs unless asked for. */
 process.env.LANTERN_LOG_LEVEL ??= 'silent';
 
-// Renderer tests (jsdom): findBy* and waitFor wait up to 5 s for their condition instead of Testing
+// Renderer tests (happy-dom): findBy* and waitFor wait up to 5 s for their condition instead of Testing
 // Library's 1 s. A passing test is no slower; on a loaded two-core CI machine a render plus a mocked
 // fetch can take longer than 1 s, and that was a failure of the machine, not of the code.
 if (typeof document !== 'undefined') {

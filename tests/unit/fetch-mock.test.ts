@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, mockFetch, resetFetchMock } from '../support/fetch-mock.js';
 
-// node has no page to resolve a path against (the component tests' jsdom has one)
+// node has no page to resolve a path against (the component tests' happy-dom has one)
 const ORIGIN = 'http://127.0.0.1';
 
 const get = async (url: string, init?: RequestInit) => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +79,8 @@ describe("Settings → API keys (the member's own keys)", () => {
       'PUT /personal/api-key': ok(),
       'DELETE /personal/api-key': ok(),
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    // happy-dom's window has no confirm() of its own: the test gives it one that says yes
+    vi.stubGlobal('confirm', vi.fn(() => true));
     const user = open();
     await user.click(await screen.findByRole('button', { name: 'Edit My script' }));
     const box = screen.getByLabelText('Description');

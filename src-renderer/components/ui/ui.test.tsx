@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { PrimeReactProvider } from 'primereact/api';
 import { Button as PrimeButton } from 'primereact/button';
@@ -178,7 +178,7 @@ describe('the handles of the UI kit wrappers', () => {
       </>,
     );
     act(() => screen.getByRole('button', { name: 'More' }).click());
-    // jsdom lays nothing out, so PrimeReact's placing leaves the open overlay display: none there
+    // happy-dom lays nothing out, so PrimeReact's placing leaves the open overlay display: none there
     const item = await screen.findByRole('menuitem', { name: 'Suspend', hidden: true });
     act(() => (item.querySelector('a') ?? item).click());
     expect(command).toHaveBeenCalledTimes(1);

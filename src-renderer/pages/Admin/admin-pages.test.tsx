@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import DashboardPage, { uptime } from './DashboardPage';
 import { AnswersPage, postChanges, QuestionsPage } from './PostsPage';
 
 beforeEach(async () => {
-  // the dashboard's chart draws on a canvas, which jsdom does not have: no context, and Chart.js says so
+  // the dashboard's chart draws on a canvas, which happy-dom does not have: no context, and Chart.js says so
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   const error = console.error.bind(console);
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

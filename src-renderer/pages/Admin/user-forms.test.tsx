@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,7 +60,7 @@ function openUsers(routes: Record<string, Route> = {}) {
 
 async function pick(user: ReturnType<typeof userEvent.setup>, action: string) {
   await user.click(await screen.findByRole('button', { name: 'Actions for Ada Lovelace' }));
-  // the popup menu is placed by measuring the page, which jsdom cannot: it stays display:none there
+  // the popup menu is placed by measuring the page, which happy-dom cannot: it stays display:none there
   const item = await screen.findByRole('menuitem', { name: action, hidden: true });
   fireEvent.click(item.querySelector('a') ?? item);
   return within(await screen.findByRole('dialog'));

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -15,7 +15,7 @@ let lastBlob: Blob | null = null;
 beforeEach(async () => {
   await setToken('token-1');
   saved.length = 0;
-  // jsdom has no object URLs nor downloads: record what the page hands the browser to save
+  // happy-dom has no object URLs nor downloads: record what the page hands the browser to save
   URL.createObjectURL = (b: Blob | MediaSource) => {
     lastBlob = b as Blob;
     return 'blob:export';
