@@ -20,7 +20,10 @@ interface Values {
 /** The navbar style as stored: 'light', else coloured (the reference's default stores a colour there). */
 const navbarOf = (stored: string | undefined): Navbar => (stored === 'light' ? 'light' : 'colored');
 
-function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string; value: string }[] } }) {
+type ThemeData = Theme & { theme_options?: { label: string; value: string }[] };
+
+/** The form over the stored group: the chosen theme's navbar style and colour, and the body a save sends (other themes' settings kept). */
+function useThemesForm(data: ThemeData) {
   const { t } = useTranslation();
   const theme = data.theme || 'default';
   const config = data.theme_config?.[theme] ?? {};
@@ -31,7 +34,7 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
     navbar_style: navbarOf(config.navbar_style),
     primary_color: config.primary_color || DEFAULT_PRIMARY,
   };
-  const form = useGroupForm('theme', initial, {
+  return useGroupForm('theme', initial, {
     check: (v) => checkColor(t, v.primary_color),
     toBody: (v) => ({
       theme: v.theme,
@@ -42,6 +45,66 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
       },
     }),
   });
+}
+
+/** The primary colour: a colour picker and the hex text side by side, and a reset to the default. */
+function PrimaryColorField({
+  value,
+  colorOk,
+  error,
+  onChange,
+}: {
+  value: string;
+  colorOk: boolean;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor="primary_color">{t('admin_settings.themes.primary')}</label>
+      <div className="admin-color">
+        <input
+          type="color"
+          aria-label={t('admin_settings.themes.primary_picker')}
+          value={colorOk ? value.trim() : DEFAULT_PRIMARY}
+          onChange={(ev) => onChange(ev.target.value)}
+        />
+        <InputText
+          id="primary_color"
+          value={value}
+          onChange={(ev) => onChange(ev.target.value)}
+          invalid={!!error}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'primary_color_error' : 'primary_color_hint'}
+        />
+        <button type="button" className="admin-link-button" onClick={() => onChange(DEFAULT_PRIMARY)}>
+          {t('admin_settings.themes.reset')}
+        </button>
+      </div>
+      <FieldFoot id="primary_color" hint={t('admin_settings.themes.primary_hint')} error={error} />
+    </div>
+  );
+}
+
+/** A navigation bar drawn as the chosen style and colour would draw it (decorative). */
+function ThemePreview({ navbar, color }: { navbar: Navbar; color: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`admin-theme-preview ${navbar}`}
+      style={navbar === 'colored' && color ? { background: color } : undefined}
+      aria-hidden="true"
+    >
+      <strong>{t('admin_settings.themes.preview')}</strong>
+      <span style={navbar === 'light' && color ? { color } : undefined}>{t('nav.questions')}</span>
+    </div>
+  );
+}
+
+function ThemesForm({ data }: { data: ThemeData }) {
+  const { t } = useTranslation();
+  const form = useThemesForm(data);
   const { values: v, set, errors: e } = form;
   const options = data.theme_options?.length ? data.theme_options : [{ label: 'Default', value: 'default' }];
   const colorOk = /^#[0-9a-f]{6}$/i.test(v.primary_color.trim());
@@ -77,37 +140,8 @@ function ThemesForm({ data }: { data: Theme & { theme_options?: { label: string;
           { value: 'light', label: t('admin_settings.themes.navbar_light') },
         ]}
       />
-      <div className="field">
-        <label htmlFor="primary_color">{t('admin_settings.themes.primary')}</label>
-        <div className="admin-color">
-          <input
-            type="color"
-            aria-label={t('admin_settings.themes.primary_picker')}
-            value={colorOk ? v.primary_color.trim() : DEFAULT_PRIMARY}
-            onChange={(ev) => set('primary_color', ev.target.value)}
-          />
-          <InputText
-            id="primary_color"
-            value={v.primary_color}
-            onChange={(ev) => set('primary_color', ev.target.value)}
-            invalid={!!e.primary_color}
-            aria-invalid={!!e.primary_color}
-            aria-describedby={e.primary_color ? 'primary_color_error' : 'primary_color_hint'}
-          />
-          <button type="button" className="admin-link-button" onClick={() => set('primary_color', DEFAULT_PRIMARY)}>
-            {t('admin_settings.themes.reset')}
-          </button>
-        </div>
-        <FieldFoot id="primary_color" hint={t('admin_settings.themes.primary_hint')} error={e.primary_color} />
-      </div>
-      <div
-        className={`admin-theme-preview ${v.navbar_style}`}
-        style={v.navbar_style === 'colored' && colorOk ? { background: v.primary_color.trim() } : undefined}
-        aria-hidden="true"
-      >
-        <strong>{t('admin_settings.themes.preview')}</strong>
-        <span style={v.navbar_style === 'light' && colorOk ? { color: v.primary_color.trim() } : undefined}>{t('nav.questions')}</span>
-      </div>
+      <PrimaryColorField value={v.primary_color} colorOk={colorOk} error={e.primary_color} onChange={(x) => set('primary_color', x)} />
+      <ThemePreview navbar={v.navbar_style} color={colorOk ? v.primary_color.trim() : null} />
     </SettingsForm>
   );
 }
