@@ -258,3 +258,21 @@ describe('modules call each other through services', () => {
     });
   }, 60_000);
 });
+
+describe('renderer function length', () => {
+  const component = (lines: number) =>
+    `export function Probe() {\n${Array.from({ length: lines - 2 }, (_, i) => `  const v${i} = ${i};`).join('\n')}\n}\n`;
+
+  it('refuses a renderer function over 80 lines, and takes one of 80 and a long test', async () => {
+    expect(await problems('src-renderer/pages/Probe.tsx', component(81))).toContainEqual({
+      rule: 'max-lines-per-function',
+      message: expect.stringContaining('Maximum allowed is 80'),
+    });
+    expect(await problems('src-renderer/pages/Probe.tsx', component(80))).not.toContainEqual(
+      expect.objectContaining({ rule: 'max-lines-per-function' }),
+    );
+    expect(await problems('src-renderer/pages/Probe.test.tsx', component(200))).not.toContainEqual(
+      expect.objectContaining({ rule: 'max-lines-per-function' }),
+    );
+  }, 60_000);
+});
