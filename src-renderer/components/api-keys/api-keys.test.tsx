@@ -80,7 +80,10 @@ describe("Settings → API keys (the member's own keys)", () => {
       'DELETE /personal/api-key': ok(),
     });
     // happy-dom's window has no confirm() of its own: the test gives it one that says yes
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     const user = open();
     await user.click(await screen.findByRole('button', { name: 'Edit My script' }));
     const box = screen.getByLabelText('Description');
