@@ -1,6 +1,3 @@
-import type { z } from 'zod';
-import type { privilegesSchema, themeSchema } from '../requests/siteinfo.js';
-
 /** The site's settings groups as stored (the reference's install values are their defaults). */
 export interface SiteSettings {
   general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
@@ -53,25 +50,35 @@ export interface SiteSettings {
   mcp: { enabled: boolean };
 }
 
-/**
- * The theme group as the API gives it and PUT siteinfo/theme takes it (its schema's output): a
- * colour scheme of '', default, light, dark or system; theme_config's values strings. What is stored
- * is wider (an older or imported value): GET maps it onto these (presentTheme).
- */
-export type ThemeSettings = z.output<typeof themeSchema>;
 /** A colour scheme the theme settings take ('' is the default, as the reference stores it). */
-export type ColorScheme = ThemeSettings['color_scheme'];
+export type ColorScheme = '' | 'default' | 'light' | 'dark' | 'system';
+
+/**
+ * The theme group as the API gives it and PUT siteinfo/theme takes it (exactly its schema's output,
+ * which server/contract/requests/siteinfo.ts checks): a colour scheme of '', default, light, dark or
+ * system; theme_config's values strings. What is stored is wider (an older or imported value): GET
+ * maps it onto these (presentTheme).
+ */
+export interface ThemeSettings {
+  theme: string;
+  color_scheme: ColorScheme;
+  theme_config: Record<string, Record<string, string>>;
+}
 
 /** The theme group as GET answers it: with its options. */
 export type ThemeInfo = ThemeSettings & { theme_options: { label: string; value: string }[] };
 
-/**
- * The privileges group as PUT setting/privileges takes it (its schema's output): level 1, 2 or 3,
- * or 99 with the custom values.
- */
-export type PrivilegeSettings = z.output<typeof privilegesSchema>;
 /** A privilege level: 1, 2, 3 or 99 (custom). */
-export type PrivilegeLevel = PrivilegeSettings['level'];
+export type PrivilegeLevel = 1 | 2 | 3 | 99;
+
+/**
+ * The privileges group as PUT setting/privileges takes it (exactly its schema's output, which
+ * server/contract/requests/siteinfo.ts checks): level 1, 2 or 3, or 99 with the custom values.
+ */
+export interface PrivilegeSettings {
+  level: PrivilegeLevel;
+  custom_privileges: { key: string; value: number }[];
+}
 
 /** GET siteinfo: every public group in one payload. */
 export interface SiteInfo {

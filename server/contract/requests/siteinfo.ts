@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PrivilegeSettings, ThemeSettings } from '../api/site.js';
 import { LIMITS } from '../limits.js';
 import { email, flag, msg, optionalText, text } from './fields.js';
 
@@ -208,6 +209,20 @@ export const privilegesSchema = z.object({
     .optional()
     .default([]),
 });
+
+/** Whether two types are the same (each takes the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The contract's theme and privileges types (server/contract/api/site.ts, types only) are exactly what
+ * these schemas give: a schema that changes without them fails typecheck here.
+ */
+export type ContractFitsSchemas = [
+  Same<z.output<typeof themeSchema>, ThemeSettings>,
+  Same<z.output<typeof privilegesSchema>, PrivilegeSettings>,
+] extends [true, true]
+  ? true
+  : never;
+export const contractFitsSchemas: ContractFitsSchemas = true;
 
 /** GET siteinfo/legal. */
 export const legalQuerySchema = z.object({

@@ -80,7 +80,7 @@ export interface RenderPoolOptions {
   maxWaitMs: number;
   /** Renders waiting beyond this count are given up at once. */
   maxQueue: number;
-  /** The workers' nice value on Linux (per thread: the request thread keeps 0); 0 leaves them as they are. */
+  /** How far below the request thread's nice value the workers run on Linux (per thread, at most 19); 0 leaves them as they are. */
   nice: number;
 }
 

@@ -97,18 +97,20 @@ function threadNices(): Map<number, number> {
 
 describe('render workers yield the cores to the request thread', () => {
   it.runIf(process.platform === 'linux')(
-    `on Linux the render worker threads run at nice ${DEFAULT_RENDER_POOL.nice}, and only they: this thread keeps its priority`,
+    `on Linux the render worker threads run ${DEFAULT_RENDER_POOL.nice} nice steps below this thread, and only they: this thread keeps its priority`,
     async () => {
       const before = threadNices();
       const self = Number(readlinkSync('/proc/thread-self').split('/').pop());
-      expect(before.get(self)).toBe(0);
+      // npm test runs vitest niced (tests/run-all.mjs): the workers go that much lower again, at most 19
+      const base = before.get(self)!;
+      const workerNice = Math.min(19, base + DEFAULT_RENDER_POOL.nice);
       // a text long enough to go to a worker (the workers start on first use)
       expect(await renderMarkdown(`a|b\n-|-\n${'x|y\n'.repeat(200)}`)).toContain('<table>');
       const after = threadNices();
       // the pool's workers (started here, or by an earlier file sharing this process's module registry)
-      const niced = [...after].filter(([, nice]) => nice === DEFAULT_RENDER_POOL.nice);
+      const niced = [...after].filter(([, nice]) => nice === workerNice);
       expect(niced.length).toBeGreaterThanOrEqual(1);
-      expect(after.get(self)).toBe(0);
+      expect(after.get(self)).toBe(base);
       expect(after.get(process.pid)).toBe(before.get(process.pid));
     },
     30_000,

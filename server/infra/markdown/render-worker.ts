@@ -4,16 +4,17 @@
 // and answers each request in turn.
 import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { makeRenderer, type RenderOptions } from './render-core.js';
 
 const { paths, limits, nice } = workerData as { paths: Record<string, string>; limits: Parameters<typeof makeRenderer>[1]; nice: number };
-// On Linux a nice value is per thread, and priority 0 names the calling thread: this worker
-// yields the cores to the request thread. Elsewhere it would renice the whole process: not done.
+// On Linux a nice value is per thread, and priority 0 names the calling thread: this worker runs
+// `nice` steps below the thread that started it (whose value it inherited), so it yields the cores to
+// the request thread even in a server started niced. Elsewhere it would renice the whole process: not done.
 if (nice && process.platform === 'linux') {
   try {
-    setPriority(0, nice);
+    setPriority(0, Math.min(19, getPriority(0) + nice));
   } catch {
     // not allowed (a container without CAP_SYS_NICE may refuse): renders run at normal priority
   }
