@@ -32,7 +32,7 @@ async function visibleQuestion(ctx: AppContext, session: SessionUser | undefined
 }
 
 /** QuestionPageResp items for some question rows (tags, operator, ids as the permalink setting wants). */
-async function presentItems(ctx: AppContext, rows: QuestionRow[]) {
+export async function presentQuestionItems(ctx: AppContext, rows: QuestionRow[]) {
   const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
   const tags = await questionTags(
     ctx.db,
@@ -148,7 +148,7 @@ export async function similarByTag(ctx: AppContext, session: SessionUser | undef
   if (!first) return { count: 0, list: [] };
   const tagIds = await repo.tagFamilyIds(ctx.db, first.slug_name);
   const rows = await repo.hotQuestionsInTags(ctx.db, { tagIds, excludeId: q.id, limit: SIMILAR_TAG_LIMIT });
-  const list = await presentItems(ctx, rows);
+  const list = await presentQuestionItems(ctx, rows);
   return { count: list.length, list };
 }
 
@@ -165,7 +165,7 @@ export async function linkingQuestions(ctx: AppContext, session: SessionUser | u
     viewerId: session?.user.id,
     seeAll: canSeeAllPosts(session),
   });
-  return { count, list: await presentItems(ctx, rows) };
+  return { count, list: await presentQuestionItems(ctx, rows) };
 }
 
 /** GET question/recommend/page: followed questions first, then unanswered-by-me questions in followed tags. */
@@ -180,5 +180,5 @@ export async function recommendedQuestions(ctx: AppContext, session: SessionUser
     page: query.page,
     pageSize: query.page_size,
   });
-  return { count, list: await presentItems(ctx, rows) };
+  return { count, list: await presentQuestionItems(ctx, rows) };
 }

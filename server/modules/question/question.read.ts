@@ -1,5 +1,6 @@
 // Questions, reading: the question page and the question lists.
 import { countView as countQuestionView } from './view-counter.js';
+import { presentQuestionItems } from './question-related.service.js';
 import type { AppContext } from '../../app-context.js';
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../../contract/languages.js';
 import { translate } from '../../contract/messages/index.js';
@@ -18,7 +19,7 @@ import { questionTags } from '../tag/tag.usage.js';
 import { userBriefs } from '../user/user-brief.presenter.js';
 import { findUserByUsername } from '../user/user-common.service.js';
 import * as repo from './question.repository.js';
-import { presentQuestionDetail, presentQuestionItem, type ViewerState } from './question.presenter.js';
+import { presentQuestionDetail, type ViewerState } from './question.presenter.js';
 import type { QuestionPageQuery } from './question.schema.js';
 import { ACTIVITY_TYPE, QUESTION_STATUS } from '../../contract/enums.js';
 import { findQuestion } from '../post/post.repository.js';
@@ -124,16 +125,5 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery) {
     ctx.config.listCountTtlMs > 0 ? ctx.cache.get(`question-count:${key}`, ctx.config.listCountTtlMs, compute) : compute(),
   );
   if (count > 0 && rows.length === 0 && q.page > 1) throw notFound('base.request_format_error');
-  const [seo, write, usersCfg] = await Promise.all([ctx.settings.get('seo'), ctx.settings.get('write'), ctx.settings.get('users')]);
-  const tags = await questionTags(
-    ctx.db,
-    rows.map((r) => r.id),
-    write.required_tag,
-  );
-  const users = await userBriefs(
-    ctx.db,
-    usersCfg,
-    rows.map((r) => r.user_id),
-  );
-  return { count, list: rows.map((r) => presentQuestionItem(r, tags.get(r.id) ?? [], users.get(r.user_id), seo.permalink)) };
+  return { count, list: await presentQuestionItems(ctx, rows) };
 }
