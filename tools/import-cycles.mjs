@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Import cycles between source files of the server, the renderer and the main process (house-style: a cycle hides
 // which file owns what). Reads each file's import and export-from lines and dynamic import() calls once, resolves the
-// relative ones as the bundler does (`./x.js` is x.ts or x.tsx, a folder its index), leaves out type-only imports
-// (they vanish from the output), and finds the groups of files that reach each other (Tarjan's strongly connected
+// relative ones as the bundler does (`./x.js` is x.ts or x.tsx, a folder its index), counts type-only imports too
+// (house-style allows no cycle, even one the output would not have), and finds the groups of files that reach each other (Tarjan's strongly connected
 // components, as tools/module-graph.mjs does for modules). This replaced ESLint's import-x/no-cycle, which
 // resolved every file's imports again for each file and took three quarters of the lint's time.
 // `node tools/import-cycles.mjs` prints the cycles (none: exit 0); tests/unit/import-cycles.test.ts runs it in npm test.
@@ -45,11 +45,10 @@ export function resolveSpecifier(fromFile, spec, exists = existsSync) {
   return null;
 }
 
-/** The files a source's text imports a value from (type-only imports left out). */
+/** The files a source's text imports from (type-only imports included). */
 export function importsOf(file, text, exists = existsSync) {
   const out = new Set();
   for (const m of text.matchAll(IMPORT)) {
-    if (m[2]) continue;
     const spec = m[3] ?? m[4] ?? m[5];
     const target = resolveSpecifier(file, spec, exists);
     if (target) out.add(target);

@@ -1,28 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TagFields } from '../api/tag/types';
 import { Field } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import { Button } from './ui';
-import { useTagForm } from './useTagForm';
-
-/** Props of the tag form. */
-export interface TagFormProps {
-  initial: TagFields;
-  /** 'create' fills the slug from the display name until the slug is typed; 'edit' adds the edit summary. */
-  mode: 'create' | 'edit';
-  /** Prefix of the field ids (the dialog and a page may both be in the document). */
-  idPrefix?: string;
-  /** The slug is shown but cannot be changed (only staff change slugs). */
-  slugLocked?: boolean;
-  submitLabel: string;
-  busy: boolean;
-  /** Sends the form; throws the server's error, whose field errors land on the fields. */
-  onSubmit(f: TagFields): Promise<void>;
-  extraButtons?: ReactNode;
-  /** Editor rows (smaller in the dialog). */
-  rows?: number;
-}
+import { useTagForm, type TagFormProps } from './useTagForm';
 
 /** Display name, URL slug, description (and edit summary): checked here first, then the server's field errors on the same fields. */
 export function TagForm(props: TagFormProps) {
@@ -99,3 +79,5 @@ function LockedSlug({ id, value, error }: { id: string; value: string; error?: s
     </div>
   );
 }
+
+export type { TagFormProps };

@@ -1,10 +1,28 @@
+import type { ReactNode } from 'react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagFields } from '../api/tag/types';
 import { useFormError } from '../hooks/useFormError';
 import type { Errors } from '../utils/validation';
 import { checkTag, slugOf } from './tag-rules';
-import type { TagFormProps } from './TagForm';
+
+/** Props of the tag form. */
+export interface TagFormProps {
+  initial: TagFields;
+  /** 'create' fills the slug from the display name until the slug is typed; 'edit' adds the edit summary. */
+  mode: 'create' | 'edit';
+  /** Prefix of the field ids (the dialog and a page may both be in the document). */
+  idPrefix?: string;
+  /** The slug is shown but cannot be changed (only staff change slugs). */
+  slugLocked?: boolean;
+  submitLabel: string;
+  busy: boolean;
+  /** Sends the form; throws the server's error, whose field errors land on the fields. */
+  onSubmit(f: TagFields): Promise<void>;
+  extraButtons?: ReactNode;
+  /** Editor rows (smaller in the dialog). */
+  rows?: number;
+}
 
 /**
  * The tag form's fields and errors: `id` names a field, `setName` fills the slug until it is typed,

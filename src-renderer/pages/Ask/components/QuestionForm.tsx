@@ -1,29 +1,11 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { LIMITS } from '../../../../server/contract/limits';
-import type { CaptchaFields } from '../../../api/user/types';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { Field } from '../../../components/Field';
 import { MarkdownEditor } from '../../../components/MarkdownEditor';
-import type { QuestionFields } from './question-rules';
 import { MAX_TAGS, TagPicker } from './TagPicker';
-import { useQuestionForm } from './useQuestionForm';
-
-/** Props of the question form. */
-export interface QuestionFormProps {
-  initial: QuestionFields;
-  /** 'question' when asking, 'edit' when editing (the captcha action). */
-  action: 'question' | 'edit';
-  submitLabel: string;
-  withSummary?: boolean;
-  /** Shown under the title (similar questions). */
-  belowTitle?(title: string): ReactNode;
-  onChange?(f: QuestionFields): void;
-  onSubmit(f: QuestionFields, captcha: CaptchaFields): Promise<void>;
-  busy: boolean;
-  extraButtons?: ReactNode;
-}
+import { useQuestionForm, type QuestionFormProps } from './useQuestionForm';
 
 /** Title, body, tags (and edit summary): validated here first, then the server's field errors on the same fields. */
 export function QuestionForm(props: QuestionFormProps) {
@@ -78,3 +60,5 @@ export function QuestionForm(props: QuestionFormProps) {
     </form>
   );
 }
+
+export type { QuestionFormProps };

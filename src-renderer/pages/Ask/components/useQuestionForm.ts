@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { CaptchaFields } from '../../../api/user/types';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rethrowIfCaptcha } from '../../../api/errors';
@@ -5,7 +7,21 @@ import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useFormError } from '../../../hooks/useFormError';
 import type { Errors } from '../../../utils/validation';
 import { checkQuestion, type QuestionFields } from './question-rules';
-import type { QuestionFormProps } from './QuestionForm';
+
+/** Props of the question form. */
+export interface QuestionFormProps {
+  initial: QuestionFields;
+  /** 'question' when asking, 'edit' when editing (the captcha action). */
+  action: 'question' | 'edit';
+  submitLabel: string;
+  withSummary?: boolean;
+  /** Shown under the title (similar questions). */
+  belowTitle?(title: string): ReactNode;
+  onChange?(f: QuestionFields): void;
+  onSubmit(f: QuestionFields, captcha: CaptchaFields): Promise<void>;
+  busy: boolean;
+  extraButtons?: ReactNode;
+}
 
 /**
  * The question form's fields and errors: `set` changes one field (telling `onChange`, clearing its

@@ -1,25 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { ReasonItem } from '../../../api/reason/reason-query';
-import type { CaptchaFields } from '../../../api/user/types';
 import { CaptchaDialog } from '../../../components/CaptchaDialog';
 import { Button, Dialog } from '../../../components/ui';
 import { reasonTextKind } from './reason-checks';
 import { ReasonChoices } from './ReasonChoices';
 import { ReasonTextField } from './ReasonTextField';
-import { useReasonDialog } from './useReasonDialog';
-
-/** Props of the flag and close dialogs. */
-export interface ReasonDialogProps {
-  visible: boolean;
-  onHide(): void;
-  /** question, answer or comment. */
-  objectType: string;
-  /** 'flag' (report) or 'close'. */
-  action: 'flag' | 'close';
-  /** Sends the choice; throw an ApiError to show the server's field errors. */
-  onSubmit(reason: ReasonItem, content: string, captcha: CaptchaFields): Promise<void>;
-  busy?: boolean;
-}
+import { useReasonDialog, type ReasonDialogProps } from './useReasonDialog';
 
 /**
  * Choose a reason (from GET reasons), give a remark when the reason asks for one, the original's
@@ -77,3 +62,5 @@ export function ReasonDialog(props: ReasonDialogProps) {
     </>
   );
 }
+
+export type { ReasonDialogProps };

@@ -1,3 +1,4 @@
+import type { ReasonItem } from '../../../api/reason/reason-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rethrowIfCaptcha } from '../../../api/errors';
@@ -7,7 +8,19 @@ import { useSession } from '../../../app/session';
 import { useCaptcha } from '../../../hooks/useCaptcha';
 import { useFormError } from '../../../hooks/useFormError';
 import { checkReason } from './reason-checks';
-import type { ReasonDialogProps } from './ReasonDialog';
+
+/** Props of the flag and close dialogs. */
+export interface ReasonDialogProps {
+  visible: boolean;
+  onHide(): void;
+  /** question, answer or comment. */
+  objectType: string;
+  /** 'flag' (report) or 'close'. */
+  action: 'flag' | 'close';
+  /** Sends the choice; throw an ApiError to show the server's field errors. */
+  onSubmit(reason: ReasonItem, content: string, captcha: CaptchaFields): Promise<void>;
+  busy?: boolean;
+}
 
 /** Field errors of the reason dialog. */
 export type ReasonErrors = { reason?: string; content?: string };
